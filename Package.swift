@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Our own targets treat every warning as an error (dependencies are left alone).
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "dots-sso",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dots-sso", targets: ["dots-sso"]),
+        .library(name: "DotsSSOCore", targets: ["DotsSSOCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .target(
+            name: "DotsSSOCore",
+            dependencies: ["CCurl", "COpenSSL"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "dots-sso",
+            dependencies: [
+                "DotsSSOCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DotsSSOCoreTests",
+            dependencies: ["DotsSSOCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DotsSSOCLITests",
+            dependencies: ["DotsSSOCore"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

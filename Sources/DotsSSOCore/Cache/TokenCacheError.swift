@@ -1,0 +1,32 @@
+/// Problems with the token cache directory or one of its files.
+public enum TokenCacheError: UserFacingError, Equatable {
+    case insecureFile(path: String, mode: String)
+    case insecureDirectory(path: String, mode: String)
+    case foreignOwner(path: String)
+    case unusableDirectory(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case lockTimeout(path: String, seconds: Double)
+    case notSignedIn(channel: String?)
+    case signInAgain(channel: String?, reason: String)
+
+    public var message: String {
+        switch self {
+        case let .insecureFile(path, mode):
+            "refusing to use \(path): it is readable by other users (mode \(mode)); fix it with `chmod 600 \(path)` or remove it with `dots-sso cache clear`"
+        case let .insecureDirectory(path, mode):
+            "refusing to use the cache directory \(path): other users can write to it (mode \(mode)); fix it with `chmod 700 \(path)`"
+        case .foreignOwner(let path):
+            "refusing to use \(path): it belongs to another user; remove it or choose another --cache-dir"
+        case let .unusableDirectory(path, reason):
+            "cannot use the cache directory \(path): \(reason)"
+        case let .writeFailed(path, reason):
+            "cannot write the cache entry \(path): \(reason)"
+        case let .lockTimeout(path, seconds):
+            "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished"
+        case .notSignedIn(let channel):
+            "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")` first"
+        case let .signInAgain(channel, reason):
+            "\(reason): sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
+        }
+    }
+}

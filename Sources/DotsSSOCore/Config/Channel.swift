@@ -1,0 +1,95 @@
+/// One partner's configuration: endpoints, client, flags and their purpose, containers, deliverables.
+///
+/// Stored as camelCase JSON under `$XDG_CONFIG_HOME/dots-sso/channels/NAME.json`; every field
+/// can also be given as a flag, which wins over the file.
+public struct Channel: Codable, Sendable, Equatable {
+    public var name: String?
+    public var issuer: String?
+    public var authorizationEndpoint: String?
+    public var tokenEndpoint: String?
+    public var profileEndpoint: String?
+    public var passesEndpoint: String?
+    public var revocationEndpoint: String?
+    public var endSessionEndpoint: String?
+    public var clientId: String?
+    /// Name of the environment variable that holds the client secret (the secret itself is never stored here).
+    public var clientSecretEnv: String?
+    public var scopes: [String]?
+    public var redirectUri: String?
+    /// Feature flag name → what it controls.
+    public var flags: [String: String]?
+    public var containers: [Container]?
+    public var loadingAnimation: String?
+    public var legal: Legal?
+    public var magicLink: MagicLink?
+
+    public init(name: String? = nil) { self.name = name }
+
+    /// A web page shown in the app, optionally gated by a flag.
+    public struct Container: Codable, Sendable, Equatable {
+        public var name: String
+        public var url: String
+        public var flag: String?
+        public var token: Placement?
+        public var userId: Placement?
+
+        public init(name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil) {
+            self.name = name
+            self.url = url
+            self.flag = flag
+            self.token = token
+            self.userId = userId
+        }
+    }
+
+    /// How a value travels to a container: an HTTP header or a query parameter, and its name.
+    public struct Placement: Codable, Sendable, Equatable {
+        public enum Carrier: String, Codable, Sendable { case header, query }
+        public var `in`: Carrier
+        public var name: String
+    }
+
+    /// The partner's legal documents (PDF or web URLs).
+    public struct Legal: Codable, Sendable, Equatable {
+        public var privacyPolicy: String?
+        public var termsAndConditions: String?
+        public var jointControllerStatement: String?
+    }
+
+    /// Where the magic-link (email sign-in) server lives.
+    public struct MagicLink: Codable, Sendable, Equatable {
+        public var baseUrl: String?
+        public var study: String?
+    }
+
+    /// Fields set in `overrides` replace ours; nil fields leave ours alone.
+    public func merging(_ overrides: Channel) -> Channel {
+        var merged = self
+        merged.name = overrides.name ?? name
+        merged.issuer = overrides.issuer ?? issuer
+        merged.authorizationEndpoint = overrides.authorizationEndpoint ?? authorizationEndpoint
+        merged.tokenEndpoint = overrides.tokenEndpoint ?? tokenEndpoint
+        merged.profileEndpoint = overrides.profileEndpoint ?? profileEndpoint
+        merged.passesEndpoint = overrides.passesEndpoint ?? passesEndpoint
+        merged.revocationEndpoint = overrides.revocationEndpoint ?? revocationEndpoint
+        merged.endSessionEndpoint = overrides.endSessionEndpoint ?? endSessionEndpoint
+        merged.clientId = overrides.clientId ?? clientId
+        merged.clientSecretEnv = overrides.clientSecretEnv ?? clientSecretEnv
+        merged.scopes = overrides.scopes ?? scopes
+        merged.redirectUri = overrides.redirectUri ?? redirectUri
+        merged.flags = overrides.flags ?? flags
+        merged.containers = overrides.containers ?? containers
+        merged.loadingAnimation = overrides.loadingAnimation ?? loadingAnimation
+        merged.legal = overrides.legal ?? legal
+        merged.magicLink = overrides.magicLink ?? magicLink
+        return merged
+    }
+
+    /// The value of a required setting, or a configuration error naming the flag and key that would provide it.
+    public func require(_ keyPath: KeyPath<Channel, String?>, _ name: String, flag: String, key: String) throws -> String {
+        guard let value = self[keyPath: keyPath], !value.isEmpty else {
+            throw ConfigError.missingSetting(name: name, flag: flag, key: key)
+        }
+        return value
+    }
+}

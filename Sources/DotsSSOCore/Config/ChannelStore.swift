@@ -1,0 +1,80 @@
+import Foundation
+
+/// Finds, reads, lists and writes channel files.
+public struct ChannelStore: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    public init(environment: Environment) { self.init(directory: environment.channelsDirectory) }
+
+    /// Names of the channels stored in the directory, sorted.
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(5)) }
+            .sorted()
+    }
+
+    /// The file a name or path refers to: a value with a `/` or a `.json` suffix is a path.
+    public func location(of nameOrPath: String) throws -> URL {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+            return URL(fileURLWithPath: nameOrPath)
+        }
+        try Self.validate(name: nameOrPath)
+        return directory.appendingPathComponent("\(nameOrPath).json")
+    }
+
+    /// Loads a channel by name or path. An unknown name is a configuration error (exit 78).
+    public func load(_ nameOrPath: String) throws -> Channel {
+        let url = try location(of: nameOrPath)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ConfigError.unknownChannel(name: nameOrPath, searched: url.path)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigError.unreadableChannel(path: url.path, reason: "cannot read the file")
+        }
+        var channel: Channel
+        do {
+            channel = try JSONDecoder().decode(Channel.self, from: data)
+        } catch let error as DecodingError {
+            throw ConfigError.unreadableChannel(path: url.path, reason: JSONDiagnostics.describe(error))
+        } catch {
+            throw ConfigError.unreadableChannel(path: url.path, reason: "not valid JSON")
+        }
+        if channel.name == nil {
+            channel.name = url.deletingPathExtension().lastPathComponent
+        }
+        return channel
+    }
+
+    /// Writes a channel file atomically (0600: it may name secret sources). Refuses to replace one unless `force`.
+    @discardableResult
+    public func save(_ channel: Channel, as name: String, force: Bool) throws -> URL {
+        let url = try location(of: name)
+        if !force && FileManager.default.fileExists(atPath: url.path) {
+            throw ConfigError.channelExists(path: url.path)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(channel)
+        data.append(0x0A)
+        do {
+            try AtomicFile.write(data, to: url, permissions: 0o600)
+        } catch let error as AtomicFile.WriteError {
+            throw ConfigError.unreadableChannel(path: error.path, reason: "\(error.step) failed: \(error.reason)")
+        }
+        return url
+    }
+
+    static func validate(name: String) throws {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
+        guard !name.isEmpty, !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ConfigError.invalidChannelName(name)
+        }
+    }
+}

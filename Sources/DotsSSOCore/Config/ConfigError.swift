@@ -1,0 +1,29 @@
+/// Problems with a channel configuration or a required setting (exit 78).
+public enum ConfigError: UserFacingError, Equatable {
+    case unknownChannel(name: String, searched: String)
+    case unreadableChannel(path: String, reason: String)
+    case invalidChannelName(String)
+    case channelExists(path: String)
+    case missingSetting(name: String, flag: String, key: String)
+    case missingSecretEnvironment(variable: String)
+    case unreadableSecretFile(path: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case let .unknownChannel(name, searched):
+            "unknown channel '\(name)': no \(searched) (create it with `dots-sso channel init \(name) …`, or list them with `dots-sso channel list`)"
+        case let .unreadableChannel(path, reason):
+            "channel file \(path) cannot be used: \(reason)"
+        case .invalidChannelName(let name):
+            "invalid channel name '\(name)': use letters, digits, '.', '_' and '-' only"
+        case .channelExists(let path):
+            "\(path) already exists; pass --force to replace it"
+        case let .missingSetting(name, flag, key):
+            "no \(name) configured: pass \(flag) or set \"\(key)\" in the channel file"
+        case .missingSecretEnvironment(let variable):
+            "the channel reads its client secret from $\(variable), which is not set"
+        case let .unreadableSecretFile(path, reason):
+            "cannot read the client secret from \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Unpadded base64url (RFC 4648 §5), as used by PKCE, JWTs and JWKs.
+public enum Base64URL {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    public static func decode(_ text: String) throws -> Data {
+        guard !text.contains(where: { "+/=".contains($0) }) else { throw CryptoError.invalidBase64URL }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.count % 4
+        if remainder == 1 { throw CryptoError.invalidBase64URL }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        guard let data = Data(base64Encoded: base64) else { throw CryptoError.invalidBase64URL }
+        return data
+    }
+}

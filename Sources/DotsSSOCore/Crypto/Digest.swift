@@ -1,0 +1,70 @@
+import COpenSSL
+import Foundation
+
+/// Message digests over OpenSSL's EVP interface (SHA-1 for pkpass manifests, SHA-256 for PKCE and cache names).
+public enum DigestAlgorithm: String, Sendable {
+    case sha1
+    case sha256
+
+    var evp: OpaquePointer? {
+        switch self {
+        case .sha1: EVP_sha1()
+        case .sha256: EVP_sha256()
+        }
+    }
+
+    /// The digest of `data` in one call.
+    public func digest(_ data: some DataProtocol) throws -> [UInt8] {
+        let hasher = try Hasher(self)
+        try hasher.update(data)
+        return try hasher.finish()
+    }
+
+    /// Lower-case hex of the digest of `data`.
+    public func hex(_ data: some DataProtocol) throws -> String {
+        try digest(data).hexString
+    }
+}
+
+/// A streaming digest that owns its `EVP_MD_CTX` (freed in `deinit`), for files too large to hold at once.
+public final class Hasher {
+    private let context: OpaquePointer
+    private var finished = false
+
+    public init(_ algorithm: DigestAlgorithm) throws {
+        guard let context = EVP_MD_CTX_new() else { throw CryptoError.drain("EVP_MD_CTX_new") }
+        self.context = context
+        guard EVP_DigestInit_ex(context, algorithm.evp, nil) == 1 else { throw CryptoError.drain("EVP_DigestInit_ex") }
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    public func update(_ data: some DataProtocol) throws {
+        for region in data.regions {
+            let ok = region.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            guard ok == 1 else { throw CryptoError.drain("EVP_DigestUpdate") }
+        }
+    }
+
+    public func finish() throws -> [UInt8] {
+        precondition(!finished, "Hasher.finish called twice")
+        finished = true
+        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &output, &length) == 1 else { throw CryptoError.drain("EVP_DigestFinal_ex") }
+        return Array(output.prefix(Int(length)))
+    }
+}
+
+extension Sequence where Element == UInt8 {
+    /// Lower-case hexadecimal.
+    public var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        for byte in self {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+/// The process exit codes of DESIGN.md, and the one place errors are mapped to them.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    case checkFailed = 1
+    case usage = 64
+    case malformedInput = 65
+    case network = 69
+    case internalError = 70
+    case temporary = 75
+    case protocolError = 76
+    case notAuthorized = 77
+    case configuration = 78
+
+    /// What the code means, for `--help`, the README and the man page.
+    public var meaning: String {
+        switch self {
+        case .success: "success; every check passed"
+        case .checkFailed: "a check failed: validation errors found, a flag is false or missing, access denied"
+        case .usage: "usage error (bad flags or arguments)"
+        case .malformedInput: "malformed input (a file or server response that cannot be parsed, or one too large)"
+        case .network: "network unavailable: DNS, connect, TLS handshake/version refused, timeout"
+        case .internalError: "internal error in dots-sso (please report it)"
+        case .temporary: "temporary: rate limited or locked by another process; retry later"
+        case .protocolError: "protocol error: the server answered outside the spec"
+        case .notAuthorized: "not authorized: no cached token, invalid_grant, 401/403 after one refresh"
+        case .configuration: "configuration error: unknown channel, missing endpoint or client id, unsafe cache"
+        }
+    }
+
+    public init(for error: any Error) {
+        switch error {
+        case is UsageError:
+            self = .usage
+        case let error as InputError:
+            switch error {
+            case .unreadable: self = .usage
+            case .malformed: self = .malformedInput
+            }
+        case is ConfigError:
+            self = .configuration
+        case is NotAvailableError:
+            self = .checkFailed
+        case let error as HTTPError:
+            switch error {
+            case .invalidURL, .insecureURL, .trustAnchors: self = .usage
+            case .dns, .connect, .tls, .timeout, .transport: self = .network
+            case .bodyTooLarge, .malformedBody: self = .malformedInput
+            case .redirectRefused, .tooManyRedirects, .unexpectedStatus: self = .protocolError
+            case .unauthorized: self = .notAuthorized
+            case .rateLimited: self = .temporary
+            }
+        case let error as TokenCacheError:
+            switch error {
+            case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .writeFailed: self = .configuration
+            case .lockTimeout: self = .temporary
+            case .notSignedIn, .signInAgain: self = .notAuthorized
+            }
+        case let error as OAuthError:
+            switch error {
+            case .discoveryNotFound: self = .protocolError
+            case .discoveryNotAnObject: self = .malformedInput
+            }
+        case let error as CryptoError:
+            switch error {
+            case .invalidBase64URL: self = .malformedInput
+            case .openSSL: self = .internalError
+            }
+        default:
+            self = .internalError
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers see either the old content or the new, never a torn mix:
+/// a temporary file in the same directory, `fsync`, `rename` over the target, `fsync` of the directory.
+public enum AtomicFile {
+    /// Prefix of in-flight temporary files; readers and listings ignore them.
+    public static let temporaryPrefix = ".tmp-"
+
+    /// Failure of a write step, with the path and the OS error.
+    public struct WriteError: Error, Sendable, Equatable {
+        public let path: String
+        public let step: String
+        public let reason: String
+    }
+
+    /// Writes `data` to `url` with the given permissions. `beforeCommit` runs after the
+    /// temporary file is durable and before the rename (tests use it to stop a writer mid-way).
+    public static func write(
+        _ data: Data,
+        to url: URL,
+        permissions: mode_t = 0o600,
+        beforeCommit: (() throws -> Void)? = nil
+    ) throws {
+        let directory = url.deletingLastPathComponent().path
+        var template = Array("\(directory)/\(temporaryPrefix)\(url.lastPathComponent).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: url.path, step: "create temporary file", reason: currentErrnoText()) }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var committed = false
+        defer {
+            if !committed { unlink(temporaryPath) }
+        }
+        do {
+            defer { close(fd) }
+            guard fchmod(fd, permissions) == 0 else {
+                throw WriteError(path: url.path, step: "set permissions", reason: currentErrnoText())
+            }
+            try data.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw WriteError(path: url.path, step: "write", reason: currentErrnoText())
+                    }
+                    offset += written
+                }
+            }
+            guard fsync(fd) == 0 else { throw WriteError(path: url.path, step: "fsync", reason: currentErrnoText()) }
+        }
+        try beforeCommit?()
+        guard rename(temporaryPath, url.path) == 0 else {
+            throw WriteError(path: url.path, step: "rename", reason: currentErrnoText())
+        }
+        committed = true
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
+        }
+    }
+
+}

@@ -1,0 +1,186 @@
+import CCurl
+import Foundation
+
+/// The production `HTTPClient`, over libcurl: TLS 1.2+, verification always on, loopback-only http,
+/// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
+public final class CurlHTTPClient: HTTPClient {
+    public let options: HTTPClientOptions
+
+    public init(options: HTTPClientOptions = HTTPClientOptions()) {
+        self.options = options
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            // libcurl's easy interface blocks: keep it off Swift's cooperative pool.
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try self.sendBlocking(request) })
+            }
+        }
+    }
+
+    /// Runs the request and any redirects synchronously on the calling thread.
+    public func sendBlocking(_ request: HTTPRequest) throws -> HTTPResponse {
+        let started = Date()
+        let timeout = request.timeout ?? options.timeout
+        let deadline = started.addingTimeInterval(timeout)
+        var current = request
+        current.url = try URLPolicy.validate(request.url.absoluteString)
+        var redirects = 0
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw HTTPError.timeout(url: current.url.redactedForDisplay, seconds: timeout) }
+            var response = try perform(current, timeout: remaining, reportedTimeout: timeout)
+            response.duration = Date().timeIntervalSince(started)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
+                return response
+            }
+            guard current.followsRedirects else {
+                options.trace?("* redirect to \(Redactor.redactURL(location)) not followed: requests carrying credentials are never redirected")
+                return response
+            }
+            redirects += 1
+            guard redirects <= options.maxRedirects else {
+                throw HTTPError.tooManyRedirects(url: request.url.redactedForDisplay, limit: options.maxRedirects)
+            }
+            let target = try URLPolicy.validateRedirect(from: current.url, location: location)
+            if !URLPolicy.sameOrigin(current.url, target) {
+                // Credentials never follow a redirect to another origin.
+                current.headers.removeAll { Redactor.isSecret(header: $0.name) }
+            }
+            if response.status == 303 || ((response.status == 301 || response.status == 302) && current.method == .post) {
+                current.method = .get
+                current.body = nil
+            }
+            current.url = target
+        }
+    }
+
+    private func perform(_ request: HTTPRequest, timeout: TimeInterval, reportedTimeout: TimeInterval) throws -> HTTPResponse {
+        let handle = try CurlEasyHandle()
+        let transfer = CurlTransfer(limit: request.maxBodyBytes)
+        let url = request.url
+        let display = url.redactedForDisplay
+
+        handle.set(CURLOPT_URL, url.absoluteString)
+        handle.set(CURLOPT_NOSIGNAL, 1)
+        handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        handle.set(CURLOPT_FOLLOWLOCATION, 0)
+        handle.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
+        handle.set(CURLOPT_SSL_VERIFYPEER, 1)
+        handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+        handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
+        handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+        handle.set(CURLOPT_USERAGENT, options.userAgent)
+        handle.set(CURLOPT_ACCEPT_ENCODING, "")
+        handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
+
+        switch request.method {
+        case .get:
+            handle.set(CURLOPT_HTTPGET, 1)
+        case .head:
+            handle.set(CURLOPT_NOBODY, 1)
+        case .post, .put, .delete:
+            if request.method != .post { handle.set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
+            let body = request.body ?? Data()
+            handle.set(CURLOPT_POST, 1)
+            handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
+            body.withUnsafeBytes { buffer in
+                let bytes = buffer.count == 0 ? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start) : UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
+                handle.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes)
+            }
+        }
+        var headerLines = request.headers.map { "\($0.name): \($0.value)" }
+        if request.method != .get && request.method != .head { headerLines.append("Expect:") }
+        handle.setHeaders(headerLines)
+
+        let transferPointer = Unmanaged.passUnretained(transfer).toOpaque()
+        _ = dots_curl_setopt_write_function(handle.raw, CURLOPT_WRITEFUNCTION, CurlTransfer.write)
+        handle.set(CURLOPT_WRITEDATA, pointer: transferPointer)
+        _ = dots_curl_setopt_write_function(handle.raw, CURLOPT_HEADERFUNCTION, CurlTransfer.header)
+        handle.set(CURLOPT_HEADERDATA, pointer: transferPointer)
+        if let anchors = options.trustAnchors {
+            _ = dots_curl_setopt_ssl_ctx_function(handle.raw, CurlTransfer.sslContext)
+            handle.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(anchors).toOpaque())
+        }
+
+        traceRequest(request, headers: [(name: "User-Agent", value: options.userAgent)] + request.headers)
+        let code = withExtendedLifetime((transfer, options.trustAnchors)) { curl_easy_perform(handle.raw) }
+
+        guard code == CURLE_OK else {
+            let error = Self.error(for: code, detail: handle.errorText, url: url, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)
+            options.trace?("* \(error.message)")
+            throw error
+        }
+        let status = handle.long(CURLINFO_RESPONSE_CODE)
+        let seconds = Double(handle.offset(CURLINFO_TOTAL_TIME_T)) / 1_000_000
+        let response = HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: url, duration: seconds)
+        if let trace = options.trace {
+            if let address = handle.string(CURLINFO_PRIMARY_IP) {
+                trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))")
+            }
+            trace("< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(seconds * 1000)) ms, \(transfer.body.count) bytes) \(display)")
+            for header in transfer.headers {
+                trace("< \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
+            }
+            let body = Redactor.redactBody(transfer.body, contentType: response.header("Content-Type"))
+            if !body.isEmpty { trace("< \(body)") }
+        }
+        return response
+    }
+
+    private func traceRequest(_ request: HTTPRequest, headers: [(name: String, value: String)]) {
+        guard let trace = options.trace else { return }
+        trace("> \(request.method.rawValue) \(request.url.redactedForDisplay)")
+        for header in headers {
+            trace("> \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
+        }
+        if let body = request.body, !body.isEmpty {
+            trace("> \(Redactor.redactBody(body, contentType: request.header("Content-Type")))")
+        }
+    }
+
+    /// Maps a libcurl failure to a typed error whose message says what to fix.
+    static func error(for code: CURLcode, detail: String, url: URL, transfer: CurlTransfer, limit: Int, timeout: TimeInterval) -> HTTPError {
+        let host: String
+        if let name = url.host {
+            host = url.port.map { "\(name):\($0)" } ?? name
+        } else {
+            host = url.absoluteString
+        }
+        let display = url.redactedForDisplay
+        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let lower = text.lowercased()
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .dns(host: host, detail: text)
+        case CURLE_COULDNT_CONNECT:
+            return .connect(host: host, detail: text)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timeout(url: display, seconds: timeout)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge(url: display, limit: limit)
+        case CURLE_WRITE_ERROR where transfer.exceededLimit:
+            return .bodyTooLarge(url: display, limit: limit)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
+            let problem: HTTPError.TLSProblem
+            if lower.contains("subject name") || lower.contains("does not match") || lower.contains("no alternative certificate") {
+                problem = .hostnameMismatch
+            } else if lower.contains("expired") || lower.contains("not yet valid") {
+                problem = .expiredCertificate
+            } else if code == CURLE_PEER_FAILED_VERIFICATION || lower.contains("certificate verify failed") || lower.contains("issuer certificate") {
+                problem = .untrustedCertificate
+            } else if lower.contains("protocol version") || lower.contains("unsupported protocol") || lower.contains("wrong version number")
+                        || lower.contains("no protocols available") || lower.contains("version too low") {
+                problem = .protocolVersion
+            } else {
+                problem = .other
+            }
+            return .tls(host: host, problem: problem, detail: text)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            return .invalidURL(display)
+        default:
+            return .transport(url: display, detail: text)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CCurl
+import Foundation
+
+/// The state one libcurl transfer writes into from its C callbacks. It travels through curl's
+/// `*DATA` pointers via `Unmanaged` and must outlive `curl_easy_perform`.
+final class CurlTransfer {
+    let limit: Int
+    var body = Data()
+    var headers: [(name: String, value: String)] = []
+    var statusLine = ""
+    var exceededLimit = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Appends body bytes; refuses (returns 0, which aborts the transfer) once the cap would be crossed.
+    static let write: dots_curl_write_callback = { pointer, size, count, context in
+        guard let pointer, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        if transfer.body.count + length > transfer.limit {
+            transfer.exceededLimit = true
+            return 0
+        }
+        pointer.withMemoryRebound(to: UInt8.self, capacity: length) { transfer.body.append($0, count: length) }
+        return length
+    }
+
+    /// Collects response headers; a new status line (after a 100 Continue or a proxy CONNECT) starts over.
+    static let header: dots_curl_write_callback = { pointer, size, count, context in
+        guard let pointer, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let length = size * count
+        let line = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }.trimmingCharacters(in: .newlines)
+        if line.hasPrefix("HTTP/") {
+            transfer.statusLine = line
+            transfer.headers.removeAll()
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            transfer.headers.append((name: name, value: value))
+        }
+        return length
+    }
+
+    /// Adds `--cacert` anchors to the connection's trust store.
+    static let sslContext: dots_curl_ssl_ctx_callback = { _, sslContext, context in
+        guard let sslContext, let context else { return CURLE_OK }
+        let anchors = Unmanaged<TrustAnchors>.fromOpaque(context).takeUnretainedValue()
+        return anchors.install(into: sslContext) ? CURLE_OK : CURLE_SSL_CERTPROBLEM
+    }
+}

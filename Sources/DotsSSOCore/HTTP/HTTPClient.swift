@@ -1,0 +1,36 @@
+import Foundation
+
+/// The network as the rest of the core sees it: one request in, one response out, policy enforced.
+public protocol HTTPClient: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// Settings shared by every request of one command run.
+public struct HTTPClientOptions: Sendable {
+    /// Whole-request timeout (`--timeout`).
+    public var timeout: TimeInterval
+    public var connectTimeout: TimeInterval
+    public var maxRedirects: Int
+    public var trustAnchors: TrustAnchors?
+    public var userAgent: String
+    /// Receives the `-v` trace, one line at a time, already redacted.
+    public var trace: (@Sendable (String) -> Void)?
+
+    public static let defaultTimeout: TimeInterval = 30
+
+    public init(
+        timeout: TimeInterval = HTTPClientOptions.defaultTimeout,
+        connectTimeout: TimeInterval = 10,
+        maxRedirects: Int = 5,
+        trustAnchors: TrustAnchors? = nil,
+        userAgent: String = "dots-sso/\(DotsSSOVersion.current)",
+        trace: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.maxRedirects = maxRedirects
+        self.trustAnchors = trustAnchors
+        self.userAgent = userAgent
+        self.trace = trace
+    }
+}

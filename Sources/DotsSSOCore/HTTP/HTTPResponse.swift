@@ -1,0 +1,64 @@
+import Foundation
+
+/// What the server answered, after any redirects.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// The URL that produced this response (differs from the request's after a redirect).
+    public var url: URL
+    /// Wall-clock seconds for the whole exchange, redirects included.
+    public var duration: TimeInterval
+
+    public init(status: Int, headers: [(name: String, value: String)], body: Data, url: URL, duration: TimeInterval) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.duration = duration
+    }
+
+    /// The last value of a header, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The media type without parameters, lower-cased (`application/json`).
+    public var mediaType: String? {
+        header("Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// Parses the body as a JSON value. An HTML page, an empty body or broken JSON is a malformed response (exit 65)
+    /// whose message says what arrived instead.
+    public func jsonObject() throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        } catch {
+            throw HTTPError.malformedBody(url: url.redactedForDisplay, expected: "JSON", found: bodyKind)
+        }
+    }
+
+    /// Decodes the body as `T`, reporting the JSON path of any mismatch.
+    public func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+        _ = try jsonObject()
+        do {
+            return try JSONDecoder().decode(type, from: body)
+        } catch let error as DecodingError {
+            throw HTTPError.malformedBody(url: url.redactedForDisplay, expected: "JSON of the documented shape", found: JSONDiagnostics.describe(error))
+        }
+    }
+
+    /// A short, secret-free description of the body for error messages (`an HTML page (text/html, 1234 bytes)`).
+    public var bodyKind: String {
+        if body.isEmpty { return "an empty body" }
+        let type = mediaType ?? "no content type"
+        let start = String(decoding: body.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || type == "text/html" {
+            return "an HTML page (\(type), \(body.count) bytes)"
+        }
+        if start.hasPrefix("<") { return "XML or markup (\(type), \(body.count) bytes)" }
+        return "\(body.count) bytes of \(type) that are not valid JSON"
+    }
+}

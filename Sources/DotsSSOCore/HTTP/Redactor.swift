@@ -1,0 +1,105 @@
+import Foundation
+
+/// Removes secrets (tokens, codes, verifiers, client secrets, passwords, credentials headers, cookies)
+/// from anything dots-sso might show: URLs, headers, form and JSON bodies.
+public enum Redactor {
+    public static let placeholder = "[redacted]"
+
+    /// Header names whose values are always secret.
+    static let secretHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
+        "x-verify-credentials-authorization", "bridge-session", "x-session-token", "x-auth-token", "x-csrf-token",
+    ]
+
+    /// Parameter and JSON key names (lower-cased, without `_` and `-`) whose values are secret.
+    static let secretKeys: Set<String> = [
+        "code", "codea", "codeb", "codeverifier", "clientsecret", "clientassertion", "assertion",
+        "password", "newpassword", "secret", "apikey", "token", "nonce", "devicecode", "session", "signature",
+    ]
+
+    /// Whether a parameter or JSON key names a secret: the listed names and anything ending in token, secret or password.
+    public static func isSecret(key: String) -> Bool {
+        let normalized = key.lowercased().filter { $0 != "_" && $0 != "-" }
+        return secretKeys.contains(normalized)
+            || normalized.hasSuffix("token")
+            || normalized.hasSuffix("secret")
+            || normalized.hasSuffix("password")
+    }
+
+    public static func isSecret(header: String) -> Bool {
+        secretHeaders.contains(header.lowercased())
+    }
+
+    /// The header value to show: secret headers keep only their scheme (`Bearer [redacted]`).
+    public static func redact(header name: String, value: String) -> String {
+        guard isSecret(header: name) else { return value }
+        if name.lowercased().hasSuffix("authorization"), let space = value.firstIndex(of: " ") {
+            return "\(value[..<space]) \(placeholder)"
+        }
+        return placeholder
+    }
+
+    /// A URL with secret query (and fragment) parameters and any `user:password@` replaced.
+    public static func redactURL(_ text: String) -> String {
+        guard var components = URLComponents(string: text) else { return text }
+        if components.password != nil { components.password = placeholder }
+        if components.user != nil { components.user = placeholder }
+        if let query = components.percentEncodedQuery {
+            components.percentEncodedQuery = redactForm(query)
+        }
+        if let fragment = components.percentEncodedFragment, fragment.contains("=") {
+            components.percentEncodedFragment = redactForm(fragment)
+        }
+        return components.string ?? text
+    }
+
+    /// An `a=1&b=2` string with the secret values replaced, everything else byte-for-byte as given.
+    public static func redactForm(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            guard parts.count == 2, isSecret(key: key.replacingOccurrences(of: "+", with: " ")) else { return String(pair) }
+            return "\(parts[0])=\(placeholder)"
+        }.joined(separator: "&")
+    }
+
+    /// A body for a trace: JSON and forms with secret values replaced; anything else summarised, never shown raw,
+    /// since it could carry a credential in a shape we do not recognise.
+    public static func redactBody(_ body: Data, contentType: String?, limit: Int = 2048) -> String {
+        if body.isEmpty { return "" }
+        let type = contentType?.lowercased() ?? ""
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+            let redacted = redactJSON(object)
+            if let data = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
+                return truncate(String(decoding: data, as: UTF8.self), limit: limit)
+            }
+        }
+        if type.hasPrefix("application/x-www-form-urlencoded"), let text = String(data: body, encoding: .utf8) {
+            return truncate(redactForm(text), limit: limit)
+        }
+        return "(\(body.count) bytes of \(type.isEmpty ? "unknown type" : type) not shown)"
+    }
+
+    /// A parsed JSON value with every string or number under a secret key replaced, at any depth.
+    public static func redactJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, child) in object {
+                if isSecret(key: key), !(child is [String: Any]), !(child is [Any]), !(child is NSNull) {
+                    copy[key] = placeholder
+                } else {
+                    copy[key] = redactJSON(child)
+                }
+            }
+            return copy
+        }
+        if let array = value as? [Any] {
+            return array.map(redactJSON)
+        }
+        return value
+    }
+
+    static func truncate(_ text: String, limit: Int) -> String {
+        text.utf8.count <= limit ? text : String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (truncated)"
+    }
+}

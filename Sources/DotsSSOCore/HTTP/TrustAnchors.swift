@@ -1,0 +1,53 @@
+import COpenSSL
+import Foundation
+
+/// Extra CA certificates (`--cacert`, `DOTS_SSO_CACERT`) added to the system's trust store for every TLS connection.
+/// Owns its parsed `X509` objects and frees them in `deinit`.
+public final class TrustAnchors: @unchecked Sendable {
+    // Immutable after init; OpenSSL only reads the certificates (X509_STORE_add_cert takes its own reference).
+    let certificates: [OpaquePointer]
+    public let paths: [String]
+
+    /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error.
+    public init(pemFiles: [String]) throws {
+        var parsed: [OpaquePointer] = []
+        do {
+            for path in pemFiles {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw HTTPError.trustAnchors(path: path, detail: "the file cannot be read")
+                }
+                let before = parsed.count
+                try data.withUnsafeBytes { buffer in
+                    guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
+                        throw HTTPError.trustAnchors(path: path, detail: "out of memory")
+                    }
+                    defer { BIO_free(bio) }
+                    while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
+                        parsed.append(certificate)
+                    }
+                    ERR_clear_error()  // the loop ends on an expected "no start line" error
+                }
+                if parsed.count == before {
+                    throw HTTPError.trustAnchors(path: path, detail: "no PEM certificate found in it")
+                }
+            }
+        } catch {
+            parsed.forEach { X509_free($0) }
+            throw error
+        }
+        certificates = parsed
+        paths = pemFiles
+    }
+
+    deinit { certificates.forEach { X509_free($0) } }
+
+    /// Adds the anchors to an `SSL_CTX`'s store (called from curl's SSL context callback).
+    func install(into sslContext: UnsafeMutableRawPointer) -> Bool {
+        guard let store = dots_ssl_ctx_get_cert_store(sslContext) else { return false }
+        for certificate in certificates {
+            // An already-present certificate is not an error worth failing the handshake for.
+            if X509_STORE_add_cert(store, certificate) != 1 { ERR_clear_error() }
+        }
+        return true
+    }
+}

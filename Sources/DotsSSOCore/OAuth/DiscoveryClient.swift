@@ -1,0 +1,45 @@
+import Foundation
+
+/// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
+/// `/.well-known/oauth-authorization-server` when the provider has no OIDC document.
+public struct DiscoveryClient: Sendable {
+    public let http: any HTTPClient
+
+    public init(http: any HTTPClient) { self.http = http }
+
+    /// The two well-known locations for an issuer, in the order they are tried.
+    public static func candidateURLs(for issuer: String) throws -> [(kind: String, url: URL)] {
+        let base = try URLPolicy.validate(issuer)
+        let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        guard let oidc = URL(string: trimmed + "/.well-known/openid-configuration"),
+              var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw HTTPError.invalidURL(issuer)
+        }
+        // RFC 8414 §3.1: the well-known segment goes between the host and the issuer's path.
+        let path = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = "/.well-known/oauth-authorization-server" + path
+        components.query = nil
+        components.fragment = nil
+        guard let oauth = components.url else { throw HTTPError.invalidURL(issuer) }
+        return [(kind: "openid-configuration", url: oidc), (kind: "oauth-authorization-server", url: oauth)]
+    }
+
+    public func fetch(issuer: String) async throws -> ProviderMetadata {
+        var tried: [String] = []
+        for candidate in try Self.candidateURLs(for: issuer) {
+            let response = try await http.send(HTTPRequest(.get, candidate.url, headers: [(name: "Accept", value: "application/json")]))
+            if response.status == 429 {
+                throw HTTPError.rateLimited(url: candidate.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
+            }
+            guard response.isSuccess else {
+                tried.append("\(candidate.url.redactedForDisplay) (HTTP \(response.status))")
+                continue
+            }
+            guard case .object(let document) = try response.decodeJSON(JSONValue.self) else {
+                throw OAuthError.discoveryNotAnObject(url: candidate.url.redactedForDisplay)
+            }
+            return ProviderMetadata(requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
+        }
+        throw OAuthError.discoveryNotFound(issuer: issuer, tried: tried)
+    }
+}

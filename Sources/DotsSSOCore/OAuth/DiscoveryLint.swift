@@ -1,0 +1,84 @@
+import Foundation
+
+/// Checks provider metadata against what The Dots app needs (seed 000, RFC 8414, RFC 7636, OIDC Discovery).
+public enum DiscoveryLint {
+    public static func findings(for metadata: ProviderMetadata) -> [Finding] {
+        var findings: [Finding] = []
+        let source = metadata.source
+        func at(_ key: String) -> FindingLocation { FindingLocation(file: source, path: "$.\(key)") }
+
+        if metadata.kind == "oauth-authorization-server" {
+            findings.append(Finding(.info, "discover.metadata.rfc8414", at: FindingLocation(file: source),
+                "the provider has no OpenID configuration; using its RFC 8414 OAuth metadata (no id_token or userinfo endpoint to rely on)"))
+        }
+
+        // OIDC Discovery §4.3 / RFC 8414 §3.3: the issuer must be identical to the one the metadata was fetched for.
+        switch metadata.issuer {
+        case nil:
+            findings.append(Finding(.error, "discover.issuer.missing", at: at("issuer"),
+                "the metadata has no \"issuer\"; it must equal \(metadata.requestedIssuer)"))
+        case let issuer? where issuer != metadata.requestedIssuer:
+            let hint = trimSlash(issuer) == trimSlash(metadata.requestedIssuer) ? " (they differ only by a trailing slash, which still fails an exact comparison)" : ""
+            findings.append(Finding(.error, "discover.issuer.mismatch", at: at("issuer"),
+                "the metadata says issuer \"\(issuer)\" but was fetched for \"\(metadata.requestedIssuer)\"\(hint); tokens would fail issuer validation"))
+        default:
+            break
+        }
+
+        for key in ["authorization_endpoint", "token_endpoint"] where metadata.document[key]?.stringValue == nil {
+            findings.append(Finding(.error, "discover.endpoint.missing", at: at(key),
+                "\"\(key)\" is missing; the authorization-code flow needs it"))
+        }
+        for (key, url) in metadata.endpoints {
+            do {
+                _ = try URLPolicy.validate(url)
+            } catch {
+                findings.append(Finding(.error, "discover.endpoint.insecure", at: at(key),
+                    "\(key) \(Redactor.redactURL(url)) is not an https URL (plain http is only acceptable on loopback); the app connects with TLS 1.2 or newer only"))
+            }
+        }
+
+        if let methods = metadata.document["code_challenge_methods_supported"] {
+            if !(methods.stringArray ?? []).contains("S256") {
+                findings.append(Finding(.error, "discover.pkce.s256-missing", at: at("code_challenge_methods_supported"),
+                    "\"S256\" is not in code_challenge_methods_supported; the app uses PKCE with S256 (RFC 7636, RFC 8252 §8.1)"))
+            }
+        } else {
+            findings.append(Finding(.warning, "discover.pkce.not-advertised", at: at("code_challenge_methods_supported"),
+                "code_challenge_methods_supported is absent, so PKCE S256 support is not advertised; confirm the provider enforces it"))
+        }
+
+        if let types = metadata.document["response_types_supported"] {
+            if !(types.stringArray ?? []).contains("code") {
+                findings.append(Finding(.error, "discover.response-type.code-missing", at: at("response_types_supported"),
+                    "\"code\" is not in response_types_supported; the app needs the authorization-code flow"))
+            }
+        } else if metadata.kind == "openid-configuration" {
+            findings.append(Finding(.error, "discover.response-type.missing", at: at("response_types_supported"),
+                "response_types_supported is required by OIDC Discovery and must include \"code\""))
+        }
+
+        if let grants = metadata.document["grant_types_supported"]?.stringArray, !grants.contains("refresh_token") {
+            findings.append(Finding(.warning, "discover.grant.refresh-missing", at: at("grant_types_supported"),
+                "\"refresh_token\" is not in grant_types_supported; the app refreshes access tokens as needed (seed 000)"))
+        }
+
+        if metadata.userinfoEndpoint == nil {
+            findings.append(Finding(.info, "discover.userinfo.missing", at: at("userinfo_endpoint"),
+                "no userinfo_endpoint; the partner must deliver a profile endpoint URL separately"))
+        }
+        if metadata.revocationEndpoint == nil {
+            findings.append(Finding(.info, "discover.revocation.missing", at: at("revocation_endpoint"),
+                "no revocation_endpoint; refresh tokens cannot be revoked on logout (RFC 7009)"))
+        }
+        if metadata.endSessionEndpoint == nil {
+            findings.append(Finding(.info, "discover.end-session.missing", at: at("end_session_endpoint"),
+                "no end_session_endpoint; logging out cannot end the provider's browser session"))
+        }
+        return findings
+    }
+
+    private static func trimSlash(_ text: String) -> String {
+        text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+}
