@@ -38,14 +38,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["DotsSSOCore"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "DotsSSOCoreTests",
-            dependencies: ["DotsSSOCore"],
+            dependencies: ["DotsSSOCore", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DotsSSOCLITests",
-            dependencies: ["DotsSSOCore"],
+            dependencies: ["DotsSSOCore", "TestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -47,6 +47,11 @@ public struct Channel: Codable, Sendable, Equatable {
         public enum Carrier: String, Codable, Sendable { case header, query }
         public var `in`: Carrier
         public var name: String
+
+        public init(in carrier: Carrier, name: String) {
+            self.in = carrier
+            self.name = name
+        }
     }
 
     /// The partner's legal documents (PDF or web URLs).

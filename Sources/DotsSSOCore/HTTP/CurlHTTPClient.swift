@@ -59,6 +59,7 @@ public final class CurlHTTPClient: HTTPClient {
     private func perform(_ request: HTTPRequest, timeout: TimeInterval, reportedTimeout: TimeInterval) throws -> HTTPResponse {
         let handle = try CurlEasyHandle()
         let transfer = CurlTransfer(limit: request.maxBodyBytes)
+        let trace = scrubbingTrace(for: request)
         let url = request.url
         let display = url.redactedForDisplay
 
@@ -104,18 +105,18 @@ public final class CurlHTTPClient: HTTPClient {
             handle.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(anchors).toOpaque())
         }
 
-        traceRequest(request, headers: [(name: "User-Agent", value: options.userAgent)] + request.headers)
+        traceRequest(request, headers: [(name: "User-Agent", value: options.userAgent)] + request.headers, trace: trace)
         let code = withExtendedLifetime((transfer, options.trustAnchors)) { curl_easy_perform(handle.raw) }
 
         guard code == CURLE_OK else {
             let error = Self.error(for: code, detail: handle.errorText, url: url, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)
-            options.trace?("* \(error.message)")
+            trace?("* \(error.message)")
             throw error
         }
         let status = handle.long(CURLINFO_RESPONSE_CODE)
         let seconds = Double(handle.offset(CURLINFO_TOTAL_TIME_T)) / 1_000_000
         let response = HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: url, duration: seconds)
-        if let trace = options.trace {
+        if let trace {
             if let address = handle.string(CURLINFO_PRIMARY_IP) {
                 trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))")
             }
@@ -129,8 +130,15 @@ public final class CurlHTTPClient: HTTPClient {
         return response
     }
 
-    private func traceRequest(_ request: HTTPRequest, headers: [(name: String, value: String)]) {
-        guard let trace = options.trace else { return }
+    /// The `-v` sink for one request, scrubbing every secret value the request carries wherever it reappears.
+    private func scrubbingTrace(for request: HTTPRequest) -> (@Sendable (String) -> Void)? {
+        guard let sink = options.trace else { return nil }
+        let secrets = Redactor.secretValues(in: request)
+        return { line in sink(Redactor.scrub(line, secrets: secrets)) }
+    }
+
+    private func traceRequest(_ request: HTTPRequest, headers: [(name: String, value: String)], trace: (@Sendable (String) -> Void)?) {
+        guard let trace else { return }
         trace("> \(request.method.rawValue) \(request.url.redactedForDisplay)")
         for header in headers {
             trace("> \(header.name): \(Redactor.redact(header: header.name, value: header.value))")

@@ -15,6 +15,7 @@ public enum Redactor {
     static let secretKeys: Set<String> = [
         "code", "codea", "codeb", "codeverifier", "clientsecret", "clientassertion", "assertion",
         "password", "newpassword", "secret", "apikey", "token", "nonce", "devicecode", "session", "signature",
+        "authorization", "proxyauthorization", "cookie", "setcookie",
     ]
 
     /// Whether a parameter or JSON key names a secret: the listed names and anything ending in token, secret or password.
@@ -40,17 +41,30 @@ public enum Redactor {
     }
 
     /// A URL with secret query (and fragment) parameters and any `user:password@` replaced.
+    /// Done on the text, so the rest of the URL is shown exactly as written.
     public static func redactURL(_ text: String) -> String {
-        guard var components = URLComponents(string: text) else { return text }
-        if components.password != nil { components.password = placeholder }
-        if components.user != nil { components.user = placeholder }
-        if let query = components.percentEncodedQuery {
-            components.percentEncodedQuery = redactForm(query)
+        var rest = Substring(text)
+        var fragment: Substring?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
         }
-        if let fragment = components.percentEncodedFragment, fragment.contains("=") {
-            components.percentEncodedFragment = redactForm(fragment)
+        var query: Substring?
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
         }
-        return components.string ?? text
+        var base = String(rest)
+        if let scheme = base.range(of: "://") {
+            let authorityEnd = base[scheme.upperBound...].firstIndex(of: "/") ?? base.endIndex
+            if let at = base[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
+                base.replaceSubrange(scheme.upperBound..<at, with: placeholder)
+            }
+        }
+        var result = base
+        if let query { result += "?" + redactForm(String(query)) }
+        if let fragment { result += "#" + (fragment.contains("=") ? redactForm(String(fragment)) : String(fragment)) }
+        return result
     }
 
     /// An `a=1&b=2` string with the secret values replaced, everything else byte-for-byte as given.
@@ -99,7 +113,70 @@ public enum Redactor {
         return value
     }
 
+    /// The secret values a request carries (credential headers, secret query, form and JSON fields), so a trace
+    /// can scrub them wherever they reappear — a server that echoes a request back must not leak it.
+    public static func secretValues(in request: HTTPRequest) -> [String] {
+        var values: [String] = []
+        for header in request.headers where isSecret(header: header.name) {
+            values.append(header.value)
+            if let space = header.value.firstIndex(of: " ") {
+                values.append(String(header.value[header.value.index(after: space)...]))
+            }
+            for cookie in header.value.split(separator: ";") {
+                if let equals = cookie.firstIndex(of: "=") { values.append(String(cookie[cookie.index(after: equals)...])) }
+            }
+        }
+        if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems {
+            values += query.filter { isSecret(key: $0.name) }.compactMap(\.value)
+        }
+        if let body = request.body, let text = String(data: body, encoding: .utf8) {
+            if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+                collectSecrets(in: object, into: &values)
+            } else {
+                values += FormEncoding.decode(text).filter { isSecret(key: $0.0) }.map(\.1)
+            }
+        }
+        // Very short values would scrub ordinary words; they are still redacted structurally above.
+        return Array(Set(values.filter { $0.count >= 6 })).sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every occurrence of the given secret values replaced.
+    public static func scrub(_ text: String, secrets: [String]) -> String {
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+    }
+
+    private static func collectSecrets(in value: Any, into values: inout [String]) {
+        if let object = value as? [String: Any] {
+            for (key, child) in object {
+                if isSecret(key: key), let text = child as? String { values.append(text) } else { collectSecrets(in: child, into: &values) }
+            }
+        } else if let array = value as? [Any] {
+            array.forEach { collectSecrets(in: $0, into: &values) }
+        }
+    }
+
     static func truncate(_ text: String, limit: Int) -> String {
         text.utf8.count <= limit ? text : String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (truncated)"
+    }
+}
+
+extension JSONValue {
+    /// The value with every scalar under a secret-named key replaced, at any depth (for echoing server documents).
+    public func redactingSecrets() -> JSONValue {
+        switch self {
+        case .object(let object):
+            var copy: [String: JSONValue] = [:]
+            for (key, child) in object {
+                switch child {
+                case .object, .array, .null: copy[key] = child.redactingSecrets()
+                default: copy[key] = Redactor.isSecret(key: key) ? .string(Redactor.placeholder) : child
+                }
+            }
+            return .object(copy)
+        case .array(let values):
+            return .array(values.map { $0.redactingSecrets() })
+        default:
+            return self
+        }
     }
 }

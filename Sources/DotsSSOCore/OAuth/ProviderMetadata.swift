@@ -10,6 +10,13 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
     public var kind: String
     public var document: [String: JSONValue]
 
+    public init(requestedIssuer: String, source: String, kind: String, document: [String: JSONValue]) {
+        self.requestedIssuer = requestedIssuer
+        self.source = source
+        self.kind = kind
+        self.document = document
+    }
+
     public var issuer: String? { document["issuer"]?.stringValue }
     public var authorizationEndpoint: String? { document["authorization_endpoint"]?.stringValue }
     public var tokenEndpoint: String? { document["token_endpoint"]?.stringValue }

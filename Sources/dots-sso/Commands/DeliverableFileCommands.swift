@@ -1,0 +1,76 @@
+import ArgumentParser
+
+/// `dots-sso passes`: the passes a member can add to Apple Wallet.
+struct Passes: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passes",
+        abstract: "Fetch a member's passes from the passes endpoint or the profile.",
+        subcommands: [PassesFetch.self]
+    )
+}
+
+/// `dots-sso passes fetch`: Download every pass of a member and inspect each one. (not available yet).
+struct PassesFetch: NotYetAvailableCommand {
+    static let path = "passes fetch"
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Download every pass of a member and inspect each one. (not available yet)",
+        discussion: """
+        Example:
+          $ dots-sso passes fetch --channel acme --output passes/
+        """
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+}
+
+/// `dots-sso pkpass`: Apple Wallet pass files.
+struct PKPass: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pkpass",
+        abstract: "Verify .pkpass files the way Wallet does.",
+        subcommands: [PKPassInspect.self]
+    )
+}
+
+/// `dots-sso pkpass inspect`: Check a .pkpass archive, manifest, signature and pass.json. (not available yet).
+struct PKPassInspect: NotYetAvailableCommand {
+    static let path = "pkpass inspect"
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Check a .pkpass archive, manifest, signature and pass.json. (not available yet)",
+        discussion: """
+        Example:
+          $ dots-sso pkpass inspect guest.pkpass --json
+        """
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+}
+
+/// `dots-sso bodymovin`: loading animations.
+struct Bodymovin: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bodymovin",
+        abstract: "Check a bodymovin (Lottie) loading animation.",
+        subcommands: [BodymovinValidate.self]
+    )
+}
+
+/// `dots-sso bodymovin validate`: Will this animation load and play in lottie-ios? (not available yet).
+struct BodymovinValidate: NotYetAvailableCommand {
+    static let path = "bodymovin validate"
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Will this animation load and play in lottie-ios? (not available yet)",
+        discussion: """
+        Example:
+          $ dots-sso bodymovin validate loader.json --profile ios
+        """
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
+}

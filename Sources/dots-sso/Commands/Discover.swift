@@ -1,0 +1,69 @@
+import ArgumentParser
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso discover`: fetch the provider's metadata and lint it against what the app needs.
+struct Discover: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "discover",
+        abstract: "Fetch the provider's OIDC/OAuth metadata, show its endpoints and check them.",
+        discussion: """
+        Tries /.well-known/openid-configuration, then RFC 8414's /.well-known/oauth-authorization-server. \
+        Checks that the issuer matches, every endpoint is https (http only on loopback), PKCE S256 and the \
+        code flow are supported; missing revocation or end-session endpoints are reported as info.
+
+        Examples:
+          $ dots-sso discover --issuer https://sso.partner.example
+          $ dots-sso discover --channel acme --json | jq .endpoints
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var report: FindingsOptions
+
+    /// The `--json` document.
+    struct Output: Encodable {
+        var issuer: String
+        var source: String
+        var kind: String
+        var endpoints: [String: String]
+        var metadata: [String: JSONValue]
+        var findings: [Finding]
+        var summary: FindingSummary
+        var passed: Bool
+    }
+
+    func run() async throws {
+        let console = Console()
+        let settings = try channel.resolve(environment: console.environment)
+        let issuer = try settings.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
+        let client = try network.makeClient(verbose: global.verbose, console: console)
+        let metadata = try await DiscoveryClient(http: client).fetch(issuer: issuer)
+        let findings = DiscoveryLint.findings(for: metadata).promotingWarnings(report.strict)
+        let failed = try report.emitSideReports(findings, suite: "discover \(issuer)", console: console)
+
+        if global.json {
+            try console.json(Output(
+                issuer: issuer, source: metadata.source, kind: metadata.kind,
+                endpoints: Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, $0.url) }),
+                metadata: JSONValue.object(metadata.document).redactingSecrets().objectValue ?? [:], findings: findings, summary: FindingSummary(findings), passed: !failed
+            ))
+        } else {
+            let style = Style(enabled: console.colorOnStdout)
+            var rows = [["issuer", metadata.issuer ?? "(missing)"], ["metadata", metadata.source]]
+            rows += metadata.endpoints.map { [$0.key, $0.url] }
+            if let methods = metadata.document["code_challenge_methods_supported"]?.stringArray {
+                rows.append(["pkce methods", methods.joined(separator: " ")])
+            }
+            if let scopes = metadata.document["scopes_supported"]?.stringArray {
+                rows.append(["scopes", scopes.joined(separator: " ")])
+            }
+            console.out(Table.render(rows))
+            console.out("")
+            console.out(FindingsText.render(findings, style: style))
+        }
+        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+    }
+}

@@ -1,0 +1,64 @@
+import DotsSSOCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where output goes: results to stdout, diagnostics, progress and traces to stderr.
+/// Colour only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+struct Console: Sendable {
+    let environment: Environment
+
+    init(environment: Environment = Environment()) {
+        self.environment = environment
+    }
+
+    var colorOnStdout: Bool { Self.colorAllowed(environment) && isatty(STDOUT_FILENO) == 1 }
+    var colorOnStderr: Bool { Self.colorAllowed(environment) && isatty(STDERR_FILENO) == 1 }
+
+    static func colorAllowed(_ environment: Environment) -> Bool {
+        environment.variables["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// Writes a line (or lines) of result to stdout.
+    func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Writes a diagnostic line to stderr.
+    func err(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// A one-line warning on stderr (`dots-sso: warning: …`).
+    func warn(_ text: String) {
+        err("dots-sso: warning: \(text)")
+    }
+
+    /// Prints one JSON document (sorted keys, ISO 8601 dates) on stdout.
+    func json(_ value: some Encodable) throws {
+        out(String(decoding: try Self.jsonEncoder.encode(value), as: UTF8.self))
+    }
+
+    static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+}
+
+/// ANSI styling that collapses to plain text when colour is off.
+struct Style: Sendable {
+    let enabled: Bool
+
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

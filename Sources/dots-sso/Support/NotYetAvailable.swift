@@ -1,0 +1,16 @@
+import ArgumentParser
+import DotsSSOCore
+
+/// A command whose capability is not built yet: it accepts any arguments, says so on stderr and exits 1.
+/// It never pretends to work; the command's own issue replaces it.
+protocol NotYetAvailableCommand: AsyncParsableCommand {
+    /// The full command path, e.g. `magic-link request`.
+    static var path: String { get }
+    var arguments: [String] { get }
+}
+
+extension NotYetAvailableCommand {
+    func run() async throws {
+        throw NotAvailableError(command: "dots-sso \(Self.path)")
+    }
+}

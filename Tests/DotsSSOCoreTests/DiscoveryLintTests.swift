@@ -1,0 +1,68 @@
+import DotsSSOCore
+import Foundation
+import Testing
+
+@Suite("Discovery lint")
+struct DiscoveryLintTests {
+    func metadata(_ issuer: String = "https://sso.example", _ changes: [String: JSONValue?] = [:]) -> ProviderMetadata {
+        var document: [String: JSONValue] = [
+            "issuer": .string("https://sso.example"),
+            "authorization_endpoint": .string("https://sso.example/authorize"),
+            "token_endpoint": .string("https://sso.example/token"),
+            "userinfo_endpoint": .string("https://sso.example/userinfo"),
+            "revocation_endpoint": .string("https://sso.example/revoke"),
+            "end_session_endpoint": .string("https://sso.example/logout"),
+            "response_types_supported": .array([.string("code")]),
+            "code_challenge_methods_supported": .array([.string("S256")]),
+        ]
+        for (key, value) in changes { document[key] = value }
+        return ProviderMetadata(requestedIssuer: issuer, source: "\(issuer)/.well-known/openid-configuration", kind: "openid-configuration", document: document)
+    }
+
+    func codes(_ metadata: ProviderMetadata) -> [String] {
+        DiscoveryLint.findings(for: metadata).map(\.code)
+    }
+
+    @Test("a complete provider has no findings")
+    func clean() {
+        #expect(codes(metadata()).isEmpty)
+    }
+
+    @Test("issuer must match exactly, a trailing slash included")
+    func issuer() {
+        let findings = DiscoveryLint.findings(for: metadata("https://sso.example/"))
+        #expect(findings.map(\.code) == ["discover.issuer.mismatch"])
+        #expect(findings[0].message.contains("trailing slash"))
+        #expect(codes(metadata("https://sso.example", ["issuer": nil])) == ["discover.issuer.missing"])
+    }
+
+    @Test("http endpoints off loopback are errors")
+    func insecure() {
+        let found = DiscoveryLint.findings(for: metadata("https://sso.example", ["token_endpoint": .string("http://sso.example/token")]))
+        #expect(found.map(\.code) == ["discover.endpoint.insecure"])
+        #expect(found[0].location.path == "$.token_endpoint")
+    }
+
+    @Test("PKCE S256 and the code flow are required")
+    func pkceAndCode() {
+        #expect(codes(metadata("https://sso.example", ["code_challenge_methods_supported": .array([.string("plain")])])) == ["discover.pkce.s256-missing"])
+        #expect(codes(metadata("https://sso.example", ["code_challenge_methods_supported": nil])) == ["discover.pkce.not-advertised"])
+        #expect(codes(metadata("https://sso.example", ["response_types_supported": .array([.string("token")])])) == ["discover.response-type.code-missing"])
+    }
+
+    @Test("missing revocation and end-session endpoints are info")
+    func optional() {
+        let findings = DiscoveryLint.findings(for: metadata("https://sso.example", ["revocation_endpoint": nil, "end_session_endpoint": nil]))
+        #expect(findings.map(\.code) == ["discover.revocation.missing", "discover.end-session.missing"])
+        #expect(findings.allSatisfy { $0.severity == .info })
+    }
+
+    @Test("RFC 8414 well-known URL puts the segment before the issuer path")
+    func wellKnown() throws {
+        let urls = try DiscoveryClient.candidateURLs(for: "https://sso.example/tenant/a")
+        #expect(urls.map(\.url.absoluteString) == [
+            "https://sso.example/tenant/a/.well-known/openid-configuration",
+            "https://sso.example/.well-known/oauth-authorization-server/tenant/a",
+        ])
+    }
+}

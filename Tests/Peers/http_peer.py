@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""A small, deliberately misbehaving HTTP(S) server for dots-sso's tests.
+
+It listens on a random loopback port and prints "PORT <n>" once ready. The first path segment picks
+the behaviour, so one server covers every case:
+
+  /ok/...            a well-formed OpenID discovery document whose issuer is <base>/ok
+  /planted/...       a discovery document plus a Set-Cookie and token fields holding the --secret value
+  /hang/...          accepts the request and never answers
+  /huge/...          streams --huge-bytes of JSON-looking data without a Content-Length
+  /huge-length/...   announces --huge-bytes in Content-Length, then streams
+  /html/...          an HTML error page with status 200
+  /redirect-http/... 302 to plain http on a non-loopback host
+  /redirect-loop/... 302 to itself, forever
+  /echo              answers JSON describing the request it got (headers and body)
+
+Every request is appended to --log as one JSON line (method, path, headers, body).
+"""
+import argparse
+import json
+import socketserver
+import ssl
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+
+class Server(socketserver.ThreadingMixIn, HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_handler(options, scheme):
+    log_lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def base(self):
+            return f"{scheme}://127.0.0.1:{self.server.server_address[1]}"
+
+        def record(self, body):
+            if not options.log:
+                return
+            with log_lock, open(options.log, "a") as handle:
+                handle.write(json.dumps({
+                    "method": self.command,
+                    "path": self.path,
+                    "headers": dict(self.headers.items()),
+                    "body": body.decode("utf-8", "replace"),
+                }) + "\n")
+
+        def send_json(self, status, payload, extra_headers=()):
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in extra_headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def discovery(self, issuer):
+            return {
+                "issuer": issuer,
+                "authorization_endpoint": issuer + "/authorize",
+                "token_endpoint": issuer + "/token",
+                "userinfo_endpoint": issuer + "/userinfo",
+                "jwks_uri": issuer + "/jwks",
+                "revocation_endpoint": issuer + "/revoke",
+                "end_session_endpoint": issuer + "/logout",
+                "response_types_supported": ["code"],
+                "grant_types_supported": ["authorization_code", "refresh_token"],
+                "code_challenge_methods_supported": ["S256"],
+                "subject_types_supported": ["public"],
+                "id_token_signing_alg_values_supported": ["RS256"],
+            }
+
+        def handle_any(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            self.record(body)
+            segment = self.path.split("?")[0].strip("/").split("/")[0]
+            if segment == "ok":
+                self.send_json(200, self.discovery(self.base() + "/ok"))
+            elif segment == "planted":
+                doc = self.discovery(self.base() + "/planted")
+                doc["access_token"] = options.secret
+                doc["nested"] = {"refresh_token": options.secret, "client_secret": options.secret}
+                self.send_json(200, doc, [("Set-Cookie", f"session={options.secret}; HttpOnly")])
+            elif segment == "hang":
+                time.sleep(600)
+            elif segment in ("huge", "huge-length"):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                if segment == "huge-length":
+                    self.send_header("Content-Length", str(options.huge_bytes))
+                else:
+                    self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                chunk = b"[" + b"1," * 32767 + b"1"
+                sent = 0
+                try:
+                    while sent < options.huge_bytes:
+                        if segment == "huge-length":
+                            self.wfile.write(chunk)
+                        else:
+                            self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                        sent += len(chunk)
+                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                    pass
+                self.server.huge_sent = sent
+            elif segment == "html":
+                page = b"<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body>down</body></html>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+            elif segment == "redirect-http":
+                self.send_response(302)
+                self.send_header("Location", "http://example.invalid/.well-known/openid-configuration")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif segment == "redirect-loop":
+                self.send_response(302)
+                self.send_header("Location", self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif segment == "echo":
+                self.send_json(200, {
+                    "method": self.command,
+                    "path": self.path,
+                    "headers": dict(self.headers.items()),
+                    "body": body.decode("utf-8", "replace"),
+                    "access_token": options.secret,
+                })
+            else:
+                self.send_json(404, {"error": "not_found"})
+
+        do_GET = handle_any
+        do_POST = handle_any
+        do_HEAD = handle_any
+
+    return Handler
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cert")
+    parser.add_argument("--key")
+    parser.add_argument("--tls-min", choices=["1.2", "1.3"])
+    parser.add_argument("--tls-max", choices=["1.2", "1.3"])
+    parser.add_argument("--log")
+    parser.add_argument("--secret", default="planted-secret-value")
+    parser.add_argument("--huge-bytes", type=int, default=200 * 1024 * 1024)
+    options = parser.parse_args()
+
+    scheme = "https" if options.cert else "http"
+    server = Server(("127.0.0.1", 0), make_handler(options, scheme))
+    if options.cert:
+        versions = {"1.2": ssl.TLSVersion.TLSv1_2, "1.3": ssl.TLSVersion.TLSv1_3}
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.cert, options.key)
+        if options.tls_min:
+            context.minimum_version = versions[options.tls_min]
+        if options.tls_max:
+            context.maximum_version = versions[options.tls_max]
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Starts the test peers in `Tests/Peers` and real TLS servers on random loopback ports.
+public enum Peers {
+    /// `http_peer.py` over TLS (when `pki` is given) or plain http; `extra` adds flags such as `--tls-max 1.2`.
+    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) throws -> (BackgroundProcess, Int) {
+        var arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("http_peer.py").path]
+        if let pki {
+            arguments += ["--cert", useWrongHostCertificate ? pki.wrongHostCertificate : pki.serverCertificate,
+                          "--key", useWrongHostCertificate ? pki.wrongHostKey : pki.serverKey]
+        }
+        arguments += extra
+        let peer = try BackgroundProcess(TestPaths.python, arguments)
+        let port = try peer.waitFor("PORT (\\d+)")
+        return (peer, Int(port)!)
+    }
+
+    /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
+    public static func opensslServer(pki: TestPKI, protocolFlag: String) throws -> (BackgroundProcess, Int) {
+        let peer = try BackgroundProcess("/usr/bin/openssl", [
+            "s_server", "-accept", "0", "-cert", pki.serverCertificate, "-key", pki.serverKey,
+            protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
+        ])
+        let port = try peer.waitFor("ACCEPT .*:(\\d+)")
+        return (peer, Int(port)!)
+    }
+}
+
+/// Runs the built `dots-sso` with an isolated home, config and cache, and no colour.
+public struct DotsSSOCLI: Sendable {
+    public let home = TemporaryDirectory("home")
+
+    public init() {}
+
+    public var cacheDirectory: String { home.path("cache/dots-sso") }
+    public var configDirectory: String { home.path("config/dots-sso") }
+
+    public var environment: [String: String] {
+        var environment: [String: String] = [
+            "HOME": home.url.path,
+            "XDG_CONFIG_HOME": home.path("config"),
+            "XDG_CACHE_HOME": home.path("cache"),
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "NO_COLOR": "1",
+            "LANG": "C.UTF-8",
+        ]
+        // Never let a developer's proxy settings turn loopback tests into outside traffic.
+        environment["NO_PROXY"] = "*"
+        return environment
+    }
+
+    @discardableResult
+    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
+        let binary = TestPaths.binary.path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BackgroundProcess.StartError(description: "\(binary) is missing: run `swift build` (Scripts/test does) first")
+        }
+        return try ProcessRunner.run(binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
+    }
+}

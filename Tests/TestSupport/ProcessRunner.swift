@@ -1,0 +1,118 @@
+import Foundation
+
+/// What a finished process produced.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var duration: TimeInterval
+    public var timedOut: Bool
+
+    /// stdout and stderr together, for "no secret anywhere" assertions.
+    public var allOutput: String { stdout + stderr }
+}
+
+/// Runs programs for tests, with a hard timeout so a hang fails the test instead of the suite.
+public enum ProcessRunner {
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        stdin: Data? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        // Files, not pipes: a chatty child can never block on a full pipe while we wait.
+        let scratch = TemporaryDirectory("proc")
+        let outURL = scratch.url.appendingPathComponent("out")
+        let errURL = scratch.url.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        let started = Date()
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        var timedOut = false
+        while process.isRunning {
+            if Date().timeIntervalSince(started) > timeout {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        let duration = Date().timeIntervalSince(started)
+        try? out.close()
+        try? err.close()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+            duration: duration,
+            timedOut: timedOut
+        )
+    }
+}
+
+/// A long-running peer (test server) that announces its port on stdout; killed on `stop()` or release.
+public final class BackgroundProcess: @unchecked Sendable {
+    public let process = Process()
+    public let outputFile: URL
+    private let scratch = TemporaryDirectory("peer")
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts the program and waits until its output matches `readyPattern`, whose first capture group is returned.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil) throws {
+        outputFile = scratch.url.appendingPathComponent("output")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: outputFile)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public var output: String { String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self) }
+
+    /// Waits for a regular expression to match the output and returns its first capture group.
+    public func waitFor(_ pattern: String, timeout: TimeInterval = 20) throws -> String {
+        let regex = try NSRegularExpression(pattern: pattern)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let text = output
+            if let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+               let range = Range(match.range(at: 1), in: text) {
+                return String(text[range])
+            }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        throw StartError(description: "peer did not print /\(pattern)/ within \(timeout)s; output:\n\(output)")
+    }
+
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}

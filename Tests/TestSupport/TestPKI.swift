@@ -1,0 +1,47 @@
+import Foundation
+
+/// A throwaway certificate authority made with the openssl CLI: a CA, a server certificate for
+/// 127.0.0.1/localhost, and one for another host name (to test host-name verification).
+public final class TestPKI: @unchecked Sendable {
+    public let directory = TemporaryDirectory("pki")
+    public var caCertificate: String { directory.path("ca.pem") }
+    public var serverCertificate: String { directory.path("server.pem") }
+    public var serverKey: String { directory.path("server.key") }
+    public var wrongHostCertificate: String { directory.path("other.pem") }
+    public var wrongHostKey: String { directory.path("other.key") }
+    /// A second, unrelated CA that signs nothing we serve.
+    public var unrelatedCACertificate: String { directory.path("unrelated-ca.pem") }
+
+    public init() throws {
+        try makeCA(name: "ca", subject: "/CN=dots-sso test CA")
+        try makeCA(name: "unrelated-ca", subject: "/CN=dots-sso unrelated CA")
+        try makeLeaf(name: "server", subject: "/CN=127.0.0.1", altNames: "IP:127.0.0.1,DNS:localhost")
+        try makeLeaf(name: "other", subject: "/CN=other.example", altNames: "DNS:other.example")
+    }
+
+    private func openssl(_ arguments: [String]) throws {
+        let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)
+        guard result.status == 0 else {
+            throw BackgroundProcess.StartError(description: "openssl \(arguments.first ?? "") failed: \(result.stderr)")
+        }
+    }
+
+    private func makeCA(name: String, subject: String) throws {
+        try openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                     "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).pem"),
+                     "-subj", subject, "-days", "2",
+                     "-addext", "basicConstraints=critical,CA:TRUE",
+                     "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
+    }
+
+    private func makeLeaf(name: String, subject: String, altNames: String) throws {
+        let extensions = directory.path("\(name).ext")
+        try "subjectAltName=\(altNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+            .write(toFile: extensions, atomically: true, encoding: .utf8)
+        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                     "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).csr"), "-subj", subject])
+        try openssl(["x509", "-req", "-in", directory.path("\(name).csr"), "-CA", caCertificate,
+                     "-CAkey", directory.path("ca.key"), "-CAcreateserial", "-out", directory.path("\(name).pem"),
+                     "-days", "2", "-extfile", extensions])
+    }
+}
