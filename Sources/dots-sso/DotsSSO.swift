@@ -55,10 +55,8 @@ struct DotsSSO: AsyncParsableCommand {
             Foundation.exit(ExitStatus(for: error).rawValue)
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
-        } catch let error as ValidationError {
-            exit(withError: error)
-        } catch is CleanExit {
-            exit(withError: CleanExit.helpRequest(command))
+        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            exit(withError: error)  // `--help` runs a help command that throws; validation errors (64)
         } catch {
             console.err("dots-sso: internal error: \(error) (please report it)")
             Foundation.exit(ExitStatus.internalError.rawValue)

@@ -1,1 +1,162 @@
+import DotsSSOCore
+import Foundation
 import Testing
+import TestSupport
+
+/// The built binary: command tree, usage errors, channels and cache, as a user sees them.
+@Suite("dots-sso binary")
+struct CLITests {
+    static let commands = ["authorize", "exchange", "refresh", "token", "revoke", "discover", "profile", "flags", "containers",
+                           "passes", "pkpass", "bodymovin", "magic-link", "check", "sandbox", "cache", "applinks", "openweb",
+                           "echo", "members", "demo", "channel", "logout"]
+
+    @Test("--version prints the version and nothing else")
+    func version() throws {
+        let result = try DotsSSOCLI().run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(DotsSSOVersion.current)\n")
+    }
+
+    @Test("--help shows the whole command tree, examples and exit codes")
+    func help() throws {
+        let result = try DotsSSOCLI().run(["--help"])
+        #expect(result.status == 0)
+        for command in Self.commands {
+            #expect(result.stdout.contains("\n  \(command) "), "--help does not list \(command)")
+        }
+        #expect(result.stdout.contains("$ dots-sso discover"))
+        #expect(result.stdout.contains("78  configuration error"))
+    }
+
+    @Test("no arguments shows the help")
+    func bare() throws {
+        let result = try DotsSSOCLI().run([])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: dots-sso <subcommand>"))
+    }
+
+    @Test("commands not built yet say so on stderr and exit 1", arguments: [
+        (["authorize"], "authorize"), (["exchange", "--code", "x"], "exchange"), (["refresh"], "refresh"),
+        (["token", "print"], "token print"), (["token", "show"], "token show"), (["revoke"], "revoke"), (["logout"], "logout"),
+        (["profile"], "profile"), (["flags", "check", "canAccessApp"], "flags check"), (["containers", "probe"], "containers probe"),
+        (["passes", "fetch"], "passes fetch"), (["pkpass", "inspect", "a.pkpass"], "pkpass inspect"),
+        (["bodymovin", "validate", "a.json"], "bodymovin validate"), (["magic-link", "request"], "magic-link request"),
+        (["magic-link", "redeem"], "magic-link redeem"), (["check"], "check"), (["sandbox"], "sandbox"), (["demo"], "demo"),
+        (["applinks", "check", "https://x"], "applinks check"), (["openweb", "register"], "openweb register"),
+        (["echo", "verify"], "echo verify"), (["members", "log-out"], "members log-out"), (["members", "remove"], "members remove"),
+    ])
+    func notYetAvailable(arguments: [String], name: String) throws {
+        let result = try DotsSSOCLI().run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "dots-sso: \(name): not available yet\n")
+    }
+
+    @Test("usage errors exit 64 with a one-line reason", arguments: [
+        ["discover", "--timeout", "true", "--issuer", "https://x"],
+        ["discover", "--timeout", "-1", "--issuer", "https://x"],
+        ["discover", "--no-such-flag"],
+        ["discover", "--json=true"],
+        ["no-such-command"],
+    ])
+    func usage(arguments: [String]) throws {
+        let result = try DotsSSOCLI().run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("plain http to a non-loopback host is refused before connecting (64)")
+    func insecureIssuer() throws {
+        let result = try DotsSSOCLI().run(["discover", "--issuer", "http://sso.partner.example"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("https"))
+        #expect(result.stderr.contains("TLS 1.2"))
+    }
+
+    @Test("an unknown channel exits 78 and says how to create it")
+    func unknownChannel() throws {
+        let cli = DotsSSOCLI()
+        let result = try cli.run(["discover", "--channel", "nope"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("unknown channel 'nope'"))
+        #expect(result.stderr.contains("dots-sso channel init nope"))
+        let fromEnvironment = try cli.run(["discover"], environment: ["DOTS_SSO_CHANNEL": "ghost"])
+        #expect(fromEnvironment.status == 78)
+    }
+
+    @Test("a missing issuer is a configuration error naming the flag")
+    func missingIssuer() throws {
+        let result = try DotsSSOCLI().run(["discover"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("--issuer"))
+    }
+
+    @Test("channel init, list and show round-trip; the file is 0600")
+    func channels() throws {
+        let cli = DotsSSOCLI()
+        let created = try cli.run(["channel", "init", "acme", "--issuer", "https://sso.acme.example", "--client-id", "dots",
+                                   "--scope", "openid profile", "--client-secret-env", "ACME_SECRET"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let path = "\(cli.configDirectory)/channels/acme.json"
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
+        #expect(try cli.run(["channel", "list"]).stdout == "acme\n")
+        let again = try cli.run(["channel", "init", "acme", "--issuer", "https://x.example"])
+        #expect(again.status == 78)
+        #expect(again.stderr.contains("--force"))
+
+        let shown = try cli.run(["channel", "show", "acme", "--json"])
+        #expect(shown.status == 0)
+        let channel = try JSONDecoder().decode(Channel.self, from: Data(shown.stdout.utf8))
+        #expect(channel.issuer == "https://sso.acme.example")
+        #expect(channel.scopes == ["openid", "profile"])
+        #expect(channel.clientSecretEnv == "ACME_SECRET")
+
+        let overridden = try cli.run(["channel", "show", "--channel", "acme", "--issuer", "https://staging.acme.example"])
+        #expect(overridden.stdout.contains("https://staging.acme.example"))
+        #expect(overridden.stdout.contains("from $ACME_SECRET"))
+
+        let insecure = try cli.run(["channel", "init", "bad", "--token-endpoint", "http://sso.bad.example/token"])
+        #expect(insecure.status == 64)
+        #expect(insecure.stderr.contains("--token-endpoint"))
+    }
+
+    @Test("cache list shows entries without secrets, reports corrupt files, and clear removes them")
+    func cache() throws {
+        let cli = DotsSSOCLI()
+        let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+        let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
+        let secret = "access-\(UUID().uuidString)"
+        try cache.write(CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: Date().addingTimeInterval(600)), subject: "user-42"))
+        try Data("{broken".utf8).write(to: URL(fileURLWithPath: "\(cli.cacheDirectory)/zz-corrupt.json"))
+        chmod("\(cli.cacheDirectory)/zz-corrupt.json", 0o600)
+
+        let listed = try cli.run(["cache", "list"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("user-42"))
+        #expect(listed.stdout.contains("https://sso.acme.example"))
+        #expect(listed.stdout.contains("corrupt"))
+        #expect(!listed.allOutput.contains(secret))
+
+        let json = try cli.run(["cache", "list", "--json"])
+        #expect(!json.allOutput.contains(secret))
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["entries"] as? [Any])?.count == 2)
+
+        let cleared = try cli.run(["cache", "clear", "--issuer", "https://sso.acme.example", "--client-id", "dots"])
+        #expect(cleared.status == 0)
+        #expect(cleared.stderr.contains("removed 1 cached sign-in"))
+        #expect(try cache.read(key) == .absent)
+        #expect(try cli.run(["cache", "clear", "--all"]).stderr.contains("removed 1"))
+    }
+
+    @Test("a group-readable cache file is refused with the fix (78) when it is used, listed with the problem otherwise")
+    func insecureCacheFile() throws {
+        let cli = DotsSSOCLI()
+        let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+        try cache.write(CacheEntry(key: CacheKey(authority: "https://sso.acme.example", clientId: "dots"), tokens: TokenSet(accessToken: "x")))
+        chmod(cache.url(for: CacheKey(authority: "https://sso.acme.example", clientId: "dots")).path, 0o644)
+        let listed = try cli.run(["cache", "list"])
+        #expect(listed.stdout.contains("chmod 600"))
+    }
+}

@@ -11,6 +11,6 @@ protocol NotYetAvailableCommand: AsyncParsableCommand {
 
 extension NotYetAvailableCommand {
     func run() async throws {
-        throw NotAvailableError(command: "dots-sso \(Self.path)")
+        throw NotAvailableError(command: Self.path)
     }
 }
