@@ -14,7 +14,7 @@ struct DotsSSO: AsyncParsableCommand {
 
         Examples:
           $ dots-sso discover --issuer https://sso.partner.example
-          $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app
+          $ dots-sso channel init acme --issuer https://sso.acme.example
           $ dots-sso authorize --channel acme
           $ dots-sso flags check --channel acme canAccessApp
           $ dots-sso pkpass inspect guest.pkpass --json

@@ -1,0 +1,126 @@
+"""Benchmark harness for Scripts/bench: wall-clock medians of whole commands, repeated, as ratios."""
+import argparse
+import datetime
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_pki(directory):
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True)
+    ca_key, ca = os.path.join(directory, "ca.key"), os.path.join(directory, "ca.pem")
+    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", ca_key,
+            "-out", ca, "-subj", "/CN=bench CA", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    key, csr, cert = (os.path.join(directory, name) for name in ("server.key", "server.csr", "server.pem"))
+    ext = os.path.join(directory, "server.ext")
+    with open(ext, "w") as handle:
+        handle.write("subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n")
+    openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", csr, "-subj", "/CN=127.0.0.1")
+    openssl("x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert, "-days", "2", "-extfile", ext)
+    return ca, cert, key
+
+
+def start_peer(cert, key):
+    process = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Peers/http_peer.py"), "--cert", cert, "--key", key],
+                               stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.match(r"PORT (\d+)", line)
+    if not match:
+        raise SystemExit(f"peer did not start: {line!r}")
+    return process, int(match.group(1))
+
+
+def measure(command, runs, shell=False, expect=0):
+    for _ in range(3):
+        subprocess.run(command, shell=shell, capture_output=True)
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = subprocess.run(command, shell=shell, capture_output=True)
+        samples.append(time.perf_counter() - started)
+        if result.returncode != expect:
+            raise SystemExit(f"{command} exited {result.returncode}: {result.stderr[-500:]!r}")
+    return statistics.median(samples), sorted(samples)[int(len(samples) * 0.9) - 1]
+
+
+# The hand-rolled check people write today: fetch with curl, then lint the document in Python.
+PYTHON_LINT = (
+    "import json,sys; d=json.load(sys.stdin); i=sys.argv[1]; "
+    "assert d['issuer']==i, 'issuer'; "
+    "assert 'S256' in d.get('code_challenge_methods_supported',[]), 'pkce'; "
+    "assert 'code' in d.get('response_types_supported',[]), 'code'; "
+    "assert all(d[k].startswith('https://') for k in ('authorization_endpoint','token_endpoint')), 'https'; "
+    "print('ok')"
+)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--output", required=True)
+    parser.add_argument("--runs", type=int, default=30)
+    options = parser.parse_args()
+    binary = os.path.abspath(options.binary)
+
+    with tempfile.TemporaryDirectory() as directory:
+        ca, cert, key = run_pki(directory)
+        peer, port = start_peer(cert, key)
+        try:
+            issuer = f"https://127.0.0.1:{port}/ok"
+            env_home = {"HOME": directory, "XDG_CACHE_HOME": directory, "XDG_CONFIG_HOME": directory}
+            os.environ.update(env_home)
+            rows = []
+            cases = [
+                ("start-up: print the version",
+                 [binary, "--version"], "curl --version", ["curl", "--version"], False),
+                ("discover + lint provider metadata over TLS 1.3",
+                 [binary, "discover", "--issuer", issuer, "--cacert", ca, "--json"],
+                 "curl + python3 lint",
+                 f"curl -sS --fail --cacert {ca} {issuer}/.well-known/openid-configuration | python3 -c \"{PYTHON_LINT}\" {issuer}",
+                 True),
+            ]
+            for name, ours, theirs_name, theirs, shell in cases:
+                our_median, our_p90 = measure(ours, options.runs)
+                their_median, their_p90 = measure(theirs, options.runs, shell=shell)
+                rows.append((name, our_median, our_p90, theirs_name, their_median, their_p90))
+                print(f"{name}: dots-sso {our_median*1000:.1f} ms, {theirs_name} {their_median*1000:.1f} ms", file=sys.stderr)
+        finally:
+            peer.kill()
+
+    curl_version = subprocess.run(["curl", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `Scripts/bench` (do not edit by hand). Wall-clock time of whole commands, "
+        f"{options.runs} runs after 3 warm-ups, on loopback with a throwaway CA. "
+        "Ratio = their median / our median (above 1 means dots-sso is faster).",
+        "",
+        f"- date: {datetime.date.today().isoformat()}",
+        f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
+        f"- dots-sso: {subprocess.run([binary, '--version'], capture_output=True, text=True).stdout.strip()} (release build, static Swift runtime)",
+        f"- {curl_version}",
+        f"- python: {platform.python_version()}",
+        "",
+        "| task | dots-sso median (p90) | compared with | their median (p90) | ratio |",
+        "|---|---|---|---|---|",
+    ]
+    for name, our_median, our_p90, theirs_name, their_median, their_p90 in rows:
+        lines.append(f"| {name} | {our_median*1000:.1f} ms ({our_p90*1000:.1f}) | `{theirs_name}` | "
+                     f"{their_median*1000:.1f} ms ({their_p90*1000:.1f}) | {their_median/our_median:.2f}× |")
+    lines.append("")
+    with open(options.output, "w") as handle:
+        handle.write("\n".join(lines))
+    print(f"wrote {options.output}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,918 @@
+#!/bin/bash
+
+__dots-sso_cursor_index_in_current_word() {
+    local remaining="${COMP_LINE}"
+
+    local word
+    for word in "${COMP_WORDS[@]::COMP_CWORD}"; do
+        remaining="${remaining##*([[:space:]])"${word}"*([[:space:]])}"
+    done
+
+    local -ir index="$((COMP_POINT - ${#COMP_LINE} + ${#remaining}))"
+    if [[ "${index}" -le 0 ]]; then
+        printf 0
+    else
+        printf %s "${index}"
+    fi
+}
+
+# positional arguments:
+#
+# - 1: the current (sub)command's count of positional arguments
+#
+# required variables:
+#
+# - repeating_flags: the repeating flags that the current (sub)command can accept
+# - non_repeating_flags: the non-repeating flags that the current (sub)command can accept
+# - repeating_options: the repeating options that the current (sub)command can accept
+# - non_repeating_options: the non-repeating options that the current (sub)command can accept
+# - positional_number: value ignored
+# - unparsed_words: unparsed words from the current command line
+#
+# modified variables:
+#
+# - non_repeating_flags: remove flags for this (sub)command that are already on the command line
+# - non_repeating_options: remove options for this (sub)command that are already on the command line
+# - positional_number: set to the current positional number
+# - unparsed_words: remove all flags, options, and option values for this (sub)command
+__dots-sso_offer_flags_options() {
+    local -ir positional_count="${1}"
+    positional_number=0
+
+    local was_flag_option_terminator_seen=false
+    local is_parsing_option_value=false
+
+    local -ar unparsed_word_indices=("${!unparsed_words[@]}")
+    local -i word_index
+    for word_index in "${unparsed_word_indices[@]}"; do
+        if "${is_parsing_option_value}"; then
+            # This word is an option value:
+            # Reset marker for next word iff not currently the last word
+            [[ "${word_index}" -ne "${unparsed_word_indices[${#unparsed_word_indices[@]} - 1]}" ]] && is_parsing_option_value=false
+            unset "unparsed_words[${word_index}]"
+            # Do not process this word as a flag or an option
+            continue
+        fi
+
+        local word="${unparsed_words["${word_index}"]}"
+        if ! "${was_flag_option_terminator_seen}"; then
+            case "${word}" in
+            --)
+                unset "unparsed_words[${word_index}]"
+                # by itself -- is a flag/option terminator, but if it is the last word, it is the start of a completion
+                if [[ "${word_index}" -ne "${unparsed_word_indices[${#unparsed_word_indices[@]} - 1]}" ]]; then
+                    was_flag_option_terminator_seen=true
+                fi
+                continue
+                ;;
+            -*)
+                # ${word} is a flag or an option
+                # If ${word} is an option, mark that the next word to be parsed is an option value
+                local option
+                for option in "${repeating_options[@]}" "${non_repeating_options[@]}"; do
+                    [[ "${word}" = "${option}" ]] && is_parsing_option_value=true && break
+                done
+
+                # Remove ${word} from ${non_repeating_flags} or ${non_repeating_options} so it isn't offered again
+                local not_found=true
+                local -i index
+                for index in "${!non_repeating_flags[@]}"; do
+                    if [[ "${non_repeating_flags[${index}]}" = "${word}" ]]; then
+                        unset "non_repeating_flags[${index}]"
+                        non_repeating_flags=("${non_repeating_flags[@]}")
+                        not_found=false
+                        break
+                    fi
+                done
+                if "${not_found}"; then
+                    for index in "${!non_repeating_flags[@]}"; do
+                        if [[ "${non_repeating_flags[${index}]}" = "${word}" ]]; then
+                            unset "non_repeating_flags[${index}]"
+                            non_repeating_flags=("${non_repeating_flags[@]}")
+                            break
+                        fi
+                    done
+                fi
+                unset "unparsed_words[${word_index}]"
+                continue
+                ;;
+            esac
+        fi
+
+        # ${word} is neither a flag, nor an option, nor an option value
+        if [[ "${positional_number}" -lt "${positional_count}" || "${positional_count}" -lt 0 ]]; then
+            # ${word} is a positional
+            ((positional_number++))
+            unset "unparsed_words[${word_index}]"
+        else
+            if [[ -z "${word}" ]]; then
+                # Could be completing a flag, option, or subcommand
+                positional_number=-1
+            else
+                # ${word} is a subcommand or invalid, so stop processing this (sub)command
+                positional_number=-2
+            fi
+            break
+        fi
+    done
+
+    unparsed_words=("${unparsed_words[@]}")
+
+    if\
+        ! "${was_flag_option_terminator_seen}"\
+        && ! "${is_parsing_option_value}"\
+        && [[ ("${cur}" = -* && "${positional_number}" -ge 0) || "${positional_number}" -eq -1 ]]
+    then
+        COMPREPLY+=($(compgen -W "${repeating_flags[*]} ${non_repeating_flags[*]} ${repeating_options[*]} ${non_repeating_options[*]}" -- "${cur}"))
+    fi
+}
+
+__dots-sso_add_completions() {
+    local completion
+    while IFS='' read -r completion; do
+        COMPREPLY+=("${completion}")
+    done < <(IFS=$'\n' compgen "${@}" -- "${cur}")
+}
+
+__dots-sso_custom_complete() {
+    if [[ -n "${cur}" || -z ${COMP_WORDS[${COMP_CWORD}]} || "${COMP_LINE:${COMP_POINT}:1}" != ' ' ]]; then
+        local -ar words=("${COMP_WORDS[@]}")
+    else
+        local -ar words=("${COMP_WORDS[@]::${COMP_CWORD}}" '' "${COMP_WORDS[@]:${COMP_CWORD}}")
+    fi
+
+    "${COMP_WORDS[0]}" "${@}" "${words[@]}"
+}
+
+_dots-sso() {
+    local state
+    state="$(shopt -p;shopt -po)"
+    trap "${state//$'\n'/;}" RETURN
+    shopt -s extglob
+    set +o history +o posix
+
+    local -xr SAP_SHELL=bash
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(IFS='.';printf %s "${BASH_VERSINFO[*]}")"
+    local -r SAP_SHELL_VERSION
+
+    local -r cur="${2}"
+    local -r prev="${3}"
+
+    local -i positional_number
+    local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
+
+    local -a repeating_flags=()
+    local -a non_repeating_flags=(--version -h --help)
+    local -a repeating_options=()
+    local -a non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    discover|authorize|exchange|refresh|token|revoke|logout|profile|flags|containers|passes|pkpass|bodymovin|magic-link|applinks|check|sandbox|demo|openweb|echo|members|cache|channel|help)
+        # Offer subcommand argument completions
+        "_dots-sso_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout profile flags containers passes pkpass bodymovin magic-link applinks check sandbox demo openweb echo members cache channel help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_discover() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--junit')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_authorize() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_exchange() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_refresh() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_token() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    print|show)
+        # Offer subcommand argument completions
+        "_dots-sso_token_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'print show' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_token_print() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_token_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_revoke() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_logout() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_profile() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_flags() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|check)
+        # Offer subcommand argument completions
+        "_dots-sso_flags_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_flags_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_flags_check() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_containers() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|probe)
+        # Offer subcommand argument completions
+        "_dots-sso_containers_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show probe' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_containers_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_containers_probe() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_passes() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    fetch)
+        # Offer subcommand argument completions
+        "_dots-sso_passes_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'fetch' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_passes_fetch() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_pkpass() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    inspect)
+        # Offer subcommand argument completions
+        "_dots-sso_pkpass_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'inspect' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_pkpass_inspect() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_bodymovin() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    validate)
+        # Offer subcommand argument completions
+        "_dots-sso_bodymovin_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'validate' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_bodymovin_validate() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_magic-link() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    request|redeem)
+        # Offer subcommand argument completions
+        "_dots-sso_magic-link_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'request redeem' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_request() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_magic-link_redeem() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_applinks() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    check)
+        # Offer subcommand argument completions
+        "_dots-sso_applinks_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_applinks_check() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_check() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_sandbox() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_demo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_openweb() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    register)
+        # Offer subcommand argument completions
+        "_dots-sso_openweb_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'register' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_openweb_register() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_echo() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    verify)
+        # Offer subcommand argument completions
+        "_dots-sso_echo_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'verify' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_echo_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_members() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    log-out|remove)
+        # Offer subcommand argument completions
+        "_dots-sso_members_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'log-out remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_members_log-out() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_members_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+_dots-sso_cache() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|clear)
+        # Offer subcommand argument completions
+        "_dots-sso_cache_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_cache_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--cache-dir --account)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_cache_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --all --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_channel() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    init|show|list)
+        # Offer subcommand argument completions
+        "_dots-sso_channel_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'init show list' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_channel_init() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --force --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--client-secret-env')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_channel_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_channel_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+}
+
+_dots-sso_help() {
+    repeating_flags=()
+    non_repeating_flags=(--version)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options -1
+}
+
+complete -o filenames -F _dots-sso dots-sso
