@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -27,20 +29,34 @@ let package = Package(
         ),
         .target(
             name: "DotsSSOCore",
-            dependencies: ["CCurl", "COpenSSL"],
+            dependencies: [
+                "CCurl", "COpenSSL",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "DotsSSOSandbox",
+            dependencies: [
+                "DotsSSOCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "dots-sso",
             dependencies: [
                 "DotsSSOCore",
+                "DotsSSOSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["DotsSSOCore"],
+            dependencies: ["DotsSSOCore", "DotsSSOSandbox"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),

@@ -57,8 +57,18 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
             }
         case let error as OAuthError:
             switch error {
-            case .discoveryNotFound: self = .protocolError
-            case .discoveryNotAnObject: self = .malformedInput
+            case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode: self = .protocolError
+            case .discoveryNotAnObject, .malformedToken: self = .malformedInput
+            case .stateMismatch, .issuerMismatch, .authorizationDenied: self = .notAuthorized
+            case .callbackTimeout, .listenerFailed: self = .network
+            case .noPendingAuthorization: self = .usage
+            case let .tokenEndpoint(status, code, _):
+                switch code {
+                case "invalid_grant", "access_denied": self = .notAuthorized
+                case "invalid_client", "unauthorized_client": self = .configuration
+                case "temporarily_unavailable", "slow_down": self = .temporary
+                default: self = status == 401 || status == 403 ? .notAuthorized : .protocolError
+                }
             }
         case let error as CryptoError:
             switch error {

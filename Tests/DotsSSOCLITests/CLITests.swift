@@ -36,8 +36,6 @@ struct CLITests {
     }
 
     @Test("commands not built yet say so on stderr and exit 1", arguments: [
-        (["authorize"], "authorize"), (["exchange", "--code", "x"], "exchange"), (["refresh"], "refresh"),
-        (["token", "print"], "token print"), (["token", "show"], "token show"), (["revoke"], "revoke"), (["logout"], "logout"),
         (["profile"], "profile"), (["flags", "check", "canAccessApp"], "flags check"), (["containers", "probe"], "containers probe"),
         (["passes", "fetch"], "passes fetch"), (["pkpass", "inspect", "a.pkpass"], "pkpass inspect"),
         (["bodymovin", "validate", "a.json"], "bodymovin validate"), (["magic-link", "request"], "magic-link request"),
@@ -50,6 +48,16 @@ struct CLITests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "dots-sso: \(name): not available yet\n")
+    }
+
+    @Test("sign-in commands without a provider or client id are configuration errors (78) naming the flag", arguments: [
+        ["authorize"], ["exchange", "--code", "x"], ["refresh"], ["token", "print"], ["token", "show"], ["revoke"], ["logout"],
+        ["authorize", "--issuer", "https://sso.example"],
+    ])
+    func signInNeedsConfiguration(arguments: [String]) throws {
+        let result = try DotsSSOCLI().run(arguments)
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("--issuer") || result.stderr.contains("--client-id"))
     }
 
     @Test("usage errors exit 64 with a one-line reason", arguments: [

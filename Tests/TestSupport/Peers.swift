@@ -15,6 +15,21 @@ public enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
+    /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
+    public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) throws -> (BackgroundProcess, Int) {
+        let venvPython = TestPaths.repository.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: venvPython) else {
+            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
+        }
+        var arguments = [TestPaths.peers.appendingPathComponent("oidc_mock.py").path, "--log", log]
+        for user in claims { arguments += ["--user-claims", user] }
+        if let tokenMaxAge { arguments += ["--token-max-age", String(tokenMaxAge)] }
+        let peer = try BackgroundProcess(venvPython, arguments)
+        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        return (peer, Int(port)!)
+    }
+
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     public static func opensslServer(pki: TestPKI, protocolFlag: String) throws -> (BackgroundProcess, Int) {
         let peer = try BackgroundProcess("/usr/bin/openssl", [
@@ -56,5 +71,10 @@ public struct DotsSSOCLI: Sendable {
             throw BackgroundProcess.StartError(description: "\(binary) is missing: run `swift build` (Scripts/test does) first")
         }
         return try ProcessRunner.run(binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
+    }
+
+    /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.
+    public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BackgroundProcess {
+        try BackgroundProcess(TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true)
     }
 }

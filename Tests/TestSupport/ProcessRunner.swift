@@ -64,39 +64,64 @@ public enum ProcessRunner {
     }
 }
 
-/// A long-running peer (test server) that announces its port on stdout; killed on `stop()` or release.
+/// A long-running process (a test server, or dots-sso waiting for a browser) whose output is read while it runs;
+/// killed on `stop()` or release. With `separateStderr`, stderr goes to its own file.
 public final class BackgroundProcess: @unchecked Sendable {
     public let process = Process()
     public let outputFile: URL
+    public let errorFile: URL
     private let scratch = TemporaryDirectory("peer")
+    private let started = Date()
 
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
     }
 
     /// Starts the program and waits until its output matches `readyPattern`, whose first capture group is returned.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil) throws {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
+                separateStderr: Bool = false) throws {
         outputFile = scratch.url.appendingPathComponent("output")
+        errorFile = separateStderr ? scratch.url.appendingPathComponent("errors") : outputFile
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let handle = try FileHandle(forWritingTo: outputFile)
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.standardOutput = handle
-        process.standardError = handle
+        process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
     }
 
     public var output: String { String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self) }
+    public var errors: String { String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self) }
 
-    /// Waits for a regular expression to match the output and returns its first capture group.
-    public func waitFor(_ pattern: String, timeout: TimeInterval = 20) throws -> String {
-        let regex = try NSRegularExpression(pattern: pattern)
+    /// Waits until the process exits (killing it after `timeout`) and returns what it produced.
+    public func finish(timeout: TimeInterval = 60) -> ProcessResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
+                             duration: Date().timeIntervalSince(started), timedOut: timedOut)
+    }
+
+    /// Waits for a regular expression to match the output (or, with `inErrors`, stderr) and returns its first capture group.
+    public func waitFor(_ pattern: String, inErrors: Bool = false, timeout: TimeInterval = 20) throws -> String {
+        let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let text = output
+            let text = inErrors ? errors : output
             if let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                let range = Range(match.range(at: 1), in: text) {
                 return String(text[range])
@@ -104,7 +129,7 @@ public final class BackgroundProcess: @unchecked Sendable {
             if !process.isRunning { break }
             usleep(20_000)
         }
-        throw StartError(description: "peer did not print /\(pattern)/ within \(timeout)s; output:\n\(output)")
+        throw StartError(description: "process did not print /\(pattern)/ within \(timeout)s; output:\n\(output)\n\(errors)")
     }
 
     public func stop() {

@@ -15,6 +15,15 @@ public struct CacheKey: Codable, Sendable, Hashable {
         self.account = account
     }
 
+    /// The key of a channel's sign-in: its issuer (else token endpoint), client id and the account.
+    public init(channel: Channel, account: String = CacheKey.defaultAccount) throws {
+        guard let authority = channel.issuer ?? channel.tokenEndpoint else {
+            throw ConfigError.missingSetting(name: "issuer or token endpoint", flag: "--issuer or --token-endpoint", key: "issuer")
+        }
+        let clientID = try channel.require(\.clientId, "client id", flag: "--client-id", key: "clientId")
+        self.init(authority: authority, clientId: clientID, account: account)
+    }
+
     /// A file name that is stable for the key, readable (host first) and safe on any file system.
     public var fileStem: String {
         let host = URL(string: authority)?.host ?? "authority"

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Checks the parameters of an authorization response (RFC 6749 §4.1.2, RFC 9207) and yields the code.
+public enum AuthorizationCallback {
+    /// The query (or fragment) of a redirect URL the user pasted, as form fields.
+    public static func parameters(fromURL text: String) throws -> [(String, String)] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed), components.scheme != nil else {
+            throw UsageError.invalid("'\(Redactor.redactURL(trimmed))' is not the URL the browser landed on")
+        }
+        let query = components.percentEncodedQuery ?? components.percentEncodedFragment ?? ""
+        return FormEncoding.decode(query)
+    }
+
+    /// Verifies `state` (and `iss` when present or promised) before looking at `error` or `code`,
+    /// so a forged redirect can neither complete nor fail a sign-in.
+    public static func code(
+        from parameters: [(String, String)],
+        expectedState: String,
+        issuer: String?,
+        issuerParameterRequired: Bool
+    ) throws -> String {
+        func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
+        guard let state = value("state"), constantTimeEquals(state, expectedState) else { throw OAuthError.stateMismatch }
+        if let received = value("iss") {
+            if let issuer, received != issuer { throw OAuthError.issuerMismatch(expected: issuer, received: received) }
+        } else if issuerParameterRequired, let issuer {
+            throw OAuthError.issuerMismatch(expected: issuer, received: "(missing)")
+        }
+        if let error = value("error") {
+            throw OAuthError.authorizationDenied(error: error, description: value("error_description"))
+        }
+        guard let code = value("code"), !code.isEmpty else {
+            throw OAuthError.callbackWithoutCode("neither code nor error in the redirect")
+        }
+        return code
+    }
+
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// An authorization-code request with PKCE S256, a 256-bit `state` and, for OIDC, a `nonce` (RFC 6749 §4.1.1,
+/// RFC 7636, RFC 8252, OIDC Core §3.1.2.1).
+public struct AuthorizationRequest: Sendable {
+    public let url: URL
+    public let state: String
+    public let nonce: String?
+    public let pkce: PKCE
+    public let redirectURI: String
+
+    public init(endpoint: URL, clientID: String, redirectURI: String, scopes: [String], extra: [(String, String)] = []) throws {
+        pkce = try PKCE()
+        state = try SecureRandom.base64URLString(byteCount: 32)
+        nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil
+        self.redirectURI = redirectURI
+        var fields: [(String, String)] = [
+            ("response_type", "code"),
+            ("client_id", clientID),
+            ("redirect_uri", redirectURI),
+            ("state", state),
+            ("code_challenge", pkce.challenge),
+            ("code_challenge_method", pkce.method),
+        ]
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        if let nonce { fields.append(("nonce", nonce)) }
+        fields += extra
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { throw HTTPError.invalidURL(endpoint.absoluteString) }
+        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
+        components.percentEncodedQuery = existing + FormEncoding.encode(fields).replacingOccurrences(of: "+", with: "%20")
+        guard let url = components.url else { throw HTTPError.invalidURL(endpoint.absoluteString) }
+        self.url = url
+    }
+
+    /// What must be remembered to finish this authorization later (`--no-exchange`).
+    public var pending: PendingAuthorization {
+        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A compact JWS (header.payload.signature) decoded but not yet trusted.
+public struct JWT: Sendable {
+    public let header: [String: JSONValue]
+    public let claims: [String: JSONValue]
+    /// `base64url(header).base64url(payload)`, the bytes the signature covers.
+    public let signingInput: Data
+    public let signature: Data
+
+    public init(_ compact: String) throws {
+        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw OAuthError.malformedToken("a JWT has three dot-separated parts, this has \(parts.count)") }
+        func object(_ part: Substring, _ name: String) throws -> [String: JSONValue] {
+            guard let data = try? Base64URL.decode(String(part)),
+                  case .object(let value)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                throw OAuthError.malformedToken("the JWT \(name) is not base64url JSON")
+            }
+            return value
+        }
+        header = try object(parts[0], "header")
+        claims = try object(parts[1], "payload")
+        guard let signature = try? Base64URL.decode(String(parts[2])) else { throw OAuthError.malformedToken("the JWT signature is not base64url") }
+        self.signature = signature
+        signingInput = Data("\(parts[0]).\(parts[1])".utf8)
+    }
+
+    public var algorithm: String? { header["alg"]?.stringValue }
+    public var keyID: String? { header["kid"]?.stringValue }
+
+    /// A numeric date claim (`exp`, `iat`, `nbf`) as a `Date`.
+    public func date(_ claim: String) -> Date? {
+        if case .number(let seconds)? = claims[claim] { return Date(timeIntervalSince1970: seconds) }
+        return nil
+    }
+
+    /// `aud` as a list (it may be a string or an array).
+    public var audiences: [String] {
+        switch claims["aud"] {
+        case .string(let value)?: [value]
+        case .array? : claims["aud"]?.stringArray ?? []
+        default: []
+        }
+    }
+}

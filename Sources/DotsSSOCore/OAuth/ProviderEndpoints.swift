@@ -1,0 +1,56 @@
+import Foundation
+
+/// The endpoints one sign-in uses: explicit channel settings win, discovery fills the gaps.
+public struct ProviderEndpoints: Sendable, Equatable {
+    public var issuer: String?
+    public var authorization: String?
+    public var token: String?
+    public var userinfo: String?
+    public var jwks: String?
+    public var revocation: String?
+    public var endSession: String?
+    /// RFC 9207: the provider promises an `iss` parameter on every authorization response.
+    public var issParameterSupported = false
+
+    public init() {}
+
+    /// Resolves the channel's endpoints, running discovery when it has an issuer and something is missing.
+    public static func resolve(channel: Channel, http: any HTTPClient) async throws -> ProviderEndpoints {
+        var endpoints = ProviderEndpoints()
+        endpoints.issuer = channel.issuer
+        endpoints.authorization = channel.authorizationEndpoint
+        endpoints.token = channel.tokenEndpoint
+        endpoints.revocation = channel.revocationEndpoint
+        endpoints.endSession = channel.endSessionEndpoint
+        guard let issuer = channel.issuer else { return endpoints }
+        let metadata = try await DiscoveryClient(http: http).fetch(issuer: issuer)
+        endpoints.authorization = endpoints.authorization ?? metadata.authorizationEndpoint
+        endpoints.token = endpoints.token ?? metadata.tokenEndpoint
+        endpoints.userinfo = metadata.userinfoEndpoint
+        endpoints.jwks = metadata.jwksURI
+        endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
+        endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
+        if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
+            endpoints.issParameterSupported = true
+        }
+        return endpoints
+    }
+
+    /// A required endpoint as a vetted URL, or a configuration error naming the flag.
+    public func require(_ keyPath: KeyPath<ProviderEndpoints, String?>, _ name: String, flag: String) throws -> URL {
+        guard let text = self[keyPath: keyPath] else {
+            throw ConfigError.missingSetting(name: "\(name) endpoint", flag: "\(flag) (or --issuer for discovery)", key: Self.channelKey(flag))
+        }
+        return try URLPolicy.validate(text)
+    }
+
+    private static func channelKey(_ flag: String) -> String {
+        let words = flag.trimmingCharacters(in: CharacterSet(charactersIn: "-")).split(separator: "-")
+        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+
+    /// What a sign-in remembers so refresh and revocation need no discovery.
+    public var stored: StoredEndpoints {
+        StoredEndpoints(issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo)
+    }
+}

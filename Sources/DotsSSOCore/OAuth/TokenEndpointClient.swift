@@ -1,0 +1,57 @@
+import Foundation
+
+/// Talks to the token and revocation endpoints: code exchange, refresh, RFC 7009 revocation.
+public struct TokenEndpointClient: Sendable {
+    public let http: any HTTPClient
+    public let credentials: ClientCredentials
+
+    public init(http: any HTTPClient, credentials: ClientCredentials) {
+        self.http = http
+        self.credentials = credentials
+    }
+
+    /// Exchanges an authorization code (RFC 6749 §4.1.3 with the PKCE verifier of RFC 7636 §4.5).
+    public func exchange(code: String, redirectURI: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
+        var fields: [(String, String)] = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)]
+        if let verifier { fields.append(("code_verifier", verifier)) }
+        return try await tokenRequest(fields, endpoint: endpoint)
+    }
+
+    /// Uses a refresh token (RFC 6749 §6).
+    public func refresh(refreshToken: String, endpoint: URL) async throws -> TokenResponse {
+        try await tokenRequest([("grant_type", "refresh_token"), ("refresh_token", refreshToken)], endpoint: endpoint)
+    }
+
+    /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
+    public func revoke(token: String, hint: String, endpoint: URL) async throws {
+        var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]
+        var headers: [(name: String, value: String)] = []
+        credentials.apply(to: &fields, headers: &headers)
+        let response = try await http.send(.form(endpoint, fields, headers: headers))
+        guard response.isSuccess else { throw try Self.error(from: response) }
+    }
+
+    private func tokenRequest(_ base: [(String, String)], endpoint: URL) async throws -> TokenResponse {
+        var fields = base
+        var headers: [(name: String, value: String)] = []
+        credentials.apply(to: &fields, headers: &headers)
+        let response = try await http.send(.form(endpoint, fields, headers: headers))
+        guard response.isSuccess else { throw try Self.error(from: response) }
+        guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
+            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON token response object", found: "another JSON value")
+        }
+        return try TokenResponse(json: json)
+    }
+
+    /// An RFC 6749 §5.2 error body becomes `OAuthError.tokenEndpoint`; anything else an HTTP error.
+    static func error(from response: HTTPResponse) throws -> Error {
+        if response.status == 429 {
+            return HTTPError.rateLimited(url: response.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
+        }
+        if let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
+           let code = object["error"]?.stringValue {
+            return OAuthError.tokenEndpoint(status: response.status, error: code, description: object["error_description"]?.stringValue)
+        }
+        return HTTPError.unexpectedStatus(url: response.url.redactedForDisplay, status: response.status, detail: response.bodyKind)
+    }
+}

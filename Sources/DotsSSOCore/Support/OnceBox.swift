@@ -1,0 +1,21 @@
+import Foundation
+
+/// A value set at most once from any thread (first writer wins), for bridging callbacks to async code.
+public final class OnceBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    public init() {}
+
+    /// Sets the value if it is unset; returns whether this call set it.
+    @discardableResult
+    public func set(_ value: Value) -> Bool {
+        lock.withLock {
+            guard stored == nil else { return false }
+            stored = value
+            return true
+        }
+    }
+
+    public var value: Value? { lock.withLock { stored } }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso refresh`: renew the cached access token.
+struct Refresh: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Refresh the cached access token when it has expired or is about to.",
+        discussion: """
+        Refreshes when less than --min-validity seconds are left (or always with --force), under the cache lock: \
+        concurrent dots-sso processes refresh once and all get the new token. A rotated refresh token is saved \
+        before the command returns. If the provider answers invalid_grant, the entry is marked and every later \
+        command says to sign in again without contacting the provider.
+
+        Examples:
+          $ dots-sso refresh --channel acme
+          $ dots-sso refresh --channel acme --force --json
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var tokenUse: TokenUseOptions
+
+    @Flag(name: .long, help: "Refresh even when the access token is still valid.")
+    var force = false
+
+    struct Output: Encodable {
+        var refreshed: Bool
+        var subject: String?
+        var scope: String?
+        var expiresAt: Date?
+        var hasRefreshToken: Bool
+    }
+
+    func run() async throws {
+        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let (entry, refreshed) = try await context.session().validEntry(minValidity: tokenUse.minValidity, force: force)
+        let output = Output(refreshed: refreshed, subject: entry.subject, scope: entry.tokens?.scope,
+                            expiresAt: entry.tokens?.expiresAt, hasRefreshToken: entry.tokens?.refreshToken != nil)
+        if global.json {
+            try context.console.json(output)
+            return
+        }
+        let expiry = output.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "no expiry given"
+        context.console.out(refreshed ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import DotsSSOCore
+
+extension ClientAuthMethod: ExpressibleByArgument {}
+
+/// How the client authenticates at the token and revocation endpoints.
+struct ClientAuthOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Client authentication: client_secret_basic (default with a secret), client_secret_post, or none.",
+        valueName: "method"))
+    var clientAuth: ClientAuthMethod?
+}
+
+/// Flags of every command that uses the cached access token.
+struct TokenUseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Refresh first when the access token has less than this many seconds left.", valueName: "seconds"))
+    var minValidity: Double = 60
+
+    func validate() throws {
+        guard minValidity >= 0 && minValidity <= 31_536_000 else {
+            throw ValidationError("--min-validity must be a number of seconds between 0 and 31536000")
+        }
+    }
+}
