@@ -56,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["DotsSSOCore", "DotsSSOSandbox"],
+            dependencies: ["DotsSSOCore"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCLITests",
-            dependencies: ["DotsSSOCore", "TestSupport"],
+            dependencies: ["DotsSSOCore", "DotsSSOSandbox", "TestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -240,26 +240,200 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --no-browser --no-exchange --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_exchange() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--code')
+        return
+        ;;
+    '--state')
+        return
+        ;;
+    '--code-verifier')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_refresh() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --force --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--min-validity')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_token() {
@@ -287,34 +461,239 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --id-token --refresh-token --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--min-validity')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_token_show() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    esac
 }
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    esac
 }
 
 _dots-sso_profile() {

@@ -102,7 +102,7 @@ struct Authorize: AsyncParsableCommand {
                                                   issuerParameterRequired: endpoints.issParameterSupported)
         if noExchange {
             try console.json(["code": code, "state": request.state, "redirectUri": redirectURI])
-            console.err("the code verifier is kept in the cache; finish with `dots-sso exchange --code CODE --state STATE`")
+            console.err("the code verifier is kept in the cache; finish with `dots-sso exchange --code=CODE --state=STATE`")
             return
         }
         let signIn = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,

@@ -10,11 +10,12 @@ struct Exchange: AsyncParsableCommand {
         discussion: """
         The PKCE verifier, redirect URI and nonce come from the authorization started with \
         `dots-sso authorize --no-exchange` unless given. Client authentication is client_secret_basic when a \
-        secret is configured, else none; --client-auth chooses.
+        secret is configured, else none; --client-auth chooses. Write --code="$CODE" with an equals sign: \
+        codes may start with "-".
 
         Examples:
-          $ dots-sso exchange --channel acme --code "$CODE" --state "$STATE"
-          $ dots-sso exchange --channel acme --code "$CODE" --code-verifier "$VERIFIER" --redirect-uri https://app.example/cb
+          $ dots-sso exchange --channel acme --code="$CODE" --state="$STATE"
+          $ dots-sso exchange --channel acme --code="$CODE" --code-verifier="$VERIFIER" --redirect-uri https://app.example/cb
         """
     )
 

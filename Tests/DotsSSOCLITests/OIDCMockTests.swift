@@ -1,0 +1,179 @@
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// The whole sign-in against a provider nobody here wrote: oidc-provider-mock 0.4.8 from PyPI.
+@Suite("sign-in against oidc-provider-mock", .serialized)
+struct OIDCMockTests {
+    static let alice = #"{"sub":"alice","email":"alice@example.com","given_name":"Alice","features":{"canAccessApp":true,"canAccessContainer1":false}}"#
+
+    /// A running mock, its request log, and a dots-sso home with an isolated cache.
+    struct Setup {
+        let mock: BackgroundProcess
+        let port: Int
+        let log: TemporaryDirectory
+        let cli = DotsSSOCLI()
+
+        init(tokenMaxAge: Int? = nil) throws {
+            log = TemporaryDirectory("mocklog")
+            (mock, port) = try Peers.oidcMock(claims: [OIDCMockTests.alice], tokenMaxAge: tokenMaxAge, log: log.path("requests.log"))
+        }
+
+        var issuer: String { "http://127.0.0.1:\(port)" }
+        var provider: [String] { ["--issuer", issuer, "--client-id", "dots-cli"] }
+
+        /// The request lines the mock received, e.g. "POST /oauth2/token".
+        var requests: [String] {
+            ((try? String(contentsOfFile: log.path("requests.log"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        func count(_ line: String) -> Int { requests.filter { $0 == line }.count }
+
+        /// Starts `authorize --no-browser` and returns it with the authorization URL it printed alone on a line of stderr.
+        func startAuthorize(_ extra: [String] = []) throws -> (BackgroundProcess, String) {
+            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "60"] + provider + extra)
+            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/oauth2/authorize\\?\\S+)$", inErrors: true)
+            return (process, url)
+        }
+
+        /// Signs in as `sub` through the mock's form and returns the finished authorize run.
+        func login(as sub: String = "alice") throws -> ProcessResult {
+            let (process, url) = try startAuthorize()
+            let callback = try Browser.redirectTarget(of: url, form: ["sub": sub])
+            let page = try Browser.get(callback)
+            #expect(page.status == 200)
+            #expect(page.body.contains("Signed in"))
+            return process.finish()
+        }
+
+        func cachedTokens() throws -> TokenSet {
+            let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+            return try #require(try cache.read(CacheKey(authority: issuer, clientId: "dots-cli")).entry?.tokens)
+        }
+    }
+
+    @Test("scripted login: tokens cached 0600 in a 0700 directory, never printed; token print feeds userinfo")
+    func login() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        let started = Date()
+        let result = try setup.login()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("alice"))
+        #expect(result.stdout.contains("validated"))
+        #expect(result.stdout.contains("openid profile email"))
+        print("scripted login against oidc-provider-mock took \(String(format: "%.2f", elapsed)) s end to end")
+
+        let tokens = try setup.cachedTokens()
+        let secrets = [tokens.accessToken, tokens.refreshToken, tokens.idToken].compactMap { $0 }
+        #expect(secrets.count == 3)
+        for secret in secrets { #expect(!result.allOutput.contains(secret)) }
+        let directory = setup.cli.cacheDirectory
+        #expect((try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int) == 0o700)
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            #expect((try FileManager.default.attributesOfItem(atPath: "\(directory)/\(file)")[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
+
+        let printed = try setup.cli.run(["token", "print"] + setup.provider)
+        #expect(printed.status == 0)
+        #expect(printed.stdout == tokens.accessToken + "\n")
+        #expect(printed.stderr.isEmpty)
+        let userinfo = try Browser.get("\(setup.issuer)/userinfo", headers: ["Authorization: Bearer \(printed.stdout.trimmingCharacters(in: .newlines))"])
+        #expect(userinfo.status == 200)
+        #expect(userinfo.body.contains("\"canAccessApp\": true"))
+
+        for command in [["token", "show"], ["token", "show", "--json"], ["refresh"], ["cache", "list"], ["cache", "list", "--json"], ["refresh", "--json"]] {
+            let output = try setup.cli.run(command + (command.first == "cache" ? [] : setup.provider))
+            #expect(output.status == 0, "\(command): \(output.stderr)")
+            for secret in secrets { #expect(!output.allOutput.contains(secret), "\(command) printed a token") }
+        }
+        let idToken = try setup.cli.run(["token", "print", "--id-token"] + setup.provider)
+        #expect(idToken.stdout == tokens.idToken! + "\n")
+    }
+
+    @Test("forced refresh gets a new access token with exactly one token request")
+    func forcedRefresh() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        #expect(try setup.login().status == 0)
+        let before = try setup.cachedTokens()
+        let refreshed = try setup.cli.run(["refresh", "--force", "--json"] + setup.provider)
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("\"refreshed\" : true"))
+        let after = try setup.cachedTokens()
+        #expect(after.accessToken != before.accessToken)
+        #expect(setup.count("POST /oauth2/token") == 2)
+        let notNeeded = try setup.cli.run(["refresh"] + setup.provider)
+        #expect(notNeeded.stdout.contains("still valid"))
+        #expect(setup.count("POST /oauth2/token") == 2)
+    }
+
+    @Test("server-side revocation: refresh exits 77 saying sign in again; the next command fails without a request")
+    func revokedAtProvider() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        #expect(try setup.login().status == 0)
+        #expect(try Browser.post("\(setup.issuer)/users/alice/revoke-tokens").status == 204)
+        let refresh = try setup.cli.run(["refresh", "--force"] + setup.provider)
+        #expect(refresh.status == 77)
+        #expect(refresh.stderr.contains("invalid_grant"))
+        #expect(refresh.stderr.contains("sign in again with `dots-sso authorize`"))
+        let requestsBefore = setup.requests.count
+        let print = try setup.cli.run(["token", "print"] + setup.provider)
+        #expect(print.status == 77)
+        #expect(print.stderr.contains("sign in again"))
+        #expect(print.stdout.isEmpty)
+        #expect(setup.requests.count == requestsBefore, "a marked entry must not contact the provider")
+        #expect(try setup.login().status == 0, "signing in again clears the mark")
+        #expect(try setup.cli.run(["token", "print"] + setup.provider).status == 0)
+    }
+
+    @Test("a forged state is refused (77) and the browser page reflects nothing")
+    func forgedState() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        let (process, url) = try setup.startAuthorize()
+        let callback = try #require(Browser.query(url)["redirect_uri"])
+        let page = try Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
+        #expect(page.status == 400)
+        #expect(!page.body.contains("forged") && !page.body.contains("script") && !page.body.contains("stolen"))
+        let result = process.finish()
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("state"))
+        #expect(setup.count("POST /oauth2/token") == 0)
+    }
+
+    @Test("the user denying access at the provider exits 77 with the provider's error")
+    func accessDenied() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        let (process, url) = try setup.startAuthorize()
+        let callback = try Browser.redirectTarget(of: url, form: ["action": "deny"])
+        #expect(Browser.query(callback)["error"] == "access_denied")
+        _ = try Browser.get(callback)
+        let result = process.finish()
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("access_denied"))
+    }
+
+    @Test("16 concurrent token print --min-validity 0 on an expired token: one refresh, one shared new token")
+    func concurrentRefresh() throws {
+        let setup = try Setup(tokenMaxAge: 4)
+        defer { setup.mock.stop() }
+        #expect(try setup.login().status == 0)
+        let expired = try setup.cachedTokens()
+        let wait = (expired.expiresAt ?? Date()).timeIntervalSinceNow + 0.5
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        let processes = try (0..<16).map { _ in try setup.cli.start(["token", "print", "--min-validity", "0"] + setup.provider) }
+        let results = processes.map { $0.finish(timeout: 60) }
+        for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        let printed = Set(results.map(\.stdout))
+        #expect(printed.count == 1, "processes printed \(printed.count) different tokens")
+        #expect(printed.first != expired.accessToken + "\n")
+        let tokenRequests = setup.count("POST /oauth2/token")
+        #expect(tokenRequests == 2, "expected the login's exchange plus exactly one refresh, saw \(tokenRequests)")
+        print("16 concurrent token print on an expired token: \(tokenRequests - 1) refresh request(s), \(printed.count) distinct token(s)")
+    }
+}

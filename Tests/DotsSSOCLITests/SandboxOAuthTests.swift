@@ -1,0 +1,158 @@
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+import Testing
+import TestSupport
+
+/// What oidc-provider-mock cannot show: PKCE enforced, refresh tokens rotated, RFC 7009 revocation and
+/// RFC 9207 `iss`, against the project's own sandbox provider.
+@Suite("sign-in against the sandbox provider", .serialized)
+struct SandboxOAuthTests {
+    let cli = DotsSSOCLI()
+
+    func provider(_ sandbox: SandboxProvider) -> [String] {
+        ["--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
+    }
+
+    /// Runs `authorize --no-browser` and lets the sandbox auto-approve, returning the run and the authorization URL.
+    func login(_ sandbox: SandboxProvider, extra: [String] = []) throws -> (ProcessResult, String) {
+        let process = try cli.start(["authorize", "--no-browser", "--scope", "openid email"] + provider(sandbox) + extra)
+        let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        let callback = try Browser.redirectTarget(of: url)
+        _ = try Browser.get(callback)
+        return (process.finish(), url)
+    }
+
+    func cached(_ sandbox: SandboxProvider) throws -> CacheEntry? {
+        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+            .read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
+    }
+
+    @Test("the client sends PKCE S256: challenge = base64url(SHA-256(verifier)), 43 characters; the sandbox enforces it")
+    func pkce() async throws {
+        let sandbox = try await SandboxProvider.start()
+        defer { sandbox.stop() }
+        let (result, url) = try login(sandbox)
+        #expect(result.status == 0, "\(result.stderr)")
+        let authorize = Browser.query(url)
+        let challenge = try #require(authorize["code_challenge"])
+        #expect(authorize["code_challenge_method"] == "S256")
+        #expect(challenge.count == 43)
+        let tokenRequest = try #require(await sandbox.requests().first { $0.path == "/token" })
+        let verifier = try #require(tokenRequest.form["code_verifier"])
+        #expect((43...128).contains(verifier.count))
+        #expect(Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(verifier.utf8))) == challenge)
+        #expect(!result.allOutput.contains(verifier))
+        #expect(try cached(sandbox)?.subject == SandboxProvider.Settings().subject)
+    }
+
+    @Test("--no-exchange then exchange: the stored verifier completes the sign-in; a wrong verifier is refused (77)")
+    func deferredExchange() async throws {
+        let sandbox = try await SandboxProvider.start()
+        defer { sandbox.stop() }
+        for useWrongVerifier in [true, false] {
+            let process = try cli.start(["authorize", "--no-browser", "--no-exchange", "--scope", "openid"] + provider(sandbox))
+            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+            _ = try Browser.get(try Browser.redirectTarget(of: url))
+            let paused = process.finish()
+            #expect(paused.status == 0, "\(paused.stderr)")
+            let pending = try #require(try JSONSerialization.jsonObject(with: Data(paused.stdout.utf8)) as? [String: String])
+            let code = try #require(pending["code"])
+            let state = try #require(pending["state"])
+            // `=` keeps a value that starts with "-" (base64url can) from being read as a flag.
+            var arguments = ["exchange", "--code=\(code)", "--state=\(state)"] + provider(sandbox)
+            if useWrongVerifier { arguments += ["--code-verifier", String(repeating: "x", count: 43)] }
+            let exchanged = try cli.run(arguments)
+            if useWrongVerifier {
+                #expect(exchanged.status == 77)
+                #expect(exchanged.stderr.contains("PKCE"))
+            } else {
+                #expect(exchanged.status == 0, "\(exchanged.stderr) | authorize said: \(paused.stderr)")
+                #expect(try cached(sandbox)?.pending == nil)
+            }
+        }
+        let forged = try cli.run(["exchange", "--code", "c", "--state", "not-the-pending-state"] + provider(sandbox))
+        #expect(forged.status == 77 || forged.status == 64)
+    }
+
+    @Test("refresh tokens rotate, the rotated one is saved, and reusing an old one revokes the grant")
+    func rotation() async throws {
+        let sandbox = try await SandboxProvider.start()
+        defer { sandbox.stop() }
+        #expect(try login(sandbox).0.status == 0)
+        let first = try #require(try cached(sandbox)?.tokens)
+        #expect(try cli.run(["refresh", "--force"] + provider(sandbox)).status == 0)
+        let second = try #require(try cached(sandbox)?.tokens)
+        #expect(second.refreshToken != first.refreshToken)
+        #expect(second.accessToken != first.accessToken)
+        #expect(try cli.run(["refresh", "--force"] + provider(sandbox)).status == 0)
+        // Replaying the first, rotated-away refresh token is reuse: the provider ends the whole grant.
+        let replay = try Browser.post("\(sandbox.issuer)/token", form: ["grant_type": "refresh_token", "refresh_token": first.refreshToken!, "client_id": "dots-sandbox-app"])
+        #expect(replay.status == 400)
+        #expect(replay.body.contains("invalid_grant"))
+        let afterReuse = try cli.run(["refresh", "--force"] + provider(sandbox))
+        #expect(afterReuse.status == 77)
+    }
+
+    @Test("revoke: RFC 7009 for the refresh then the access token, entry removed, logout URL printed")
+    func revoke() async throws {
+        let sandbox = try await SandboxProvider.start()
+        defer { sandbox.stop() }
+        #expect(try login(sandbox).0.status == 0)
+        let tokens = try #require(try cached(sandbox)?.tokens)
+        let result = try cli.run(["revoke"] + provider(sandbox))
+        #expect(result.status == 0, "\(result.stderr)")
+        let revocations = await sandbox.requests().filter { $0.path == "/revoke" }
+        #expect(revocations.map { $0.form["token_type_hint"] } == ["refresh_token", "access_token"])
+        #expect(try cached(sandbox) == nil)
+        #expect(result.stdout.hasPrefix("\(sandbox.issuer)/logout?client_id=dots-sandbox-app"))
+        #expect(!result.allOutput.contains(tokens.accessToken))
+        let userinfo = try Browser.get("\(sandbox.issuer)/userinfo", headers: ["Authorization: Bearer \(tokens.accessToken)"])
+        #expect(userinfo.status == 401)
+        #expect(try cli.run(["token", "print"] + provider(sandbox)).status == 77)
+    }
+
+    @Test("revoke works offline for the local part")
+    func revokeOffline() async throws {
+        let sandbox = try await SandboxProvider.start()
+        #expect(try login(sandbox).0.status == 0)
+        let issuer = sandbox.issuer
+        sandbox.stop()
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let result = try cli.run(["logout", "--issuer", issuer, "--client-id", "dots-sandbox-app", "--timeout", "5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning"))
+        #expect(result.stderr.contains("removed the cached sign-in"))
+    }
+
+    @Test("an authorization response with another issuer's iss is refused (RFC 9207)")
+    func mixUp() async throws {
+        var settings = SandboxProvider.Settings()
+        settings.wrongIssuer = true
+        let sandbox = try await SandboxProvider.start(settings: settings)
+        defer { sandbox.stop() }
+        let (result, _) = try login(sandbox)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("iss"))
+        #expect(await sandbox.requests().filter { $0.path == "/token" }.isEmpty)
+    }
+
+    @Test("a confidential client authenticates with client_secret_basic from a secret file, and a wrong secret is a configuration error")
+    func confidentialClient() async throws {
+        var settings = SandboxProvider.Settings()
+        settings.clients = ["dots-sandbox-app": "s3cret-value"]
+        let sandbox = try await SandboxProvider.start(settings: settings)
+        defer { sandbox.stop() }
+        let secretFile = cli.home.path("secret")
+        try "s3cret-value\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        let (result, _) = try login(sandbox, extra: ["--client-secret-file", secretFile])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.allOutput.contains("s3cret-value"))
+        try "wrong\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        let refresh = try cli.run(["refresh", "--force", "--client-secret-file", secretFile, "-v"] + provider(sandbox))
+        #expect(refresh.status == 78)
+        #expect(refresh.stderr.contains("invalid_client"))
+        #expect(refresh.stderr.contains("Authorization: Basic [redacted]"))
+        #expect(!refresh.allOutput.contains("wrong"))
+    }
+}
