@@ -43,7 +43,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case let error as HTTPError:
             switch error {
             case .invalidURL, .insecureURL, .trustAnchors: self = .usage
-            case .dns, .connect, .tls, .timeout, .transport: self = .network
+            case .dns, .connect, .tls, .timeout, .transport, .serverError: self = .network
             case .bodyTooLarge, .malformedBody: self = .malformedInput
             case .redirectRefused, .tooManyRedirects, .unexpectedStatus: self = .protocolError
             case .unauthorized: self = .notAuthorized

@@ -91,6 +91,15 @@ struct OIDCMockTests {
         }
         let idToken = try setup.cli.run(["token", "print", "--id-token"] + setup.provider)
         #expect(idToken.stdout == tokens.idToken! + "\n")
+
+        // The profile from the provider's userinfo endpoint, with the cached token.
+        let profile = try setup.cli.run(["profile", "--json"] + setup.provider)
+        #expect(profile.status == 0, "\(profile.stderr)")
+        #expect(profile.stdout.contains("\"id\" : \"alice\""))
+        #expect(profile.stdout.contains("\"canAccessApp\""))
+        for secret in secrets { #expect(!profile.allOutput.contains(secret)) }
+        #expect(try setup.cli.run(["flags", "check"] + setup.provider).status == 0)
+        #expect(try setup.cli.run(["flags", "check", "canAccessContainer1"] + setup.provider).status == 1)
     }
 
     @Test("forced refresh gets a new access token with exactly one token request")

@@ -13,6 +13,9 @@ the behaviour, so one server covers every case:
   /redirect-http/... 302 to plain http on a non-loopback host
   /redirect-loop/... 302 to itself, forever
   /echo              answers JSON describing the request it got (headers and body)
+  /profiles/<case>   a member profile with one of the mistakes partners make (see PROFILES), Bearer required
+  /status/<code>     an empty answer with that HTTP status
+  /container/...     200 text/html, for container probes; records the query and headers like every request
 
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
@@ -29,6 +32,53 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 class Server(socketserver.ThreadingMixIn, HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+
+GOOD_PROFILE = {
+    "id": "3d6479fe-6f41-41e1-bd2b-d5139e21de58",
+    "email": "jane.doe@email.com",
+    "firstName": "Jane",
+    "lastName": "Doe",
+    "biography": "This is my biography,\n\nwith multiple lines.",
+    "features": {"canAccessApp": True, "canAccessContainer1": False, "canAccessContainer2": True},
+}
+
+
+def variant(**changes):
+    profile = json.loads(json.dumps(GOOD_PROFILE))
+    for key, value in changes.items():
+        if key.startswith("features_"):
+            name = key[len("features_"):]
+            if value is REMOVE:
+                profile["features"].pop(name, None)
+            else:
+                profile["features"][name] = value
+        elif value is REMOVE:
+            profile.pop(key, None)
+        else:
+            profile[key] = value
+    return profile
+
+
+REMOVE = object()
+
+# The mistakes partners make, one per case.
+PROFILES = {
+    "good": GOOD_PROFILE,
+    "email-id": variant(id="jane.doe@email.com"),
+    "missing-id": variant(id=REMOVE),
+    "numeric-id": variant(id=12345),
+    "string-flag": variant(features_canAccessApp="true"),
+    "nested-flag": variant(features_canAccessContainer1={"tier": "gold", "active": True}),
+    "no-features": variant(features=REMOVE),
+    "app-false": variant(features_canAccessApp=False),
+    "no-app-flag": variant(features_canAccessApp=REMOVE),
+    "long-first-name": variant(firstName="\u00e9" * 60),
+    "invalid-email": variant(email="jane.doe@@email"),
+    "long-email": variant(email=("j" * 64) + "@" + ("e" * 60) + "." + ("x" * 30) + ".com"),
+    "html-bio": variant(biography="<p>Hello <b>world</b> &amp; friends</p><script>alert('x')</script>Line two<br>Caf&eacute; &#x1F600;"),
+    "sub-only": {"sub": "abc-123", "given_name": "Ann", "family_name": "Lee", "email": "ann@example.org", "features": {"canAccessApp": True}},
+}
 
 
 def make_handler(options, scheme):
@@ -131,6 +181,30 @@ def make_handler(options, scheme):
                 self.send_header("Location", self.path)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+            elif segment == "profiles":
+                case = self.path.split("?")[0].strip("/").split("/")[1] if "/" in self.path.strip("/") else "good"
+                auth = self.headers.get("Authorization", "")
+                if not auth.startswith("Bearer ") or (options.expect_token and auth != "Bearer " + options.expect_token):
+                    self.send_response(401)
+                    self.send_header("WWW-Authenticate", 'Bearer error="invalid_token"')
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                elif case not in PROFILES:
+                    self.send_json(404, {"error": "unknown profile case"})
+                else:
+                    self.send_json(200, PROFILES[case])
+            elif segment == "status":
+                code = int(self.path.split("?")[0].strip("/").split("/")[1])
+                self.send_response(code)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif segment == "container":
+                page = b"<!DOCTYPE html><title>container</title>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
             elif segment == "echo":
                 self.send_json(200, {
                     "method": self.command,
@@ -158,6 +232,7 @@ def main():
     parser.add_argument("--log")
     parser.add_argument("--secret", default="planted-secret-value")
     parser.add_argument("--huge-bytes", type=int, default=200 * 1024 * 1024)
+    parser.add_argument("--expect-token", help="profiles answer 401 unless this exact bearer token is sent")
     options = parser.parse_args()
 
     scheme = "https" if options.cert else "http"

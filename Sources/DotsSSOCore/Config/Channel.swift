@@ -18,6 +18,8 @@ public struct Channel: Codable, Sendable, Equatable {
     public var redirectUri: String?
     /// Feature flag name → what it controls.
     public var flags: [String: String]?
+    /// Where each Dots field lives in the partner's profile JSON (`{"id": "$.user.uuid"}`); unmapped fields use the defaults.
+    public var profileMapping: [String: String]?
     public var containers: [Container]?
     public var loadingAnimation: String?
     public var legal: Legal?
@@ -83,6 +85,7 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.scopes = overrides.scopes ?? scopes
         merged.redirectUri = overrides.redirectUri ?? redirectUri
         merged.flags = overrides.flags ?? flags
+        merged.profileMapping = overrides.profileMapping ?? profileMapping
         merged.containers = overrides.containers ?? containers
         merged.loadingAnimation = overrides.loadingAnimation ?? loadingAnimation
         merged.legal = overrides.legal ?? legal

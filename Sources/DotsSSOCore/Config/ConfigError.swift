@@ -7,6 +7,7 @@ public enum ConfigError: UserFacingError, Equatable {
     case missingSetting(name: String, flag: String, key: String)
     case missingSecretEnvironment(variable: String)
     case unreadableSecretFile(path: String, reason: String)
+    case noMemberSource
 
     public var message: String {
         switch self {
@@ -24,6 +25,8 @@ public enum ConfigError: UserFacingError, Equatable {
             "the channel reads its client secret from $\(variable), which is not set"
         case let .unreadableSecretFile(path, reason):
             "cannot read the client secret from \(path): \(reason)"
+        case .noMemberSource:
+            "no member to look at: pass --channel NAME (or --issuer and --client-id) after `dots-sso authorize`, --access-token-file FILE, or --profile-file FILE"
         }
     }
 }

@@ -21,6 +21,7 @@ public enum HTTPError: UserFacingError, Equatable {
     case unexpectedStatus(url: String, status: Int, detail: String)
     case unauthorized(url: String, status: Int, detail: String)
     case rateLimited(url: String, retryAfter: String?)
+    case serverError(url: String, status: Int)
     case trustAnchors(path: String, detail: String)
 
     public var message: String {
@@ -64,6 +65,8 @@ public enum HTTPError: UserFacingError, Equatable {
             "\(url) refused the credentials (HTTP \(status))\(detail.isEmpty ? "" : ": \(detail)")"
         case let .rateLimited(url, retryAfter):
             "\(url) is rate limiting requests (HTTP 429)\(retryAfter.map { "; retry after \($0)" } ?? "; retry later")"
+        case let .serverError(url, status):
+            "\(url) is failing (HTTP \(status)); try again later or ask the partner to check the service"
         case let .trustAnchors(path, detail):
             "cannot use --cacert \(path): \(detail)"
         }

@@ -30,6 +30,24 @@ public struct HTTPResponse: Sendable {
 
     public var isSuccess: Bool { (200..<300).contains(status) }
 
+    /// Throws the error a non-2xx status means for a resource request: 401/403 refused credentials (77),
+    /// 429 rate limited (75), 5xx a failing service (69), anything else an answer outside the spec (76).
+    public func requireSuccess() throws {
+        guard !isSuccess else { return }
+        let display = url.redactedForDisplay
+        switch status {
+        case 401, 403:
+            let challenge = header("WWW-Authenticate").map { Redactor.redact(header: "WWW-Authenticate", value: $0) }
+            throw HTTPError.unauthorized(url: display, status: status, detail: challenge ?? "")
+        case 429:
+            throw HTTPError.rateLimited(url: display, retryAfter: header("Retry-After"))
+        case 500...599:
+            throw HTTPError.serverError(url: display, status: status)
+        default:
+            throw HTTPError.unexpectedStatus(url: display, status: status, detail: bodyKind)
+        }
+    }
+
     /// Parses the body as a JSON value. An HTML page, an empty body or broken JSON is a malformed response (exit 65)
     /// whose message says what arrived instead.
     public func jsonObject() throws -> Any {

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Where a resource request's access token comes from: the channel's cached sign-in (refreshed when needed,
+/// and once more after a 401), or a token the user holds from elsewhere (`--access-token-file`).
+public enum BearerSource: Sendable {
+    case session(TokenSession, minValidity: TimeInterval)
+    case fixed(String)
+
+    /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
+    public static func fromFile(_ path: String) throws -> BearerSource {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw InputError.unreadable(path: path, reason: "cannot read an access token from it")
+        }
+        var token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+            throw InputError.malformed(source: path == "-" ? "stdin" : path, reason: "expected one access token")
+        }
+        return .fixed(token)
+    }
+
+    /// GETs `url` with `Authorization: Bearer`; on a 401 from a cached sign-in, refreshes once and retries.
+    /// A final non-2xx status becomes the matching error (401/403 → not authorized).
+    public func get(_ url: URL, http: any HTTPClient, accept: String = "application/json", maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes) async throws -> HTTPResponse {
+        func request(_ token: String) -> HTTPRequest {
+            HTTPRequest(.get, url, headers: [(name: "Authorization", value: "Bearer \(token)"), (name: "Accept", value: accept)], maxBodyBytes: maxBodyBytes)
+        }
+        switch self {
+        case .fixed(let token):
+            let response = try await http.send(request(token))
+            try response.requireSuccess()
+            return response
+        case let .session(session, minValidity):
+            let token = try await session.validEntry(minValidity: minValidity).entry.tokens!.accessToken
+            var response = try await http.send(request(token))
+            if response.status == 401 {
+                let renewed = try await session.entryAfterRejection(of: token).tokens!.accessToken
+                response = try await http.send(request(renewed))
+            }
+            try response.requireSuccess()
+            return response
+        }
+    }
+
+    /// The token itself (for building container requests), refreshed first when it comes from the cache.
+    public func token() async throws -> String {
+        switch self {
+        case .fixed(let token): token
+        case let .session(session, minValidity): try await session.validEntry(minValidity: minValidity).entry.tokens!.accessToken
+        }
+    }
+}

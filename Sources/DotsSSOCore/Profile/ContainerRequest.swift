@@ -1,0 +1,108 @@
+import Foundation
+
+/// The exact request the app makes for one container (seed 000 "Containers"): its URL with the partner token
+/// and user id in the configured header or query parameter, and whether the member may open it.
+public struct ContainerRequest: Codable, Sendable {
+    public var name: String
+    public var method: String
+    public var url: String
+    public var headers: [String: String]
+    public var tokenIn: String?
+    public var userIdIn: String?
+    public var flag: String?
+    /// nil when no profile was available to decide.
+    public var allowed: Bool?
+
+    public static let tokenPlaceholder = "<partner token>"
+    public static let userIDPlaceholder = "<user id>"
+
+    /// Builds the request; `token`/`userID` nil show placeholders, `showSecrets` false redacts the token.
+    public init(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]?, showSecrets: Bool) throws {
+        name = container.name
+        method = "GET"
+        flag = container.flag
+        guard var components = URLComponents(string: container.url) else { throw HTTPError.invalidURL(container.url) }
+        var items = components.queryItems ?? []
+        var headers: [String: String] = [:]
+        let shownToken = token.map { showSecrets ? $0 : Redactor.placeholder } ?? Self.tokenPlaceholder
+        if let placement = container.token {
+            tokenIn = "\(placement.in.rawValue) \(placement.name)"
+            switch placement.in {
+            case .header:
+                headers[placement.name] = placement.name.lowercased() == "authorization" ? "Bearer \(shownToken)" : shownToken
+            case .query:
+                items.append(URLQueryItem(name: placement.name, value: shownToken))
+            }
+        }
+        let shownUser = userID ?? Self.userIDPlaceholder
+        if let placement = container.userId {
+            userIdIn = "\(placement.in.rawValue) \(placement.name)"
+            switch placement.in {
+            case .header: headers[placement.name] = shownUser
+            case .query: items.append(URLQueryItem(name: placement.name, value: shownUser))
+            }
+        }
+        components.queryItems = items.isEmpty ? nil : items
+        url = components.string ?? container.url
+        self.headers = headers
+        if let flag = container.flag {
+            allowed = flags.map { readings in readings.first { $0.name == flag }?.isOn ?? false }
+        } else {
+            allowed = flags == nil ? nil : true
+        }
+    }
+
+    /// The real request (with the real token) for `containers probe`.
+    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?) throws -> HTTPRequest {
+        let real = try ContainerRequest(container, token: token, userID: userID, flags: nil, showSecrets: true)
+        let url = try URLPolicy.validate(real.url)
+        return HTTPRequest(.get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])
+    }
+}
+
+/// Checks the configured containers: https, the same URL for every member, flags the channel documents.
+public enum ContainerLint {
+    public static func findings(for channel: Channel, userID: String?, email: String?) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, container) in (channel.containers ?? []).enumerated() {
+            let location = FindingLocation(file: "channel \(channel.name ?? "")".trimmingCharacters(in: .whitespaces), path: "$.containers[\(index)]")
+            do {
+                _ = try URLPolicy.validate(container.url)
+                if !container.url.lowercased().hasPrefix("https://") {
+                    findings.append(Finding(.warning, "containers.url.loopback-http", at: location, "container \(container.name) uses plain http on loopback; the app needs https"))
+                }
+            } catch {
+                findings.append(Finding(.error, "containers.url.insecure", at: location,
+                    "container \(container.name) URL \(container.url) is not https; the app loads containers over TLS 1.2+ only"))
+            }
+            if let reason = userSpecificValue(in: container.url, userID: userID, email: email) {
+                findings.append(Finding(.warning, "containers.url.user-specific", at: location,
+                    "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"))
+            }
+            if let flag = container.flag, channel.flags?[flag] == nil {
+                findings.append(Finding(.warning, "containers.flag.undocumented", at: location,
+                    "container \(container.name) is gated by \(flag), which the channel's flags do not document"))
+            }
+            if container.token?.in == .query {
+                findings.append(Finding(.info, "containers.token.in-query", at: location,
+                    "container \(container.name) passes the partner token in the query string, where it ends up in server logs and browser history; a header is safer"))
+            }
+        }
+        return findings
+    }
+
+    /// Why a URL looks member-specific: the member's own id or e-mail, or an e-mail, UUID or JWT-shaped value.
+    static func userSpecificValue(in url: String, userID: String?, email: String?) -> String? {
+        let decoded = url.removingPercentEncoding ?? url
+        if let userID, userID.count >= 4, decoded.contains(userID) { return "this member's id \(userID)" }
+        if let email, decoded.lowercased().contains(email.lowercased()) { return "this member's e-mail address" }
+        let segments = decoded.split(whereSeparator: { "/?&=#".contains($0) })
+        for segment in segments {
+            let text = String(segment)
+            if EmailAddress.looksLikeEmail(text) { return "an e-mail address (\(text))" }
+            if UUID(uuidString: text) != nil { return "a UUID (\(text))" }
+            if text.split(separator: ".").count == 3, text.hasPrefix("eyJ") { return "a JWT" }
+        }
+        return nil
+    }
+}

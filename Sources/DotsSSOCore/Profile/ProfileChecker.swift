@@ -1,0 +1,178 @@
+import Foundation
+
+/// Checks a partner's profile against the channel contract of seed 000 and builds the Dots view and import preview.
+public struct ProfileChecker: Sendable {
+    public static let nameLimit = 100
+    public static let emailLimit = 150
+    public static let launchFlag = "canAccessApp"
+
+    public let channel: Channel
+    public let mapping: ProfileMapping
+
+    public init(channel: Channel) throws {
+        self.channel = channel
+        mapping = try ProfileMapping(channel: channel)
+    }
+
+    /// `expectedID` is `--expect-id` or the id remembered from the first profile of this sign-in.
+    public func check(_ profile: JSONValue, source: String, expectedID: String? = nil) -> ProfileReport {
+        var findings: [Finding] = []
+        func at(_ path: JSONPath?) -> FindingLocation { FindingLocation(file: source, path: path?.description) }
+        func searched(_ field: ProfileMapping.Field) -> String { (mapping.paths[field] ?? []).map(\.description).joined(separator: ", ") }
+
+        guard case .object = profile else {
+            findings.append(Finding(.error, "profile.not-object", at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
+            return ProfileReport(source: source, profile: profile, dots: DotsView(flags: []),
+                                 import: ImportPreview(biographyChanged: false, rejected: [:]), findings: findings)
+        }
+
+        // id: unique, immutable, a string, never an e-mail address.
+        var id: String?
+        switch mapping.locate(.id, in: profile) {
+        case nil:
+            findings.append(Finding(.error, "profile.id.missing", at: at(nil), "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
+        case let (path, .string(value))?:
+            id = value
+            if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                findings.append(Finding(.error, "profile.id.empty", at: at(path), "the user id is empty"))
+            } else if EmailAddress.looksLikeEmail(value) {
+                findings.append(Finding(.error, "profile.id.email", at: at(path),
+                    "the user id \"\(value)\" is an e-mail address; ids must not be e-mail addresses (they change, and they identify a person outside the partner's system)"))
+            }
+        case let (path, .number(number))?:
+            id = number == number.rounded() ? String(Int64(number)) : String(number)
+            findings.append(Finding(.warning, "profile.id.number", at: at(path),
+                "the user id is the number \(id!), not a string; it must stay stable and unique (send it as a string to be safe)"))
+        case let (path, value)?:
+            findings.append(Finding(.error, "profile.id.type", at: at(path), "the user id is \(value.typeDescription); it must be a string"))
+        }
+        if let id, let expectedID, id != expectedID {
+            findings.append(Finding(.error, "profile.id.changed", at: at(mapping.locate(.id, in: profile)?.path),
+                "the user id is \"\(id)\" but this member was \"\(expectedID)\" before; ids must be immutable"))
+        }
+
+        var preview = ImportPreview(biographyChanged: false, rejected: [:])
+        let email = stringField(.email, in: profile, findings: &findings, source: source)
+        if let (path, value) = email {
+            if let problem = EmailAddress.problem(with: value) {
+                findings.append(Finding(.error, "profile.email.invalid", at: at(path), "the e-mail address \"\(value)\" is not valid: \(EmailAddress.describe(problem))"))
+                preview.rejected["email"] = "invalid address"
+            } else if value.utf8.count > Self.emailLimit {
+                findings.append(Finding(.error, "profile.email.too-long", at: at(path),
+                    "the e-mail address is \(value.utf8.count) bytes; The Dots imports at most \(Self.emailLimit) bytes"))
+                preview.rejected["email"] = "longer than \(Self.emailLimit) bytes"
+            } else {
+                preview.email = value
+            }
+        } else {
+            findings.append(Finding(.warning, "profile.email.missing", at: at(nil), "no e-mail address (looked at \(searched(.email))); signup cannot be pre-filled with one"))
+        }
+
+        var names: [ProfileMapping.Field: String] = [:]
+        for (field, code) in [(ProfileMapping.Field.firstName, "first-name"), (.lastName, "last-name")] {
+            guard let (path, value) = stringField(field, in: profile, findings: &findings, source: source) else {
+                findings.append(Finding(.info, "profile.\(code).missing", at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
+                continue
+            }
+            names[field] = value
+            let bytes = value.utf8.count
+            if bytes > Self.nameLimit {
+                findings.append(Finding(.error, "profile.\(code).too-long", at: at(path),
+                    "\(field.rawValue) is \(bytes) bytes in UTF-8 (\(value.count) characters); The Dots imports at most \(Self.nameLimit) bytes, so it would be refused"))
+                preview.rejected[field.rawValue] = "\(bytes) bytes (limit \(Self.nameLimit))"
+            } else if field == .firstName {
+                preview.firstName = value
+            } else {
+                preview.lastName = value
+            }
+        }
+
+        var biography: String?
+        if let (path, value) = stringField(.biography, in: profile, findings: &findings, source: source) {
+            biography = value
+            let stripped = HTMLStripper.strip(value)
+            preview.biography = stripped
+            if stripped != value.trimmingTrailingWhitespacePerLine() {
+                preview.biographyChanged = true
+                findings.append(Finding(.warning, "profile.biography.html-stripped", at: at(path),
+                    "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
+            }
+        }
+
+        let flags = readFlags(profile, findings: &findings, source: source)
+        let dots = DotsView(id: id, email: email?.value, firstName: names[.firstName], lastName: names[.lastName], biography: biography, flags: flags)
+        return ProfileReport(source: source, profile: profile, dots: dots, import: preview, findings: findings)
+    }
+
+    /// Flags: a flat object of JSON booleans, every documented flag present, `canAccessApp` true.
+    func readFlags(_ profile: JSONValue, findings: inout [Finding], source: String) -> [FlagReading] {
+        let documented = channel.flags ?? [:]
+        var readings: [String: FlagReading] = [:]
+        let location = mapping.locate(.features, in: profile)
+        switch location {
+        case nil:
+            findings.append(Finding(.error, "profile.features.missing", at: FindingLocation(file: source),
+                "no feature flags (looked at \((mapping.paths[.features] ?? []).map(\.description).joined(separator: ", "))); without \(Self.launchFlag) the app logs every member out"))
+        case let (path, .object(object))?:
+            for (name, value) in object {
+                let flagPath = path.appending(.key(name)).description
+                switch value {
+                case .bool: break
+                case .string(let text):
+                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                        "flag \(name) is the string \"\(text)\"; every flag must be a JSON boolean (true or false, without quotes)"))
+                case .object, .array:
+                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                        "flag \(name) is \(value.typeDescription); flags must be flat booleans, one per feature (membership or subscription structures are not parsed)"))
+                default:
+                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                        "flag \(name) is \(value.typeDescription); every flag must be a JSON boolean"))
+                }
+                if documented[name] == nil {
+                    findings.append(Finding(.info, "profile.flag.undocumented", at: FindingLocation(file: source, path: flagPath),
+                        "flag \(name) is not documented in the channel; add its purpose under \"flags\" if the app should use it"))
+                }
+                readings[name] = FlagReading(name: name, value: value, purpose: documented[name], gates: gates(name))
+            }
+        case let (path, value)?:
+            findings.append(Finding(.error, "profile.features.type", at: FindingLocation(file: source, path: path.description),
+                "the feature flags are \(value.typeDescription); they must be an object of booleans"))
+        }
+        if location != nil {
+            for name in documented.keys.sorted() where readings[name] == nil {
+                findings.append(Finding(.error, "profile.flag.missing", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(name)).description }),
+                    "documented flag \(name) (\(documented[name]!)) is missing from the profile"))
+            }
+            if readings[Self.launchFlag] == nil && documented[Self.launchFlag] == nil {
+                findings.append(Finding(.error, "profile.flag.missing", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
+                    "\(Self.launchFlag) is missing; the app logs out every member whose profile lacks it"))
+            } else if let launch = readings[Self.launchFlag], launch.value == .bool(false) {
+                findings.append(Finding(.warning, "profile.flag.app-access-false", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
+                    "\(Self.launchFlag) is false: the app logs this member out at launch"))
+            }
+        }
+        for name in documented.keys where readings[name] == nil {
+            readings[name] = FlagReading(name: name, value: nil, purpose: documented[name], gates: gates(name))
+        }
+        return readings.values.sorted { $0.name < $1.name }
+    }
+
+    func gates(_ flag: String) -> [String] {
+        (channel.containers ?? []).filter { $0.flag == flag }.map(\.name)
+    }
+
+    /// A string field's path and value; a non-string value is an error finding and yields nil.
+    func stringField(_ field: ProfileMapping.Field, in profile: JSONValue, findings: inout [Finding], source: String) -> (path: JSONPath, value: String)? {
+        guard let (path, value) = mapping.locate(field, in: profile) else { return nil }
+        if case .string(let text) = value { return (path, text) }
+        if case .null = value { return nil }
+        findings.append(Finding(.error, "profile.\(field.rawValue).type", at: FindingLocation(file: source, path: path.description),
+            "\(field.rawValue) is \(value.typeDescription); it must be a string"))
+        return nil
+    }
+
+    static func abbreviate(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: "\\n")
+        return flat.count > 120 ? String(flat.prefix(120)) + "…" : flat
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Gets a member's profile: from a saved file (offline), or from the profile endpoint with a bearer token,
+/// and checks it, remembering the first id seen for a cached sign-in so a changed id is caught later.
+public struct ProfileLoader: Sendable {
+    public let checker: ProfileChecker
+    public let http: any HTTPClient
+
+    public init(channel: Channel, http: any HTTPClient) throws {
+        checker = try ProfileChecker(channel: channel)
+        self.http = http
+    }
+
+    /// Reads and checks a saved profile (`-` is stdin). Broken JSON is malformed input (65) with the position.
+    public func load(file path: String, expectedID: String?) throws -> ProfileReport {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        guard let data else { throw InputError.unreadable(path: path, reason: "no such file or not readable") }
+        let source = path == "-" ? "stdin" : path
+        let profile: JSONValue
+        do {
+            profile = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let error as DecodingError {
+            throw InputError.malformed(source: source, reason: JSONDiagnostics.describe(error))
+        }
+        return checker.check(profile, source: source, expectedID: expectedID)
+    }
+
+    /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is stored in the entry.
+    public func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
+        let response = try await bearer.get(endpoint, http: http)
+        let profile = try response.decodeJSON(JSONValue.self)
+        var expected = expectedID
+        var rememberIn: TokenSession?
+        if case .session(let session, _) = bearer, expected == nil {
+            let entry = try session.entry()
+            expected = entry.profileId
+            if entry.profileId == nil { rememberIn = session }
+        }
+        let report = checker.check(profile, source: endpoint.redactedForDisplay, expectedID: expected)
+        if let session = rememberIn, let id = report.dots.id {
+            try await session.cache.withLock(session.key) {
+                guard var entry = try session.cache.read(session.key).entry, entry.profileId == nil else { return }
+                entry.profileId = id
+                try session.cache.write(entry)
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,198 @@
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// `profile`, `flags` and `containers` against a local server serving the mistakes partners make.
+@Suite("profile, flags and containers", .serialized)
+struct ProfileCLITests {
+    static let token = "member-token-\(UUID().uuidString)"
+
+    /// One peer for the suite: profiles need `Authorization: Bearer <token>`.
+    final class Server: @unchecked Sendable {
+        let peer: BackgroundProcess
+        let port: Int
+        let cli = DotsSSOCLI()
+        let tokenFile: String
+
+        init() throws {
+            (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--expect-token", ProfileCLITests.token])
+            tokenFile = cli.home.path("token")
+            try "\(ProfileCLITests.token)\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        }
+
+        deinit { peer.stop() }
+
+        func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+        func profile(_ path: String, _ extra: [String] = [], command: [String] = ["profile"]) throws -> ProcessResult {
+            try cli.run(command + ["--profile-endpoint", url(path), "--access-token-file", tokenFile] + extra, timeout: 60)
+        }
+    }
+
+    static let server: Server = {
+        do { return try Server() } catch { fatalError("cannot start the profile server: \(error)") }
+    }()
+
+    @Test("each partner mistake is a finding with its code and the documented exit", arguments: [
+        ("good", 0, nil as String?),
+        ("email-id", 1, "profile.id.email"),
+        ("missing-id", 1, "profile.id.missing"),
+        ("numeric-id", 0, "profile.id.number"),
+        ("string-flag", 1, "profile.flag.not-boolean"),
+        ("nested-flag", 1, "profile.flag.not-boolean"),
+        ("no-features", 1, "profile.features.missing"),
+        ("app-false", 0, "profile.flag.app-access-false"),
+        ("no-app-flag", 1, "profile.flag.missing"),
+        ("long-first-name", 1, "profile.first-name.too-long"),
+        ("invalid-email", 1, "profile.email.invalid"),
+        ("long-email", 1, "profile.email.too-long"),
+        ("html-bio", 0, "profile.biography.html-stripped"),
+        ("sub-only", 0, nil),
+    ])
+    func mistakes(path: String, status: Int32, code: String?) throws {
+        let result = try Self.server.profile("profiles/\(path)", ["--json"])
+        #expect(result.status == status, "\(path): \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["profile"] != nil)
+        #expect(object["import"] != nil)
+        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        if let code { #expect(codes.contains(code), "\(path): \(codes)") }
+        #expect(!result.allOutput.contains(Self.token))
+    }
+
+    @Test("the import preview shows the stripped biography and the 120-byte name in bytes and characters")
+    func humanOutput() throws {
+        let bio = try Self.server.profile("profiles/html-bio")
+        let preview = try #require(bio.stdout.components(separatedBy: "Import preview").last)
+        #expect(preview.contains("Hello world & friends⏎ Line two⏎ Café 😀 (HTML stripped)"))
+        #expect(!preview.contains("alert"))
+        let name = try Self.server.profile("profiles/long-first-name")
+        #expect(name.stdout.contains("120 bytes in UTF-8 (60 characters)"))
+        #expect(name.stdout.contains("refused: 120 bytes"))
+    }
+
+    @Test("--strict makes warnings fail")
+    func strict() throws {
+        #expect(try Self.server.profile("profiles/html-bio", ["--strict"]).status == 1)
+    }
+
+    @Test("transport and server failures map to their exit codes with one line on stderr", arguments: [
+        ("status/401", 77, "refused the credentials"),
+        ("html", 65, "an HTML page"),
+        ("huge", 65, "larger than"),
+        ("status/503", 69, "HTTP 503"),
+        ("status/404", 76, "HTTP 404"),
+        ("hang", 69, "did not answer"),
+    ])
+    func failures(path: String, status: Int32, message: String) throws {
+        let result = try Self.server.profile(path, ["--timeout", "3"])
+        #expect(result.status == status, "\(path): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.duration < 15)
+    }
+
+    @Test("a wrong token is refused with 77; the token never appears")
+    func wrongToken() throws {
+        let cli = Self.server.cli
+        let result = try cli.run(["profile", "--profile-endpoint", Self.server.url("profiles/good"), "--access-token-file", "-"], stdin: Data("Bearer nope-nope\n".utf8))
+        #expect(result.status == 77)
+        #expect(!result.allOutput.contains("nope-nope"))
+    }
+
+    @Test("--profile-file checks a saved profile offline, and broken JSON exits 65 with the position")
+    func offline() throws {
+        let cli = Self.server.cli
+        let file = cli.home.path("saved.json")
+        try #"{"id":"jane@example.com","features":{"canAccessApp":"true"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try cli.run(["profile", "--profile-file", file, "--json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("profile.id.email"))
+        let piped = try cli.run(["flags", "check", "--profile-file", "-"], stdin: Data(#"{"id":"u","features":{"canAccessApp":true}}"#.utf8))
+        #expect(piped.status == 0)
+        try #"{"id": "u", "features": {"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let broken = try cli.run(["profile", "--profile-file", file])
+        #expect(broken.status == 65)
+        #expect(broken.stderr.contains("saved.json"))
+        let missing = try cli.run(["profile", "--profile-file", cli.home.path("nope.json")])
+        #expect(missing.status == 64)
+    }
+
+    @Test("flags check exit codes: true passes; false, missing and string flags fail with one line each", arguments: [
+        ("good", ["canAccessApp"], 0),
+        ("good", ["canAccessApp", "canAccessContainer2"], 0),
+        ("good", ["canAccessContainer1"], 1),
+        ("good", ["nope"], 1),
+        ("string-flag", ["canAccessApp"], 1),
+        ("good", [], 0),
+        ("app-false", [], 1),
+        ("no-app-flag", [], 1),
+        ("string-flag", [], 1),
+    ])
+    func flagsCheck(path: String, names: [String], status: Int32) throws {
+        let result = try Self.server.profile("profiles/\(path)", names, command: ["flags", "check"])
+        #expect(result.status == status, "\(path) \(names): \(result.stdout)\(result.stderr)")
+        let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("fail") }
+        #expect(failing.count == (status == 0 ? 0 : max(1, names.count == 0 ? 1 : failing.count)))
+        if path == "app-false" { #expect(result.stdout.contains("log this member out")) }
+    }
+
+    @Test("the app-launch rule fails (1) when the profile cannot be fetched, saying the app would log the member out")
+    func launchRuleUnreachable() throws {
+        for path in ["status/503", "status/401"] {
+            let result = try Self.server.profile(path, [], command: ["flags", "check"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("would log this member out"))
+        }
+        let named = try Self.server.profile("status/503", ["canAccessApp"], command: ["flags", "check"])
+        #expect(named.status == 69)
+    }
+
+    @Test("flags shows value, purpose and gated containers from the channel")
+    func flagTable() throws {
+        let cli = Self.server.cli
+        let channel = cli.home.path("acme.json")
+        try """
+        {"name":"acme","profileEndpoint":"\(Self.server.url("profiles/good"))",
+         "flags":{"canAccessApp":"may use the app","canAccessContainer1":"member news"},
+         "containers":[{"name":"news","url":"\(Self.server.url("container/news"))","flag":"canAccessContainer1",
+                        "token":{"in":"header","name":"Authorization"},"userId":{"in":"query","name":"uid"}},
+                       {"name":"events","url":"\(Self.server.url("container/events"))","token":{"in":"query","name":"access_token"}}]}
+        """.write(toFile: channel, atomically: true, encoding: .utf8)
+        let flags = try cli.run(["flags", "--channel", channel, "--access-token-file", Self.server.tokenFile])
+        #expect(flags.status == 0, "\(flags.stderr)")
+        let news = try #require(flags.stdout.split(separator: "\n").first { $0.contains("canAccessContainer1") })
+        #expect(news.contains("false") && news.contains("member news") && news.contains("news"))
+
+        let containers = try cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
+        #expect(containers.status == 0, "\(containers.stderr)")
+        #expect(!containers.allOutput.contains(Self.token))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(containers.stdout.utf8)) as? [String: Any])
+        let requests = try #require(object["containers"] as? [[String: Any]])
+        #expect(requests.first?["allowed"] as? Bool == false)
+        #expect((requests.first?["url"] as? String)?.contains("uid=3d6479fe-6f41-41e1-bd2b-d5139e21de58") == true)
+        #expect((requests.first?["headers"] as? [String: String])?["Authorization"] == "Bearer [redacted]")
+        let shown = try cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--show-secrets"])
+        #expect(shown.stdout.contains("Bearer \(Self.token)"))
+
+        let probe = try cli.run(["containers", "probe", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        #expect(!probe.allOutput.contains(Self.token))
+        #expect(probe.stdout.contains("\"status\" : 200"))
+    }
+}
+
+@Suite("terminal safety")
+struct TerminalSafetyTests {
+    @Test("partner text with escape sequences is shown escaped, never sent raw to the terminal")
+    func escapes() throws {
+        let cli = DotsSSOCLI()
+        let profile = #"{"id":"u\u001b[31m","firstName":"\u001b]0;pwned\u0007Jane","features":{"canAccessApp":true,"x\u001b[2J":true}}"#
+        let result = try cli.run(["profile", "--profile-file", "-"], stdin: Data(profile.utf8))
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(!result.stdout.contains("\u{07}"))
+        #expect(result.stdout.contains("\\u{1b}"))
+    }
+}
