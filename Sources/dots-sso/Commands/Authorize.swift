@@ -23,11 +23,7 @@ struct Authorize: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var signIn: SignInOptions
 
     @Option(name: .long, help: ArgumentHelp("Listen on this loopback port instead of a random one (for providers that need an exact redirect URI).", valueName: "port"))
     var port: Int?
@@ -45,13 +41,13 @@ struct Authorize: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let context = try signIn.context()
         let console = context.console
         let endpoints = try await context.endpoints()
         let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
         let scopes = context.channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
-        let wait = network.timeout ?? Self.defaultWait
-        let redirect = try RedirectMode(flag: channel.redirectUri ?? context.channel.redirectUri, port: port)
+        let wait = signIn.network.timeout ?? Self.defaultWait
+        let redirect = try RedirectMode(flag: signIn.channel.redirectUri ?? context.channel.redirectUri, port: port)
 
         var receiver: LoopbackReceiver?
         let redirectURI: String
@@ -105,10 +101,10 @@ struct Authorize: AsyncParsableCommand {
             console.err("the code verifier is kept in the cache; finish with `dots-sso exchange --code=CODE --state=STATE`")
             return
         }
-        let signIn = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,
+        let completion = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,
                             key: context.key, channelName: context.channelName, scopes: scopes)
-        let result = try await signIn.complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
-        try SignInOutput.render(result, json: global.json, console: console)
+        let result = try await completion.complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
+        try SignInOutput.render(result, json: signIn.global.json, console: console)
     }
 }
 

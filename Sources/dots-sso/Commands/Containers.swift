@@ -12,16 +12,6 @@ struct Containers: AsyncParsableCommand {
     )
 }
 
-/// Flags shared by both container commands.
-struct ContainerOptions: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
-    @OptionGroup var profile: ProfileOptions
-}
-
 /// `dots-sso containers show` (the default)
 struct ContainersShow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +25,7 @@ struct ContainersShow: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var options: ContainerOptions
+    @OptionGroup var options: MemberOptions
     @OptionGroup var report: FindingsOptions
 
     @Flag(name: .long, help: "Show the partner token in the requests instead of [redacted].")
@@ -48,8 +38,7 @@ struct ContainersShow: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let access = try MemberAccess(global: options.global, channel: options.channel, network: options.network, cache: options.cacheOptions,
-                                      client: options.client, profile: options.profile, needsToken: false)
+        let access = try MemberAccess(options, needsToken: false)
         let console = access.console
         let containers = access.channel.containers ?? []
         guard !containers.isEmpty else {
@@ -103,7 +92,7 @@ struct ContainersProbe: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var options: ContainerOptions
+    @OptionGroup var options: MemberOptions
 
     @Argument(help: "Probe only this container.")
     var name: String?
@@ -119,8 +108,7 @@ struct ContainersProbe: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let access = try MemberAccess(global: options.global, channel: options.channel, network: options.network, cache: options.cacheOptions,
-                                      client: options.client, profile: options.profile, needsToken: true)
+        let access = try MemberAccess(options, needsToken: true)
         let console = access.console
         var containers = access.channel.containers ?? []
         if let name {

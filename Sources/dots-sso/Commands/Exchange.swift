@@ -19,11 +19,7 @@ struct Exchange: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var signIn: SignInOptions
 
     @Option(name: .long, help: ArgumentHelp("The authorization code from the redirect.", valueName: "code"))
     var code: String
@@ -35,20 +31,20 @@ struct Exchange: AsyncParsableCommand {
     var codeVerifier: String?
 
     func run() async throws {
-        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let context = try signIn.context()
         let pending = (try? context.cache.read(context.key).entry)?.pending
         if let state, let pending, state != pending.state {
             throw OAuthError.stateMismatch
         }
         guard let verifier = codeVerifier ?? pending?.codeVerifier else { throw OAuthError.noPendingAuthorization }
-        guard let redirectURI = channel.redirectUri ?? pending?.redirectUri ?? context.channel.redirectUri else {
+        guard let redirectURI = signIn.channel.redirectUri ?? pending?.redirectUri ?? context.channel.redirectUri else {
             throw ConfigError.missingSetting(name: "redirect URI", flag: "--redirect-uri", key: "redirectUri")
         }
         let endpoints = try await context.endpoints()
         let scopes = context.channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
-        let signIn = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,
+        let completion = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,
                             key: context.key, channelName: context.channelName, scopes: scopes)
-        let result = try await signIn.complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: codeVerifier == nil ? pending?.nonce : nil)
-        try SignInOutput.render(result, json: global.json, console: context.console)
+        let result = try await completion.complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: codeVerifier == nil ? pending?.nonce : nil)
+        try SignInOutput.render(result, json: signIn.global.json, console: context.console)
     }
 }

@@ -24,12 +24,7 @@ struct FlagsShow: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
-    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var options: MemberOptions
 
     struct Output: Encodable {
         var source: String
@@ -38,9 +33,9 @@ struct FlagsShow: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let access = try MemberAccess(global: global, channel: channel, network: network, cache: cacheOptions, client: client, profile: profile, needsToken: false)
-        let checked = try await access.report(profile)
-        if global.json {
+        let access = try MemberAccess(options, needsToken: false)
+        let checked = try await access.report(options.profile)
+        if options.global.json {
             try access.console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags))
         } else {
             access.console.out(FlagTable.render(checked.dots.flags, style: Style(enabled: access.console.colorOnStdout)))
@@ -64,12 +59,7 @@ struct FlagsCheck: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
-    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var options: MemberOptions
 
     @Argument(help: "Flags that must be true (default: the app-launch rule, canAccessApp).")
     var names: [String] = []
@@ -82,16 +72,16 @@ struct FlagsCheck: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let access = try MemberAccess(global: global, channel: channel, network: network, cache: cacheOptions, client: client, profile: profile, needsToken: false)
+        let access = try MemberAccess(options, needsToken: false)
         let console = access.console
         let rule = names.isEmpty ? "app-launch" : "named"
         let checked: ProfileReport
         do {
-            checked = try await access.report(profile)
+            checked = try await access.report(options.profile)
         } catch let error as UserFacingError where names.isEmpty {
             // The app logs a member out when it cannot fetch the profile at launch.
             let problem = "the profile cannot be retrieved, so the app would log this member out: \(error.message)"
-            if global.json {
+            if options.global.json {
                 try console.json(Output(rule: rule, passed: false, flags: [], problem: problem))
             } else {
                 console.err("dots-sso: \(problem)")
@@ -100,7 +90,7 @@ struct FlagsCheck: AsyncParsableCommand {
         }
         let results = FlagCheck.evaluate(names: names, flags: checked.dots.flags)
         let passed = results.allSatisfy(\.passed)
-        if global.json {
+        if options.global.json {
             try console.json(Output(rule: rule, passed: passed, flags: results, problem: nil))
         } else {
             let style = Style(enabled: console.colorOnStdout)

@@ -21,12 +21,7 @@ struct Profile: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
-    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var options: MemberOptions
     @OptionGroup var report: FindingsOptions
 
     struct Output: Encodable {
@@ -40,11 +35,11 @@ struct Profile: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let access = try MemberAccess(global: global, channel: channel, network: network, cache: cacheOptions, client: client, profile: profile, needsToken: false)
-        let checked = try await access.report(profile)
+        let access = try MemberAccess(options, needsToken: false)
+        let checked = try await access.report(options.profile)
         let findings = checked.findings.promotingWarnings(report.strict)
         let failed = try report.emitSideReports(findings, suite: "profile \(checked.source)", console: access.console)
-        if global.json {
+        if options.global.json {
             try access.console.json(Output(source: checked.source, profile: checked.profile.redactingSecrets(), dots: checked.dots,
                                            import: checked.import, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {

@@ -19,11 +19,7 @@ struct Refresh: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var signIn: SignInOptions
     @OptionGroup var tokenUse: TokenUseOptions
 
     @Flag(name: .long, help: "Refresh even when the access token is still valid.")
@@ -38,11 +34,11 @@ struct Refresh: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let context = try signIn.context()
         let (entry, refreshed) = try await context.session().validEntry(minValidity: tokenUse.minValidity, force: force)
         let output = Output(refreshed: refreshed, subject: entry.subject, scope: entry.tokens?.scope,
                             expiresAt: entry.tokens?.expiresAt, hasRefreshToken: entry.tokens?.refreshToken != nil)
-        if global.json {
+        if signIn.global.json {
             try context.console.json(output)
             return
         }

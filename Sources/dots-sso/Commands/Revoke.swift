@@ -4,11 +4,7 @@ import Foundation
 
 /// Shared by `revoke` and `logout`: RFC 7009 revocation, local removal, the provider's logout URL.
 struct RevokeOptions: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var signIn: SignInOptions
 
     struct Output: Encodable {
         var removed: Bool
@@ -18,7 +14,7 @@ struct RevokeOptions: ParsableArguments {
     }
 
     func run() async throws {
-        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let context = try signIn.context()
         let console = context.console
         let entry = try? context.cache.read(context.key).entry
         var revoked: [String] = []
@@ -59,7 +55,7 @@ struct RevokeOptions: ParsableArguments {
             logoutURL = components.string
         }
         if let problem { console.warn(problem) }
-        if global.json {
+        if signIn.global.json {
             try console.json(Output(removed: removed, revoked: revoked, revocationProblem: problem, logoutURL: logoutURL))
             return
         }

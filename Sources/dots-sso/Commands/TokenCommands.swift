@@ -25,11 +25,7 @@ struct TokenPrint: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var signIn: SignInOptions
     @OptionGroup var tokenUse: TokenUseOptions
 
     @Flag(name: .long, help: "Print the id_token instead of the access token.")
@@ -43,7 +39,7 @@ struct TokenPrint: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+        let context = try signIn.context()
         let session = context.session()
         let entry = idToken || refreshToken ? try session.entry() : try await session.validEntry(minValidity: tokenUse.minValidity).entry
         let token: String?
@@ -57,7 +53,7 @@ struct TokenPrint: AsyncParsableCommand {
         guard let token else {
             throw UsageError.invalid("the provider issued no \(idToken ? "id_token" : "refresh token") for this sign-in")
         }
-        if global.json {
+        if signIn.global.json {
             try context.console.json(["token": token])
         } else {
             context.console.out(token)

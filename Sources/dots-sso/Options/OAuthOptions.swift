@@ -22,3 +22,17 @@ struct TokenUseOptions: ParsableArguments {
         }
     }
 }
+
+/// Every flag of the commands that use or change a cached sign-in.
+struct SignInOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var client: ClientAuthOptions
+
+    /// The resolved context for this run.
+    func context() throws -> OAuthContext {
+        try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+    }
+}

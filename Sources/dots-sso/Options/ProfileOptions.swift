@@ -20,3 +20,13 @@ struct ProfileOptions: ParsableArguments {
         }
     }
 }
+
+/// Every flag of the commands that look at one member: `profile`, `flags`, `containers`.
+struct MemberOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var profile: ProfileOptions
+}

@@ -9,8 +9,8 @@ struct MemberAccess {
     let http: CurlHTTPClient
     let bearer: BearerSource?
 
-    init(global: GlobalOptions, channel options: ChannelOptions, network: NetworkOptions, cache: CacheOptions,
-         client: ClientAuthOptions, profile: ProfileOptions, needsToken: Bool) throws {
+    init(_ member: MemberOptions, needsToken: Bool) throws {
+        let (global, options, network, cache, client, profile) = (member.global, member.channel, member.network, member.cacheOptions, member.client, member.profile)
         console = Console()
         channel = try options.resolve(environment: console.environment)
         http = try network.makeClient(verbose: global.verbose, console: console)
