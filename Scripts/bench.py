@@ -30,7 +30,8 @@ def run_pki(directory):
 
 
 def start_peer(cert, key):
-    process = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Peers/http_peer.py"), "--cert", cert, "--key", key],
+    process = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Peers/http_peer.py"), "--cert", cert, "--key", key,
+                                "--expect-token", "bench-token"],
                                stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.match(r"PORT (\d+)", line)
@@ -63,6 +64,18 @@ PYTHON_LINT = (
 )
 
 
+# The hand-rolled profile check: fetch with a bearer token, then test the contract in Python.
+PYTHON_PROFILE = (
+    "import json,sys,re; p=json.load(sys.stdin); i=p.get('id'); f=p.get('features',{}); "
+    "assert isinstance(i,str) and '@' not in i, 'id'; "
+    "assert all(isinstance(v,bool) for v in f.values()), 'flags'; "
+    "assert f.get('canAccessApp') is True, 'app'; "
+    "assert len(p.get('firstName','').encode())<=100 and len(p.get('lastName','').encode())<=100, 'names'; "
+    "assert re.match(r'^[^@ ]+@[^@ ]+[.][^@ ]+$', p.get('email','')) and len(p['email'].encode())<=150, 'email'; "
+    "print('ok')"
+)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -76,6 +89,9 @@ def main():
         peer, port = start_peer(cert, key)
         try:
             issuer = f"https://127.0.0.1:{port}/ok"
+            token_file = os.path.join(directory, "token")
+            with open(token_file, "w") as handle:
+                handle.write("bench-token\n")
             env_home = {"HOME": directory, "XDG_CACHE_HOME": directory, "XDG_CONFIG_HOME": directory}
             os.environ.update(env_home)
             rows = []
@@ -86,6 +102,12 @@ def main():
                  [binary, "discover", "--issuer", issuer, "--cacert", ca, "--json"],
                  "curl + python3 lint",
                  f"curl -sS --fail --cacert {ca} {issuer}/.well-known/openid-configuration | python3 -c \"{PYTHON_LINT}\" {issuer}",
+                 True),
+                ("fetch a member profile and check the contract",
+                 [binary, "profile", "--profile-endpoint", f"https://127.0.0.1:{port}/profiles/good", "--access-token-file", token_file,
+                  "--cacert", ca, "--json"],
+                 "curl + python3 checks",
+                 f"curl -sS --fail --cacert {ca} -H 'Authorization: Bearer bench-token' https://127.0.0.1:{port}/profiles/good | python3 -c \"{PYTHON_PROFILE}\"",
                  True),
             ]
             for name, ours, theirs_name, theirs, shell in cases:
