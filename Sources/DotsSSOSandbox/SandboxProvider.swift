@@ -76,6 +76,11 @@ public final class SandboxProvider: Sendable {
         await state.revokeAll(subject: subject)
     }
 
+    /// Makes a member's current access tokens invalid while their refresh tokens keep working, so clients see a 401.
+    public func dropAccessTokens(subject: String) async {
+        await state.dropAccessTokens(subject: subject)
+    }
+
     public func stop() {
         server.cancel()
     }

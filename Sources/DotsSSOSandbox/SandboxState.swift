@@ -71,6 +71,11 @@ actor SandboxState {
         if let token = refreshTokens[value] ?? accessTokens[value] { revokedFamilies.insert(token.family) }
     }
 
+    /// Invalidates a subject's access tokens but keeps refresh tokens working (an access token revoked early).
+    func dropAccessTokens(subject: String) {
+        accessTokens = accessTokens.filter { $0.value.subject != subject }
+    }
+
     /// Ends every grant of a subject (what a partner does when it removes a member).
     func revokeAll(subject: String) {
         for token in Array(accessTokens.values) + Array(refreshTokens.values) where token.subject == subject {

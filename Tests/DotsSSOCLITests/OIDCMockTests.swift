@@ -102,6 +102,21 @@ struct OIDCMockTests {
         #expect(try setup.cli.run(["flags", "check", "canAccessContainer1"] + setup.provider).status == 1)
     }
 
+    @Test("the profile id seen first is remembered: a changed id is an error (ids are immutable)")
+    func immutableID() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        #expect(try setup.login().status == 0)
+        #expect(try setup.cli.run(["profile"] + setup.provider).status == 0)
+        let changed = try ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "PUT", "-H", "Content-Type: application/json",
+            "--data", #"{"id":"new-id-7","email":"alice@example.com","features":{"canAccessApp":true}}"#, "\(setup.issuer)/users/alice"])
+        #expect(changed.status == 0)
+        let result = try setup.cli.run(["profile", "--json"] + setup.provider)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("profile.id.changed"))
+        #expect(result.stdout.contains("new-id-7"))
+    }
+
     @Test("forced refresh gets a new access token with exactly one token request")
     func forcedRefresh() throws {
         let setup = try Setup()

@@ -155,4 +155,40 @@ struct SandboxOAuthTests {
         #expect(refresh.stderr.contains("Authorization: Basic [redacted]"))
         #expect(!refresh.allOutput.contains("wrong"))
     }
+
+    @Test("a registered non-loopback --redirect-uri: the pasted landing URL completes the sign-in")
+    func pastedRedirect() async throws {
+        let sandbox = try await SandboxProvider.start()
+        defer { sandbox.stop() }
+        let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--redirect-uri", "https://app.thedots.example/sso/callback"]
+                                    + provider(sandbox), interactive: true)
+        let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        #expect(Browser.query(url)["redirect_uri"] == "https://app.thedots.example/sso/callback")
+        let landing = try Browser.redirectTarget(of: url)
+        #expect(landing.hasPrefix("https://app.thedots.example/sso/callback?code="))
+        _ = try process.waitFor("(paste)", inErrors: true)
+        process.type(landing)
+        let result = process.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("validated"))
+    }
+
+    @Test("a 401 from the profile endpoint refreshes once and retries with the new token")
+    func refreshOn401() async throws {
+        var settings = SandboxProvider.Settings()
+        settings.claims[settings.subject] = ["features": .object(["canAccessApp": .bool(true)])]
+        let sandbox = try await SandboxProvider.start(settings: settings)
+        defer { sandbox.stop() }
+        #expect(try login(sandbox).0.status == 0)
+        await sandbox.dropAccessTokens(subject: settings.subject)
+        let result = try cli.run(["flags", "check"] + provider(sandbox))
+        #expect(result.status == 0, "\(result.stderr)")
+        let requests = await sandbox.requests()
+        #expect(requests.filter { $0.path == "/userinfo" }.count == 2)
+        #expect(requests.filter { $0.path == "/token" }.count == 2)
+        await sandbox.revokeAll(subject: settings.subject)
+        let revoked = try cli.run(["profile"] + provider(sandbox))
+        #expect(revoked.status == 77)
+        #expect(revoked.stderr.contains("sign in again"))
+    }
 }

@@ -74,7 +74,7 @@ public struct DotsSSOCLI: Sendable {
     }
 
     /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.
-    public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BackgroundProcess {
-        try BackgroundProcess(TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true)
+    public func start(_ arguments: [String], environment extra: [String: String] = [:], interactive: Bool = false) throws -> BackgroundProcess {
+        try BackgroundProcess(TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true, interactive: interactive)
     }
 }

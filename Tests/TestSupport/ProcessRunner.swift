@@ -78,8 +78,10 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Starts the program and waits until its output matches `readyPattern`, whose first capture group is returned.
+    private let input = Pipe()
+
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
-                separateStderr: Bool = false) throws {
+                separateStderr: Bool = false, interactive: Bool = false) throws {
         outputFile = scratch.url.appendingPathComponent("output")
         errorFile = separateStderr ? scratch.url.appendingPathComponent("errors") : outputFile
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
@@ -92,8 +94,13 @@ public final class BackgroundProcess: @unchecked Sendable {
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.standardOutput = handle
         process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = interactive ? input : FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Types a line into an `interactive` process's stdin.
+    public func type(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     public var output: String { String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self) }
