@@ -113,7 +113,7 @@ struct TokenCacheTests {
         let started = Date()
         let waited = try await cache.withLock(key) { Date().timeIntervalSince(started) }
         #expect(waited >= 1.0, "acquired after \(waited)s while another process held the lock")
-        #expect(waited < 10)
+        #expect(waited < 30, "the lock must be taken once the other process lets go")
     }
 
     @Test("a lock held too long gives a clear temporary error (exit 75), not a hang")
