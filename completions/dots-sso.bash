@@ -461,9 +461,9 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --id-token --refresh-token --version -h --help)
+    non_repeating_flags=(--json -v --verbose --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -518,6 +518,15 @@ _dots-sso_token_print() {
         return
         ;;
     '--min-validity')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
         return
         ;;
     esac
@@ -1231,18 +1240,137 @@ _dots-sso_magic-link() {
 
 _dots-sso_magic-link_request() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_magic-link_redeem() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --new-password --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--link')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--password')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_applinks() {
@@ -1270,10 +1398,26 @@ _dots-sso_applinks() {
 
 _dots-sso_applinks_check() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    repeating_options=(--cacert --paths)
+    non_repeating_options=(--timeout --junit)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--junit')
+        return
+        ;;
+    '--paths')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_check() {

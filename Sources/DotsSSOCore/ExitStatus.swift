@@ -70,6 +70,19 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
                 default: self = status == 401 || status == 403 ? .notAuthorized : .protocolError
                 }
             }
+        case let error as BridgeError:
+            // A missing account is a failed check, a dead or used token is not authorized, an unknown study
+            // or one with e-mail sign-in disabled (Bridge answers 404 for both) is configuration.
+            switch error.status {
+            case 404 where error.entityClass == "Account": self = .checkFailed
+            case 404: self = .configuration
+            case 401, 403, 410: self = .notAuthorized
+            case 423: self = .checkFailed
+            case 400, 422: self = .usage
+            case 429: self = .temporary
+            case 500...599: self = .network
+            default: self = .protocolError
+            }
         case let error as CryptoError:
             switch error {
             case .invalidBase64URL: self = .malformedInput

@@ -15,6 +15,14 @@ public enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// `bridge_peer.py`: a Bridge-style e-mail sign-in server and app-link files (`throttle` answers 429 while a link is pending).
+    public static func bridgePeer(throttle: Bool) throws -> (BackgroundProcess, Int) {
+        let arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("bridge_peer.py").path] + (throttle ? ["--throttle"] : [])
+        let peer = try BackgroundProcess(TestPaths.python, arguments)
+        let port = try peer.waitFor("PORT (\\d+)")
+        return (peer, Int(port)!)
+    }
+
     /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
     /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
     public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) throws -> (BackgroundProcess, Int) {

@@ -39,6 +39,8 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     public var updatedAt: Date
     /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
     public var reauthenticationRequired: String?
+    /// A Bridge session from `magic-link redeem`.
+    public var session: BridgeSession?
     /// The profile id seen the first time this sign-in's profile was fetched; ids are immutable.
     public var profileId: String?
     /// The endpoints used at sign-in, so refresh and revocation work without discovery.
@@ -58,6 +60,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
         endpoints = nil
         pending = nil
         profileId = nil
+        session = nil
     }
 }
 

@@ -34,11 +34,32 @@ struct TokenPrint: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the refresh token instead of the access token.")
     var refreshToken = false
 
+    @Flag(name: .long, help: "Print the magic-link session token (from `magic-link redeem`) instead.")
+    var session = false
+
+    @OptionGroup var magicLink: MagicLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("With --session: whose session (the address it was redeemed for).", valueName: "address"))
+    var email: String?
+
     func validate() throws {
-        if idToken && refreshToken { throw ValidationError("--id-token and --refresh-token cannot be combined") }
+        if [idToken, refreshToken, session].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --id-token, --refresh-token and --session")
+        }
+        if session && email == nil { throw ValidationError("--session needs --email (the address the link was redeemed for)") }
     }
 
     func run() async throws {
+        if session {
+            let console = Console()
+            let settings = try signIn.channel.resolve(environment: console.environment)
+            let key = MagicLinkClient.cacheKey(baseURL: try magicLink.baseURL(settings), study: try magicLink.studyID(settings), email: email!)
+            guard let stored = try signIn.cacheOptions.cache(environment: console.environment).read(key).entry?.session else {
+                throw TokenCacheError.notSignedIn(channel: settings.name)
+            }
+            console.out(stored.sessionToken)
+            return
+        }
         let context = try signIn.context()
         let session = context.session()
         let entry = idToken || refreshToken ? try session.entry() : try await session.validEntry(minValidity: tokenUse.minValidity).entry

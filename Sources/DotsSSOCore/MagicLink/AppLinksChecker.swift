@@ -1,0 +1,102 @@
+import Foundation
+
+/// Checks the two files that make magic links open the app: Apple's `apple-app-site-association` and
+/// Android's `assetlinks.json`, fetched the way the platforms fetch them (no redirects, https, small JSON).
+public struct AppLinksChecker: Sendable {
+    public static let maxBytes = 128 * 1024
+    public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+
+    public let http: any HTTPClient
+
+    public init(http: any HTTPClient) { self.http = http }
+
+    /// One path's verdict against the AASA rules.
+    public struct PathVerdict: Codable, Sendable, Equatable {
+        public var url: String
+        public var opensApp: Bool
+        public var appID: String?
+        /// The rule that decided, e.g. `details[0].components[1]`.
+        public var rule: String?
+        public var explanation: String
+    }
+
+    public struct Report: Codable, Sendable {
+        public var origin: String
+        public var appleAppSiteAssociation: JSONValue?
+        public var assetLinks: JSONValue?
+        public var paths: [PathVerdict]
+        public var findings: [Finding]
+    }
+
+    public func check(origin: String, paths: [String]) async throws -> Report {
+        let base = try URLPolicy.validate(origin)
+        var findings: [Finding] = []
+        if !base.path.isEmpty && base.path != "/" {
+            findings.append(Finding(.info, "applinks.origin.path", at: FindingLocation(file: origin),
+                "the files are looked up under \(base.path); iOS and Android only read them at the root of the domain"))
+        }
+        if base.scheme?.lowercased() != "https" {
+            findings.append(Finding(.warning, "applinks.origin.http", at: FindingLocation(file: origin),
+                "the origin is plain http (allowed only on loopback for tests); both platforms require https"))
+        }
+        let aasaURL = Self.wellKnown(base, "apple-app-site-association")
+        let assetURL = Self.wellKnown(base, "assetlinks.json")
+        let aasa = try await fetch(aasaURL, findings: &findings)
+        let assets = try await fetch(assetURL, findings: &findings)
+        if let aasa { findings += AASALint.findings(aasa, file: aasaURL.absoluteString) }
+        if let assets { findings += AssetLinksLint.findings(assets, file: assetURL.absoluteString) }
+        let verdicts = paths.map { AASALint.evaluate(url: $0, aasa: aasa) }
+        for verdict in verdicts where !verdict.opensApp {
+            findings.append(Finding(.error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
+                "this link would open in the browser, not the app: \(verdict.explanation)"))
+        }
+        return Report(origin: origin, appleAppSiteAssociation: aasa, assetLinks: assets, paths: verdicts, findings: findings)
+    }
+
+    static func wellKnown(_ base: URL, _ name: String) -> URL {
+        let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        return URL(string: "\(trimmed)/.well-known/\(name)")!
+    }
+
+    /// Fetches one file as the platform would: a redirect, a non-200, an oversized or non-JSON body is a finding.
+    func fetch(_ url: URL, findings: inout [Finding]) async throws -> JSONValue? {
+        let file = url.absoluteString
+        let name = url.lastPathComponent
+        var request = HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")], followsRedirects: false)
+        request.maxBodyBytes = Self.maxBytes
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request)
+        } catch HTTPError.bodyTooLarge {
+            findings.append(Finding(.error, "applinks.file.too-large", at: FindingLocation(file: file),
+                "\(name) is larger than 128 KB; the platforms refuse it"))
+            return nil
+        }
+        if (300..<400).contains(response.status) {
+            findings.append(Finding(.error, "applinks.file.redirect", at: FindingLocation(file: file),
+                "\(name) answers HTTP \(response.status) → \(response.header("Location") ?? "?"); Apple and Android do not follow redirects for this file, serve it directly"))
+            return nil
+        }
+        guard response.status == 200 else {
+            findings.append(Finding(.error, "applinks.file.status", at: FindingLocation(file: file),
+                "\(name) answers HTTP \(response.status); it must be served with 200"))
+            return nil
+        }
+        let value: JSONValue
+        do {
+            value = try response.decodeJSON(JSONValue.self)
+        } catch {
+            findings.append(Finding(.error, "applinks.file.not-json", at: FindingLocation(file: file),
+                "\(name) is not JSON: got \(response.bodyKind)"))
+            return nil
+        }
+        if let type = response.mediaType, type != "application/json" {
+            findings.append(Finding(.warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                "\(name) is served as \(type); serve it as application/json"))
+        } else if response.mediaType == nil {
+            findings.append(Finding(.warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                "\(name) is served without a Content-Type; serve it as application/json"))
+        }
+        return value
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension BridgeSession {
+    /// Reads the fields dots-sso needs from a `UserSessionInfo` body.
+    init(json: [String: JSONValue], study: String, now: Date = Date()) throws {
+        guard let token = json["sessionToken"]?.stringValue, !token.isEmpty else {
+            throw OAuthError.malformedToken("the sign-in response has no sessionToken")
+        }
+        var consented: Bool?
+        var authenticated: Bool?
+        if case .bool(let value)? = json["consented"] { consented = value }
+        if case .bool(let value)? = json["authenticated"] { authenticated = value }
+        self.init(sessionToken: token, reauthToken: json["reauthToken"]?.stringValue, userId: json["id"]?.stringValue,
+                  email: json["email"]?.stringValue, authenticated: authenticated, consented: consented, study: study, createdAt: now)
+    }
+}
+
+/// Plays the app's part of Bridge's e-mail sign-in (seed 001): ask for a link, redeem its token.
+public struct MagicLinkClient: Sendable {
+    public let http: any HTTPClient
+    public let baseURL: URL
+
+    public init(http: any HTTPClient, baseURL: String) throws {
+        self.http = http
+        self.baseURL = try URLPolicy.validate(baseURL)
+    }
+
+    /// The documented window during which a second request is refused.
+    public static let throttleWindow = 60
+
+    public enum RequestOutcome: Sendable, Equatable {
+        case accepted
+        case rateLimited(retryAfter: String?)
+    }
+
+    /// `POST /v3/auth/email`. An invalid address is refused locally (64) without a request.
+    public func request(email: String, study: String) async throws -> RequestOutcome {
+        if let problem = EmailAddress.problem(with: email) {
+            throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
+        }
+        let response = try await http.send(try .json(endpoint("v3/auth/email"), ["email": email, "study": study]))
+        switch response.status {
+        case 200, 201, 202: return .accepted
+        case 429: return .rateLimited(retryAfter: response.header("Retry-After"))
+        default: throw BridgeError(response: response)
+        }
+    }
+
+    public struct Redemption: Sendable {
+        public var session: BridgeSession
+        /// 412: signed in, but the participant still has to consent.
+        public var consentRequired: Bool
+    }
+
+    /// `POST /v3/auth/email/signIn` with the token (and a new password when given).
+    public func redeem(email: String, study: String, token: String, password: String?) async throws -> Redemption {
+        var body = ["email": email, "study": study, "token": token]
+        if let password { body["password"] = password }
+        let response = try await http.send(try .json(endpoint("v3/auth/email/signIn"), body))
+        guard response.status == 200 || response.status == 412 else { throw BridgeError(response: response) }
+        guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
+            throw HTTPError.malformedBody(url: response.url.redactedForDisplay, expected: "a session object", found: "another JSON value")
+        }
+        let session = try BridgeSession(json: json, study: study)
+        return Redemption(session: session, consentRequired: response.status == 412 || session.consented == false)
+    }
+
+    func endpoint(_ path: String) -> URL {
+        baseURL.absoluteString.hasSuffix("/") ? URL(string: baseURL.absoluteString + path)! : baseURL.appendingPathComponent(path)
+    }
+
+    /// Where a study's session is cached: the server, the study, and the participant's address.
+    public static func cacheKey(baseURL: String, study: String, email: String) -> CacheKey {
+        CacheKey(authority: baseURL, clientId: "study:\(study)", account: email.lowercased())
+    }
+}

@@ -1,0 +1,215 @@
+import ArgumentParser
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso magic-link`: e-mail sign-in without a password (Bridge style, seed 001).
+struct MagicLink: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "magic-link",
+        abstract: "Request and redeem e-mail sign-in links, as the app does.",
+        subcommands: [MagicLinkRequest.self, MagicLinkRedeem.self]
+    )
+}
+
+/// `dots-sso magic-link request`
+struct MagicLinkRequest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Ask the server to e-mail a sign-in link (POST /v3/auth/email).",
+        discussion: """
+        A 202 never says whether the account exists: servers answer 202 for unknown addresses on purpose. \
+        A 429 means an earlier link is still pending (60 s); current servers may also throttle silently.
+
+        Example:
+          $ dots-sso magic-link request --base-url https://webservices.sagebridge.org --study demo --email jane@example.com
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var server: MagicLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
+    var email: String
+
+    struct Output: Encodable {
+        var accepted: Bool
+        var rateLimited: Bool
+        var retryAfter: String?
+    }
+
+    func run() async throws {
+        let console = Console()
+        let settings = try channel.resolve(environment: console.environment)
+        let client = try MagicLinkClient(http: try network.makeClient(verbose: global.verbose, console: console), baseURL: try server.baseURL(settings))
+        let outcome = try await client.request(email: email, study: try server.studyID(settings))
+        switch outcome {
+        case .accepted:
+            if global.json {
+                try console.json(Output(accepted: true, rateLimited: false))
+            } else {
+                console.out("If the address belongs to an account, a sign-in link is on its way.")
+            }
+        case .rateLimited(let retryAfter):
+            if global.json { try console.json(Output(accepted: false, rateLimited: true, retryAfter: retryAfter)) }
+            throw HTTPError.rateLimited(url: "the sign-in server", retryAfter: retryAfter.map { "\($0) s" }
+                ?? "the earlier link expires (about \(MagicLinkClient.throttleWindow) s)")
+        }
+    }
+}
+
+/// `dots-sso magic-link redeem`
+struct MagicLinkRedeem: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "redeem",
+        abstract: "Redeem a sign-in link's token for a session (POST /v3/auth/email/signIn) and cache it.",
+        discussion: """
+        --link takes the URL from the e-mail (https, an app scheme, or the legacy startSession.html form); the \
+        e-mail, study and token are read from it when present. --new-password sends a strong random password, \
+        as the app does, and shows it once on stderr. The session is cached (0600) and never printed; \
+        `dots-sso token print --session` prints it.
+
+        Examples:
+          $ dots-sso magic-link redeem --link 'https://app.example/verify.html?email=jane%40example.com&study=demo&token=…'
+          $ dots-sso magic-link redeem --token "$TOKEN" --email jane@example.com --study demo --new-password
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var server: MagicLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("The link from the sign-in e-mail.", valueName: "url"))
+    var link: String?
+
+    @Option(name: .long, help: ArgumentHelp("The token from the link (instead of --link).", valueName: "token"))
+    var token: String?
+
+    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address (when the link has none).", valueName: "address"))
+    var email: String?
+
+    @Option(name: .long, help: ArgumentHelp("Set this password while signing in.", valueName: "password"))
+    var password: String?
+
+    @Flag(name: .long, help: "Generate a strong random password, send it, and show it once on stderr.")
+    var newPassword = false
+
+    func validate() throws {
+        if (link == nil) == (token == nil) { throw ValidationError("pass either --link or --token") }
+        if password != nil && newPassword { throw ValidationError("--password and --new-password cannot be combined") }
+    }
+
+    struct Output: Encodable {
+        var email: String
+        var study: String
+        var userId: String?
+        var authenticated: Bool?
+        var consentRequired: Bool
+        var passwordChanged: Bool
+        var cacheFile: String
+    }
+
+    func run() async throws {
+        let console = Console()
+        let settings = try channel.resolve(environment: console.environment)
+        let parsed = try link.map { try MagicLinkToken(link: $0) } ?? MagicLinkToken(token: token!, email: nil, study: nil)
+        guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
+        let study = try server.studyID(settings, fromLink: parsed.study)
+        let baseURL = try server.baseURL(settings)
+        let client = try MagicLinkClient(http: try network.makeClient(verbose: global.verbose, console: console), baseURL: baseURL)
+        let chosenPassword = newPassword ? try PasswordGenerator.generate() : password
+        let redemption = try await client.redeem(email: address, study: study, token: parsed.token, password: chosenPassword)
+        if newPassword, let chosenPassword {
+            console.err("dots-sso: the account's new password (shown once; store it in a password manager now):")
+            console.err(chosenPassword)
+        }
+        let cache = cacheOptions.cache(environment: console.environment)
+        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: address)
+        try await cache.withLock(key) {
+            var entry = (try? cache.read(key).entry) ?? CacheEntry(key: key, channel: settings.name)
+            entry.session = redemption.session
+            entry.subject = redemption.session.userId ?? entry.subject
+            entry.reauthenticationRequired = nil
+            try cache.write(entry)
+        }
+        let output = Output(email: address, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
+                            consentRequired: redemption.consentRequired, passwordChanged: chosenPassword != nil, cacheFile: cache.url(for: key).path)
+        if global.json {
+            try console.json(output)
+            return
+        }
+        console.out(Table.render([
+            ["signed in", "\(address) to study \(study)"], ["user id", output.userId ?? "-"],
+            ["consent", redemption.consentRequired ? "still required: the participant must consent before using the study" : "given"],
+            ["password", output.passwordChanged ? "changed" : "unchanged"], ["cached in", output.cacheFile],
+        ]))
+    }
+}
+
+/// `dots-sso applinks`: the files that make links open the app.
+struct Applinks: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "applinks",
+        abstract: "Check apple-app-site-association and assetlinks.json for magic-link deep links.",
+        subcommands: [ApplinksCheck.self]
+    )
+}
+
+/// `dots-sso applinks check ORIGIN`
+struct ApplinksCheck: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Fetch and check an origin's apple-app-site-association and assetlinks.json; say which rule each link matches.",
+        discussion: """
+        Both files are fetched without following redirects (as iOS and Android do) and must be 200, JSON, at \
+        most 128 KB. App ids must be TEAMID.bundle.id; fingerprints 32 colon-separated upper-case hex pairs. \
+        --paths evaluates magic-link URLs against the AASA rules in order.
+
+        Examples:
+          $ dots-sso applinks check https://links.partner.example
+          $ dots-sso applinks check https://links.partner.example --paths 'https://links.partner.example/mobile/verify.html?token=x'
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var report: FindingsOptions
+
+    @Argument(help: "The origin serving /.well-known (e.g. https://links.partner.example).")
+    var origin: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Magic-link URLs to evaluate against the AASA rules.", valueName: "url"))
+    var paths: [String] = []
+
+    struct Output: Encodable {
+        var origin: String
+        var paths: [AppLinksChecker.PathVerdict]
+        var findings: [Finding]
+        var summary: FindingSummary
+        var passed: Bool
+    }
+
+    func run() async throws {
+        let console = Console()
+        let checker = AppLinksChecker(http: try network.makeClient(verbose: global.verbose, console: console))
+        let result = try await checker.check(origin: origin, paths: paths)
+        let findings = result.findings.promotingWarnings(report.strict)
+        let failed = try report.emitSideReports(findings, suite: "applinks \(origin)", console: console)
+        if global.json {
+            try console.json(Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
+        } else {
+            let style = Style(enabled: console.colorOnStdout)
+            console.out("apple-app-site-association  \(result.appleAppSiteAssociation == nil ? style.red("unusable") : "found")")
+            console.out("assetlinks.json             \(result.assetLinks == nil ? style.red("unusable") : "found")")
+            for verdict in result.paths {
+                console.out("\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(ProfileText.safe(verdict.url))  \(verdict.explanation)")
+            }
+            console.out("")
+            console.out(FindingsText.render(findings, style: style))
+        }
+        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+    }
+}

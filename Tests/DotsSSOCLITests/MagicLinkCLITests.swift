@@ -1,0 +1,146 @@
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// `magic-link` and `applinks` against a Bridge-style server with both throttling modes and broken app-link files.
+@Suite("magic links and app links", .serialized)
+struct MagicLinkCLITests {
+    final class Bridge: @unchecked Sendable {
+        let peer: BackgroundProcess
+        let port: Int
+        let cli = DotsSSOCLI()
+
+        init(throttle: Bool) throws { (peer, port) = try Peers.bridgePeer(throttle: throttle) }
+        deinit { peer.stop() }
+
+        var base: String { "http://127.0.0.1:\(port)" }
+        var server: [String] { ["--base-url", base, "--study", "demo"] }
+
+        /// The link the server "e-mailed" last to `email`.
+        func lastLink(_ email: String) throws -> String {
+            let body = try Browser.get("\(base)/_test/outbox?email=\(email)").body
+            return (try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])?["link"] ?? ""
+        }
+    }
+
+    @Test("request: 202 without claiming the account exists; an invalid address is refused before any request")
+    func request() throws {
+        let bridge = try Bridge(throttle: false)
+        for email in ["jane@example.com", "nobody@example.com"] {
+            let result = try bridge.cli.run(["magic-link", "request", "--email", email] + bridge.server)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("If the address belongs to an account"))
+        }
+        // The silent mode throttles without telling: a second request is another 202.
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
+        let invalid = try bridge.cli.run(["magic-link", "request", "--email", "jane@", "-v"] + bridge.server)
+        #expect(invalid.status == 64)
+        #expect(!invalid.stderr.contains("> POST"))
+    }
+
+    @Test("request while a link is pending: 429 exits 75 and shows Retry-After")
+    func throttled() throws {
+        let bridge = try Bridge(throttle: true)
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
+        let again = try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server)
+        #expect(again.status == 75)
+        #expect(again.stderr.contains("60"))
+    }
+
+    @Test("server errors in Bridge's shape are one line with the right exit: disabled and unknown studies")
+    func studies() throws {
+        let bridge = try Bridge(throttle: false)
+        let closed = try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "closed"])
+        #expect(closed.status == 78)
+        #expect(closed.stderr == "dots-sso: \(bridge.base)/v3/auth/email answered HTTP 404: Email sign-in is not enabled for this study. (EndpointNotFoundException)\n")
+        let unknown = try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "nope"])
+        #expect(unknown.status == 78)
+        #expect(unknown.stderr.contains("Study not found."))
+    }
+
+    @Test("redeem a link with a new password: session cached 0600 and never shown; token print --session shows it")
+    func redeem() throws {
+        let bridge = try Bridge(throttle: false)
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
+        let link = try bridge.lastLink("jane@example.com")
+        #expect(link.contains("token="))
+        let result = try bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--new-password", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try Browser.get("\(bridge.base)/_test/password?email=jane@example.com").body
+        let password = try #require((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"])
+        #expect(password.count >= 20)
+        #expect(result.stderr.contains(password), "the new password is shown once on stderr")
+        #expect(!result.stdout.contains(password))
+        #expect(result.stdout.contains("\"consentRequired\" : false"))
+        let session = try bridge.cli.run(["token", "print", "--session", "--email", "jane@example.com"] + bridge.server)
+        #expect(session.status == 0)
+        #expect(session.stdout.hasPrefix("session-"))
+        #expect(!result.allOutput.contains(session.stdout.trimmingCharacters(in: .newlines)))
+        let cacheFile = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
+        #expect((try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int) == 0o600)
+
+        let reused = try bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link])
+        #expect(reused.status == 1)
+        #expect(reused.stderr.contains("Account not found."))
+    }
+
+    @Test("consent pending (412): the session is stored and the output says consent is required")
+    func consentPending() throws {
+        let bridge = try Bridge(throttle: false)
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "pending@example.com"] + bridge.server).status == 0)
+        let link = try bridge.lastLink("pending@example.com")
+        let result = try bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"consentRequired\" : true"))
+        let human = try bridge.cli.run(["token", "print", "--session", "--email", "pending@example.com"] + bridge.server)
+        #expect(human.status == 0)
+    }
+
+    @Test("a wrong token or an unknown account is 'Account not found.' (1)")
+    func wrongToken() throws {
+        let bridge = try Bridge(throttle: false)
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
+        let wrong = try bridge.cli.run(["magic-link", "redeem", "--token", "not-the-token", "--email", "jane@example.com"] + bridge.server)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("Account not found."))
+        let unknown = try bridge.cli.run(["magic-link", "redeem", "--token", "x", "--email", "ghost@example.com"] + bridge.server)
+        #expect(unknown.status == 1)
+        let both = try bridge.cli.run(["magic-link", "redeem", "--token", "x", "--link", "https://a/b?token=y"] + bridge.server)
+        #expect(both.status == 64)
+    }
+
+    @Test("applinks on good and broken files", arguments: [
+        ("good", 0, nil as String?),
+        ("bad-appid", 1, "applinks.aasa.app-id-invalid"),
+        ("bad-fingerprint", 1, "applinks.assetlinks.fingerprint-invalid"),
+        ("no-grant", 1, "applinks.assetlinks.no-handle-all-urls"),
+        ("redirect", 1, "applinks.file.redirect"),
+        ("oversize", 1, "applinks.file.too-large"),
+        ("html", 1, "applinks.file.not-json"),
+        ("plain-type", 0, "applinks.file.content-type"),
+        ("missing", 1, "applinks.file.status"),
+    ])
+    func applinks(path: String, status: Int32, code: String?) throws {
+        let bridge = try Bridge(throttle: false)
+        let result = try bridge.cli.run(["applinks", "check", "\(bridge.base)/\(path)", "--json"])
+        #expect(result.status == status, "\(path): \(result.stdout)")
+        if let code { #expect(result.stdout.contains("\"\(code)\""), "\(path)") }
+    }
+
+    @Test("--paths says which rule decides each magic link, in order")
+    func paths() throws {
+        let bridge = try Bridge(throttle: false)
+        let opens = "https://app.thedots.example/mobile/verify.html?token=abc"
+        let excluded = "https://app.thedots.example/mobile/private/x"
+        let legacy = "https://app.thedots.example/old/blocked/y"
+        let result = try bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--json", "--paths", opens, excluded, legacy])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(object["paths"] as? [[String: Any]])
+        #expect(verdicts.map { $0["opensApp"] as? Bool } == [true, false, false])
+        #expect(verdicts.map { $0["rule"] as? String } == ["details[0].components[1]", "details[0].components[0]", "details[1].paths[0]"])
+        let good = try bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--paths", opens])
+        #expect(good.status == 0)
+    }
+}
