@@ -40,8 +40,8 @@ def start_peer(cert, key):
     return process, int(match.group(1))
 
 
-def measure(command, runs, shell=False, expect=0):
-    for _ in range(3):
+def measure(command, runs, shell=False, expect=0, warmups=3):
+    for _ in range(warmups):
         subprocess.run(command, shell=shell, capture_output=True)
     samples = []
     for _ in range(runs):
@@ -115,6 +115,23 @@ def main():
                 their_median, their_p90 = measure(theirs, options.runs, shell=shell)
                 rows.append((name, our_median, our_p90, theirs_name, their_median, their_p90))
                 print(f"{name}: dots-sso {our_median*1000:.1f} ms, {theirs_name} {their_median*1000:.1f} ms", file=sys.stderr)
+            # bodymovin: the official schema is slow, so it runs fewer times (the ratio is still medians).
+            corpus = os.path.join(ROOT, "..", "shared", "corpus", "lottie")
+            big = os.path.join(corpus, "lottieweb-bm_ronda.json")
+            if os.path.exists(big):
+                schema = [sys.executable, os.path.join(ROOT, "Tests/Peers/lottie_schema_check.py"), big]
+                loader = [sys.executable, "-c", "import sys, lottie.importers.core as c; c.import_lottie(sys.argv[1])", big]
+                ours = [binary, "bodymovin", "validate", "--profile", "spec", "--json", big]
+                our_median, our_p90 = measure(ours, options.runs, expect=1)
+                for label, command, runs in [("jsonschema + lottie-specs 0.5.2", schema, 1), ("python-lottie 0.7.2 loader", loader, 3)]:
+                    their_median, their_p90 = measure(command, runs, warmups=0)
+                    rows.append(("bodymovin validate, 1.8 MB file (bm_ronda)", our_median, our_p90, label, their_median, their_p90))
+                    print(f"bodymovin: dots-sso {our_median*1000:.1f} ms, {label} {their_median*1000:.1f} ms", file=sys.stderr)
+                files = sorted(os.path.join(corpus, name) for name in os.listdir(corpus) if name.endswith(".json"))
+                whole_median, whole_p90 = measure([binary, "bodymovin", "validate", "--json"] + files, 10, expect=1)
+                rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole_median, whole_p90, "(no comparison; target well under 1 s)", whole_median, whole_p90))
+            else:
+                print("NOTICE: ../shared/corpus is absent; skipping the bodymovin rows", file=sys.stderr)
         finally:
             peer.kill()
 

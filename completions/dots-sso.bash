@@ -1209,10 +1209,21 @@ _dots-sso_bodymovin() {
 
 _dots-sso_bodymovin_validate() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--junit --profile)
     __dots-sso_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--junit')
+        return
+        ;;
+    '--profile')
+        __dots-sso_add_completions -W 'ios'$'\n''spec'
+        return
+        ;;
+    esac
 }
 
 _dots-sso_magic-link() {

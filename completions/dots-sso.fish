@@ -76,7 +76,7 @@ function __dots-sso_parse_tokens -S
             __dots-sso_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'validate'
-                __dots-sso_parse_subcommand -r 1 'version' 'h/help'
+                __dots-sso_parse_subcommand -r 1 'json' 'v/verbose' 'strict' 'junit=' 'profile=' 'version' 'h/help'
             end
         case 'magic-link'
             __dots-sso_parse_subcommand 0 'version' 'h/help'
@@ -537,7 +537,12 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso pkpass inspect" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso bodymovin" -eq 1' -fa 'validate' -d 'Will this animation load and play in lottie-ios? (not available yet)'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso bodymovin" -eq 1' -fa 'validate' -d 'Will this animation load and play in lottie-ios? (or: is it Lottie spec 1.0?)'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" v verbose' -s 'v' -l 'verbose' -d 'Trace HTTP requests and responses to stderr, with every secret redacted.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" strict' -l 'strict' -d 'Treat warnings as errors (exit 1 when any warning is found).'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" junit' -l 'junit' -d 'Also write the findings as JUnit XML to this file.' -rfka ''
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" profile' -l 'profile' -d 'ios (what lottie-ios plays, default) or spec (Lottie spec 1.0).' -rfka 'ios spec'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin validate" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link" version' -l 'version' -d 'Show the version.'

@@ -49,28 +49,3 @@ struct PKPassInspect: NotYetAvailableCommand {
     @Argument(parsing: .captureForPassthrough, help: .hidden)
     var arguments: [String] = []
 }
-
-/// `dots-sso bodymovin`: loading animations.
-struct Bodymovin: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bodymovin",
-        abstract: "Check a bodymovin (Lottie) loading animation.",
-        subcommands: [BodymovinValidate.self]
-    )
-}
-
-/// `dots-sso bodymovin validate`: Will this animation load and play in lottie-ios? (not available yet).
-struct BodymovinValidate: NotYetAvailableCommand {
-    static let path = "bodymovin validate"
-    static let configuration = CommandConfiguration(
-        commandName: "validate",
-        abstract: "Will this animation load and play in lottie-ios? (not available yet)",
-        discussion: """
-        Example:
-          $ dots-sso bodymovin validate loader.json --profile ios
-        """
-    )
-
-    @Argument(parsing: .captureForPassthrough, help: .hidden)
-    var arguments: [String] = []
-}

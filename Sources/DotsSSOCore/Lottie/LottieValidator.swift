@@ -1,0 +1,453 @@
+import Foundation
+
+/// Validates a bodymovin (Lottie) JSON file in one walk over a `CompactJSON` tree: structure, references,
+/// what lottie-ios does not support, and fitness as a loading icon.
+public struct LottieValidator: Sendable {
+    public let profile: LottieProfile
+
+    /// Layer types: 0 precomp, 1 solid, 2 image, 3 null, 4 shape, 5 text (lottie-ios renders all six).
+    static let knownLayerTypes: Set<Int> = [0, 1, 2, 3, 4, 5]
+    /// Shape item types lottie-ios knows.
+    static let knownShapeTypes: Set<String> = ["gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no"]
+
+    public init(profile: LottieProfile) { self.profile = profile }
+
+    /// Validates raw bytes. Not JSON, truncated or a dotLottie zip throws `InputError.malformed` (exit 65).
+    public func validate(_ data: Data, file: String) throws -> LottieReport {
+        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive; The Dots needs the bodymovin JSON file itself (export \"JSON\" from the Lottie tools, or unzip animations/*.json from it)")
+        }
+        let json: CompactJSON
+        do {
+            json = try CompactJSON(data)
+        } catch let error as CompactJSON.ParseError {
+            throw InputError.malformed(source: file, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
+        }
+        var walk = Walk(json: json, file: file, profile: profile)
+        walk.run(bytes: data.count)
+        return LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings)
+    }
+}
+
+/// One validation pass; collects findings and counts unsupported features.
+public struct Walk {
+    let json: CompactJSON
+    let file: String
+    let profile: LottieProfile
+    var findings: [Finding] = []
+    var summary = LottieSummary(layers: 0, assets: 0, bytes: 0, embeddedImageBytes: 0)
+    /// lottie-ios unsupported feature → where it first occurs and how often.
+    var unsupported: [String: (first: String, count: Int)] = [:]
+    var legacyProperties = 0
+    var firstLegacyPath: String?
+
+    init(json: CompactJSON, file: String, profile: LottieProfile) {
+        self.json = json
+        self.file = file
+        self.profile = profile
+    }
+
+    mutating func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
+        findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
+    }
+
+    mutating func run(bytes: Int) {
+        summary.bytes = bytes
+        let root = json.root
+        guard json.kind(root) == .object else {
+            add(.error, "lottie.not-object", "$", "the file is a JSON \(json.kind(root)), not an animation object")
+            return
+        }
+        topLevel(root)
+        var assetsByID: [String: Int32] = [:]
+        var assetPaths: [Int32: String] = [:]
+        if let assets = json.member(root, "assets") {
+            if json.kind(assets) == .array {
+                summary.assets = json.count(assets)
+                for (index, asset) in json.elements(assets).enumerated() {
+                    assetPaths[asset] = "$.assets[\(index)]"
+                    checkAsset(asset, path: "$.assets[\(index)]", into: &assetsByID)
+                }
+            } else {
+                add(.error, "lottie.assets.type", "$.assets", "assets must be an array")
+            }
+        }
+        let fonts = fontNames(root)
+        if let layers = json.member(root, "layers"), json.kind(layers) == .array {
+            summary.layers = json.count(layers)
+            checkLayers(layers, path: "$.layers", assets: assetsByID, fonts: fonts)
+        }
+        for asset in assetsByID.values.sorted() {
+            if let layers = json.member(asset, "layers"), json.kind(layers) == .array {
+                checkLayers(layers, path: "\(assetPaths[asset] ?? "$.assets").layers", assets: assetsByID, fonts: fonts)
+            }
+        }
+        checkCycles(assetsByID)
+        countExpressions()
+        reportUnsupported()
+        if legacyProperties > 0 && profile == .spec {
+            add(.error, "lottie.property.legacy", firstLegacyPath ?? "$",
+                "\(legacyProperties) animatable propert\(legacyProperties == 1 ? "y lacks" : "ies lack") the \"a\" flag (a legacy export); Lottie spec 1.0 requires \"a\": 0 or 1 (lottie-ios accepts it)")
+        }
+        fitness()
+    }
+
+    // MARK: Top level
+
+    mutating func topLevel(_ root: Int32) {
+        switch json.member(root, "v").map({ json.kind($0) }) {
+        case nil:
+            // The spec schema does not require "v", but lottie-ios will not load a file without it.
+            add(profile == .ios ? .error : .warning, "lottie.version.missing", "$.v", "there is no \"v\" (bodymovin version); lottie-ios refuses a file without it")
+        case .string?:
+            summary.version = json.member(root, "v").flatMap(json.string)
+        default:
+            add(.error, "lottie.version.type", "$.v", "\"v\" must be a version string such as \"5.7.4\"")
+        }
+        let frameRate = number(root, "fr")
+        summary.frameRate = frameRate
+        if frameRate == nil || frameRate! <= 0 {
+            add(.error, "lottie.frame-rate.invalid", "$.fr", "\"fr\" (frames per second) must be a number above 0")
+        }
+        let inPoint = number(root, "ip"), outPoint = number(root, "op")
+        if let inPoint, let outPoint {
+            if inPoint >= outPoint {
+                add(.error, "lottie.frames.invalid", "$.op", "the animation ends (op \(Self.format(outPoint))) before it starts (ip \(Self.format(inPoint)))")
+            } else if let frameRate, frameRate > 0 {
+                summary.durationSeconds = (outPoint - inPoint) / frameRate
+            }
+        } else {
+            add(.error, "lottie.frames.missing", inPoint == nil ? "$.ip" : "$.op", "\"ip\" and \"op\" (first and last frame) are required")
+        }
+        for key in ["w", "h"] as [StaticString] {
+            let value = number(root, key)
+            let name = key.description
+            if key.description == "w" { summary.width = value } else { summary.height = value }
+            guard let value, value > 0 else {
+                add(.error, "lottie.size.invalid", "$.\(name)", "\"\(name)\" must be a number above 0 (the canvas size in pixels)")
+                continue
+            }
+            if value != value.rounded() {
+                add(profile == .spec ? .warning : .info, "lottie.size.non-integer", "$.\(name)",
+                    "\"\(name)\" is \(Self.format(value)); the spec requires an integer (lottie-ios rounds it)")
+            }
+        }
+        if json.member(root, "layers").map({ json.kind($0) == .array }) != true {
+            add(.error, "lottie.layers.missing", "$.layers", "\"layers\" must be an array of layers")
+        }
+        if let chars = json.member(root, "chars"), json.count(chars) > 0 {
+            note("glyph rendering (chars)", "$.chars")
+        }
+    }
+
+    func fontNames(_ root: Int32) -> Set<String> {
+        guard let list = json.member(root, "fonts").flatMap({ json.member($0, "list") }) else { return [] }
+        return Set(json.elements(list).compactMap { json.member($0, "fName").flatMap(json.string) })
+    }
+
+    // MARK: Assets
+
+    mutating func checkAsset(_ asset: Int32, path: String, into assets: inout [String: Int32]) {
+        guard let idNode = json.member(asset, "id") else {
+            add(.error, "lottie.asset.id-missing", path, "the asset has no \"id\", so no layer can use it")
+            return
+        }
+        let id = json.string(idNode) ?? json.number(idNode).map(Self.format) ?? "?"
+        if assets[id] != nil {
+            add(.error, "lottie.asset.id-duplicate", "\(path).id", "asset id \"\(id)\" is used twice")
+        }
+        assets[id] = asset
+        if json.member(asset, "layers") != nil { return }  // a precomposition
+        guard let pathNode = json.member(asset, "p"), let name = json.string(pathNode) else { return }
+        let type = json.member(asset, "t").flatMap { json.number($0) }
+        if type == 3 {
+            add(profile == .ios ? .warning : .error, "lottie.asset.data-footage", path,
+                "asset \"\(id)\" is data footage (t: 3, \(name)), \(profile == .ios ? "which lottie-ios does not load" : "an asset form Lottie spec 1.0 does not define")")
+            return
+        }
+        let embedded = json.member(asset, "e").flatMap { json.number($0) } == 1
+        if name.hasPrefix("data:") {
+            guard let comma = name.firstIndex(of: ","), name[..<comma].hasSuffix(";base64"),
+                  let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters), !data.isEmpty else {
+                // The spec only asks for a data URL; lottie-ios has to decode it, so an undecodable image is missing on iOS.
+                add(profile == .ios ? .error : .warning, "lottie.image.embedded-invalid", "\(path).p",
+                    "image asset \"\(id)\" has a data URL whose base64 does not decode; the image will not show")
+                return
+            }
+            summary.embeddedImageBytes += data.count
+            if !Self.looksLikeImage(data) {
+                add(.warning, "lottie.image.embedded-format", "\(path).p", "image asset \"\(id)\" decodes to \(data.count) bytes that are not PNG, JPEG, GIF or WebP")
+            }
+        } else if embedded {
+            add(.error, "lottie.image.embedded-invalid", "\(path).p", "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
+        } else {
+            let folder = json.member(asset, "u").flatMap(json.string) ?? ""
+            // The spec allows external images; a single JSON deliverable cannot carry them.
+            add(profile == .ios ? .error : .info, "lottie.image.external", "\(path).p",
+                "image asset \"\(id)\" points to the file \(folder)\(name), which a single JSON deliverable cannot carry; embed it as a base64 data URL (bodymovin: \"Include in json\")")
+        }
+    }
+
+    static func looksLikeImage(_ data: Data) -> Bool {
+        let prefixes: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x47, 0x49, 0x46], [0x52, 0x49, 0x46, 0x46]]
+        return prefixes.contains { data.starts(with: $0) }
+    }
+
+    // MARK: Layers
+
+    mutating func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
+        var indices: [Double: Int] = [:]
+        for (position, layer) in json.elements(layers).enumerated() {
+            if let index = number(layer, "ind") {
+                if let previous = indices[index] {
+                    add(.error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind", "layers \(previous) and \(position) share ind \(Self.format(index)); parenting and mattes become ambiguous")
+                } else {
+                    indices[index] = position
+                }
+            }
+        }
+        for (position, layer) in json.elements(layers).enumerated() {
+            let layerPath = "\(path)[\(position)]"
+            guard json.kind(layer) == .object else {
+                add(.error, "lottie.layer.type", layerPath, "each layer must be an object")
+                continue
+            }
+            guard let type = number(layer, "ty") else {
+                add(.error, "lottie.layer.type-missing", "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
+                continue
+            }
+            let known = LottieValidator.knownLayerTypes.contains(Int(type))
+            if !known {
+                add(profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
+                    "layer type \(Self.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")")
+            }
+            for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
+                add(.error, "lottie.layer.timing-missing", "\(layerPath).\(key.description)", "the layer has no numeric \"\(key.description)\"")
+            }
+            if known {
+                if let transform = json.member(layer, "ks") {
+                    properties(in: transform, path: "\(layerPath).ks")
+                } else {
+                    add(.error, "lottie.layer.transform-missing", "\(layerPath).ks", "the layer has no transform \"ks\"")
+                }
+            }
+            if let parent = number(layer, "parent"), indices[parent] == nil {
+                add(.error, "lottie.layer.parent-missing", "\(layerPath).parent", "parent \(Self.format(parent)) is not the ind of any layer in the same composition")
+            }
+            if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
+                add(.error, "lottie.asset.missing", "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
+            }
+            if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath).ao") }
+            if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath).ddd") }
+            if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath).tt") }
+            if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath).bm") }
+            if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
+            if let effects = json.member(layer, "ef") {
+                for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
+                    note("effects other than drop shadow", "\(layerPath).ef[\(index)]")
+                }
+            }
+            if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath).sy") }
+            if let masks = json.member(layer, "masksProperties") {
+                for (index, mask) in json.elements(masks).enumerated() { properties(in: mask, path: "\(layerPath).masksProperties[\(index)]") }
+            }
+            if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: "\(layerPath).shapes") }
+            if type == 5 { checkText(layer, path: layerPath, fonts: fonts) }
+        }
+    }
+
+    mutating func checkShapes(_ shapes: Int32, path: String) {
+        // Shape groups nest; depth is bounded by the parser's nesting limit.
+        for (index, shape) in json.elements(shapes).enumerated() {
+            let shapePath = "\(path)[\(index)]"
+            guard let type = json.member(shape, "ty").flatMap(json.string) else {
+                add(.error, "lottie.shape.type-missing", shapePath, "the shape item has no \"ty\"")
+                continue
+            }
+            if !LottieValidator.knownShapeTypes.contains(type) {
+                add(profile == .ios ? .warning : .info, "lottie.shape.type-unknown", "\(shapePath).ty", "shape type \"\(type)\" is unknown and is skipped")
+            }
+            if type == "mm" { note("merge paths", shapePath) }
+            if type == "gr", let items = json.member(shape, "it") {
+                checkShapes(items, path: "\(shapePath).it")
+            } else {
+                properties(in: shape, path: shapePath)
+            }
+        }
+    }
+
+    mutating func checkText(_ layer: Int32, path: String, fonts: Set<String>) {
+        guard let keyframes = json.member(layer, "t").flatMap({ json.member($0, "d") }).flatMap({ json.member($0, "k") }) else { return }
+        for (index, keyframe) in json.elements(keyframes).enumerated() {
+            if let font = json.member(keyframe, "s").flatMap({ json.member($0, "f") }).flatMap(json.string), !fonts.contains(font) {
+                add(.error, "lottie.font.missing", "\(path).t.d.k[\(index)].s.f", "the text uses font \"\(font)\", which is not in fonts.list")
+            }
+        }
+    }
+
+    // MARK: Properties
+
+    /// Checks every animatable property (an object with "k") directly inside `node`.
+    mutating func properties(in node: Int32, path: String) {
+        for (key, value) in json.members(node) where json.kind(value) == .object {
+            let name = json.string(key) ?? "?"
+            let propertyPath = "\(path).\(name)"
+            if json.member(value, "k") != nil {
+                property(value, path: propertyPath)
+            } else if name == "p", json.member(value, "s") != nil {
+                // Split position: x and y (and z) are separate properties.
+                for axis in ["x", "y", "z"] as [StaticString] {
+                    if let part = json.member(value, axis) { property(part, path: "\(propertyPath).\(axis.description)") }
+                }
+            }
+        }
+    }
+
+    mutating func property(_ node: Int32, path: String) {
+        guard let value = json.member(node, "k") else { return }
+        if json.kind(value) == .object, json.member(value, "k") != nil {
+            // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
+            property(value, path: "\(path).k")
+            return
+        }
+        let animatedFlag = json.member(node, "a")
+        let keyframes = json.kind(value) == .array && json.elements(value).first.map { json.kind($0) == .object && json.member($0, "t") != nil } == true
+        switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
+        case nil:
+            legacyProperties += 1
+            if firstLegacyPath == nil { firstLegacyPath = path }
+        case 0?:
+            if keyframes {
+                add(.error, "lottie.property.static-keyframes", "\(path).k", "the property says it is static (a: 0) but holds keyframes")
+            }
+            return
+        case 1?:
+            if !keyframes {
+                add(.error, "lottie.property.animated-value", "\(path).k", "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
+                return
+            }
+        default:
+            add(.error, "lottie.property.animated-flag", "\(path).a", "\"a\" must be 0 (static) or 1 (animated)")
+            return
+        }
+        guard keyframes else { return }
+        let frames = Array(json.elements(value))
+        var previous = -Double.infinity
+        for (index, frame) in frames.enumerated() {
+            guard let time = number(frame, "t") else {
+                add(.error, "lottie.keyframe.time-missing", "\(path).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
+                continue
+            }
+            if time < previous {
+                add(.error, "lottie.keyframe.order", "\(path).k[\(index)].t", "keyframes must be in time order (\(Self.format(time)) comes after \(Self.format(previous)))")
+            }
+            previous = time
+            let isLast = index == frames.count - 1
+            if json.member(frame, "s") == nil && !isLast {
+                add(.error, "lottie.keyframe.value-missing", "\(path).k[\(index)].s", "the keyframe has no start value \"s\"")
+            } else if json.member(frame, "s") == nil && profile == .spec {
+                legacyProperties += 1
+                if firstLegacyPath == nil { firstLegacyPath = "\(path).k[\(index)]" }
+            }
+        }
+    }
+
+    // MARK: References and features
+
+    mutating func checkCycles(_ assets: [String: Int32]) {
+        var graph: [String: [String]] = [:]
+        for (id, asset) in assets {
+            guard let layers = json.member(asset, "layers") else { continue }
+            graph[id] = json.elements(layers).compactMap { layer in
+                number(layer, "ty") == 0 ? json.member(layer, "refId").flatMap(json.string) : nil
+            }
+        }
+        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var reported = Set<String>()
+        for start in graph.keys.sorted() where state[start] == nil {
+            // Iterative DFS with an explicit path so a cycle can be named.
+            var stack: [(String, Int)] = [(start, 0)]
+            state[start] = 1
+            while let (node, next) = stack.last {
+                let edges = graph[node] ?? []
+                if next < edges.count {
+                    stack[stack.count - 1].1 += 1
+                    let target = edges[next]
+                    if state[target] == 1 {
+                        let cycle = stack.map(\.0).drop { $0 != target } + [target]
+                        let name = cycle.joined(separator: " → ")
+                        if reported.insert(Set(cycle).sorted().joined()).inserted {
+                            add(.error, "lottie.precomp.cycle", "$.assets", "precompositions include each other in a cycle: \(name)")
+                        }
+                    } else if state[target] == nil, graph[target] != nil {
+                        state[target] = 1
+                        stack.append((target, 0))
+                    }
+                } else {
+                    state[node] = 2
+                    stack.removeLast()
+                }
+            }
+        }
+    }
+
+    /// Expressions can sit on any animatable property (transforms, shapes, effects, layer styles, text):
+    /// one scan over every object finds them all, and the first one is located by line.
+    mutating func countExpressions() {
+        var first: Int32?
+        var count = 0
+        for node in json.allNodes where json.kind(node) == .object {
+            guard let expression = json.member(node, "x"), json.kind(expression) == .string, json.member(node, "k") != nil else { continue }
+            if first == nil { first = expression }
+            count += 1
+        }
+        guard let first else { return }
+        let (line, column) = json.position(of: json.offset(first))
+        unsupported["expressions"] = (first: "line \(line), column \(column)", count: count)
+    }
+
+    mutating func note(_ feature: String, _ path: String) {
+        if let seen = unsupported[feature] {
+            unsupported[feature] = (seen.first, seen.count + 1)
+        } else {
+            unsupported[feature] = (path, 1)
+        }
+    }
+
+    mutating func reportUnsupported() {
+        guard profile == .ios else { return }
+        for (feature, use) in unsupported.sorted(by: { $0.key < $1.key }) {
+            add(.warning, "lottie.ios.unsupported", use.first,
+                "\(feature): used \(use.count == 1 ? "once" : "in \(use.count) places") (first at \(use.first)); lottie-ios does not support \(feature), so it will render differently or not at all")
+        }
+    }
+
+    mutating func fitness() {
+        let kb = summary.bytes / 1024
+        if summary.bytes > 500 * 1024 {
+            add(.warning, "lottie.fitness.file-size", "$", "the file is \(kb) KB; a loading icon is downloaded with the app config, keep it under 500 KB")
+        } else if summary.bytes > 150 * 1024 {
+            add(.info, "lottie.fitness.file-size", "$", "the file is \(kb) KB")
+        }
+        if let width = summary.width, let height = summary.height, max(width, height) > 1024 {
+            add(.info, "lottie.fitness.canvas", "$.w", "the canvas is \(Self.format(width))×\(Self.format(height)) px; the loading icon is shown small, a smaller canvas renders faster")
+        }
+        if let duration = summary.durationSeconds, duration > 10 {
+            add(.warning, "lottie.fitness.duration", "$.op", "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
+        }
+        if let rate = summary.frameRate, rate > 60 {
+            add(.warning, "lottie.fitness.frame-rate", "$.fr", "\(Self.format(rate)) fps is more than iOS displays on most devices (60)")
+        }
+        if summary.embeddedImageBytes > 100 * 1024 {
+            add(.warning, "lottie.fitness.images", "$.assets", "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
+        }
+    }
+
+    func number(_ node: Int32, _ key: StaticString) -> Double? {
+        json.member(node, key).flatMap { json.number($0) }
+    }
+
+    public static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,55 @@
+import DotsSSOCore
+import Foundation
+import Testing
+
+@Suite("compact JSON parser")
+struct CompactJSONTests {
+    func parse(_ text: String) throws -> CompactJSON { try CompactJSON(Data(text.utf8)) }
+
+    @Test("values, members and escapes read back")
+    func values() throws {
+        let json = try parse(#"{"a": [1, -2.5e2, true, null, "x\"\u00e9\ud83d\ude00"], "b": {}, "a2": []}"#)
+        let array = try #require(json.member(json.root, "a"))
+        let items = Array(json.elements(array))
+        #expect(items.count == 5)
+        #expect(json.number(items[0]) == 1)
+        #expect(json.number(items[1]) == -250)
+        #expect(json.bool(items[2]) == true)
+        #expect(json.kind(items[3]) == .null)
+        #expect(json.string(items[4]) == "x\"é😀")
+        #expect(json.count(json.member(json.root, "b")!) == 0)
+        #expect(json.count(json.member(json.root, "a2")!) == 0)
+        #expect(json.member(json.root, "zz") == nil)
+    }
+
+    @Test("errors carry line and column", arguments: [
+        ("{\n  \"a\": 1,\n}", 3, 1, "trailing comma"),
+        ("[1, 2", 1, 6, "truncated"),
+        ("{\"a\" 1}", 1, 6, "':'"),
+        ("[1] x", 1, 5, "after the JSON value"),
+        ("[01]", 1, 3, "expected"),
+        ("[\"a\u{01}\"]", 1, 4, "control character"),
+        ("", 1, 1, "empty"),
+    ])
+    func errors(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try parse(text)
+            Issue.record("parsed \(text)")
+        } catch let error as CompactJSON.ParseError {
+            #expect(error.line == line && error.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error.message)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test("hostile inputs: 300,000 levels of nesting, huge numbers, invalid UTF-8 fail cleanly")
+    func hostile() {
+        let deep = Data((String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)).utf8)
+        #expect(throws: CompactJSON.ParseError.self) { try CompactJSON(deep) }
+        #expect(throws: CompactJSON.ParseError.self) { try CompactJSON(Data("[1e999]".utf8)) }
+        #expect(throws: CompactJSON.ParseError.self) { try CompactJSON(Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])) }
+        #expect(throws: CompactJSON.ParseError.self) { try CompactJSON(Data([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])) }
+        #expect((try? CompactJSON(Data("[123456789012345678901234567890]".utf8))) != nil)
+    }
+}

@@ -1,0 +1,147 @@
+import DotsSSOCore
+import Foundation
+import Testing
+
+/// Each rule with a file that breaks it and the valid base that passes it.
+@Suite("bodymovin validator")
+struct LottieValidatorTests {
+    nonisolated(unsafe) static let base: [String: Any] = [
+        "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200,
+        "assets": [["id": "comp_0", "layers": [["ty": 3, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": [:]]]]],
+        "layers": [
+            ["ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": ["o": ["a": 0, "k": 100]],
+             "shapes": [["ty": "gr", "it": [["ty": "el", "p": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [10, 10]]], ["ty": "fl", "c": ["a": 0, "k": [1, 0, 0, 1]]]]]]],
+            ["ty": 0, "ind": 2, "parent": 1, "refId": "comp_0", "ip": 0, "op": 60, "st": 0,
+             "ks": ["r": ["a": 1, "k": [["t": 0, "s": [0]], ["t": 60, "s": [360]]]]]],
+        ],
+    ]
+
+    func codes(_ changes: (inout [String: Any]) -> Void, profile: LottieProfile = .ios) throws -> [String] {
+        var document = Self.base
+        changes(&document)
+        let data = try JSONSerialization.data(withJSONObject: document)
+        return try LottieValidator(profile: profile).validate(data, file: "t.json").findings.filter { $0.severity == .error }.map(\.code)
+    }
+
+    func layers(_ document: inout [String: Any], _ edit: (inout [[String: Any]]) -> Void) {
+        var list = document["layers"] as! [[String: Any]]
+        edit(&list)
+        document["layers"] = list
+    }
+
+    @Test("the valid base passes both profiles")
+    func valid() throws {
+        #expect(try codes { _ in }.isEmpty)
+        #expect(try codes({ _ in }, profile: .spec).isEmpty)
+    }
+
+    @Test("top-level rules", arguments: [
+        ("v", "lottie.version.missing"), ("fr", "lottie.frame-rate.invalid"), ("op", "lottie.frames.missing"),
+        ("w", "lottie.size.invalid"), ("layers", "lottie.layers.missing"),
+    ])
+    func topLevel(key: String, code: String) throws {
+        #expect(try codes { $0.removeValue(forKey: key) }.contains(code))
+        // The spec does not require "v" (lottie-ios does).
+        #expect(try codes({ $0.removeValue(forKey: key) }, profile: .spec).contains(code) == (key != "v"))
+    }
+
+    @Test("ip after op, zero frame rate and a numeric version are errors")
+    func values() throws {
+        #expect(try codes { $0["ip"] = 90 }.contains("lottie.frames.invalid"))
+        #expect(try codes { $0["fr"] = 0 }.contains("lottie.frame-rate.invalid"))
+        #expect(try codes { $0["v"] = 5 }.contains("lottie.version.type"))
+    }
+
+    @Test("layer rules: duplicate ind, missing parent, missing asset, missing timing and transform, unknown type")
+    func layerRules() throws {
+        #expect(try codes { layers(&$0) { $0[1]["ind"] = 1 } }.contains("lottie.layer.index-duplicate"))
+        #expect(try codes { layers(&$0) { $0[1]["parent"] = 9 } }.contains("lottie.layer.parent-missing"))
+        #expect(try codes { layers(&$0) { $0[1]["refId"] = "nope" } }.contains("lottie.asset.missing"))
+        #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "st") } }.contains("lottie.layer.timing-missing"))
+        #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "ks") } }.contains("lottie.layer.transform-missing"))
+        #expect(try codes { layers(&$0) { $0[0]["ty"] = 42; $0[0].removeValue(forKey: "ks") } }.isEmpty)
+    }
+
+    @Test("precomposition cycles are named")
+    func cycles() throws {
+        let data = try JSONSerialization.data(withJSONObject: {
+            var document = Self.base
+            document["assets"] = [
+                ["id": "a", "layers": [["ty": 0, "refId": "b", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
+                ["id": "b", "layers": [["ty": 0, "refId": "a", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
+            ]
+            layers(&document) { $0[1]["refId"] = "a" }
+            return document
+        }())
+        let findings = try LottieValidator(profile: .ios).validate(data, file: "t.json").findings
+        let cycle = try #require(findings.first { $0.code == "lottie.precomp.cycle" })
+        #expect(cycle.message.contains("a → b → a") || cycle.message.contains("b → a → b"))
+    }
+
+    @Test("properties: animated flag, keyframe shapes, legacy exports in spec only")
+    func properties() throws {
+        #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 2, "k": 100]] } }.contains("lottie.property.animated-flag"))
+        #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 1, "k": 100]] } }.contains("lottie.property.animated-value"))
+        #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 1, "k": [["t": 10, "s": [1]], ["t": 5, "s": [2]]]]] } }.contains("lottie.keyframe.order"))
+        let legacy: (inout [String: Any]) -> Void = { document in self.layers(&document) { $0[0]["ks"] = ["o": ["k": 100]] } }
+        #expect(try codes(legacy).isEmpty)
+        #expect(try codes(legacy, profile: .spec).contains("lottie.property.legacy"))
+    }
+
+    /// The base's precomposition plus one image asset.
+    func withImage(_ image: [String: Any]) -> (inout [String: Any]) -> Void {
+        { document in document["assets"] = (Self.base["assets"] as! [[String: Any]]) + [image] }
+    }
+
+    @Test("images: external and undecodable embedded images are errors for a deliverable")
+    func images() throws {
+        let external = withImage(["id": "img", "u": "images/", "p": "a.png", "e": 0])
+        #expect(try codes(external).contains("lottie.image.external"))
+        #expect(!(try codes(external, profile: .spec)).contains("lottie.image.external"))
+        #expect(try codes(withImage(["id": "img", "p": "dog.png", "e": 1])).contains("lottie.image.embedded-invalid"))
+        #expect(try codes(withImage(["id": "img", "p": "data:image/png;base64,%%%", "e": 1])).contains("lottie.image.embedded-invalid"))
+        let png = "data:image/png;base64," + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).base64EncodedString()
+        #expect(try codes(withImage(["id": "img", "p": png, "e": 1])).isEmpty)
+    }
+
+    @Test("lottie-ios unsupported features are warnings with counts")
+    func unsupported() throws {
+        var document = Self.base
+        layers(&document) {
+            $0[0]["ks"] = ["o": ["a": 0, "k": 100, "x": "wiggle(1,2)"], "p": ["a": 0, "k": [0, 0], "x": "time"]]
+            $0[0]["tt"] = 3
+            $0[0]["ef"] = [["ty": 5], ["ty": 25]]
+            $0[0]["shapes"] = [["ty": "mm", "mm": 1]]
+        }
+        let report = try LottieValidator(profile: .ios).validate(try JSONSerialization.data(withJSONObject: document), file: "t.json")
+        let messages = report.findings.filter { $0.code == "lottie.ios.unsupported" }.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("expressions: used in 2 places") })
+        #expect(messages.contains { $0.hasPrefix("luma mattes: used once") })
+        #expect(messages.contains { $0.hasPrefix("effects other than drop shadow: used once") })
+        #expect(messages.contains { $0.hasPrefix("merge paths: used once") })
+        #expect(report.findings.allSatisfy { $0.severity != .error })
+        let spec = try LottieValidator(profile: .spec).validate(try JSONSerialization.data(withJSONObject: document), file: "t.json")
+        #expect(!spec.findings.contains { $0.code == "lottie.ios.unsupported" })
+    }
+
+    @Test("text layers need their fonts")
+    func fonts() throws {
+        #expect(try codes {
+            self.layers(&$0) { $0.append(["ty": 5, "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": [:], "t": ["d": ["k": [["s": ["f": "Missing-Font", "t": "hi"], "t": 0]]]]]) }
+            $0["fonts"] = ["list": [["fName": "Other-Font"]]]
+        }.contains("lottie.font.missing"))
+    }
+
+    @Test("a dotLottie zip and broken JSON are malformed input (65) with a position")
+    func malformed() {
+        #expect(throws: InputError.self) { try LottieValidator(profile: .ios).validate(Data([0x50, 0x4B, 0x03, 0x04, 0, 0]), file: "a.lottie") }
+        do {
+            _ = try LottieValidator(profile: .ios).validate(Data("{\"v\": \"5\",\n \"fr\": ".utf8), file: "t.json")
+        } catch let error as InputError {
+            #expect(error.message.contains("line 2"))
+            #expect(ExitStatus(for: error) == .malformedInput)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
