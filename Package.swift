@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +34,7 @@ let package = Package(
                 "CCurl", "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
@@ -62,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCoreTests",
-            dependencies: ["DotsSSOCore", "TestSupport"],
+            dependencies: ["DotsSSOCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         .testTarget(

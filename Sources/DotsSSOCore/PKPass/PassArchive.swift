@@ -1,0 +1,102 @@
+import Foundation
+import ZIPFoundation
+
+/// A .pkpass archive opened defensively: entries are listed from the central directory and refused before any
+/// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is
+/// bounded too, so a header that lies about sizes cannot exhaust memory.
+public struct PassArchive: Sendable {
+    /// The safety limits (Apple's own passes are far below them).
+    public struct Limits: Sendable {
+        public var maxEntries = 500
+        public var maxTotalBytes = 64 * 1024 * 1024
+        /// Uncompressed ÷ compressed above this, for an entry over 1 MiB, is treated as a bomb.
+        public var maxRatio = 100
+        public init() {}
+    }
+
+    /// Entry path → contents, for regular files only.
+    public let files: [String: Data]
+    /// Problems found while opening; an error here means the archive was not read further.
+    public let findings: [Finding]
+
+    /// Opens `data` (the bytes of `file`). Never throws for hostile input: refusals are findings.
+    public static func open(_ data: Data, file: String, limits: Limits = Limits()) -> PassArchive {
+        func refuse(_ code: String, _ path: String?, _ message: String) -> PassArchive {
+            PassArchive(files: [:], findings: [Finding(.error, code, at: FindingLocation(file: file, path: path), message)])
+        }
+        guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
+            return refuse("pkpass.archive.not-zip", nil, "this is not a .pkpass (zip) file: it is \(Self.describe(data))")
+        }
+        let archive: Archive
+        do {
+            archive = try Archive(data: data, accessMode: .read)
+        } catch {
+            return refuse("pkpass.archive.unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
+        }
+        var entries: [Entry] = []
+        var declared = 0
+        for entry in archive {
+            entries.append(entry)
+            if entries.count > limits.maxEntries {
+                return refuse("pkpass.archive.too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; a pass has a few dozen at most")
+            }
+            let path = entry.path
+            if path.hasPrefix("/") || path.hasPrefix("\\") || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
+                return refuse("pkpass.archive.unsafe-path", path, "entry \"\(path)\" would be written outside the pass folder (absolute path or \"..\")")
+            }
+            if entry.type == .symlink {
+                return refuse("pkpass.archive.symlink", path, "entry \"\(path)\" is a symbolic link; passes contain plain files only")
+            }
+            let lower = path.lowercased()
+            if lower.hasSuffix(".pkpass") {
+                return refuse("pkpass.archive.pkpasses", path,
+                              "the archive contains \(path): this looks like a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000)")
+            }
+            if [".zip", ".pkpasses", ".gz", ".tar"].contains(where: lower.hasSuffix) {
+                return refuse("pkpass.archive.nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
+            }
+            declared += Int(entry.uncompressedSize)
+            if declared > limits.maxTotalBytes {
+                return refuse("pkpass.archive.too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
+            }
+            if entry.uncompressedSize > 1_048_576, entry.compressedSize > 0, entry.uncompressedSize / entry.compressedSize > UInt64(limits.maxRatio) {
+                return refuse("pkpass.archive.ratio", path,
+                              "entry \"\(path)\" expands \(entry.uncompressedSize / entry.compressedSize)× (\(entry.compressedSize) → \(entry.uncompressedSize) bytes); refused as a possible zip bomb")
+            }
+        }
+        var files: [String: Data] = [:]
+        var inflated = 0
+        for entry in entries where entry.type == .file {
+            var contents = Data()
+            do {
+                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                    inflated += chunk.count
+                    // Headers can lie about sizes: stop as soon as the real bytes pass the limit.
+                    guard inflated <= limits.maxTotalBytes, contents.count + chunk.count <= Int(entry.uncompressedSize) + 1 else {
+                        throw ArchiveLimit()
+                    }
+                    contents.append(chunk)
+                }
+            } catch is ArchiveLimit {
+                return refuse("pkpass.archive.too-large", entry.path, "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused")
+            } catch {
+                return refuse("pkpass.archive.entry-corrupt", entry.path, "entry \"\(entry.path)\" cannot be decompressed (\(error))")
+            }
+            files[entry.path] = contents
+        }
+        return PassArchive(files: files, findings: [])
+    }
+
+    struct ArchiveLimit: Error {}
+
+    /// What a non-zip download usually is, so the message says it (an HTML error page, JSON, a PDF…).
+    static func describe(_ data: Data) -> String {
+        if data.isEmpty { return "an empty file" }
+        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return "an HTML page (\(data.count) bytes), often a login or error page served instead of the pass" }
+        if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON (\(data.count) bytes)" }
+        if data.starts(with: [0x25, 0x50, 0x44, 0x46]) { return "a PDF document" }
+        if data.starts(with: [0x1F, 0x8B]) { return "gzip data" }
+        return "\(data.count) bytes of unknown data"
+    }
+}
