@@ -1,8 +1,11 @@
 #ifndef DOTS_SSO_COPENSSL_SHIM_H
 #define DOTS_SSO_COPENSSL_SHIM_H
 
+#include <time.h>
 #include <openssl/bio.h>
 #include <openssl/bn.h>
+#include <openssl/cms.h>
+#include <openssl/objects.h>
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
 #include <openssl/param_build.h>
@@ -22,6 +25,43 @@ static inline long dots_bio_get_mem_data(BIO *bio, char **out) {
 
 static inline X509_STORE *dots_ssl_ctx_get_cert_store(void *ssl_ctx) {
     return SSL_CTX_get_cert_store((SSL_CTX *)ssl_ctx);
+}
+
+/* Stack and attribute macros used for pkpass signatures. */
+static inline int dots_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
+static inline X509 *dots_sk_X509_value(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
+static inline void dots_sk_X509_pop_free(STACK_OF(X509) *sk) { sk_X509_pop_free(sk, X509_free); }
+static inline int dots_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *sk) { return sk_CMS_SignerInfo_num(sk); }
+static inline CMS_SignerInfo *dots_sk_CMS_SignerInfo_value(STACK_OF(CMS_SignerInfo) *sk, int i) { return sk_CMS_SignerInfo_value(sk, i); }
+
+/* The NID of a signer's digest algorithm (NID_sha1, NID_sha256, ...). */
+static inline int dots_cms_signer_digest_nid(CMS_SignerInfo *si) {
+    X509_ALGOR *digest = NULL;
+    const ASN1_OBJECT *object = NULL;
+    CMS_SignerInfo_get0_algs(si, NULL, NULL, &digest, NULL);
+    if (digest == NULL) return NID_undef;
+    X509_ALGOR_get0(&object, NULL, NULL, digest);
+    return OBJ_obj2nid(object);
+}
+
+/* The signed signingTime attribute as seconds since 1970; returns 0 when absent. */
+static inline int dots_cms_signing_time(CMS_SignerInfo *si, long long *out) {
+    int index = CMS_signed_get_attr_by_NID(si, NID_pkcs9_signingTime, -1);
+    if (index < 0) return 0;
+    X509_ATTRIBUTE *attribute = CMS_signed_get_attr(si, index);
+    ASN1_TYPE *value = attribute ? X509_ATTRIBUTE_get0_type(attribute, 0) : NULL;
+    if (value == NULL || (value->type != V_ASN1_UTCTIME && value->type != V_ASN1_GENERALIZEDTIME)) return 0;
+    struct tm parsed;
+    if (ASN1_TIME_to_tm((const ASN1_TIME *)value->value.asn1_string, &parsed) != 1) return 0;
+    *out = (long long)timegm(&parsed);
+    return 1;
+}
+
+/* A certificate's notBefore / notAfter as seconds since 1970. */
+static inline long long dots_x509_time(const ASN1_TIME *time) {
+    struct tm parsed;
+    if (time == NULL || ASN1_TIME_to_tm(time, &parsed) != 1) return 0;
+    return (long long)timegm(&parsed);
 }
 
 /* Public keys from JWK numbers. OSSL_PARAM_BLD keeps pointers to the key names and buffers until

@@ -112,3 +112,76 @@ struct PassCorpusArchiveTests {
         }
     }
 }
+
+@Suite("pkpass signatures on the corpus")
+struct PassSignatureCorpusTests {
+    /// The identifiers in pass.json, read leniently (one Apple sample has a trailing comma).
+    func identifiers(_ data: Data?) -> (String?, String?) {
+        let text = String(decoding: data ?? Data(), as: UTF8.self)
+        func value(_ key: String) -> String? {
+            guard let range = text.range(of: "\"\(key)\"\\s*:\\s*\"([^\"]*)\"", options: .regularExpression) else { return nil }
+            return text[range].split(separator: "\"").last.map(String.init)
+        }
+        return (value("passTypeIdentifier"), value("teamIdentifier"))
+    }
+
+    @Test("signatures, chains and certificates match SOURCES.md")
+    func corpus() throws {
+        guard let signed = TestPaths.corpus?.appendingPathComponent("pkpass/signed") else {
+            print("NOTICE: ../shared/corpus is absent; skipping the pkpass signature test")
+            return
+        }
+        let anchors = try PassSignature.appleRoot()
+        var results: [String: Set<String>] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
+            let archive = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name)
+            let (passType, team) = identifiers(archive.files["pass.json"])
+            let (report, findings) = PassSignature.check(signature: archive.files["signature"], manifest: archive.files["manifest.json"],
+                                                         passTypeIdentifier: passType, teamIdentifier: team, anchors: anchors, file: name)
+            #expect(report.signer != nil, "\(name)")
+            results[name] = Set(findings.map(\.code))
+        }
+        // The signature verifies over the manifest everywhere except the one whose manifest was edited.
+        for (name, codes) in results {
+            #expect(codes.contains("pkpass.signature.invalid") == (name == "uemanpasskit-generic_with_missing_checksum.pkpass"), "\(name): \(codes)")
+        }
+        #expect(results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.expired"))
+        #expect(results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.wwdr-g1"))
+        #expect(!results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.extension-mismatch"))
+        #expect(results["pkpassvalidator-bad-extension-mismatch.pkpass"]!.contains("pkpass.certificate.extension-mismatch"))
+        #expect(results["passjs-StoreCard.pkpass"]!.contains("pkpass.signature.sha1"))
+        #expect(results["uemanpasskit-coffee_club.pkpass"]!.isSuperset(of: ["pkpass.certificate.chain", "pkpass.certificate.expired"]), "\(results["uemanpasskit-coffee_club.pkpass"]!)")
+        #expect(!results["uemanpasskit-cinema.pkpass"]!.contains("pkpass.signature.invalid"), "CMS must handle signers identified by subject key identifier")
+        #expect(!results["uemanpasskit-cinema.pkpass"]!.contains("pkpass.certificate.wwdr-g1"))
+        print(results.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.sorted())" }.joined(separator: "\n"))
+    }
+}
+
+@Suite("pkpass signatures made here")
+struct PassSignatureLocalTests {
+    @Test("a signature by a test CA verifies with --trust and fails the chain against Apple's root; a changed manifest fails")
+    func testCA() throws {
+        let pki = try TestPKI()
+        let directory = TemporaryDirectory()
+        let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
+        try manifest.write(to: URL(fileURLWithPath: directory.path("manifest.json")))
+        let signed = try ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-in", directory.path("manifest.json"),
+            "-signer", pki.serverCertificate, "-inkey", pki.serverKey, "-outform", "DER", "-out", directory.path("signature"), "-md", "sha256"])
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let signature = try Data(contentsOf: URL(fileURLWithPath: directory.path("signature")))
+        let trusted = try TrustAnchors(pemFiles: [pki.caCertificate])
+        let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
+                                                     anchors: trusted, file: "t.pkpass")
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        #expect(report.digest == "SHA-256")
+        #expect(report.signer?.commonName == "127.0.0.1")
+        let apple = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
+                                        anchors: try PassSignature.appleRoot(), file: "t.pkpass").1
+        #expect(apple.map(\.code).contains("pkpass.certificate.chain"))
+        let tampered = PassSignature.check(signature: signature, manifest: manifest + Data(" ".utf8), passTypeIdentifier: nil, teamIdentifier: nil,
+                                           anchors: trusted, file: "t.pkpass").1
+        #expect(tampered.map(\.code) == ["pkpass.signature.invalid"])
+        #expect(PassSignature.check(signature: nil, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t").1.map(\.code) == ["pkpass.signature.missing"])
+        #expect(PassSignature.check(signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t").1.map(\.code) == ["pkpass.signature.unparseable"])
+    }
+}

@@ -9,13 +9,22 @@ public final class TrustAnchors: @unchecked Sendable {
     public let paths: [String]
 
     /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error.
-    public init(pemFiles: [String]) throws {
+    public convenience init(pemFiles: [String]) throws {
+        var sources: [(data: Data, name: String)] = []
+        for path in pemFiles {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw HTTPError.trustAnchors(path: path, detail: "the file cannot be read")
+            }
+            sources.append((data, path))
+        }
+        try self.init(pem: sources)
+    }
+
+    /// Parses every certificate in PEM texts (`name` identifies each in errors).
+    public init(pem sources: [(data: Data, name: String)]) throws {
         var parsed: [OpaquePointer] = []
         do {
-            for path in pemFiles {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw HTTPError.trustAnchors(path: path, detail: "the file cannot be read")
-                }
+            for (data, path) in sources {
                 let before = parsed.count
                 try data.withUnsafeBytes { buffer in
                     guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
@@ -36,10 +45,17 @@ public final class TrustAnchors: @unchecked Sendable {
             throw error
         }
         certificates = parsed
-        paths = pemFiles
+        paths = sources.map(\.name)
     }
 
     deinit { certificates.forEach { X509_free($0) } }
+
+    /// A new `X509_STORE` holding these anchors (the caller frees it with `X509_STORE_free`).
+    func makeStore() -> OpaquePointer? {
+        guard let store = X509_STORE_new() else { return nil }
+        for certificate in certificates where X509_STORE_add_cert(store, certificate) != 1 { ERR_clear_error() }
+        return store
+    }
 
     /// Adds the anchors to an `SSL_CTX`'s store (called from curl's SSL context callback).
     func install(into sslContext: UnsafeMutableRawPointer) -> Bool {

@@ -1,0 +1,188 @@
+import COpenSSL
+import Foundation
+
+/// A certificate as a person needs to see it in a report.
+public struct CertificateInfo: Codable, Sendable, Equatable {
+    public var commonName: String?
+    public var organizationalUnit: String?
+    public var userID: String?
+    public var issuerCommonName: String?
+    public var notBefore: Date
+    public var notAfter: Date
+}
+
+/// What the detached CMS signature over `manifest.json` says.
+public struct PassSignatureReport: Codable, Sendable, Equatable {
+    public var signer: CertificateInfo?
+    public var bundled: [CertificateInfo]
+    public var digest: String?
+    public var signingTime: Date?
+}
+
+/// Verifies a pass signature with OpenSSL's CMS API (which handles signers identified by subject key identifier):
+/// the signature over manifest.json, the chain to the trust anchors (Apple Root CA unless `--trust` replaces it)
+/// at signing time and now, and the signer certificate against the pass's identifiers.
+public enum PassSignature {
+    /// Apple Root CA, the default anchor.
+    public static func appleRoot() throws -> TrustAnchors {
+        try TrustAnchors(pem: [(Data(AppleRootCA.pem.utf8), "Apple Root CA (built in)")])
+    }
+
+    static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"
+
+    public static func check(signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
+                             anchors: TrustAnchors, file: String, now: Date = Date()) -> (PassSignatureReport, [Finding]) {
+        var report = PassSignatureReport(bundled: [])
+        var findings: [Finding] = []
+        func add(_ severity: Severity, _ code: String, _ message: String) {
+            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "signature"), message))
+        }
+        guard let signature, !signature.isEmpty else {
+            add(.error, "pkpass.signature.missing", "the pass has no signature file; Wallet only accepts signed passes")
+            return (report, findings)
+        }
+        guard let manifest else { return (report, findings) }
+        let cms: OpaquePointer? = signature.withUnsafeBytes { buffer in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return d2i_CMS_bio(bio, nil)
+        }
+        guard let cms else {
+            ERR_clear_error()
+            add(.error, "pkpass.signature.unparseable", "the signature is not a DER-encoded PKCS#7/CMS structure")
+            return (report, findings)
+        }
+        defer { CMS_ContentInfo_free(cms) }
+
+        // The signer certificate and what else the signature bundles.
+        let bundled = CMS_get1_certs(cms)
+        defer { if let bundled { dots_sk_X509_pop_free(bundled) } }
+        var signer: OpaquePointer?
+        var signerInfo: OpaquePointer?
+        if let infos = CMS_get0_SignerInfos(cms), dots_sk_CMS_SignerInfo_num(infos) > 0, let info = dots_sk_CMS_SignerInfo_value(infos, 0) {
+            signerInfo = info
+            let count = bundled.map { Int(dots_sk_X509_num($0)) } ?? 0
+            for index in 0..<count {
+                let certificate = dots_sk_X509_value(bundled, Int32(index))
+                if CMS_SignerInfo_cert_cmp(info, certificate) == 0 { signer = certificate } else if let certificate { report.bundled.append(describe(certificate)) }
+            }
+        }
+        if let signerInfo {
+            let nid = dots_cms_signer_digest_nid(signerInfo)
+            report.digest = nid == NID_sha1 ? "SHA-1" : nid == NID_sha256 ? "SHA-256" : String(cString: OBJ_nid2sn(nid))
+            var seconds: Int64 = 0
+            if dots_cms_signing_time(signerInfo, &seconds) == 1 { report.signingTime = Date(timeIntervalSince1970: TimeInterval(seconds)) }
+            if nid == NID_sha1 {
+                add(.info, "pkpass.signature.sha1", "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
+            }
+        }
+        guard let signer else {
+            add(.error, "pkpass.signature.no-signer-certificate", "the signature does not include the signer's certificate")
+            return (report, findings)
+        }
+        report.signer = describe(signer)
+
+        // 1. The signature over manifest.json, without judging the chain yet.
+        let verified = manifest.withUnsafeBytes { buffer -> Bool in
+            guard let content = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
+            defer { BIO_free(content) }
+            return CMS_verify(cms, nil, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
+        }
+        ERR_clear_error()
+        if !verified {
+            add(.error, "pkpass.signature.invalid", "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass")
+        }
+
+        // 2. The chain, at signing time (when the signature says) and now.
+        for (label, time) in [("at signing time", report.signingTime), ("now", Optional(now))] {
+            guard let time else { continue }
+            if let problem = chainProblem(signer, bundled: bundled, anchors: anchors, at: time) {
+                let expiry = problem.code == X509_V_ERR_CERT_HAS_EXPIRED || problem.code == X509_V_ERR_CERT_NOT_YET_VALID
+                add(.error, expiry ? "pkpass.certificate.expired" : "pkpass.certificate.chain",
+                    "\(label): \(problem.message)" + (expiry ? "" : chainHint(signer: report.signer!, bundled: report.bundled)))
+                if !expiry { break }
+            }
+        }
+        // A chain failure stops the chain checks; the signer's own dates are still worth reporting.
+        if !findings.contains(where: { $0.code == "pkpass.certificate.expired" }), let leaf = report.signer, leaf.notAfter < now {
+            add(.error, "pkpass.certificate.expired", "the signing certificate \"\(leaf.commonName ?? "?")\" expired on \(Self.day(leaf.notAfter))")
+        }
+        // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
+        let g1Expiry = Date(timeIntervalSince1970: 1_675_814_400)  // 2023-02-08
+        if let old = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") && $0.notAfter < g1Expiry && !($0.organizationalUnit ?? "").hasPrefix("G") }) {
+            add(.warning, "pkpass.certificate.wwdr-g1",
+                "the signature bundles a first-generation WWDR intermediate that expired on \(Self.day(old.notAfter)); sign with the current WWDR intermediate (G4)")
+        }
+
+        // 3. The signer against the pass.
+        if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
+            add(.error, "pkpass.certificate.pass-type-mismatch", "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
+        }
+        if let team = teamIdentifier, let unit = report.signer?.organizationalUnit, unit != team {
+            add(.error, "pkpass.certificate.team-mismatch", "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
+        }
+        if let passType = passTypeIdentifier, let value = extensionText(signer, oid: passTypeExtensionOID), value != passType {
+            add(.error, "pkpass.certificate.extension-mismatch",
+                "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)")
+        }
+        return (report, findings)
+    }
+
+    static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    static func chainProblem(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors, at time: Date) -> (code: Int32, message: String)? {
+        guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else { return (0, "cannot set up certificate verification") }
+        defer {
+            X509_STORE_CTX_free(context)
+            X509_STORE_free(store)
+        }
+        guard X509_STORE_CTX_init(context, store, leaf, bundled) == 1 else { return (0, "cannot set up certificate verification") }
+        X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(time.timeIntervalSince1970))
+        if X509_verify_cert(context) == 1 { return nil }
+        let code = X509_STORE_CTX_get_error(context)
+        ERR_clear_error()
+        let depth = X509_STORE_CTX_get_error_depth(context)
+        let subject = X509_STORE_CTX_get_current_cert(context).map { describe($0).commonName ?? "?" } ?? "?"
+        return (code, "\(String(cString: X509_verify_cert_error_string(Int(code)))) (\(depth == 0 ? "signer" : "certificate") \"\(subject)\")")
+    }
+
+    static func chainHint(signer: CertificateInfo, bundled: [CertificateInfo]) -> String {
+        let names = bundled.compactMap(\.commonName).map { "\"\($0)\"" }
+        return "; the signer was issued by \"\(signer.issuerCommonName ?? "?")\"" + (names.isEmpty ? " and no intermediate is bundled" : " but the signature bundles \(names.joined(separator: ", "))")
+    }
+
+    static func describe(_ certificate: OpaquePointer) -> CertificateInfo {
+        func field(_ name: OpaquePointer?, _ nid: Int32) -> String? {
+            guard let name else { return nil }
+            var buffer = [CChar](repeating: 0, count: 512)
+            let length = X509_NAME_get_text_by_NID(name, nid, &buffer, Int32(buffer.count))
+            return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        }
+        let subject = X509_get_subject_name(certificate)
+        let issuer = X509_get_issuer_name(certificate)
+        return CertificateInfo(
+            commonName: field(subject, NID_commonName), organizationalUnit: field(subject, NID_organizationalUnitName),
+            userID: field(subject, NID_userId), issuerCommonName: field(issuer, NID_commonName),
+            notBefore: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notBefore(certificate)))),
+            notAfter: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notAfter(certificate))))
+        )
+    }
+
+    /// The printable text inside an extension's value (a DER string inside the OCTET STRING), if it has one.
+    static func extensionText(_ certificate: OpaquePointer, oid: String) -> String? {
+        guard let object = OBJ_txt2obj(oid, 1) else { return nil }
+        defer { ASN1_OBJECT_free(object) }
+        let index = X509_get_ext_by_OBJ(certificate, object, -1)
+        guard index >= 0, let ext = X509_get_ext(certificate, index), let data = X509_EXTENSION_get_data(ext) else { return nil }
+        let length = Int(ASN1_STRING_length(data))
+        guard length > 2, let bytes = ASN1_STRING_get0_data(data) else { return nil }
+        let buffer = Array(UnsafeBufferPointer(start: bytes, count: length))
+        // A short DER string: tag, length, then the text.
+        if buffer[1] < 0x80, Int(buffer[1]) + 2 == length { return String(decoding: buffer[2...], as: UTF8.self) }
+        return String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .controlCharacters)
+    }
+}
