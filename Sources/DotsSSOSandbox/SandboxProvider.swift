@@ -55,7 +55,7 @@ public final class SandboxProvider: Sendable {
         let server = Task {
             do { try await application.run() } catch { failure.set(-1) }
         }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while boundPort.value == nil && failure.value == nil && Date() < deadline {
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
