@@ -185,3 +185,74 @@ struct PassSignatureLocalTests {
         #expect(PassSignature.check(signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t").1.map(\.code) == ["pkpass.signature.unparseable"])
     }
 }
+
+@Suite("pass.json")
+struct PassJSONLintTests {
+    static let good = #"""
+    {"formatVersion": 1, "description": "Guest pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.guest",
+     "serialNumber": "001", "teamIdentifier": "ABCDE12345", "backgroundColor": "rgb(10, 20, 30)",
+     "relevantDate": "2026-11-21T18:30:00+01:00", "webServiceURL": "https://passes.example/v1", "authenticationToken": "0123456789abcdef0123",
+     "barcodes": [{"format": "PKBarcodeFormatQR", "message": "x", "messageEncoding": "iso-8859-1"}],
+     "locations": [{"latitude": 51.5, "longitude": -0.1}],
+     "generic": {"primaryFields": [{"key": "name", "value": "Jane"}], "backFields": [{"key": "terms", "value": "…"}]}}
+    """#
+
+    func codes(_ text: String) -> [String] {
+        PassJSONLint.check(Data(text.utf8), file: "p.pkpass").findings.map(\.code)
+    }
+
+    func edit(_ change: (inout [String: Any]) -> Void) throws -> String {
+        var object = try JSONSerialization.jsonObject(with: Data(Self.good.utf8)) as! [String: Any]
+        change(&object)
+        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    @Test("a complete pass.json has no findings")
+    func good() { #expect(codes(Self.good).isEmpty) }
+
+    @Test("each rule fails on its own", arguments: [
+        ("formatVersion", "pkpass.pass-json.format-version"), ("serialNumber", "pkpass.pass-json.required"), ("generic", "pkpass.pass-json.style"),
+    ])
+    func removals(key: String, code: String) throws {
+        #expect(codes(try edit { $0.removeValue(forKey: key) }).contains(code))
+    }
+
+    @Test("values: two styles, boarding pass without transit type, duplicate keys, barcode, colours, dates, web service, locations")
+    func values() throws {
+        #expect(try codes(edit { $0["coupon"] = [String: Any]() }).contains("pkpass.pass-json.style"))
+        #expect(try codes(edit { $0["boardingPass"] = $0.removeValue(forKey: "generic") }).contains("pkpass.pass-json.transit-type"))
+        #expect(try codes(edit { $0["generic"] = ["primaryFields": [["key": "a", "value": 1]], "backFields": [["key": "a", "value": 2]]] }).contains("pkpass.pass-json.field-key-duplicate"))
+        #expect(try codes(edit { $0["barcodes"] = [["format": "PKBarcodeFormatEAN", "message": "x", "messageEncoding": "utf-8"]] }).contains("pkpass.pass-json.barcode-format"))
+        #expect(try codes(edit { $0["backgroundColor"] = "rgb(300, 0, 0)" }).contains("pkpass.pass-json.color"))
+        let hex = PassJSONLint.check(Data(try edit { $0["backgroundColor"] = "#ffffff" }.utf8), file: "p").findings
+        #expect(hex.map(\.code) == ["pkpass.pass-json.color-hex"] && hex[0].severity == .warning)
+        #expect(try codes(edit { $0["relevantDate"] = "21/11/2026" }).contains("pkpass.pass-json.date"))
+        #expect(try codes(edit { $0["webServiceURL"] = "http://passes.example" }).contains("pkpass.pass-json.web-service-https"))
+        #expect(try codes(edit { $0["authenticationToken"] = "short" }).contains("pkpass.pass-json.authentication-token"))
+        #expect(try codes(edit { $0["locations"] = [["latitude": "51.5"]] }).contains("pkpass.pass-json.locations"))
+    }
+
+    @Test("a trailing comma is a warning (Wallet accepts it); comments or broken JSON are an error with the position")
+    func leniency() {
+        let trailing = Self.good.replacingOccurrences(of: #""Jane"}]"#, with: #""Jane"},]"#)
+        let findings = PassJSONLint.check(Data(trailing.utf8), file: "p").findings
+        #expect(findings.map(\.code) == ["pkpass.pass-json.non-strict"])
+        #expect(findings[0].message.contains("line"))
+        let broken = PassJSONLint.check(Data("{\"formatVersion\": 1, // comment\n}".utf8), file: "p").findings
+        #expect(broken.map(\.code) == ["pkpass.pass-json.invalid"])
+    }
+
+    @Test("the corpus passes' pass.json: the boarding pass's trailing comma is a warning, the rest are clean of errors")
+    func corpus() throws {
+        guard let signed = TestPaths.corpus?.appendingPathComponent("pkpass/signed") else {
+            print("NOTICE: ../shared/corpus is absent; skipping")
+            return
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
+            let archive = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name)
+            let findings = PassJSONLint.check(archive.files["pass.json"] ?? Data(), file: name).findings
+            #expect(findings.filter { $0.severity == .error }.isEmpty, "\(name): \(findings.map(\.message))")
+            #expect(findings.contains { $0.code == "pkpass.pass-json.non-strict" } == (name == "uemanpasskit-BoardingPass.pkpass"), "\(name)")
+        }
+    }
+}

@@ -53,6 +53,11 @@ public enum JSONValue: Codable, Sendable, Equatable {
         return nil
     }
 
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
     /// The array's strings; nil when this is not an array of strings.
     public var stringArray: [String]? {
         guard case .array(let values) = self else { return nil }

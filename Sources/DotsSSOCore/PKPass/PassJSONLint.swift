@@ -1,0 +1,180 @@
+import Foundation
+
+/// Checks `pass.json` the way Wallet reads it: strict JSON (the lenient forms Wallet tolerates, like a trailing
+/// comma, are warnings), the required keys, one style, fields, barcodes, colours, dates and the web service.
+public enum PassJSONLint {
+    public static let styles = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
+    static let fieldGroups = ["headerFields", "primaryFields", "secondaryFields", "auxiliaryFields", "backFields"]
+    static let barcodeFormats: Set<String> = ["PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128"]
+    static let transitTypes: Set<String> = ["PKTransitTypeAir", "PKTransitTypeBoat", "PKTransitTypeBus", "PKTransitTypeGeneric", "PKTransitTypeTrain"]
+
+    /// The parsed document (nil when unreadable) and the findings.
+    public static func check(_ data: Data, file: String) -> (pass: JSONValue?, findings: [Finding]) {
+        var findings: [Finding] = []
+        func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
+            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))
+        }
+        // Foundation's decoder is lenient about some things Wallet's strictness question is about, so the
+        // strict verdict comes from our own parser.
+        let position = Self.strictProblem(data)
+        var pass = position.isEmpty ? try? JSONDecoder().decode(JSONValue.self, from: data) : nil
+        if pass == nil {
+            if let relaxed = try? JSONDecoder().decode(JSONValue.self, from: Self.relaxed(data)) {
+                pass = relaxed
+                add(.warning, "pkpass.pass-json.non-strict", "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
+            } else {
+                add(.error, "pkpass.pass-json.invalid", "$", "pass.json is not JSON\(position)")
+                return (nil, findings)
+            }
+        }
+        guard case .object(let root)? = pass else {
+            add(.error, "pkpass.pass-json.not-object", "$", "pass.json must be a JSON object")
+            return (pass, findings)
+        }
+        if root["formatVersion"] != .number(1) {
+            add(.error, "pkpass.pass-json.format-version", "$.formatVersion", "formatVersion must be the number 1")
+        }
+        for key in ["description", "organizationName", "passTypeIdentifier", "serialNumber", "teamIdentifier"] {
+            switch root[key] {
+            case .string(let text)? where !text.isEmpty: break
+            case nil: add(.error, "pkpass.pass-json.required", "$.\(key)", "\(key) is required")
+            default: add(.error, "pkpass.pass-json.type", "$.\(key)", "\(key) must be a non-empty string")
+            }
+        }
+        let present = styles.filter { root[$0] != nil }
+        if present.count != 1 {
+            add(.error, "pkpass.pass-json.style", "$", present.isEmpty
+                ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
+                : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
+        }
+        if let style = present.first, case .object(let body)? = root[style] {
+            if style == "boardingPass" {
+                if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {} else {
+                    add(.error, "pkpass.pass-json.transit-type", "$.boardingPass.transitType", "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
+                }
+            }
+            var keys: [String: String] = [:]
+            for group in fieldGroups {
+                guard let fields = body[group] else { continue }
+                guard case .array(let list) = fields else {
+                    add(.error, "pkpass.pass-json.fields-type", "$.\(style).\(group)", "\(group) must be an array of fields")
+                    continue
+                }
+                for (index, field) in list.enumerated() {
+                    let path = "$.\(style).\(group)[\(index)]"
+                    guard let key = field.objectValue?["key"]?.stringValue else {
+                        add(.error, "pkpass.pass-json.field-key", path, "every field needs a string key")
+                        continue
+                    }
+                    if let previous = keys[key] {
+                        add(.error, "pkpass.pass-json.field-key-duplicate", "\(path).key", "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
+                    } else {
+                        keys[key] = path
+                    }
+                    if field.objectValue?["value"] == nil {
+                        add(.error, "pkpass.pass-json.field-value", "\(path).value", "field \"\(key)\" has no value")
+                    }
+                }
+            }
+        } else if let style = present.first {
+            add(.error, "pkpass.pass-json.style", "$.\(style)", "\(style) must be an object")
+        }
+        var barcodes: [(String, JSONValue)] = []
+        if case .array(let list)? = root["barcodes"] { barcodes += list.enumerated().map { ("$.barcodes[\($0.offset)]", $0.element) } }
+        if let legacy = root["barcode"] { barcodes.append(("$.barcode", legacy)) }
+        for (path, barcode) in barcodes {
+            let fields = barcode.objectValue ?? [:]
+            if let format = fields["format"]?.stringValue, barcodeFormats.contains(format) {} else {
+                add(.error, "pkpass.pass-json.barcode-format", "\(path).format", "the barcode format must be one of \(barcodeFormats.sorted().joined(separator: ", "))")
+            }
+            if fields["message"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-message", "\(path).message", "the barcode needs a message string") }
+            if fields["messageEncoding"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-encoding", "\(path).messageEncoding", "the barcode needs a messageEncoding (e.g. iso-8859-1)") }
+        }
+        for key in ["backgroundColor", "foregroundColor", "labelColor"] {
+            guard let text = root[key]?.stringValue else { continue }
+            if Self.isRGB(text) { continue }
+            if text.hasPrefix("#") && text.count == 7 {
+                add(.warning, "pkpass.pass-json.color-hex", "$.\(key)", "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
+            } else {
+                add(.error, "pkpass.pass-json.color", "$.\(key)", "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
+            }
+        }
+        for key in ["relevantDate", "expirationDate"] {
+            guard let value = root[key] else { continue }
+            if value.stringValue.flatMap(Self.parseDate) == nil {
+                add(.error, "pkpass.pass-json.date", "$.\(key)", "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
+            }
+        }
+        if let service = root["webServiceURL"]?.stringValue {
+            if !service.lowercased().hasPrefix("https://") {
+                add(.error, "pkpass.pass-json.web-service-https", "$.webServiceURL", "webServiceURL must be https")
+            }
+            if (root["authenticationToken"]?.stringValue?.count ?? 0) < 16 {
+                add(.error, "pkpass.pass-json.authentication-token", "$.authenticationToken", "with a webServiceURL, authenticationToken must be at least 16 characters")
+            }
+        }
+        if let locations = root["locations"] {
+            let valid = locations.arrayValue?.allSatisfy { location in
+                guard let fields = location.objectValue, case .number? = fields["latitude"], case .number? = fields["longitude"] else { return false }
+                return true
+            } ?? false
+            if !valid { add(.error, "pkpass.pass-json.locations", "$.locations", "locations must be objects with numeric latitude and longitude") }
+        }
+        if let beacons = root["beacons"] {
+            let valid = beacons.arrayValue?.allSatisfy { beacon in beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil } ?? false
+            if !valid { add(.error, "pkpass.pass-json.beacons", "$.beacons", "beacons must be objects with a proximityUUID") }
+        }
+        return (pass, findings)
+    }
+
+    /// Where strict parsing fails, as " at line L, column C: reason" (empty when it does not).
+    static func strictProblem(_ data: Data) -> String {
+        do {
+            _ = try CompactJSON(data)
+            return ""
+        } catch let error as CompactJSON.ParseError {
+            return " at line \(error.line), column \(error.column): \(error.message)"
+        } catch {
+            return ""
+        }
+    }
+
+    /// Wallet's tolerance: trailing commas before `}` or `]` are dropped (outside strings).
+    static func relaxed(_ data: Data) -> Data {
+        var output: [UInt8] = []
+        var inString = false, escaped = false
+        let bytes = [UInt8](data)
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                output.append(byte)
+                continue
+            }
+            if byte == 0x22 { inString = true }
+            if byte == UInt8(ascii: ","), let next = bytes[(index + 1)...].first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+               next == UInt8(ascii: "}") || next == UInt8(ascii: "]") {
+                continue
+            }
+            output.append(byte)
+        }
+        return Data(output)
+    }
+
+    static func isRGB(_ text: String) -> Bool {
+        let trimmed = text.replacingOccurrences(of: " ", with: "")
+        guard trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") else { return false }
+        let parts = trimmed.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
+    }
+
+    /// W3C/ISO 8601 date-times with a zone; seconds are optional, as in Apple's own sample passes.
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        for format in ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}
