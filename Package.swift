@@ -43,7 +43,6 @@ let package = Package(
             dependencies: [
                 "DotsSSOCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

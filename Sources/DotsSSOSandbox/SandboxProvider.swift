@@ -1,8 +1,6 @@
 import DotsSSOCore
 import Foundation
 import Hummingbird
-import Logging
-import NIOCore
 
 /// The embedded mock partner's OAuth/OIDC provider: discovery, authorization (auto-approved for a configured
 /// member), a token endpoint that enforces PKCE S256 and rotates refresh tokens, RFC 7009 revocation,
@@ -24,15 +22,14 @@ public final class SandboxProvider: Sendable {
         public init() {}
     }
 
-    public let port: Int
+    public var port: Int { server.port }
     public var issuer: String { "http://127.0.0.1:\(port)" }
     let state: SandboxState
-    private let server: Task<Void, Never>
+    private let server: LoopbackServer
 
-    private init(port: Int, state: SandboxState, server: Task<Void, Never>) {
-        self.port = port
-        self.state = state
+    private init(server: LoopbackServer, state: SandboxState) {
         self.server = server
+        self.state = state
     }
 
     /// Starts listening on 127.0.0.1 (`port` 0 picks a free one).
@@ -44,26 +41,14 @@ public final class SandboxProvider: Sendable {
         let routes = SandboxRoutes(settings: settings, state: state, key: key, keyID: keyID, port: boundPort)
         let router = Router()
         routes.register(on: router)
-        let logger = Logger(label: "dots-sso.sandbox") { _ in SwiftLogNoOpLogHandler() }
-        let application = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
-            onServerRunning: { channel in boundPort.set(channel.localAddress?.port ?? port) },
-            logger: logger
-        )
-        let failure = OnceBox<Int>()
-        let server = Task {
-            do { try await application.run() } catch { failure.set(-1) }
-        }
-        let deadline = Date().addingTimeInterval(30)
-        while boundPort.value == nil && failure.value == nil && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
-        guard let actual = boundPort.value else {
-            server.cancel()
+        let server: LoopbackServer
+        do {
+            server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.sandbox", timeout: 30)
+        } catch {
             throw UsageError.invalid("the sandbox could not listen on 127.0.0.1:\(port)")
         }
-        return SandboxProvider(port: actual, state: state, server: server)
+        boundPort.set(server.port)
+        return SandboxProvider(server: server, state: state)
     }
 
     /// Every request received so far, oldest first (method, path, query and form fields).
@@ -82,6 +67,6 @@ public final class SandboxProvider: Sendable {
     }
 
     public func stop() {
-        server.cancel()
+        server.stop()
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
 
 /// Listens on `http://127.0.0.1:<port>/callback` for the browser's redirect (RFC 8252 §7.3).
@@ -8,16 +7,15 @@ import NIOCore
 /// It starts listening before the browser is opened, takes the first request to `/callback`, answers it with a
 /// small plain page that never reflects request input, and ignores everything else (favicons, probes).
 public final class LoopbackReceiver: Sendable {
-    public let port: Int
+    public var port: Int { server.port }
     public var redirectURI: String { "http://127.0.0.1:\(port)/callback" }
 
+    private let server: LoopbackServer
     private let callbacks: AsyncStream<[(String, String)]>
-    private let server: Task<Void, Never>
 
-    private init(port: Int, callbacks: AsyncStream<[(String, String)]>, server: Task<Void, Never>) {
-        self.port = port
-        self.callbacks = callbacks
+    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>) {
         self.server = server
+        self.callbacks = callbacks
     }
 
     /// Binds 127.0.0.1 on `port` (0 picks a free one). `verdict` decides which page the browser sees.
@@ -37,37 +35,8 @@ public final class LoopbackReceiver: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: page))
             )
         }
-        let bound = OnceBox<Result<Int, OAuthError>>()
-        let logger = Logger(label: "dots-sso.loopback") { _ in SwiftLogNoOpLogHandler() }
-        let application = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
-            onServerRunning: { channel in bound.set(.success(channel.localAddress?.port ?? port)) },
-            logger: logger
-        )
-        let server = Task {
-            do {
-                try await application.run()
-            } catch {
-                bound.set(.failure(.listenerFailed(port == 0 ? "\(error)" : "port \(port): \(error)")))
-            }
-            continuation.finish()
-        }
-        // Wait (briefly) until the socket is bound or binding failed.
-        let deadline = Date().addingTimeInterval(10)
-        while bound.value == nil && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 5_000_000)
-        }
-        switch bound.value {
-        case .success(let actual)?:
-            return LoopbackReceiver(port: actual, callbacks: stream, server: server)
-        case .failure(let error)?:
-            server.cancel()
-            throw error
-        case nil:
-            server.cancel()
-            throw OAuthError.listenerFailed("the listener did not start within 10 s")
-        }
+        let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.loopback") { continuation.finish() }
+        return LoopbackReceiver(server: server, callbacks: stream)
     }
 
     /// The first callback's parameters, or a timeout error after `timeout` seconds.
@@ -94,6 +63,6 @@ public final class LoopbackReceiver: Sendable {
 
     /// Stops listening.
     public func stop() {
-        server.cancel()
+        server.stop()
     }
 }
