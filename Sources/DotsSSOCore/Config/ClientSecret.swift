@@ -5,13 +5,7 @@ import Foundation
 public enum ClientSecret {
     public static func load(file: String?, channel: Channel, environment: Environment) throws -> String? {
         if let file {
-            let data: Data?
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                data = FileManager.default.contents(atPath: file)
-            }
-            guard let data, let text = String(data: data, encoding: .utf8) else {
+            guard let data = InputFile.read(file), let text = String(data: data, encoding: .utf8) else {
                 throw ConfigError.unreadableSecretFile(path: file, reason: "the file cannot be read as UTF-8 text")
             }
             let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -8,14 +8,13 @@ public enum BearerSource: Sendable {
 
     /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
     public static func fromFile(_ path: String) throws -> BearerSource {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data, let text = String(data: data, encoding: .utf8) else {
+        guard let data = InputFile.read(path), let text = String(data: data, encoding: .utf8) else {
             throw InputError.unreadable(path: path, reason: "cannot read an access token from it")
         }
         var token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
         guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
-            throw InputError.malformed(source: path == "-" ? "stdin" : path, reason: "expected one access token")
+            throw InputError.malformed(source: InputFile.displayName(path), reason: "expected one access token")
         }
         return .fixed(token)
     }

@@ -13,9 +13,8 @@ public struct ProfileLoader: Sendable {
 
     /// Reads and checks a saved profile (`-` is stdin). Broken JSON is malformed input (65) with the position.
     public func load(file path: String, expectedID: String?) throws -> ProfileReport {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data else { throw InputError.unreadable(path: path, reason: "no such file or not readable") }
-        let source = path == "-" ? "stdin" : path
+        guard let data = InputFile.read(path) else { throw InputError.unreadable(path: path, reason: "no such file or not readable") }
+        let source = InputFile.displayName(path)
         let profile: JSONValue
         do {
             profile = try JSONDecoder().decode(JSONValue.self, from: data)

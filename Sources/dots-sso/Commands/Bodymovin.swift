@@ -99,14 +99,14 @@ struct BodymovinValidate: AsyncParsableCommand {
     }
 
     static func read(_ file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if file == "-" { return InputFile.read(file) ?? Data() }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
             throw InputError.unreadable(path: file, reason: "no such file")
         }
         if let size = attributes[.size] as? Int, size > maxBytes {
             throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
         }
-        guard let data = FileManager.default.contents(atPath: file) else { throw InputError.unreadable(path: file, reason: "cannot read it") }
+        guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "cannot read it") }
         return data
     }
 }
