@@ -9,6 +9,11 @@ public struct LottieSummary: Codable, Sendable, Equatable {
     public var assets: Int
     public var bytes: Int
     public var embeddedImageBytes: Int
+
+    /// A figure as people write it: `60`, not `60.0`; `58.84` stays as it is.
+    public static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
 }
 
 /// The result of validating one file.

@@ -30,7 +30,7 @@ public struct LottieValidator: Sendable {
 }
 
 /// One validation pass; collects findings and counts unsupported features.
-public struct Walk {
+struct Walk {
     let json: CompactJSON
     let file: String
     let profile: LottieProfile
@@ -112,7 +112,7 @@ public struct Walk {
         let inPoint = number(root, "ip"), outPoint = number(root, "op")
         if let inPoint, let outPoint {
             if inPoint >= outPoint {
-                add(.error, "lottie.frames.invalid", "$.op", "the animation ends (op \(Self.format(outPoint))) before it starts (ip \(Self.format(inPoint)))")
+                add(.error, "lottie.frames.invalid", "$.op", "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
             } else if let frameRate, frameRate > 0 {
                 summary.durationSeconds = (outPoint - inPoint) / frameRate
             }
@@ -129,7 +129,7 @@ public struct Walk {
             }
             if value != value.rounded() {
                 add(profile == .spec ? .warning : .info, "lottie.size.non-integer", "$.\(name)",
-                    "\"\(name)\" is \(Self.format(value)); the spec requires an integer (lottie-ios rounds it)")
+                    "\"\(name)\" is \(LottieSummary.format(value)); the spec requires an integer (lottie-ios rounds it)")
             }
         }
         if json.member(root, "layers").map({ json.kind($0) == .array }) != true {
@@ -152,7 +152,7 @@ public struct Walk {
             add(.error, "lottie.asset.id-missing", path, "the asset has no \"id\", so no layer can use it")
             return
         }
-        let id = json.string(idNode) ?? json.number(idNode).map(Self.format) ?? "?"
+        let id = json.string(idNode) ?? json.number(idNode).map(LottieSummary.format) ?? "?"
         if assets[id] != nil {
             add(.error, "lottie.asset.id-duplicate", "\(path).id", "asset id \"\(id)\" is used twice")
         }
@@ -200,7 +200,7 @@ public struct Walk {
         for (position, layer) in json.elements(layers).enumerated() {
             if let index = number(layer, "ind") {
                 if let previous = indices[index] {
-                    add(.error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind", "layers \(previous) and \(position) share ind \(Self.format(index)); parenting and mattes become ambiguous")
+                    add(.error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind", "layers \(previous) and \(position) share ind \(LottieSummary.format(index)); parenting and mattes become ambiguous")
                 } else {
                     indices[index] = position
                 }
@@ -219,7 +219,7 @@ public struct Walk {
             let known = LottieValidator.knownLayerTypes.contains(Int(type))
             if !known {
                 add(profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
-                    "layer type \(Self.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")")
+                    "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")")
             }
             for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
                 add(.error, "lottie.layer.timing-missing", "\(layerPath).\(key.description)", "the layer has no numeric \"\(key.description)\"")
@@ -232,7 +232,7 @@ public struct Walk {
                 }
             }
             if let parent = number(layer, "parent"), indices[parent] == nil {
-                add(.error, "lottie.layer.parent-missing", "\(layerPath).parent", "parent \(Self.format(parent)) is not the ind of any layer in the same composition")
+                add(.error, "lottie.layer.parent-missing", "\(layerPath).parent", "parent \(LottieSummary.format(parent)) is not the ind of any layer in the same composition")
             }
             if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
                 add(.error, "lottie.asset.missing", "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
@@ -339,7 +339,7 @@ public struct Walk {
                 continue
             }
             if time < previous {
-                add(.error, "lottie.keyframe.order", "\(path).k[\(index)].t", "keyframes must be in time order (\(Self.format(time)) comes after \(Self.format(previous)))")
+                add(.error, "lottie.keyframe.order", "\(path).k[\(index)].t", "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
             }
             previous = time
             let isLast = index == frames.count - 1
@@ -430,13 +430,13 @@ public struct Walk {
             add(.info, "lottie.fitness.file-size", "$", "the file is \(kb) KB")
         }
         if let width = summary.width, let height = summary.height, max(width, height) > 1024 {
-            add(.info, "lottie.fitness.canvas", "$.w", "the canvas is \(Self.format(width))×\(Self.format(height)) px; the loading icon is shown small, a smaller canvas renders faster")
+            add(.info, "lottie.fitness.canvas", "$.w", "the canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)) px; the loading icon is shown small, a smaller canvas renders faster")
         }
         if let duration = summary.durationSeconds, duration > 10 {
             add(.warning, "lottie.fitness.duration", "$.op", "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
         }
         if let rate = summary.frameRate, rate > 60 {
-            add(.warning, "lottie.fitness.frame-rate", "$.fr", "\(Self.format(rate)) fps is more than iOS displays on most devices (60)")
+            add(.warning, "lottie.fitness.frame-rate", "$.fr", "\(LottieSummary.format(rate)) fps is more than iOS displays on most devices (60)")
         }
         if summary.embeddedImageBytes > 100 * 1024 {
             add(.warning, "lottie.fitness.images", "$.assets", "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
@@ -447,7 +447,4 @@ public struct Walk {
         json.member(node, key).flatMap { json.number($0) }
     }
 
-    public static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }

@@ -47,17 +47,18 @@ struct Authorize: AsyncParsableCommand {
         let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
         let scopes = context.channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
         let wait = signIn.network.timeout ?? Self.defaultWait
-        let redirect = try RedirectMode(flag: signIn.channel.redirectUri ?? context.channel.redirectUri, port: port)
+        let redirect = try RedirectMode(flag: context.channel.redirectUri, port: port)
 
         var receiver: LoopbackReceiver?
         let redirectURI: String
-        let stateBox = StateHolder()
+        // Set once, before the browser can possibly call back.
+        let stateBox = OnceBox<String>()
         switch redirect {
         case .loopback(let fixedPort):
             let issuer = endpoints.issuer
             let required = endpoints.issParameterSupported
             let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0) { parameters in
-                guard let state = stateBox.state else { return false }
+                guard let state = stateBox.value else { return false }
                 return (try? AuthorizationCallback.code(from: parameters, expectedState: state, issuer: issuer, issuerParameterRequired: required)) != nil
             }
             receiver = listener
@@ -68,7 +69,7 @@ struct Authorize: AsyncParsableCommand {
         defer { receiver?.stop() }
 
         let request = try AuthorizationRequest(endpoint: authorizationURL, clientID: context.key.clientId, redirectURI: redirectURI, scopes: scopes)
-        stateBox.state = request.state
+        stateBox.set(request.state)
         if noExchange {
             try await context.cache.withLock(context.key) {
                 var entry = (try? context.cache.read(context.key).entry) ?? CacheEntry(key: context.key, channel: context.channelName)
@@ -105,17 +106,6 @@ struct Authorize: AsyncParsableCommand {
                             key: context.key, channelName: context.channelName, scopes: scopes)
         let result = try await completion.complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
         try SignInOutput.render(result, json: signIn.global.json, console: console)
-    }
-}
-
-/// The value the loopback page verdict reads; set once, before the browser can possibly call back.
-final class StateHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
-
-    var state: String? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -85,8 +85,8 @@ struct BodymovinValidate: AsyncParsableCommand {
             for result in reports {
                 let s = result.summary
                 var figures = ["v\(s.version ?? "?")"]
-                if let w = s.width, let h = s.height { figures.append("\(Walk.format(w))×\(Walk.format(h))") }
-                if let rate = s.frameRate { figures.append("\(Walk.format(rate)) fps") }
+                if let w = s.width, let h = s.height { figures.append("\(LottieSummary.format(w))×\(LottieSummary.format(h))") }
+                if let rate = s.frameRate { figures.append("\(LottieSummary.format(rate)) fps") }
                 if let duration = s.durationSeconds { figures.append(String(format: "%.2f s", duration)) }
                 figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
                 figures.append("\(s.bytes / 1024) KB")
