@@ -7,8 +7,14 @@ public struct CertificateInfo: Codable, Sendable, Equatable {
     public var organizationalUnit: String?
     public var userID: String?
     public var issuerCommonName: String?
+    public var issuerOrganizationalUnit: String?
     public var notBefore: Date
     public var notAfter: Date
+
+    /// The common name, with the organisational unit when it tells same-named certificates apart (WWDR G4).
+    public var displayName: String {
+        [commonName ?? "?", organizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
 }
 
 /// What the detached CMS signature over `manifest.json` says.
@@ -93,19 +99,23 @@ public enum PassSignature {
             add(.error, "pkpass.signature.invalid", "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass")
         }
 
-        // 2. The chain, at signing time (when the signature says) and now.
-        for (label, time) in [("at signing time", report.signingTime), ("now", Optional(now))] {
-            guard let time else { continue }
-            if let problem = chainProblem(signer, bundled: bundled, anchors: anchors, at: time) {
-                let expiry = problem.code == X509_V_ERR_CERT_HAS_EXPIRED || problem.code == X509_V_ERR_CERT_NOT_YET_VALID
-                add(.error, expiry ? "pkpass.certificate.expired" : "pkpass.certificate.chain",
-                    "\(label): \(problem.message)" + (expiry ? "" : chainHint(signer: report.signer!, bundled: report.bundled)))
-                if !expiry { break }
-            }
+        // 2. The chain's shape (does it reach a trusted root?), then the dates of every certificate in it, at
+        //    signing time (when the signature says) and now — judged apart, so each problem is named once.
+        let chain = verifyChain(signer, bundled: bundled, anchors: anchors)
+        if let problem = chain.problem {
+            add(.error, "pkpass.certificate.chain", problem + chainHint(signer: report.signer!, bundled: report.bundled))
         }
-        // A chain failure stops the chain checks; the signer's own dates are still worth reporting.
-        if !findings.contains(where: { $0.code == "pkpass.certificate.expired" }), let leaf = report.signer, leaf.notAfter < now {
-            add(.error, "pkpass.certificate.expired", "the signing certificate \"\(leaf.commonName ?? "?")\" expired on \(Self.day(leaf.notAfter))")
+        for (index, certificate) in (chain.verified.isEmpty ? [report.signer!] : chain.verified.dropLast()).enumerated() {
+            let role = index == 0 ? "signing certificate" : "intermediate"
+            let name = "\(role) \"\(certificate.displayName)\""
+            if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
+                add(.error, signed < certificate.notBefore ? "pkpass.certificate.not-yet-valid" : "pkpass.certificate.expired",
+                    "the \(name) was not valid when the pass was signed on \(Self.day(signed)) (valid \(Self.day(certificate.notBefore)) to \(Self.day(certificate.notAfter)))")
+            } else if certificate.notAfter < now {
+                add(.error, "pkpass.certificate.expired", "the \(name) expired on \(Self.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate")
+            } else if certificate.notBefore > now {
+                add(.error, "pkpass.certificate.not-yet-valid", "the \(name) is not valid until \(Self.day(certificate.notBefore))")
+            }
         }
         // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
         let g1Expiry = Date(timeIntervalSince1970: 1_675_814_400)  // 2023-02-08
@@ -134,25 +144,31 @@ public enum PassSignature {
         return formatter.string(from: date)
     }
 
-    static func chainProblem(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors, at time: Date) -> (code: Int32, message: String)? {
-        guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else { return (0, "cannot set up certificate verification") }
+    /// Builds the chain from the signer through the bundled certificates to an anchor, ignoring dates.
+    /// `verified` runs signer → root when it succeeds; `problem` says why it does not.
+    static func verifyChain(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors) -> (verified: [CertificateInfo], problem: String?) {
+        guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else { return ([], "cannot set up certificate verification") }
         defer {
             X509_STORE_CTX_free(context)
             X509_STORE_free(store)
         }
-        guard X509_STORE_CTX_init(context, store, leaf, bundled) == 1 else { return (0, "cannot set up certificate verification") }
-        X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), time_t(time.timeIntervalSince1970))
-        if X509_verify_cert(context) == 1 { return nil }
+        guard X509_STORE_CTX_init(context, store, leaf, bundled) == 1 else { return ([], "cannot set up certificate verification") }
+        X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(context), UInt(X509_V_FLAG_NO_CHECK_TIME))
+        if X509_verify_cert(context) == 1, let chain = X509_STORE_CTX_get1_chain(context) {
+            defer { dots_sk_X509_pop_free(chain) }
+            return ((0..<dots_sk_X509_num(chain)).compactMap { dots_sk_X509_value(chain, $0) }.map(describe), nil)
+        }
         let code = X509_STORE_CTX_get_error(context)
         ERR_clear_error()
         let depth = X509_STORE_CTX_get_error_depth(context)
-        let subject = X509_STORE_CTX_get_current_cert(context).map { describe($0).commonName ?? "?" } ?? "?"
-        return (code, "\(String(cString: X509_verify_cert_error_string(Int(code)))) (\(depth == 0 ? "signer" : "certificate") \"\(subject)\")")
+        let subject = X509_STORE_CTX_get_current_cert(context).map { describe($0).displayName } ?? "?"
+        return ([], "the chain does not reach a trusted root: \(String(cString: X509_verify_cert_error_string(Int(code)))) (\(depth == 0 ? "signer" : "certificate") \"\(subject)\")")
     }
 
     static func chainHint(signer: CertificateInfo, bundled: [CertificateInfo]) -> String {
-        let names = bundled.compactMap(\.commonName).map { "\"\($0)\"" }
-        return "; the signer was issued by \"\(signer.issuerCommonName ?? "?")\"" + (names.isEmpty ? " and no intermediate is bundled" : " but the signature bundles \(names.joined(separator: ", "))")
+        let names = bundled.map { "\"\($0.displayName)\" (expires \(day($0.notAfter)))" }
+        let issuer = [signer.issuerCommonName ?? "?", signer.issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        return "; the signer was issued by \"\(issuer)\"" + (names.isEmpty ? " and no intermediate is bundled" : " but the signature bundles \(names.joined(separator: ", "))")
     }
 
     static func describe(_ certificate: OpaquePointer) -> CertificateInfo {
@@ -167,6 +183,7 @@ public enum PassSignature {
         return CertificateInfo(
             commonName: field(subject, NID_commonName), organizationalUnit: field(subject, NID_organizationalUnitName),
             userID: field(subject, NID_userId), issuerCommonName: field(issuer, NID_commonName),
+            issuerOrganizationalUnit: field(issuer, NID_organizationalUnitName),
             notBefore: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notBefore(certificate)))),
             notAfter: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notAfter(certificate))))
         )

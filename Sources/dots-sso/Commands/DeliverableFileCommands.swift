@@ -24,28 +24,3 @@ struct PassesFetch: NotYetAvailableCommand {
     @Argument(parsing: .captureForPassthrough, help: .hidden)
     var arguments: [String] = []
 }
-
-/// `dots-sso pkpass`: Apple Wallet pass files.
-struct PKPass: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pkpass",
-        abstract: "Verify .pkpass files the way Wallet does.",
-        subcommands: [PKPassInspect.self]
-    )
-}
-
-/// `dots-sso pkpass inspect`: Check a .pkpass archive, manifest, signature and pass.json. (not available yet).
-struct PKPassInspect: NotYetAvailableCommand {
-    static let path = "pkpass inspect"
-    static let configuration = CommandConfiguration(
-        commandName: "inspect",
-        abstract: "Check a .pkpass archive, manifest, signature and pass.json. (not available yet)",
-        discussion: """
-        Example:
-          $ dots-sso pkpass inspect guest.pkpass --json
-        """
-    )
-
-    @Argument(parsing: .captureForPassthrough, help: .hidden)
-    var arguments: [String] = []
-}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// The result of inspecting one pass: what it is and what is wrong with it.
+public struct PassInspection: Codable, Sendable {
+    public var file: String
+    /// "pkpass" for a signed archive, "model" for an unsigned pass folder.
+    public var kind: String
+    public var summary: PassSummary
+    public var findings: [Finding]
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}

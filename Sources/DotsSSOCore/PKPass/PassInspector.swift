@@ -1,0 +1,136 @@
+import Foundation
+
+/// Inspects passes the way Wallet accepts them: archive safety, manifest, signature and chain, the signer
+/// against pass.json, pass.json itself, images and localisations. Hostile or broken input becomes findings,
+/// never a crash; every check that can still run does, so one report lists every problem.
+public struct PassInspector: Sendable {
+    public let anchors: TrustAnchors
+    public let now: Date
+    public let limits: PassArchive.Limits
+
+    /// Files larger than this are refused before reading (the archive limit plus room for compression overhead).
+    public static let maxFileBytes = 96 * 1024 * 1024
+
+    public init(anchors: TrustAnchors, now: Date = Date(), limits: PassArchive.Limits = PassArchive.Limits()) {
+        self.anchors = anchors
+        self.now = now
+        self.limits = limits
+    }
+
+    /// Inspects a path: a .pkpass file, '-' for stdin, or an unsigned pass folder (`*.pass`). A path that
+    /// cannot be read at all is an input error, not a finding about a pass.
+    public func inspect(path: String) throws -> PassInspection {
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return inspectFolder(URL(fileURLWithPath: path), file: path)
+        }
+        let name = InputFile.displayName(path)
+        func refused(_ code: String, _ message: String) -> PassInspection {
+            PassInspection(file: name, kind: "pkpass", summary: PassSummary(), findings: [Finding(.error, code, at: FindingLocation(file: name), message)])
+        }
+        if path != "-" {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+                throw InputError.unreadable(path: path, reason: "no such file")
+            }
+            if let size = attributes[.size] as? Int, size > Self.maxFileBytes {
+                return refused("pkpass.archive.too-large", "the file is \(size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
+            }
+        }
+        guard let data = InputFile.read(path) else { throw InputError.unreadable(path: name, reason: "cannot read it") }
+        return inspect(data, file: name)
+    }
+
+    /// Inspects the bytes of a .pkpass.
+    public func inspect(_ data: Data, file: String) -> PassInspection {
+        var summary = PassSummary()
+        summary.bytes = data.count
+        if file.lowercased().hasSuffix(".pkpasses") {
+            return PassInspection(file: file, kind: "pkpass", summary: summary, findings: [Finding(.error, "pkpass.archive.pkpasses", at: FindingLocation(file: file),
+                "this is a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000): deliver each pass as its own .pkpass URL")])
+        }
+        let archive = PassArchive.open(data, file: file, limits: limits)
+        if !archive.findings.isEmpty {
+            return PassInspection(file: file, kind: "pkpass", summary: summary, findings: archive.findings)
+        }
+        var findings = Self.rootCheck(archive.files, file: file)
+        findings += ManifestCheck.findings(files: archive.files, file: file)
+        let (pass, passFindings) = Self.passJSON(archive.files, file: file, summary: &summary)
+        let identifiers = pass?.objectValue
+        let (report, signatureFindings) = PassSignature.check(
+            signature: archive.files["signature"], manifest: archive.files["manifest.json"],
+            passTypeIdentifier: identifiers?["passTypeIdentifier"]?.stringValue, teamIdentifier: identifiers?["teamIdentifier"]?.stringValue,
+            anchors: anchors, file: file, now: now)
+        summary.signature = report
+        findings += signatureFindings + passFindings
+        findings += Self.contents(archive.files, file: file, summary: &summary)
+        return PassInspection(file: file, kind: "pkpass", summary: summary, findings: findings)
+    }
+
+    /// Inspects an unsigned pass folder (a model): everything but the signature, which does not exist yet.
+    public func inspectFolder(_ folder: URL, file: String) -> PassInspection {
+        var summary = PassSummary()
+        let (files, readFindings) = Self.readFolder(folder, file: file, limits: limits)
+        if readFindings.contains(where: { $0.severity == .error }) {
+            return PassInspection(file: file, kind: "model", summary: summary, findings: readFindings)
+        }
+        summary.bytes = files.values.reduce(0) { $0 + $1.count }
+        var findings = readFindings + Self.rootCheck(files, file: file)
+        if files["manifest.json"] != nil { findings += ManifestCheck.findings(files: files, file: file) }
+        findings.append(Finding(.info, "pkpass.model.unsigned", at: FindingLocation(file: file),
+                                "an unsigned pass folder: the manifest and signature are checked once it is signed into a .pkpass"))
+        let (_, passFindings) = Self.passJSON(files, file: file, summary: &summary)
+        findings += passFindings
+        findings += Self.contents(files, file: file, summary: &summary)
+        return PassInspection(file: file, kind: "model", summary: summary, findings: findings)
+    }
+
+    /// pass.json must sit at the archive root; a zipped folder is the usual mistake.
+    static func rootCheck(_ files: [String: Data], file: String) -> [Finding] {
+        guard files["pass.json"] == nil else { return [] }
+        let nested = files.keys.filter { $0.hasSuffix("/pass.json") }.sorted().first
+        return [Finding(.error, "pkpass.pass-json.missing", at: FindingLocation(file: file, path: "pass.json"), nested.map {
+            "pass.json is not at the archive root but at \($0): the folder itself was zipped; zip its contents instead"
+        } ?? "the pass has no pass.json")]
+    }
+
+    static func passJSON(_ files: [String: Data], file: String, summary: inout PassSummary) -> (JSONValue?, [Finding]) {
+        guard let data = files["pass.json"] else { return (nil, []) }
+        let (pass, findings) = PassJSONLint.check(data, file: file)
+        if let pass { summary.read(pass) }
+        return (pass, findings)
+    }
+
+    static func contents(_ files: [String: Data], file: String, summary: inout PassSummary) -> [Finding] {
+        let (images, imageFindings) = PassImages.check(files: files, style: summary.style, file: file)
+        let (languages, languageFindings) = PassLocalizations.check(files: files, file: file)
+        summary.images = images
+        summary.localizations = languages
+        return imageFindings + languageFindings
+    }
+
+    /// Regular files under `folder`, with the archive's limits; symbolic links are refused, hidden files skipped.
+    static func readFolder(_ folder: URL, file: String, limits: PassArchive.Limits) -> ([String: Data], [Finding]) {
+        func refuse(_ code: String, _ path: String?, _ message: String) -> ([String: Data], [Finding]) {
+            ([:], [Finding(.error, code, at: FindingLocation(file: file, path: path), message)])
+        }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey],
+                                                          options: [.skipsHiddenFiles]) else {
+            return refuse("pkpass.file.unreadable", nil, "the folder cannot be read")
+        }
+        var files: [String: Data] = [:]
+        var total = 0
+        let base = folder.standardizedFileURL.path
+        for case let url as URL in walker {
+            let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey])
+            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+            if values?.isSymbolicLink == true { return refuse("pkpass.archive.symlink", relative, "\(relative) is a symbolic link; passes contain plain files only") }
+            guard values?.isRegularFile == true else { continue }
+            total += values?.fileSize ?? 0
+            if files.count >= limits.maxEntries { return refuse("pkpass.archive.too-many-entries", nil, "the folder has more than \(limits.maxEntries) files") }
+            if total > limits.maxTotalBytes { return refuse("pkpass.archive.too-large", relative, "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB") }
+            guard let data = try? Data(contentsOf: url) else { return refuse("pkpass.file.unreadable", relative, "\(relative) cannot be read") }
+            files[relative] = data
+        }
+        return (files, [])
+    }
+}
