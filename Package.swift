@@ -57,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["DotsSSOCore"],
+            dependencies: ["DotsSSOCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),

@@ -7,6 +7,12 @@ public struct PassSummary: Codable, Sendable, Equatable {
         public var key: String
         public var label: String?
         public var value: String
+
+        public init(key: String, label: String?, value: String) {
+            self.key = key
+            self.label = label
+            self.value = value
+        }
     }
 
     public var style: String?

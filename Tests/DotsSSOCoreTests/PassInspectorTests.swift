@@ -1,0 +1,277 @@
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Whole-pass inspection on passes signed here by a throwaway Apple-shaped hierarchy: one valid pass, and one
+/// broken variant per rule, each expected to raise exactly its own errors.
+@Suite("pkpass inspect on generated passes")
+struct PassInspectorTests {
+    static let shared = Result { try TestPassIssuer(pki: TestPKI()) }
+
+    var issuer: TestPassIssuer { get throws { try Self.shared.get() } }
+
+    func inspector() throws -> PassInspector {
+        PassInspector(anchors: try TrustAnchors(pemFiles: [try issuer.pki.caCertificate]))
+    }
+
+    func errors(_ inspection: PassInspection) -> Set<String> {
+        Set(inspection.findings.filter { $0.severity == .error }.map(\.code))
+    }
+
+    @Test("a valid pass signed by the test hierarchy has no findings and a full summary")
+    func valid() throws {
+        let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)
+        let inspection = try inspector().inspect(data, file: "guest.pkpass")
+        #expect(inspection.findings.isEmpty, "\(inspection.findings.map(\.message))")
+        let s = inspection.summary
+        #expect(s.style == "generic" && s.serialNumber == "0001" && s.organizationName == "The Dots")
+        #expect(s.passTypeIdentifier == TestPassIssuer.passType && s.teamIdentifier == TestPassIssuer.team)
+        #expect(s.barcodeFormat == "QR")
+        #expect(s.primaryFields == [PassSummary.Field(key: "member", label: "MEMBER", value: "Ann Lee")])
+        #expect(s.signature?.signer?.userID == TestPassIssuer.passType)
+        #expect(s.signature?.digest == "SHA-256")
+        #expect(s.signature?.signingTime != nil)
+        #expect(s.images.map(\.path) == ["icon.png", "icon@2x.png", "logo.png"])
+        #expect(s.images.first?.width == 29)
+        #expect(s.localizations == ["de"])
+        // Credentials in pass.json never reach the summary.
+        let encoded = String(decoding: try JSONEncoder().encode(inspection), as: UTF8.self)
+        #expect(!encoded.contains("member-0001") && !encoded.contains("abcdefghijklmnop"))
+    }
+
+    @Test("against Apple Root CA (the default) the same pass's chain fails, naming the issuer")
+    func defaultAnchor() throws {
+        let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)
+        let inspection = PassInspector(anchors: try PassSignature.appleRoot()).inspect(data, file: "guest.pkpass")
+        #expect(errors(inspection) == ["pkpass.certificate.chain"])
+        #expect(inspection.findings[0].message.contains("Test Worldwide Developer Relations CA, OU G4"))
+    }
+
+    /// Each broken variant and the exact errors it must produce.
+    enum Variant: String, CaseIterable, Sendable {
+        case tamperedFile, unlistedFile, unsigned, corruptedSignature, untrustedSigner, wrongPassType, expiredSigner, missingIcon
+        case httpWebService, shortToken, formatVersion2, noStyle, boardingWithoutTransit, badBarcode, brokenPassJSON, badStrings, notPNG
+    }
+
+    func build(_ variant: Variant) throws -> (Data, Set<String>) {
+        let issuer = try issuer
+        var pass = TestPassIssuer.passJSON()
+        var files = try TestPassIssuer.files()
+        func with(_ change: (inout [String: Any]) -> Void) throws -> Data {
+            change(&pass)
+            files = try TestPassIssuer.files(pass: pass)
+            return try issuer.pass(files, signer: issuer.valid)
+        }
+        switch variant {
+        case .tamperedFile:
+            var entries = files
+            entries["manifest.json"] = try TestPassIssuer.manifest(files)
+            entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
+            entries["icon.png"] = TestPassIssuer.png(width: 30, height: 29)
+            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.manifest.hash-mismatch"])
+        case .unlistedFile:
+            var entries = files
+            entries["manifest.json"] = try TestPassIssuer.manifest(files)
+            entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
+            entries["strip.png"] = TestPassIssuer.png(width: 375, height: 123)
+            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.manifest.unlisted"])
+        case .unsigned:
+            return (try issuer.pass(files, signer: nil), ["pkpass.signature.missing"])
+        case .corruptedSignature:
+            var entries = files
+            entries["manifest.json"] = try TestPassIssuer.manifest(files)
+            var signature = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
+            signature[signature.count - 10] ^= 0xFF  // inside the signature value
+            entries["signature"] = signature
+            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.signature.invalid"])
+        case .untrustedSigner:
+            return (try issuer.pass(files, signer: issuer.untrusted), ["pkpass.certificate.chain"])
+        case .wrongPassType:
+            return (try issuer.pass(files, signer: issuer.otherType), ["pkpass.certificate.pass-type-mismatch", "pkpass.certificate.extension-mismatch"])
+        case .expiredSigner:
+            return (try issuer.pass(files, signer: issuer.expired), ["pkpass.certificate.expired"])
+        case .missingIcon:
+            files["icon.png"] = nil
+            return (try issuer.pass(files, signer: issuer.valid), ["pkpass.image.icon-missing"])
+        case .httpWebService:
+            return (try with { $0["webServiceURL"] = "http://passes.example/v1" }, ["pkpass.pass-json.web-service-https"])
+        case .shortToken:
+            return (try with { $0["authenticationToken"] = "short" }, ["pkpass.pass-json.authentication-token"])
+        case .formatVersion2:
+            return (try with { $0["formatVersion"] = 2 }, ["pkpass.pass-json.format-version"])
+        case .noStyle:
+            return (try with { $0["generic"] = nil }, ["pkpass.pass-json.style"])
+        case .boardingWithoutTransit:
+            return (try with { $0["boardingPass"] = $0.removeValue(forKey: "generic") }, ["pkpass.pass-json.transit-type"])
+        case .badBarcode:
+            return (try with { $0["barcodes"] = [["format": "PKBarcodeFormatEAN13", "message": "1", "messageEncoding": "iso-8859-1"]] }, ["pkpass.pass-json.barcode-format"])
+        case .brokenPassJSON:
+            files["pass.json"] = Data("{\"formatVersion\": 1, \"description\": ".utf8)
+            return (try issuer.pass(files, signer: issuer.valid), ["pkpass.pass-json.invalid"])
+        case .badStrings:
+            files["de.lproj/pass.strings"] = Data("\"MEMBER\" = \"MITGLIED\"\n\"x\" = \"y\";".utf8)
+            return (try issuer.pass(files, signer: issuer.valid), ["pkpass.strings.invalid"])
+        case .notPNG:
+            files["logo.png"] = Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 40))
+            return (try issuer.pass(files, signer: issuer.valid), ["pkpass.image.not-png"])
+        }
+    }
+
+    @Test("each broken variant raises exactly its own errors", arguments: Variant.allCases)
+    func variant(_ variant: Variant) throws {
+        let (data, expected) = try build(variant)
+        let inspection = try inspector().inspect(data, file: "\(variant.rawValue).pkpass")
+        #expect(errors(inspection) == expected, "\(inspection.findings.map { "\($0.code): \($0.message)" })")
+    }
+
+    @Test("a hex colour and off-size images are warnings, not errors; a SHA-1 signature is info")
+    func warnings() throws {
+        var pass = TestPassIssuer.passJSON()
+        pass["foregroundColor"] = "#ffffff"
+        var files = try TestPassIssuer.files(pass: pass)
+        files["icon@2x.png"] = TestPassIssuer.png(width: 80, height: 80)
+        var entries = files
+        entries["manifest.json"] = try TestPassIssuer.manifest(files)
+        entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid, digest: "sha1")
+        let inspection = try inspector().inspect(try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), file: "w.pkpass")
+        #expect(errors(inspection).isEmpty, "\(inspection.findings.map(\.message))")
+        #expect(Set(inspection.findings.map(\.code)) == ["pkpass.pass-json.color-hex", "pkpass.image.size", "pkpass.signature.sha1"])
+        #expect(inspection.findings.first { $0.code == "pkpass.image.size" }?.message.contains("58×58") == true)
+    }
+
+    @Test("hostile archives: path traversal, a zip bomb, a .pkpasses bundle, an HTML page named .pkpass")
+    func hostile() throws {
+        let inspector = try inspector()
+        let files = try TestPassIssuer.files()
+        let traversal = try TestPassIssuer.zip(files.sorted { $0.key < $1.key } + [("../../.ssh/authorized_keys", Data("ssh-ed25519 AAAA".utf8))])
+        #expect(errors(inspector.inspect(traversal, file: "t.pkpass")) == ["pkpass.archive.unsafe-path"])
+
+        let bomb = try TestPassIssuer.zip([("pass.json", files["pass.json"]!), ("strip.png", Data(count: 70 * 1024 * 1024))])
+        let started = Date()
+        let bombed = inspector.inspect(bomb, file: "bomb.pkpass")
+        #expect(Date().timeIntervalSince(started) < 1, "a bomb must be refused from the central directory, not inflated")
+        #expect(errors(bombed) == ["pkpass.archive.too-large"] || errors(bombed) == ["pkpass.archive.ratio"])
+
+        let inner = try issuer.pass(files, signer: issuer.valid)
+        let bundle = try TestPassIssuer.zip([("1.pkpass", inner), ("2.pkpass", inner)])
+        let refused = inspector.inspect(bundle, file: "passes.pkpass")
+        #expect(errors(refused) == ["pkpass.archive.pkpasses"])
+        #expect(refused.findings[0].message.contains("single .pkpass files only"))
+        #expect(errors(inspector.inspect(inner, file: "guest.pkpasses")) == ["pkpass.archive.pkpasses"])
+
+        let html = inspector.inspect(Data("<!doctype html><html><body>Please sign in</body></html>".utf8), file: "guest.pkpass")
+        #expect(errors(html) == ["pkpass.archive.not-zip"])
+        #expect(html.findings[0].message.contains("HTML page"))
+    }
+
+    @Test("a folder is inspected as an unsigned model; a zipped folder says pass.json is not at the root")
+    func models() throws {
+        let directory = TemporaryDirectory("model")
+        for (name, data) in try TestPassIssuer.files() {
+            let url = directory.url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        let model = try inspector().inspect(path: directory.url.path)
+        #expect(model.kind == "model")
+        #expect(model.findings.map(\.code) == ["pkpass.model.unsigned"])
+        #expect(model.summary.localizations == ["de"])
+
+        let nested = try TestPassIssuer.zip(try TestPassIssuer.files().map { ("Guest/\($0.key)", $0.value) })
+        let inspection = try inspector().inspect(nested, file: "nested.pkpass")
+        #expect(inspection.findings.first { $0.code == "pkpass.pass-json.missing" }?.message.contains("Guest/pass.json") == true)
+    }
+}
+
+@Suite("pass.strings and PNG headers")
+struct PassContentsTests {
+    @Test("UTF-16 with a byte order mark and UTF-8 both parse; escapes and comments are handled")
+    func strings() throws {
+        let text = "/* comment */\n\"MEMBER\" = \"Mitglied \\\"A\\\"\";\n// line comment\n\"LINE\" = \"one\\ntwo\";\n\"U\" = \"\\U00e9\";"
+        let utf16 = try #require(text.data(using: .utf16))  // Foundation writes a byte order mark
+        #expect(utf16.starts(with: [0xFF, 0xFE]) || utf16.starts(with: [0xFE, 0xFF]))
+        let expected = ["MEMBER": "Mitglied \"A\"", "LINE": "one\ntwo", "U": "é"]
+        #expect(try PassStrings(utf16).entries == expected)
+        #expect(try PassStrings(Data(text.utf8)).entries == expected)
+        #expect(throws: PassStrings.ParseError.self) { try PassStrings(Data("\"a\" = \"b\"".utf8)) }
+        #expect(throws: PassStrings.ParseError.self) { try PassStrings(Data("\"a\" = \"b;".utf8)) }
+        #expect(throws: PassStrings.ParseError.self) { try PassStrings(Data([0xC3, 0x28])) }
+        #expect((try? PassStrings(Data("\"a\" = \"b\";\n\n\"c\" \"d\";".utf8))) == nil)
+        do {
+            _ = try PassStrings(Data("\"a\" = \"b\";\n\n\"c\" \"d\";".utf8))
+        } catch let error as PassStrings.ParseError {
+            #expect(error.line == 3)
+        }
+    }
+
+    @Test("PNG size comes from the IHDR header; other formats are named")
+    func png() {
+        #expect(PNGHeader(TestPassIssuer.png(width: 58, height: 29)) == PNGHeader(TestPassIssuer.png(width: 58, height: 29)))
+        #expect(PNGHeader(TestPassIssuer.png(width: 58, height: 29))?.width == 58)
+        #expect(PNGHeader(TestPassIssuer.png(width: 58, height: 29))?.height == 29)
+        #expect(PNGHeader(Data([0xFF, 0xD8, 0xFF])) == nil)
+        #expect(PNGHeader(TestPassIssuer.png(width: 1, height: 1).prefix(20)) == nil)
+    }
+
+    @Test("the corpus model with UTF-16 pass.strings parses every language")
+    func corpusStrings() throws {
+        guard let zip = TestPaths.corpus?.appendingPathComponent("pkpass/models/passjs-Generic-model.zip") else {
+            print("NOTICE: ../shared/corpus is absent; skipping")
+            return
+        }
+        let archive = PassArchive.open(try Data(contentsOf: zip), file: "Generic.zip")
+        let strings = archive.files.filter { $0.key.hasSuffix("pass.strings") }
+        #expect(strings.count == 3)
+        for (name, data) in strings {
+            #expect(data.starts(with: [0xFF, 0xFE]), "\(name) is UTF-16 LE in the corpus")
+            #expect(try PassStrings(data).entries.count > 5, "\(name)")
+        }
+    }
+}
+
+@Suite("pkpass inspect on the corpus")
+struct PassInspectorCorpusTests {
+    /// SOURCES.md's expected verdict for every signed corpus pass, as the set of error codes.
+    static let expected: [String: Set<String>] = [
+        "pkpassvalidator-good.pkpass": ["pkpass.certificate.expired"],
+        "pkpassvalidator-bad-extension-mismatch.pkpass": ["pkpass.certificate.expired", "pkpass.certificate.extension-mismatch"],
+        "passjs-StoreCard.pkpass": ["pkpass.certificate.expired"],
+        "uemanpasskit-BoardingPass.pkpass": ["pkpass.certificate.expired"],
+        "uemanpasskit-Coupon.pkpass": ["pkpass.certificate.expired"],
+        "uemanpasskit-Event.pkpass": ["pkpass.certificate.expired"],
+        "uemanpasskit-cinema.pkpass": ["pkpass.certificate.expired"],
+        "uemanpasskit-coffee_club.pkpass": ["pkpass.certificate.chain", "pkpass.certificate.expired"],
+        "uemanpasskit-generic_with_invalid_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.certificate.expired"],
+        "uemanpasskit-generic_with_missing_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.manifest.unlisted", "pkpass.signature.invalid", "pkpass.certificate.expired"],
+    ]
+
+    @Test("every signed corpus pass gets SOURCES.md's verdict; as of mid-2020 the good pass is clean")
+    func corpus() throws {
+        guard let signed = TestPaths.corpus?.appendingPathComponent("pkpass/signed") else {
+            print("NOTICE: ../shared/corpus is absent; skipping the pkpass corpus inspection")
+            return
+        }
+        let inspector = PassInspector(anchors: try PassSignature.appleRoot())
+        for (name, codes) in Self.expected {
+            let inspection = try inspector.inspect(path: signed.appendingPathComponent(name).path)
+            let errors = Set(inspection.findings.filter { $0.severity == .error }.map(\.code))
+            #expect(errors == codes, "\(name): \(inspection.findings.map(\.message))")
+            #expect(inspection.summary.signature?.signer != nil && inspection.summary.style != nil, "\(name)")
+        }
+        let good = try inspector.inspect(path: signed.appendingPathComponent("pkpassvalidator-good.pkpass").path)
+        #expect(good.findings.contains { $0.code == "pkpass.certificate.wwdr-g1" && $0.severity == .warning })
+        let boarding = try inspector.inspect(path: signed.appendingPathComponent("uemanpasskit-BoardingPass.pkpass").path)
+        #expect(boarding.findings.contains { $0.code == "pkpass.pass-json.non-strict" && $0.severity == .warning })
+        let coffee = try inspector.inspect(path: signed.appendingPathComponent("uemanpasskit-coffee_club.pkpass").path)
+        let chain = try #require(coffee.findings.first { $0.code == "pkpass.certificate.chain" })
+        #expect(chain.message.contains("OU G4") && chain.message.contains("2023-02-07"), "names the issuing and the bundled intermediate: \(chain.message)")
+        let storeCard = try inspector.inspect(path: signed.appendingPathComponent("passjs-StoreCard.pkpass").path)
+        #expect(storeCard.findings.contains { $0.code == "pkpass.image.size" && $0.severity == .warning }, "Apple's own off-size icons are warnings")
+        #expect(storeCard.findings.contains { $0.code == "pkpass.signature.sha1" && $0.severity == .info })
+
+        let mid2020 = PassInspector(anchors: try PassSignature.appleRoot(), now: Date(timeIntervalSince1970: 1_590_969_600))
+        let then = try mid2020.inspect(path: signed.appendingPathComponent("pkpassvalidator-good.pkpass").path)
+        #expect(then.findings.filter { $0.severity == .error }.isEmpty, "\(then.findings.map(\.message))")
+    }
+}
