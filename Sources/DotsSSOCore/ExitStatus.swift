@@ -49,6 +49,12 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
             case .unauthorized: self = .notAuthorized
             case .rateLimited: self = .temporary
             }
+        case let error as PassesError:
+            switch error {
+            case .listShape: self = .protocolError
+            case .profileNotJSON: self = .malformedInput
+            case .outputUnusable: self = .usage
+            }
         case let error as TokenCacheError:
             switch error {
             case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .writeFailed: self = .configuration

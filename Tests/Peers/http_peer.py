@@ -16,11 +16,17 @@ the behaviour, so one server covers every case:
   /profiles/<case>   a member profile with one of the mistakes partners make (see PROFILES), Bearer required
   /status/<code>     an empty answer with that HTTP status
   /container/...     200 text/html, for container probes; records the query and headers like every request
+  /member/<case>     --pass-dir/<case>.json with "{base}" replaced by this server's URL (a profile or a passes
+                     list), Bearer required like /profiles
+  /passes/<name>     --pass-dir/<name> as application/vnd.apple.pkpass (.pkpasses as the bundle type), 404 if absent
+  /slow-passes/<n>   the same after 0.3 s, counting requests in flight
+  /stats             {"max_in_flight": …} for /slow-passes
 
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
 import argparse
 import json
+import os
 import socketserver
 import ssl
 import sys
@@ -83,6 +89,7 @@ PROFILES = {
 
 def make_handler(options, scheme):
     log_lock = threading.Lock()
+    flight = {"now": 0, "max": 0}
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -205,6 +212,45 @@ def make_handler(options, scheme):
                 self.send_header("Content-Length", str(len(page)))
                 self.end_headers()
                 self.wfile.write(page)
+            elif segment == "member":
+                case = self.path.split("?")[0].strip("/").split("/")[1]
+                auth = self.headers.get("Authorization", "")
+                if not auth.startswith("Bearer ") or (options.expect_token and auth != "Bearer " + options.expect_token):
+                    self.send_json(401, {"error": "invalid_token"}, [("WWW-Authenticate", 'Bearer error="invalid_token"')])
+                    return
+                try:
+                    with open(os.path.join(options.pass_dir, os.path.basename(case) + ".json"), "rb") as handle:
+                        data = handle.read().replace(b"{base}", self.base().encode())
+                except OSError:
+                    self.send_json(404, {"error": "no such member case"})
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            elif segment in ("passes", "slow-passes"):
+                name = os.path.basename(self.path.split("?")[0].rstrip("/"))
+                if segment == "slow-passes":
+                    with log_lock:
+                        flight["now"] += 1
+                        flight["max"] = max(flight["max"], flight["now"])
+                    time.sleep(0.3)
+                    with log_lock:
+                        flight["now"] -= 1
+                try:
+                    with open(os.path.join(options.pass_dir, name), "rb") as handle:
+                        data = handle.read()
+                except OSError:
+                    self.send_json(404, {"error": "no such pass"})
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/vnd.apple.pkpasses" if name.endswith(".pkpasses") else "application/vnd.apple.pkpass")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            elif segment == "stats":
+                self.send_json(200, {"max_in_flight": flight["max"]})
             elif segment == "echo":
                 self.send_json(200, {
                     "method": self.command,
@@ -232,6 +278,7 @@ def main():
     parser.add_argument("--log")
     parser.add_argument("--secret", default="planted-secret-value")
     parser.add_argument("--huge-bytes", type=int, default=200 * 1024 * 1024)
+    parser.add_argument("--pass-dir", default=".", help="where /member and /passes read their files")
     parser.add_argument("--expect-token", help="profiles answer 401 unless this exact bearer token is sent")
     options = parser.parse_args()
 

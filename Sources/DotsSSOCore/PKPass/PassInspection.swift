@@ -8,5 +8,12 @@ public struct PassInspection: Codable, Sendable {
     public var summary: PassSummary
     public var findings: [Finding]
 
+    public init(file: String, kind: String, summary: PassSummary, findings: [Finding]) {
+        self.file = file
+        self.kind = kind
+        self.summary = summary
+        self.findings = findings
+    }
+
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }

@@ -10,16 +10,23 @@ struct MemberAccess {
     let bearer: BearerSource?
 
     init(_ member: MemberOptions, needsToken: Bool) throws {
-        let (global, options, network, cache, client, profile) = (member.global, member.channel, member.network, member.cacheOptions, member.client, member.profile)
+        try self.init(global: member.global, channel: member.channel, network: member.network, cache: member.cacheOptions, client: member.client,
+                      accessTokenFile: member.profile.accessTokenFile, profileFile: member.profile.profileFile,
+                      minValidity: member.profile.tokenUse.minValidity, needsToken: needsToken)
+    }
+
+    /// `accessTokenFile` wins over the cached sign-in; with only a `profileFile` (and no need for a token) none is set up.
+    init(global: GlobalOptions, channel options: ChannelOptions, network: NetworkOptions, cache: CacheOptions, client: ClientAuthOptions,
+         accessTokenFile: String?, profileFile: String?, minValidity: TimeInterval, needsToken: Bool) throws {
         console = Console()
         channel = try options.resolve(environment: console.environment)
         http = try network.makeClient(verbose: global.verbose, console: console)
-        if let file = profile.accessTokenFile {
+        if let file = accessTokenFile {
             bearer = try BearerSource.fromFile(file)
-        } else if needsToken || profile.profileFile == nil {
+        } else if needsToken || profileFile == nil {
             do {
                 let context = try OAuthContext(global: global, channel: options, network: network, cache: cache, clientAuth: client.clientAuth, console: console)
-                bearer = .session(context.session(), minValidity: profile.tokenUse.minValidity)
+                bearer = .session(context.session(), minValidity: minValidity)
             } catch ConfigError.missingSetting {
                 throw ConfigError.noMemberSource
             }

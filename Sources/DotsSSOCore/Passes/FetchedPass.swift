@@ -1,0 +1,19 @@
+import Foundation
+
+/// One pass of a member's list after `passes fetch`: where it came from, where it was saved, what it is and
+/// what is wrong with it. The URL is shown redacted (query strings often carry signed tokens).
+public struct FetchedPass: Codable, Sendable {
+    /// 1-based position in the partner's order.
+    public var position: Int
+    /// The first pass is the primary one (seed 000).
+    public var primary: Bool
+    public var url: String
+    /// The saved file, when the download was a readable pass archive.
+    public var file: String?
+    public var status: Int?
+    public var bytes: Int?
+    public var summary: PassSummary?
+    public var findings: [Finding]
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Downloads a member's passes concurrently (bounded), refuses what is not a single .pkpass, inspects every
+/// download, and saves the readable ones in the partner's order as `1-primary-<name>.pkpass`, `2-<name>.pkpass`…
+/// One pass failing (404, an HTML page, a bundle) never stops the others.
+public struct PassFetcher: Sendable {
+    public let http: any HTTPClient
+    public let inspector: PassInspector
+    public let parallel: Int
+    public let output: URL
+
+    public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL) {
+        self.http = http
+        self.inspector = inspector
+        self.parallel = max(1, parallel)
+        self.output = output
+    }
+
+    /// Fetches every link; `progress` is called with (finished, total) as each pass completes.
+    public func fetch(_ links: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> [FetchedPass] {
+        try prepareOutput()
+        var results = [FetchedPass?](repeating: nil, count: links.count)
+        await withTaskGroup(of: FetchedPass.self) { group in
+            var next = 0
+            func startNext() {
+                guard next < links.count else { return }
+                let index = next
+                next += 1
+                group.addTask { await fetchOne(links[index], position: index + 1) }
+            }
+            for _ in 0..<min(parallel, links.count) { startNext() }
+            var finished = 0
+            for await result in group {
+                results[result.position - 1] = result
+                finished += 1
+                progress(finished, links.count)
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    func prepareOutput() throws {
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw PassesError.outputUnusable(path: output.path, reason: "the folder cannot be created")
+        }
+        guard FileManager.default.isWritableFile(atPath: output.path) else {
+            throw PassesError.outputUnusable(path: output.path, reason: "the folder is not writable")
+        }
+    }
+
+    func fetchOne(_ link: String, position: Int) async -> FetchedPass {
+        let display = URL(string: link)?.redactedForDisplay ?? String(link.prefix(80))
+        var pass = FetchedPass(position: position, primary: position == 1, url: display, findings: [])
+        func fail(_ code: String, _ message: String) -> FetchedPass {
+            pass.findings.append(Finding(.error, code, at: FindingLocation(file: display), message))
+            return pass
+        }
+        let url: URL
+        do {
+            url = try URLPolicy.validate(link)
+        } catch let error as UserFacingError {
+            return fail("passes.url.refused", error.message)
+        } catch {
+            return fail("passes.url.refused", "\(error)")
+        }
+        if url.path.lowercased().hasSuffix(".pkpasses") {
+            return fail("passes.bundle-refused", "this is a .pkpasses bundle URL; The Dots accepts single .pkpass files only (seed 000): list each pass as its own .pkpass URL")
+        }
+        let response: HTTPResponse
+        do {
+            response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/vnd.apple.pkpass")],
+                                                       maxBodyBytes: PassInspector.maxFileBytes))
+        } catch let error as UserFacingError {
+            return fail("passes.download.failed", error.message)
+        } catch {
+            return fail("passes.download.failed", "\(error)")
+        }
+        pass.status = response.status
+        pass.bytes = response.body.count
+        guard response.isSuccess else {
+            return fail("passes.download.status", "the server answered \(response.status) (\(response.bodyKind)) instead of the pass")
+        }
+        if response.mediaType == "application/vnd.apple.pkpasses" {
+            return fail("passes.bundle-refused", "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)")
+        }
+        let name = Self.fileName(for: url, position: position)
+        var inspection = inspector.inspect(response.body, file: name)
+        pass.summary = inspection.summary
+        if let type = response.mediaType, type != "application/vnd.apple.pkpass", type != "application/octet-stream", type != "application/zip",
+           !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") }) {
+            inspection.findings.append(Finding(.warning, "passes.content-type", at: FindingLocation(file: display),
+                "the pass is served as \(type); Safari and Mail only offer to add it to Wallet when it is application/vnd.apple.pkpass"))
+        }
+        pass.findings = inspection.findings
+        // A body that is not a readable pass archive (an HTML page, a bomb, a bundle) is reported, never saved.
+        guard !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") && $0.severity == .error }) else { return pass }
+        let destination = output.appendingPathComponent(name)
+        do {
+            try AtomicFile.write(response.body, to: destination, permissions: 0o644)
+            pass.file = destination.path
+        } catch {
+            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "the pass could not be saved: \(error)"))
+        }
+        return pass
+    }
+
+    /// `1-primary-guest.pkpass`, `2-event.pkpass`: the position keeps the order, the URL's name says which pass.
+    static func fileName(for url: URL, position: Int) -> String {
+        var stem = url.lastPathComponent
+        if stem.lowercased().hasSuffix(".pkpass") { stem = String(stem.dropLast(7)) }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        var cleaned = String(stem.map { allowed.contains($0) ? $0 : "-" }.prefix(64))
+        while cleaned.hasPrefix(".") || cleaned.hasPrefix("-") { cleaned.removeFirst() }
+        if cleaned.isEmpty { cleaned = "pass" }
+        return position == 1 ? "1-primary-\(cleaned).pkpass" : "\(position)-\(cleaned).pkpass"
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Why a member's list of passes could not be read (each single pass's own problems are findings instead).
+public enum PassesError: UserFacingError, Equatable {
+    /// The passes endpoint answered something other than a flat JSON array of URL strings.
+    case listShape(url: String, found: String)
+    /// The profile is not JSON, so no pass URLs can be read from it.
+    case profileNotJSON(source: String, reason: String)
+    /// `--output` cannot be created or written.
+    case outputUnusable(path: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case let .listShape(url, found):
+            "\(url) must answer a flat JSON array of .pkpass URL strings, but sent \(found); nothing was downloaded"
+        case let .profileNotJSON(source, reason):
+            "\(source) is not JSON (\(reason)); no pass URLs can be read from it"
+        case let .outputUnusable(path, reason):
+            "cannot write passes to \(path): \(reason)"
+        }
+    }
+}
