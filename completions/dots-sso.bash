@@ -1147,10 +1147,84 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    repeating_options=(--scope --cacert --trust)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --junit --profile-file --access-token-file --output --parallel)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--min-validity')
+        return
+        ;;
+    '--junit')
+        return
+        ;;
+    '--trust')
+        return
+        ;;
+    '--profile-file')
+        return
+        ;;
+    '--access-token-file')
+        return
+        ;;
+    '--output')
+        return
+        ;;
+    '--parallel')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_pkpass() {
@@ -1178,10 +1252,20 @@ _dots-sso_pkpass() {
 
 _dots-sso_pkpass_inspect() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    repeating_options=(--trust)
+    non_repeating_options=(--junit)
     __dots-sso_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--junit')
+        return
+        ;;
+    '--trust')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_bodymovin() {

@@ -81,7 +81,7 @@ public struct PassFetcher: Sendable {
         pass.status = response.status
         pass.bytes = response.body.count
         guard response.isSuccess else {
-            return fail("passes.download.status", "the server answered \(response.status) (\(response.bodyKind)) instead of the pass")
+            return fail("passes.download.status", "the server answered \(response.status) with \(PassArchive.describe(response.body)) instead of the pass")
         }
         if response.mediaType == "application/vnd.apple.pkpasses" {
             return fail("passes.bundle-refused", "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)")

@@ -94,9 +94,9 @@ struct PassesFetch: AsyncParsableCommand {
             for pass in passes {
                 let title = "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
                 let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
-                console.out(PassText.render(inspection, title: title, style: style))
+                console.out("\n" + PassText.render(inspection, title: title, style: style))
             }
-            console.out(FindingsText.summary(FindingSummary(findings), style: style))
+            console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))
         }
         if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
     }
