@@ -40,6 +40,70 @@ def start_peer(cert, key):
     return process, int(match.group(1))
 
 
+def make_passes(directory, count):
+    """`count` signed passes (a CA, a signer, one signature each), as a partner's pass server makes them: RSA 2048
+    keys and SHA-256, like Apple's pass type certificates."""
+    import hashlib
+    import json
+    import struct
+    import zipfile
+
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True)
+    ca_key, ca = os.path.join(directory, "pass-ca.key"), os.path.join(directory, "pass-ca.pem")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
+            "-subj", "/CN=bench pass CA", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    key, csr, cert = (os.path.join(directory, name) for name in ("signer.key", "signer.csr", "signer.pem"))
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
+            "-subj", "/UID=pass.org.thedots.bench/CN=Pass Type ID: pass.org.thedots.bench/OU=BENCH00001")
+    openssl("x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial", "-out", cert, "-days", "2")
+
+    def png(width, height):
+        return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", width, height) + bytes([8, 6, 0, 0, 0]) + bytes(4)
+
+    folder = os.path.join(directory, "passes")
+    os.makedirs(folder)
+    paths = []
+    for index in range(count):
+        pass_json = {
+            "formatVersion": 1, "description": "Bench pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.bench",
+            "serialNumber": f"{index:05d}", "teamIdentifier": "BENCH00001", "backgroundColor": "rgb(20, 20, 20)",
+            "barcodes": [{"format": "PKBarcodeFormatQR", "message": f"member-{index}", "messageEncoding": "iso-8859-1"}],
+            "generic": {"primaryFields": [{"key": "member", "label": "MEMBER", "value": f"Member {index}"}]},
+        }
+        files = {"pass.json": json.dumps(pass_json).encode(), "icon.png": png(29, 29), "icon@2x.png": png(58, 58), "logo.png": png(160, 50)}
+        manifest = json.dumps({name: hashlib.sha1(data).hexdigest() for name, data in files.items()}, sort_keys=True).encode()
+        manifest_path = os.path.join(directory, "manifest.json")
+        with open(manifest_path, "wb") as handle:
+            handle.write(manifest)
+        signature_path = os.path.join(directory, "signature")
+        openssl("cms", "-sign", "-binary", "-in", manifest_path, "-signer", cert, "-inkey", key, "-outform", "DER", "-out", signature_path, "-md", "sha256")
+        path = os.path.join(folder, f"pass-{index:03d}.pkpass")
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in files.items():
+                archive.writestr(name, data)
+            archive.writestr("manifest.json", manifest)
+            archive.write(signature_path, "signature")
+        paths.append(path)
+    return ca, paths
+
+
+# What people script today for each pass: unzip, check the manifest's SHA-1s, verify the CMS signature.
+PASS_PIPELINE = r"""
+set -e
+ca="$1"; shift
+for pass in "$@"; do
+  work=$(mktemp -d)
+  unzip -q "$pass" -d "$work"
+  (cd "$work" \
+    && python3 -c 'import json; [print(h + "  " + n) for n, h in json.load(open("manifest.json")).items()]' | sha1sum -c --quiet \
+    && openssl cms -verify -binary -inform DER -in signature -content manifest.json -CAfile "$ca" -purpose any -out /dev/null 2>/dev/null)
+  rm -rf "$work"
+done
+"""
+
+
 def measure(command, runs, shell=False, expect=0, warmups=3):
     for _ in range(warmups):
         subprocess.run(command, shell=shell, capture_output=True)
@@ -132,6 +196,15 @@ def main():
                 rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole_median, whole_p90, "(no comparison; target well under 1 s)", whole_median, whole_p90))
             else:
                 print("NOTICE: ../shared/corpus is absent; skipping the bodymovin rows", file=sys.stderr)
+            # pkpass: 200 signed passes in one run against the per-pass unzip + sha1sum + openssl pipeline.
+            pass_ca, passes = make_passes(directory, 200)
+            ours = [binary, "pkpass", "inspect", "--trust", pass_ca, "--json"] + passes
+            our_median, our_p90 = measure(ours, 10)
+            pipeline = ["bash", "-c", PASS_PIPELINE, "pipeline", pass_ca] + passes
+            their_median, their_p90 = measure(pipeline, 3, warmups=1)
+            rows.append((f"pkpass inspect, 200 signed passes ({200/our_median:.0f} passes/s)", our_median, our_p90,
+                         f"unzip + sha1sum + openssl cms -verify per pass ({200/their_median:.0f} passes/s)", their_median, their_p90))
+            print(f"pkpass: dots-sso {our_median*1000:.1f} ms, pipeline {their_median*1000:.1f} ms", file=sys.stderr)
         finally:
             peer.kill()
 

@@ -31,6 +31,8 @@ static inline X509_STORE *dots_ssl_ctx_get_cert_store(void *ssl_ctx) {
 static inline int dots_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
 static inline X509 *dots_sk_X509_value(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
 static inline void dots_sk_X509_pop_free(STACK_OF(X509) *sk) { sk_X509_pop_free(sk, X509_free); }
+static inline STACK_OF(X509) *dots_sk_X509_new_null(void) { return sk_X509_new_null(); }
+static inline int dots_sk_X509_push(STACK_OF(X509) *sk, X509 *x) { return sk_X509_push(sk, x); }
 static inline int dots_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *sk) { return sk_CMS_SignerInfo_num(sk); }
 static inline CMS_SignerInfo *dots_sk_CMS_SignerInfo_value(STACK_OF(CMS_SignerInfo) *sk, int i) { return sk_CMS_SignerInfo_value(sk, i); }
 

@@ -6,10 +6,12 @@ public enum DigestAlgorithm: String, Sendable {
     case sha1
     case sha256
 
+    /// Fetched once: OpenSSL 3 otherwise looks the implementation up (under a lock) on every digest, which
+    /// dominated hashing the small files of a pass.
     var evp: OpaquePointer? {
         switch self {
-        case .sha1: EVP_sha1()
-        case .sha256: EVP_sha256()
+        case .sha1: FetchedDigests.shared.sha1
+        case .sha256: FetchedDigests.shared.sha256
         }
     }
 
@@ -24,6 +26,15 @@ public enum DigestAlgorithm: String, Sendable {
     public func hex(_ data: some DataProtocol) throws -> String {
         try digest(data).hexString
     }
+}
+
+/// The digest implementations, fetched from the default provider once per process (never freed: they live as
+/// long as the process, and OpenSSL's `EVP_MD` objects are immutable and safe to share between threads).
+struct FetchedDigests: @unchecked Sendable {
+    let sha1: OpaquePointer?
+    let sha256: OpaquePointer?
+
+    static let shared = FetchedDigests(sha1: EVP_MD_fetch(nil, "SHA1", nil) ?? EVP_sha1(), sha256: EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256())
 }
 
 /// A streaming digest that owns its `EVP_MD_CTX` (freed in `deinit`), for files too large to hold at once.

@@ -12,10 +12,13 @@ public final class CurlHTTPClient: HTTPClient {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await withCheckedThrowingContinuation { continuation in
-            // libcurl's easy interface blocks: keep it off Swift's cooperative pool.
-            DispatchQueue.global(qos: .userInitiated).async {
+            // libcurl's easy interface blocks: keep it off Swift's cooperative pool, on a thread of its own.
+            // (Dispatch's global pool on Linux starts about one thread per core and adds more only after a
+            // delay, which would quietly serialise concurrent downloads on a 2-core machine.)
+            let thread = Thread {
                 continuation.resume(with: Result { try self.sendBlocking(request) })
             }
+            thread.start()
         }
     }
 

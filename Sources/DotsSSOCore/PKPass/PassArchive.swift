@@ -69,7 +69,10 @@ public struct PassArchive: Sendable {
         for entry in entries where entry.type == .file {
             var contents = Data()
             do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                // Buffers sized to the entry: a pass is mostly small files, and a 16 KiB buffer per entry costs more
+                // than the inflation. The declared size is only a hint; the limit below still applies.
+                let buffer = min(max(Int(entry.compressedSize), 1024), 64 * 1024)
+                _ = try archive.extract(entry, bufferSize: buffer, skipCRC32: false) { chunk in
                     inflated += chunk.count
                     // Headers can lie about sizes: stop as soon as the real bytes pass the limit.
                     guard inflated <= limits.maxTotalBytes, contents.count + chunk.count <= Int(entry.uncompressedSize) + 1 else {

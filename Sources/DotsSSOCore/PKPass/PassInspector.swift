@@ -7,6 +7,10 @@ public struct PassInspector: Sendable {
     public let anchors: TrustAnchors
     public let now: Date
     public let limits: PassArchive.Limits
+    /// Chain verdicts shared by every pass this inspector sees (the anchors never change).
+    let chainCache = ChainCache()
+    /// Certificates parsed once for every pass this inspector sees.
+    let certificates = CertificatePool()
 
     /// Files larger than this are refused before reading (the archive limit plus room for compression overhead).
     public static let maxFileBytes = 96 * 1024 * 1024
@@ -20,8 +24,8 @@ public struct PassInspector: Sendable {
     /// Inspects a path: a .pkpass file, '-' for stdin, or an unsigned pass folder (`*.pass`). A path that
     /// cannot be read at all is an input error, not a finding about a pass.
     public func inspect(path: String) throws -> PassInspection {
-        var isDirectory: ObjCBool = false
-        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let status = path == "-" ? nil : FileStatus(path)
+        if status?.isDirectory == true {
             return inspectFolder(URL(fileURLWithPath: path), file: path)
         }
         let name = InputFile.displayName(path)
@@ -29,15 +33,34 @@ public struct PassInspector: Sendable {
             PassInspection(file: name, kind: "pkpass", summary: PassSummary(), findings: [Finding(.error, code, at: FindingLocation(file: name), message)])
         }
         if path != "-" {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-                throw InputError.unreadable(path: path, reason: "no such file")
-            }
-            if let size = attributes[.size] as? Int, size > Self.maxFileBytes {
-                return refused("pkpass.archive.too-large", "the file is \(size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
+            guard let status else { throw InputError.unreadable(path: path, reason: "no such file") }
+            if status.size > Self.maxFileBytes {
+                return refused("pkpass.archive.too-large", "the file is \(status.size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
             }
         }
         guard let data = InputFile.read(path) else { throw InputError.unreadable(path: name, reason: "cannot read it") }
         return inspect(data, file: name)
+    }
+
+    /// Inspects many paths on every core, results in the order given (a batch of passes is CPU-bound: parsing
+    /// and verifying signatures). Each result is the inspection or the input error for that path.
+    public func inspect(paths: [String], parallel: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [Result<PassInspection, any Error>] {
+        var results = [Result<PassInspection, any Error>?](repeating: nil, count: paths.count)
+        await withTaskGroup(of: (Int, Result<PassInspection, any Error>).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < paths.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, Result { try inspect(path: paths[index]) }) }
+            }
+            for _ in 0..<max(1, min(parallel, paths.count)) { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
     }
 
     /// Inspects the bytes of a .pkpass.
@@ -59,7 +82,7 @@ public struct PassInspector: Sendable {
         let (report, signatureFindings) = PassSignature.check(
             signature: archive.files["signature"], manifest: archive.files["manifest.json"],
             passTypeIdentifier: identifiers?["passTypeIdentifier"]?.stringValue, teamIdentifier: identifiers?["teamIdentifier"]?.stringValue,
-            anchors: anchors, file: file, now: now)
+            anchors: anchors, file: file, now: now, chainCache: chainCache, pool: certificates)
         summary.signature = report
         findings += signatureFindings + passFindings
         findings += Self.contents(archive.files, file: file, summary: &summary)

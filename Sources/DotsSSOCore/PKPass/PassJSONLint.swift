@@ -14,13 +14,16 @@ public enum PassJSONLint {
         func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))
         }
-        // Foundation's decoder is lenient about some things Wallet's strictness question is about, so the
-        // strict verdict comes from our own parser.
-        let position = Self.strictProblem(data)
-        var pass = position.isEmpty ? try? JSONDecoder().decode(JSONValue.self, from: data) : nil
-        if pass == nil {
-            if let relaxed = try? JSONDecoder().decode(JSONValue.self, from: Self.relaxed(data)) {
-                pass = relaxed
+        // Our own parser decides strictness (Foundation's accepts some of what Wallet's strictness question is
+        // about) and builds the value in the same pass.
+        var pass: JSONValue?
+        switch Self.parse(data) {
+        case .success(let value):
+            pass = value
+        case .failure(let error):
+            let position = " at line \(error.line), column \(error.column): \(error.message)"
+            if case .success(let value) = Self.parse(Self.relaxed(data)) {
+                pass = value
                 add(.warning, "pkpass.pass-json.non-strict", "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
             } else {
                 add(.error, "pkpass.pass-json.invalid", "$", "pass.json is not JSON\(position)")
@@ -127,15 +130,13 @@ public enum PassJSONLint {
         return (pass, findings)
     }
 
-    /// Where strict parsing fails, as " at line L, column C: reason" (empty when it does not).
-    static func strictProblem(_ data: Data) -> String {
+    static func parse(_ data: Data) -> Result<JSONValue, CompactJSON.ParseError> {
         do {
-            _ = try CompactJSON(data)
-            return ""
+            return .success(JSONValue(try CompactJSON(data)))
         } catch let error as CompactJSON.ParseError {
-            return " at line \(error.line), column \(error.column): \(error.message)"
+            return .failure(error)
         } catch {
-            return ""
+            return .failure(CompactJSON.ParseError(message: "\(error)", line: 1, column: 1, offset: 0))
         }
     }
 

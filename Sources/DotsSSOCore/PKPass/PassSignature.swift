@@ -37,7 +37,8 @@ public enum PassSignature {
     static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"
 
     public static func check(signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
-                             anchors: TrustAnchors, file: String, now: Date = Date()) -> (PassSignatureReport, [Finding]) {
+                             anchors: TrustAnchors, file: String, now: Date = Date(), chainCache: ChainCache? = nil,
+                             pool: CertificatePool? = nil) -> (PassSignatureReport, [Finding]) {
         var report = PassSignatureReport(bundled: [])
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ message: String) {
@@ -48,12 +49,16 @@ public enum PassSignature {
             return (report, findings)
         }
         guard let manifest else { return (report, findings) }
-        let cms: OpaquePointer? = signature.withUnsafeBytes { buffer in
-            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
-            defer { BIO_free(bio) }
-            return d2i_CMS_bio(bio, nil)
+        // With a pool, the bundled certificates are parsed once per run rather than once per pass.
+        let split = pool == nil ? nil : CMSCertificateSplit.split([UInt8](signature))
+        let pooled = split.flatMap { pool?.stack($0.certificates) }
+        let der = pooled == nil ? [UInt8](signature) : split!.stripped
+        let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var pointer = buffer.baseAddress
+            return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)
         }
         guard let cms else {
+            if let pooled { dots_sk_X509_pop_free(pooled) }
             ERR_clear_error()
             add(.error, "pkpass.signature.unparseable", "the signature is not a DER-encoded PKCS#7/CMS structure")
             return (report, findings)
@@ -61,7 +66,7 @@ public enum PassSignature {
         defer { CMS_ContentInfo_free(cms) }
 
         // The signer certificate and what else the signature bundles.
-        let bundled = CMS_get1_certs(cms)
+        let bundled = pooled ?? CMS_get1_certs(cms)
         defer { if let bundled { dots_sk_X509_pop_free(bundled) } }
         var signer: OpaquePointer?
         var signerInfo: OpaquePointer?
@@ -92,7 +97,7 @@ public enum PassSignature {
         let verified = manifest.withUnsafeBytes { buffer -> Bool in
             guard let content = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
             defer { BIO_free(content) }
-            return CMS_verify(cms, nil, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
+            return CMS_verify(cms, bundled, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
         }
         ERR_clear_error()
         if !verified {
@@ -101,7 +106,8 @@ public enum PassSignature {
 
         // 2. The chain's shape (does it reach a trusted root?), then the dates of every certificate in it, at
         //    signing time (when the signature says) and now — judged apart, so each problem is named once.
-        let chain = verifyChain(signer, bundled: bundled, anchors: anchors)
+        let chain = chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
+            ?? verifyChain(signer, bundled: bundled, anchors: anchors)
         if let problem = chain.problem {
             add(.error, "pkpass.certificate.chain", problem + chainHint(signer: report.signer!, bundled: report.bundled))
         }

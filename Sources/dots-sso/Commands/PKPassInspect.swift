@@ -69,15 +69,17 @@ struct PKPassInspect: AsyncParsableCommand {
         var passes: [PassInspection] = []
         var unreadable: [String: String] = [:]
         var worst: ExitStatus?
-        for file in files {
-            do {
-                var inspection = try inspector.inspect(path: file)
+        for (file, result) in zip(files, await inspector.inspect(paths: files)) {
+            switch result {
+            case .success(var inspection):
                 inspection.findings = inspection.findings.promotingWarnings(report.strict)
                 passes.append(inspection)
-            } catch let error as UserFacingError {
+            case .failure(let error as UserFacingError):
                 unreadable[file] = error.message
                 console.err("dots-sso: \(error.message)")
                 worst = worst ?? ExitStatus(for: error)
+            case .failure(let error):
+                throw error
             }
         }
         let findings = passes.flatMap(\.findings)

@@ -1,0 +1,41 @@
+import COpenSSL
+import Foundation
+
+/// Remembers chain verdicts for one set of trust anchors. A partner signs every pass with the same certificate
+/// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the
+/// same: verifying it once per run instead of once per pass saves most of the chain work on a batch.
+public final class ChainCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
+
+    public init() {}
+
+    /// The verdict for `leaf` with `bundled`, computed by `verify` the first time these certificates are seen.
+    func verdict(_ leaf: OpaquePointer, bundled: OpaquePointer?,
+                 verify: () -> (verified: [CertificateInfo], problem: String?)) -> (verified: [CertificateInfo], problem: String?) {
+        guard let key = Self.key(leaf, bundled: bundled) else { return verify() }
+        if let known = lock.withLock({ verdicts[key] }) { return known }
+        let verdict = verify()
+        lock.withLock { verdicts[key] = verdict }
+        return verdict
+    }
+
+    /// The DER of the leaf and every bundled certificate, in order.
+    static func key(_ leaf: OpaquePointer, bundled: OpaquePointer?) -> Data? {
+        var key = Data()
+        func append(_ certificate: OpaquePointer?) -> Bool {
+            var buffer: UnsafeMutablePointer<UInt8>?
+            let length = i2d_X509(certificate, &buffer)
+            guard length > 0, let buffer else { return false }
+            defer { CRYPTO_free(buffer, nil, 0) }
+            key.append(UInt8(truncatingIfNeeded: length >> 8))
+            key.append(UInt8(truncatingIfNeeded: length))
+            key.append(buffer, count: Int(length))
+            return true
+        }
+        guard append(leaf) else { return nil }
+        let count = bundled.map { Int(dots_sk_X509_num($0)) } ?? 0
+        for index in 0..<count where !append(dots_sk_X509_value(bundled, Int32(index))) { return nil }
+        return key
+    }
+}
