@@ -275,3 +275,48 @@ struct PassInspectorCorpusTests {
         #expect(then.findings.filter { $0.severity == .error }.isEmpty, "\(then.findings.map(\.message))")
     }
 }
+
+@Suite("pkpass signature fast path")
+struct PassSignatureFastPathTests {
+    @Test("splitting the certificates out of the CMS gives the same verdict as OpenSSL's full parse, on every corpus pass")
+    func sameVerdict() throws {
+        guard let signed = TestPaths.corpus?.appendingPathComponent("pkpass/signed") else {
+            print("NOTICE: ../shared/corpus is absent; skipping")
+            return
+        }
+        let anchors = try PassSignature.appleRoot()
+        let pool = CertificatePool()
+        for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
+            let files = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name).files
+            func check(_ pool: CertificatePool?) -> (PassSignatureReport, [Finding]) {
+                PassSignature.check(signature: files["signature"], manifest: files["manifest.json"], passTypeIdentifier: "x", teamIdentifier: "y",
+                                    anchors: anchors, file: name, chainCache: pool == nil ? nil : ChainCache(), pool: pool)
+            }
+            let (slowReport, slowFindings) = check(nil)
+            let (fastReport, fastFindings) = check(pool)
+            #expect(fastReport == slowReport, "\(name)")
+            #expect(fastFindings == slowFindings, "\(name)")
+        }
+        // Half the corpus is DER (split and pooled), half BER (Apple's samples, OpenSSL's full parse).
+        #expect(pool.count >= 4, "the fast path ran on the DER signatures")
+    }
+
+    @Test("a BER (indefinite-length) signature takes OpenSSL's full parse and still verifies")
+    func berSignature() throws {
+        let issuer = try PassInspectorTests.shared.get()
+        let directory = TemporaryDirectory("ber")
+        let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
+        try manifest.write(to: directory.url.appendingPathComponent("manifest.json"))
+        let result = try ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-stream", "-in", directory.path("manifest.json"),
+            "-signer", issuer.valid.certificate, "-inkey", issuer.valid.key, "-certfile", issuer.intermediate, "-outform", "DER",
+            "-out", directory.path("signature"), "-md", "sha256"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let signature = try Data(contentsOf: directory.url.appendingPathComponent("signature"))
+        #expect(signature[1] == 0x80, "openssl -stream writes indefinite lengths")
+        let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
+                                                     teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate]),
+                                                     file: "ber", pool: CertificatePool())
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        #expect(report.bundled.count == 1)
+    }
+}

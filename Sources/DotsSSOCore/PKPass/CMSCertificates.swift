@@ -82,6 +82,9 @@ public final class CertificatePool: @unchecked Sendable {
 
     public init() {}
 
+    /// How many distinct certificates were parsed (what the pool saved is every repeat of them).
+    public var count: Int { lock.withLock { parsed.count } }
+
     deinit { parsed.values.forEach { X509_free($0) } }
 
     func certificate(_ der: ArraySlice<UInt8>) -> OpaquePointer? {
