@@ -2,26 +2,13 @@ import DotsSSOCore
 import Foundation
 import Testing
 import TestSupport
-import ZIPFoundation
 
 /// Archive safety and manifest integrity on archives built here, good and hostile.
 @Suite("pkpass archive safety and manifest")
 struct PassArchiveTests {
-    /// A zip in memory with the given entries (deflated unless `stored`).
-    func zip(_ entries: [(String, Data)], stored: Bool = false) throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        for (path, contents) in entries {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(contents.count),
-                                 compressionMethod: stored ? .none : .deflate) { position, size in
-                contents.subdata(in: Int(position)..<Int(position) + size)
-            }
-        }
-        return try #require(archive.data)
-    }
+    func zip(_ entries: [(String, Data)], stored: Bool = false) throws -> Data { try TestPassIssuer.zip(entries, stored: stored) }
 
-    func manifest(_ files: [String: Data]) throws -> Data {
-        try JSONSerialization.data(withJSONObject: files.mapValues { try! DigestAlgorithm.sha1.hex($0) }, options: .sortedKeys)
-    }
+    func manifest(_ files: [String: Data]) throws -> Data { try TestPassIssuer.manifest(files) }
 
     func codes(_ archive: PassArchive) -> [String] { archive.findings.map(\.code) }
 

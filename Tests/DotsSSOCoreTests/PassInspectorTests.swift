@@ -65,26 +65,19 @@ struct PassInspectorTests {
         }
         switch variant {
         case .tamperedFile:
-            var entries = files
-            entries["manifest.json"] = try TestPassIssuer.manifest(files)
-            entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
+            var entries = try issuer.entries(files, signer: issuer.valid)
             entries["icon.png"] = TestPassIssuer.png(width: 30, height: 29)
-            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.manifest.hash-mismatch"])
+            return (try TestPassIssuer.zip(entries), ["pkpass.manifest.hash-mismatch"])
         case .unlistedFile:
-            var entries = files
-            entries["manifest.json"] = try TestPassIssuer.manifest(files)
-            entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
+            var entries = try issuer.entries(files, signer: issuer.valid)
             entries["strip.png"] = TestPassIssuer.png(width: 375, height: 123)
-            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.manifest.unlisted"])
+            return (try TestPassIssuer.zip(entries), ["pkpass.manifest.unlisted"])
         case .unsigned:
             return (try issuer.pass(files, signer: nil), ["pkpass.signature.missing"])
         case .corruptedSignature:
-            var entries = files
-            entries["manifest.json"] = try TestPassIssuer.manifest(files)
-            var signature = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid)
-            signature[signature.count - 10] ^= 0xFF  // inside the signature value
-            entries["signature"] = signature
-            return (try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), ["pkpass.signature.invalid"])
+            var entries = try issuer.entries(files, signer: issuer.valid)
+            entries["signature"]![entries["signature"]!.count - 10] ^= 0xFF  // inside the signature value
+            return (try TestPassIssuer.zip(entries), ["pkpass.signature.invalid"])
         case .untrustedSigner:
             return (try issuer.pass(files, signer: issuer.untrusted), ["pkpass.certificate.chain"])
         case .wrongPassType:
@@ -131,10 +124,8 @@ struct PassInspectorTests {
         pass["foregroundColor"] = "#ffffff"
         var files = try TestPassIssuer.files(pass: pass)
         files["icon@2x.png"] = TestPassIssuer.png(width: 80, height: 80)
-        var entries = files
-        entries["manifest.json"] = try TestPassIssuer.manifest(files)
-        entries["signature"] = try issuer.sign(entries["manifest.json"]!, signer: issuer.valid, digest: "sha1")
-        let inspection = try inspector().inspect(try TestPassIssuer.zip(entries.sorted { $0.key < $1.key }), file: "w.pkpass")
+        let entries = try issuer.entries(files, signer: issuer.valid, digest: "sha1")
+        let inspection = try inspector().inspect(try TestPassIssuer.zip(entries), file: "w.pkpass")
         #expect(errors(inspection).isEmpty, "\(inspection.findings.map(\.message))")
         #expect(Set(inspection.findings.map(\.code)) == ["pkpass.pass-json.color-hex", "pkpass.image.size", "pkpass.signature.sha1"])
         #expect(inspection.findings.first { $0.code == "pkpass.image.size" }?.message.contains("58×58") == true)

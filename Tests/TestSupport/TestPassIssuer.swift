@@ -135,13 +135,24 @@ public final class TestPassIssuer: @unchecked Sendable {
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 
-    /// A signed .pkpass of `files`; `signer` nil leaves it unsigned.
-    public func pass(_ files: [String: Data], signer: Signer? = nil) throws -> Data {
+    /// The archive entries of a pass: `files`, their manifest and (unless `signer` is nil) its signature. Tests
+    /// change an entry afterwards to make a pass that was altered after signing.
+    public func entries(_ files: [String: Data], signer: Signer?, digest: String = "sha256") throws -> [String: Data] {
         let manifest = try Self.manifest(files)
         var entries = files
         entries["manifest.json"] = manifest
-        if let signer { entries["signature"] = try sign(manifest, signer: signer) }
-        return try Self.zip(entries.sorted { $0.key < $1.key })
+        if let signer { entries["signature"] = try sign(manifest, signer: signer, digest: digest) }
+        return entries
+    }
+
+    /// A signed .pkpass of `files`; `signer` nil leaves it unsigned.
+    public func pass(_ files: [String: Data], signer: Signer? = nil) throws -> Data {
+        try Self.zip(entries(files, signer: signer))
+    }
+
+    /// A zip of named entries, in name order.
+    public static func zip(_ entries: [String: Data]) throws -> Data {
+        try zip(entries.sorted { $0.key < $1.key })
     }
 
     /// A zip in memory with the entries in order (deflated unless `stored`).
