@@ -38,6 +38,7 @@ struct PassesCLITests {
                 "numbers": [1, 2],
                 "slow": (1...8).map { _ in "{base}/slow-passes/guest.pkpass" },
                 "empty": [String](),
+                "hostile": ["{base}/passes/guest.pkpass", "{base}/huge/big.pkpass", "{base}/hang/slow.pkpass", "{base}/redirect-http/moved.pkpass"],
             ]
             for (name, value) in members {
                 try JSONSerialization.data(withJSONObject: value, options: .sortedKeys).write(to: files.url.appendingPathComponent("\(name).json"))
@@ -134,6 +135,22 @@ struct PassesCLITests {
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("dots-sso: ") && result.stderr.contains("flat JSON array") && result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: output.path("passes")))
+    }
+
+    @Test("a 200 MB body, a server that never answers and a redirect to http each fail their own pass, quickly; the good pass is still saved")
+    func hostileDeliveries() throws {
+        let partner = Self.partner
+        let output = TemporaryDirectory("out")
+        let result = try partner.fetch(["--passes-endpoint", "\(partner.base)/member/hostile", "--timeout", "3", "--json"], output: output.url.path)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.duration < 30, "bounded by --timeout, not by the hanging server")
+        let passes = try #require(try json(result)["passes"] as? [[String: Any]])
+        let messages = passes.map { ($0["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }.joined(separator: " ") }
+        #expect(messages[0].isEmpty, "\(messages[0])")
+        #expect(messages[1].contains("larger than 96 MiB; abandoned"), "\(messages[1])")
+        #expect(messages[2].contains("did not answer within 3 s"), "\(messages[2])")
+        #expect(messages[3].contains("refusing the redirect") && messages[3].contains("http://example.invalid"), "\(messages[3])")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path) == ["1-primary-guest.pkpass"])
     }
 
     @Test("downloads run concurrently, never more than --parallel at once")

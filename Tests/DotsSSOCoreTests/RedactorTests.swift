@@ -15,6 +15,14 @@ struct RedactorTests {
         #expect(text == "https://[redacted]@idp.example/cb?code=[redacted]&state=xyz&access_token=[redacted]&scope=openid")
     }
 
+    @Test("signed download URLs (S3, Google, Azure) lose their signatures, keep the rest")
+    func signedURLs() {
+        let s3 = Redactor.redactURL("https://b.s3.amazonaws.com/p/guest.pkpass?X-Amz-Expires=300&X-Amz-Security-Token=t0k&X-Amz-Signature=abcdef")
+        #expect(s3 == "https://b.s3.amazonaws.com/p/guest.pkpass?X-Amz-Expires=300&X-Amz-Security-Token=[redacted]&X-Amz-Signature=[redacted]")
+        #expect(Redactor.redactURL("https://a.blob.core.windows.net/c/p.pkpass?sv=2022&sig=Zm9v") == "https://a.blob.core.windows.net/c/p.pkpass?sv=2022&sig=[redacted]")
+        #expect(!Redactor.redactURL("https://g.example/p.pkpass?Expires=1&Signature=c2ln").contains("c2ln"))
+    }
+
     @Test("form bodies lose every credential field")
     func forms() {
         let form = "grant_type=authorization_code&code=SECRET1&code_verifier=SECRET2&client_secret=SECRET3&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcb&refresh_token=SECRET4&password=SECRET5"

@@ -14,17 +14,19 @@ public enum Redactor {
     /// Parameter and JSON key names (lower-cased, without `_` and `-`) whose values are secret.
     static let secretKeys: Set<String> = [
         "code", "codea", "codeb", "codeverifier", "clientsecret", "clientassertion", "assertion",
-        "password", "newpassword", "secret", "apikey", "token", "nonce", "devicecode", "session", "signature",
+        "password", "newpassword", "secret", "apikey", "token", "nonce", "devicecode", "session", "signature", "sig",
         "authorization", "proxyauthorization", "cookie", "setcookie",
     ]
 
-    /// Whether a parameter or JSON key names a secret: the listed names and anything ending in token, secret or password.
+    /// Whether a parameter or JSON key names a secret: the listed names (Azure's `sig` too) and anything ending in
+    /// token, secret, password or signature.
     public static func isSecret(key: String) -> Bool {
         let normalized = key.lowercased().filter { $0 != "_" && $0 != "-" }
         return secretKeys.contains(normalized)
             || normalized.hasSuffix("token")
             || normalized.hasSuffix("secret")
             || normalized.hasSuffix("password")
+            || normalized.hasSuffix("signature")  // signed download URLs: X-Amz-Signature, Google's Signature
     }
 
     public static func isSecret(header: String) -> Bool {
