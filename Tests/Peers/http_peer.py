@@ -20,7 +20,7 @@ the behaviour, so one server covers every case:
                      list), Bearer required like /profiles
   /passes/<name>     --pass-dir/<name> as application/vnd.apple.pkpass (.pkpasses as the bundle type), 404 if absent
   /slow-passes/<n>   the same after 0.3 s, counting requests in flight
-  /stats             {"max_in_flight": …} for /slow-passes
+  /stats             {"max_in_flight": …} for /slow-passes since the last /stats
 
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
@@ -250,7 +250,9 @@ def make_handler(options, scheme):
                 self.end_headers()
                 self.wfile.write(data)
             elif segment == "stats":
-                self.send_json(200, {"max_in_flight": flight["max"]})
+                with log_lock:
+                    seen, flight["max"] = flight["max"], 0
+                self.send_json(200, {"max_in_flight": seen})
             elif segment == "echo":
                 self.send_json(200, {
                     "method": self.command,
