@@ -49,7 +49,7 @@ struct BodymovinCLITests {
         }
     }
 
-    @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, a dotLottie zip, truncation → 65 with one clear line")
+    @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, a dotLottie zip, truncation, 300 MB on stdin → 65 with one clear line")
     func hostile() throws {
         let cli = DotsSSOCLI()
         let cases: [(String, Data, String)] = [
@@ -67,6 +67,10 @@ struct BodymovinCLITests {
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
+        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 300000000 /dev/zero | '\(TestPaths.binary.path)' bodymovin validate -"],
+                                            environment: cli.environment, timeout: 60)
+        #expect(endless.status == 65, "\(endless.stderr)")
+        #expect(endless.stderr == "dots-sso: stdin is malformed: it is larger than 256 MB; no loading animation is that large\n")
     }
 
     @Test("a 50 MB file is validated, not choked on, and its size is reported")

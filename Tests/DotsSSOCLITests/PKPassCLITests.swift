@@ -78,12 +78,17 @@ struct PKPassCLITests {
         #expect(junit.contains("pkpass.pass-json.color-hex") && junit.contains("<failure"))
     }
 
-    @Test("stdin, a zip bomb, a missing file and a bad --trust each get a clear answer and the documented exit")
+    @Test("stdin, 150 MB on stdin, a zip bomb, a missing file and a bad --trust each get a clear answer and the documented exit")
     func inputs() throws {
         let f = Self.fixtures
         let piped = try f.inspect(["-", "--trust", f.pki.caCertificate], stdin: try Data(contentsOf: f.url("guest.pkpass")))
         #expect(piped.status == 0, "\(piped.stdout)")
         #expect(piped.stdout.hasPrefix("stdin"))
+
+        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero | '\(TestPaths.binary.path)' pkpass inspect -"],
+                                            environment: f.cli.environment, timeout: 60)
+        #expect(endless.status == 1)
+        #expect(endless.stdout.contains("stdin is larger than 96 MiB"), "150 MB on stdin is refused after 96 MiB: \(endless.stdout)")
 
         let bomb = try f.inspect([f.path("bomb.pkpass")])
         #expect(bomb.status == 1)

@@ -38,7 +38,10 @@ public struct PassInspector: Sendable {
                 return refused("pkpass.archive.too-large", "the file is \(status.size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
             }
         }
-        guard let data = InputFile.read(path) else { throw InputError.unreadable(path: name, reason: "cannot read it") }
+        guard let data = InputFile.read(path, atMost: Self.maxFileBytes) else { throw InputError.unreadable(path: name, reason: "cannot read it") }
+        if data.count > Self.maxFileBytes {
+            return refused("pkpass.archive.too-large", "\(name) is larger than \(Self.maxFileBytes / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so the rest was not read")
+        }
         return inspect(data, file: name)
     }
 

@@ -99,7 +99,13 @@ struct BodymovinValidate: AsyncParsableCommand {
     }
 
     static func read(_ file: String) throws -> Data {
-        if file == "-" { return InputFile.read(file) ?? Data() }
+        if file == "-" {
+            let data = InputFile.read(file, atMost: maxBytes) ?? Data()
+            guard data.count <= maxBytes else {
+                throw InputError.malformed(source: "stdin", reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
+            }
+            return data
+        }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
             throw InputError.unreadable(path: file, reason: "no such file")
         }
