@@ -33,7 +33,7 @@ struct PassesCLITests {
             for (name, data) in passes { try data.write(to: files.url.appendingPathComponent(name)) }
             let members: [String: Any] = [
                 "list": ["{base}/passes/guest.pkpass", "{base}/passes/missing.pkpass", "{base}/passes/page.pkpass",
-                         "{base}/passes/bundle.pkpasses", "{base}/passes/event.pkpass"],
+                         "{base}/passes/bundle.pkpasses", "{base}/passes/event.pkpass", "{base}/passes/guest.pkpass"],
                 "object": ["passes": ["{base}/passes/guest.pkpass"]],
                 "numbers": [1, 2],
                 "slow": (1...8).map { _ in "{base}/slow-passes/guest.pkpass" },
@@ -100,14 +100,14 @@ struct PassesCLITests {
         #expect(!result.allOutput.contains(Self.token))
     }
 
-    @Test("from the passes endpoint: order kept; a 404, an HTML page and a .pkpasses bundle fail only their own pass; exit 1")
+    @Test("from the passes endpoint: order kept; a 404, an HTML page and a .pkpasses bundle fail only their own pass; a repeated URL is a warning; exit 1")
     func fromEndpoint() throws {
         let partner = Self.partner
         let output = TemporaryDirectory("out")
         let result = try partner.fetch(["--passes-endpoint", "\(partner.base)/member/list", "--json"], output: output.url.path)
         #expect(result.status == 1, "\(result.stderr)")
         let passes = try #require(try json(result)["passes"] as? [[String: Any]])
-        #expect(passes.map { $0["position"] as? Int } == [1, 2, 3, 4, 5])
+        #expect(passes.map { $0["position"] as? Int } == [1, 2, 3, 4, 5, 6])
         func codes(_ index: Int) -> Set<String> {
             Set((passes[index]["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }.compactMap { $0["code"] as? String })
         }
@@ -116,8 +116,10 @@ struct PassesCLITests {
         #expect(codes(2) == ["pkpass.archive.not-zip"])
         #expect(codes(3) == ["passes.bundle-refused"])
         #expect(codes(4).isEmpty)
+        #expect(codes(5).isEmpty)
+        #expect((passes[5]["findings"] as? [[String: Any]] ?? []).contains { $0["code"] as? String == "passes.duplicate" }, "the same URL twice is a warning")
         let saved = try FileManager.default.contentsOfDirectory(atPath: output.url.path).sorted()
-        #expect(saved == ["1-primary-guest.pkpass", "5-event.pkpass"], "an HTML page or a bundle is never saved as a pass")
+        #expect(saved == ["1-primary-guest.pkpass", "5-event.pkpass", "6-guest.pkpass"], "an HTML page or a bundle is never saved as a pass")
         #expect(!partner.requests().contains { ($0["path"] as? String ?? "").contains("bundle.pkpasses") }, "a .pkpasses URL is refused without downloading it")
 
         let text = try partner.fetch(["--passes-endpoint", "\(partner.base)/member/list"], output: output.url.path)

@@ -37,7 +37,17 @@ public struct PassFetcher: Sendable {
                 startNext()
             }
         }
-        return results.compactMap { $0 }
+        var fetched = results.compactMap { $0 }
+        var firstSeen: [String: Int] = [:]
+        for (index, link) in links.enumerated() {
+            if let first = firstSeen[link] {
+                fetched[index].findings.append(Finding(.warning, "passes.duplicate", at: FindingLocation(file: fetched[index].url),
+                    "this URL is also pass \(first); the member would see the same pass twice"))
+            } else {
+                firstSeen[link] = index + 1
+            }
+        }
+        return fetched
     }
 
     func prepareOutput() throws {
