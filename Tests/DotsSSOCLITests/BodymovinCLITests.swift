@@ -71,6 +71,8 @@ struct BodymovinCLITests {
                                             environment: cli.environment, timeout: 60)
         #expect(endless.status == 65, "\(endless.stderr)")
         #expect(endless.stderr == "dots-sso: stdin is malformed: it is larger than 256 MB; no loading animation is that large\n")
+        let device = try cli.run(["bodymovin", "validate", "/dev/zero"], timeout: 60)
+        #expect(device.status == 65 && device.stderr.contains("larger than 256 MB"), "\(device.stderr)")
     }
 
     @Test("a 50 MB file is validated, not choked on, and its size is reported")

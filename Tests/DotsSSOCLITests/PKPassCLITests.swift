@@ -90,6 +90,9 @@ struct PKPassCLITests {
         #expect(endless.status == 1)
         #expect(endless.stdout.contains("stdin is larger than 96 MiB"), "150 MB on stdin is refused after 96 MiB: \(endless.stdout)")
 
+        let device = try f.inspect(["/dev/zero"])
+        #expect(device.status == 1 && device.stdout.contains("larger than 96 MiB"), "a device has no size to check first: \(device.stdout)")
+
         let bomb = try f.inspect([f.path("bomb.pkpass")])
         #expect(bomb.status == 1)
         #expect(bomb.stdout.contains("zip bomb"))

@@ -7,6 +7,8 @@ import Glibc
 /// owner's user and group names — noticeable when a batch checks hundreds of files.
 public struct FileStatus: Sendable {
     public let isDirectory: Bool
+    /// A plain file, whose size is its length (not a FIFO or a device such as /dev/zero).
+    public let isRegular: Bool
     public let size: Int
 
     /// nil when the path does not exist or cannot be examined.
@@ -14,6 +16,7 @@ public struct FileStatus: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
         size = Int(info.st_size)
     }
 }

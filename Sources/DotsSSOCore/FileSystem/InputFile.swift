@@ -10,6 +10,10 @@ public enum InputFile {
     /// Like `read`, but stops after `limit + 1` bytes, so a caller can refuse an oversized input (stdin above
     /// all, which cannot be measured first) without holding all of it.
     public static func read(_ path: String, atMost limit: Int) -> Data? {
+        // A plain file of known size is read in one go; stdin, FIFOs and devices in chunks.
+        if path != "-", let status = FileStatus(path), status.isRegular, status.size <= limit {
+            return FileManager.default.contents(atPath: path)
+        }
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
@@ -20,7 +24,7 @@ public enum InputFile {
         defer { if path != "-" { try? handle.close() } }
         var data = Data()
         while data.count <= limit {
-            guard let chunk = try? handle.read(upToCount: min(1 << 20, limit + 1 - data.count)), !chunk.isEmpty else { break }
+            guard let chunk = try? handle.read(upToCount: min(1 << 16, limit + 1 - data.count)), !chunk.isEmpty else { break }
             data.append(chunk)
         }
         return data

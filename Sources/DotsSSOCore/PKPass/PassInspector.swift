@@ -34,7 +34,7 @@ public struct PassInspector: Sendable {
         }
         if path != "-" {
             guard let status else { throw InputError.unreadable(path: path, reason: "no such file") }
-            if status.size > Self.maxFileBytes {
+            if status.isRegular, status.size > Self.maxFileBytes {
                 return refused("pkpass.archive.too-large", "the file is \(status.size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
             }
         }

@@ -99,20 +99,17 @@ struct BodymovinValidate: AsyncParsableCommand {
     }
 
     static func read(_ file: String) throws -> Data {
-        if file == "-" {
-            let data = InputFile.read(file, atMost: maxBytes) ?? Data()
-            guard data.count <= maxBytes else {
-                throw InputError.malformed(source: "stdin", reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
+        if file != "-" {
+            guard let status = FileStatus(file) else { throw InputError.unreadable(path: file, reason: "no such file") }
+            if status.isRegular, status.size > maxBytes {
+                throw InputError.malformed(source: file, reason: "it is \(status.size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
             }
-            return data
         }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
-            throw InputError.unreadable(path: file, reason: "no such file")
+        // Capped for every path: stdin, a FIFO or a device (/dev/zero) has no size to check first.
+        guard let data = InputFile.read(file, atMost: maxBytes) else { throw InputError.unreadable(path: file, reason: "cannot read it") }
+        guard data.count <= maxBytes else {
+            throw InputError.malformed(source: InputFile.displayName(file), reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
         }
-        if let size = attributes[.size] as? Int, size > maxBytes {
-            throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
-        }
-        guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "cannot read it") }
         return data
     }
 }
