@@ -13,6 +13,8 @@ Studies: "demo" (enabled), "closed" (e-mail sign-in disabled); anything else is 
 Accounts: jane@example.com (consented), pending@example.com (consent pending).
 """
 import argparse
+
+from parent_watch import exit_with_parent
 import json
 import secrets
 import threading
@@ -169,6 +171,7 @@ def make_handler(options):
 
 
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--throttle", action="store_true", help="answer 429 while an earlier link is pending (60 s)")
     options = parser.parse_args()

@@ -25,6 +25,8 @@ the behaviour, so one server covers every case:
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
 import argparse
+
+from parent_watch import exit_with_parent
 import json
 import os
 import socketserver
@@ -272,6 +274,7 @@ def make_handler(options, scheme):
 
 
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--cert")
     parser.add_argument("--key")

@@ -13,9 +13,11 @@ from datetime import timedelta
 import werkzeug.serving
 from oidc_provider_mock import app as make_app
 from oidc_provider_mock._storage import User
+from parent_watch import exit_with_parent
 
 
 def main():
+    exit_with_parent()
     parser = argparse.ArgumentParser()
     parser.add_argument("--user-claims", action="append", default=[])
     parser.add_argument("--token-max-age", type=int, default=3600)

@@ -40,10 +40,10 @@ public struct IDTokenValidator: Sendable {
         }
         guard let expiry = token.date("exp") else { throw OAuthError.invalidIDToken("it has no exp claim") }
         guard expiry.addingTimeInterval(leeway) > now else {
-            throw OAuthError.invalidIDToken("it expired at \(ISO8601DateFormatter().string(from: expiry))")
+            throw OAuthError.invalidIDToken("it expired at \(ISOTimestamp.string(expiry))")
         }
         if let issuedAt = token.date("iat"), issuedAt.addingTimeInterval(-leeway) > now {
-            throw OAuthError.invalidIDToken("it was issued in the future (iat \(ISO8601DateFormatter().string(from: issuedAt)))")
+            throw OAuthError.invalidIDToken("it was issued in the future (iat \(ISOTimestamp.string(issuedAt)))")
         }
         if let notBefore = token.date("nbf"), notBefore.addingTimeInterval(-leeway) > now {
             throw OAuthError.invalidIDToken("it is not valid yet (nbf)")

@@ -116,18 +116,18 @@ public enum PassSignature {
             let name = "\(role) \"\(certificate.displayName)\""
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
                 add(.error, signed < certificate.notBefore ? "pkpass.certificate.not-yet-valid" : "pkpass.certificate.expired",
-                    "the \(name) was not valid when the pass was signed on \(Self.day(signed)) (valid \(Self.day(certificate.notBefore)) to \(Self.day(certificate.notAfter)))")
+                    "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))")
             } else if certificate.notAfter < now {
-                add(.error, "pkpass.certificate.expired", "the \(name) expired on \(Self.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate")
+                add(.error, "pkpass.certificate.expired", "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate")
             } else if certificate.notBefore > now {
-                add(.error, "pkpass.certificate.not-yet-valid", "the \(name) is not valid until \(Self.day(certificate.notBefore))")
+                add(.error, "pkpass.certificate.not-yet-valid", "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
         // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
         let g1Expiry = Date(timeIntervalSince1970: 1_675_814_400)  // 2023-02-08
         if let old = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") && $0.notAfter < g1Expiry && !($0.organizationalUnit ?? "").hasPrefix("G") }) {
             add(.warning, "pkpass.certificate.wwdr-g1",
-                "the signature bundles a first-generation WWDR intermediate that expired on \(Self.day(old.notAfter)); sign with the current WWDR intermediate (G4)")
+                "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)")
         }
 
         // 3. The signer against the pass.
@@ -144,11 +144,6 @@ public enum PassSignature {
         return (report, findings)
     }
 
-    static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
-    }
 
     /// Builds the chain from the signer through the bundled certificates to an anchor, ignoring dates.
     /// `verified` runs signer → root when it succeeds; `problem` says why it does not.
@@ -172,7 +167,7 @@ public enum PassSignature {
     }
 
     static func chainHint(signer: CertificateInfo, bundled: [CertificateInfo]) -> String {
-        let names = bundled.map { "\"\($0.displayName)\" (expires \(day($0.notAfter)))" }
+        let names = bundled.map { "\"\($0.displayName)\" (expires \(ISOTimestamp.day($0.notAfter)))" }
         let issuer = [signer.issuerCommonName ?? "?", signer.issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
         return "; the signer was issued by \"\(issuer)\"" + (names.isEmpty ? " and no intermediate is bundled" : " but the signature bundles \(names.joined(separator: ", "))")
     }

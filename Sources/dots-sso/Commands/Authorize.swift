@@ -145,7 +145,7 @@ enum SignInOutput {
         }
         var rows: [[String]] = [["subject", result.subject ?? "(no id_token)"]]
         rows.append(["scopes", result.scope ?? "-"])
-        rows.append(["expires", result.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "not given"])
+        rows.append(["expires", result.expiresAt.map { ISOTimestamp.string($0) } ?? "not given"])
         rows.append(["refresh token", result.hasRefreshToken ? "yes" : "no"])
         rows.append(["id_token", result.idTokenValidated ? "validated" : "none"])
         rows.append(["cached in", result.cacheFile])

@@ -52,7 +52,7 @@ struct CacheList: AsyncParsableCommand {
             } else if entry.needsSignIn {
                 state = style.yellow("sign in again")
             } else if let expires = entry.expiresAt {
-                state = expires > now ? "valid until \(ISO8601DateFormatter().string(from: expires))" : style.yellow("expired\(entry.hasRefreshToken ? " (refreshable)" : "")")
+                state = expires > now ? "valid until \(ISOTimestamp.string(expires))" : style.yellow("expired\(entry.hasRefreshToken ? " (refreshable)" : "")")
             } else {
                 state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
             }

@@ -42,7 +42,7 @@ struct Refresh: AsyncParsableCommand {
             try context.console.json(output)
             return
         }
-        let expiry = output.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "no expiry given"
+        let expiry = output.expiresAt.map { ISOTimestamp.string($0) } ?? "no expiry given"
         context.console.out(refreshed ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
     }
 }

@@ -139,7 +139,7 @@ struct TokenShow: AsyncParsableCommand {
             return
         }
         var rows: [[String]] = [["subject", output.subject ?? "-"], ["scopes", output.scope ?? "-"]]
-        rows.append(["expires", (output.expiresAt.map { ISO8601DateFormatter().string(from: $0) } ?? "not given") + (output.expired ? " (expired)" : "")])
+        rows.append(["expires", (output.expiresAt.map { ISOTimestamp.string($0) } ?? "not given") + (output.expired ? " (expired)" : "")])
         rows.append(["refresh token", output.hasRefreshToken ? "yes" : "no"])
         if let reason = output.needsSignIn { rows.append(["state", "sign in again: \(reason)"]) }
         rows.append(["access token", output.accessToken.format])

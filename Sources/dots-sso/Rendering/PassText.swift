@@ -19,7 +19,7 @@ enum PassText {
         if let date = s.expirationDate { front.append("expires \(safe(date))") }
         if !front.isEmpty { lines.append("  " + front.joined(separator: " · ")) }
         if let signature = s.signature, let signer = signature.signer {
-            let expiry = "\(signer.notAfter < Date() ? "expired" : "valid until") \(day(signer.notAfter))"
+            let expiry = "\(signer.notAfter < Date() ? "expired" : "valid until") \(ISOTimestamp.day(signer.notAfter))"
             let via = signature.bundled.compactMap(\.commonName).map(safe)
             lines.append("  signed by \(safe(signer.commonName ?? "?")) (\(expiry))" + (signature.digest.map { ", \($0)" } ?? "")
                          + (via.isEmpty ? "" : ", bundles \(via.joined(separator: ", "))"))
@@ -40,9 +40,4 @@ enum PassText {
         return lines.joined(separator: "\n")
     }
 
-    static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
-    }
 }

@@ -1,0 +1,17 @@
+import DotsSSOCore
+import Foundation
+import Testing
+
+@Suite("ISO timestamps")
+struct ISOTimestampTests {
+    @Test("the same text as Foundation's ISO 8601 formatter, for dates from 1960 to 2100", arguments: [
+        -315_619_200.0, 0, 1_590_969_600.5, 1_675_814_399, 1_795_000_000, 4_102_444_800,
+    ])
+    func matchesFoundation(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(ISOTimestamp.string(date) == ISO8601DateFormatter().string(from: date))
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        #expect(ISOTimestamp.day(date) == day.string(from: date))
+    }
+}
