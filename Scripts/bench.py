@@ -13,9 +13,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def openssl(*args):
+    subprocess.run(["openssl", *args], check=True, capture_output=True)
+
+
 def run_pki(directory):
-    def openssl(*args):
-        subprocess.run(["openssl", *args], check=True, capture_output=True)
     ca_key, ca = os.path.join(directory, "ca.key"), os.path.join(directory, "ca.pem")
     openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", ca_key,
             "-out", ca, "-subj", "/CN=bench CA", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE",
@@ -48,8 +50,6 @@ def make_passes(directory, count):
     import struct
     import zipfile
 
-    def openssl(*args):
-        subprocess.run(["openssl", *args], check=True, capture_output=True)
     ca_key, ca = os.path.join(directory, "pass-ca.key"), os.path.join(directory, "pass-ca.pem")
     openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
             "-subj", "/CN=bench pass CA", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE",

@@ -19,7 +19,8 @@ public final class TestPKI: @unchecked Sendable {
         try makeLeaf(name: "other", subject: "/CN=other.example", altNames: "DNS:other.example")
     }
 
-    private func openssl(_ arguments: [String]) throws {
+    /// Runs the openssl CLI, failing with its stderr (also used by `TestPassIssuer`).
+    func openssl(_ arguments: [String]) throws {
         let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)
         guard result.status == 0 else {
             throw BackgroundProcess.StartError(description: "openssl \(arguments.first ?? "") failed: \(result.stderr)")

@@ -67,18 +67,11 @@ public final class TestPassIssuer: @unchecked Sendable {
         return formatter.string(from: Date().addingTimeInterval(2 * 86_400))
     }
 
-    private func openssl(_ arguments: [String]) throws {
-        let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)
-        guard result.status == 0 else {
-            throw BackgroundProcess.StartError(description: "openssl \(arguments.first ?? "") failed: \(result.stderr)")
-        }
-    }
-
     private func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
         let d = pki.directory
-        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
+        try pki.openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
                      "-out", d.path("\(name).csr"), "-subj", subject])
-        try openssl(["ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
+        try pki.openssl(["ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
                      "-in", d.path("\(name).csr"), "-out", d.path("\(name).pem"), "-startdate", start, "-enddate", end,
                      "-extfile", extensions, "-notext"])
     }
@@ -130,7 +123,7 @@ public final class TestPassIssuer: @unchecked Sendable {
         let directory = TemporaryDirectory("sign")
         let input = directory.path("manifest.json"), output = directory.path("signature")
         try manifest.write(to: URL(fileURLWithPath: input))
-        try openssl(["cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
+        try pki.openssl(["cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
                      "-certfile", intermediate, "-outform", "DER", "-out", output, "-md", digest])
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }

@@ -7,18 +7,26 @@ public enum InputFile {
         path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
     }
 
-    /// Like `read`, but stops after `limit + 1` bytes, so a caller can refuse an oversized input (stdin above
-    /// all, which cannot be measured first) without holding all of it.
-    public static func read(_ path: String, atMost limit: Int) -> Data? {
-        // A plain file of known size is read in one go; stdin, FIFOs and devices in chunks.
-        if path != "-", let status = FileStatus(path), status.isRegular, status.size <= limit {
-            return FileManager.default.contents(atPath: path)
-        }
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    /// What a capped read found.
+    public enum CappedRead: Sendable {
+        case contents(Data)
+        /// More than the limit: `size` for a plain file (refused before reading), nil for a stream.
+        case tooLarge(size: Int?)
+    }
+
+    /// Reads `path` (or stdin for `-`) refusing more than `limit` bytes without holding them: a plain file by its
+    /// size before reading, stdin, FIFOs and devices (`/dev/zero`) once they pass the limit. A path that does not
+    /// exist or cannot be opened is an input error.
+    public static func read(_ path: String, limit: Int) throws -> CappedRead {
+        var handle = FileHandle.standardInput
+        if path != "-" {
+            guard let status = FileStatus(path) else { throw InputError.unreadable(path: path, reason: "no such file") }
+            if status.isRegular {
+                if status.size > limit { return .tooLarge(size: status.size) }
+                guard let data = FileManager.default.contents(atPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
+                return .contents(data)
+            }
+            guard let file = FileHandle(forReadingAtPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             handle = file
         }
         defer { if path != "-" { try? handle.close() } }
@@ -27,7 +35,7 @@ public enum InputFile {
             guard let chunk = try? handle.read(upToCount: min(1 << 16, limit + 1 - data.count)), !chunk.isEmpty else { break }
             data.append(chunk)
         }
-        return data
+        return data.count > limit ? .tooLarge(size: nil) : .contents(data)
     }
 
     /// How messages name it.

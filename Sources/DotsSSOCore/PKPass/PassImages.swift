@@ -29,7 +29,7 @@ public enum PassImages {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
         }
         for path in files.keys.sorted() where path.lowercased().hasSuffix(".png") {
-            guard let (name, scale) = Self.parse(path) else { continue }
+            let (name, scale) = Self.parse(path)
             let data = files[path]!
             guard let header = PNGHeader(data) else {
                 images.append(PassImage(path: path))
@@ -63,8 +63,8 @@ public enum PassImages {
         return (images, findings)
     }
 
-    /// "de.lproj/logo@2x.png" → ("logo", 2); nil for names Wallet does not know as images of a pass.
-    static func parse(_ path: String) -> (name: String, scale: Int)? {
+    /// "de.lproj/logo@2x.png" → ("logo", 2). Names Wallet does not know are listed but have no size rule.
+    static func parse(_ path: String) -> (name: String, scale: Int) {
         var stem = String(path.split(separator: "/").last ?? "").dropLast(4)
         var scale = 1
         for candidate in [2, 3] where stem.hasSuffix("@\(candidate)x") {

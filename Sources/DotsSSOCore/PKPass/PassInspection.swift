@@ -14,6 +14,4 @@ public struct PassInspection: Codable, Sendable {
         self.summary = summary
         self.findings = findings
     }
-
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }

@@ -24,25 +24,18 @@ public struct PassInspector: Sendable {
     /// Inspects a path: a .pkpass file, '-' for stdin, or an unsigned pass folder (`*.pass`). A path that
     /// cannot be read at all is an input error, not a finding about a pass.
     public func inspect(path: String) throws -> PassInspection {
-        let status = path == "-" ? nil : FileStatus(path)
-        if status?.isDirectory == true {
+        if path != "-", FileStatus(path)?.isDirectory == true {
             return inspectFolder(URL(fileURLWithPath: path), file: path)
         }
         let name = InputFile.displayName(path)
-        func refused(_ code: String, _ message: String) -> PassInspection {
-            PassInspection(file: name, kind: "pkpass", summary: PassSummary(), findings: [Finding(.error, code, at: FindingLocation(file: name), message)])
+        switch try InputFile.read(path, limit: Self.maxFileBytes) {
+        case .contents(let data):
+            return inspect(data, file: name)
+        case .tooLarge(let size):
+            let found = size.map { "the file is \($0 / 1_048_576) MiB" } ?? "\(name) is larger than \(Self.maxFileBytes / 1_048_576) MiB"
+            return PassInspection(file: name, kind: "pkpass", summary: PassSummary(), findings: [Finding(.error, "pkpass.archive.too-large", at: FindingLocation(file: name),
+                "\(found); a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so \(size == nil ? "the rest" : "it") was not read")])
         }
-        if path != "-" {
-            guard let status else { throw InputError.unreadable(path: path, reason: "no such file") }
-            if status.isRegular, status.size > Self.maxFileBytes {
-                return refused("pkpass.archive.too-large", "the file is \(status.size / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so it was not read")
-            }
-        }
-        guard let data = InputFile.read(path, atMost: Self.maxFileBytes) else { throw InputError.unreadable(path: name, reason: "cannot read it") }
-        if data.count > Self.maxFileBytes {
-            return refused("pkpass.archive.too-large", "\(name) is larger than \(Self.maxFileBytes / 1_048_576) MiB; a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so the rest was not read")
-        }
-        return inspect(data, file: name)
     }
 
     /// Inspects many paths on every core, results in the order given (a batch of passes is CPU-bound: parsing

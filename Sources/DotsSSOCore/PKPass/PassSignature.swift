@@ -50,9 +50,10 @@ public enum PassSignature {
         }
         guard let manifest else { return (report, findings) }
         // With a pool, the bundled certificates are parsed once per run rather than once per pass.
-        let split = pool == nil ? nil : CMSCertificateSplit.split([UInt8](signature))
+        let bytes = [UInt8](signature)
+        let split = pool == nil ? nil : CMSCertificateSplit.split(bytes)
         let pooled = split.flatMap { pool?.stack($0.certificates) }
-        let der = pooled == nil ? [UInt8](signature) : split!.stripped
+        let der = pooled == nil ? bytes : split!.stripped
         let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var pointer = buffer.baseAddress
             return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)

@@ -14,6 +14,4 @@ public struct FetchedPass: Codable, Sendable {
     public var bytes: Int?
     public var summary: PassSummary?
     public var findings: [Finding]
-
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }

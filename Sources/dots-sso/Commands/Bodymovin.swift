@@ -99,17 +99,13 @@ struct BodymovinValidate: AsyncParsableCommand {
     }
 
     static func read(_ file: String) throws -> Data {
-        if file != "-" {
-            guard let status = FileStatus(file) else { throw InputError.unreadable(path: file, reason: "no such file") }
-            if status.isRegular, status.size > maxBytes {
-                throw InputError.malformed(source: file, reason: "it is \(status.size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
-            }
-        }
-        // Capped for every path: stdin, a FIFO or a device (/dev/zero) has no size to check first.
-        guard let data = InputFile.read(file, atMost: maxBytes) else { throw InputError.unreadable(path: file, reason: "cannot read it") }
-        guard data.count <= maxBytes else {
+        switch try InputFile.read(file, limit: maxBytes) {
+        case .contents(let data):
+            return data
+        case .tooLarge(let size?):
+            throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
+        case .tooLarge(nil):
             throw InputError.malformed(source: InputFile.displayName(file), reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
         }
-        return data
     }
 }
