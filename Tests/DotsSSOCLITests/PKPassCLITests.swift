@@ -85,7 +85,7 @@ struct PKPassCLITests {
         #expect(piped.status == 0, "\(piped.stdout)")
         #expect(piped.stdout.hasPrefix("stdin"))
 
-        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero | '\(TestPaths.binary.path)' pkpass inspect -"],
+        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' pkpass inspect -"],
                                             environment: f.cli.environment, timeout: 60)
         #expect(endless.status == 1)
         #expect(endless.stdout.contains("stdin is larger than 96 MiB"), "150 MB on stdin is refused after 96 MiB: \(endless.stdout)")
