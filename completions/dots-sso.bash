@@ -709,7 +709,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --expect-id --min-validity --junit)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -769,10 +769,10 @@ _dots-sso_profile() {
     '--access-token-file')
         return
         ;;
-    '--expect-id')
+    '--min-validity')
         return
         ;;
-    '--min-validity')
+    '--expect-id')
         return
         ;;
     '--junit')
@@ -808,7 +808,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --expect-id --min-validity)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -868,10 +868,10 @@ _dots-sso_flags_show() {
     '--access-token-file')
         return
         ;;
-    '--expect-id')
+    '--min-validity')
         return
         ;;
-    '--min-validity')
+    '--expect-id')
         return
         ;;
     esac
@@ -881,7 +881,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --expect-id --min-validity)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -941,10 +941,10 @@ _dots-sso_flags_check() {
     '--access-token-file')
         return
         ;;
-    '--expect-id')
+    '--min-validity')
         return
         ;;
-    '--min-validity')
+    '--expect-id')
         return
         ;;
     esac
@@ -977,7 +977,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --expect-id --min-validity --junit)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1037,10 +1037,10 @@ _dots-sso_containers_show() {
     '--access-token-file')
         return
         ;;
-    '--expect-id')
+    '--min-validity')
         return
         ;;
-    '--min-validity')
+    '--expect-id')
         return
         ;;
     '--junit')
@@ -1053,7 +1053,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --expect-id --min-validity)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1113,10 +1113,10 @@ _dots-sso_containers_probe() {
     '--access-token-file')
         return
         ;;
-    '--expect-id')
+    '--min-validity')
         return
         ;;
-    '--min-validity')
+    '--expect-id')
         return
         ;;
     esac
@@ -1149,7 +1149,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --junit --profile-file --access-token-file --output --parallel)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --junit --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1203,6 +1203,12 @@ _dots-sso_passes_fetch() {
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
         return
         ;;
+    '--profile-file')
+        return
+        ;;
+    '--access-token-file')
+        return
+        ;;
     '--min-validity')
         return
         ;;
@@ -1210,12 +1216,6 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--trust')
-        return
-        ;;
-    '--profile-file')
-        return
-        ;;
-    '--access-token-file')
         return
         ;;
     '--output')

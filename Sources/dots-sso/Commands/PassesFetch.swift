@@ -40,15 +40,9 @@ struct PassesFetch: AsyncParsableCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var cacheOptions: CacheOptions
     @OptionGroup var client: ClientAuthOptions
-    @OptionGroup var tokenUse: TokenUseOptions
+    @OptionGroup var source: MemberSourceOptions
     @OptionGroup var report: FindingsOptions
     @OptionGroup var trust: PassTrustOptions
-
-    @Option(name: .long, help: ArgumentHelp("Read pass URLs from a saved profile instead of fetching it ('-' reads stdin).", valueName: "file"))
-    var profileFile: String?
-
-    @Option(name: .long, help: ArgumentHelp("Use this access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
-    var accessTokenFile: String?
 
     @Option(name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"))
     var output: String = "."
@@ -58,8 +52,7 @@ struct PassesFetch: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be between 1 and 16") }
-        if profileFile == "-" && accessTokenFile == "-" { throw ValidationError("--profile-file and --access-token-file cannot both read stdin") }
-        if profileFile != nil && channel.passesEndpoint != nil { throw ValidationError("use --profile-file or --passes-endpoint, not both") }
+        if source.profileFile != nil && channel.passesEndpoint != nil { throw ValidationError("use --profile-file or --passes-endpoint, not both") }
     }
 
     struct Output: Encodable {
@@ -72,7 +65,7 @@ struct PassesFetch: AsyncParsableCommand {
 
     func run() async throws {
         let access = try MemberAccess(global: global, channel: channel, network: network, cache: cacheOptions, client: client,
-                                      accessTokenFile: accessTokenFile, profileFile: profileFile, minValidity: tokenUse.minValidity, needsToken: false)
+                                      source: source, needsToken: false)
         let console = access.console
         let (links, source) = try await self.links(access)
         if links.isEmpty { console.err("dots-sso: \(source) lists no passes") }
@@ -103,7 +96,7 @@ struct PassesFetch: AsyncParsableCommand {
 
     /// The pass URLs and a description of where they came from.
     func links(_ access: MemberAccess) async throws -> ([String], String) {
-        if let file = profileFile {
+        if let file = source.profileFile {
             guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "no such file or not readable") }
             return (try PassLinks.inProfile(data, source: InputFile.displayName(file)), "the profile \(InputFile.displayName(file))")
         }

@@ -11,22 +11,21 @@ struct MemberAccess {
 
     init(_ member: MemberOptions, needsToken: Bool) throws {
         try self.init(global: member.global, channel: member.channel, network: member.network, cache: member.cacheOptions, client: member.client,
-                      accessTokenFile: member.profile.accessTokenFile, profileFile: member.profile.profileFile,
-                      minValidity: member.profile.tokenUse.minValidity, needsToken: needsToken)
+                      source: member.profile.source, needsToken: needsToken)
     }
 
-    /// `accessTokenFile` wins over the cached sign-in; with only a `profileFile` (and no need for a token) none is set up.
+    /// `--access-token-file` wins over the cached sign-in; with only `--profile-file` (and no need for a token) none is set up.
     init(global: GlobalOptions, channel options: ChannelOptions, network: NetworkOptions, cache: CacheOptions, client: ClientAuthOptions,
-         accessTokenFile: String?, profileFile: String?, minValidity: TimeInterval, needsToken: Bool) throws {
+         source: MemberSourceOptions, needsToken: Bool) throws {
         console = Console()
         channel = try options.resolve(environment: console.environment)
         http = try network.makeClient(verbose: global.verbose, console: console)
-        if let file = accessTokenFile {
+        if let file = source.accessTokenFile {
             bearer = try BearerSource.fromFile(file)
-        } else if needsToken || profileFile == nil {
+        } else if needsToken || source.profileFile == nil {
             do {
                 let context = try OAuthContext(global: global, channel: options, network: network, cache: cache, clientAuth: client.clientAuth, console: console)
-                bearer = .session(context.session(), minValidity: minValidity)
+                bearer = .session(context.session(), minValidity: source.tokenUse.minValidity)
             } catch ConfigError.missingSetting {
                 throw ConfigError.noMemberSource
             }
@@ -38,7 +37,7 @@ struct MemberAccess {
     /// The checked profile.
     func report(_ profile: ProfileOptions) async throws -> ProfileReport {
         let loader = try ProfileLoader(channel: channel, http: http)
-        if let file = profile.profileFile {
+        if let file = profile.source.profileFile {
             return try loader.load(file: file, expectedID: profile.expectId)
         }
         guard let bearer else { throw TokenCacheError.notSignedIn(channel: channel.name) }

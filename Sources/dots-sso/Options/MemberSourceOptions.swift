@@ -1,0 +1,20 @@
+import ArgumentParser
+import DotsSSOCore
+
+/// Where a member's token and profile come from instead of the cached sign-in: a token file, or a saved profile
+/// (`profile`, `flags`, `containers`, `passes fetch`).
+struct MemberSourceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Use a saved profile instead of fetching one ('-' reads stdin); works offline.", valueName: "file"))
+    var profileFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use this access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
+    var accessTokenFile: String?
+
+    @OptionGroup var tokenUse: TokenUseOptions
+
+    func validate() throws {
+        if profileFile == "-" && accessTokenFile == "-" {
+            throw ValidationError("--profile-file and --access-token-file cannot both read stdin")
+        }
+    }
+}
