@@ -41,12 +41,7 @@ public final class SandboxProvider: Sendable {
         let routes = SandboxRoutes(settings: settings, state: state, key: key, keyID: keyID, port: boundPort)
         let router = Router()
         routes.register(on: router)
-        let server: LoopbackServer
-        do {
-            server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.sandbox", timeout: 30)
-        } catch {
-            throw UsageError.invalid("the sandbox could not listen on 127.0.0.1:\(port)")
-        }
+        let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.sandbox", timeout: 30)
         boundPort.set(server.port)
         return SandboxProvider(server: server, state: state)
     }
@@ -68,5 +63,10 @@ public final class SandboxProvider: Sendable {
 
     public func stop() {
         server.stop()
+    }
+
+    /// Stops gracefully and returns once the port is closed.
+    public func shutdown() async {
+        await server.shutdown()
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DotsSSOCore
 import Foundation
 
-/// The `dots-sso` root command: the command tree, and the one place errors become exit codes and stderr lines.
+/// The `dots-sso` root command: the command tree, and the one place a run becomes an exit status and stderr lines.
 @main
 struct DotsSSO: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,30 +36,47 @@ struct DotsSSO: AsyncParsableCommand {
     )
 
     static func main() async {
-        let console = Console()
-        let command: ParsableCommand
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live())
+        Foundation.exit(status)
+    }
+
+    /// Parses `arguments`, runs the command with `context`, and returns the exit status; every message goes to the
+    /// context's streams. The binary and the in-process tests both run commands through here.
+    static func run(arguments: [String], context: CommandContext) async -> Int32 {
+        let console = Console(context)
+        let status: Int32
         do {
-            command = try parseAsRoot()
-        } catch {
-            exit(withError: error)  // help, version, usage errors (64) as ArgumentParser renders them
-        }
-        do {
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
+            let command = try parseAsRoot(arguments)
+            if let command = command as? DotsCommand {
+                try await command.run(context)
+            } else if var command = command as? AsyncParsableCommand {
+                try await command.run()  // ArgumentParser's own help command
             } else {
-                var syncCommand = command
-                try syncCommand.run()
+                var command = command
+                try command.run()
             }
+            status = ExitStatus.success.rawValue
         } catch let error as UserFacingError {
             console.err("dots-sso: \(error.message)")
-            Foundation.exit(ExitStatus(for: error).rawValue)
+            status = error.exitStatus.rawValue
         } catch let error as ExitCode {
-            Foundation.exit(error.rawValue)
+            status = error.rawValue
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            exit(withError: error)  // `--help` runs a help command that throws; validation errors (64)
+            // Help, version and usage errors (64), rendered as ArgumentParser renders them.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { console.out(message) } else { console.err(message) }
+            }
+            status = code.rawValue
         } catch {
             console.err("dots-sso: internal error: \(error) (please report it)")
-            Foundation.exit(ExitStatus.internalError.rawValue)
+            status = ExitStatus.internalError.rawValue
         }
+        if let failure = context.stdout.failure {
+            console.err("dots-sso: cannot write the output: \(failure)")
+            return ExitStatus.cannotWrite.rawValue
+        }
+        return status
     }
 }

@@ -1,4 +1,4 @@
-import DotsSSOCore
+@testable import DotsSSOCore
 import Foundation
 import Testing
 import TestSupport

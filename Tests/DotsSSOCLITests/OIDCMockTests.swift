@@ -49,7 +49,7 @@ struct OIDCMockTests {
 
         func cachedTokens() throws -> TokenSet {
             let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
-            return try #require(try cache.read(CacheKey(authority: issuer, clientId: "dots-cli")).entry?.tokens)
+            return try #require(try cache.read(CacheKey(authority: issuer, clientId: "dots-cli")).entry?.oauth.tokens)
         }
     }
 

@@ -68,7 +68,7 @@ struct SandboxOAuthTests {
                 #expect(exchanged.stderr.contains("PKCE"))
             } else {
                 #expect(exchanged.status == 0, "\(exchanged.stderr) | authorize said: \(paused.stderr)")
-                #expect(try cached(sandbox)?.pending == nil)
+                #expect(try cached(sandbox)?.oauth.pending == nil)
             }
         }
         let forged = try cli.run(["exchange", "--code", "c", "--state", "not-the-pending-state"] + provider(sandbox))
@@ -80,9 +80,9 @@ struct SandboxOAuthTests {
         let sandbox = try await SandboxProvider.start()
         defer { sandbox.stop() }
         #expect(try login(sandbox).0.status == 0)
-        let first = try #require(try cached(sandbox)?.tokens)
+        let first = try #require(try cached(sandbox)?.oauth.tokens)
         #expect(try cli.run(["refresh", "--force"] + provider(sandbox)).status == 0)
-        let second = try #require(try cached(sandbox)?.tokens)
+        let second = try #require(try cached(sandbox)?.oauth.tokens)
         #expect(second.refreshToken != first.refreshToken)
         #expect(second.accessToken != first.accessToken)
         #expect(try cli.run(["refresh", "--force"] + provider(sandbox)).status == 0)
@@ -99,7 +99,7 @@ struct SandboxOAuthTests {
         let sandbox = try await SandboxProvider.start()
         defer { sandbox.stop() }
         #expect(try login(sandbox).0.status == 0)
-        let tokens = try #require(try cached(sandbox)?.tokens)
+        let tokens = try #require(try cached(sandbox)?.oauth.tokens)
         let result = try cli.run(["revoke"] + provider(sandbox))
         #expect(result.status == 0, "\(result.stderr)")
         let revocations = await sandbox.requests().filter { $0.path == "/revoke" }

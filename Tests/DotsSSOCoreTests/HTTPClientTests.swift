@@ -13,7 +13,7 @@ struct HTTPClientTests {
     func client(trust: Bool = true, timeout: TimeInterval = 10, trace: (@Sendable (String) -> Void)? = nil) throws -> CurlHTTPClient {
         CurlHTTPClient(options: HTTPClientOptions(
             timeout: timeout,
-            trustAnchors: trust ? try TrustAnchors(pemFiles: [Self.pki.caCertificate]) : nil,
+            trustAnchors: trust ? try TrustAnchors(pemFiles: [Self.pki.caCertificate], option: "--cacert") : nil,
             trace: trace
         ))
     }
@@ -69,7 +69,7 @@ struct HTTPClientTests {
         let (peer, port) = try Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         await expectNetworkError({ _ = try await get(try client(trust: false), "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
-        let unrelated = CurlHTTPClient(options: HTTPClientOptions(trustAnchors: try TrustAnchors(pemFiles: [Self.pki.unrelatedCACertificate])))
+        let unrelated = CurlHTTPClient(options: HTTPClientOptions(trustAnchors: try TrustAnchors(pemFiles: [Self.pki.unrelatedCACertificate], option: "--cacert")))
         await expectNetworkError({ _ = try await get(unrelated, "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
     }
 
@@ -193,7 +193,7 @@ struct HTTPClientTests {
     func badTrustAnchors() throws {
         let directory = TemporaryDirectory()
         try "not a certificate".write(toFile: directory.path("bad.pem"), atomically: true, encoding: .utf8)
-        #expect(throws: HTTPError.self) { try TrustAnchors(pemFiles: [directory.path("bad.pem")]) }
-        #expect(throws: HTTPError.self) { try TrustAnchors(pemFiles: [directory.path("missing.pem")]) }
+        #expect(throws: TrustAnchorError.self) { try TrustAnchors(pemFiles: [directory.path("bad.pem")], option: "--cacert") }
+        #expect(throws: TrustAnchorError.self) { try TrustAnchors(pemFiles: [directory.path("missing.pem")], option: "--cacert") }
     }
 }

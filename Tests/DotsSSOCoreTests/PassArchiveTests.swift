@@ -156,7 +156,7 @@ struct PassSignatureLocalTests {
             "-signer", pki.serverCertificate, "-inkey", pki.serverKey, "-outform", "DER", "-out", directory.path("signature"), "-md", "sha256"])
         #expect(signed.status == 0, "\(signed.stderr)")
         let signature = try Data(contentsOf: URL(fileURLWithPath: directory.path("signature")))
-        let trusted = try TrustAnchors(pemFiles: [pki.caCertificate])
+        let trusted = try TrustAnchors(pemFiles: [pki.caCertificate], option: "--trust")
         let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
                                                      anchors: trusted, file: "t.pkpass")
         #expect(findings.isEmpty, "\(findings.map(\.message))")

@@ -12,7 +12,7 @@ struct PassInspectorTests {
     var issuer: TestPassIssuer { get throws { try Self.shared.get() } }
 
     func inspector() throws -> PassInspector {
-        PassInspector(anchors: try TrustAnchors(pemFiles: [try issuer.pki.caCertificate]))
+        PassInspector(anchors: try TrustAnchors(pemFiles: [try issuer.pki.caCertificate], option: "--trust"))
     }
 
     func errors(_ inspection: PassInspection) -> Set<String> {
@@ -305,7 +305,7 @@ struct PassSignatureFastPathTests {
         let signature = try Data(contentsOf: directory.url.appendingPathComponent("signature"))
         #expect(signature[1] == 0x80, "openssl -stream writes indefinite lengths")
         let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
-                                                     teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate]),
+                                                     teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate], option: "--trust"),
                                                      file: "ber", pool: CertificatePool())
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(report.bundled.count == 1)

@@ -1,4 +1,4 @@
-import DotsSSOCore
+@testable import DotsSSOCore
 import Foundation
 import Testing
 import TestSupport
@@ -28,7 +28,7 @@ struct TokenCacheTests {
         try cache.write(entry("one"))
         #expect(try mode(cache.directory.path) == 0o700)
         #expect(try mode(cache.url(for: key).path) == 0o600)
-        #expect(try cache.read(key).entry?.tokens?.accessToken == "one")
+        #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "one")
         #expect(try cache.read(CacheKey(authority: "https://other", clientId: "dots")) == .absent)
     }
 
@@ -41,7 +41,7 @@ struct TokenCacheTests {
         #expect(throws: Killed.self) {
             try cache.write(entry("new")) { throw Killed() }
         }
-        #expect(try cache.read(key).entry?.tokens?.accessToken == "old")
+        #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "old")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix(AtomicFile.temporaryPrefix) }
         #expect(leftovers.isEmpty)
     }
@@ -53,8 +53,8 @@ struct TokenCacheTests {
         try cache.write(entry("old"))
         let stray = home.url.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(key.fileStem).json.ABC123")
         try Data(#"{"version":1,"key":{"authority":"#.utf8).write(to: stray)
-        #expect(try cache.read(key).entry?.tokens?.accessToken == "old")
-        #expect(cache.list().count == 1)
+        #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "old")
+        #expect(cache.entries().count == 1)
         #expect(try cache.clearAll() == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path).isEmpty)
     }
@@ -72,9 +72,9 @@ struct TokenCacheTests {
         }
         #expect(path == url.path)
         #expect(!reason.isEmpty)
-        #expect(cache.list().first?.problem?.hasPrefix("corrupt") == true)
+        #expect(CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.hasPrefix("corrupt") == true)
         try cache.write(entry("fresh"))
-        #expect(try cache.read(key).entry?.tokens?.accessToken == "fresh")
+        #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "fresh")
     }
 
     @Test("a group-readable file is refused with the chmod that fixes it (exit 78)")
@@ -91,7 +91,7 @@ struct TokenCacheTests {
             #expect(error.message.contains("chmod 600 \(path)"))
             #expect(ExitStatus(for: error) == .configuration)
         }
-        #expect(cache.list().first?.problem?.contains("readable by other users") == true)
+        #expect(CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.contains("readable by other users") == true)
     }
 
     @Test("a world-writable cache directory is refused")
@@ -145,19 +145,19 @@ struct TokenCacheTests {
                 group.addTask {
                     try await cache.withLock(key) {
                         var current = try cache.read(key).entry!
-                        current.tokens!.accessToken = String(Int(current.tokens!.accessToken)! + 1)
+                        current.oauth.tokens!.accessToken = String(Int(current.oauth.tokens!.accessToken)! + 1)
                         try cache.write(current)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try cache.read(key).entry?.tokens?.accessToken == "20")
+        #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "20")
     }
 
     @Test("cache file names are stable, distinct per account and readable")
     func fileNames() {
-        let other = CacheKey(authority: key.authority, clientId: key.clientId, account: "support")
+        let other = CacheKey(authority: key.authority, clientId: key.client, account: "support")
         #expect(key.fileStem == CacheKey(authority: "https://sso.acme.example", clientId: "dots").fileStem)
         #expect(key.fileStem != other.fileStem)
         #expect(key.fileStem.hasPrefix("sso.acme.example-"))

@@ -1,116 +1,95 @@
 import Foundation
 
-/// The tokens of one sign-in, as stored. Never printed unless the user asks (`token print`).
-public struct TokenSet: Codable, Sendable, Equatable {
-    public var accessToken: String
-    public var tokenType: String?
-    public var refreshToken: String?
-    public var idToken: String?
-    public var scope: String?
-    public var expiresAt: Date?
-
-    public init(accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil, expiresAt: Date? = nil) {
-        self.accessToken = accessToken
-        self.tokenType = tokenType
-        self.refreshToken = refreshToken
-        self.idToken = idToken
-        self.scope = scope
-        self.expiresAt = expiresAt
-    }
-
-    /// Whether the access token is expired or will be within `minValidity` seconds.
-    public func expires(within minValidity: TimeInterval, now: Date = Date()) -> Bool {
-        guard let expiresAt else { return false }
-        return expiresAt.timeIntervalSince(now) < minValidity
-    }
-}
-
-/// One cache file: the key it belongs to, the channel that made it, the tokens and what we learnt at sign-in.
+/// One cache file: the key it belongs to, the channel that made it, who signed in, and each domain's payload.
+/// Never printed as a whole: payloads hold secrets, shown only when the user asks (`token print`).
 public struct CacheEntry: Codable, Sendable, Equatable {
-    public static let currentVersion = 1
+    /// Version 2 keeps each domain's data in its own payload; version 1 files (every field at the top) still read.
+    public static let currentVersion = 2
 
     public var version: Int
     public var key: CacheKey
     public var channel: String?
-    public var tokens: TokenSet?
-    /// The user id seen at the first sign-in; ids are immutable, so a later different one is an error.
+    /// Who signed in (the id_token's `sub`, or the Bridge user id), for listings.
     public var subject: String?
     public var createdAt: Date
     public var updatedAt: Date
-    /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
-    public var reauthenticationRequired: String?
-    /// A Bridge session from `magic-link redeem`.
-    public var session: BridgeSession?
-    /// The profile id seen the first time this sign-in's profile was fetched; ids are immutable.
-    public var profileId: String?
-    /// The endpoints used at sign-in, so refresh and revocation work without discovery.
-    public var endpoints: StoredEndpoints?
-    /// An authorization started with `--no-exchange`, waiting for `dots-sso exchange`.
-    public var pending: PendingAuthorization?
+    /// Each domain's payload, by slot, as JSON.
+    var payloads: [String: JSONValue]
 
-    public init(key: CacheKey, channel: String? = nil, tokens: TokenSet? = nil, subject: String? = nil, now: Date = Date()) {
+    public init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date = Date()) {
         version = Self.currentVersion
         self.key = key
         self.channel = channel
-        self.tokens = tokens
         self.subject = subject
         createdAt = now
         updatedAt = now
-        reauthenticationRequired = nil
-        endpoints = nil
-        pending = nil
-        profileId = nil
-        session = nil
+        payloads = [:]
     }
-}
 
-/// The provider endpoints remembered with a sign-in.
-public struct StoredEndpoints: Codable, Sendable, Equatable {
-    public var issuer: String?
-    public var token: String?
-    public var revocation: String?
-    public var endSession: String?
-    public var userinfo: String?
-
-    public init(issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil) {
-        self.issuer = issuer
-        self.token = token
-        self.revocation = revocation
-        self.endSession = endSession
-        self.userinfo = userinfo
+    /// The domain's payload, or nil when there is none or it cannot be read.
+    public func payload<Payload: CachePayload>(_ type: Payload.Type = Payload.self) -> Payload? {
+        guard let value = payloads[Payload.slot], let data = try? TokenCache.encoder.encode(value) else { return nil }
+        return try? TokenCache.decoder.decode(Payload.self, from: data)
     }
-}
 
-/// The secret half of an authorization in flight (PKCE verifier, state, nonce), kept 0600 until `exchange`.
-public struct PendingAuthorization: Codable, Sendable, Equatable {
-    public var state: String
-    public var codeVerifier: String
-    public var nonce: String?
-    public var redirectUri: String
-    public var createdAt: Date
-
-    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date()) {
-        self.state = state
-        self.codeVerifier = codeVerifier
-        self.nonce = nonce
-        self.redirectUri = redirectUri
-        self.createdAt = createdAt
+    /// Stores (or with nil, removes) the domain's payload.
+    public mutating func setPayload<Payload: CachePayload>(_ payload: Payload?) {
+        guard let payload, let data = try? TokenCache.encoder.encode(payload),
+              let value = try? TokenCache.decoder.decode(JSONValue.self, from: data) else {
+            payloads[Payload.slot] = nil
+            return
+        }
+        payloads[Payload.slot] = value
     }
-}
 
-/// What `cache list` shows about an entry: never a token.
-public struct CacheListing: Codable, Sendable, Equatable {
-    public var file: String
-    public var authority: String?
-    public var clientId: String?
-    public var account: String?
-    public var channel: String?
-    public var subject: String?
-    public var hasAccessToken: Bool
-    public var hasRefreshToken: Bool
-    public var expiresAt: Date?
-    public var updatedAt: Date?
-    public var needsSignIn: Bool
-    /// Why the file cannot be used (corrupt, insecure), when it cannot.
-    public var problem: String?
+    /// Whether the entry holds any payload at all.
+    public var isEmpty: Bool { payloads.isEmpty }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, key, channel, subject, createdAt, updatedAt, payloads
+    }
+
+    /// Version 1 fields and the payload slot each now belongs to.
+    private static let legacySlots: [(slot: String, fields: [String])] = [
+        ("oauth", ["tokens", "endpoints", "pending", "reauthenticationRequired"]),
+    ]
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        key = try container.decode(CacheKey.self, forKey: .key)
+        channel = try container.decodeIfPresent(String.self, forKey: .channel)
+        subject = try container.decodeIfPresent(String.self, forKey: .subject)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        switch version {
+        case Self.currentVersion:
+            payloads = try container.decodeIfPresent([String: JSONValue].self, forKey: .payloads) ?? [:]
+        case 1:
+            // Version 1 kept every domain's fields at the top level; move them into their payloads.
+            let all = try JSONValue(from: decoder).objectValue ?? [:]
+            payloads = [:]
+            for (slot, fields) in Self.legacySlots {
+                let present = all.filter { fields.contains($0.key) && $0.value != .null }
+                if !present.isEmpty { payloads[slot] = .object(present) }
+            }
+            if let session = all["session"], session != .null { payloads["bridge"] = session }
+            if let id = all["profileId"], id != .null { payloads["profile"] = .object(["id": id]) }
+            version = Self.currentVersion
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container,
+                debugDescription: "written by an incompatible dots-sso (entry version \(version)); sign in again")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(key, forKey: .key)
+        try container.encodeIfPresent(channel, forKey: .channel)
+        try container.encodeIfPresent(subject, forKey: .subject)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(payloads, forKey: .payloads)
+    }
 }

@@ -1,21 +1,38 @@
 import Foundation
 
-/// Identifies one cache entry: the authority that issued the tokens (issuer, else token endpoint),
-/// the client, and the account (several people may sign in to one channel from one machine).
+/// Identifies one cache entry: what kind of sign-in it is, who issued it (OAuth issuer or token endpoint, or the
+/// Bridge server), the client (OAuth client id, or the Bridge study) and the account (several people may sign
+/// in to one channel from one machine; a Bridge session belongs to an e-mail address).
 public struct CacheKey: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable {
+        case oauth
+        case bridge
+    }
+
+    public var kind: Kind
     public var authority: String
-    public var clientId: String
+    /// The OAuth client id, or the Bridge study.
+    public var client: String
     public var account: String
 
     public static let defaultAccount = "default"
 
+    /// An OAuth sign-in's key.
     public init(authority: String, clientId: String, account: String = CacheKey.defaultAccount) {
+        kind = .oauth
         self.authority = authority
-        self.clientId = clientId
+        client = clientId
         self.account = account
     }
 
-    /// The key of a channel's sign-in: its issuer (else token endpoint), client id and the account.
+    /// A Bridge (magic-link) session's key: the server, the study and the participant's address.
+    public static func bridge(server: String, study: String, email: String) -> CacheKey {
+        var key = CacheKey(authority: server, clientId: study, account: email.lowercased())
+        key.kind = .bridge
+        return key
+    }
+
+    /// The key of a channel's OAuth sign-in: its issuer (else token endpoint), client id and the account.
     public init(channel: Channel, account: String = CacheKey.defaultAccount) throws {
         guard let authority = channel.issuer ?? channel.tokenEndpoint else {
             throw ConfigError.missingSetting(name: "issuer or token endpoint", flag: "--issuer or --token-endpoint", key: "issuer")
@@ -24,12 +41,50 @@ public struct CacheKey: Codable, Sendable, Hashable {
         self.init(authority: authority, clientId: clientID, account: account)
     }
 
-    /// A file name that is stable for the key, readable (host first) and safe on any file system.
+    /// The OAuth client id (nil for a Bridge session).
+    public var clientId: String? { kind == .oauth ? client : nil }
+
+    /// A file name that is stable for the key, readable (host first) and safe on any file system. A Bridge key
+    /// hashes as version 1 wrote it (`study:` before the study), so files written then are still found.
     public var fileStem: String {
         let host = URL(string: authority)?.host ?? "authority"
         let readable = String(host.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(48))
-        let identity = "\(authority)\u{0}\(clientId)\u{0}\(account)"
+        let clientPart = kind == .bridge ? "study:\(client)" : client
+        let identity = "\(authority)\u{0}\(clientPart)\u{0}\(account)"
         let digest = (try? DigestAlgorithm.sha256.hex(Data(identity.utf8))) ?? "0"
         return "\(readable)-\(digest.prefix(16))"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, authority, client, account
+        case legacyClientId = "clientId"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        authority = try container.decode(String.self, forKey: .authority)
+        account = try container.decode(String.self, forKey: .account)
+        if let kind = try container.decodeIfPresent(Kind.self, forKey: .kind) {
+            self.kind = kind
+            client = try container.decode(String.self, forKey: .client)
+            return
+        }
+        // Version 1 had no kind: a Bridge session pretended to be a client named "study:<id>".
+        let legacy = try container.decode(String.self, forKey: .legacyClientId)
+        if legacy.hasPrefix("study:") {
+            kind = .bridge
+            client = String(legacy.dropFirst(6))
+        } else {
+            kind = .oauth
+            client = legacy
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(authority, forKey: .authority)
+        try container.encode(client, forKey: .client)
+        try container.encode(account, forKey: .account)
     }
 }

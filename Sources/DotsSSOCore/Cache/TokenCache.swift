@@ -8,12 +8,17 @@ import Glibc
 /// The directory is created 0700 and refused when others can write to it; entry files are 0600,
 /// written atomically, and refused when group/others can read them or another user owns them.
 /// A corrupt file is reported and treated as absent, so a bad file never blocks signing in again.
+/// `update` is the one way to change an entry: under the entry's lock, read, change, write atomically.
 public struct TokenCache: Sendable {
     public let directory: URL
+    public let clock: WallClock
     /// How long to wait for another process's lock before giving up with a clear error.
     public var lockTimeout: TimeInterval = 60
 
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL, clock: WallClock = .system) {
+        self.directory = directory
+        self.clock = clock
+    }
 
     /// What reading one entry found.
     public enum Lookup: Sendable, Equatable {
@@ -74,11 +79,7 @@ public struct TokenCache: Sendable {
         guard info.st_size <= 1_048_576 else { return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)") }
         let data = FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
         do {
-            let entry = try Self.decoder.decode(CacheEntry.self, from: data)
-            guard entry.version == CacheEntry.currentVersion else {
-                return .corrupt(path: path, reason: "written by an incompatible dots-sso (entry version \(entry.version))")
-            }
-            return .found(entry)
+            return .found(try Self.decoder.decode(CacheEntry.self, from: data))
         } catch let error as DecodingError {
             return .corrupt(path: path, reason: JSONDiagnostics.describe(error))
         } catch {
@@ -86,11 +87,29 @@ public struct TokenCache: Sendable {
         }
     }
 
-    /// Writes an entry atomically with mode 0600. `beforeCommit` is the seam tests use to stop a writer mid-way.
-    public func write(_ entry: CacheEntry, beforeCommit: (() throws -> Void)? = nil) throws {
+    /// Changes one entry under its lock: `body` gets the entry (nil when there is none, or it is unreadable and
+    /// will be replaced) and may change it, create it, or set it to nil to remove it. The result is written
+    /// atomically before `update` returns, and only when it changed. `body` may await (a refresh happens inside).
+    public func update<T: Sendable>(_ key: CacheKey, _ body: (inout CacheEntry?) async throws -> T) async throws -> T {
+        try await withLock(key) {
+            let before = try read(key).entry
+            var entry = before
+            let result = try await body(&entry)
+            if let entry {
+                if entry != before { try write(entry) }
+            } else if before != nil {
+                try removeFile(key)
+            }
+            return result
+        }
+    }
+
+    /// Writes an entry atomically with mode 0600. Only `update` (under the lock) and tests call it;
+    /// `beforeCommit` is the seam tests use to stop a writer mid-way.
+    func write(_ entry: CacheEntry, beforeCommit: (() throws -> Void)? = nil) throws {
         try prepareDirectory()
         var stored = entry
-        stored.updatedAt = Date()
+        stored.updatedAt = clock.now()
         let url = url(for: entry.key)
         do {
             var data = try Self.encoder.encode(stored)
@@ -101,20 +120,25 @@ public struct TokenCache: Sendable {
         }
     }
 
-    /// Deletes an entry (and its lock file). Returns whether there was one.
+    /// Deletes an entry file, whatever its state (corrupt ones too), under its lock. Returns whether there was one.
     @discardableResult
-    public func remove(_ key: CacheKey) throws -> Bool {
+    public func remove(_ key: CacheKey) async throws -> Bool {
+        try await withLock(key) { try removeFile(key) }
+    }
+
+    /// Deletes the entry file; the caller holds the lock (the lock file stays: another process may be waiting on it).
+    @discardableResult
+    func removeFile(_ key: CacheKey) throws -> Bool {
         let url = url(for: key)
         let existed = FileManager.default.fileExists(atPath: url.path)
         if existed {
             guard unlink(url.path) == 0 else { throw TokenCacheError.writeFailed(path: url.path, reason: currentErrnoText()) }
         }
-        unlink(lockPath(for: key))
         return existed
     }
 
     /// Runs `body` while holding the entry's lock. The lock is released when `body` returns or throws.
-    public func withLock<T: Sendable>(_ key: CacheKey, _ body: () async throws -> T) async throws -> T {
+    func withLock<T: Sendable>(_ key: CacheKey, _ body: () async throws -> T) async throws -> T {
         try prepareDirectory()
         let lock = try await FileLock(path: lockPath(for: key), timeout: lockTimeout)
         defer { lock.release() }
@@ -125,36 +149,12 @@ public struct TokenCache: Sendable {
         directory.appendingPathComponent("\(key.fileStem).lock").path
     }
 
-    /// Every entry file in the directory, without secrets; unusable files are listed with their problem.
-    public func list() -> [CacheListing] {
+    /// Every entry file in the directory with what reading it found (or the error that refused it).
+    public func entries() -> [(file: String, lookup: Result<Lookup, any Error>)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
             let url = directory.appendingPathComponent(name)
-            var listing = CacheListing(file: url.path, hasAccessToken: false, hasRefreshToken: false, needsSignIn: false)
-            do {
-                switch try read(at: url) {
-                case .found(let entry):
-                    listing.authority = entry.key.authority
-                    listing.clientId = entry.key.clientId
-                    listing.account = entry.key.account
-                    listing.channel = entry.channel
-                    listing.subject = entry.subject
-                    listing.hasAccessToken = entry.tokens != nil
-                    listing.hasRefreshToken = entry.tokens?.refreshToken != nil
-                    listing.expiresAt = entry.tokens?.expiresAt
-                    listing.updatedAt = entry.updatedAt
-                    listing.needsSignIn = entry.reauthenticationRequired != nil
-                case .corrupt(_, let reason):
-                    listing.problem = "corrupt: \(reason)"
-                case .absent:
-                    listing.problem = "vanished while listing"
-                }
-            } catch let error as UserFacingError {
-                listing.problem = error.message
-            } catch {
-                listing.problem = "\(error)"
-            }
-            return listing
+            return (url.path, Result { try read(at: url) })
         }
     }
 

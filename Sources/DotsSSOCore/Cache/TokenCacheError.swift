@@ -29,4 +29,13 @@ public enum TokenCacheError: UserFacingError, Equatable {
             "\(reason): sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
         }
     }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory: .configuration
+        case .writeFailed: .cannotWrite
+        case .lockTimeout: .temporary
+        case .notSignedIn, .signInAgain: .notAuthorized
+        }
+    }
 }

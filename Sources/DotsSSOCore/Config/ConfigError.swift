@@ -29,4 +29,6 @@ public enum ConfigError: UserFacingError, Equatable {
             "no member to look at: pass --channel NAME (or --issuer and --client-id) after `dots-sso authorize`, --access-token-file FILE, or --profile-file FILE"
         }
     }
+
+    public var exitStatus: ExitStatus { .configuration }
 }

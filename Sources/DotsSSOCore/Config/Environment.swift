@@ -37,3 +37,10 @@ public struct Environment: Sendable {
         configDirectory.appendingPathComponent("channels", isDirectory: true)
     }
 }
+
+extension Environment {
+    /// Colour is allowed unless `NO_COLOR` is set (to anything) or the terminal is `dumb`.
+    public var allowsColor: Bool {
+        variables["NO_COLOR"] == nil && self["TERM"] != "dumb"
+    }
+}

@@ -12,6 +12,15 @@ public enum CryptoError: UserFacingError, Equatable {
         }
     }
 
+    /// OpenSSL failing on input we already vetted is a bug of ours; partner data that OpenSSL rejects is wrapped
+    /// in the domain's own error (a JWKS key becomes `OAuthError.malformedJWK`) before it gets here.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidBase64URL: .malformedInput
+        case .openSSL: .internalError
+        }
+    }
+
     /// Drains OpenSSL's thread-local error queue into one line (so a later call does not see stale errors).
     static func drain(_ operation: String) -> CryptoError {
         var reasons: [String] = []

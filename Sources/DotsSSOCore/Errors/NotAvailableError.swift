@@ -5,4 +5,6 @@ public struct NotAvailableError: UserFacingError, Equatable {
     public init(command: String) { self.command = command }
 
     public var message: String { "\(command): not available yet" }
+
+    public var exitStatus: ExitStatus { .checkFailed }
 }

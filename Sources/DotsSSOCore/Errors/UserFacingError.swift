@@ -1,8 +1,10 @@
-/// An error whose message a person can act on. Every domain error enum conforms;
-/// the exit code it maps to is decided in one place, `ExitStatus.init(for:)`.
+/// An error whose message a person can act on. Every domain error conforms and states, beside each message,
+/// the exit status it ends the process with; only errors that are not `UserFacingError` become 70.
 public protocol UserFacingError: Error, CustomStringConvertible, Sendable {
     /// One line, no secrets: what went wrong and what to do about it.
     var message: String { get }
+    /// The process exit status of DESIGN.md's table this error ends a command with.
+    var exitStatus: ExitStatus { get }
 }
 
 extension UserFacingError {
@@ -18,6 +20,8 @@ public enum UsageError: UserFacingError, Equatable {
         case .invalid(let text): text
         }
     }
+
+    public var exitStatus: ExitStatus { .usage }
 }
 
 /// A file or payload that cannot be parsed.
@@ -29,6 +33,13 @@ public enum InputError: UserFacingError, Equatable {
         switch self {
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
         case let .malformed(source, reason): "\(source) is malformed: \(reason)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: .usage
+        case .malformed: .malformedInput
         }
     }
 }

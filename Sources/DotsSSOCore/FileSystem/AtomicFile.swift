@@ -43,7 +43,7 @@ public enum AtomicFile {
             try data.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         throw WriteError(path: url.path, step: "write", reason: currentErrnoText())

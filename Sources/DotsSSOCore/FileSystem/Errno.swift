@@ -8,3 +8,12 @@ import Darwin
 func currentErrnoText() -> String {
     String(cString: strerror(errno))
 }
+
+/// `write(2)` under one name on every platform (our own `write` methods shadow the bare C name).
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -22,7 +22,6 @@ public enum HTTPError: UserFacingError, Equatable {
     case unauthorized(url: String, status: Int, detail: String)
     case rateLimited(url: String, retryAfter: String?)
     case serverError(url: String, status: Int)
-    case trustAnchors(path: String, detail: String)
 
     public var message: String {
         switch self {
@@ -67,8 +66,19 @@ public enum HTTPError: UserFacingError, Equatable {
             "\(url) is rate limiting requests (HTTP 429)\(retryAfter.map { "; retry after \($0)" } ?? "; retry later")"
         case let .serverError(url, status):
             "\(url) is failing (HTTP \(status)); try again later or ask the partner to check the service"
-        case let .trustAnchors(path, detail):
-            "cannot use --cacert \(path): \(detail)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidURL, .insecureURL: .usage
+        case .dns, .connect, .tls, .timeout, .transport: .network
+        case .bodyTooLarge, .malformedBody: .malformedInput
+        case .redirectRefused, .tooManyRedirects, .unexpectedStatus: .protocolError
+        case .unauthorized: .notAuthorized
+        case .rateLimited: .temporary
+        // DESIGN: 502/503/504 are temporary (retry later); any other 5xx is the server answering outside the spec.
+        case .serverError(_, let status): [502, 503, 504].contains(status) ? .temporary : .protocolError
         }
     }
 

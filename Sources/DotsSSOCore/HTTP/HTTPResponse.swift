@@ -31,7 +31,7 @@ public struct HTTPResponse: Sendable {
     public var isSuccess: Bool { (200..<300).contains(status) }
 
     /// Throws the error a non-2xx status means for a resource request: 401/403 refused credentials (77),
-    /// 429 rate limited (75), 5xx a failing service (69), anything else an answer outside the spec (76).
+    /// 429 rate limited (75), 502/503/504 temporary (75), other 5xx (76), anything else an answer outside the spec (76).
     public func requireSuccess() throws {
         guard !isSuccess else { return }
         let display = url.redactedForDisplay

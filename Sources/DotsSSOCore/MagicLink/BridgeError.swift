@@ -11,6 +11,21 @@ public struct BridgeError: UserFacingError, Equatable {
         return "\(url) answered HTTP \(status)\(detail.isEmpty ? "" : ": \(detail)")"
     }
 
+    /// A missing account is a failed check, a dead or used token is not authorized, an unknown study or one with
+    /// e-mail sign-in disabled (Bridge answers 404 for both) is configuration.
+    public var exitStatus: ExitStatus {
+        switch status {
+        case 404 where entityClass == "Account": .checkFailed
+        case 404: .configuration
+        case 401, 403, 410: .notAuthorized
+        case 423: .checkFailed
+        case 400, 422: .usage
+        case 429, 502, 503, 504: .temporary
+        case 500...599: .protocolError
+        default: .protocolError
+        }
+    }
+
     /// Reads Bridge's error shape from a response; other bodies keep only the status.
     public init(response: HTTPResponse) {
         status = response.status

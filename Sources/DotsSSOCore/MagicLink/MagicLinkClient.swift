@@ -71,6 +71,6 @@ public struct MagicLinkClient: Sendable {
 
     /// Where a study's session is cached: the server, the study, and the participant's address.
     public static func cacheKey(baseURL: String, study: String, email: String) -> CacheKey {
-        CacheKey(authority: baseURL, clientId: "study:\(study)", account: email.lowercased())
+        CacheKey.bridge(server: baseURL, study: study, email: email)
     }
 }

@@ -33,7 +33,7 @@ public struct AuthorizationRequest: Sendable {
     }
 
     /// What must be remembered to finish this authorization later (`--no-exchange`).
-    public var pending: PendingAuthorization {
-        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI)
+    public func pending(createdAt: Date) -> PendingAuthorization {
+        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt)
     }
 }

@@ -31,10 +31,10 @@ public enum BearerSource: Sendable {
             try response.requireSuccess()
             return response
         case let .session(session, minValidity):
-            let token = try await session.validEntry(minValidity: minValidity).entry.tokens!.accessToken
+            let token = try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
             var response = try await http.send(request(token))
             if response.status == 401 {
-                let renewed = try await session.entryAfterRejection(of: token).tokens!.accessToken
+                let renewed = try await session.afterRejection(of: token).tokens.accessToken
                 response = try await http.send(request(renewed))
             }
             try response.requireSuccess()
@@ -46,7 +46,7 @@ public enum BearerSource: Sendable {
     public func token() async throws -> String {
         switch self {
         case .fixed(let token): token
-        case let .session(session, minValidity): try await session.validEntry(minValidity: minValidity).entry.tokens!.accessToken
+        case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
         }
     }
 }

@@ -24,16 +24,25 @@ public struct JWKSet: Sendable {
             case "RSA":
                 guard let n = fields["n"]?.stringValue, let e = fields["e"]?.stringValue,
                       let modulus = try? Base64URL.decode(n), let exponent = try? Base64URL.decode(e) else { continue }
-                parsed.append(Key(keyID: kid, algorithm: .rs256, key: try PublicKey.rsa(modulus: modulus, exponent: exponent)))
+                parsed.append(Key(keyID: kid, algorithm: .rs256, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) }))
             case "EC":
                 guard fields["crv"]?.stringValue == "P-256", let x = fields["x"]?.stringValue, let y = fields["y"]?.stringValue,
                       let xData = try? Base64URL.decode(x), let yData = try? Base64URL.decode(y) else { continue }
-                parsed.append(Key(keyID: kid, algorithm: .es256, key: try PublicKey.p256(x: xData, y: yData)))
+                parsed.append(Key(keyID: kid, algorithm: .es256, key: try Self.partnerKey(kid) { try PublicKey.p256(x: xData, y: yData) }))
             default:
                 continue
             }
         }
         keys = parsed
+    }
+
+    /// A key the partner published: OpenSSL refusing it is the partner's protocol error (76), not ours.
+    private static func partnerKey(_ keyID: String?, _ make: () throws -> PublicKey) throws -> PublicKey {
+        do {
+            return try make()
+        } catch let error as CryptoError {
+            throw OAuthError.malformedJWK(keyID: keyID, detail: error.message)
+        }
     }
 
     /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid).

@@ -55,13 +55,16 @@ public final class LoopbackReceiver: Sendable {
             guard let first = try await group.next(), let parameters = first else {
                 throw OAuthError.callbackTimeout(seconds: timeout)
             }
-            // Let the server finish writing the browser's page before the caller can stop it or exit.
-            try? await Task.sleep(nanoseconds: 200_000_000)
             return parameters
         }
     }
 
-    /// Stops listening.
+    /// Stops listening once the browser's page has been sent.
+    public func shutdown() async {
+        await server.shutdown()
+    }
+
+    /// Stops listening at once.
     public func stop() {
         server.stop()
     }

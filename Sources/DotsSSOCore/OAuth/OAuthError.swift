@@ -11,7 +11,7 @@ public enum OAuthError: UserFacingError, Equatable {
     case callbackTimeout(seconds: Double)
     case tokenEndpoint(status: Int, error: String, description: String?)
     case noPendingAuthorization
-    case listenerFailed(String)
+    case malformedJWK(keyID: String?, detail: String)
 
     public var message: String {
         switch self {
@@ -39,8 +39,26 @@ public enum OAuthError: UserFacingError, Equatable {
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret" : "")
         case .noPendingAuthorization:
             "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
-        case .listenerFailed(let detail):
-            "cannot listen for the redirect on loopback: \(detail)"
+        case let .malformedJWK(keyID, detail):
+            "the provider's JWKS has a key that cannot be used (kid \(keyID.map { "\"\($0)\"" } ?? "not given")): \(detail); ask the provider to fix its jwks_uri document"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK: .protocolError
+        case .discoveryNotAnObject, .malformedToken: .malformedInput
+        case .stateMismatch, .issuerMismatch, .authorizationDenied: .notAuthorized
+        // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.
+        case .callbackTimeout: .temporary
+        case .noPendingAuthorization: .usage
+        case let .tokenEndpoint(status, code, _):
+            switch code {
+            case "invalid_grant", "access_denied": .notAuthorized
+            case "invalid_client", "unauthorized_client": .configuration
+            case "temporarily_unavailable", "slow_down": .temporary
+            default: status == 401 || status == 403 ? .notAuthorized : .protocolError
+            }
         }
     }
 }

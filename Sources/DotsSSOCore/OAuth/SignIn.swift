@@ -47,24 +47,21 @@ public struct SignIn: Sendable {
             subject = token.claims["sub"]?.stringValue
             validated = true
         }
-        let tokens = response.tokenSet(requestedScope: scopes.isEmpty ? nil : scopes.joined(separator: " "))
-        return try await cache.withLock(key) {
-            var entry: CacheEntry
-            if case .found(let existing) = try cache.read(key) {
-                entry = existing
-            } else {
-                entry = CacheEntry(key: key, channel: channelName)
-            }
-            entry.channel = channelName ?? entry.channel
-            entry.tokens = tokens
-            entry.subject = subject ?? entry.subject
-            entry.reauthenticationRequired = nil
-            entry.pending = nil
-            entry.endpoints = endpoints.stored
-            try cache.write(entry)
-            return Result(subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
-                          hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
-                          cacheFile: cache.url(for: key).path)
+        let tokens = response.tokenSet(requestedScope: scopes.isEmpty ? nil : scopes.joined(separator: " "), now: cache.clock.now())
+        let stored = endpoints.stored
+        let channelName = self.channelName
+        let key = self.key
+        let subjectSeen = subject
+        let entry = try await cache.update(key) { entry -> CacheEntry in
+            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: cache.clock.now())
+            updated.channel = channelName ?? updated.channel
+            updated.subject = subjectSeen ?? updated.subject
+            updated.oauth = OAuthSignIn(tokens: tokens, endpoints: stored)
+            entry = updated
+            return updated
         }
+        return Result(subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
+                      hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
+                      cacheFile: cache.url(for: key).path)
     }
 }

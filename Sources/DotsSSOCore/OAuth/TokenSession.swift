@@ -25,8 +25,14 @@ public struct TokenSession: Sendable {
         self.warn = warn
     }
 
+    /// A signed-in entry and its tokens.
+    public struct SignedIn: Sendable {
+        public var entry: CacheEntry
+        public var tokens: TokenSet
+    }
+
     /// The signed-in entry, or the error that tells the user to sign in (again).
-    public func entry() throws -> CacheEntry {
+    public func current() throws -> SignedIn {
         switch try cache.read(key) {
         case .absent:
             throw TokenCacheError.notSignedIn(channel: channelName)
@@ -34,64 +40,79 @@ public struct TokenSession: Sendable {
             warn("ignoring the unreadable cache entry \(path): \(reason)")
             throw TokenCacheError.notSignedIn(channel: channelName)
         case .found(let entry):
-            if let reason = entry.reauthenticationRequired {
-                throw TokenCacheError.signInAgain(channel: channelName, reason: reason)
-            }
-            guard entry.tokens != nil else { throw TokenCacheError.notSignedIn(channel: channelName) }
-            return entry
+            return try Self.signedIn(entry, channelName: channelName)
         }
     }
 
-    /// An entry whose access token is valid for at least `minValidity` seconds, refreshing when needed or forced.
-    /// Returns whether this call refreshed.
-    public func validEntry(minValidity: TimeInterval, force: Bool = false) async throws -> (entry: CacheEntry, refreshed: Bool) {
-        let current = try entry()
-        if !force, let tokens = current.tokens, !tokens.expires(within: minValidity) {
-            return (current, false)
+    static func signedIn(_ entry: CacheEntry?, channelName: String?) throws -> SignedIn {
+        guard let entry else { throw TokenCacheError.notSignedIn(channel: channelName) }
+        let oauth = entry.oauth
+        if let reason = oauth.reauthenticationRequired {
+            throw TokenCacheError.signInAgain(channel: channelName, reason: reason)
         }
-        return try await cache.withLock(key) {
+        guard let tokens = oauth.tokens else { throw TokenCacheError.notSignedIn(channel: channelName) }
+        return SignedIn(entry: entry, tokens: tokens)
+    }
+
+    /// Tokens whose access token is valid for at least `minValidity` seconds, refreshing when needed or forced.
+    /// Returns whether this call refreshed.
+    public func valid(minValidity: TimeInterval, force: Bool = false) async throws -> (signedIn: SignedIn, refreshed: Bool) {
+        let now = cache.clock.now
+        let first = try current()
+        if !force, !first.tokens.expires(within: minValidity, now: now()) {
+            return (first, false)
+        }
+        return try await cache.update(key) { entry in
             // Another process may have refreshed while we waited for the lock.
-            let latest = try entry()
-            if !force, let tokens = latest.tokens, !tokens.expires(within: minValidity) {
+            let latest = try Self.signedIn(entry, channelName: channelName)
+            if !force, !latest.tokens.expires(within: minValidity, now: now()) {
                 return (latest, false)
             }
-            return (try await refresh(latest), true)
+            return (try await refresh(latest, in: &entry), true)
         }
     }
 
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.
-    public func entryAfterRejection(of rejected: String) async throws -> CacheEntry {
-        try await cache.withLock(key) {
-            let latest = try entry()
-            if let tokens = latest.tokens, tokens.accessToken != rejected, !tokens.expires(within: 0) {
+    public func afterRejection(of rejected: String) async throws -> SignedIn {
+        let now = cache.clock.now
+        return try await cache.update(key) { entry in
+            let latest = try Self.signedIn(entry, channelName: channelName)
+            if latest.tokens.accessToken != rejected, !latest.tokens.expires(within: 0, now: now()) {
                 return latest
             }
-            return try await refresh(latest)
+            return try await refresh(latest, in: &entry)
         }
     }
 
-    /// Refreshes under the caller's lock and writes the result before returning.
-    private func refresh(_ entry: CacheEntry) async throws -> CacheEntry {
-        guard let tokens = entry.tokens, let refreshToken = tokens.refreshToken else {
+    /// Refreshes under the caller's lock; the new tokens (or the `invalid_grant` mark) go into `entry`, which
+    /// `update` writes before returning, whether this succeeds or throws.
+    private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?) async throws -> SignedIn {
+        guard let refreshToken = signedIn.tokens.refreshToken else {
             throw TokenCacheError.signInAgain(channel: channelName, reason: "the access token has expired and the provider issued no refresh token")
         }
+        var oauth = signedIn.entry.oauth
         let endpoint: URL
-        if let stored = entry.endpoints?.token {
+        if let stored = oauth.endpoints?.token {
             endpoint = try URLPolicy.validate(stored)
         } else {
             endpoint = try await tokenEndpoint()
         }
         do {
             let response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
-            var updated = entry
-            updated.tokens = response.tokenSet(previous: tokens)
-            try cache.write(updated)
-            return updated
+            oauth.tokens = response.tokenSet(previous: signedIn.tokens, now: cache.clock.now())
+            var updated = signedIn.entry
+            updated.oauth = oauth
+            entry = updated
+            return SignedIn(entry: updated, tokens: oauth.tokens!)
         } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
-            var marked = entry
-            marked.reauthenticationRequired = "the provider rejected the refresh token (invalid_grant\(description.map { ": \($0)" } ?? ""))"
+            let reason = "the provider rejected the refresh token (invalid_grant\(description.map { ": \($0)" } ?? ""))"
+            oauth.reauthenticationRequired = reason
+            var marked = signedIn.entry
+            marked.oauth = oauth
+            // Written even though we throw: the next command must say "sign in again" without a network call.
             try cache.write(marked)
-            throw TokenCacheError.signInAgain(channel: channelName, reason: marked.reauthenticationRequired!)
+            entry = marked
+            throw TokenCacheError.signInAgain(channel: channelName, reason: reason)
         }
     }
 }

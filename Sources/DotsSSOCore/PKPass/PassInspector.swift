@@ -38,27 +38,6 @@ public struct PassInspector: Sendable {
         }
     }
 
-    /// Inspects many paths on every core, results in the order given (a batch of passes is CPU-bound: parsing
-    /// and verifying signatures). Each result is the inspection or the input error for that path.
-    public func inspect(paths: [String], parallel: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [Result<PassInspection, any Error>] {
-        var results = [Result<PassInspection, any Error>?](repeating: nil, count: paths.count)
-        await withTaskGroup(of: (Int, Result<PassInspection, any Error>).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < paths.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, Result { try inspect(path: paths[index]) }) }
-            }
-            for _ in 0..<max(1, min(parallel, paths.count)) { startNext() }
-            for await (index, result) in group {
-                results[index] = result
-                startNext()
-            }
-        }
-        return results.compactMap { $0 }
-    }
-
     /// Inspects the bytes of a .pkpass.
     public func inspect(_ data: Data, file: String) -> PassInspection {
         var summary = PassSummary()

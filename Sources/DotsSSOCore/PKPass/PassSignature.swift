@@ -31,7 +31,7 @@ public struct PassSignatureReport: Codable, Sendable, Equatable {
 public enum PassSignature {
     /// Apple Root CA, the default anchor.
     public static func appleRoot() throws -> TrustAnchors {
-        try TrustAnchors(pem: [(Data(AppleRootCA.pem.utf8), "Apple Root CA (built in)")])
+        try TrustAnchors(pem: [(Data(AppleRootCA.pem.utf8), "Apple Root CA (built in)")], option: "the built-in anchor")
     }
 
     static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"

@@ -19,25 +19,12 @@ public struct PassFetcher: Sendable {
     /// Fetches every link; `progress` is called with (finished, total) as each pass completes.
     public func fetch(_ links: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> [FetchedPass] {
         try prepareOutput()
-        var results = [FetchedPass?](repeating: nil, count: links.count)
-        await withTaskGroup(of: FetchedPass.self) { group in
-            var next = 0
-            func startNext() {
-                guard next < links.count else { return }
-                let index = next
-                next += 1
-                group.addTask { await fetchOne(links[index], position: index + 1) }
-            }
-            for _ in 0..<min(parallel, links.count) { startNext() }
-            var finished = 0
-            for await result in group {
-                results[result.position - 1] = result
-                finished += 1
-                progress(finished, links.count)
-                startNext()
-            }
+        let finished = Counter()
+        var fetched = await boundedConcurrentMap(count: links.count, parallel: parallel, onEach: { _, _ in
+            progress(finished.increment(), links.count)
+        }) { index in
+            await fetchOne(links[index], position: index + 1)
         }
-        var fetched = results.compactMap { $0 }
         var firstSeen: [String: Int] = [:]
         for (index, link) in links.enumerated() {
             if let first = firstSeen[link] {

@@ -19,4 +19,12 @@ public enum PassesError: UserFacingError, Equatable {
             "cannot write passes to \(path): \(reason)"
         }
     }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .listShape: .protocolError
+        case .profileNotJSON: .malformedInput
+        case .outputUnusable: .cannotWrite
+        }
+    }
 }

@@ -24,23 +24,23 @@ public struct ProfileLoader: Sendable {
         return checker.check(profile, source: source, expectedID: expectedID)
     }
 
-    /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is stored in the entry.
+    /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
+    /// entry, and a later fetch with another id is reported (ids are immutable).
     public func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
         let response = try await bearer.get(endpoint, http: http)
         let profile = try response.decodeJSON(JSONValue.self)
         var expected = expectedID
         var rememberIn: TokenSession?
         if case .session(let session, _) = bearer, expected == nil {
-            let entry = try session.entry()
-            expected = entry.profileId
-            if entry.profileId == nil { rememberIn = session }
+            let remembered = try session.current().entry.payload(RememberedProfile.self)
+            expected = remembered?.id
+            if remembered == nil { rememberIn = session }
         }
         let report = checker.check(profile, source: endpoint.redactedForDisplay, expectedID: expected)
         if let session = rememberIn, let id = report.dots.id {
-            try await session.cache.withLock(session.key) {
-                guard var entry = try session.cache.read(session.key).entry, entry.profileId == nil else { return }
-                entry.profileId = id
-                try session.cache.write(entry)
+            try await session.cache.update(session.key) { entry in
+                guard entry != nil, entry?.payload(RememberedProfile.self) == nil else { return }
+                entry?.setPayload(RememberedProfile(id: id))
             }
         }
         return report

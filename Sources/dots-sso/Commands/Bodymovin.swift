@@ -14,7 +14,7 @@ struct Bodymovin: AsyncParsableCommand {
 }
 
 /// `dots-sso bodymovin validate FILE…`
-struct BodymovinValidate: AsyncParsableCommand {
+struct BodymovinValidate: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Will this animation load and play in lottie-ios? (or: is it Lottie spec 1.0?)",
@@ -53,59 +53,34 @@ struct BodymovinValidate: AsyncParsableCommand {
         var passed: Bool
     }
 
-    /// Files larger than this are refused before reading: no loading animation comes close.
-    static let maxBytes = 256 * 1024 * 1024
-
-    func run() async throws {
-        let console = Console()
-        let validator = LottieValidator(profile: profile)
-        var reports: [LottieReport] = []
-        var unreadable: [String: String] = [:]
-        var worst: ExitStatus?
-        for file in files {
-            do {
-                let data = try Self.read(file)
-                var result = try validator.validate(data, file: file)
-                result.findings = result.findings.promotingWarnings(report.strict)
-                reports.append(result)
-            } catch let error as UserFacingError {
-                unreadable[file] = error.message
-                console.err("dots-sso: \(error.message)")
-                let status = ExitStatus(for: error)
-                if worst == nil || status == .malformedInput { worst = status }
-            }
-        }
+    func run(_ ctx: CommandContext) async throws {
+        let outcome = try await BodymovinValidateUseCase(files: files, profile: profile).run(ctx)
+        let console = Console(ctx)
+        let reporter = FindingsReporter(report, console: console)
+        var reports = outcome.reports
+        for index in reports.indices { reports[index].findings = reporter.judged(reports[index].findings) }
+        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
+        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
         let findings = reports.flatMap(\.findings)
-        let failed = try report.emitSideReports(findings, suite: "bodymovin validate (\(profile.rawValue))", console: console)
+        let failed = try reporter.report(findings, suite: "bodymovin validate (\(profile.rawValue))")
         if global.json {
             try console.json(Output(profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
                                     passed: !failed && unreadable.isEmpty))
         } else {
-            let style = Style(enabled: console.colorOnStdout)
+            let style = console.style
             for result in reports {
                 let s = result.summary
-                var figures = ["v\(s.version ?? "?")"]
+                var figures = ["v\(s.version.map(TerminalText.safe) ?? "?")"]
                 if let w = s.width, let h = s.height { figures.append("\(LottieSummary.format(w))×\(LottieSummary.format(h))") }
                 if let rate = s.frameRate { figures.append("\(LottieSummary.format(rate)) fps") }
                 if let duration = s.durationSeconds { figures.append(String(format: "%.2f s", duration)) }
                 figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
                 figures.append("\(s.bytes / 1024) KB")
-                console.out(style.bold(ProfileText.safe(result.file)) + "  " + figures.joined(separator: ", "))
+                console.out(style.bold(TerminalText.safe(result.file)) + "  " + figures.joined(separator: ", "))
                 console.out(FindingsText.render(result.findings, style: style).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             }
         }
-        if let worst { throw ExitCode(worst.rawValue) }
-        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
-    }
-
-    static func read(_ file: String) throws -> Data {
-        switch try InputFile.read(file, limit: maxBytes) {
-        case .contents(let data):
-            return data
-        case .tooLarge(let size?):
-            throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
-        case .tooLarge(nil):
-            throw InputError.malformed(source: InputFile.displayName(file), reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
-        }
+        if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
+        if failed { throw checkFailed }
     }
 }

@@ -12,7 +12,7 @@ struct CacheCommand: AsyncParsableCommand {
 }
 
 /// `dots-sso cache list`
-struct CacheList: AsyncParsableCommand {
+struct CacheList: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List cached sign-ins: provider, client, account, subject and expiry, never a token.",
@@ -26,29 +26,24 @@ struct CacheList: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var cacheOptions: CacheOptions
 
-    struct Output: Encodable {
-        var directory: String
-        var entries: [CacheListing]
-    }
-
-    func run() async throws {
-        let console = Console()
-        let cache = cacheOptions.cache(environment: console.environment)
-        let entries = cache.list()
+    func run(_ ctx: CommandContext) async throws {
+        let result = CacheListUseCase(cacheDirectory: cacheOptions.cacheDir).run(ctx)
+        let console = Console(ctx)
         if global.json {
-            try console.json(Output(directory: cache.directory.path, entries: entries))
+            try console.json(result)
             return
         }
-        guard !entries.isEmpty else {
-            console.err("no cached sign-ins in \(cache.directory.path)")
+        guard !result.entries.isEmpty else {
+            console.err("no cached sign-ins in \(result.directory)")
             return
         }
-        let style = Style(enabled: console.colorOnStdout)
-        let now = Date()
-        let rows = entries.map { entry -> [String] in
+        let style = console.style
+        let now = ctx.clock.now()
+        let safe = TerminalText.safe
+        let rows = result.entries.map { entry -> [String] in
             let state: String
             if let problem = entry.problem {
-                state = style.red(problem)
+                state = style.red(safe(problem))
             } else if entry.needsSignIn {
                 state = style.yellow("sign in again")
             } else if let expires = entry.expiresAt {
@@ -56,14 +51,15 @@ struct CacheList: AsyncParsableCommand {
             } else {
                 state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
             }
-            return [entry.channel ?? "-", entry.authority ?? "?", entry.clientId ?? "?", entry.account ?? "?", entry.subject ?? "-", state]
+            let client = entry.clientId ?? entry.study.map { "study \($0)" } ?? "?"
+            return [entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?", entry.subject.map(safe) ?? "-", state]
         }
         console.out(Table.render(rows, header: ["CHANNEL", "PROVIDER", "CLIENT", "ACCOUNT", "SUBJECT", "STATE"]))
     }
 }
 
 /// `dots-sso cache clear`
-struct CacheClear: AsyncParsableCommand {
+struct CacheClear: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Remove the channel's cached sign-in, or every one with --all.",
@@ -81,29 +77,15 @@ struct CacheClear: AsyncParsableCommand {
     @Flag(name: .long, help: "Remove every cached sign-in.")
     var all = false
 
-    struct Output: Encodable {
-        var directory: String
-        var removed: Int
-    }
-
-    func run() async throws {
-        let console = Console()
-        let cache = cacheOptions.cache(environment: console.environment)
-        let removed: Int
-        if all {
-            removed = try cache.clearAll()
-        } else {
-            let settings = try channel.resolve(environment: console.environment)
-            guard let authority = settings.issuer ?? settings.tokenEndpoint else {
-                throw ConfigError.missingSetting(name: "issuer or token endpoint", flag: "--issuer, --token-endpoint or --all", key: "issuer")
-            }
-            let clientId = try settings.require(\.clientId, "client id", flag: "--client-id", key: "clientId")
-            removed = try cache.remove(CacheKey(authority: authority, clientId: clientId, account: cacheOptions.account)) ? 1 : 0
-        }
+    func run(_ ctx: CommandContext) async throws {
+        let useCase = CacheClearUseCase(channel: all ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
+                                        account: cacheOptions.account, all: all)
+        let result = try await useCase.run(ctx)
+        let console = Console(ctx)
         if global.json {
-            try console.json(Output(directory: cache.directory.path, removed: removed))
+            try console.json(result)
         } else {
-            console.err("removed \(removed) cached sign-in\(removed == 1 ? "" : "s") from \(cache.directory.path)")
+            console.err("removed \(result.removed) cached sign-in\(result.removed == 1 ? "" : "s") from \(result.directory)")
         }
     }
 }

@@ -12,7 +12,7 @@ struct ChannelCommand: AsyncParsableCommand {
 }
 
 /// `dots-sso channel init NAME`
-struct ChannelInit: AsyncParsableCommand {
+struct ChannelInit: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a channel file from flags.",
@@ -39,36 +39,21 @@ struct ChannelInit: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace an existing channel file.")
     var force = false
 
-    struct Output: Encodable {
-        var path: String
-        var channel: Channel
-    }
-
-    func run() async throws {
-        let console = Console()
+    func run(_ ctx: CommandContext) async throws {
         var settings = channel.overrides
-        settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         settings.clientSecretEnv = clientSecretEnv
-        for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
-                               ("--token-endpoint", settings.tokenEndpoint), ("--profile-endpoint", settings.profileEndpoint),
-                               ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint)] {
-            if let value {
-                do { _ = try URLPolicy.validate(value) } catch let error as HTTPError {
-                    throw UsageError.invalid("\(label): \(error.message)")
-                }
-            }
-        }
-        let url = try ChannelStore(environment: console.environment).save(settings, as: name, force: force)
+        let result = try ChannelInitUseCase(name: name, channel: settings, force: force).run(ctx)
+        let console = Console(ctx)
         if global.json {
-            try console.json(Output(path: url.path, channel: settings))
+            try console.json(result)
         } else {
-            console.err("wrote \(url.path)")
+            console.err("wrote \(result.path)")
         }
     }
 }
 
 /// `dots-sso channel show [NAME]`
-struct ChannelShow: AsyncParsableCommand {
+struct ChannelShow: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the effective channel configuration (file plus flags).",
@@ -85,14 +70,11 @@ struct ChannelShow: AsyncParsableCommand {
     @Argument(help: "The channel name or path (default: --channel or DOTS_SSO_CHANNEL).")
     var name: String?
 
-    func run() async throws {
-        let console = Console()
-        var options = channel
-        if let name { options.channel = name }
-        guard options.channel != nil || console.environment["DOTS_SSO_CHANNEL"] != nil else {
-            throw UsageError.invalid("name a channel: `dots-sso channel show NAME` (see `dots-sso channel list`)")
-        }
-        let settings = try options.resolve(environment: console.environment)
+    func run(_ ctx: CommandContext) async throws {
+        var selection = channel.selection
+        if let name { selection.name = name }
+        let settings = try ChannelShowUseCase(selection: selection).run(ctx)
+        let console = Console(ctx)
         if global.json {
             try console.json(settings)
             return
@@ -125,7 +107,7 @@ struct ChannelShow: AsyncParsableCommand {
 }
 
 /// `dots-sso channel list`
-struct ChannelList: AsyncParsableCommand {
+struct ChannelList: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the configured channels.",
@@ -137,21 +119,15 @@ struct ChannelList: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    struct Output: Encodable {
-        var directory: String
-        var channels: [String]
-    }
-
-    func run() async throws {
-        let console = Console()
-        let store = ChannelStore(environment: console.environment)
-        let names = store.names()
+    func run(_ ctx: CommandContext) async throws {
+        let result = ChannelListUseCase().run(ctx)
+        let console = Console(ctx)
         if global.json {
-            try console.json(Output(directory: store.directory.path, channels: names))
-        } else if names.isEmpty {
-            console.err("no channels in \(store.directory.path); create one with `dots-sso channel init NAME …`")
+            try console.json(result)
+        } else if result.channels.isEmpty {
+            console.err("no channels in \(result.directory); create one with `dots-sso channel init NAME …`")
         } else {
-            console.out(names.joined(separator: "\n"))
+            console.out(result.channels.map(TerminalText.safe).joined(separator: "\n"))
         }
     }
 }

@@ -3,7 +3,7 @@ import DotsSSOCore
 import Foundation
 
 /// `dots-sso discover`: fetch the provider's metadata and lint it against what the app needs.
-struct Discover: AsyncParsableCommand {
+struct Discover: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "discover",
         abstract: "Fetch the provider's OIDC/OAuth metadata, show its endpoints and check them.",
@@ -35,35 +35,33 @@ struct Discover: AsyncParsableCommand {
         var passed: Bool
     }
 
-    func run() async throws {
-        let console = Console()
-        let settings = try channel.resolve(environment: console.environment)
-        let issuer = try settings.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
-        let client = try network.makeClient(verbose: global.verbose, console: console)
-        let metadata = try await DiscoveryClient(http: client).fetch(issuer: issuer)
-        let findings = DiscoveryLint.findings(for: metadata).promotingWarnings(report.strict)
-        let failed = try report.emitSideReports(findings, suite: "discover \(issuer)", console: console)
-
+    func run(_ ctx: CommandContext) async throws {
+        let result = try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose)).run(ctx)
+        let console = Console(ctx)
+        let reporter = FindingsReporter(report, console: console)
+        let metadata = result.metadata
+        let findings = reporter.judged(result.findings)
+        let failed = try reporter.report(findings, suite: "discover \(result.issuer)")
         if global.json {
             try console.json(Output(
-                issuer: issuer, source: metadata.source, kind: metadata.kind,
+                issuer: result.issuer, source: metadata.source, kind: metadata.kind,
                 endpoints: Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, $0.url) }),
                 metadata: JSONValue.object(metadata.document).redactingSecrets().objectValue ?? [:], findings: findings, summary: FindingSummary(findings), passed: !failed
             ))
         } else {
-            let style = Style(enabled: console.colorOnStdout)
-            var rows = [["issuer", metadata.issuer ?? "(missing)"], ["metadata", metadata.source]]
-            rows += metadata.endpoints.map { [$0.key, $0.url] }
+            let safe = TerminalText.safe
+            var rows = [["issuer", metadata.issuer.map(safe) ?? "(missing)"], ["metadata", metadata.source]]
+            rows += metadata.endpoints.map { [$0.key, safe($0.url)] }
             if let methods = metadata.document["code_challenge_methods_supported"]?.stringArray {
-                rows.append(["pkce methods", methods.joined(separator: " ")])
+                rows.append(["pkce methods", safe(methods.joined(separator: " "))])
             }
             if let scopes = metadata.document["scopes_supported"]?.stringArray {
-                rows.append(["scopes", scopes.joined(separator: " ")])
+                rows.append(["scopes", safe(scopes.joined(separator: " "))])
             }
             console.out(Table.render(rows))
             console.out("")
-            console.out(FindingsText.render(findings, style: style))
+            console.out(FindingsText.render(findings, style: console.style))
         }
-        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if failed { throw checkFailed }
     }
 }

@@ -3,7 +3,7 @@ import DotsSSOCore
 import Foundation
 
 /// `dots-sso exchange`: trade an authorization code for tokens.
-struct Exchange: AsyncParsableCommand {
+struct Exchange: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "exchange",
         abstract: "Exchange an authorization code for tokens and cache them.",
@@ -30,21 +30,9 @@ struct Exchange: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The PKCE verifier (default: the pending authorization's).", valueName: "verifier"))
     var codeVerifier: String?
 
-    func run() async throws {
-        let context = try signIn.context()
-        let pending = (try? context.cache.read(context.key).entry)?.pending
-        if let state, let pending, state != pending.state {
-            throw OAuthError.stateMismatch
-        }
-        guard let verifier = codeVerifier ?? pending?.codeVerifier else { throw OAuthError.noPendingAuthorization }
-        guard let redirectURI = signIn.channel.redirectUri ?? pending?.redirectUri ?? context.channel.redirectUri else {
-            throw ConfigError.missingSetting(name: "redirect URI", flag: "--redirect-uri", key: "redirectUri")
-        }
-        let endpoints = try await context.endpoints()
-        let scopes = context.channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
-        let completion = SignIn(http: context.http, endpoints: endpoints, credentials: context.credentials, cache: context.cache,
-                            key: context.key, channelName: context.channelName, scopes: scopes)
-        let result = try await completion.complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: codeVerifier == nil ? pending?.nonce : nil)
-        try SignInOutput.render(result, json: signIn.global.json, console: context.console)
+    func run(_ ctx: CommandContext) async throws {
+        let useCase = ExchangeUseCase(signIn: try signIn.settings(ctx), code: code, state: state, codeVerifier: codeVerifier,
+                                      redirectURIFlag: signIn.channel.redirectUri)
+        try SignInOutput.render(try await useCase.run(ctx), json: signIn.global.json, console: Console(ctx))
     }
 }

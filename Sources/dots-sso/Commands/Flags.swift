@@ -13,7 +13,7 @@ struct Flags: AsyncParsableCommand {
 }
 
 /// `dots-sso flags show` (the default)
-struct FlagsShow: AsyncParsableCommand {
+struct FlagsShow: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show every flag: its value, the purpose the channel gives it, and which containers it gates.",
@@ -32,19 +32,19 @@ struct FlagsShow: AsyncParsableCommand {
         var flags: [FlagReading]
     }
 
-    func run() async throws {
-        let access = try MemberAccess(options, needsToken: false)
-        let checked = try await access.report(options.profile)
+    func run(_ ctx: CommandContext) async throws {
+        let checked = try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
+        let console = Console(ctx)
         if options.global.json {
-            try access.console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags))
+            try console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags))
         } else {
-            access.console.out(FlagTable.render(checked.dots.flags, style: Style(enabled: access.console.colorOnStdout)))
+            console.out(FlagTable.render(checked.dots.flags, style: console.style))
         }
     }
 }
 
 /// `dots-sso flags check [NAME…]`
-struct FlagsCheck: AsyncParsableCommand {
+struct FlagsCheck: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Exit 0 when every named flag is exactly true; with no names, apply the app-launch rule (canAccessApp).",
@@ -64,40 +64,20 @@ struct FlagsCheck: AsyncParsableCommand {
     @Argument(help: "Flags that must be true (default: the app-launch rule, canAccessApp).")
     var names: [String] = []
 
-    struct Output: Encodable {
-        var rule: String
-        var passed: Bool
-        var flags: [FlagCheck.Result]
-        var problem: String?
-    }
-
-    func run() async throws {
-        let access = try MemberAccess(options, needsToken: false)
-        let console = access.console
-        let rule = names.isEmpty ? "app-launch" : "named"
-        let checked: ProfileReport
-        do {
-            checked = try await access.report(options.profile)
-        } catch let error as UserFacingError where names.isEmpty {
-            // The app logs a member out when it cannot fetch the profile at launch.
-            let problem = "the profile cannot be retrieved, so the app would log this member out: \(error.message)"
-            if options.global.json {
-                try console.json(Output(rule: rule, passed: false, flags: [], problem: problem))
-            } else {
-                console.err("dots-sso: \(problem)")
-            }
-            throw ExitCode(ExitStatus.checkFailed.rawValue)
-        }
-        let results = FlagCheck.evaluate(names: names, flags: checked.dots.flags)
-        let passed = results.allSatisfy(\.passed)
+    func run(_ ctx: CommandContext) async throws {
+        let result = try await FlagsCheckUseCase(member: try options.settings(ctx), names: names).run(ctx)
+        let console = Console(ctx)
         if options.global.json {
-            try console.json(Output(rule: rule, passed: passed, flags: results, problem: nil))
+            try console.json(result)
+        } else if let problem = result.problem {
+            console.err("dots-sso: \(problem)")
         } else {
-            let style = Style(enabled: console.colorOnStdout)
-            for result in results {
-                console.out(result.passed ? "\(style.green("ok  "))  \(result.name) is true" : "\(style.red("fail"))  \(result.problem ?? result.name)")
+            let style = console.style
+            for check in result.flags {
+                console.out(check.passed ? "\(style.green("ok  "))  \(TerminalText.safe(check.name)) is true"
+                            : "\(style.red("fail"))  \(TerminalText.safe(check.problem ?? check.name))")
             }
         }
-        if !passed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if !result.passed { throw checkFailed }
     }
 }

@@ -12,7 +12,7 @@ struct MagicLink: AsyncParsableCommand {
 }
 
 /// `dots-sso magic-link request`
-struct MagicLinkRequest: AsyncParsableCommand {
+struct MagicLinkRequest: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "request",
         abstract: "Ask the server to e-mail a sign-in link (POST /v3/auth/email).",
@@ -39,12 +39,10 @@ struct MagicLinkRequest: AsyncParsableCommand {
         var retryAfter: String?
     }
 
-    func run() async throws {
-        let console = Console()
-        let settings = try channel.resolve(environment: console.environment)
-        let client = try MagicLinkClient(http: try network.makeClient(verbose: global.verbose, console: console), baseURL: try server.baseURL(settings))
-        let outcome = try await client.request(email: email, study: try server.studyID(settings))
-        switch outcome {
+    func run(_ ctx: CommandContext) async throws {
+        let useCase = MagicLinkRequestUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: email)
+        let console = Console(ctx)
+        switch try await useCase.run(ctx) {
         case .accepted:
             if global.json {
                 try console.json(Output(accepted: true, rateLimited: false))
@@ -60,7 +58,7 @@ struct MagicLinkRequest: AsyncParsableCommand {
 }
 
 /// `dots-sso magic-link redeem`
-struct MagicLinkRedeem: AsyncParsableCommand {
+struct MagicLinkRedeem: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "redeem",
         abstract: "Redeem a sign-in link's token for a session (POST /v3/auth/email/signIn) and cache it.",
@@ -102,48 +100,20 @@ struct MagicLinkRedeem: AsyncParsableCommand {
         if password != nil && newPassword { throw ValidationError("--password and --new-password cannot be combined") }
     }
 
-    struct Output: Encodable {
-        var email: String
-        var study: String
-        var userId: String?
-        var authenticated: Bool?
-        var consentRequired: Bool
-        var passwordChanged: Bool
-        var cacheFile: String
-    }
-
-    func run() async throws {
-        let console = Console()
-        let settings = try channel.resolve(environment: console.environment)
-        let parsed = try link.map { try MagicLinkToken(link: $0) } ?? MagicLinkToken(token: token!, email: nil, study: nil)
-        guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
-        let study = try server.studyID(settings, fromLink: parsed.study)
-        let baseURL = try server.baseURL(settings)
-        let client = try MagicLinkClient(http: try network.makeClient(verbose: global.verbose, console: console), baseURL: baseURL)
-        let chosenPassword = newPassword ? try PasswordGenerator.generate() : password
-        let redemption = try await client.redeem(email: address, study: study, token: parsed.token, password: chosenPassword)
-        if newPassword, let chosenPassword {
-            console.err("dots-sso: the account's new password (shown once; store it in a password manager now):")
-            console.err(chosenPassword)
-        }
-        let cache = cacheOptions.cache(environment: console.environment)
-        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: address)
-        try await cache.withLock(key) {
-            var entry = (try? cache.read(key).entry) ?? CacheEntry(key: key, channel: settings.name)
-            entry.session = redemption.session
-            entry.subject = redemption.session.userId ?? entry.subject
-            entry.reauthenticationRequired = nil
-            try cache.write(entry)
-        }
-        let output = Output(email: address, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
-                            consentRequired: redemption.consentRequired, passwordChanged: chosenPassword != nil, cacheFile: cache.url(for: key).path)
+    func run(_ ctx: CommandContext) async throws {
+        let useCase = MagicLinkRedeemUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
+                                             cacheDirectory: cacheOptions.cacheDir, link: link, token: token, email: email,
+                                             password: password, generatePassword: newPassword)
+        let output = try await useCase.run(ctx)
+        let console = Console(ctx)
         if global.json {
             try console.json(output)
             return
         }
+        let safe = TerminalText.safe
         console.out(Table.render([
-            ["signed in", "\(address) to study \(study)"], ["user id", output.userId ?? "-"],
-            ["consent", redemption.consentRequired ? "still required: the participant must consent before using the study" : "given"],
+            ["signed in", "\(safe(output.email)) to study \(safe(output.study))"], ["user id", output.userId.map(safe) ?? "-"],
+            ["consent", output.consentRequired ? "still required: the participant must consent before using the study" : "given"],
             ["password", output.passwordChanged ? "changed" : "unchanged"], ["cached in", output.cacheFile],
         ]))
     }
@@ -159,7 +129,7 @@ struct Applinks: AsyncParsableCommand {
 }
 
 /// `dots-sso applinks check ORIGIN`
-struct ApplinksCheck: AsyncParsableCommand {
+struct ApplinksCheck: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Fetch and check an origin's apple-app-site-association and assetlinks.json; say which rule each link matches.",
@@ -192,24 +162,24 @@ struct ApplinksCheck: AsyncParsableCommand {
         var passed: Bool
     }
 
-    func run() async throws {
-        let console = Console()
-        let checker = AppLinksChecker(http: try network.makeClient(verbose: global.verbose, console: console))
-        let result = try await checker.check(origin: origin, paths: paths)
-        let findings = result.findings.promotingWarnings(report.strict)
-        let failed = try report.emitSideReports(findings, suite: "applinks \(origin)", console: console)
+    func run(_ ctx: CommandContext) async throws {
+        let result = try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
+        let console = Console(ctx)
+        let reporter = FindingsReporter(report, console: console)
+        let findings = reporter.judged(result.findings)
+        let failed = try reporter.report(findings, suite: "applinks \(origin)")
         if global.json {
             try console.json(Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {
-            let style = Style(enabled: console.colorOnStdout)
+            let style = console.style
             console.out("apple-app-site-association  \(result.appleAppSiteAssociation == nil ? style.red("unusable") : "found")")
             console.out("assetlinks.json             \(result.assetLinks == nil ? style.red("unusable") : "found")")
             for verdict in result.paths {
-                console.out("\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(ProfileText.safe(verdict.url))  \(verdict.explanation)")
+                console.out("\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(TerminalText.safe(verdict.url))  \(TerminalText.safe(verdict.explanation))")
             }
             console.out("")
             console.out(FindingsText.render(findings, style: style))
         }
-        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if failed { throw checkFailed }
     }
 }

@@ -15,18 +15,10 @@ struct PKPass: AsyncParsableCommand {
 struct PassTrustOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Trust these CA certificates (PEM) instead of Apple Root CA; repeatable (test CAs, sandbox passes).", valueName: "pem"))
     var trust: [String] = []
-
-    func anchors() throws -> TrustAnchors {
-        do {
-            return trust.isEmpty ? try PassSignature.appleRoot() : try TrustAnchors(pemFiles: trust)
-        } catch HTTPError.trustAnchors(let path, let detail) {
-            throw UsageError.invalid("cannot use --trust \(path): \(detail)")
-        }
-    }
 }
 
 /// `dots-sso pkpass inspect FILE…`
-struct PKPassInspect: AsyncParsableCommand {
+struct PKPassInspect: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Check a .pkpass archive, manifest, signature and pass.json.",
@@ -63,34 +55,22 @@ struct PKPassInspect: AsyncParsableCommand {
         var passed: Bool
     }
 
-    func run() async throws {
-        let console = Console()
-        let inspector = PassInspector(anchors: try trust.anchors())
-        var passes: [PassInspection] = []
-        var unreadable: [String: String] = [:]
-        var worst: ExitStatus?
-        for (file, result) in zip(files, await inspector.inspect(paths: files)) {
-            switch result {
-            case .success(var inspection):
-                inspection.findings = inspection.findings.promotingWarnings(report.strict)
-                passes.append(inspection)
-            case .failure(let error as UserFacingError):
-                unreadable[file] = error.message
-                console.err("dots-sso: \(error.message)")
-                worst = worst ?? ExitStatus(for: error)
-            case .failure(let error):
-                throw error
-            }
-        }
+    func run(_ ctx: CommandContext) async throws {
+        let outcome = try await PKPassInspectUseCase(files: files, trust: trust.trust).run(ctx)
+        let console = Console(ctx)
+        let reporter = FindingsReporter(report, console: console)
+        var passes = outcome.reports
+        for index in passes.indices { passes[index].findings = reporter.judged(passes[index].findings) }
+        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
+        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
         let findings = passes.flatMap(\.findings)
-        let failed = try report.emitSideReports(findings, suite: "pkpass inspect", console: console)
+        let failed = try reporter.report(findings, suite: "pkpass inspect")
         if global.json {
             try console.json(Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
         } else if !passes.isEmpty {
-            let style = Style(enabled: console.colorOnStdout)
-            console.out(passes.map { PassText.render($0, style: style) }.joined(separator: "\n\n"))
+            console.out(passes.map { PassText.render($0, style: console.style) }.joined(separator: "\n\n"))
         }
-        if let worst { throw ExitCode(worst.rawValue) }
-        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
+        if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
+        if failed { throw checkFailed }
     }
 }

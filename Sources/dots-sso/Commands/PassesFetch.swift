@@ -1,9 +1,6 @@
 import ArgumentParser
 import DotsSSOCore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `dots-sso passes`: the passes a member can add to Apple Wallet.
 struct Passes: AsyncParsableCommand {
@@ -15,7 +12,7 @@ struct Passes: AsyncParsableCommand {
 }
 
 /// `dots-sso passes fetch`
-struct PassesFetch: AsyncParsableCommand {
+struct PassesFetch: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download every pass of a member and inspect each one.",
@@ -63,27 +60,23 @@ struct PassesFetch: AsyncParsableCommand {
         var passed: Bool
     }
 
-    func run() async throws {
-        let access = try MemberAccess(global: global, channel: channel, network: network, cache: cacheOptions, client: client,
-                                      source: source, needsToken: false)
-        let console = access.console
-        let (links, source) = try await self.links(access)
-        if links.isEmpty { console.err("dots-sso: \(source) lists no passes") }
-
-        let fetcher = PassFetcher(http: access.http, inspector: PassInspector(anchors: try trust.anchors()), parallel: parallel,
-                                  output: URL(fileURLWithPath: output))
-        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1 && !links.isEmpty, label: "passes")
-        var passes = try await fetcher.fetch(links) { finished, total in bar.update(finished, of: total) }
+    func run(_ ctx: CommandContext) async throws {
+        let signIn = try SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
+        let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel)
+        let bar = ProgressBar(output: ctx.stderr, label: "passes")
+        var result = try await useCase.run(ctx) { finished, total in bar.update(finished, of: total) }
         bar.finish()
-        for index in passes.indices { passes[index].findings = passes[index].findings.promotingWarnings(report.strict) }
-
-        let findings = passes.flatMap(\.findings)
-        let failed = try report.emitSideReports(findings, suite: "passes fetch", console: console)
+        let console = Console(ctx)
+        let reporter = FindingsReporter(report, console: console)
+        for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
+        let findings = result.passes.flatMap(\.findings)
+        let failed = try reporter.report(findings, suite: "passes fetch")
         if global.json {
-            try console.json(Output(source: source, output: output, passes: passes, summary: FindingSummary(findings), passed: !failed))
+            try console.json(Output(source: result.source, output: output, passes: result.passes, summary: FindingSummary(findings), passed: !failed))
         } else {
-            let style = Style(enabled: console.colorOnStdout)
-            console.out(style.dim("\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(ProfileText.safe(source))"))
+            let style = console.style
+            let passes = result.passes
+            console.out(style.dim("\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(TerminalText.safe(result.source))"))
             for pass in passes {
                 let title = "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
                 let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
@@ -91,24 +84,6 @@ struct PassesFetch: AsyncParsableCommand {
             }
             console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))
         }
-        if failed { throw ExitCode(ExitStatus.checkFailed.rawValue) }
-    }
-
-    /// The pass URLs and a description of where they came from.
-    func links(_ access: MemberAccess) async throws -> ([String], String) {
-        if let file = source.profileFile {
-            guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "no such file or not readable") }
-            return (try PassLinks.inProfile(data, source: InputFile.displayName(file)), "the profile \(InputFile.displayName(file))")
-        }
-        if let endpoint = access.channel.passesEndpoint {
-            let url = try URLPolicy.validate(endpoint)
-            guard let bearer = access.bearer else { throw TokenCacheError.notSignedIn(channel: access.channel.name) }
-            let response = try await bearer.get(url, http: access.http)
-            return (try PassLinks.fromEndpoint(response), "the passes endpoint \(url.redactedForDisplay)")
-        }
-        guard let bearer = access.bearer else { throw TokenCacheError.notSignedIn(channel: access.channel.name) }
-        let endpoint = try await access.profileEndpoint()
-        let response = try await bearer.get(endpoint, http: access.http)
-        return (try PassLinks.inProfile(response.body, source: endpoint.redactedForDisplay), "the profile \(endpoint.redactedForDisplay)")
+        if failed { throw checkFailed }
     }
 }

@@ -3,7 +3,7 @@ import DotsSSOCore
 import Foundation
 
 /// `dots-sso refresh`: renew the cached access token.
-struct Refresh: AsyncParsableCommand {
+struct Refresh: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Refresh the cached access token when it has expired or is about to.",
@@ -25,24 +25,14 @@ struct Refresh: AsyncParsableCommand {
     @Flag(name: .long, help: "Refresh even when the access token is still valid.")
     var force = false
 
-    struct Output: Encodable {
-        var refreshed: Bool
-        var subject: String?
-        var scope: String?
-        var expiresAt: Date?
-        var hasRefreshToken: Bool
-    }
-
-    func run() async throws {
-        let context = try signIn.context()
-        let (entry, refreshed) = try await context.session().validEntry(minValidity: tokenUse.minValidity, force: force)
-        let output = Output(refreshed: refreshed, subject: entry.subject, scope: entry.tokens?.scope,
-                            expiresAt: entry.tokens?.expiresAt, hasRefreshToken: entry.tokens?.refreshToken != nil)
+    func run(_ ctx: CommandContext) async throws {
+        let result = try await RefreshUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity, force: force).run(ctx)
+        let console = Console(ctx)
         if signIn.global.json {
-            try context.console.json(output)
+            try console.json(result)
             return
         }
-        let expiry = output.expiresAt.map { ISOTimestamp.string($0) } ?? "no expiry given"
-        context.console.out(refreshed ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
+        let expiry = result.expiresAt.map { ISOTimestamp.string($0) } ?? "no expiry given"
+        console.out(result.refreshed ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
     }
 }

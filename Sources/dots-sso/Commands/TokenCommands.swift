@@ -12,7 +12,7 @@ struct TokenCommand: AsyncParsableCommand {
 }
 
 /// `dots-sso token print`
-struct TokenPrint: AsyncParsableCommand {
+struct TokenPrint: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "print",
         abstract: "Print exactly one token and a newline, refreshing the access token first when needed.",
@@ -49,41 +49,26 @@ struct TokenPrint: AsyncParsableCommand {
         if session && email == nil { throw ValidationError("--session needs --email (the address the link was redeemed for)") }
     }
 
-    func run() async throws {
-        if session {
-            let console = Console()
-            let settings = try signIn.channel.resolve(environment: console.environment)
-            let key = MagicLinkClient.cacheKey(baseURL: try magicLink.baseURL(settings), study: try magicLink.studyID(settings), email: email!)
-            guard let stored = try signIn.cacheOptions.cache(environment: console.environment).read(key).entry?.session else {
-                throw TokenCacheError.notSignedIn(channel: settings.name)
-            }
-            console.out(stored.sessionToken)
-            return
-        }
-        let context = try signIn.context()
-        let session = context.session()
-        let entry = idToken || refreshToken ? try session.entry() : try await session.validEntry(minValidity: tokenUse.minValidity).entry
-        let token: String?
-        if idToken {
-            token = entry.tokens?.idToken
-        } else if refreshToken {
-            token = entry.tokens?.refreshToken
+    func run(_ ctx: CommandContext) async throws {
+        let token: String
+        if session, let email {
+            let server = magicLink.settings(try signIn.channel.resolve(ctx))
+            token = try SessionTokenUseCase(server: server, cacheDirectory: signIn.cacheOptions.cacheDir, email: email).run(ctx)
         } else {
-            token = entry.tokens?.accessToken
+            let which: TokenPrintUseCase.Which = idToken ? .id : refreshToken ? .refresh : .access
+            token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: which, minValidity: tokenUse.minValidity).run(ctx)
         }
-        guard let token else {
-            throw UsageError.invalid("the provider issued no \(idToken ? "id_token" : "refresh token") for this sign-in")
-        }
+        let console = Console(ctx)
         if signIn.global.json {
-            try context.console.json(["token": token])
+            try console.json(["token": token])
         } else {
-            context.console.out(token)
+            console.out(token)
         }
     }
 }
 
 /// `dots-sso token show`
-struct TokenShow: AsyncParsableCommand {
+struct TokenShow: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Decode the cached tokens' JWT headers and claims and show their expiry; never a raw token or signature.",
@@ -98,56 +83,23 @@ struct TokenShow: AsyncParsableCommand {
     @OptionGroup var channel: ChannelOptions
     @OptionGroup var cacheOptions: CacheOptions
 
-    struct Decoded: Encodable {
-        var format: String
-        var header: [String: JSONValue]?
-        var claims: [String: JSONValue]?
-    }
-
-    struct Output: Encodable {
-        var subject: String?
-        var scope: String?
-        var expiresAt: Date?
-        var expired: Bool
-        var hasRefreshToken: Bool
-        var needsSignIn: String?
-        var accessToken: Decoded
-        var idToken: Decoded?
-    }
-
-    static func decode(_ token: String) -> Decoded {
-        guard let jwt = try? JWT(token) else { return Decoded(format: "opaque") }
-        let redact = { (object: [String: JSONValue]) in JSONValue.object(object).redactingSecrets().objectValue }
-        return Decoded(format: "jwt", header: redact(jwt.header), claims: redact(jwt.claims))
-    }
-
-    func run() async throws {
-        let console = Console()
-        let settings = try channel.resolve(environment: console.environment)
-        let cache = cacheOptions.cache(environment: console.environment)
-        let key = try CacheKey(channel: settings, account: cacheOptions.account)
-        guard let entry = try cache.read(key).entry, let tokens = entry.tokens else {
-            throw TokenCacheError.notSignedIn(channel: settings.name)
-        }
-        let output = Output(
-            subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt, expired: tokens.expires(within: 0),
-            hasRefreshToken: tokens.refreshToken != nil, needsSignIn: entry.reauthenticationRequired,
-            accessToken: Self.decode(tokens.accessToken), idToken: tokens.idToken.map(Self.decode)
-        )
+    func run(_ ctx: CommandContext) async throws {
+        let output = try TokenShowUseCase(channel: try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account).run(ctx)
+        let console = Console(ctx)
         if global.json {
             try console.json(output)
             return
         }
-        var rows: [[String]] = [["subject", output.subject ?? "-"], ["scopes", output.scope ?? "-"]]
+        var rows: [[String]] = [["subject", output.subject.map(TerminalText.safe) ?? "-"], ["scopes", output.scope.map(TerminalText.safe) ?? "-"]]
         rows.append(["expires", (output.expiresAt.map { ISOTimestamp.string($0) } ?? "not given") + (output.expired ? " (expired)" : "")])
         rows.append(["refresh token", output.hasRefreshToken ? "yes" : "no"])
-        if let reason = output.needsSignIn { rows.append(["state", "sign in again: \(reason)"]) }
+        if let reason = output.needsSignIn { rows.append(["state", "sign in again: \(TerminalText.safe(reason))"]) }
         rows.append(["access token", output.accessToken.format])
         console.out(Table.render(rows))
         for (label, decoded) in [("access token", output.accessToken), ("id_token", output.idToken)] {
             guard let decoded, let claims = decoded.claims else { continue }
-            console.out("\n\(label) header: \(Self.compact(decoded.header ?? [:]))")
-            console.out(Table.render(claims.keys.sorted().map { [$0, Self.compact(claims[$0]!)] }, indent: "  "))
+            console.out("\n\(label) header: \(TerminalText.safe(Self.compact(decoded.header ?? [:])))")
+            console.out(Table.render(claims.keys.sorted().map { [TerminalText.safe($0), TerminalText.safe(Self.compact(claims[$0]!))] }, indent: "  "))
         }
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import DotsSSOCore
-import Foundation
 
 /// Where the token cache lives and which account's entry to use.
 struct CacheOptions: ParsableArguments {
@@ -10,8 +9,4 @@ struct CacheOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Which account's tokens to use when several people sign in to one channel.", valueName: "name"))
     var account: String = CacheKey.defaultAccount
-
-    func cache(environment: Environment) -> TokenCache {
-        TokenCache(directory: cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? environment.cacheDirectory)
-    }
 }

@@ -55,9 +55,12 @@ struct ChannelOptions: ParsableArguments {
         return channel
     }
 
+    var selection: ChannelSelection {
+        ChannelSelection(name: channel, overrides: overrides)
+    }
+
     /// The channel named by `--channel` or `DOTS_SSO_CHANNEL` (if any) with the flags applied.
-    func resolve(environment: Environment) throws -> Channel {
-        guard let name = channel ?? environment["DOTS_SSO_CHANNEL"] else { return overrides }
-        return try ChannelStore(environment: environment).load(name).merging(overrides)
+    func resolve(_ ctx: CommandContext) throws -> Channel {
+        try selection.resolve(environment: ctx.environment)
     }
 }

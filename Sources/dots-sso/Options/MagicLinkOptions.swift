@@ -9,17 +9,7 @@ struct MagicLinkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The study id (channel magicLink.study).", valueName: "study"))
     var study: String?
 
-    func baseURL(_ channel: Channel) throws -> String {
-        guard let url = baseUrl ?? channel.magicLink?.baseUrl else {
-            throw ConfigError.missingSetting(name: "magic-link server", flag: "--base-url", key: "magicLink.baseUrl")
-        }
-        return url
-    }
-
-    func studyID(_ channel: Channel, fromLink: String? = nil) throws -> String {
-        guard let study = study ?? fromLink ?? channel.magicLink?.study else {
-            throw ConfigError.missingSetting(name: "study", flag: "--study", key: "magicLink.study")
-        }
-        return study
+    func settings(_ channel: Channel) -> MagicLinkSettings {
+        MagicLinkSettings(channel: channel, baseURL: baseUrl, study: study)
     }
 }

@@ -18,3 +18,9 @@ struct MemberSourceOptions: ParsableArguments {
         }
     }
 }
+
+extension MemberSourceOptions {
+    func settings(signIn: SignInSettings, expectedID: String? = nil) -> MemberSettings {
+        MemberSettings(signIn: signIn, profileFile: profileFile, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity, expectedID: expectedID)
+    }
+}

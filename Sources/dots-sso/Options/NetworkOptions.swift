@@ -1,6 +1,5 @@
 import ArgumentParser
 import DotsSSOCore
-import Foundation
 
 /// Flags of every command that talks to a server.
 struct NetworkOptions: ParsableArguments {
@@ -18,22 +17,7 @@ struct NetworkOptions: ParsableArguments {
         }
     }
 
-    /// The HTTP client for this run, with the trace wired to stderr when `-v` is given.
-    func makeClient(verbose: Bool, console: Console) throws -> CurlHTTPClient {
-        var files = cacert
-        if files.isEmpty, let fromEnvironment = console.environment["DOTS_SSO_CACERT"] {
-            files = [fromEnvironment]
-        }
-        let anchors = files.isEmpty ? nil : try TrustAnchors(pemFiles: files)
-        let style = Style(enabled: console.colorOnStderr)
-        var trace: (@Sendable (String) -> Void)?
-        if verbose {
-            trace = { line in console.err(style.dim(line)) }
-        }
-        return CurlHTTPClient(options: HTTPClientOptions(
-            timeout: timeout ?? HTTPClientOptions.defaultTimeout,
-            trustAnchors: anchors,
-            trace: trace
-        ))
+    func settings(verbose: Bool) -> HTTPSettings {
+        HTTPSettings(timeout: timeout, caFiles: cacert, verbose: verbose)
     }
 }

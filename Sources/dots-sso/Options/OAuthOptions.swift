@@ -31,8 +31,16 @@ struct SignInOptions: ParsableArguments {
     @OptionGroup var cacheOptions: CacheOptions
     @OptionGroup var client: ClientAuthOptions
 
-    /// The resolved context for this run.
-    func context() throws -> OAuthContext {
-        try OAuthContext(global: global, channel: channel, network: network, cache: cacheOptions, clientAuth: client.clientAuth)
+    /// What this run selected, resolved against the context's environment (channel files, `DOTS_SSO_CHANNEL`).
+    func settings(_ ctx: CommandContext) throws -> SignInSettings {
+        try Self.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
+    }
+
+    /// The same from the option groups of a command that declares them one by one.
+    static func settings(global: GlobalOptions, channel: ChannelOptions, network: NetworkOptions, cacheOptions: CacheOptions,
+                         client: ClientAuthOptions, _ ctx: CommandContext) throws -> SignInSettings {
+        SignInSettings(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+                       cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+                       clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
     }
 }

@@ -19,3 +19,10 @@ struct MemberOptions: ParsableArguments {
     @OptionGroup var client: ClientAuthOptions
     @OptionGroup var profile: ProfileOptions
 }
+
+extension MemberOptions {
+    func settings(_ ctx: CommandContext) throws -> MemberSettings {
+        try profile.source.settings(signIn: SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx),
+                                    expectedID: profile.expectId)
+    }
+}

@@ -11,9 +11,9 @@ enum FindingsText {
             case .warning: label = style.yellow("warning")
             case .info: label = style.dim("info   ")
             }
-            let location = finding.location.display.map { " " + style.dim("(\(ProfileText.safe($0)))") } ?? ""
+            let location = finding.location.display.map { " " + style.dim("(\(TerminalText.safe($0)))") } ?? ""
             lines.append("\(label) \(finding.code)\(location)")
-            lines.append("        \(ProfileText.safe(finding.message))")
+            lines.append("        \(TerminalText.safe(finding.message))")
         }
         lines.append(summary(FindingSummary(findings), style: style))
         return lines.joined(separator: "\n")

@@ -5,7 +5,7 @@ import Foundation
 enum PassText {
     static func render(_ inspection: PassInspection, title: String? = nil, style: Style) -> String {
         let s = inspection.summary
-        let safe = ProfileText.safe
+        let safe = TerminalText.safe
         var lines = [style.bold(safe(title ?? inspection.file)) + "  " + [s.style, s.organizationName, s.description].compactMap { $0 }.map(safe).joined(separator: " · ")]
         var identity: [String] = []
         if let serial = s.serialNumber { identity.append("serial \(safe(serial))") }

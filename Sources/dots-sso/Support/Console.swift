@@ -1,38 +1,33 @@
 import DotsSSOCore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Where output goes: results to stdout, diagnostics, progress and traces to stderr.
-/// Colour only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+/// Where a command's output goes: results to stdout, diagnostics, progress and traces to stderr (the context's
+/// streams). Colour only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
 struct Console: Sendable {
-    let environment: Environment
+    let context: CommandContext
 
-    init(environment: Environment = Environment()) {
-        self.environment = environment
+    init(_ context: CommandContext) {
+        self.context = context
     }
 
-    var colorOnStdout: Bool { Self.colorAllowed(environment) && isatty(STDOUT_FILENO) == 1 }
-    var colorOnStderr: Bool { Self.colorAllowed(environment) && isatty(STDERR_FILENO) == 1 }
-
-    static func colorAllowed(_ environment: Environment) -> Bool {
-        environment.variables["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-    }
+    var environment: Environment { context.environment }
+    var colorOnStdout: Bool { environment.allowsColor && context.stdout.isTerminal }
+    var colorOnStderr: Bool { environment.allowsColor && context.stderr.isTerminal }
+    var style: Style { Style(enabled: colorOnStdout) }
 
     /// Writes a line (or lines) of result to stdout.
     func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        context.stdout.writeLine(text)
     }
 
     /// Writes a diagnostic line to stderr.
     func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        context.stderr.writeLine(text)
     }
 
     /// A one-line warning on stderr (`dots-sso: warning: …`).
     func warn(_ text: String) {
-        err("dots-sso: warning: \(text)")
+        context.warn(text)
     }
 
     /// Prints one JSON document (sorted keys, ISO 8601 dates) on stdout.

@@ -1,13 +1,17 @@
+import DotsSSOCore
 import Foundation
 
 /// A one-line progress bar on stderr, drawn only on a terminal (never in logs or pipes).
 final class ProgressBar: @unchecked Sendable {
+    // @unchecked: drawing is serialised by `lock`; the other fields are immutable.
+    private let output: any TextOutput
     private let enabled: Bool
     private let label: String
     private let lock = NSLock()
 
-    init(enabled: Bool, label: String) {
-        self.enabled = enabled
+    init(output: any TextOutput, label: String, enabled: Bool = true) {
+        self.output = output
+        self.enabled = enabled && output.isTerminal
         self.label = label
     }
 
@@ -16,12 +20,12 @@ final class ProgressBar: @unchecked Sendable {
         let width = 24
         let filled = finished * width / total
         let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(finished)/\(total)"
-        lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+        lock.withLock { output.write(line) }
     }
 
     /// Clears the bar so the results start on a clean line.
     func finish() {
         guard enabled else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        lock.withLock { output.write("\r\u{1B}[2K") }
     }
 }

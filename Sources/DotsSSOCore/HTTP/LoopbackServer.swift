@@ -1,15 +1,19 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
-/// A Hummingbird application bound to 127.0.0.1 and served from a task until `stop()`; the one way dots-sso
-/// (the redirect receiver) and the sandbox partner listen. Its own logging is silenced: stdout carries results only.
+/// A Hummingbird application bound to 127.0.0.1 and served from a task until stopped; the one way dots-sso
+/// (the redirect receiver) and the sandbox partner listen. Its own logging is silenced: stdout carries results
+/// only. `shutdown()` stops gracefully: requests in flight (the browser's "signed in" page) are answered first.
 public final class LoopbackServer: Sendable {
     public let port: Int
+    private let group: ServiceGroup
     private let task: Task<Void, Never>
 
-    private init(port: Int, task: Task<Void, Never>) {
+    private init(port: Int, group: ServiceGroup, task: Task<Void, Never>) {
         self.port = port
+        self.group = group
         self.task = task
     }
 
@@ -19,18 +23,20 @@ public final class LoopbackServer: Sendable {
         router: Router<BasicRequestContext>, port: Int, label: String, timeout: TimeInterval = 10,
         onExit: @escaping @Sendable () -> Void = {}
     ) async throws -> LoopbackServer {
-        let bound = OnceBox<Result<Int, OAuthError>>()
+        let bound = OnceBox<Result<Int, ListenerError>>()
+        let logger = Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
         let application = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in bound.set(.success(channel.localAddress?.port ?? port)) },
-            logger: Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
+            logger: logger
         )
+        let group = ServiceGroup(services: [application], logger: logger)
         let task = Task {
             do {
-                try await application.run()
+                try await group.run()
             } catch {
-                bound.set(.failure(.listenerFailed(port == 0 ? "\(error)" : "port \(port): \(error)")))
+                bound.set(.failure(ListenerError(port: port, detail: "\(error)")))
             }
             onExit()
         }
@@ -40,16 +46,23 @@ public final class LoopbackServer: Sendable {
         }
         switch bound.value {
         case .success(let actual)?:
-            return LoopbackServer(port: actual, task: task)
+            return LoopbackServer(port: actual, group: group, task: task)
         case .failure(let error)?:
             task.cancel()
             throw error
         case nil:
             task.cancel()
-            throw OAuthError.listenerFailed("the listener did not start within \(Int(timeout)) s")
+            throw ListenerError(port: port, detail: "the listener did not start within \(Int(timeout)) s")
         }
     }
 
+    /// Stops accepting, finishes the requests in flight, and returns once the port is closed.
+    public func shutdown() async {
+        await group.triggerGracefulShutdown()
+        await task.value
+    }
+
+    /// Stops at once (requests in flight are cut); for `defer` blocks and error paths.
     public func stop() {
         task.cancel()
     }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A Bridge session from `magic-link redeem` as cached (the tokens are secrets; only `token print --session` shows one).
-public struct BridgeSession: Codable, Sendable, Equatable {
+public struct BridgeSession: CachePayload {
+    public static let slot = "bridge"
+
     public var sessionToken: String
     public var reauthToken: String?
     public var userId: String?

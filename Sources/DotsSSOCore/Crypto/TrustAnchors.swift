@@ -1,34 +1,36 @@
 import COpenSSL
 import Foundation
 
-/// Extra CA certificates (`--cacert`, `DOTS_SSO_CACERT`) added to the system's trust store for every TLS connection.
-/// Owns its parsed `X509` objects and frees them in `deinit`.
+/// CA certificates we trust: extra anchors for TLS (`--cacert`, `DOTS_SSO_CACERT`, added to the system's store)
+/// or the anchors a pass signature must chain to (`--trust`, Apple Root CA). Owns its parsed `X509` objects and
+/// frees them in `deinit`.
 public final class TrustAnchors: @unchecked Sendable {
     // Immutable after init; OpenSSL only reads the certificates (X509_STORE_add_cert takes its own reference).
     let certificates: [OpaquePointer]
     public let paths: [String]
 
-    /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error.
-    public convenience init(pemFiles: [String]) throws {
+    /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error that
+    /// names `option`, the flag (or variable) the user gave the file with.
+    public convenience init(pemFiles: [String], option: String) throws {
         var sources: [(data: Data, name: String)] = []
         for path in pemFiles {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw HTTPError.trustAnchors(path: path, detail: "the file cannot be read")
+                throw TrustAnchorError(option: option, path: path, detail: "the file cannot be read")
             }
             sources.append((data, path))
         }
-        try self.init(pem: sources)
+        try self.init(pem: sources, option: option)
     }
 
     /// Parses every certificate in PEM texts (`name` identifies each in errors).
-    public init(pem sources: [(data: Data, name: String)]) throws {
+    public init(pem sources: [(data: Data, name: String)], option: String) throws {
         var parsed: [OpaquePointer] = []
         do {
             for (data, path) in sources {
                 let before = parsed.count
                 try data.withUnsafeBytes { buffer in
                     guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
-                        throw HTTPError.trustAnchors(path: path, detail: "out of memory")
+                        throw TrustAnchorError(option: option, path: path, detail: "out of memory")
                     }
                     defer { BIO_free(bio) }
                     while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
@@ -37,7 +39,7 @@ public final class TrustAnchors: @unchecked Sendable {
                     ERR_clear_error()  // the loop ends on an expected "no start line" error
                 }
                 if parsed.count == before {
-                    throw HTTPError.trustAnchors(path: path, detail: "no PEM certificate found in it")
+                    throw TrustAnchorError(option: option, path: path, detail: "no PEM certificate found in it")
                 }
             }
         } catch {

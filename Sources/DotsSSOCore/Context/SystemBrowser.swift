@@ -1,11 +1,16 @@
 import Foundation
 
-/// Opens a URL in the user's browser (`xdg-open` on Linux, `open` on macOS). Failure is not fatal:
-/// the URL is always printed too, so the user can open it by hand.
-public enum SystemBrowser {
-    /// Returns false when no opener could be started.
-    @discardableResult
-    public static func open(_ url: URL) -> Bool {
+/// Opens a URL in a browser for a person to sign in. Failing is never fatal: the URL is always printed too.
+public protocol BrowserOpener: Sendable {
+    /// Returns false when no browser could be started.
+    func open(_ url: URL) -> Bool
+}
+
+/// The user's browser (`xdg-open` on Linux, `open` on macOS).
+public struct SystemBrowser: BrowserOpener {
+    public init() {}
+
+    public func open(_ url: URL) -> Bool {
         #if os(macOS)
         let candidates = ["/usr/bin/open"]
         #else
@@ -25,4 +30,11 @@ public enum SystemBrowser {
             return false
         }
     }
+}
+
+/// No browser at all (tests, and contexts where nobody is there to look).
+public struct NoBrowser: BrowserOpener {
+    public init() {}
+
+    public func open(_ url: URL) -> Bool { false }
 }

@@ -1,0 +1,21 @@
+/// Which channel a command runs for: `--channel NAME|PATH` (else `DOTS_SSO_CHANNEL`), with the fields given
+/// as flags laid over it. Without a name, the flags alone are the channel.
+public struct ChannelSelection: Sendable {
+    public var name: String?
+    public var overrides: Channel
+
+    public init(name: String?, overrides: Channel) {
+        self.name = name
+        self.overrides = overrides
+    }
+
+    /// The name given, else `DOTS_SSO_CHANNEL`.
+    public func effectiveName(environment: Environment) -> String? {
+        name ?? environment["DOTS_SSO_CHANNEL"]
+    }
+
+    public func resolve(environment: Environment) throws -> Channel {
+        guard let name = effectiveName(environment: environment) else { return overrides }
+        return try ChannelStore(environment: environment).load(name).merging(overrides)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Everything a use case touches outside its own inputs, built once at the root of a run: the environment, the
+/// output streams, the network, the clock, the token cache's home and the browser. The binary builds the real
+/// one (`CommandContext.live()`); tests build one with captured output, a fake HTTP client and a fixed clock,
+/// and run any command in-process with it. Use cases write only diagnostics (`warn`, `note`) to stderr; results
+/// go back to the command, which renders them.
+public struct CommandContext: Sendable {
+    public var environment: Environment
+    public var stdout: any TextOutput
+    public var stderr: any TextOutput
+    /// Reads one line the user types (the pasted redirect URL); nil at end of input.
+    public var readLine: @Sendable () -> String?
+    /// Makes the HTTP client for one command's settings (`--timeout`, `--cacert`, `-v`).
+    public var makeHTTPClient: @Sendable (HTTPClientOptions) -> any HTTPClient
+    public var clock: WallClock
+    /// The token cache directory when `--cache-dir` is not given (`DOTS_SSO_CACHE_DIR`, else XDG).
+    public var cacheDirectory: URL
+    public var browser: any BrowserOpener
+
+    public init(
+        environment: Environment, stdout: any TextOutput, stderr: any TextOutput,
+        readLine: @escaping @Sendable () -> String? = { nil },
+        makeHTTPClient: @escaping @Sendable (HTTPClientOptions) -> any HTTPClient,
+        clock: WallClock = .system, cacheDirectory: URL? = nil, browser: any BrowserOpener = NoBrowser()
+    ) {
+        self.environment = environment
+        self.stdout = stdout
+        self.stderr = stderr
+        self.readLine = readLine
+        self.makeHTTPClient = makeHTTPClient
+        self.clock = clock
+        self.cacheDirectory = cacheDirectory ?? environment.cacheDirectory
+        self.browser = browser
+    }
+
+    /// The process's own streams, environment, libcurl, clock and browser.
+    public static func live() -> CommandContext {
+        CommandContext(
+            environment: Environment(), stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
+            readLine: { Swift.readLine(strippingNewline: true) },
+            makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser()
+        )
+    }
+
+    /// The token cache in `--cache-dir` when given, else the context's directory.
+    public func tokenCache(directory override: String? = nil) -> TokenCache {
+        TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
+    }
+
+    /// A one-line warning on stderr (`dots-sso: warning: …`).
+    public func warn(_ text: String) {
+        stderr.writeLine("dots-sso: warning: \(text)")
+    }
+
+    /// A line of progress or guidance on stderr, never mixed into results.
+    public func note(_ text: String) {
+        stderr.writeLine(text)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where text goes: stdout or stderr of the process, or a buffer in tests. Writing never crashes and never
+/// throws; the first failure is kept so the run can end with exit 74 and one line saying why.
+public protocol TextOutput: AnyObject, Sendable {
+    func write(_ text: String)
+    /// Whether a person is looking (a terminal): colour and progress bars only then.
+    var isTerminal: Bool { get }
+    /// Why writing failed, once it has (closed stdout, full disk).
+    var failure: String? { get }
+}
+
+extension TextOutput {
+    /// Writes `text` ending in exactly one newline.
+    public func writeLine(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+}
+
+/// A file descriptor written with `write(2)`: short writes and `EINTR` are retried; any other error is recorded
+/// and later writes are dropped, so a closed pipe or a full disk becomes exit 74 instead of a crash.
+public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+    // @unchecked: `recorded` is guarded by `lock`; the descriptor itself is only written under it.
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var recorded: String?
+
+    public static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+    public static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO)
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    public var failure: String? { lock.withLock { recorded } }
+
+    public func write(_ text: String) {
+        lock.withLock {
+            guard recorded == nil else { return }
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { buffer in
+                    systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    recorded = written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
+                    return
+                }
+            }
+            bytes.removeAll()
+        }
+    }
+}
+
+/// Collects everything written, for tests and for commands that render into a string first.
+public final class BufferedOutput: TextOutput, @unchecked Sendable {
+    // @unchecked: `buffer` is guarded by `lock`.
+    private let lock = NSLock()
+    private var buffer = ""
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) {
+        lock.withLock { buffer += text }
+    }
+
+    public var text: String { lock.withLock { buffer } }
+
+    public var failure: String? { nil }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What a user chose for one command's requests: the timeout, extra CA files and the `-v` trace.
+public struct HTTPSettings: Sendable {
+    public var timeout: TimeInterval?
+    /// PEM files of extra CAs (`--cacert`); empty means `DOTS_SSO_CACERT` when set.
+    public var caFiles: [String]
+    public var verbose: Bool
+
+    public init(timeout: TimeInterval? = nil, caFiles: [String] = [], verbose: Bool = false) {
+        self.timeout = timeout
+        self.caFiles = caFiles
+        self.verbose = verbose
+    }
+
+    /// The client for this command: the context's maker with these settings and the trace wired to stderr
+    /// (dimmed on a terminal).
+    public func client(in context: CommandContext) throws -> any HTTPClient {
+        var files = caFiles
+        var option = "--cacert"
+        if files.isEmpty, let fromEnvironment = context.environment["DOTS_SSO_CACERT"] {
+            files = [fromEnvironment]
+            option = "DOTS_SSO_CACERT"
+        }
+        let anchors = files.isEmpty ? nil : try TrustAnchors(pemFiles: files, option: option)
+        var trace: (@Sendable (String) -> Void)?
+        if verbose {
+            let stderr = context.stderr
+            let dim = context.environment.allowsColor && stderr.isTerminal
+            trace = { line in stderr.writeLine(dim ? "\u{1B}[2m\(line)\u{1B}[0m" : line) }
+        }
+        return context.makeHTTPClient(HTTPClientOptions(
+            timeout: timeout ?? HTTPClientOptions.defaultTimeout, trustAnchors: anchors, trace: trace
+        ))
+    }
+}

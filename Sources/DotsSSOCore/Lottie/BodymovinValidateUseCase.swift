@@ -1,0 +1,32 @@
+import Foundation
+
+/// `dots-sso bodymovin validate FILE…`: will each animation load and play in lottie-ios (or is it Lottie spec 1.0)?
+public struct BodymovinValidateUseCase: Sendable {
+    public var files: [String]
+    public var profile: LottieProfile
+
+    /// Files larger than this are refused before reading: no loading animation comes close.
+    public static let maxBytes = 256 * 1024 * 1024
+
+    public init(files: [String], profile: LottieProfile = .ios) {
+        self.files = files
+        self.profile = profile
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
+        let validator = LottieValidator(profile: profile)
+        // One at a time: a file may be hundreds of megabytes, and the validator is already fast per file.
+        return try await BatchCheck.run(files, parallel: 1) { file in try validator.validate(try Self.read(file), file: file) }
+    }
+
+    static func read(_ file: String) throws -> Data {
+        switch try InputFile.read(file, limit: maxBytes) {
+        case .contents(let data):
+            return data
+        case .tooLarge(let size?):
+            throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
+        case .tooLarge(nil):
+            throw InputError.malformed(source: InputFile.displayName(file), reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
+        }
+    }
+}

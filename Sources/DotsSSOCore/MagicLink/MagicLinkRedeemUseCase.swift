@@ -1,0 +1,64 @@
+import Foundation
+
+/// `dots-sso magic-link redeem`: trades a sign-in link's token for a session (`POST /v3/auth/email/signIn`), as
+/// the app does, optionally setting a new strong random password, and caches the session (0600).
+public struct MagicLinkRedeemUseCase: Sendable {
+    public var server: MagicLinkSettings
+    public var http: HTTPSettings
+    public var cacheDirectory: String?
+    /// The link from the e-mail, or the bare token.
+    public var link: String?
+    public var token: String?
+    public var email: String?
+    public var password: String?
+    public var generatePassword: Bool
+
+    public init(server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, link: String? = nil,
+                token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false) {
+        self.server = server
+        self.http = http
+        self.cacheDirectory = cacheDirectory
+        self.link = link
+        self.token = token
+        self.email = email
+        self.password = password
+        self.generatePassword = generatePassword
+    }
+
+    public struct Result: Codable, Sendable, Equatable {
+        public var email: String
+        public var study: String
+        public var userId: String?
+        public var authenticated: Bool?
+        public var consentRequired: Bool
+        public var passwordChanged: Bool
+        public var cacheFile: String
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Result {
+        let parsed = try link.map { try MagicLinkToken(link: $0) } ?? MagicLinkToken(token: token ?? "", email: nil, study: nil)
+        guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
+        let study = try server.resolvedStudy(fromLink: parsed.study)
+        let baseURL = try server.resolvedBaseURL()
+        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL)
+        let chosenPassword = generatePassword ? try PasswordGenerator.generate() : password
+        let redemption = try await client.redeem(email: address, study: study, token: parsed.token, password: chosenPassword)
+        if generatePassword, let chosenPassword {
+            // Shown once, because the user asked for a new password and has no other way to learn it.
+            ctx.note("dots-sso: the account's new password (shown once; store it in a password manager now):")
+            ctx.note(chosenPassword)
+        }
+        let cache = ctx.tokenCache(directory: cacheDirectory)
+        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: address)
+        let channelName = server.channel.name
+        let now = ctx.clock.now()
+        try await cache.update(key) { entry in
+            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
+            updated.setPayload(redemption.session)
+            updated.subject = redemption.session.userId ?? updated.subject
+            entry = updated
+        }
+        return Result(email: address, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
+                      consentRequired: redemption.consentRequired, passwordChanged: chosenPassword != nil, cacheFile: cache.url(for: key).path)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// `dots-sso authorize`: the partner's authorization-code flow exactly as The Dots app runs it. Listens on
+/// loopback (or takes a pasted landing URL), opens the browser, checks the callback's state and `iss`, then
+/// either completes the sign-in or, with `stopAfterRedirect`, keeps the verifier for `exchange`.
+public struct AuthorizeUseCase: Sendable {
+    public var signIn: SignInSettings
+    public var port: Int?
+    public var openBrowser: Bool
+    public var stopAfterRedirect: Bool
+    /// How long to wait for the browser's redirect.
+    public var wait: TimeInterval
+
+    public static let defaultWait: TimeInterval = 300
+
+    public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil) {
+        self.signIn = signIn
+        self.port = port
+        self.openBrowser = openBrowser
+        self.stopAfterRedirect = stopAfterRedirect
+        self.wait = wait ?? Self.defaultWait
+    }
+
+    /// What `--no-exchange` prints: the code and state, to finish with `exchange` (the verifier stays cached).
+    public struct PendingCode: Codable, Sendable, Equatable {
+        public var code: String
+        public var state: String
+        public var redirectUri: String
+    }
+
+    public enum Outcome: Sendable {
+        case signedIn(SignIn.Result)
+        case awaitingExchange(PendingCode)
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Outcome {
+        let client = try SignInContext(signIn, in: ctx)
+        let endpoints = try await client.endpoints()
+        let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
+        let scopes = client.scopes(for: endpoints)
+        let redirect = try RedirectMode(redirectURI: client.channel.redirectUri, port: port)
+
+        var receiver: LoopbackReceiver?
+        let redirectURI: String
+        // Set once, before the browser can possibly call back.
+        let stateBox = OnceBox<String>()
+        switch redirect {
+        case .loopback(let fixedPort):
+            let issuer = endpoints.issuer
+            let required = endpoints.issParameterSupported
+            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0) { parameters in
+                guard let state = stateBox.value else { return false }
+                return (try? AuthorizationCallback.code(from: parameters, expectedState: state, issuer: issuer, issuerParameterRequired: required)) != nil
+            }
+            receiver = listener
+            redirectURI = listener.redirectURI
+        case .registered(let uri):
+            redirectURI = uri
+        }
+        defer { receiver?.stop() }
+
+        let request = try AuthorizationRequest(endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
+        stateBox.set(request.state)
+        if stopAfterRedirect {
+            try await rememberPending(request, endpoints: endpoints, client: client)
+        }
+
+        ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
+        ctx.note(request.url.absoluteString)
+        if openBrowser && !ctx.browser.open(request.url) {
+            ctx.warn("could not open a browser; open the URL above by hand")
+        }
+
+        let parameters: [(String, String)]
+        if let receiver {
+            parameters = try await receiver.waitForCallback(timeout: wait)
+            await receiver.shutdown()
+        } else {
+            ctx.note("After signing in, paste the full URL the browser landed on and press Enter:")
+            guard let line = ctx.readLine(), !line.isEmpty else {
+                throw UsageError.invalid("no redirect URL was pasted")
+            }
+            parameters = try AuthorizationCallback.parameters(fromURL: line)
+        }
+        let code = try AuthorizationCallback.code(from: parameters, expectedState: request.state, issuer: endpoints.issuer,
+                                                  issuerParameterRequired: endpoints.issParameterSupported)
+        if stopAfterRedirect {
+            return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))
+        }
+        let result = try await client.signIn(endpoints: endpoints, scopes: scopes)
+            .complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
+        return .signedIn(result)
+    }
+
+    /// Keeps the verifier, state and nonce (0600, in the entry) until `exchange` completes the sign-in.
+    private func rememberPending(_ request: AuthorizationRequest, endpoints: ProviderEndpoints, client: SignInContext) async throws {
+        let key = client.key
+        let channelName = client.channelName
+        let now = client.context.clock.now()
+        try await client.cache.update(key) { entry in
+            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
+            var oauth = updated.oauth
+            oauth.pending = request.pending(createdAt: now)
+            oauth.endpoints = endpoints.stored
+            updated.oauth = oauth
+            entry = updated
+        }
+    }
+
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// `dots-sso exchange`: trades an authorization code for tokens. The verifier, redirect URI and nonce come from
+/// the authorization `authorize --no-exchange` left pending, unless given; a state that does not match the
+/// pending one is refused (a forged or stale redirect).
+public struct ExchangeUseCase: Sendable {
+    public var signIn: SignInSettings
+    public var code: String
+    public var state: String?
+    public var codeVerifier: String?
+    /// `--redirect-uri` given on this command line (it wins over the pending one; the channel's comes last).
+    public var redirectURIFlag: String?
+
+    public init(signIn: SignInSettings, code: String, state: String? = nil, codeVerifier: String? = nil, redirectURIFlag: String? = nil) {
+        self.signIn = signIn
+        self.code = code
+        self.state = state
+        self.codeVerifier = codeVerifier
+        self.redirectURIFlag = redirectURIFlag
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> SignIn.Result {
+        let client = try SignInContext(signIn, in: ctx)
+        let pending = (try? client.cache.read(client.key).entry)?.oauth.pending
+        if let state, let pending, state != pending.state {
+            throw OAuthError.stateMismatch
+        }
+        guard let verifier = codeVerifier ?? pending?.codeVerifier else { throw OAuthError.noPendingAuthorization }
+        guard let redirectURI = redirectURIFlag ?? pending?.redirectUri ?? client.channel.redirectUri else {
+            throw ConfigError.missingSetting(name: "redirect URI", flag: "--redirect-uri", key: "redirectUri")
+        }
+        let endpoints = try await client.endpoints()
+        // The pending nonce belongs to the pending verifier: a verifier from elsewhere brings no nonce we know.
+        let nonce = codeVerifier == nil ? pending?.nonce : nil
+        return try await client.signIn(endpoints: endpoints, scopes: client.scopes(for: endpoints))
+            .complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: nonce)
+    }
+}

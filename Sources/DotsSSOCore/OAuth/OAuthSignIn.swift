@@ -1,0 +1,72 @@
+import Foundation
+
+/// The OAuth part of a cache entry: the tokens, the endpoints they came from, an authorization waiting for
+/// `exchange`, and whether the provider has told us to sign in again.
+public struct OAuthSignIn: CachePayload {
+    public static let slot = "oauth"
+
+    public var tokens: TokenSet?
+    /// The endpoints used at sign-in, so refresh and revocation work without discovery.
+    public var endpoints: StoredEndpoints?
+    /// An authorization started with `--no-exchange`, waiting for `dots-sso exchange`.
+    public var pending: PendingAuthorization?
+    /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
+    public var reauthenticationRequired: String?
+
+    public init(tokens: TokenSet? = nil, endpoints: StoredEndpoints? = nil, pending: PendingAuthorization? = nil, reauthenticationRequired: String? = nil) {
+        self.tokens = tokens
+        self.endpoints = endpoints
+        self.pending = pending
+        self.reauthenticationRequired = reauthenticationRequired
+    }
+}
+
+extension CacheEntry {
+    /// The entry's OAuth payload (empty when it has none); setting an empty one removes it.
+    public var oauth: OAuthSignIn {
+        get { payload(OAuthSignIn.self) ?? OAuthSignIn() }
+        set { setPayload(newValue == OAuthSignIn() ? nil : newValue) }
+    }
+}
+
+/// The provider endpoints remembered with a sign-in.
+public struct StoredEndpoints: Codable, Sendable, Equatable {
+    public var issuer: String?
+    public var token: String?
+    public var revocation: String?
+    public var endSession: String?
+    public var userinfo: String?
+
+    public init(issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil) {
+        self.issuer = issuer
+        self.token = token
+        self.revocation = revocation
+        self.endSession = endSession
+        self.userinfo = userinfo
+    }
+}
+
+/// The secret half of an authorization in flight (PKCE verifier, state, nonce), kept 0600 until `exchange`.
+public struct PendingAuthorization: Codable, Sendable, Equatable {
+    public var state: String
+    public var codeVerifier: String
+    public var nonce: String?
+    public var redirectUri: String
+    public var createdAt: Date
+
+    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date()) {
+        self.state = state
+        self.codeVerifier = codeVerifier
+        self.nonce = nonce
+        self.redirectUri = redirectUri
+        self.createdAt = createdAt
+    }
+}
+
+extension CacheEntry {
+    /// An entry for an OAuth sign-in holding `tokens`.
+    public init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date = Date()) {
+        self.init(key: key, channel: channel, subject: subject, now: now)
+        oauth = OAuthSignIn(tokens: tokens)
+    }
+}

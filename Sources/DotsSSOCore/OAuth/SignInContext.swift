@@ -1,0 +1,76 @@
+import Foundation
+
+/// What the user selected for a command that uses or changes a cached OAuth sign-in.
+public struct SignInSettings: Sendable {
+    public var channel: Channel
+    public var http: HTTPSettings
+    /// `--cache-dir`, else the context's cache directory.
+    public var cacheDirectory: String?
+    public var account: String
+    public var clientSecretFile: String?
+    public var clientAuth: ClientAuthMethod?
+
+    public init(channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
+                clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil) {
+        self.channel = channel
+        self.http = http
+        self.cacheDirectory = cacheDirectory
+        self.account = account
+        self.clientSecretFile = clientSecretFile
+        self.clientAuth = clientAuth
+    }
+}
+
+/// One channel's OAuth client as every sign-in use case needs it, resolved once: the channel, the HTTP client,
+/// the cache and the entry's key, the client credentials, and the command context (clock, warnings, browser).
+public struct SignInContext: Sendable {
+    public let channel: Channel
+    public let http: any HTTPClient
+    public let cache: TokenCache
+    public let key: CacheKey
+    public let credentials: ClientCredentials
+    public let context: CommandContext
+
+    public init(_ settings: SignInSettings, in context: CommandContext) throws {
+        channel = settings.channel
+        key = try CacheKey(channel: channel, account: settings.account)
+        http = try settings.http.client(in: context)
+        cache = context.tokenCache(directory: settings.cacheDirectory)
+        let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: channel, environment: context.environment)
+        if let method = settings.clientAuth, method != .none, secret == nil {
+            throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv")
+        }
+        credentials = ClientCredentials(clientID: key.client, secret: secret, method: settings.clientAuth)
+        self.context = context
+    }
+
+    public var channelName: String? { channel.name }
+
+    /// The provider's endpoints (flags first, then discovery).
+    public func endpoints() async throws -> ProviderEndpoints {
+        try await ProviderEndpoints.resolve(channel: channel, http: http)
+    }
+
+    /// The scopes to ask for: the channel's, else `openid` when the provider does OIDC.
+    public func scopes(for endpoints: ProviderEndpoints) -> [String] {
+        channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
+    }
+
+    /// The cached sign-in, refreshing through the token endpoint the entry remembers (or flags/discovery).
+    public func session() -> TokenSession {
+        let channel = self.channel
+        let http = self.http
+        let context = self.context
+        return TokenSession(
+            cache: cache, key: key, channelName: channelName,
+            tokenClient: TokenEndpointClient(http: http, credentials: credentials),
+            tokenEndpoint: { try await ProviderEndpoints.resolve(channel: channel, http: http).require(\.token, "token", flag: "--token-endpoint") },
+            warn: { context.warn($0) }
+        )
+    }
+
+    /// Completes a sign-in with this client.
+    func signIn(endpoints: ProviderEndpoints, scopes: [String]) -> SignIn {
+        SignIn(http: http, endpoints: endpoints, credentials: credentials, cache: cache, key: key, channelName: channelName, scopes: scopes)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// `dots-sso token print`: exactly one token, because the user asked for it. The access token is refreshed
+/// first when it has less than `minValidity` seconds left; the id and refresh tokens are printed as cached.
+public struct TokenPrintUseCase: Sendable {
+    public enum Which: Sendable, Equatable {
+        case access, id, refresh
+    }
+
+    public var signIn: SignInSettings
+    public var which: Which
+    public var minValidity: TimeInterval
+
+    public init(signIn: SignInSettings, which: Which = .access, minValidity: TimeInterval = 60) {
+        self.signIn = signIn
+        self.which = which
+        self.minValidity = minValidity
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> String {
+        let session = try SignInContext(signIn, in: ctx).session()
+        switch which {
+        case .access:
+            return try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
+        case .id:
+            guard let token = try session.current().tokens.idToken else {
+                throw UsageError.invalid("the provider issued no id_token for this sign-in")
+            }
+            return token
+        case .refresh:
+            guard let token = try session.current().tokens.refreshToken else {
+                throw UsageError.invalid("the provider issued no refresh token for this sign-in")
+            }
+            return token
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `dots-sso containers probe [NAME]`: makes each container's request as the app does (TLS 1.2+, the member's
+/// token and id where the channel says) and reports the status; the URL shown never carries the token.
+public struct ContainersProbeUseCase: Sendable {
+    public var member: MemberSettings
+    public var name: String?
+
+    /// A container page is at most this large; anything bigger is not a page the app should load.
+    public static let maxBodyBytes = 32 * 1024 * 1024
+
+    public init(member: MemberSettings, name: String? = nil) {
+        self.member = member
+        self.name = name
+    }
+
+    public struct Probe: Codable, Sendable, Equatable {
+        public var name: String
+        public var url: String
+        public var status: Int?
+        public var contentType: String?
+        public var milliseconds: Int?
+        public var passed: Bool
+        public var problem: String?
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> [Probe] {
+        let source = try MemberSource(member, needsToken: true, in: ctx)
+        var containers = source.channel.containers ?? []
+        if let name {
+            containers = containers.filter { $0.name == name }
+            guard !containers.isEmpty else { throw UsageError.invalid("no container named '\(name)' in the channel") }
+        }
+        guard !containers.isEmpty else { throw ConfigError.missingSetting(name: "containers", flag: "a channel file", key: "containers") }
+        let needsUser = containers.contains { $0.userId != nil }
+        let userID = needsUser ? try await source.report().dots.id : nil
+        let token = try await source.bearer?.token()
+        var probes: [Probe] = []
+        for container in containers {
+            let shown = try ContainerRequest(container, token: nil, userID: userID, flags: nil, showSecrets: false).url
+            do {
+                var request = try ContainerRequest.httpRequest(container, token: token, userID: userID)
+                request.maxBodyBytes = Self.maxBodyBytes
+                let response = try await source.http.send(request)
+                let passed = (200..<400).contains(response.status)
+                probes.append(Probe(name: container.name, url: shown, status: response.status, contentType: response.mediaType,
+                                    milliseconds: Int(response.duration * 1000), passed: passed, problem: passed ? nil : "HTTP \(response.status)"))
+            } catch let error as UserFacingError {
+                probes.append(Probe(name: container.name, url: shown, passed: false, problem: error.message))
+            }
+        }
+        return probes
+    }
+}

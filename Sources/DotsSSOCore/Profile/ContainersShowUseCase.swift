@@ -1,0 +1,40 @@
+import Foundation
+
+/// `dots-sso containers show`: the exact request the app makes for each container (token redacted unless asked)
+/// and whether the member may open it; works without a member too (then nobody's access is known).
+public struct ContainersShowUseCase: Sendable {
+    public var member: MemberSettings
+    public var showSecrets: Bool
+
+    public init(member: MemberSettings, showSecrets: Bool = false) {
+        self.member = member
+        self.showSecrets = showSecrets
+    }
+
+    public struct Result: Sendable {
+        public var containers: [ContainerRequest]
+        public var findings: [Finding]
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Result {
+        let source = try MemberSource(member, needsToken: false, in: ctx)
+        let containers = source.channel.containers ?? []
+        guard !containers.isEmpty else {
+            throw ConfigError.missingSetting(name: "containers", flag: "a channel file", key: "containers")
+        }
+        var report: ProfileReport?
+        do {
+            report = try await source.report()
+        } catch let error as UserFacingError {
+            ctx.warn("showing the requests without a member (\(error.message)); sign in or pass --profile-file to see who may open what")
+        }
+        var token: String?
+        if showSecrets, let bearer = source.bearer { token = try? await bearer.token() }
+        // The real token only with --show-secrets; otherwise "[redacted]" once a member is known, a placeholder before.
+        let shownToken = token ?? (report == nil ? nil : Redactor.placeholder)
+        let requests = try containers.map {
+            try ContainerRequest($0, token: shownToken, userID: report?.dots.id, flags: report?.dots.flags, showSecrets: true)
+        }
+        return Result(containers: requests, findings: ContainerLint.findings(for: source.channel, userID: report?.dots.id, email: report?.dots.email))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// `dots-sso flags check [NAME…]`: every named flag must be exactly `true`; with no names, the app-launch rule:
+/// the profile must be retrievable and `canAccessApp` true, otherwise the app logs the member out.
+public struct FlagsCheckUseCase: Sendable {
+    public var member: MemberSettings
+    public var names: [String]
+
+    public init(member: MemberSettings, names: [String] = []) {
+        self.member = member
+        self.names = names
+    }
+
+    public struct Result: Codable, Sendable, Equatable {
+        /// `app-launch` or `named`.
+        public var rule: String
+        public var passed: Bool
+        public var flags: [FlagCheck.Result]
+        /// Why the check could not look at the flags at all (the profile could not be fetched).
+        public var problem: String?
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Result {
+        let rule = names.isEmpty ? "app-launch" : "named"
+        let report: ProfileReport
+        do {
+            report = try await MemberSource(member, needsToken: false, in: ctx).report()
+        } catch let error as UserFacingError where names.isEmpty {
+            // The app logs a member out when it cannot fetch the profile at launch.
+            return Result(rule: rule, passed: false, flags: [],
+                          problem: "the profile cannot be retrieved, so the app would log this member out: \(error.message)")
+        }
+        let results = FlagCheck.evaluate(names: names, flags: report.dots.flags)
+        return Result(rule: rule, passed: results.allSatisfy(\.passed), flags: results, problem: nil)
+    }
+}

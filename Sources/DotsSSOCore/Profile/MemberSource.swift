@@ -1,0 +1,73 @@
+import Foundation
+
+/// What the user selected for a command that looks at one member (`profile`, `flags`, `containers`,
+/// `passes fetch`): the channel and sign-in, and where the profile and token come from instead of the cache.
+public struct MemberSettings: Sendable {
+    public var signIn: SignInSettings
+    /// `--profile-file`: a saved profile (`-` is stdin); works offline.
+    public var profileFile: String?
+    /// `--access-token-file`: a token from elsewhere (`-` is stdin) instead of the cached sign-in.
+    public var accessTokenFile: String?
+    public var minValidity: TimeInterval
+    /// `--expect-id`: the id the member must have; default the id first seen for this sign-in.
+    public var expectedID: String?
+
+    public init(signIn: SignInSettings, profileFile: String? = nil, accessTokenFile: String? = nil, minValidity: TimeInterval = 60, expectedID: String? = nil) {
+        self.signIn = signIn
+        self.profileFile = profileFile
+        self.accessTokenFile = accessTokenFile
+        self.minValidity = minValidity
+        self.expectedID = expectedID
+    }
+}
+
+/// One member's profile and token, resolved from `MemberSettings`: `--access-token-file` wins over the cached
+/// sign-in; with only `--profile-file` (and no need for a token) no sign-in is needed at all.
+public struct MemberSource: Sendable {
+    public let settings: MemberSettings
+    public let channel: Channel
+    public let http: any HTTPClient
+    public let bearer: BearerSource?
+
+    public init(_ settings: MemberSettings, needsToken: Bool, in ctx: CommandContext) throws {
+        self.settings = settings
+        channel = settings.signIn.channel
+        http = try settings.signIn.http.client(in: ctx)
+        if let file = settings.accessTokenFile {
+            bearer = try BearerSource.fromFile(file)
+        } else if needsToken || settings.profileFile == nil {
+            do {
+                bearer = .session(try SignInContext(settings.signIn, in: ctx).session(), minValidity: settings.minValidity)
+            } catch ConfigError.missingSetting {
+                throw ConfigError.noMemberSource
+            }
+        } else {
+            bearer = nil
+        }
+    }
+
+    /// The checked profile, from the file or the profile endpoint.
+    public func report() async throws -> ProfileReport {
+        let loader = try ProfileLoader(channel: channel, http: http)
+        if let file = settings.profileFile {
+            return try loader.load(file: file, expectedID: settings.expectedID)
+        }
+        return try await loader.fetch(endpoint: try profileEndpoint(), bearer: try requireBearer(), expectedID: settings.expectedID)
+    }
+
+    /// The bearer token source, or the error that says to sign in.
+    public func requireBearer() throws -> BearerSource {
+        guard let bearer else { throw TokenCacheError.notSignedIn(channel: channel.name) }
+        return bearer
+    }
+
+    /// `profileEndpoint` from the channel or flag, else the provider's userinfo endpoint.
+    public func profileEndpoint() async throws -> URL {
+        if let explicit = channel.profileEndpoint { return try URLPolicy.validate(explicit) }
+        guard channel.issuer != nil else {
+            throw ConfigError.missingSetting(name: "profile endpoint", flag: "--profile-endpoint (or --issuer to use userinfo)", key: "profileEndpoint")
+        }
+        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
+        return try endpoints.require(\.userinfo, "profile (userinfo)", flag: "--profile-endpoint")
+    }
+}

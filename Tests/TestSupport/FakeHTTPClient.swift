@@ -1,0 +1,99 @@
+import DotsSSOCore
+import Foundation
+
+/// A strict fake network for in-process command tests: answers only the routes a test declares (method and URL
+/// without query), records every request, and fails loudly on anything else, so an unexpected call is a test
+/// failure (exit 70 "internal error"), never a silent pass.
+public final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
+    // @unchecked: `routes`, `sent` and `options` are guarded by `lock`.
+    public typealias Responder = @Sendable (HTTPRequest) throws -> (status: Int, headers: [(name: String, value: String)], body: Data)
+
+    private let lock = NSLock()
+    private var routes: [String: Responder] = [:]
+    private var sent: [HTTPRequest] = []
+    private var seenOptions: [HTTPClientOptions] = []
+
+    public struct Unmocked: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init() {}
+
+    /// Answers `METHOD url` (query ignored) with `responder`.
+    public func on(_ method: HTTPRequest.Method, _ url: String, _ responder: @escaping Responder) {
+        lock.withLock { routes["\(method.rawValue) \(Self.routeKey(url))"] = responder }
+    }
+
+    /// Answers `METHOD url` with a fixed JSON value.
+    public func json(_ method: HTTPRequest.Method = .get, _ url: String, status: Int = 200, _ value: JSONValue) {
+        let body = (try? JSONEncoder().encode(value)) ?? Data()
+        on(method, url) { _ in (status, [(name: "Content-Type", value: "application/json")], body) }
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let key = "\(request.method.rawValue) \(Self.routeKey(request.url.absoluteString))"
+        let responder: Responder? = lock.withLock {
+            sent.append(request)
+            return routes[key]
+        }
+        guard let responder else { throw Unmocked(description: "unexpected request \(key)") }
+        let answer = try responder(request)
+        return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url, duration: 0.001)
+    }
+
+    /// Every request sent so far, oldest first.
+    public var requests: [HTTPRequest] { lock.withLock { sent } }
+
+    /// The settings each command asked for when it made its client.
+    public var options: [HTTPClientOptions] { lock.withLock { seenOptions } }
+
+    func record(_ options: HTTPClientOptions) { lock.withLock { seenOptions.append(options) } }
+
+    static func routeKey(_ url: String) -> String {
+        url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+    }
+}
+
+/// A command context for in-process tests: captured stdout and stderr, an isolated home (config and cache),
+/// a strict fake network, a clock set by hand, and no browser.
+public final class TestContext: @unchecked Sendable {
+    // @unchecked: `now` is guarded by `lock`; everything else is immutable.
+    public let home = TemporaryDirectory("ctx")
+    public let stdout = BufferedOutput()
+    public let stderr = BufferedOutput()
+    public let http = FakeHTTPClient()
+    private let lock = NSLock()
+    private var now = Date()
+    private var lines: [String]
+
+    /// `typed` are the lines a user would type (the pasted redirect URL).
+    public init(typed: [String] = []) {
+        lines = typed
+    }
+
+    public var environment: [String: String] {
+        ["HOME": home.url.path, "XDG_CONFIG_HOME": home.path("config"), "XDG_CACHE_HOME": home.path("cache"), "NO_COLOR": "1"]
+    }
+
+    public var cacheDirectory: URL { home.url.appendingPathComponent("cache/dots-sso") }
+
+    /// Moves the clock on, so tokens expire without anyone waiting.
+    public func advance(_ seconds: TimeInterval) {
+        lock.withLock { now = now.addingTimeInterval(seconds) }
+    }
+
+    public var date: Date { lock.withLock { now } }
+
+    public var context: CommandContext {
+        let http = self.http
+        return CommandContext(
+            environment: Environment(environment), stdout: stdout, stderr: stderr,
+            readLine: { [self] in lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } },
+            makeHTTPClient: { options in
+                http.record(options)
+                return http
+            },
+            clock: WallClock { [self] in date }
+        )
+    }
+}
