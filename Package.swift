@@ -69,6 +69,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "DotsSSOCommandTests",
+            dependencies: ["dots-sso", "DotsSSOCore", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "DotsSSOCLITests",
             dependencies: ["DotsSSOCore", "DotsSSOSandbox", "TestSupport"],
             swiftSettings: strict

@@ -117,8 +117,7 @@ struct SandboxOAuthTests {
         let sandbox = try await SandboxProvider.start()
         #expect(try login(sandbox).0.status == 0)
         let issuer = sandbox.issuer
-        sandbox.stop()
-        try await Task.sleep(nanoseconds: 200_000_000)
+        await sandbox.shutdown()
         let result = try cli.run(["logout", "--issuer", issuer, "--client-id", "dots-sandbox-app", "--timeout", "5"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning"))

@@ -14,7 +14,7 @@ struct CryptoTests {
     @Test("streaming digest equals the one-shot digest")
     func streaming() throws {
         let data = Data((0..<100_000).map { UInt8($0 % 251) })
-        let hasher = try Hasher(.sha256)
+        let hasher = try DigestStream(.sha256)
         try hasher.update(data.prefix(12_345))
         try hasher.update(data.dropFirst(12_345))
         #expect(try hasher.finish() == (try DigestAlgorithm.sha256.digest(data)))

@@ -1,27 +1,101 @@
 import DotsSSOCore
+import Foundation
 import Testing
+import TestSupport
 
 @Suite("Exit codes")
 struct ExitStatusTests {
-    @Test("each error family maps to the DESIGN.md code")
+    /// One instance of every case of every user-facing error, with the status DESIGN.md gives it.
+    static let everyError: [(any UserFacingError, DotsSSOCore.ExitStatus)] = [
+        (UsageError.invalid("x"), DotsSSOCore.ExitStatus.usage),
+        (InputError.unreadable(path: "p", reason: "r"), DotsSSOCore.ExitStatus.usage),
+        (InputError.malformed(source: "s", reason: "r"), DotsSSOCore.ExitStatus.malformedInput),
+        (NotAvailableError(command: "x"), DotsSSOCore.ExitStatus.checkFailed),
+        (OutputError.cannotWrite(path: "p", what: "w", reason: "r"), DotsSSOCore.ExitStatus.cannotWrite),
+        (ConfigError.unknownChannel(name: "a", searched: "b"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.unreadableChannel(path: "p", reason: "r"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.invalidChannelName("n"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.channelExists(path: "p"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.missingSetting(name: "n", flag: "f", key: "k"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.missingSecretEnvironment(variable: "V"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.unreadableSecretFile(path: "p", reason: "r"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.noMemberSource, DotsSSOCore.ExitStatus.configuration),
+        (TrustAnchorError(option: "--trust", path: "p", detail: "d"), DotsSSOCore.ExitStatus.usage),
+        (ListenerError(port: 8443, detail: "Address already in use"), DotsSSOCore.ExitStatus.network),
+        (HTTPError.invalidURL("u"), DotsSSOCore.ExitStatus.usage),
+        (HTTPError.insecureURL(url: "http://x"), DotsSSOCore.ExitStatus.usage),
+        (HTTPError.redirectRefused(from: "a", to: "b", reason: "r"), DotsSSOCore.ExitStatus.protocolError),
+        (HTTPError.tooManyRedirects(url: "u", limit: 5), DotsSSOCore.ExitStatus.protocolError),
+        (HTTPError.dns(host: "h", detail: "d"), DotsSSOCore.ExitStatus.network),
+        (HTTPError.connect(host: "h", detail: "d"), DotsSSOCore.ExitStatus.network),
+        (HTTPError.tls(host: "h", problem: .protocolVersion, detail: ""), DotsSSOCore.ExitStatus.network),
+        (HTTPError.timeout(url: "u", seconds: 1), DotsSSOCore.ExitStatus.network),
+        (HTTPError.transport(url: "u", detail: "d"), DotsSSOCore.ExitStatus.network),
+        (HTTPError.bodyTooLarge(url: "u", limit: 1), DotsSSOCore.ExitStatus.malformedInput),
+        (HTTPError.malformedBody(url: "u", expected: "JSON", found: "HTML"), DotsSSOCore.ExitStatus.malformedInput),
+        (HTTPError.unexpectedStatus(url: "u", status: 418, detail: ""), DotsSSOCore.ExitStatus.protocolError),
+        (HTTPError.unauthorized(url: "u", status: 401, detail: ""), DotsSSOCore.ExitStatus.notAuthorized),
+        (HTTPError.rateLimited(url: "u", retryAfter: "60"), DotsSSOCore.ExitStatus.temporary),
+        (HTTPError.serverError(url: "u", status: 503), DotsSSOCore.ExitStatus.temporary),
+        (HTTPError.serverError(url: "u", status: 500), DotsSSOCore.ExitStatus.protocolError),
+        (PassesError.listShape(url: "u", found: "f"), DotsSSOCore.ExitStatus.protocolError),
+        (PassesError.profileNotJSON(source: "s", reason: "r"), DotsSSOCore.ExitStatus.malformedInput),
+        (PassesError.outputUnusable(path: "p", reason: "r"), DotsSSOCore.ExitStatus.cannotWrite),
+        (TokenCacheError.insecureFile(path: "p", mode: "0644"), DotsSSOCore.ExitStatus.configuration),
+        (TokenCacheError.insecureDirectory(path: "p", mode: "0777"), DotsSSOCore.ExitStatus.configuration),
+        (TokenCacheError.foreignOwner(path: "p"), DotsSSOCore.ExitStatus.configuration),
+        (TokenCacheError.unusableDirectory(path: "p", reason: "r"), DotsSSOCore.ExitStatus.configuration),
+        (TokenCacheError.writeFailed(path: "p", reason: "r"), DotsSSOCore.ExitStatus.cannotWrite),
+        (TokenCacheError.lockTimeout(path: "p", seconds: 1), DotsSSOCore.ExitStatus.temporary),
+        (TokenCacheError.notSignedIn(channel: nil), DotsSSOCore.ExitStatus.notAuthorized),
+        (TokenCacheError.signInAgain(channel: nil, reason: "r"), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.discoveryNotFound(issuer: "i", tried: []), DotsSSOCore.ExitStatus.protocolError),
+        (OAuthError.discoveryNotAnObject(url: "u"), DotsSSOCore.ExitStatus.malformedInput),
+        (OAuthError.malformedToken("d"), DotsSSOCore.ExitStatus.malformedInput),
+        (OAuthError.invalidIDToken("d"), DotsSSOCore.ExitStatus.protocolError),
+        (OAuthError.stateMismatch, DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.issuerMismatch(expected: "a", received: "b"), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.authorizationDenied(error: "access_denied", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.callbackWithoutCode("d"), DotsSSOCore.ExitStatus.protocolError),
+        (OAuthError.callbackTimeout(seconds: 300), DotsSSOCore.ExitStatus.temporary),
+        (OAuthError.tokenEndpoint(status: 400, error: "invalid_grant", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.tokenEndpoint(status: 401, error: "invalid_client", description: nil), DotsSSOCore.ExitStatus.configuration),
+        (OAuthError.tokenEndpoint(status: 503, error: "temporarily_unavailable", description: nil), DotsSSOCore.ExitStatus.temporary),
+        (OAuthError.tokenEndpoint(status: 400, error: "unsupported_grant_type", description: nil), DotsSSOCore.ExitStatus.protocolError),
+        (OAuthError.noPendingAuthorization, DotsSSOCore.ExitStatus.usage),
+        (OAuthError.malformedJWK(keyID: "k1", detail: "d"), DotsSSOCore.ExitStatus.protocolError),
+        (CryptoError.invalidBase64URL, DotsSSOCore.ExitStatus.malformedInput),
+        (CryptoError.openSSL(operation: "o", detail: "d"), DotsSSOCore.ExitStatus.internalError),
+    ]
+
+    @Test("every error case states the DESIGN.md status, and foreign errors are internal (70)")
     func mapping() {
-        #expect(ExitStatus(for: UsageError.invalid("x")) == .usage)
-        #expect(ExitStatus(for: ConfigError.unknownChannel(name: "a", searched: "b")) == .configuration)
-        #expect(ExitStatus(for: HTTPError.insecureURL(url: "http://x")) == .usage)
-        #expect(ExitStatus(for: HTTPError.timeout(url: "u", seconds: 1)) == .network)
-        #expect(ExitStatus(for: HTTPError.tls(host: "h", problem: .protocolVersion, detail: "")) == .network)
-        #expect(ExitStatus(for: HTTPError.rateLimited(url: "u", retryAfter: "60")) == .temporary)
-        #expect(ExitStatus(for: HTTPError.unexpectedStatus(url: "u", status: 500, detail: "")) == .protocolError)
-        #expect(ExitStatus(for: HTTPError.unauthorized(url: "u", status: 401, detail: "")) == .notAuthorized)
-        #expect(ExitStatus(for: HTTPError.malformedBody(url: "u", expected: "JSON", found: "HTML")) == .malformedInput)
-        #expect(ExitStatus(for: TokenCacheError.notSignedIn(channel: nil)) == .notAuthorized)
-        #expect(ExitStatus(for: TokenCacheError.insecureFile(path: "p", mode: "0644")) == .configuration)
-        #expect(ExitStatus(for: NotAvailableError(command: "x")) == .checkFailed)
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 75, 76, 77, 78])
+        for (error, expected) in Self.everyError {
+            #expect(ExitStatus(for: error) == expected, "\(error)")
+        }
+        struct Foreign: Error {}
+        #expect(ExitStatus(for: Foreign()) == .internalError)
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74, 75, 76, 77, 78])
     }
 
-    @Test("the rate-limit message shows Retry-After")
-    func retryAfter() {
+    @Test("the README's exit-code table lists exactly the codes dots-sso uses")
+    func readmeTable() throws {
+        let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "## Exit codes").dropFirst().first ?? ""
+        let documented = Set(table.split(separator: "\n").compactMap { line -> Int32? in
+            guard line.hasPrefix("| ") else { return nil }
+            return Int32(line.dropFirst(2).prefix { $0.isNumber })
+        })
+        #expect(documented == Set(ExitStatus.allCases.map(\.rawValue)))
+        for (error, _) in Self.everyError {
+            #expect(documented.contains(error.exitStatus.rawValue), "\(error) ends with a code the README does not document")
+        }
+    }
+
+    @Test("the rate-limit message shows Retry-After; a port in use and a bad JWKS key say what to do")
+    func messages() {
         #expect(HTTPError.rateLimited(url: "https://x", retryAfter: "60").message.contains("retry after 60"))
+        #expect(ListenerError(port: 8443, detail: "Address already in use").message.contains("--port"))
+        #expect(OAuthError.malformedJWK(keyID: "k1", detail: "d").message.contains("\"k1\""))
     }
 }

@@ -64,11 +64,11 @@ public final class TestContext: @unchecked Sendable {
     public let http = FakeHTTPClient()
     private let lock = NSLock()
     private var now = Date()
-    private var lines: [String]
+    private let answer: @Sendable (String) -> String?
 
-    /// `typed` are the lines a user would type (the pasted redirect URL).
-    public init(typed: [String] = []) {
-        lines = typed
+    /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
+    public init(answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
+        self.answer = answer
     }
 
     public var environment: [String: String] {
@@ -88,7 +88,7 @@ public final class TestContext: @unchecked Sendable {
         let http = self.http
         return CommandContext(
             environment: Environment(environment), stdout: stdout, stderr: stderr,
-            readLine: { [self] in lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } },
+            readLine: { [self] in answer(stderr.text) },
             makeHTTPClient: { options in
                 http.record(options)
                 return http

@@ -17,7 +17,7 @@ public enum DigestAlgorithm: String, Sendable {
 
     /// The digest of `data` in one call.
     public func digest(_ data: some DataProtocol) throws -> [UInt8] {
-        let hasher = try Hasher(self)
+        let hasher = try DigestStream(self)
         try hasher.update(data)
         return try hasher.finish()
     }
@@ -31,6 +31,7 @@ public enum DigestAlgorithm: String, Sendable {
 /// The digest implementations, fetched from the default provider once per process (never freed: they live as
 /// long as the process, and OpenSSL's `EVP_MD` objects are immutable and safe to share between threads).
 struct FetchedDigests: @unchecked Sendable {
+    // @unchecked: EVP_MD objects are immutable and shared between threads by design.
     let sha1: OpaquePointer?
     let sha256: OpaquePointer?
 
@@ -38,7 +39,7 @@ struct FetchedDigests: @unchecked Sendable {
 }
 
 /// A streaming digest that owns its `EVP_MD_CTX` (freed in `deinit`), for files too large to hold at once.
-public final class Hasher {
+public final class DigestStream {
     private let context: OpaquePointer
     private var finished = false
 
@@ -58,7 +59,7 @@ public final class Hasher {
     }
 
     public func finish() throws -> [UInt8] {
-        precondition(!finished, "Hasher.finish called twice")
+        precondition(!finished, "DigestStream.finish called twice")
         finished = true
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

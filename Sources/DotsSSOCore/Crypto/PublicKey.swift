@@ -9,7 +9,7 @@ public enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
 
 /// A public key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
 public final class PublicKey: @unchecked Sendable {
-    // Immutable after init; OpenSSL verification only reads the key.
+    // @unchecked: immutable after init; OpenSSL verification only reads the key.
     let pkey: OpaquePointer
     public let algorithmFamily: String
 
@@ -76,7 +76,12 @@ enum ECDSASignature {
         defer { ECDSA_SIG_free(signature) }
         let r = raw.prefix(coordinateSize).withUnsafeBytes { BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil) }
         let s = raw.suffix(coordinateSize).withUnsafeBytes { BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil) }
-        guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else { return nil }
+        // ECDSA_SIG_set0 takes ownership only when it succeeds; until then both numbers are ours to free.
+        guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else {
+            BN_free(r)
+            BN_free(s)
+            return nil
+        }
         var output: UnsafeMutablePointer<UInt8>?
         let length = i2d_ECDSA_SIG(signature, &output)
         guard length > 0, let output else { return nil }

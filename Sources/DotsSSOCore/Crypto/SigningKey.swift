@@ -4,6 +4,7 @@ import Foundation
 /// A freshly generated P-256 key that signs ES256 JWS (the sandbox partner signs its id_tokens with it).
 /// Owns its `EVP_PKEY`, freed in `deinit`.
 public final class SigningKey: @unchecked Sendable {
+    // @unchecked: immutable after init; each signature gets its own EVP_MD_CTX, the key is only read.
     let pkey: OpaquePointer
     /// The public point's affine coordinates, for the JWK (`x`, `y`).
     public let x: Data

@@ -5,7 +5,7 @@ import Foundation
 /// or the anchors a pass signature must chain to (`--trust`, Apple Root CA). Owns its parsed `X509` objects and
 /// frees them in `deinit`.
 public final class TrustAnchors: @unchecked Sendable {
-    // Immutable after init; OpenSSL only reads the certificates (X509_STORE_add_cert takes its own reference).
+    // @unchecked: immutable after init; OpenSSL only reads the certificates (X509_STORE_add_cert takes its own reference).
     let certificates: [OpaquePointer]
     public let paths: [String]
 
@@ -52,11 +52,9 @@ public final class TrustAnchors: @unchecked Sendable {
 
     deinit { certificates.forEach { X509_free($0) } }
 
-    /// A new `X509_STORE` holding these anchors (the caller frees it with `X509_STORE_free`).
-    func makeStore() -> OpaquePointer? {
-        guard let store = X509_STORE_new() else { return nil }
-        for certificate in certificates where X509_STORE_add_cert(store, certificate) != 1 { ERR_clear_error() }
-        return store
+    /// A new store holding these anchors.
+    func makeStore() -> X509Store? {
+        X509Store(certificates: certificates)
     }
 
     /// Adds the anchors to an `SSL_CTX`'s store (called from curl's SSL context callback).

@@ -1,12 +1,15 @@
 import CCurl
 import Foundation
 
-/// Owns one `CURL` easy handle and the header list it points at; both are freed in `deinit`.
+/// Owns one `CURL` easy handle, the header list and the error buffer it points at; all are freed in `deinit`.
+/// Every option is set through a method that checks curl's answer: an option curl refuses is an error, never
+/// ignored (a TLS floor or peer verification silently not applied would be a security hole). The raw handle
+/// never leaves this class.
 final class CurlEasyHandle {
-    let raw: UnsafeMutableRawPointer
+    private let raw: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// curl writes its detailed error text here; it must live as long as the handle.
-    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let errorBuffer: UnsafeMutablePointer<CChar>
 
     private static let globalInit: CURLcode = dots_curl_global_init()
 
@@ -15,8 +18,10 @@ final class CurlEasyHandle {
             throw HTTPError.transport(url: "-", detail: "libcurl could not be initialised")
         }
         raw = handle
+        errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        // From here on `deinit` frees both, whatever happens next.
+        try check(dots_curl_setopt_pointer(raw, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)), CURLOPT_ERRORBUFFER)
     }
 
     deinit {
@@ -25,29 +30,58 @@ final class CurlEasyHandle {
         errorBuffer.deallocate()
     }
 
-    func set(_ option: CURLoption, _ value: Int) {
-        _ = dots_curl_setopt_long(raw, option, value)
+    func set(_ option: CURLoption, _ value: Int) throws {
+        try check(dots_curl_setopt_long(raw, option, value), option)
     }
 
-    func set(_ option: CURLoption, _ value: String) {
-        _ = value.withCString { dots_curl_setopt_string(raw, option, $0) }  // curl copies strings (7.17+)
+    func set(_ option: CURLoption, _ value: String) throws {
+        try check(value.withCString { dots_curl_setopt_string(raw, option, $0) }, option)  // curl copies strings (7.17+)
     }
 
-    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) {
-        _ = dots_curl_setopt_pointer(raw, option, pointer)
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
+        try check(dots_curl_setopt_pointer(raw, option, pointer), option)
     }
 
-    func set(_ option: CURLoption, offset value: Int64) {
-        _ = dots_curl_setopt_off(raw, option, value)
+    func set(_ option: CURLoption, offset value: Int64) throws {
+        try check(dots_curl_setopt_off(raw, option, value), option)
     }
 
-    func setHeaders(_ lines: [String]) {
-        if let headerList { curl_slist_free_all(headerList) }
-        headerList = nil
+    /// Where body bytes go (`CURLOPT_WRITEFUNCTION` and its `WRITEDATA`).
+    func setWriteFunction(_ callback: dots_curl_write_callback, context: UnsafeMutableRawPointer) throws {
+        try check(dots_curl_setopt_write_function(raw, CURLOPT_WRITEFUNCTION, callback), CURLOPT_WRITEFUNCTION)
+        try set(CURLOPT_WRITEDATA, pointer: context)
+    }
+
+    /// Where header lines go (`CURLOPT_HEADERFUNCTION` and its `HEADERDATA`).
+    func setHeaderFunction(_ callback: dots_curl_write_callback, context: UnsafeMutableRawPointer) throws {
+        try check(dots_curl_setopt_write_function(raw, CURLOPT_HEADERFUNCTION, callback), CURLOPT_HEADERFUNCTION)
+        try set(CURLOPT_HEADERDATA, pointer: context)
+    }
+
+    /// Called with the connection's `SSL_CTX` before the handshake (`CURLOPT_SSL_CTX_FUNCTION` and its data).
+    func setSSLContextFunction(_ callback: dots_curl_ssl_ctx_callback, context: UnsafeMutableRawPointer) throws {
+        try check(dots_curl_setopt_ssl_ctx_function(raw, callback), CURLOPT_SSL_CTX_FUNCTION)
+        try set(CURLOPT_SSL_CTX_DATA, pointer: context)
+    }
+
+    /// Replaces the request headers. A list that cannot be built completely is freed and refused.
+    func setHeaders(_ lines: [String]) throws {
+        var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            headerList = curl_slist_append(headerList, line)
+            guard let extended = curl_slist_append(list, line) else {
+                if let list { curl_slist_free_all(list) }
+                throw HTTPError.transport(url: "-", detail: "out of memory building the request headers")
+            }
+            list = extended
         }
-        _ = dots_curl_setopt_slist(raw, CURLOPT_HTTPHEADER, headerList)
+        try check(dots_curl_setopt_slist(raw, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = list
+    }
+
+    /// Runs the transfer on the calling thread.
+    func perform() -> CURLcode {
+        curl_easy_perform(raw)
     }
 
     func long(_ info: CURLINFO) -> Int {
@@ -69,4 +103,9 @@ final class CurlEasyHandle {
     }
 
     var errorText: String { String(cString: errorBuffer) }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws {
+        guard code != CURLE_OK else { return }
+        throw HTTPError.transport(url: "-", detail: "libcurl refused option \(option.rawValue): \(String(cString: curl_easy_strerror(code)))")
+    }
 }

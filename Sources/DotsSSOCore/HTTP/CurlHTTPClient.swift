@@ -66,50 +66,51 @@ public final class CurlHTTPClient: HTTPClient {
         let url = request.url
         let display = url.redactedForDisplay
 
-        handle.set(CURLOPT_URL, url.absoluteString)
-        handle.set(CURLOPT_NOSIGNAL, 1)
-        handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        handle.set(CURLOPT_FOLLOWLOCATION, 0)
-        handle.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
-        handle.set(CURLOPT_SSL_VERIFYPEER, 1)
-        handle.set(CURLOPT_SSL_VERIFYHOST, 2)
-        handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
-        handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
-        handle.set(CURLOPT_USERAGENT, options.userAgent)
-        handle.set(CURLOPT_ACCEPT_ENCODING, "")
-        handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
+        try handle.set(CURLOPT_URL, url.absoluteString)
+        try handle.set(CURLOPT_NOSIGNAL, 1)
+        // The security floor: any of these refused is an error (checked by the handle), never a weaker request.
+        try handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try handle.set(CURLOPT_FOLLOWLOCATION, 0)
+        try handle.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
+        try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
+        try handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+        try handle.set(CURLOPT_USERAGENT, options.userAgent)
+        // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
+        try? handle.set(CURLOPT_ACCEPT_ENCODING, "")
+        try handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
 
         switch request.method {
         case .get:
-            handle.set(CURLOPT_HTTPGET, 1)
+            try handle.set(CURLOPT_HTTPGET, 1)
         case .head:
-            handle.set(CURLOPT_NOBODY, 1)
+            try handle.set(CURLOPT_NOBODY, 1)
         case .post, .put, .delete:
-            if request.method != .post { handle.set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
+            if request.method != .post { try handle.set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
             let body = request.body ?? Data()
-            handle.set(CURLOPT_POST, 1)
-            handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-            body.withUnsafeBytes { buffer in
+            try handle.set(CURLOPT_POST, 1)
+            try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
+            try body.withUnsafeBytes { buffer in
+                // COPYPOSTFIELDS copies the bytes now, so the buffer need not outlive this call.
                 let bytes = buffer.count == 0 ? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start) : UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
-                handle.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes)
+                try handle.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes)
             }
         }
         var headerLines = request.headers.map { "\($0.name): \($0.value)" }
         if request.method != .get && request.method != .head { headerLines.append("Expect:") }
-        handle.setHeaders(headerLines)
+        try handle.setHeaders(headerLines)
 
         let transferPointer = Unmanaged.passUnretained(transfer).toOpaque()
-        _ = dots_curl_setopt_write_function(handle.raw, CURLOPT_WRITEFUNCTION, CurlTransfer.write)
-        handle.set(CURLOPT_WRITEDATA, pointer: transferPointer)
-        _ = dots_curl_setopt_write_function(handle.raw, CURLOPT_HEADERFUNCTION, CurlTransfer.header)
-        handle.set(CURLOPT_HEADERDATA, pointer: transferPointer)
+        try handle.setWriteFunction(CurlTransfer.write, context: transferPointer)
+        try handle.setHeaderFunction(CurlTransfer.header, context: transferPointer)
         if let anchors = options.trustAnchors {
-            _ = dots_curl_setopt_ssl_ctx_function(handle.raw, CurlTransfer.sslContext)
-            handle.set(CURLOPT_SSL_CTX_DATA, pointer: Unmanaged.passUnretained(anchors).toOpaque())
+            try handle.setSSLContextFunction(CurlTransfer.sslContext, context: Unmanaged.passUnretained(anchors).toOpaque())
         }
 
         traceRequest(request, headers: [(name: "User-Agent", value: options.userAgent)] + request.headers, trace: trace)
-        let code = withExtendedLifetime((transfer, options.trustAnchors)) { curl_easy_perform(handle.raw) }
+        // `transfer` and the anchors travel to curl's callbacks unretained: they must outlive the transfer.
+        let code = withExtendedLifetime((transfer, options.trustAnchors)) { handle.perform() }
 
         guard code == CURLE_OK else {
             let error = Self.error(for: code, detail: handle.errorText, url: url, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)

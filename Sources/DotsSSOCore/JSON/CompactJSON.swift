@@ -3,15 +3,16 @@ import Foundation
 /// A whole JSON document parsed once into flat arrays: no recursion (so hostile nesting cannot overflow the
 /// stack), no per-value allocation, strings decoded only when asked for. Made for validating large files fast.
 public final class CompactJSON: @unchecked Sendable {
+    // @unchecked: the arrays are filled in `init` and only read afterwards.
     public enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
 
-    /// One value. Strings: `a` = byte offset inside the quotes, `b` = byte length. Containers: `a` = first slot in
-    /// `children`, `b` = element or member count (objects use two slots per member: key node, value node).
+    /// One value. Strings: `start` = byte offset inside the quotes, `length` = byte length. Containers: `start` =
+    /// first slot in `children`, `length` = element or member count (objects use two slots per member: key, value).
     struct Node {
         var kind: Kind
         var flag: Bool  // bool value, or "string has escapes"
-        var a: Int32
-        var b: Int32
+        var start: Int32
+        var length: Int32
         var number: Double
         var offset: Int32  // where the value starts, for messages
     }
@@ -45,14 +46,14 @@ public final class CompactJSON: @unchecked Sendable {
     public func kind(_ node: Int32) -> Kind { nodes[Int(node)].kind }
     public func number(_ node: Int32) -> Double? { kind(node) == .number ? nodes[Int(node)].number : nil }
     public func bool(_ node: Int32) -> Bool? { kind(node) == .bool ? nodes[Int(node)].flag : nil }
-    public func count(_ node: Int32) -> Int { kind(node) == .array || kind(node) == .object ? Int(nodes[Int(node)].b) : 0 }
+    public func count(_ node: Int32) -> Int { kind(node) == .array || kind(node) == .object ? Int(nodes[Int(node)].length) : 0 }
     public func offset(_ node: Int32) -> Int { Int(nodes[Int(node)].offset) }
 
     /// The string value (escapes decoded), or nil for other kinds.
     public func string(_ node: Int32) -> String? {
         let value = nodes[Int(node)]
         guard value.kind == .string else { return nil }
-        let start = Int(value.a), end = start + Int(value.b)
+        let start = Int(value.start), end = start + Int(value.length)
         if !value.flag { return String(decoding: bytes[start..<end], as: UTF8.self) }
         return Self.unescape(bytes[start..<end])
     }
@@ -62,8 +63,8 @@ public final class CompactJSON: @unchecked Sendable {
         let value = nodes[Int(node)]
         guard value.kind == .string else { return false }
         if value.flag { return string(node) == text.description }
-        guard Int(value.b) == text.utf8CodeUnitCount else { return false }
-        let start = Int(value.a)
+        guard Int(value.length) == text.utf8CodeUnitCount else { return false }
+        let start = Int(value.start)
         return text.withUTF8Buffer { buffer in
             for index in 0..<buffer.count where bytes[start + index] != buffer[index] { return false }
             return true
@@ -74,7 +75,7 @@ public final class CompactJSON: @unchecked Sendable {
     public func elements(_ node: Int32) -> ArraySlice<Int32> {
         let value = nodes[Int(node)]
         guard value.kind == .array else { return [] }
-        return children[Int(value.a)..<Int(value.a + value.b)]
+        return children[Int(value.start)..<Int(value.start + value.length)]
     }
 
     /// Object members in order, as (key node, value node).
@@ -82,9 +83,9 @@ public final class CompactJSON: @unchecked Sendable {
         let value = nodes[Int(node)]
         guard value.kind == .object else { return [] }
         var result: [(key: Int32, value: Int32)] = []
-        result.reserveCapacity(Int(value.b))
-        var slot = Int(value.a)
-        for _ in 0..<Int(value.b) {
+        result.reserveCapacity(Int(value.length))
+        var slot = Int(value.start)
+        for _ in 0..<Int(value.length) {
             result.append((children[slot], children[slot + 1]))
             slot += 2
         }
@@ -96,8 +97,8 @@ public final class CompactJSON: @unchecked Sendable {
         let value = nodes[Int(node)]
         guard value.kind == .object else { return nil }
         var found: Int32?
-        var slot = Int(value.a)
-        for _ in 0..<Int(value.b) {
+        var slot = Int(value.start)
+        for _ in 0..<Int(value.length) {
             if stringEquals(children[slot], key) { found = children[slot + 1] }
             slot += 2
         }
@@ -148,8 +149,8 @@ public final class CompactJSON: @unchecked Sendable {
             children.append(contentsOf: scratch[frame.scratch...])
             scratch.removeSubrange(frame.scratch...)
             let items = (children.count - start) / (isObject ? 2 : 1)
-            nodes[Int(frame.node)].a = Int32(start)
-            nodes[Int(frame.node)].b = Int32(items)
+            nodes[Int(frame.node)].start = Int32(start)
+            nodes[Int(frame.node)].length = Int32(items)
             index += 1
             finishValue(frame.node)
         }
@@ -212,7 +213,7 @@ public final class CompactJSON: @unchecked Sendable {
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 let node = Int32(nodes.count)
-                nodes.append(Node(kind: isObject ? .object : .array, flag: false, a: 0, b: 0, number: 0, offset: Int32(index)))
+                nodes.append(Node(kind: isObject ? .object : .array, flag: false, start: 0, length: 0, number: 0, offset: Int32(index)))
                 stack.append((node, scratch.count, isObject))
                 index += 1
                 expectingKey = isObject
@@ -232,7 +233,7 @@ public final class CompactJSON: @unchecked Sendable {
                 for (literal, kind, flag) in [("true", Kind.bool, true), ("false", Kind.bool, false), ("null", Kind.null, false)] {
                     let utf8 = Array(literal.utf8)
                     if index + utf8.count <= count && Array(bytes[index..<index + utf8.count]) == utf8 {
-                        nodes.append(Node(kind: kind, flag: flag, a: 0, b: 0, number: 0, offset: Int32(start)))
+                        nodes.append(Node(kind: kind, flag: flag, start: 0, length: 0, number: 0, offset: Int32(start)))
                         index += utf8.count
                         finishValue(Int32(nodes.count - 1))
                         break
@@ -284,7 +285,7 @@ public final class CompactJSON: @unchecked Sendable {
                 }
                 index += 1
             }
-            nodes.append(Node(kind: .string, flag: escaped, a: Int32(start), b: Int32(index - start), number: 0, offset: Int32(quote)))
+            nodes.append(Node(kind: .string, flag: escaped, start: Int32(start), length: Int32(index - start), number: 0, offset: Int32(quote)))
             index += 1
             return Int32(nodes.count - 1)
         }
@@ -331,7 +332,7 @@ public final class CompactJSON: @unchecked Sendable {
             var number = mantissa == 0 ? 0 : mantissa * pow(10, Double(exponent))
             if negative { number = -number }
             guard number.isFinite else { throw fail("the number is too large to represent", at: start) }
-            nodes.append(Node(kind: .number, flag: false, a: 0, b: 0, number: number, offset: Int32(start)))
+            nodes.append(Node(kind: .number, flag: false, start: 0, length: 0, number: number, offset: Int32(start)))
             return Int32(nodes.count - 1)
         }
     }

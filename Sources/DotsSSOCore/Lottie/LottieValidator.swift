@@ -23,14 +23,14 @@ public struct LottieValidator: Sendable {
         } catch let error as CompactJSON.ParseError {
             throw InputError.malformed(source: file, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
         }
-        var walk = Walk(json: json, file: file, profile: profile)
+        var walk = LottieWalk(json: json, file: file, profile: profile)
         walk.run(bytes: data.count)
         return LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings)
     }
 }
 
 /// One validation pass; collects findings and counts unsupported features.
-struct Walk {
+struct LottieWalk {
     let json: CompactJSON
     let file: String
     let profile: LottieProfile

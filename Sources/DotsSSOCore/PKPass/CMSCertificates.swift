@@ -77,6 +77,7 @@ enum CMSCertificateSplit {
 /// Certificates parsed once per run, by their DER. Owns the `X509` objects (freed in `deinit`); callers take
 /// their own reference (`X509_up_ref`) when they keep one in a stack.
 public final class CertificatePool: @unchecked Sendable {
+    // @unchecked: `parsed` is guarded by `lock`; the certificates in it are only read (and up-ref'd) by OpenSSL.
     private let lock = NSLock()
     private var parsed: [ArraySlice<UInt8>: OpaquePointer] = [:]
 

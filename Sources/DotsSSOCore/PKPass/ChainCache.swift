@@ -5,6 +5,7 @@ import Foundation
 /// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the
 /// same: verifying it once per run instead of once per pass saves most of the chain work on a batch.
 public final class ChainCache: @unchecked Sendable {
+    // @unchecked: `verdicts` is guarded by `lock`.
     private let lock = NSLock()
     private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
 

@@ -150,11 +150,14 @@ public enum PassSignature {
     /// `verified` runs signer → root when it succeeds; `problem` says why it does not.
     static func verifyChain(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors) -> (verified: [CertificateInfo], problem: String?) {
         guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else { return ([], "cannot set up certificate verification") }
+        // The context borrows the store: keep the store alive until the context is freed.
         defer {
             X509_STORE_CTX_free(context)
-            X509_STORE_free(store)
+            withExtendedLifetime(store) {}
         }
-        guard X509_STORE_CTX_init(context, store, leaf, bundled) == 1 else { return ([], "cannot set up certificate verification") }
+        guard X509_STORE_CTX_init(context, store.raw, leaf, bundled) == 1 else {
+            return ([], "cannot set up certificate verification")
+        }
         X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(context), UInt(X509_V_FLAG_NO_CHECK_TIME))
         if X509_verify_cert(context) == 1, let chain = X509_STORE_CTX_get1_chain(context) {
             defer { dots_sk_X509_pop_free(chain) }

@@ -2,6 +2,7 @@ import Foundation
 
 /// A value set at most once from any thread (first writer wins), for bridging callbacks to async code.
 public final class OnceBox<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `stored` is guarded by `lock`.
     private let lock = NSLock()
     private var stored: Value?
 

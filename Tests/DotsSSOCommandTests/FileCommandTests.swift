@@ -1,0 +1,154 @@
+@testable import dots_sso
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Commands on local files, the cache and channels, in-process.
+@Suite("File, cache and channel commands in-process")
+struct FileCommandTests {
+    @Test("pkpass inspect: a missing file is a usage error (64), a non-zip is an error finding (1)")
+    func pkpass() async throws {
+        let t = TestContext()
+        let missing = await t.run(["pkpass", "inspect", t.home.path("nope.pkpass")])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("nope.pkpass"))
+        let html = t.home.path("page.pkpass")
+        try Data("<html>not a pass</html>".utf8).write(to: URL(fileURLWithPath: html))
+        let result = await t.run(["pkpass", "inspect", html, "--json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("pkpass.archive."))
+    }
+
+    @Test("bodymovin validate: a valid animation passes; broken JSON is malformed input (65) with the position")
+    func bodymovin() async throws {
+        let t = TestContext()
+        let good = t.home.path("loader.json")
+        try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: good))
+        let result = await t.run(["bodymovin", "validate", good])
+        #expect(result.status == 0 || result.status == 1)
+        #expect(result.stdout.contains("loader.json"))
+        let broken = t.home.path("broken.json")
+        try Data(#"{"v":"5.7.4","layers":["#.utf8).write(to: URL(fileURLWithPath: broken))
+        let refused = await t.run(["bodymovin", "validate", broken])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("broken.json"))
+    }
+
+    @Test("--junit to an unwritable path is exit 74 naming the path")
+    func unwritableReport() async throws {
+        let t = TestContext()
+        let file = t.home.path("p.json")
+        try Data(#"{"id":"u-1","features":{"canAccessApp":true}}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let result = await t.run(["profile", "--profile-file", file, "--junit", "/nonexistent-dir/report.xml"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("/nonexistent-dir/report.xml"))
+    }
+
+    @Test("cache list shows entries of both kinds without secrets; cache clear removes the channel's entry")
+    func cache() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        let listed = await t.run(["cache", "list", "--json"])
+        #expect(listed.stdout.contains("\"kind\" : \"oauth\""))
+        #expect(!listed.allOutput.contains("at-1"))
+        let cleared = await t.run(["cache", "clear"] + FakeProvider.flags)
+        #expect(cleared.status == 0)
+        #expect(cleared.stderr.contains("removed 1 cached sign-in"))
+        #expect(try t.cached() == nil)
+        let nothing = await t.run(["cache", "clear"])
+        #expect(nothing.status == 78)
+        #expect(nothing.stderr.contains("--all"))
+    }
+
+    @Test("a version 1 cache entry (every field at the top level) still reads, and the next write upgrades it")
+    func legacyEntry() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let key = CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client)
+        let cache = TokenCache(directory: t.cacheDirectory)
+        try cache.prepareDirectory()
+        let legacy = #"""
+        {"version":1,"key":{"authority":"\#(FakeProvider.issuer)","clientId":"\#(FakeProvider.client)","account":"default"},
+         "channel":"acme","subject":"u-1","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z",
+         "tokens":{"accessToken":"old-at","refreshToken":"old-rt","expiresAt":"2099-01-01T00:00:00Z"},"profileId":"u-1"}
+        """#
+        let url = cache.url(for: key)
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(legacy.utf8), attributes: [.posixPermissions: 0o600])
+        #expect(await t.run(["token", "print"] + FakeProvider.flags).stdout == "old-at\n")
+        #expect(try t.cached()?.payload(RememberedProfile.self)?.id == "u-1")
+        #expect(await t.run(["refresh", "--force"] + FakeProvider.flags).status == 0)
+        let rewritten = try String(contentsOf: url, encoding: .utf8)
+        #expect(rewritten.contains("\"version\" : 2"))
+        #expect(rewritten.contains("\"payloads\""))
+    }
+
+    @Test("a magic-link session is cached under a Bridge key, not a pretend OAuth client")
+    func magicLinkSession() async throws {
+        let t = TestContext()
+        t.http.on(.post, "https://bridge.fake.example/v3/auth/email/signIn") { _ in
+            (200, [(name: "Content-Type", value: "application/json")], Data(#"{"sessionToken":"sess-1","id":"user-9","authenticated":true,"consented":true}"#.utf8))
+        }
+        let redeemed = await t.run(["magic-link", "redeem", "--base-url", "https://bridge.fake.example", "--study", "demo", "--token", "tok", "--email", "Jane@Fake.example"])
+        #expect(redeemed.status == 0, "\(redeemed.stderr)")
+        #expect(!redeemed.allOutput.contains("sess-1"))
+        let key = CacheKey.bridge(server: "https://bridge.fake.example", study: "demo", email: "jane@fake.example")
+        let entry = try TokenCache(directory: t.cacheDirectory).read(key).entry
+        #expect(entry?.key.kind == .bridge)
+        #expect(entry?.key.clientId == nil)
+        let printed = await t.run(["token", "print", "--session", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "jane@fake.example"])
+        #expect(printed.stdout == "sess-1\n")
+        let requested = await t.run(["magic-link", "request", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "not-an-address"])
+        #expect(requested.status == 64)
+    }
+
+    @Test("applinks check fetches both files and reports; channel init/show/list round-trip a channel")
+    func applinksAndChannels() async throws {
+        let t = TestContext()
+        t.http.json(.get, "https://links.fake.example/.well-known/apple-app-site-association", .object(["applinks": .object(["details": .array([
+            .object(["appIDs": .array([.string("ABCDE12345.com.thedots.app")]), "components": .array([.object(["/": .string("/verify*")])])]),
+        ])])]))
+        t.http.json(.get, "https://links.fake.example/.well-known/assetlinks.json", .array([]))
+        let links = await t.run(["applinks", "check", "https://links.fake.example", "--json"])
+        #expect(links.stdout.contains("\"origin\" : \"https://links.fake.example\""), "\(links.stderr)")
+
+        let made = await t.run(["channel", "init", "acme", "--issuer", "https://sso.acme.example", "--client-id", "dots"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(await t.run(["channel", "list"]).stdout == "acme\n")
+        #expect(await t.run(["channel", "show", "acme", "--json"]).stdout.contains("\"clientId\" : \"dots\""))
+        let insecure = await t.run(["channel", "init", "bad", "--issuer", "http://sso.acme.example"])
+        #expect(insecure.status == 64)
+    }
+
+    @Test("help, version, usage errors and commands not built yet behave as in the binary")
+    func rootBehaviour() async throws {
+        let t = TestContext()
+        #expect(await t.run(["--version"]).stdout == "\(DotsSSOVersion.current)\n")
+        let help = await t.run([])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: dots-sso <subcommand>"))
+        let usage = await t.run(["discover", "--timeout", "true"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.hasPrefix("Error: "))
+        let planned = await t.run(["sandbox"])
+        #expect(planned.status == 1)
+        #expect(planned.stderr == "dots-sso: sandbox: not available yet\n")
+    }
+
+    /// A stdout that refuses every write, like a closed pipe or a full disk.
+    final class BrokenOutput: TextOutput, @unchecked Sendable {
+        func write(_ text: String) {}
+        var isTerminal: Bool { false }
+        var failure: String? { "No space left on device" }
+    }
+
+    @Test("a stdout that cannot be written ends the run with 74 and one line on stderr")
+    func brokenStdout() async throws {
+        let t = TestContext()
+        var context = t.context
+        context.stdout = BrokenOutput()
+        let status = await DotsSSO.run(arguments: ["--version"], context: context)
+        #expect(status == 74)
+        #expect(t.stderr.text == "dots-sso: cannot write the output: No space left on device\n")
+    }
+}

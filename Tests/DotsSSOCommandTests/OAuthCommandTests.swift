@@ -1,0 +1,167 @@
+@testable import dots_sso
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Sign-in commands run in-process against a scripted provider: no process, no port, no waiting.
+@Suite("OAuth commands in-process")
+struct OAuthCommandTests {
+    /// Plays the person at the browser: reads the authorization URL from stderr and pastes back the landing URL.
+    static func pasteLanding(code: String = "good-code") -> @Sendable (String) -> String? {
+        { stderr in
+            guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
+                  let query = URLComponents(string: String(line))?.queryItems,
+                  let state = query.first(where: { $0.name == "state" })?.value else { return nil }
+            return "https://app.thedots.example/sso/callback?code=\(code)&state=\(state)"
+        }
+    }
+
+    static let landing = ["--redirect-uri", "https://app.thedots.example/sso/callback", "--no-browser"]
+
+    /// A context with a completed sign-in (tokens at-1/rt-1 cached).
+    static func signedIn() async throws -> (TestContext, FakeProvider) {
+        let t = TestContext(answer: pasteLanding())
+        let provider = FakeProvider(on: t.http)
+        let result = await t.run(["authorize"] + FakeProvider.flags + landing)
+        try #require(result.status == 0, "\(result.stderr)")
+        return (t, provider)
+    }
+
+    @Test("authorize: PKCE S256 request, pasted landing URL, tokens cached 0600, never printed")
+    func authorize() async throws {
+        let (t, _) = try await Self.signedIn()
+        let sent = t.http.requests.first { $0.url.path == "/token" }
+        let form = String(decoding: sent?.body ?? Data(), as: UTF8.self)
+        #expect(form.contains("code_verifier="))
+        #expect(form.contains("redirect_uri=https%3A%2F%2Fapp.thedots.example%2Fsso%2Fcallback"))
+        #expect(t.stderr.text.contains("code_challenge_method=S256"))
+        #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
+        #expect(!t.stdout.text.contains("at-1") && !t.stderr.text.contains("rt-1"))
+        #expect(t.stdout.text.contains("cached in"))
+    }
+
+    @Test("authorize --no-exchange keeps the verifier; exchange refuses another state (77) and completes with the right one")
+    func pendingThenExchange() async throws {
+        let t = TestContext(answer: Self.pasteLanding())
+        _ = FakeProvider(on: t.http)
+        let started = await t.run(["authorize", "--no-exchange"] + FakeProvider.flags + Self.landing)
+        #expect(started.status == 0, "\(started.stderr)")
+        let pending = try JSONDecoder().decode([String: String].self, from: Data(started.stdout.utf8))
+        #expect(pending["code"] == "good-code")
+        #expect(try t.cached()?.oauth.pending?.state == pending["state"])
+
+        let forged = await t.run(["exchange", "--code=good-code", "--state=forged"] + FakeProvider.flags)
+        #expect(forged.status == 77)
+        #expect(forged.stderr.contains("state does not match"))
+
+        let done = await t.run(["exchange", "--code=good-code", "--state=\(pending["state"]!)", "--json"] + FakeProvider.flags)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try t.cached()?.oauth.pending == nil)
+        #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
+    }
+
+    @Test("an expired token is refreshed once by token print, using the injected clock instead of waiting")
+    func refreshOnExpiry() async throws {
+        let (t, provider) = try await Self.signedIn()
+        #expect(await t.run(["token", "print"] + FakeProvider.flags).stdout == "at-1\n")
+        t.advance(3_601)
+        let printed = await t.run(["token", "print"] + FakeProvider.flags)
+        #expect(printed.stdout == "at-2\n", "\(printed.stderr)")
+        #expect(provider.tokensIssued == 2)
+        #expect(try t.cached()?.oauth.tokens?.refreshToken == "rt-2", "the rotated refresh token is saved")
+        #expect(await t.run(["token", "print"] + FakeProvider.flags).stdout == "at-2\n")
+        #expect(provider.tokensIssued == 2, "a fresh token is not refreshed again")
+    }
+
+    @Test("refresh reports what it did; token show decodes without printing a token")
+    func refreshAndShow() async throws {
+        let (t, _) = try await Self.signedIn()
+        let idle = await t.run(["refresh"] + FakeProvider.flags)
+        #expect(idle.stdout.hasPrefix("still valid until"))
+        let forced = await t.run(["refresh", "--force", "--json"] + FakeProvider.flags)
+        #expect(forced.status == 0)
+        #expect(forced.stdout.contains("\"refreshed\" : true"))
+        let shown = await t.run(["token", "show"] + FakeProvider.flags)
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("opaque"))
+        #expect(!shown.allOutput.contains("at-2"))
+    }
+
+    @Test("invalid_grant on refresh marks the entry; later commands say sign in again without a request")
+    func invalidGrant() async throws {
+        let (t, _) = try await Self.signedIn()
+        t.http.on(.post, FakeProvider.issuer + "/token") { _ in (400, [], Data(#"{"error":"invalid_grant"}"#.utf8)) }
+        let refused = await t.run(["refresh", "--force"] + FakeProvider.flags)
+        #expect(refused.status == 77)
+        let before = t.http.requests.count
+        let again = await t.run(["token", "print"] + FakeProvider.flags)
+        #expect(again.status == 77)
+        #expect(again.stderr.contains("sign in again"))
+        #expect(t.http.requests.count == before)
+    }
+
+    @Test("revoke: refresh token first, then access token; entry removed; logout URL alone on stdout")
+    func revoke() async throws {
+        let (t, _) = try await Self.signedIn()
+        let result = await t.run(["revoke"] + FakeProvider.flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        let hints = t.http.requests.filter { $0.url.path == "/revoke" }.map { request in
+            FormEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self)).first { $0.0 == "token_type_hint" }?.1
+        }
+        #expect(hints == ["refresh_token", "access_token"])
+        #expect(result.stdout == "\(FakeProvider.issuer)/logout?client_id=\(FakeProvider.client)\n")
+        #expect(try t.cached() == nil)
+        #expect(await t.run(["logout"] + FakeProvider.flags).stderr.contains("no cached sign-in to remove"))
+    }
+
+    @Test("revoke with a provider that fails still removes the entry, warns, and exits 0")
+    func revokeOffline() async throws {
+        let (t, _) = try await Self.signedIn()
+        t.http.on(.post, FakeProvider.issuer + "/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        let result = await t.run(["logout"] + FakeProvider.flags)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: cannot connect"))
+        #expect(try t.cached() == nil)
+    }
+
+    @Test("a malformed key in the provider's JWKS is a protocol error (76) naming its kid")
+    func malformedJWK() async throws {
+        let t = TestContext(answer: Self.pasteLanding())
+        _ = FakeProvider(on: t.http, jwks: true)
+        t.http.on(.post, FakeProvider.issuer + "/token") { _ in
+            (200, [(name: "Content-Type", value: "application/json")], Data(#"{"access_token":"a","token_type":"Bearer","id_token":"x.y.z"}"#.utf8))
+        }
+        t.http.json(.get, FakeProvider.issuer + "/jwks", .object(["keys": .array([.object([
+            "kty": .string("EC"), "crv": .string("P-256"), "kid": .string("broken-key"),
+            "x": .string(Base64URL.encode(Data(repeating: 1, count: 32))), "y": .string(Base64URL.encode(Data(repeating: 2, count: 32))),
+        ])])]))
+        let result = await t.run(["authorize"] + FakeProvider.flags + Self.landing)
+        #expect(result.status == 76, "\(result.stderr)")
+        #expect(result.stderr.contains("\"broken-key\""))
+    }
+
+    @Test("discover shows endpoints and findings from the metadata; --strict fails on warnings")
+    func discover() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let result = await t.run(["discover", "--issuer", FakeProvider.issuer])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("token_endpoint"))
+        let json = await t.run(["discover", "--issuer", FakeProvider.issuer, "--json"])
+        #expect(json.stdout.contains("\"passed\" : true"))
+    }
+
+    @Test("commands resolve --channel from the context's config directory, and --timeout reaches the HTTP client")
+    func channelAndSettings() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        try t.writeChannel("acme", #"{"issuer":"\#(FakeProvider.issuer)","clientId":"\#(FakeProvider.client)"}"#)
+        let result = await t.run(["discover", "--channel", "acme", "--timeout", "7"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(t.http.options.last?.timeout == 7)
+        let missing = await t.run(["discover", "--channel", "nope"])
+        #expect(missing.status == 78)
+        #expect(missing.stderr.contains("unknown channel 'nope'"))
+    }
+}
