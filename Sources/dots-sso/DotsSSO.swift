@@ -36,17 +36,45 @@ struct DotsSSO: AsyncParsableCommand {
     )
 
     static func main() async {
-        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live())
+        let context = CommandContext.live()
+        // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
+        // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
+        let status: Int32
+        switch parse(Array(CommandLine.arguments.dropFirst()), context: context) {
+        case .finished(let code): status = code
+        case .command(let command): status = await execute(command, context: context)
+        }
         Foundation.exit(status)
     }
 
     /// Parses `arguments`, runs the command with `context`, and returns the exit status; every message goes to the
     /// context's streams. The binary and the in-process tests both run commands through here.
     static func run(arguments: [String], context: CommandContext) async -> Int32 {
+        switch parse(arguments, context: context) {
+        case .finished(let code): code
+        case .command(let command): await execute(command, context: context)
+        }
+    }
+
+    enum Parsed {
+        case command(ParsableCommand)
+        /// Help, version or a usage error, already rendered.
+        case finished(Int32)
+    }
+
+    static func parse(_ arguments: [String], context: CommandContext) -> Parsed {
+        do {
+            return .command(try parseAsRoot(arguments))
+        } catch {
+            // Every parse error is ArgumentParser's to render.
+            return .finished(finish(argumentParserError: error, console: Console(context)))
+        }
+    }
+
+    static func execute(_ command: ParsableCommand, context: CommandContext) async -> Int32 {
         let console = Console(context)
         let status: Int32
         do {
-            let command = try parseAsRoot(arguments)
             if let command = command as? DotsCommand {
                 try await command.run(context)
             } else if var command = command as? AsyncParsableCommand {
@@ -62,13 +90,7 @@ struct DotsSSO: AsyncParsableCommand {
         } catch let error as ExitCode {
             status = error.rawValue
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            // Help, version and usage errors (64), rendered as ArgumentParser renders them.
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success { console.out(message) } else { console.err(message) }
-            }
-            status = code.rawValue
+            status = finish(argumentParserError: error, console: console)  // `help` and validation errors
         } catch {
             console.err("dots-sso: internal error: \(error) (please report it)")
             status = ExitStatus.internalError.rawValue
@@ -78,5 +100,19 @@ struct DotsSSO: AsyncParsableCommand {
             return ExitStatus.cannotWrite.rawValue
         }
         return status
+    }
+
+    /// Renders an ArgumentParser error as ArgumentParser does: help and version on stdout, errors on stderr.
+    private static func finish(argumentParserError error: any Error, console: Console) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { console.out(message) } else { console.err(message) }
+        }
+        if code == .success, let failure = console.context.stdout.failure {
+            console.err("dots-sso: cannot write the output: \(failure)")
+            return ExitStatus.cannotWrite.rawValue
+        }
+        return code.rawValue
     }
 }

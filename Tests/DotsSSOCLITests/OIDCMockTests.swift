@@ -47,6 +47,16 @@ struct OIDCMockTests {
             return process.finish()
         }
 
+        /// Makes the cached access token expired, as time passing would, without waiting for it.
+        func expireCachedAccessToken() async throws {
+            let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+            try await cache.update(CacheKey(authority: issuer, clientId: "dots-cli")) { entry in
+                var oauth = try #require(entry?.oauth)
+                oauth.tokens?.expiresAt = Date().addingTimeInterval(-1)
+                entry?.oauth = oauth
+            }
+        }
+
         func cachedTokens() throws -> TokenSet {
             let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
             return try #require(try cache.read(CacheKey(authority: issuer, clientId: "dots-cli")).entry?.oauth.tokens)
@@ -183,13 +193,12 @@ struct OIDCMockTests {
     }
 
     @Test("16 concurrent token print --min-validity 0 on an expired token: one refresh, one shared new token")
-    func concurrentRefresh() throws {
-        let setup = try Setup(tokenMaxAge: 4)
+    func concurrentRefresh() async throws {
+        let setup = try Setup()
         defer { setup.mock.stop() }
         #expect(try setup.login().status == 0)
         let expired = try setup.cachedTokens()
-        let wait = (expired.expiresAt ?? Date()).timeIntervalSinceNow + 0.5
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        try await setup.expireCachedAccessToken()
         let processes = try (0..<16).map { _ in try setup.cli.start(["token", "print", "--min-validity", "0"] + setup.provider) }
         let results = processes.map { $0.finish(timeout: 60) }
         for result in results { #expect(result.status == 0, "\(result.stderr)") }

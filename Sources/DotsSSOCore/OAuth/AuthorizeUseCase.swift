@@ -106,5 +106,4 @@ public struct AuthorizeUseCase: Sendable {
             entry = updated
         }
     }
-
 }

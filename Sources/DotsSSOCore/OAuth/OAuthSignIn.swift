@@ -29,40 +29,6 @@ extension CacheEntry {
     }
 }
 
-/// The provider endpoints remembered with a sign-in.
-public struct StoredEndpoints: Codable, Sendable, Equatable {
-    public var issuer: String?
-    public var token: String?
-    public var revocation: String?
-    public var endSession: String?
-    public var userinfo: String?
-
-    public init(issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil) {
-        self.issuer = issuer
-        self.token = token
-        self.revocation = revocation
-        self.endSession = endSession
-        self.userinfo = userinfo
-    }
-}
-
-/// The secret half of an authorization in flight (PKCE verifier, state, nonce), kept 0600 until `exchange`.
-public struct PendingAuthorization: Codable, Sendable, Equatable {
-    public var state: String
-    public var codeVerifier: String
-    public var nonce: String?
-    public var redirectUri: String
-    public var createdAt: Date
-
-    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date()) {
-        self.state = state
-        self.codeVerifier = codeVerifier
-        self.nonce = nonce
-        self.redirectUri = redirectUri
-        self.createdAt = createdAt
-    }
-}
-
 extension CacheEntry {
     /// An entry for an OAuth sign-in holding `tokens`.
     public init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date = Date()) {

@@ -62,57 +62,59 @@ public struct TokenSession: Sendable {
         if !force, !first.tokens.expires(within: minValidity, now: now()) {
             return (first, false)
         }
-        return try await cache.update(key) { entry in
+        return try await cache.update(key) { entry -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
             // Another process may have refreshed while we waited for the lock.
             let latest = try Self.signedIn(entry, channelName: channelName)
             if !force, !latest.tokens.expires(within: minValidity, now: now()) {
-                return (latest, false)
+                return .success((signedIn: latest, refreshed: false))
             }
-            return (try await refresh(latest, in: &entry), true)
-        }
+            return await refresh(latest, in: &entry).map { (signedIn: $0, refreshed: true) }
+        }.get()
     }
 
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.
     public func afterRejection(of rejected: String) async throws -> SignedIn {
         let now = cache.clock.now
-        return try await cache.update(key) { entry in
+        return try await cache.update(key) { entry -> Result<SignedIn, any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)
             if latest.tokens.accessToken != rejected, !latest.tokens.expires(within: 0, now: now()) {
-                return latest
+                return .success(latest)
             }
-            return try await refresh(latest, in: &entry)
-        }
+            return await refresh(latest, in: &entry)
+        }.get()
     }
 
-    /// Refreshes under the caller's lock; the new tokens (or the `invalid_grant` mark) go into `entry`, which
-    /// `update` writes before returning, whether this succeeds or throws.
-    private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?) async throws -> SignedIn {
+    /// Refreshes under the caller's lock. The new tokens, or the `invalid_grant` mark, go into `entry`, which
+    /// `update` writes before the result (success or the error to throw) leaves the lock.
+    private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?) async -> Result<SignedIn, any Error> {
         guard let refreshToken = signedIn.tokens.refreshToken else {
-            throw TokenCacheError.signInAgain(channel: channelName, reason: "the access token has expired and the provider issued no refresh token")
+            return .failure(TokenCacheError.signInAgain(channel: channelName, reason: "the access token has expired and the provider issued no refresh token"))
         }
         var oauth = signedIn.entry.oauth
-        let endpoint: URL
-        if let stored = oauth.endpoints?.token {
-            endpoint = try URLPolicy.validate(stored)
-        } else {
-            endpoint = try await tokenEndpoint()
-        }
         do {
+            let endpoint: URL
+            if let stored = oauth.endpoints?.token {
+                endpoint = try URLPolicy.validate(stored)
+            } else {
+                endpoint = try await tokenEndpoint()
+            }
             let response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
-            oauth.tokens = response.tokenSet(previous: signedIn.tokens, now: cache.clock.now())
+            let tokens = response.tokenSet(previous: signedIn.tokens, now: cache.clock.now())
+            oauth.tokens = tokens
             var updated = signedIn.entry
             updated.oauth = oauth
             entry = updated
-            return SignedIn(entry: updated, tokens: oauth.tokens!)
+            return .success(SignedIn(entry: updated, tokens: tokens))
         } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
+            // Remembered, so the next command says "sign in again" without a network call.
             let reason = "the provider rejected the refresh token (invalid_grant\(description.map { ": \($0)" } ?? ""))"
             oauth.reauthenticationRequired = reason
             var marked = signedIn.entry
             marked.oauth = oauth
-            // Written even though we throw: the next command must say "sign in again" without a network call.
-            try cache.write(marked)
             entry = marked
-            throw TokenCacheError.signInAgain(channel: channelName, reason: reason)
+            return .failure(TokenCacheError.signInAgain(channel: channelName, reason: reason))
+        } catch {
+            return .failure(error)
         }
     }
 }

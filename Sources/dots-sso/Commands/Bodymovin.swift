@@ -57,10 +57,7 @@ struct BodymovinValidate: DotsCommand {
         let outcome = try await BodymovinValidateUseCase(files: files, profile: profile).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
-        var reports = outcome.reports
-        for index in reports.indices { reports[index].findings = reporter.judged(reports[index].findings) }
-        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
-        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
+        let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = reports.flatMap(\.findings)
         let failed = try reporter.report(findings, suite: "bodymovin validate (\(profile.rawValue))")
         if global.json {

@@ -59,10 +59,7 @@ struct PKPassInspect: DotsCommand {
         let outcome = try await PKPassInspectUseCase(files: files, trust: trust.trust).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
-        var passes = outcome.reports
-        for index in passes.indices { passes[index].findings = reporter.judged(passes[index].findings) }
-        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
-        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
+        let (passes, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = passes.flatMap(\.findings)
         let failed = try reporter.report(findings, suite: "pkpass inspect")
         if global.json {

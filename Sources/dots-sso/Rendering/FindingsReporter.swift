@@ -18,6 +18,16 @@ struct FindingsReporter {
         findings.promotingWarnings(options.strict)
     }
 
+    /// A batch as this run reports it: each report's findings judged, each unreadable input said on stderr in
+    /// one line, and the unreadable inputs by name for `--json`.
+    func judged<Report>(_ outcome: BatchOutcome<Report>, findings: WritableKeyPath<Report, [Finding]>) -> (reports: [Report], unreadable: [String: String]) {
+        var reports = outcome.reports
+        for index in reports.indices { reports[index][keyPath: findings] = judged(reports[index][keyPath: findings]) }
+        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
+        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
+        return (reports, unreadable)
+    }
+
     /// Writes the side reports for the run's (judged) findings and returns whether the check failed.
     func report(_ findings: [Finding], suite: String) throws -> Bool {
         if let junit = options.junit {

@@ -33,34 +33,3 @@ public struct ChannelInitUseCase: Sendable {
         return Result(path: url.path, channel: settings)
     }
 }
-
-/// `dots-sso channel show [NAME]`: the effective channel (file plus flags).
-public struct ChannelShowUseCase: Sendable {
-    public var selection: ChannelSelection
-
-    public init(selection: ChannelSelection) {
-        self.selection = selection
-    }
-
-    public func run(_ ctx: CommandContext) throws -> Channel {
-        guard selection.effectiveName(environment: ctx.environment) != nil else {
-            throw UsageError.invalid("name a channel: `dots-sso channel show NAME` (see `dots-sso channel list`)")
-        }
-        return try selection.resolve(environment: ctx.environment)
-    }
-}
-
-/// `dots-sso channel list`: the configured channels' names.
-public struct ChannelListUseCase: Sendable {
-    public init() {}
-
-    public struct Result: Codable, Sendable, Equatable {
-        public var directory: String
-        public var channels: [String]
-    }
-
-    public func run(_ ctx: CommandContext) -> Result {
-        let store = ChannelStore(environment: ctx.environment)
-        return Result(directory: store.directory.path, channels: store.names())
-    }
-}

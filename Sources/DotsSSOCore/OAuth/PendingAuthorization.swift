@@ -1,0 +1,18 @@
+import Foundation
+
+/// The secret half of an authorization in flight (PKCE verifier, state, nonce), kept 0600 until `exchange`.
+public struct PendingAuthorization: Codable, Sendable, Equatable {
+    public var state: String
+    public var codeVerifier: String
+    public var nonce: String?
+    public var redirectUri: String
+    public var createdAt: Date
+
+    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date()) {
+        self.state = state
+        self.codeVerifier = codeVerifier
+        self.nonce = nonce
+        self.redirectUri = redirectUri
+        self.createdAt = createdAt
+    }
+}
