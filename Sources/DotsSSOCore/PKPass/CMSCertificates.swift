@@ -109,16 +109,12 @@ public final class CertificatePool: @unchecked Sendable {
     }
 
     /// A new stack holding (its own references to) the certificates, or nil when any does not parse.
-    func stack(_ ders: [ArraySlice<UInt8>]) -> OpaquePointer? {
-        guard let stack = dots_sk_X509_new_null() else { return nil }
+    func stack(_ ders: [ArraySlice<UInt8>]) -> X509Stack? {
+        guard let stack = X509Stack(owning: dots_sk_X509_new_null()) else { return nil }
         for der in ders {
-            guard let certificate = certificate(der), X509_up_ref(certificate) == 1 else {
-                dots_sk_X509_pop_free(stack)
-                return nil
-            }
-            if dots_sk_X509_push(stack, certificate) <= 0 {
+            guard let certificate = certificate(der), X509_up_ref(certificate) == 1 else { return nil }
+            if dots_sk_X509_push(stack.raw, certificate) <= 0 {
                 X509_free(certificate)
-                dots_sk_X509_pop_free(stack)
                 return nil
             }
         }

@@ -59,7 +59,6 @@ public enum PassSignature {
             return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)
         }
         guard let cms else {
-            if let pooled { dots_sk_X509_pop_free(pooled) }
             ERR_clear_error()
             add(.error, "pkpass.signature.unparseable", "the signature is not a DER-encoded PKCS#7/CMS structure")
             return (report, findings)
@@ -67,15 +66,16 @@ public enum PassSignature {
         defer { CMS_ContentInfo_free(cms) }
 
         // The signer certificate and what else the signature bundles.
-        let bundled = pooled ?? CMS_get1_certs(cms)
-        defer { if let bundled { dots_sk_X509_pop_free(bundled) } }
+        let bundledStack = pooled ?? X509Stack(owning: CMS_get1_certs(cms))
+        // The signer and chain certificates below are borrowed from this stack: it lives to the end of the check.
+        defer { withExtendedLifetime(bundledStack) {} }
+        let bundled = bundledStack?.raw
         var signer: OpaquePointer?
         var signerInfo: OpaquePointer?
         if let infos = CMS_get0_SignerInfos(cms), dots_sk_CMS_SignerInfo_num(infos) > 0, let info = dots_sk_CMS_SignerInfo_value(infos, 0) {
             signerInfo = info
-            let count = bundled.map { Int(dots_sk_X509_num($0)) } ?? 0
-            for index in 0..<count {
-                let certificate = dots_sk_X509_value(bundled, Int32(index))
+            for index in 0..<(bundledStack?.count ?? 0) {
+                let certificate = bundledStack?[index]
                 if CMS_SignerInfo_cert_cmp(info, certificate) == 0 { signer = certificate } else if let certificate { report.bundled.append(describe(certificate)) }
             }
         }
