@@ -115,6 +115,20 @@ struct OAuthCommandTests {
         #expect(await t.run(["logout"] + FakeProvider.flags).stderr.contains("no cached sign-in to remove"))
     }
 
+    @Test("logout removes a corrupt cache entry too, and says it did")
+    func logoutCorrupt() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let cache = TokenCache(directory: t.cacheDirectory)
+        try cache.prepareDirectory()
+        let url = cache.url(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data("{broken".utf8), attributes: [.posixPermissions: 0o600])
+        let result = await t.run(["logout"] + FakeProvider.flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("removed the cached sign-in"))
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
     @Test("revoke with a provider that fails still removes the entry, warns, and exits 0")
     func revokeOffline() async throws {
         let (t, _) = try await Self.signedIn()

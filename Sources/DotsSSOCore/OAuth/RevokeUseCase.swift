@@ -51,11 +51,8 @@ public struct RevokeUseCase: Sendable {
                 problem = "the provider has no revocation endpoint; the tokens stay valid there until they expire"
             }
         }
-        let removed = try await client.cache.update(client.key) { entry in
-            let existed = entry != nil
-            entry = nil
-            return existed
-        }
+        // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
+        let removed = try await client.cache.remove(client.key)
         if let problem { ctx.warn(problem) }
         return Result(removed: removed, revoked: revoked, revocationProblem: problem,
                       logoutURL: endpoints.endSession.flatMap { Self.logoutURL($0, clientID: client.credentials.clientID) },
