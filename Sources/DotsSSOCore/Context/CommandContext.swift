@@ -48,6 +48,12 @@ public struct CommandContext: Sendable {
         TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
     }
 
+    /// Colour on stdout: allowed by the environment and a terminal is looking.
+    public var colorOnStdout: Bool { environment.allowsColor && stdout.isTerminal }
+
+    /// Colour on stderr (the `-v` trace, warnings): allowed by the environment and a terminal is looking.
+    public var colorOnStderr: Bool { environment.allowsColor && stderr.isTerminal }
+
     /// A one-line warning on stderr (`dots-sso: warning: …`).
     public func warn(_ text: String) {
         stderr.writeLine("dots-sso: warning: \(text)")

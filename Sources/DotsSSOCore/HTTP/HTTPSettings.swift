@@ -26,7 +26,7 @@ public struct HTTPSettings: Sendable {
         var trace: (@Sendable (String) -> Void)?
         if verbose {
             let stderr = context.stderr
-            let dim = context.environment.allowsColor && stderr.isTerminal
+            let dim = context.colorOnStderr
             trace = { line in stderr.writeLine(dim ? "\u{1B}[2m\(line)\u{1B}[0m" : line) }
         }
         return context.makeHTTPClient(HTTPClientOptions(

@@ -28,11 +28,11 @@ public struct RevokeUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> Result {
         let client = try SignInContext(signIn, in: ctx)
-        let entry = try? client.cache.read(client.key).entry
-        let endpoints = await self.endpoints(remembered: entry?.oauth.endpoints, client: client)
+        let oauth = (try? client.cache.read(client.key).entry)?.oauth
+        let endpoints = await self.endpoints(remembered: oauth?.endpoints, client: client)
         var revoked: [String] = []
         var problem: String?
-        if let tokens = entry?.oauth.tokens {
+        if let tokens = oauth?.tokens {
             if let revocation = endpoints.revocation {
                 do {
                     let url = try URLPolicy.validate(revocation)

@@ -40,12 +40,14 @@ public struct TokenShowUseCase: Sendable {
     public func run(_ ctx: CommandContext) throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let key = try CacheKey(channel: channel, account: account)
-        guard let entry = try cache.read(key).entry, let tokens = entry.oauth.tokens else {
+        guard let entry = try cache.read(key).entry else { throw TokenCacheError.notSignedIn(channel: channel.name) }
+        let oauth = entry.oauth
+        guard let tokens = oauth.tokens else {
             throw TokenCacheError.notSignedIn(channel: channel.name)
         }
         return Result(
             subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt, expired: tokens.expires(within: 0, now: ctx.clock.now()),
-            hasRefreshToken: tokens.refreshToken != nil, needsSignIn: entry.oauth.reauthenticationRequired,
+            hasRefreshToken: tokens.refreshToken != nil, needsSignIn: oauth.reauthenticationRequired,
             accessToken: Decoded.decode(tokens.accessToken), idToken: tokens.idToken.map(Decoded.decode)
         )
     }

@@ -11,9 +11,7 @@ struct Console: Sendable {
     }
 
     var environment: Environment { context.environment }
-    var colorOnStdout: Bool { environment.allowsColor && context.stdout.isTerminal }
-    var colorOnStderr: Bool { environment.allowsColor && context.stderr.isTerminal }
-    var style: Style { Style(enabled: colorOnStdout) }
+    var style: Style { Style(enabled: context.colorOnStdout) }
 
     /// Writes a line (or lines) of result to stdout.
     func out(_ text: String) {
