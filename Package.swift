@@ -45,6 +45,7 @@ let package = Package(
             dependencies: [
                 "DotsSSOCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),

@@ -61,12 +61,23 @@ public struct Channel: Codable, Sendable, Equatable {
         public var privacyPolicy: String?
         public var termsAndConditions: String?
         public var jointControllerStatement: String?
+
+        public init(privacyPolicy: String? = nil, termsAndConditions: String? = nil, jointControllerStatement: String? = nil) {
+            self.privacyPolicy = privacyPolicy
+            self.termsAndConditions = termsAndConditions
+            self.jointControllerStatement = jointControllerStatement
+        }
     }
 
     /// Where the magic-link (email sign-in) server lives.
     public struct MagicLink: Codable, Sendable, Equatable {
         public var baseUrl: String?
         public var study: String?
+
+        public init(baseUrl: String? = nil, study: String? = nil) {
+            self.baseUrl = baseUrl
+            self.study = study
+        }
     }
 
     /// Fields set in `overrides` replace ours; nil fields leave ours alone.

@@ -59,16 +59,30 @@ public struct ChannelStore: Sendable {
             throw ConfigError.channelExists(path: url.path)
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(channel)
-        data.append(0x0A)
         do {
-            try AtomicFile.write(data, to: url, permissions: 0o600)
+            try AtomicFile.write(Self.encoded(channel), to: url, permissions: 0o600)
         } catch let error as AtomicFile.WriteError {
             throw ConfigError.unreadableChannel(path: error.path, reason: "\(error.step) failed: \(error.reason)")
         }
         return url
+    }
+
+    /// Writes a channel file at any path (`sandbox --write-channel`), atomically; an unwritable path is exit 74.
+    public static func write(_ channel: Channel, toFile path: String) throws {
+        do {
+            try AtomicFile.write(encoded(channel), to: URL(fileURLWithPath: path), permissions: 0o600)
+        } catch let error as AtomicFile.WriteError {
+            throw OutputError.cannotWrite(path: error.path, what: "the channel file", reason: "\(error.step) failed: \(error.reason)")
+        }
+    }
+
+    /// The file's contents: pretty, sorted JSON and a final newline.
+    static func encoded(_ channel: Channel) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(channel)
+        data.append(0x0A)
+        return data
     }
 
     static func validate(name: String) throws {

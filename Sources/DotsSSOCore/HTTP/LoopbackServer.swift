@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// A Hummingbird application bound to 127.0.0.1 and served from a task until stopped; the one way dots-sso
+/// A Hummingbird application bound to 127.0.0.1 (another host only when the sandbox is told to) and served
+/// from a task until stopped; the one way dots-sso
 /// (the redirect receiver) and the sandbox partner listen. Its own logging is silenced: stdout carries results
 /// only. `shutdown()` stops gracefully: requests in flight (the browser's "signed in" page) are answered first.
 public final class LoopbackServer: Sendable {
@@ -17,17 +18,17 @@ public final class LoopbackServer: Sendable {
         self.task = task
     }
 
-    /// Binds `port` (0 picks a free one) and waits up to `timeout` seconds for the socket. `onExit` runs when
+    /// Binds `host`:`port` (0 picks a free one) and waits up to `timeout` seconds for the socket. `onExit` runs when
     /// the server stops, whether stopped or failed.
     public static func start(
-        router: Router<BasicRequestContext>, port: Int, label: String, timeout: TimeInterval = 10,
+        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int, label: String, timeout: TimeInterval = 10,
         onExit: @escaping @Sendable () -> Void = {}
     ) async throws -> LoopbackServer {
         let bound = OnceBox<Result<Int, ListenerError>>()
         let logger = Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
         let application = Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in bound.set(.success(channel.localAddress?.port ?? port)) },
             logger: logger
         )

@@ -21,7 +21,7 @@ public enum AuthorizationCallback {
         issuerParameterRequired: Bool
     ) throws -> String {
         func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
-        guard let state = value("state"), constantTimeEquals(state, expectedState) else { throw OAuthError.stateMismatch }
+        guard let state = value("state"), ConstantTime.equals(state, expectedState) else { throw OAuthError.stateMismatch }
         if let received = value("iss") {
             if let issuer, received != issuer { throw OAuthError.issuerMismatch(expected: issuer, received: received) }
         } else if issuerParameterRequired, let issuer {
@@ -34,11 +34,5 @@ public enum AuthorizationCallback {
             throw OAuthError.callbackWithoutCode("neither code nor error in the redirect")
         }
         return code
-    }
-
-    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8), b = Array(rhs.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -1,0 +1,135 @@
+import DotsSSOCore
+import Foundation
+
+/// The demo's stages, each one core use case (or two) against the running sandbox, judged the way the
+/// matching command judges it. A stage's diagnostics are captured, not printed: a failed stage shows its error.
+struct DemoRun: Sendable {
+    let partner: SandboxPartner
+    let workspace: DemoWorkspace
+    let trustFile: String
+    let context: CommandContext
+
+    /// The context the use cases run in: the demo's own cache, the sandbox "browser", diagnostics kept aside.
+    var stageContext: CommandContext {
+        var ctx = context
+        ctx.stderr = BufferedOutput()
+        ctx.cacheDirectory = workspace.url("cache")
+        ctx.browser = SandboxBrowser(http: ctx.makeHTTPClient(HTTPClientOptions(timeout: 10)))
+        return ctx
+    }
+
+    var http: HTTPSettings { HTTPSettings(timeout: 10) }
+    var signIn: SignInSettings { SignInSettings(channel: partner.channel, http: http, cacheDirectory: workspace.path("cache")) }
+    var member: MemberSettings { MemberSettings(signIn: signIn) }
+    var magicLinks: MagicLinkSettings { MagicLinkSettings(channel: partner.channel) }
+    var demoMember: SandboxUser { partner.settings.user(named: partner.settings.autoApprove ?? "jane") ?? SandboxUser.builtIn[0] }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    func stage(_ name: DemoStage.Name) async -> DemoStage {
+        let started = Date()
+        let ctx = stageContext
+        var passed = false
+        var detail: String
+        do {
+            detail = try await run(name, ctx)
+            passed = true
+        } catch let failure as Failure {
+            detail = failure.message
+        } catch let error as UserFacingError {
+            detail = error.message
+        } catch {
+            detail = "\(error)"
+        }
+        return DemoStage(name: name, passed: passed, detail: detail, milliseconds: Int(Date().timeIntervalSince(started) * 1000))
+    }
+
+    /// Runs one stage and returns its detail line; throws when the stage does not hold.
+    func run(_ name: DemoStage.Name, _ ctx: CommandContext) async throws -> String {
+        switch name {
+        case .discover:
+            let result = try await DiscoverUseCase(channel: partner.channel, http: http).run(ctx)
+            try expectNoErrors(result.findings, "the provider metadata")
+            return "\(result.metadata.endpoints.count) endpoints, PKCE S256, code flow; \(summary(result.findings))"
+        case .authorize:
+            let outcome = try await AuthorizeUseCase(signIn: signIn, wait: 30).run(ctx)
+            guard case .signedIn(let result) = outcome else { throw Failure(message: "the sign-in stopped before the token exchange") }
+            guard result.idTokenValidated, result.hasRefreshToken else { throw Failure(message: "no validated id_token or no refresh token") }
+            return "\(demoMember.username) signed in (auto-approved) with PKCE S256; id_token validated, refresh token cached"
+        case .profile:
+            let report = try await ProfileUseCase(member: member).run(ctx)
+            try expectNoErrors(report.findings, "the profile")
+            return "id \(report.dots.id ?? "?"), \(report.dots.flags.count) flags; \(summary(report.findings))"
+        case .flags:
+            let result = try await FlagsCheckUseCase(member: member).run(ctx)
+            guard result.passed else { throw Failure(message: result.problem ?? "canAccessApp is not true: the app would log this member out") }
+            return "canAccessApp is true: the app keeps \(demoMember.username) signed in"
+        case .containers:
+            let shown = try await ContainersShowUseCase(member: member).run(ctx)
+            try expectNoErrors(shown.findings, "the containers")
+            let probes = try await ContainersProbeUseCase(member: member).run(ctx)
+            let line = probes.map { "\($0.name) \($0.status.map(String.init) ?? "-")" }.joined(separator: ", ")
+            guard probes.allSatisfy(\.passed) else { throw Failure(message: "a container refused the member: \(line)") }
+            return "\(line); \(summary(shown.findings))"
+        case .passes:
+            let output = workspace.path("passes")
+            let result = try await PassesFetchUseCase(member: member, trust: [trustFile], output: output).run(ctx)
+            guard !result.passes.isEmpty else { throw Failure(message: "the passes endpoint listed no passes") }
+            try expectNoErrors(result.passes.flatMap(\.findings), "the passes")
+            return "\(result.passes.count) passes downloaded and verified (signature, chain to the sandbox root, manifest)"
+        case .bodymovin:
+            let source = try partner.channel.require(\.loadingAnimation, "loading animation", flag: "--channel", key: "loadingAnimation")
+            guard let url = URL(string: source) else { throw Failure(message: "the loading animation URL is not a URL") }
+            let response = try await http.client(in: ctx).send(HTTPRequest(.get, url))
+            guard response.isSuccess else { throw Failure(message: "the loading animation answered HTTP \(response.status)") }
+            let file = workspace.path("loading.json")
+            try response.body.write(to: URL(fileURLWithPath: file))
+            let outcome = try await BodymovinValidateUseCase(files: [file]).run(ctx)
+            if let failure = outcome.unreadable.first { throw failure.error }
+            try expectNoErrors(outcome.reports.flatMap(\.findings), "the loading animation")
+            return "the loading animation plays in lottie-ios; \(summary(outcome.reports.flatMap(\.findings)))"
+        case .magicLink:
+            let email = demoMember.email ?? ""
+            let requested = try await MagicLinkRequestUseCase(server: magicLinks, http: http, email: email).run(ctx)
+            guard requested == .accepted else { throw Failure(message: "the sign-in e-mail was not accepted") }
+            let link = try await lastLink(to: email)
+            let redeemed = try await MagicLinkRedeemUseCase(server: magicLinks, http: http, cacheDirectory: workspace.path("cache"), link: link).run(ctx)
+            guard redeemed.authenticated == true, !redeemed.consentRequired else { throw Failure(message: "the link did not sign the member in") }
+            return "link e-mailed to \(email) (outbox), redeemed once for a session (cached, never printed)"
+        case .applinks:
+            let link = try await lastLink(to: demoMember.email ?? "")
+            let report = try await ApplinksCheckUseCase(origin: partner.issuer, paths: [link], http: http).run(ctx)
+            try expectNoErrors(report.findings, "the app-link files")
+            guard report.paths.allSatisfy(\.opensApp) else { throw Failure(message: "the e-mailed link would not open the app") }
+            return "AASA and assetlinks.json open the e-mailed link in the app; \(summary(report.findings))"
+        case .revoke:
+            let result = try await RevokeUseCase(signIn: signIn).run(ctx)
+            guard result.removed, !result.revoked.isEmpty, result.revocationProblem == nil else {
+                throw Failure(message: result.revocationProblem ?? "nothing was revoked")
+            }
+            return "revoked \(result.revoked.joined(separator: " and ")) at the provider (RFC 7009); cached sign-in removed"
+        }
+    }
+
+    func lastLink(to email: String) async throws -> String {
+        guard let link = await partner.emails().last(where: { $0.to == email })?.link else {
+            throw Failure(message: "no sign-in e-mail reached \(email)")
+        }
+        return link
+    }
+
+    func expectNoErrors(_ findings: [Finding], _ what: String) throws {
+        if let error = findings.first(where: { $0.severity == .error }) {
+            throw Failure(message: "\(what): \(error.code): \(error.message)")
+        }
+    }
+
+    func summary(_ findings: [Finding]) -> String {
+        let warnings = findings.filter { $0.severity == .warning }
+        guard !warnings.isEmpty else { return "no problems" }
+        let codes = Set(warnings.map(\.code)).sorted().joined(separator: ", ")
+        return "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") (\(codes))"
+    }
+}

@@ -1,0 +1,84 @@
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso demo`: the whole onboarding of a partner, run against the sandbox partner started in this process,
+/// through the same use cases the commands use. Each stage is reported as it ends; the run passes when every
+/// stage holds. Nothing touches the user's own cache or channels: the demo works in a temporary folder.
+public struct DemoUseCase: Sendable {
+    /// Keep the sandbox running after the stages, for the "what to try next" commands.
+    public var keep: Bool
+
+    public init(keep: Bool = false) {
+        self.keep = keep
+    }
+
+    /// What the run found: every stage, and where the sandbox is.
+    public struct Result: Encodable, Sendable {
+        public var issuer: String
+        public var stages: [DemoStage]
+        public var passed: Bool
+        public var milliseconds: Int
+        /// The channel file the next commands can use (kept only with `keep`).
+        public var channelFile: String
+        public var cacheDirectory: String
+        public var trustRoot: String
+    }
+
+    /// Runs every stage, calling `onStage` as each ends, then `onFinished` (with the sandbox still up when
+    /// `keep`); with `keep`, serves until SIGINT or SIGTERM before returning.
+    public func run(_ ctx: CommandContext, onStage: @Sendable (DemoStage) -> Void,
+                    onFinished: @Sendable (Result) throws -> Void = { _ in }) async throws -> Result {
+        let started = Date()
+        let workspace = try DemoWorkspace()
+        defer { if !keep { workspace.remove() } }
+        var settings = SandboxPartner.Settings()
+        settings.autoApprove = "jane"
+        settings.outbox = workspace.url("outbox")
+        let partner = try await SandboxPartner.start(settings: settings)
+        var stopped = false
+        defer { if !stopped { partner.stop() } }
+
+        let channelFile = workspace.path("sandbox.channel.json")
+        try ChannelStore.write(partner.channel, toFile: channelFile)
+        let trustFile = workspace.path("sandbox-ca.pem")
+        try Data(partner.passSigningRoot.utf8).write(to: URL(fileURLWithPath: trustFile))
+        let run = DemoRun(partner: partner, workspace: workspace, trustFile: trustFile, context: ctx)
+        var stages: [DemoStage] = []
+        for stage in DemoStage.Name.allCases {
+            let outcome = await run.stage(stage)
+            stages.append(outcome)
+            onStage(outcome)
+        }
+        let result = Result(
+            issuer: partner.issuer, stages: stages, passed: stages.allSatisfy(\.passed),
+            milliseconds: Int(Date().timeIntervalSince(started) * 1000), channelFile: channelFile,
+            cacheDirectory: workspace.path("cache"), trustRoot: trustFile
+        )
+        try onFinished(result)
+        if keep {
+            _ = await TerminationSignal.wait()
+            ctx.note("demo: shutting the sandbox down")
+        }
+        await partner.shutdown()
+        stopped = true
+        return result
+    }
+}
+
+/// The temporary folder a demo works in: its cache, channel file, downloads and the sandbox's outbox.
+final class DemoWorkspace: Sendable {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-demo-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw OutputError.cannotWrite(path: root.path, what: "the demo's working folder", reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    func url(_ name: String) -> URL { root.appendingPathComponent(name) }
+    func path(_ name: String) -> String { url(name).path }
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}

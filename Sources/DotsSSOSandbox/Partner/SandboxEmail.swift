@@ -1,0 +1,29 @@
+import Foundation
+
+/// One e-mail the sandbox sent: a sign-in link, kept in memory and written to the outbox as a `.eml` file.
+public struct SandboxEmail: Sendable, Equatable {
+    public let to: String
+    public let subject: String
+    public let link: String
+    public let sentAt: Date
+
+    /// The message as an RFC 5322 file a mail client opens.
+    func rendered(from sender: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
+        return """
+        From: \(sender)\r
+        To: \(to)\r
+        Date: \(formatter.string(from: sentAt))\r
+        Subject: \(subject)\r
+        Content-Type: text/plain; charset=utf-8\r
+        \r
+        Tap this link on your phone to sign in to The Dots (it works once, for 15 minutes):\r
+        \r
+        \(link)\r
+
+        """
+    }
+}

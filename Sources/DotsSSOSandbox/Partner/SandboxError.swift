@@ -1,0 +1,24 @@
+import DotsSSOCore
+
+/// What stops the sandbox partner from starting.
+public enum SandboxError: UserFacingError, Equatable {
+    case unreadableUsers(path: String, reason: String)
+    case unknownUser(String, known: [String])
+    case unwritableOutbox(path: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case let .unreadableUsers(path, reason): "cannot use the users file \(path): \(reason) (see dots-sso sandbox --help for its shape)"
+        case let .unknownUser(name, known): "--auto-approve \(name): no such user (the users are \(known.joined(separator: ", ")))"
+        case let .unwritableOutbox(path, reason): "cannot write e-mails to \(path): \(reason)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreadableUsers: .malformedInput
+        case .unknownUser: .usage
+        case .unwritableOutbox: .cannotWrite
+        }
+    }
+}

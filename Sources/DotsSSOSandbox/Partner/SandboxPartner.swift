@@ -1,0 +1,116 @@
+import DotsSSOCore
+import Foundation
+import Hummingbird
+
+/// The embedded mock partner: a complete, correct implementation of everything seed 000 asks a partner to
+/// deliver, plus the e-mail sign-in server of seed 001 and The Dots' Channels API, on one loopback port.
+///
+/// - OIDC provider: discovery, JWKS, a login page (or auto-approval), PKCE S256, single-use codes, exact
+///   redirect URIs (any loopback port), client auth basic/post/none, rotated refresh tokens with reuse
+///   detection, ES256 id_tokens, RFC 7009 revocation, RFC 9207 `iss`, end-session.
+/// - Member data: the profile, the passes endpoint and signed `.pkpass` files, two gated containers.
+/// - Magic links, AASA and assetlinks.json, the Channels API, the loading animation and the legal documents.
+public final class SandboxPartner: Sendable {
+    /// How the sandbox behaves; the defaults are what a well-behaved partner does.
+    public struct Settings: Sendable {
+        public var users: [SandboxUser] = SandboxUser.builtIn
+        /// Sign this user in at once instead of showing the login page.
+        public var autoApprove: String?
+        public var clients: [SandboxClient] = [.app]
+        /// Where to listen; anything but loopback exposes the sandbox to the network.
+        public var host = "127.0.0.1"
+        /// Folder the e-mails are written to (`.eml`); nil keeps them in memory only.
+        public var outbox: URL?
+        public var accessTokenLifetime: TimeInterval = 3600
+        public var codeLifetime: TimeInterval = 60
+        /// Send `iss` on authorization redirects (RFC 9207); `wrongIssuer` sends a different one to test mix-up defence.
+        public var sendIssuer = true
+        public var wrongIssuer = false
+        /// A second sign-in e-mail to the same address within this many seconds is refused with 429.
+        public var emailThrottle: TimeInterval = 60
+        /// The Channels API credentials (`Authorization: Channel <key>`, `X-Channel: <name>`); sandbox values, not secrets.
+        public var channelName = "sandbox"
+        public var channelKey = "sandbox-channel-key"
+        /// The magic-link study.
+        public var study = "sandbox"
+        /// One line per notable event (an e-mail sent, a member logged out), for the `sandbox` command's stderr.
+        public var log: @Sendable (String) -> Void = { _ in }
+
+        public init() {}
+
+        public func user(named name: String) -> SandboxUser? { users.first { $0.username == name } }
+    }
+
+    public let port: Int
+    public let host: String
+    public var issuer: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    public let settings: Settings
+    /// The root of the pass-signing hierarchy in PEM, served at `/sandbox/ca.pem` for `--trust`.
+    public let passSigningRoot: String
+    let state: SandboxState
+    private let server: LoopbackServer
+
+    private init(server: LoopbackServer, host: String, settings: Settings, state: SandboxState, passSigningRoot: String) {
+        self.server = server
+        self.port = server.port
+        self.host = host
+        self.settings = settings
+        self.state = state
+        self.passSigningRoot = passSigningRoot
+    }
+
+    /// Starts listening on `settings.host` (`port` 0 picks a free one).
+    public static func start(port: Int = 0, settings: Settings = Settings()) async throws -> SandboxPartner {
+        if let name = settings.autoApprove, settings.user(named: name) == nil {
+            throw SandboxError.unknownUser(name, known: settings.users.map(\.username))
+        }
+        if let outbox = settings.outbox {
+            do {
+                try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw SandboxError.unwritableOutbox(path: outbox.path, reason: (error as NSError).localizedDescription)
+            }
+        }
+        let state = SandboxState()
+        let key = try SigningKey()
+        let keyID = try DigestAlgorithm.sha256.hex(key.x + key.y).prefix(16).description
+        let passes = try SandboxPasses(users: settings.users)
+        let boundPort = OnceBox<Int>()
+        let routes = SandboxRoutes(settings: settings, state: state, key: key, keyID: keyID, port: boundPort, passes: passes)
+        let router = Router()
+        routes.register(on: router)
+        let server = try await LoopbackServer.start(router: router, host: settings.host, port: port, label: "dots-sso.sandbox", timeout: 30)
+        boundPort.set(server.port)
+        return SandboxPartner(server: server, host: settings.host, settings: settings, state: state, passSigningRoot: passes.rootPEM)
+    }
+
+    /// The channel configuration for this sandbox: every other command (and `check`) can use it with `--channel`.
+    public var channel: Channel { SandboxChannel.make(issuer: issuer, settings: settings) }
+
+    /// Every request received so far, oldest first (method, path, query and form fields).
+    public func requests() async -> [(method: String, path: String, query: [String: String], form: [String: String])] {
+        await state.requests.map { (method: $0.method, path: $0.path, query: $0.query, form: $0.form) }
+    }
+
+    /// The e-mails sent so far, oldest first.
+    public func emails() async -> [SandboxEmail] { await state.emails }
+
+    /// Ends every grant of a member, as a partner does when it removes them.
+    public func revokeAll(subject: String) async {
+        await state.revokeAll(subject: subject)
+    }
+
+    /// Makes a member's current access tokens invalid while their refresh tokens keep working, so clients see a 401.
+    public func dropAccessTokens(subject: String) async {
+        await state.dropAccessTokens(subject: subject)
+    }
+
+    public func stop() {
+        server.stop()
+    }
+
+    /// Stops gracefully and returns once the port is closed.
+    public func shutdown() async {
+        await server.shutdown()
+    }
+}

@@ -1,0 +1,77 @@
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso sandbox`: runs the sandbox partner until SIGINT or SIGTERM, after saying where it is, who can sign
+/// in, and (with `writeChannel`) saving the channel file every other command can use.
+public struct SandboxServeUseCase: Sendable {
+    public var settings: SandboxPartner.Settings
+    public var port: Int
+    public var usersFile: String?
+    public var outbox: String?
+    public var writeChannel: String?
+
+    public init(settings: SandboxPartner.Settings = .init(), port: Int = 0, usersFile: String? = nil, outbox: String? = nil, writeChannel: String? = nil) {
+        self.settings = settings
+        self.port = port
+        self.usersFile = usersFile
+        self.outbox = outbox
+        self.writeChannel = writeChannel
+    }
+
+    /// What the sandbox prints when it is listening.
+    public struct Started: Encodable, Sendable {
+        public struct Member: Encodable, Sendable {
+            public var username: String
+            public var password: String
+            public var id: String
+            public var features: [String: JSONValue]
+            public var passes: Int
+            public var consented: Bool
+            public var admin: Bool
+        }
+        public var issuer: String
+        public var clientId: String
+        public var redirectUris: [String]
+        public var users: [Member]
+        public var autoApprove: String?
+        public var channelFile: String?
+        public var trustRoot: String
+        public var outbox: String
+        public var channelsAPI: [String: String]
+    }
+
+    /// Starts the partner, reports `Started`, and serves until a termination signal; returns after a clean shutdown.
+    public func run(_ ctx: CommandContext, started: @Sendable (Started) throws -> Void) async throws {
+        var settings = settings
+        if let usersFile { settings.users = try SandboxUser.load(file: usersFile) }
+        let outboxURL = outbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? ctx.cacheDirectory.appendingPathComponent("sandbox-outbox", isDirectory: true)
+        settings.outbox = outboxURL
+        if !["127.0.0.1", "::1", "localhost"].contains(settings.host) {
+            ctx.warn("listening on \(settings.host), not loopback: anyone who can reach it can sign in as the sandbox users")
+        }
+        let stderr = ctx.stderr
+        settings.log = { stderr.writeLine("sandbox: \($0)") }
+        let partner = try await SandboxPartner.start(port: port, settings: settings)
+        var stopped = false
+        defer { if !stopped { partner.stop() } }
+        if let writeChannel {
+            try ChannelStore.write(partner.channel, toFile: writeChannel)
+        }
+        try started(Started(
+            issuer: partner.issuer, clientId: SandboxClient.app.id, redirectUris: SandboxClient.app.redirectURIs,
+            users: settings.users.map {
+                Started.Member(username: $0.username, password: $0.password, id: $0.ssoID,
+                               features: $0.profile.objectValue?["features"]?.objectValue ?? [:], passes: $0.passes,
+                               consented: $0.consented, admin: $0.admin)
+            },
+            autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath,
+            outbox: outboxURL.path,
+            channelsAPI: ["X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)"]
+        ))
+        let signal = await TerminationSignal.wait()
+        ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")
+        await partner.shutdown()
+        stopped = true
+    }
+}

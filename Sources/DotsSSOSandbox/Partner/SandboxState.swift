@@ -1,0 +1,175 @@
+import DotsSSOCore
+import Foundation
+
+/// Everything the sandbox partner remembers while it runs: authorization requests waiting at the login page,
+/// codes, tokens and refresh-token families, e-mail sign-in tokens and passwords, the outbox, and a request log.
+actor SandboxState {
+    /// An authorization request that passed validation, waiting for the member at the login page.
+    struct AuthorizationAttempt: Sendable {
+        let client: SandboxClient
+        let redirectURI: String
+        let state: String?
+        let challenge: String
+        let scope: String
+        let nonce: String?
+        let createdAt: Date
+    }
+
+    struct Grant {
+        let clientID: String
+        let redirectURI: String
+        let challenge: String
+        let subject: String
+        let scope: String
+        let nonce: String?
+        let expiresAt: Date
+    }
+
+    struct IssuedToken {
+        let subject: String
+        let clientID: String
+        let scope: String
+        let expiresAt: Date
+        let family: String
+    }
+
+    /// One request as the tests see it: method, path and the form fields of a POST (never logged anywhere else).
+    struct LoggedRequest: Sendable {
+        let method: String
+        let path: String
+        let query: [String: String]
+        let form: [String: String]
+    }
+
+    private var attempts: [String: AuthorizationAttempt] = [:]
+    private var codes: [String: Grant] = [:]
+    /// Codes already exchanged, with the family they started: a second use revokes it (RFC 6749 §4.1.2).
+    private var usedCodes: [String: String] = [:]
+    private var accessTokens: [String: IssuedToken] = [:]
+    private var refreshTokens: [String: IssuedToken] = [:]
+    /// Refresh tokens that were rotated away; presenting one again revokes its whole family (RFC 9700 §4.14.2).
+    private var usedRefreshTokens: [String: String] = [:]
+    private var revokedFamilies: Set<String> = []
+    /// Members removed through the Channels API: nothing signs them in again.
+    private(set) var removedSubjects: Set<String> = []
+    private var emailTokens: [String: (token: String, issuedAt: Date)] = [:]
+    private var passwords: [String: String] = [:]
+    /// When each address last asked for a link (members or not, so the throttle says nothing about accounts).
+    private var linkRequests: [String: Date] = [:]
+    /// Accounts made with `/v3/auth/signUp`: e-mail → password; they wait for consent.
+    private var signedUp: [String: String] = [:]
+    private(set) var emails: [SandboxEmail] = []
+    private(set) var requests: [LoggedRequest] = []
+
+    func log(_ request: LoggedRequest) { requests.append(request) }
+
+    // MARK: Authorization
+
+    func storeAttempt(_ id: String, _ attempt: AuthorizationAttempt) {
+        let cutoff = attempt.createdAt.addingTimeInterval(-600)
+        attempts = attempts.filter { $0.value.createdAt > cutoff }
+        attempts[id] = attempt
+    }
+
+    /// A login-page request is answered once (signed in or cancelled).
+    func takeAttempt(_ id: String) -> AuthorizationAttempt? { attempts.removeValue(forKey: id) }
+
+    func attempt(_ id: String) -> AuthorizationAttempt? { attempts[id] }
+
+    func storeCode(_ code: String, _ grant: Grant) { codes[code] = grant }
+
+    enum CodeOutcome { case valid(Grant), expired, reused, unknown }
+
+    /// Codes are single-use and short-lived; presenting a used one ends the grant it started.
+    func takeCode(_ code: String, now: Date) -> CodeOutcome {
+        if let family = usedCodes[code] {
+            revokedFamilies.insert(family)
+            return .reused
+        }
+        guard let grant = codes.removeValue(forKey: code) else { return .unknown }
+        usedCodes[code] = code
+        return grant.expiresAt > now ? .valid(grant) : .expired
+    }
+
+    // MARK: Tokens
+
+    func storeTokens(access: String, refresh: String, token: IssuedToken) {
+        accessTokens[access] = token
+        refreshTokens[refresh] = token
+    }
+
+    func accessToken(_ value: String, now: Date) -> IssuedToken? {
+        guard let token = accessTokens[value], token.expiresAt > now, !revokedFamilies.contains(token.family),
+              !removedSubjects.contains(token.subject) else { return nil }
+        return token
+    }
+
+    enum RefreshOutcome { case valid(IssuedToken), reused, unknown }
+
+    /// Consumes a refresh token for rotation; a second use of a rotated token revokes the family.
+    func consumeRefresh(_ value: String) -> RefreshOutcome {
+        if let family = usedRefreshTokens[value] {
+            revokedFamilies.insert(family)
+            return .reused
+        }
+        guard let token = refreshTokens.removeValue(forKey: value), !revokedFamilies.contains(token.family),
+              !removedSubjects.contains(token.subject) else { return .unknown }
+        usedRefreshTokens[value] = token.family
+        return .valid(token)
+    }
+
+    /// RFC 7009: revoking either token ends the whole grant.
+    func revoke(_ value: String) {
+        if let token = refreshTokens[value] ?? accessTokens[value] { revokedFamilies.insert(token.family) }
+    }
+
+    /// Invalidates a subject's access tokens but keeps refresh tokens working (an access token revoked early).
+    func dropAccessTokens(subject: String) {
+        accessTokens = accessTokens.filter { $0.value.subject != subject }
+    }
+
+    /// Ends every grant of a subject (the Channels API's log-out, or a partner removing a member).
+    func revokeAll(subject: String) {
+        for token in Array(accessTokens.values) + Array(refreshTokens.values) where token.subject == subject {
+            revokedFamilies.insert(token.family)
+        }
+    }
+
+    /// Logs the member out everywhere and refuses them from now on.
+    func remove(subject: String) {
+        revokeAll(subject: subject)
+        removedSubjects.insert(subject)
+    }
+
+    // MARK: E-mail sign-in
+
+    func storeEmailToken(_ token: String, for email: String, at date: Date) { emailTokens[email] = (token, date) }
+
+    /// An e-mailed token is single-use and valid for 15 minutes.
+    func takeEmailToken(_ token: String, for email: String, now: Date) -> Bool {
+        guard let issued = emailTokens[email], issued.token == token, now.timeIntervalSince(issued.issuedAt) < 900 else { return false }
+        emailTokens[email] = nil
+        return true
+    }
+
+    /// Seconds left to wait when `email` asked within `window`; nil (and the request counted) otherwise.
+    func throttle(_ email: String, now: Date, window: TimeInterval) -> TimeInterval? {
+        if let last = linkRequests[email], now.timeIntervalSince(last) < window {
+            return window - now.timeIntervalSince(last)
+        }
+        linkRequests[email] = now
+        return nil
+    }
+
+    func signUp(_ email: String, password: String) {
+        if signedUp[email] == nil { signedUp[email] = password }
+    }
+
+    func signedUpPassword(_ email: String) -> String? { signedUp[email] }
+
+    func password(for username: String) -> String? { passwords[username] }
+
+    func setPassword(_ password: String, for username: String) { passwords[username] = password }
+
+    func record(_ email: SandboxEmail) { emails.append(email) }
+}

@@ -1,0 +1,258 @@
+import DotsSSOCore
+import Foundation
+import Hummingbird
+
+/// The OIDC provider: discovery, JWKS, authorization, token, revocation, userinfo and end-session. Errors follow
+/// RFC 6749 (§4.1.2.1 on redirects, §5.2 as JSON from the token endpoint).
+extension SandboxRoutes {
+    func registerOAuth(on router: Router<BasicRequestContext>) {
+        router.get("/.well-known/openid-configuration") { request, _ in
+            await log(request)
+            return json(.ok, discovery())
+        }
+        router.get("/jwks") { request, _ in
+            await log(request)
+            return json(.ok, .object(["keys": .array([.object([
+                "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"), "kid": .string(keyID),
+                "x": .string(Base64URL.encode(key.x)), "y": .string(Base64URL.encode(key.y)),
+            ])])]))
+        }
+        router.get("/authorize") { request, _ in try await authorize(request) }
+        router.post("/token") { request, _ in try await token(request) }
+        router.post("/revoke") { request, _ in
+            let form = try await formFields(request)
+            await log(request, form: form)
+            guard client(authenticating: request, form: form) != nil else {
+                return oauthError(.unauthorized, "invalid_client", "client authentication failed")
+            }
+            // RFC 7009 §2.2: 200 whether or not the token was known.
+            if let value = form["token"] { await state.revoke(value) }
+            return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        }
+        router.get("/userinfo") { request, _ in
+            await log(request)
+            guard let member = await member(bearer: request) else {
+                return oauthError(.unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
+                                  extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
+            }
+            return json(.ok, .object(userInfo(member)))
+        }
+        router.get("/logout") { request, _ in await endSession(request) }
+    }
+
+    func discovery() -> JSONValue {
+        .object([
+            "issuer": .string(issuer),
+            "authorization_endpoint": .string("\(issuer)/authorize"),
+            "token_endpoint": .string("\(issuer)/token"),
+            "userinfo_endpoint": .string("\(issuer)/userinfo"),
+            "jwks_uri": .string("\(issuer)/jwks"),
+            "revocation_endpoint": .string("\(issuer)/revoke"),
+            "end_session_endpoint": .string("\(issuer)/logout"),
+            "response_types_supported": .array([.string("code")]),
+            "response_modes_supported": .array([.string("query")]),
+            "grant_types_supported": .array([.string("authorization_code"), .string("refresh_token")]),
+            "code_challenge_methods_supported": .array([.string("S256")]),
+            "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
+            "revocation_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
+            "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
+            "claims_supported": .array(["sub", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
+            "subject_types_supported": .array([.string("public")]),
+            "id_token_signing_alg_values_supported": .array([.string("ES256")]),
+            "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
+        ])
+    }
+
+    /// The standard claims of a member, from their profile.
+    func userInfo(_ member: SandboxUser) -> [String: JSONValue] {
+        let profile = member.profile.objectValue ?? [:]
+        var claims: [String: JSONValue] = ["sub": .string(member.subject)]
+        if let email = member.email {
+            claims["email"] = .string(email)
+            claims["email_verified"] = .bool(true)
+        }
+        let given = profile["firstName"]?.stringValue, family = profile["lastName"]?.stringValue
+        if let given { claims["given_name"] = .string(given) }
+        if let family { claims["family_name"] = .string(family) }
+        let name = [given, family].compactMap { $0 }.joined(separator: " ")
+        if !name.isEmpty { claims["name"] = .string(name) }
+        if let features = profile["features"] { claims["features"] = features }
+        return claims
+    }
+
+    /// Validates the request, then shows the login page, or signs the `--auto-approve` member in at once.
+    func authorize(_ request: Request) async throws -> Response {
+        await log(request)
+        let query = query(request)
+        guard let clientID = query["client_id"], let client = settings.clients.first(where: { $0.id == clientID }) else {
+            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
+            <h1>This app is not registered</h1>
+            <p class="error" role="alert">invalid_request: the client_id is missing or unknown to this provider.</p>
+            """))
+        }
+        guard let redirectURI = query["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
+            // Never redirect to an unregistered URI (RFC 6749 §4.1.2.1): the error is shown here.
+            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
+            <h1>The redirect URI is not registered</h1>
+            <p class="error" role="alert">invalid_request: redirect_uri does not match a URI registered for this client \
+            (a loopback URI matches on any port).</p>
+            """))
+        }
+        let state = query["state"]
+        guard query["response_type"] == "code" else {
+            return redirectBack(redirectURI, state: state, [("error", "unsupported_response_type")])
+        }
+        guard let challenge = query["code_challenge"], query["code_challenge_method"] == "S256", challenge.count == 43 else {
+            return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "PKCE with code_challenge_method=S256 is required")])
+        }
+        let attempt = SandboxState.AuthorizationAttempt(
+            client: client, redirectURI: redirectURI, state: state, challenge: challenge,
+            scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: Date()
+        )
+        if let name = settings.autoApprove, let member = settings.user(named: name) {
+            return try await approve(attempt, member: member)
+        }
+        let id = try SecureRandom.base64URLString(byteCount: 18)
+        await self.state.storeAttempt(id, attempt)
+        return html(.ok, LoginPage.render(attempt: id, clientID: client.id, username: query["login_hint"] ?? "", error: nil,
+                                      users: settings.users.map(\.username)))
+    }
+
+    /// Issues a single-use code for `member` and sends the browser back with it.
+    func approve(_ attempt: SandboxState.AuthorizationAttempt, member: SandboxUser) async throws -> Response {
+        let code = try SecureRandom.base64URLString(byteCount: 24)
+        await state.storeCode(code, .init(clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
+                                          subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
+                                          expiresAt: Date().addingTimeInterval(settings.codeLifetime)))
+        settings.log("signed in \(member.username) for \(attempt.client.id)")
+        return redirectBack(attempt.redirectURI, state: attempt.state, [("code", code)])
+    }
+
+    /// A redirect to the client with `fields`, `state` and (RFC 9207) `iss`.
+    func redirectBack(_ redirectURI: String, state: String?, _ fields: [(String, String)]) -> Response {
+        var all = fields
+        if let state { all.append(("state", state)) }
+        if settings.sendIssuer { all.append(("iss", settings.wrongIssuer ? "https://evil.example" : issuer)) }
+        guard var components = URLComponents(string: redirectURI) else { return text(.badRequest, "invalid redirect_uri\n") }
+        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
+        components.percentEncodedQuery = existing + FormEncoding.encode(all)
+        return redirect(components.string ?? redirectURI)
+    }
+
+    func token(_ request: Request) async throws -> Response {
+        let form = try await formFields(request)
+        await log(request, form: form)
+        guard let client = client(authenticating: request, form: form) else {
+            return oauthError(.unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
+        }
+        switch form["grant_type"] {
+        case "authorization_code":
+            guard let code = form["code"] else { return oauthError(.badRequest, "invalid_request", "code is missing") }
+            let grant: SandboxState.Grant
+            switch await state.takeCode(code, now: Date()) {
+            case .valid(let found) where found.clientID == client.id: grant = found
+            case .expired: return oauthError(.badRequest, "invalid_grant", "the authorization code has expired")
+            case .reused: return oauthError(.badRequest, "invalid_grant", "the authorization code was already used; its tokens are revoked")
+            default: return oauthError(.badRequest, "invalid_grant", "unknown or foreign authorization code")
+            }
+            guard form["redirect_uri"] == grant.redirectURI else {
+                return oauthError(.badRequest, "invalid_grant", "redirect_uri does not match the authorization request")
+            }
+            guard let verifier = form["code_verifier"], (43...128).contains(verifier.count),
+                  (try? PKCE.challenge(for: verifier)) == grant.challenge else {
+                return oauthError(.badRequest, "invalid_grant", "PKCE verification failed")
+            }
+            return try await issue(subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code)
+        case "refresh_token":
+            guard let presented = form["refresh_token"] else { return oauthError(.badRequest, "invalid_request", "refresh_token is missing") }
+            switch await state.consumeRefresh(presented) {
+            case .valid(let previous) where previous.clientID == client.id:
+                return try await issue(subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family)
+            case .reused:
+                return oauthError(.badRequest, "invalid_grant", "refresh token reuse detected; the grant is revoked")
+            default:
+                return oauthError(.badRequest, "invalid_grant", "unknown or revoked refresh token")
+            }
+        default:
+            return oauthError(.badRequest, "unsupported_grant_type", "use authorization_code or refresh_token")
+        }
+    }
+
+    /// A new access token, a rotated refresh token and (for `openid`) an ES256 id_token.
+    func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String) async throws -> Response {
+        let access = try SecureRandom.base64URLString(byteCount: 32)
+        let refresh = try SecureRandom.base64URLString(byteCount: 32)
+        let now = Date()
+        let expiry = now.addingTimeInterval(settings.accessTokenLifetime)
+        await state.storeTokens(access: access, refresh: refresh, token: .init(subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family))
+        var body: [String: JSONValue] = [
+            "access_token": .string(access), "token_type": .string("Bearer"),
+            "expires_in": .number(settings.accessTokenLifetime), "refresh_token": .string(refresh), "scope": .string(scope),
+        ]
+        if scope.split(separator: " ").contains("openid") {
+            var claims = user(subject: subject).map(userInfo) ?? [:]
+            claims["features"] = nil
+            claims["iss"] = .string(issuer)
+            claims["sub"] = .string(subject)
+            claims["aud"] = .string(clientID)
+            claims["iat"] = .number(now.timeIntervalSince1970.rounded(.down))
+            claims["exp"] = .number(expiry.timeIntervalSince1970.rounded(.down))
+            if let nonce { claims["nonce"] = .string(nonce) }
+            body["id_token"] = .string(try signedJWT(claims))
+        }
+        return json(.ok, .object(body), extra: [.cacheControl: "no-store", HTTPFields.Element.Name("Pragma")!: "no-cache"])
+    }
+
+    func signedJWT(_ claims: [String: JSONValue]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let header = Base64URL.encode(try encoder.encode(JSONValue.object(["alg": .string("ES256"), "typ": .string("JWT"), "kid": .string(keyID)])))
+        let payload = Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
+        let signature = try key.sign(Data("\(header).\(payload)".utf8))
+        return "\(header).\(payload).\(Base64URL.encode(signature))"
+    }
+
+    /// The client after RFC 6749 §2.3 authentication: Basic or form secret for a confidential client, the
+    /// client id alone for a public one.
+    func client(authenticating request: Request, form: [String: String]) -> SandboxClient? {
+        var clientID = form["client_id"]
+        var secret = form["client_secret"]
+        if let header = request.headers[.authorization], header.hasPrefix("Basic ") {
+            guard let decoded = Data(base64Encoded: String(header.dropFirst(6))).flatMap({ String(data: $0, encoding: .utf8) }),
+                  let colon = decoded.firstIndex(of: ":") else { return nil }
+            clientID = String(decoded[..<colon]).removingPercentEncoding
+            secret = String(decoded[decoded.index(after: colon)...]).removingPercentEncoding
+        }
+        guard let clientID, let client = settings.clients.first(where: { $0.id == clientID }) else { return nil }
+        if let expected = client.secret {
+            return secret.map { ConstantTime.equals($0, expected) } == true ? client : nil
+        }
+        return secret == nil ? client : nil
+    }
+
+    /// RP-initiated logout: ends the member's grants named by `id_token_hint`, then returns to a registered
+    /// `post_logout_redirect_uri` (with `state`), or shows a signed-out page.
+    func endSession(_ request: Request) async -> Response {
+        await log(request)
+        let query = query(request)
+        var clientID = query["client_id"]
+        if let hint = query["id_token_hint"], let claims = try? JWT(hint).claims {
+            if let subject = claims["sub"]?.stringValue { await state.revokeAll(subject: subject) }
+            clientID = clientID ?? claims["aud"]?.stringValue
+        }
+        if let target = query["post_logout_redirect_uri"] {
+            guard let client = settings.clients.first(where: { $0.id == clientID }), client.accepts(redirectURI: target) || target.hasPrefix(issuer + "/") else {
+                return html(.badRequest, HTMLText.page(title: "Signed out", body: """
+                <h1>Signed out</h1>
+                <p class="error" role="alert">post_logout_redirect_uri is not registered for this client, so you stay on this page.</p>
+                """))
+            }
+            guard var components = URLComponents(string: target) else { return text(.badRequest, "invalid post_logout_redirect_uri\n") }
+            if let state = query["state"] {
+                components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + FormEncoding.encode([("state", state)])
+            }
+            return redirect(components.string ?? target)
+        }
+        return html(.ok, HTMLText.page(title: "Signed out", body: "<h1>Signed out</h1>\n<p>You are signed out of the sandbox partner. You can close this tab.</p>"))
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+
+/// `dots-sso demo`: the whole onboarding against the embedded sandbox partner.
+struct Demo: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the whole onboarding against the embedded sandbox partner, in a few seconds.",
+        discussion: """
+        Starts the sandbox partner in this process on a free loopback port and runs every step of connecting a \
+        partner through the same code the commands use: discover → authorize (auto-approved as jane) → \
+        profile and its findings → flags and the app-launch rule → containers → passes fetch and pkpass \
+        inspect → bodymovin validate → magic-link request and redeem → applinks → revoke. One line per step; \
+        exits 0 when every step holds, 1 when one does not. Works in a temporary folder: your cache and \
+        channels are not touched.
+
+        --keep leaves the sandbox running afterwards (Ctrl-C to stop) and prints commands to try against it.
+
+        Examples:
+          $ dots-sso demo
+          $ dots-sso demo --json | jq '.stages[] | select(.passed | not)'
+          $ dots-sso demo --keep
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Keep the sandbox running afterwards, with commands to try against it.")
+    var keep = false
+
+    func run(_ ctx: CommandContext) async throws {
+        let console = Console(ctx)
+        let json = global.json
+        let style = console.style
+        let terminal = ctx.stdout.isTerminal
+        if !json { console.out(style.bold("dots-sso demo") + ": the whole onboarding against the embedded sandbox partner") }
+        let result = try await DemoUseCase(keep: keep).run(ctx, onStage: { stage in
+            guard !json else { return }
+            console.out(Self.line(stage, style: style, terminal: terminal))
+        }, onFinished: { result in
+            if json {
+                try console.json(result)
+                return
+            }
+            let failed = result.stages.filter { !$0.passed }.count
+            console.out(failed == 0
+                ? style.green("All \(result.stages.count) steps hold") + " (\(result.milliseconds) ms)."
+                : style.red("\(failed) of \(result.stages.count) steps failed") + " (\(result.milliseconds) ms).")
+            if keep { console.out(Self.nextSteps(result)) }
+        })
+        if !result.passed { throw checkFailed }
+    }
+
+    static func line(_ stage: DemoStage, style: Style, terminal: Bool) -> String {
+        let mark = stage.passed ? style.green(terminal ? "✓" : "ok  ") : style.red(terminal ? "✗" : "FAIL")
+        let name = stage.name.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        return "\(mark) \(name) \(TerminalText.safe(stage.detail)) \(style.dim("\(stage.milliseconds) ms"))"
+    }
+
+    static func nextSteps(_ result: DemoUseCase.Result) -> String {
+        let channel = result.channelFile, cache = result.cacheDirectory
+        return """
+
+        The sandbox is still running at \(result.issuer). Try, in another terminal:
+          dots-sso authorize --channel \(channel) --cache-dir \(cache) --no-browser
+          dots-sso profile --channel \(channel) --cache-dir \(cache)
+          dots-sso flags check --channel \(channel) --cache-dir \(cache)
+          dots-sso containers probe --channel \(channel) --cache-dir \(cache)
+          dots-sso passes fetch --channel \(channel) --cache-dir \(cache) --trust \(result.trustRoot) --output passes/
+        Press Ctrl-C to stop.
+        """
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+
+/// `dots-sso sandbox`: the embedded partner, serving until Ctrl-C.
+struct Sandbox: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Run the embedded sandbox partner: a complete, correct partner on a loopback port.",
+        discussion: """
+        One server plays everything a partner delivers (seed 000) and more: an OIDC provider (discovery, JWKS, \
+        a login page or --auto-approve, PKCE S256 enforced, single-use codes, exact redirect URIs with any \
+        loopback port, client auth basic/post/none, rotated refresh tokens with reuse detection, ES256 \
+        id_tokens, RFC 7009 revocation, RFC 9207 iss, end-session); the profile at /api/me; a passes endpoint \
+        at /api/passes and .pkpass files signed at start by a sandbox hierarchy whose root is at /sandbox/ca.pem \
+        (for --trust); two containers that check the token and their flag; Bridge-style e-mail sign-in \
+        (/v3/auth/email, /v3/auth/email/signIn, /v3/auth/signUp, /v3/auth/signIn) with each e-mail written \
+        to --outbox; AASA and assetlinks.json; The Dots Channels API (members.log-out-by-sso-id, \
+        members.remove-by-sso-id; X-Channel: sandbox, Authorization: Channel sandbox-channel-key); a loading \
+        animation and the three legal documents.
+
+        Built-in users (password demo): jane (every flag on, passes listed in her profile too), sam \
+        (canAccessApp false, consent pending), alex (one container flag off), lee (a profile with contract \
+        problems), ops (an admin the Channels API refuses).
+
+        --users FILE replaces them with a JSON array: [{"username": "kim", "password": "pw", "profile": \
+        {"id": "…", "email": "…", "features": {"canAccessApp": true}}, "passes": 1, "passesInProfile": false, \
+        "consented": true, "admin": false, "subject": "…"}]; username and profile are required.
+
+        Stops cleanly on Ctrl-C or SIGTERM (exit 0).
+
+        Examples:
+          $ dots-sso sandbox --write-channel sandbox.json
+          $ dots-sso sandbox --port 8443 --auto-approve jane
+          $ dots-sso profile --channel sandbox.json
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Port to listen on (default: a free one).")
+    var port: Int = 0
+
+    @Option(name: .long, help: "Address to listen on; anything but loopback is reachable from the network.")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The users, a JSON array (see above).", valueName: "file"))
+    var users: String?
+
+    @Option(name: .customLong("auto-approve"), help: ArgumentHelp("Sign this user in at once instead of showing the login page.", valueName: "user"))
+    var autoApprove: String?
+
+    @Option(name: .long, help: ArgumentHelp("Folder for the e-mails it sends (default: sandbox-outbox in the cache directory).", valueName: "dir"))
+    var outbox: String?
+
+    @Option(name: .customLong("write-channel"), help: ArgumentHelp("Save this sandbox's channel configuration for --channel FILE.", valueName: "file"))
+    var writeChannel: String?
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+    }
+
+    func run(_ ctx: CommandContext) async throws {
+        var settings = SandboxPartner.Settings()
+        settings.host = host
+        settings.autoApprove = autoApprove
+        let console = Console(ctx)
+        let json = global.json
+        try await SandboxServeUseCase(settings: settings, port: port, usersFile: users, outbox: outbox, writeChannel: writeChannel)
+            .run(ctx) { started in
+                if json {
+                    try console.json(started)
+                } else {
+                    console.out(Self.banner(started, style: console.style))
+                }
+            }
+    }
+
+    static func banner(_ started: SandboxServeUseCase.Started, style: Style) -> String {
+        let safe = TerminalText.safe
+        var rows: [[String]] = [
+            ["issuer", started.issuer],
+            ["client id", "\(started.clientId) (public; redirect \(started.redirectUris.first ?? "") on any port)"],
+            ["sign-in", started.autoApprove.map { "auto-approves \(safe($0))" } ?? "login page (username and password)"],
+        ]
+        rows += [["trust root", "\(started.trustRoot) (pkpass inspect --trust)"], ["outbox", safe(started.outbox)]]
+        if let file = started.channelFile { rows.append(["channel", "\(safe(file)) (use --channel \(safe(file)))"]) }
+        var users: [[String]] = []
+        for member in started.users {
+            let launch = member.features["canAccessApp"].map { $0 == .bool(true) ? "true" : "not true" } ?? "missing"
+            let notes = [member.consented ? nil : "consent pending", member.admin ? "admin" : nil].compactMap { $0 }.joined(separator: ", ")
+            users.append([safe(member.username), safe(member.password), launch, String(member.passes), notes])
+        }
+        return """
+        \(style.bold("dots-sso sandbox partner")) listening on \(started.issuer)
+        \(Table.render(rows))
+
+        \(Table.render(users, header: ["user", "password", "canAccessApp", "passes", "notes"]))
+
+        Try: dots-sso discover --issuer \(started.issuer)
+        Press Ctrl-C to stop.
+        """
+    }
+}
