@@ -10,12 +10,12 @@ import TestSupport
 struct SandboxOAuthTests {
     let cli = DotsSSOCLI()
 
-    func provider(_ sandbox: SandboxProvider) -> [String] {
+    func provider(_ sandbox: SandboxPartner) -> [String] {
         ["--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
     }
 
     /// Runs `authorize --no-browser` and lets the sandbox auto-approve, returning the run and the authorization URL.
-    func login(_ sandbox: SandboxProvider, extra: [String] = []) throws -> (ProcessResult, String) {
+    func login(_ sandbox: SandboxPartner, extra: [String] = []) throws -> (ProcessResult, String) {
         let process = try cli.start(["authorize", "--no-browser", "--scope", "openid email"] + provider(sandbox) + extra)
         let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
         let callback = try Browser.redirectTarget(of: url)
@@ -23,14 +23,14 @@ struct SandboxOAuthTests {
         return (process.finish(), url)
     }
 
-    func cached(_ sandbox: SandboxProvider) throws -> CacheEntry? {
+    func cached(_ sandbox: SandboxPartner) throws -> CacheEntry? {
         try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
             .read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
     }
 
     @Test("the client sends PKCE S256: challenge = base64url(SHA-256(verifier)), 43 characters; the sandbox enforces it")
     func pkce() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
         let (result, url) = try login(sandbox)
         #expect(result.status == 0, "\(result.stderr)")
@@ -43,12 +43,12 @@ struct SandboxOAuthTests {
         #expect((43...128).contains(verifier.count))
         #expect(Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(verifier.utf8))) == challenge)
         #expect(!result.allOutput.contains(verifier))
-        #expect(try cached(sandbox)?.subject == SandboxProvider.Settings().subject)
+        #expect(try cached(sandbox)?.subject == SandboxPartner.Settings.jane.subject)
     }
 
     @Test("--no-exchange then exchange: the stored verifier completes the sign-in; a wrong verifier is refused (77)")
     func deferredExchange() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
         for useWrongVerifier in [true, false] {
             let process = try cli.start(["authorize", "--no-browser", "--no-exchange", "--scope", "openid"] + provider(sandbox))
@@ -77,7 +77,7 @@ struct SandboxOAuthTests {
 
     @Test("refresh tokens rotate, the rotated one is saved, and reusing an old one revokes the grant")
     func rotation() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
         #expect(try login(sandbox).0.status == 0)
         let first = try #require(try cached(sandbox)?.oauth.tokens)
@@ -96,7 +96,7 @@ struct SandboxOAuthTests {
 
     @Test("revoke: RFC 7009 for the refresh then the access token, entry removed, logout URL printed")
     func revoke() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
         #expect(try login(sandbox).0.status == 0)
         let tokens = try #require(try cached(sandbox)?.oauth.tokens)
@@ -114,7 +114,7 @@ struct SandboxOAuthTests {
 
     @Test("revoke works offline for the local part")
     func revokeOffline() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         #expect(try login(sandbox).0.status == 0)
         let issuer = sandbox.issuer
         await sandbox.shutdown()
@@ -126,9 +126,9 @@ struct SandboxOAuthTests {
 
     @Test("an authorization response with another issuer's iss is refused (RFC 9207)")
     func mixUp() async throws {
-        var settings = SandboxProvider.Settings()
+        var settings = SandboxPartner.Settings.jane
         settings.wrongIssuer = true
-        let sandbox = try await SandboxProvider.start(settings: settings)
+        let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
         let (result, _) = try login(sandbox)
         #expect(result.status == 77)
@@ -138,9 +138,9 @@ struct SandboxOAuthTests {
 
     @Test("a confidential client authenticates with client_secret_basic from a secret file, and a wrong secret is a configuration error")
     func confidentialClient() async throws {
-        var settings = SandboxProvider.Settings()
-        settings.clients = ["dots-sandbox-app": "s3cret-value"]
-        let sandbox = try await SandboxProvider.start(settings: settings)
+        var settings = SandboxPartner.Settings.jane
+        settings.clients = [SandboxClient(id: "dots-sandbox-app", secret: "s3cret-value", redirectURIs: SandboxClient.app.redirectURIs)]
+        let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
         let secretFile = cli.home.path("secret")
         try "s3cret-value\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
@@ -157,7 +157,7 @@ struct SandboxOAuthTests {
 
     @Test("a registered non-loopback --redirect-uri: the pasted landing URL completes the sign-in")
     func pastedRedirect() async throws {
-        let sandbox = try await SandboxProvider.start()
+        let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
         let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--redirect-uri", "https://app.thedots.example/sso/callback"]
                                     + provider(sandbox), interactive: true)
@@ -174,9 +174,8 @@ struct SandboxOAuthTests {
 
     @Test("a 401 from the profile endpoint refreshes once and retries with the new token")
     func refreshOn401() async throws {
-        var settings = SandboxProvider.Settings()
-        settings.claims[settings.subject] = ["features": .object(["canAccessApp": .bool(true)])]
-        let sandbox = try await SandboxProvider.start(settings: settings)
+        let settings = SandboxPartner.Settings.jane
+        let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
         #expect(try login(sandbox).0.status == 0)
         await sandbox.dropAccessTokens(subject: settings.subject)
@@ -190,4 +189,15 @@ struct SandboxOAuthTests {
         #expect(revoked.status == 77)
         #expect(revoked.stderr.contains("sign in again"))
     }
+}
+
+extension SandboxPartner.Settings {
+    /// The sandbox with jane (every flag on) signed in at once.
+    static var jane: Self {
+        var settings = Self()
+        settings.autoApprove = "jane"
+        return settings
+    }
+
+    var subject: String { user(named: autoApprove ?? "")?.subject ?? "" }
 }

@@ -139,6 +139,11 @@ public final class BackgroundProcess: @unchecked Sendable {
         throw StartError(description: "process did not print /\(pattern)/ within \(timeout)s; output:\n\(output)\n\(errors)")
     }
 
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    public func interrupt() {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+    }
+
     public func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)

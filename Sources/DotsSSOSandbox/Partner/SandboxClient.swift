@@ -18,8 +18,8 @@ public struct SandboxClient: Sendable, Equatable {
     /// What `dots-sso authorize` listens on, registered without a port.
     public static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
 
-    /// The app's public client.
-    public static let app = SandboxClient(id: "dots-sandbox-app")
+    /// The app's public client: the loopback callbacks, and the https address the app's web view lands on.
+    public static let app = SandboxClient(id: "dots-sandbox-app", redirectURIs: loopbackCallbacks + ["https://app.thedots.example/sso/callback"])
 
     public func accepts(redirectURI: String) -> Bool {
         redirectURIs.contains { Self.matches(registered: $0, presented: redirectURI) }

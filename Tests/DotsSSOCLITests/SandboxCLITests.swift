@@ -1,0 +1,140 @@
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+import Testing
+import TestSupport
+
+/// `dots-sso sandbox` and `dots-sso demo` as a person runs them, and the member commands against the sandbox:
+/// every interesting built-in member shows what it is there to show.
+@Suite("sandbox and demo commands", .serialized)
+struct SandboxCLITests {
+    let cli = DotsSSOCLI()
+
+    @Test("demo runs every stage of the onboarding against the embedded sandbox and exits 0; --json lists each stage")
+    func demo() throws {
+        let result = try cli.run(["demo"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        for stage in DemoStage.Name.allCases {
+            #expect(lines.contains { $0.hasPrefix("ok   \(stage.rawValue) ") }, "\(stage.rawValue) missing or failed:\n\(result.stdout)")
+        }
+        #expect(result.stdout.contains("All \(DemoStage.Name.allCases.count) steps hold"))
+        #expect(!result.stdout.contains("FAIL"))
+
+        let json = try cli.run(["demo", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONDecoder().decode(JSONValue.self, from: Data(json.stdout.utf8)).objectValue ?? [:]
+        #expect(document["passed"] == .bool(true))
+        let stages = document["stages"]?.arrayValue ?? []
+        #expect(stages.compactMap { $0.objectValue?["name"]?.stringValue } == DemoStage.Name.allCases.map(\.rawValue))
+        #expect(stages.allSatisfy { $0.objectValue?["passed"] == .bool(true) })
+        // the demo works in a temporary folder: the user's cache is untouched
+        #expect(!FileManager.default.fileExists(atPath: cli.cacheDirectory))
+        #expect(FileManager.default.fileExists(atPath: document["channelFile"]?.stringValue ?? "/") == false)
+    }
+
+    @Test("sandbox prints its issuer and users, writes a channel every command can use, and stops cleanly on SIGINT")
+    func sandboxCommand() throws {
+        let channel = cli.home.path("sandbox.json")
+        let outbox = cli.home.path("outbox")
+        let sandbox = try cli.start(["sandbox", "--auto-approve", "jane", "--write-channel", channel, "--outbox", outbox])
+        defer { sandbox.stop() }
+        let issuer = try sandbox.waitFor("^issuer +(http://127\\.0\\.0\\.1:\\d+)$")
+        _ = try sandbox.waitFor("(Press Ctrl-C to stop\\.)")
+        let stored = try JSONDecoder().decode(Channel.self, from: Data(contentsOf: URL(fileURLWithPath: channel)))
+        #expect(stored.issuer == issuer)
+        #expect(stored.profileEndpoint == "\(issuer)/api/me")
+
+        let login = try cli.start(["authorize", "--channel", channel, "--no-browser"])
+        let url = try login.waitFor("^(\(NSRegularExpression.escapedPattern(for: issuer))/authorize\\?\\S+)$", inErrors: true)
+        _ = try Browser.get(try Browser.redirectTarget(of: url))
+        let signedIn = login.finish()
+        #expect(signedIn.status == 0, "\(signedIn.stderr)")
+
+        let profile = try cli.run(["profile", "--channel", channel])
+        #expect(profile.status == 0, "\(profile.stderr)")
+        #expect(profile.stdout.contains("3d6479fe-6f41-41e1-bd2b-d5139e21de58"))
+        #expect(try cli.run(["flags", "check", "--channel", channel]).status == 0)
+        let probe = try cli.run(["containers", "probe", "--channel", channel, "--json"])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        let token = try #require(try cached(issuer)?.oauth.tokens?.accessToken)
+        #expect(!probe.stdout.contains(token))
+
+        let trust = cli.home.path("sandbox-ca.pem")
+        try Browser.get("\(issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
+        let passes = try cli.run(["passes", "fetch", "--channel", channel, "--trust", trust, "--output", cli.home.path("passes")])
+        #expect(passes.status == 0, "\(passes.stdout)\n\(passes.stderr)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")).sorted()
+        #expect(saved.count == 2)
+        #expect(saved.first?.hasPrefix("1-primary-") == true)
+        // without the sandbox root the chain cannot be trusted: Apple's root did not sign these
+        let untrusted = try cli.run(["pkpass", "inspect", cli.home.path("passes/\(saved[0])")])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdout.contains("chain"))
+
+        let animation = cli.home.path("loading.json")
+        try Browser.get(try #require(stored.loadingAnimation)).body.write(toFile: animation, atomically: true, encoding: .utf8)
+        let lottie = try cli.run(["bodymovin", "validate", animation, "--strict"])
+        #expect(lottie.status == 0, "\(lottie.stdout)")
+
+        let email = try cli.run(["magic-link", "request", "--channel", channel, "--email", "jane.doe@example.com"])
+        #expect(email.status == 0, "\(email.stderr)")
+        let logged = try sandbox.waitFor("e-mailed a sign-in link to jane\\.doe@example\\.com: (\\S+)", inErrors: true)
+        let redeemed = try cli.run(["magic-link", "redeem", "--channel", channel, "--link", logged])
+        #expect(redeemed.status == 0, "\(redeemed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outbox).count == 1)
+        let applinks = try cli.run(["applinks", "check", issuer, "--paths", logged])
+        #expect(applinks.status == 0, "\(applinks.stdout)")
+
+        #expect(try cli.run(["revoke", "--channel", channel]).status == 0)
+        sandbox.interrupt()
+        let stopped = sandbox.finish(timeout: 20)
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.contains("shutting down"))
+    }
+
+    func cached(_ issuer: String) throws -> CacheEntry? {
+        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: issuer, clientId: "dots-sandbox-app")).entry
+    }
+
+    @Test("the built-in members show what they are there for: lee's profile breaks the contract, sam is locked out, alex misses a container")
+    func members() async throws {
+        for (user, arguments, status, expected) in [
+            ("lee", ["profile"], 1, "profile.id.email"),
+            ("lee", ["profile"], 1, "profile.flag.not-boolean"),
+            ("sam", ["flags", "check"], 1, "canAccessApp"),
+            ("alex", ["containers", "probe"], 1, "403"),
+            ("jane", ["flags", "check", "canAccessContainer1", "canAccessContainer2"], 0, "canAccessContainer2"),
+        ] {
+            var settings = SandboxPartner.Settings()
+            settings.autoApprove = user
+            let sandbox = try await SandboxPartner.start(settings: settings)
+            defer { sandbox.stop() }
+            let channel = cli.home.path("\(user).json")
+            try ChannelStore.write(sandbox.channel, toFile: channel)
+            let login = try cli.start(["authorize", "--channel", channel, "--no-browser"])
+            let url = try login.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+            _ = try Browser.get(try Browser.redirectTarget(of: url))
+            #expect(login.finish().status == 0)
+            let result = try cli.run(arguments + ["--channel", channel])
+            #expect(result.status == status, "\(user) \(arguments): \(result.stdout)\n\(result.stderr)")
+            #expect((result.stdout + result.stderr).contains(expected), "\(user) \(arguments): \(result.stdout)\n\(result.stderr)")
+            try? FileManager.default.removeItem(atPath: cli.cacheDirectory)
+        }
+    }
+
+    @Test("sandbox refuses a users file it cannot use (65) and an unknown --auto-approve user (64), with one line each")
+    func badStart() throws {
+        let file = cli.home.path("users.json")
+        try "{\"users\": []}".write(toFile: file, atomically: true, encoding: .utf8)
+        let bad = try cli.run(["sandbox", "--users", file])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        #expect(bad.stderr.contains("users file"))
+        let unknown = try cli.run(["sandbox", "--auto-approve", "nobody"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("jane, sam, alex, lee, ops"))
+        let port = try cli.run(["sandbox", "--port", "70000"])
+        #expect(port.status == 64)
+    }
+}
