@@ -1525,18 +1525,40 @@ _dots-sso_check() {
 
 _dots-sso_sandbox() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_options=(--port --host --users --auto-approve --outbox --write-channel)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--port')
+        return
+        ;;
+    '--host')
+        return
+        ;;
+    '--users')
+        return
+        ;;
+    '--auto-approve')
+        return
+        ;;
+    '--outbox')
+        return
+        ;;
+    '--write-channel')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--json -v --verbose --keep --version -h --help)
     repeating_options=()
     non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    __dots-sso_offer_flags_options 0
 }
 
 _dots-sso_openweb() {
