@@ -48,7 +48,8 @@ public struct SandboxServeUseCase: Sendable {
             ?? ctx.cacheDirectory.appendingPathComponent("sandbox-outbox", isDirectory: true)
         settings.outbox = outboxURL
         if !["127.0.0.1", "::1", "localhost"].contains(settings.host) {
-            ctx.warn("listening on \(settings.host), not loopback: anyone who can reach it can sign in as the sandbox users")
+            ctx.warn("listening on \(settings.host), not loopback: anyone who can reach it can sign in as the sandbox users "
+                     + "(and dots-sso itself speaks plain http to loopback addresses only)")
         }
         let stderr = ctx.stderr
         settings.log = { stderr.writeLine("sandbox: \($0)") }

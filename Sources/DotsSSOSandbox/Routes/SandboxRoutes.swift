@@ -79,10 +79,11 @@ struct SandboxRoutes: Sendable {
         bytes(status, Data(body.utf8), type: "text/plain; charset=utf-8")
     }
 
-    /// An HTML page with a strict policy: no script, no outside resources, nothing cached.
+    /// An HTML page with a strict policy: no script, no outside resources, nothing cached. (No `form-action`:
+    /// browsers apply it to the redirect after the login form too, which must reach the app's loopback listener.)
     func html(_ status: HTTPResponse.Status, _ body: String) -> Response {
         bytes(status, Data(body.utf8), type: "text/html; charset=utf-8", extra: [
-            .cacheControl: "no-store", .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+            .cacheControl: "no-store", .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
             .referrerPolicy: "no-referrer", .xFrameOptions: "DENY",
         ])
     }
@@ -110,23 +111,9 @@ extension HTTPFields.Element.Name {
     static let xChannel = Self("X-Channel")!
 }
 
-/// Text placed in HTML: every character that could end a text node or an attribute is escaped.
+/// The sandbox's pages: small, self-contained, accessible HTML with every partner or request value escaped.
 enum HTMLText {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 
     /// A small, self-contained, accessible page.
     static func page(title: String, body: String) -> String {
