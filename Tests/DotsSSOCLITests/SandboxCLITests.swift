@@ -33,6 +33,27 @@ struct SandboxCLITests {
         #expect(FileManager.default.fileExists(atPath: document["channelFile"]?.stringValue ?? "/") == false)
     }
 
+    @Test("demo --keep leaves the sandbox up with commands that work against it, and cleans up on Ctrl-C")
+    func demoKeep() throws {
+        let demo = try cli.start(["demo", "--keep"])
+        defer { demo.stop() }
+        _ = try demo.waitFor("(Press Ctrl-C to stop\\.)")
+        let line = try demo.waitFor("^ +\\S+ (profile --channel \\S+ --cache-dir \\S+)$")
+        let arguments = line.split(separator: " ").map(String.init)
+        let channel = arguments[2]
+        let login = try cli.start(["authorize", "--no-browser"] + arguments.dropFirst())
+        let url = try login.waitFor("^(http://127\\.0\\.0\\.1:\\d+/authorize\\?\\S+)$", inErrors: true)
+        _ = try Browser.get(try Browser.redirectTarget(of: url))
+        #expect(login.finish().status == 0)
+        let profile = try cli.run(arguments)
+        #expect(profile.status == 0, "\(profile.stderr)")
+        #expect(profile.stdout.contains("jane.doe@example.com"))
+        demo.interrupt()
+        let stopped = demo.finish(timeout: 20)
+        #expect(stopped.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: channel))
+    }
+
     @Test("sandbox prints its issuer and users, writes a channel every command can use, and stops cleanly on SIGINT")
     func sandboxCommand() throws {
         let channel = cli.home.path("sandbox.json")

@@ -3,7 +3,8 @@ import Foundation
 
 /// `dots-sso demo`: the whole onboarding of a partner, run against the sandbox partner started in this process,
 /// through the same use cases the commands use. Each stage is reported as it ends; the run passes when every
-/// stage holds. Nothing touches the user's own cache or channels: the demo works in a temporary folder.
+/// stage holds. Nothing touches the user's own cache or channels: the demo works in a temporary folder,
+/// removed when it ends (with `keep`, when the sandbox stops).
 public struct DemoUseCase: Sendable {
     /// Keep the sandbox running after the stages, for the "what to try next" commands.
     public var keep: Bool
@@ -18,7 +19,7 @@ public struct DemoUseCase: Sendable {
         public var stages: [DemoStage]
         public var passed: Bool
         public var milliseconds: Int
-        /// The channel file the next commands can use (kept only with `keep`).
+        /// The channel file the next commands can use (while the sandbox runs, with `keep`).
         public var channelFile: String
         public var cacheDirectory: String
         public var trustRoot: String
@@ -30,7 +31,7 @@ public struct DemoUseCase: Sendable {
                     onFinished: @Sendable (Result) throws -> Void = { _ in }) async throws -> Result {
         let started = Date()
         let workspace = try DemoWorkspace()
-        defer { if !keep { workspace.remove() } }
+        defer { workspace.remove() }
         var settings = SandboxPartner.Settings()
         settings.autoApprove = "jane"
         settings.outbox = workspace.url("outbox")

@@ -61,14 +61,16 @@ struct Demo: DotsCommand {
 
     static func nextSteps(_ result: DemoUseCase.Result) -> String {
         let channel = result.channelFile, cache = result.cacheDirectory
+        // The binary as it was started (Scripts/run starts .build/release/dots-sso), so the lines paste as they are.
+        let program = CommandLine.arguments.first.flatMap { $0.hasSuffix("/dots-sso") ? $0 : nil } ?? "dots-sso"
         return """
 
-        The sandbox is still running at \(result.issuer). Try, in another terminal:
-          dots-sso authorize --channel \(channel) --cache-dir \(cache) --no-browser
-          dots-sso profile --channel \(channel) --cache-dir \(cache)
-          dots-sso flags check --channel \(channel) --cache-dir \(cache)
-          dots-sso containers probe --channel \(channel) --cache-dir \(cache)
-          dots-sso passes fetch --channel \(channel) --cache-dir \(cache) --trust \(result.trustRoot) --output passes/
+        The sandbox is still running at \(result.issuer) (it signs jane in at once). Try, in another terminal:
+          \(program) authorize --channel \(channel) --cache-dir \(cache)
+          \(program) profile --channel \(channel) --cache-dir \(cache)
+          \(program) flags check --channel \(channel) --cache-dir \(cache)
+          \(program) containers probe --channel \(channel) --cache-dir \(cache)
+          \(program) passes fetch --channel \(channel) --cache-dir \(cache) --trust \(result.trustRoot) --output passes/
         Press Ctrl-C to stop.
         """
     }
