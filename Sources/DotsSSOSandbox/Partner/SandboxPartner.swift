@@ -43,7 +43,12 @@ public final class SandboxPartner: Sendable {
 
     public let port: Int
     public let host: String
-    public var issuer: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    public var issuer: String { Self.issuer(host: host, port: port) }
+
+    /// `http://HOST:PORT`, an IPv6 literal in brackets.
+    static func issuer(host: String, port: Int) -> String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
     public let settings: Settings
     /// The root of the pass-signing hierarchy in PEM, served at `/sandbox/ca.pem` for `--trust`.
     public let passSigningRoot: String

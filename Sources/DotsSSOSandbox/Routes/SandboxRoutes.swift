@@ -13,10 +13,7 @@ struct SandboxRoutes: Sendable {
     let port: OnceBox<Int>
     let passes: SandboxPasses
 
-    var issuer: String {
-        let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-        return "http://\(host):\(port.value ?? 0)"
-    }
+    var issuer: String { SandboxPartner.issuer(host: settings.host, port: port.value ?? 0) }
 
     func register(on router: Router<BasicRequestContext>) {
         registerOAuth(on: router)
