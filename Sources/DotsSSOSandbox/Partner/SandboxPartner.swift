@@ -39,6 +39,9 @@ public final class SandboxPartner: Sendable {
         public init() {}
 
         public func user(named name: String) -> SandboxUser? { users.first { $0.username == name } }
+
+        /// Who can sign in, in order: what the login page, the index page and errors name.
+        public var usernames: [String] { users.map(\.username) }
     }
 
     public let port: Int
@@ -67,7 +70,7 @@ public final class SandboxPartner: Sendable {
     /// Starts listening on `settings.host` (`port` 0 picks a free one).
     public static func start(port: Int = 0, settings: Settings = Settings()) async throws -> SandboxPartner {
         if let name = settings.autoApprove, settings.user(named: name) == nil {
-            throw SandboxError.unknownUser(name, known: settings.users.map(\.username))
+            throw SandboxError.unknownUser(name, known: settings.usernames)
         }
         if let outbox = settings.outbox {
             do {

@@ -43,8 +43,8 @@ actor SandboxState {
 
     private var attempts: [String: AuthorizationAttempt] = [:]
     private var codes: [String: Grant] = [:]
-    /// Codes already exchanged, with the family they started: a second use revokes it (RFC 6749 §4.1.2).
-    private var usedCodes: [String: String] = [:]
+    /// Codes already exchanged; each code names the token family it started, so a second use revokes that (RFC 6749 §4.1.2).
+    private var usedCodes: Set<String> = []
     private var accessTokens: [String: IssuedToken] = [:]
     private var refreshTokens: [String: IssuedToken] = [:]
     /// Refresh tokens that were rotated away; presenting one again revokes its whole family (RFC 9700 §4.14.2).
@@ -82,12 +82,12 @@ actor SandboxState {
 
     /// Codes are single-use and short-lived; presenting a used one ends the grant it started.
     func takeCode(_ code: String, now: Date) -> CodeOutcome {
-        if let family = usedCodes[code] {
-            revokedFamilies.insert(family)
+        if usedCodes.contains(code) {
+            revokedFamilies.insert(code)
             return .reused
         }
         guard let grant = codes.removeValue(forKey: code) else { return .unknown }
-        usedCodes[code] = code
+        usedCodes.insert(code)
         return grant.expiresAt > now ? .valid(grant) : .expired
     }
 

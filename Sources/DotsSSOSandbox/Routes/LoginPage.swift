@@ -47,11 +47,11 @@ extension SandboxRoutes {
         let username = form["username"] ?? ""
         guard let member = settings.user(named: username), await passwordMatches(member, form["password"] ?? "") else {
             return html(.unauthorized, LoginPage.render(attempt: id, clientID: attempt.client.id, username: username,
-                                                       error: "The username or password is not right. Try again.", users: settings.users.map(\.username)))
+                                                       error: "The username or password is not right. Try again.", users: settings.usernames))
         }
         guard await !state.removedSubjects.contains(member.subject) else {
             return html(.forbidden, LoginPage.render(attempt: id, clientID: attempt.client.id, username: username,
-                                                    error: "This account was removed from the channel.", users: settings.users.map(\.username)))
+                                                    error: "This account was removed from the channel.", users: settings.usernames))
         }
         _ = await state.takeAttempt(id)
         return try await approve(attempt, member: member)

@@ -115,7 +115,7 @@ extension SandboxRoutes {
         let id = try SecureRandom.base64URLString(byteCount: 18)
         await self.state.storeAttempt(id, attempt)
         return html(.ok, LoginPage.render(attempt: id, clientID: client.id, username: query["login_hint"] ?? "", error: nil,
-                                      users: settings.users.map(\.username)))
+                                      users: settings.usernames))
     }
 
     /// Issues a single-use code for `member` and sends the browser back with it.
@@ -133,10 +133,7 @@ extension SandboxRoutes {
         var all = fields
         if let state { all.append(("state", state)) }
         if settings.sendIssuer { all.append(("iss", settings.wrongIssuer ? "https://evil.example" : issuer)) }
-        guard var components = URLComponents(string: redirectURI) else { return text(.badRequest, "invalid redirect_uri\n") }
-        let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encode(all)
-        return redirect(components.string ?? redirectURI)
+        return redirect(redirectURI, adding: all) ?? text(.badRequest, "invalid redirect_uri\n")
     }
 
     func token(_ request: Request) async throws -> Response {
@@ -247,11 +244,7 @@ extension SandboxRoutes {
                 <p class="error" role="alert">post_logout_redirect_uri is not registered for this client, so you stay on this page.</p>
                 """))
             }
-            guard var components = URLComponents(string: target) else { return text(.badRequest, "invalid post_logout_redirect_uri\n") }
-            if let state = query["state"] {
-                components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + FormEncoding.encode([("state", state)])
-            }
-            return redirect(components.string ?? target)
+            return redirect(target, adding: query["state"].map { [("state", $0)] } ?? []) ?? text(.badRequest, "invalid post_logout_redirect_uri\n")
         }
         return html(.ok, HTMLText.page(title: "Signed out", body: "<h1>Signed out</h1>\n<p>You are signed out of the sandbox partner. You can close this tab.</p>"))
     }

@@ -95,6 +95,15 @@ struct SandboxRoutes: Sendable {
         Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
     }
 
+    /// A redirect to `target` with `fields` added to its query; nil when `target` is not a URL.
+    func redirect(_ target: String, adding fields: [(String, String)]) -> Response? {
+        guard var components = URLComponents(string: target) else { return nil }
+        if !fields.isEmpty {
+            components.percentEncodedQuery = (components.percentEncodedQuery.map { $0 + "&" } ?? "") + FormEncoding.encode(fields)
+        }
+        return redirect(components.string ?? target)
+    }
+
     func oauthError(_ status: HTTPResponse.Status, _ code: String, _ description: String, extra: HTTPFields = [:]) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
         headers.append(contentsOf: extra)
