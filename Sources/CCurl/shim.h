@@ -56,4 +56,12 @@ static inline CURLcode dots_curl_getinfo_string(CURL *h, CURLINFO info, const ch
     return curl_easy_getinfo(h, info, out);
 }
 
+/* The OpenSSL `SSL *` of the handle's connection (valid while the handle keeps it), or NULL with another backend. */
+static inline void *dots_curl_openssl_ssl(CURL *h) {
+    struct curl_tlssessioninfo *info = NULL;
+    if (curl_easy_getinfo(h, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return NULL;
+    if (info->backend != CURLSSLBACKEND_OPENSSL) return NULL;
+    return info->internals;
+}
+
 #endif

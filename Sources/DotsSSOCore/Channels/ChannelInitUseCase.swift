@@ -5,11 +5,14 @@ import Foundation
 public struct ChannelInitUseCase: Sendable {
     public var name: String
     public var channel: Channel
+    /// The `NAME=VALUE` flags: flags, containers and variants, profile auth and mapping, deliverables.
+    public var fields: ChannelFields
     public var force: Bool
 
-    public init(name: String, channel: Channel, force: Bool = false) {
+    public init(name: String, channel: Channel, fields: ChannelFields = ChannelFields(), force: Bool = false) {
         self.name = name
         self.channel = channel
+        self.fields = fields
         self.force = force
     }
 
@@ -20,6 +23,7 @@ public struct ChannelInitUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) throws -> Result {
         var settings = channel
+        try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
                                ("--token-endpoint", settings.tokenEndpoint), ("--profile-endpoint", settings.profileEndpoint),

@@ -8,6 +8,9 @@ public struct Channel: Codable, Sendable, Equatable {
     public var authorizationEndpoint: String?
     public var tokenEndpoint: String?
     public var profileEndpoint: String?
+    /// How the profile endpoint takes the member's token: `Authorization: Bearer` when nil, else a named header
+    /// (the bare token) or a query parameter.
+    public var profileAuth: Placement?
     public var passesEndpoint: String?
     public var revocationEndpoint: String?
     public var endSessionEndpoint: String?
@@ -18,7 +21,8 @@ public struct Channel: Codable, Sendable, Equatable {
     public var redirectUri: String?
     /// Feature flag name → what it controls.
     public var flags: [String: String]?
-    /// Where each Dots field lives in the partner's profile JSON (`{"id": "$.user.uuid"}`); unmapped fields use the defaults.
+    /// Where each Dots field lives in the partner's profile JSON (`{"id": "$.user.uuid"}`); unmapped fields use the
+    /// defaults. `passes` names where the pass URLs are (every URL there is a pass).
     public var profileMapping: [String: String]?
     public var containers: [Container]?
     public var loadingAnimation: String?
@@ -27,20 +31,47 @@ public struct Channel: Codable, Sendable, Equatable {
 
     public init(name: String? = nil) { self.name = name }
 
-    /// A web page shown in the app, optionally gated by a flag.
+    /// A web page shown in the app, optionally gated by a flag, optionally switched to another URL by a flag.
     public struct Container: Codable, Sendable, Equatable {
         public var name: String
         public var url: String
         public var flag: String?
         public var token: Placement?
         public var userId: Placement?
+        /// Evaluated in order: the first whose flag is on gives the URL; `url` is the fallback.
+        public var variants: [Variant]?
 
-        public init(name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil) {
+        public init(name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil, variants: [Variant]? = nil) {
             self.name = name
             self.url = url
             self.flag = flag
             self.token = token
             self.userId = userId
+            self.variants = variants
+        }
+
+        /// The URL a member with these flags gets and the flag that chose it (nil: the plain `url`). Without
+        /// flags (no member known) the plain URL.
+        public func url(for flags: [FlagReading]?) -> (url: String, variant: String?) {
+            guard let flags else { return (url, nil) }
+            for variant in variants ?? [] where flags.contains(where: { $0.name == variant.flag && $0.isOn }) {
+                return (variant.url, variant.flag)
+            }
+            return (url, nil)
+        }
+
+        /// Every URL this container can load, the plain one first.
+        public var allURLs: [String] { [url] + (variants ?? []).map(\.url) }
+    }
+
+    /// Another URL for a container, used when `flag` is on.
+    public struct Variant: Codable, Sendable, Equatable {
+        public var flag: String
+        public var url: String
+
+        public init(flag: String, url: String) {
+            self.flag = flag
+            self.url = url
         }
     }
 
@@ -88,6 +119,7 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.authorizationEndpoint = overrides.authorizationEndpoint ?? authorizationEndpoint
         merged.tokenEndpoint = overrides.tokenEndpoint ?? tokenEndpoint
         merged.profileEndpoint = overrides.profileEndpoint ?? profileEndpoint
+        merged.profileAuth = overrides.profileAuth ?? profileAuth
         merged.passesEndpoint = overrides.passesEndpoint ?? passesEndpoint
         merged.revocationEndpoint = overrides.revocationEndpoint ?? revocationEndpoint
         merged.endSessionEndpoint = overrides.endSessionEndpoint ?? endSessionEndpoint

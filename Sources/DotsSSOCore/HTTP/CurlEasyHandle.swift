@@ -102,6 +102,11 @@ final class CurlEasyHandle {
         return String(cString: value)
     }
 
+    /// The connection's OpenSSL `SSL` after a handshake (owned by the handle), nil with another TLS backend.
+    var openSSLSession: OpaquePointer? {
+        dots_curl_openssl_ssl(raw).map(OpaquePointer.init)
+    }
+
     var errorText: String { String(cString: errorBuffer) }
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws {

@@ -1,4 +1,5 @@
 import CCurl
+import COpenSSL
 import Foundation
 
 /// The production `HTTPClient`, over libcurl: TLS 1.2+, verification always on, loopback-only http,
@@ -32,7 +33,7 @@ public final class CurlHTTPClient: HTTPClient {
         var redirects = 0
         while true {
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw HTTPError.timeout(url: current.url.redactedForDisplay, seconds: timeout) }
+            guard remaining > 0 else { throw HTTPError.timeout(url: Self.display(current), seconds: timeout) }
             var response = try perform(current, timeout: remaining, reportedTimeout: timeout)
             response.duration = Date().timeIntervalSince(started)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
@@ -44,7 +45,7 @@ public final class CurlHTTPClient: HTTPClient {
             }
             redirects += 1
             guard redirects <= options.maxRedirects else {
-                throw HTTPError.tooManyRedirects(url: request.url.redactedForDisplay, limit: options.maxRedirects)
+                throw HTTPError.tooManyRedirects(url: Self.display(request), limit: options.maxRedirects)
             }
             let target = try URLPolicy.validateRedirect(from: current.url, location: location)
             if !URLPolicy.sameOrigin(current.url, target) {
@@ -59,16 +60,62 @@ public final class CurlHTTPClient: HTTPClient {
         }
     }
 
-    private func perform(_ request: HTTPRequest, timeout: TimeInterval, reportedTimeout: TimeInterval) throws -> HTTPResponse {
-        let handle = try CurlEasyHandle()
-        let transfer = CurlTransfer(limit: request.maxBodyBytes)
-        let trace = scrubbingTrace(for: request)
-        let url = request.url
-        let display = url.redactedForDisplay
+    public func inspectTLS(_ url: URL) async throws -> TLSInspection? {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try self.inspectTLSBlocking(url) }) }.start()
+        }
+    }
 
+    /// The handshake as every request makes it; when verification fails, a second handshake without it (nothing
+    /// is ever sent on it) reads the certificate so the report can say what is wrong with it.
+    func inspectTLSBlocking(_ url: URL) throws -> TLSInspection? {
+        let checked = try URLPolicy.validate(url.absoluteString)
+        guard checked.scheme?.lowercased() == "https", let host = checked.host else { return nil }
+        var inspection = TLSInspection(host: host, port: checked.port ?? 443)
+        do {
+            try handshake(checked, verify: true, into: &inspection)
+        } catch HTTPError.tls(_, let problem, let detail) {
+            inspection.problem = HTTPError.tls(host: inspection.port == 443 ? host : "\(host):\(inspection.port)", problem: problem, detail: detail).message
+            inspection.problemKind = problem.rawValue
+            if problem != .protocolVersion {
+                var unverified = inspection
+                if (try? handshake(checked, verify: false, into: &unverified)) != nil { inspection.certificate = unverified.certificate }
+            }
+        }
+        return inspection
+    }
+
+    /// Connects and completes the TLS handshake only (`CURLOPT_CONNECT_ONLY`), then reads the session.
+    private func handshake(_ url: URL, verify: Bool, into inspection: inout TLSInspection) throws {
+        let handle = try CurlEasyHandle()
+        try applySecurityFloor(handle, url: url, timeout: options.timeout)
+        try handle.set(CURLOPT_CONNECT_ONLY, 1)
+        if !verify {
+            try handle.set(CURLOPT_SSL_VERIFYPEER, 0)
+            try handle.set(CURLOPT_SSL_VERIFYHOST, 0)
+        }
+        if let anchors = options.trustAnchors {
+            try handle.setSSLContextFunction(CurlTransfer.sslContext, context: Unmanaged.passUnretained(anchors).toOpaque())
+        }
+        let code = withExtendedLifetime(options.trustAnchors) { handle.perform() }
+        guard code == CURLE_OK else {
+            throw Self.error(for: code, detail: handle.errorText, url: url, display: url.redactedForDisplay, transfer: CurlTransfer(limit: 0),
+                             limit: 0, timeout: options.timeout)
+        }
+        guard let ssl = handle.openSSLSession else { return }
+        inspection.protocolVersion = SSL_get_version(ssl).map { String(cString: $0) }
+        inspection.cipher = SSL_get_current_cipher(ssl).flatMap { SSL_CIPHER_get_name($0) }.map { String(cString: $0) }
+        if let certificate = SSL_get1_peer_certificate(ssl) {
+            defer { X509_free(certificate) }
+            inspection.certificate = CertificateInfo(certificate)
+        }
+    }
+
+    /// The options every connection carries: any of them refused is an error (checked by the handle), never a
+    /// weaker request.
+    private func applySecurityFloor(_ handle: CurlEasyHandle, url: URL, timeout: TimeInterval) throws {
         try handle.set(CURLOPT_URL, url.absoluteString)
         try handle.set(CURLOPT_NOSIGNAL, 1)
-        // The security floor: any of these refused is an error (checked by the handle), never a weaker request.
         try handle.set(CURLOPT_PROTOCOLS_STR, "http,https")
         try handle.set(CURLOPT_FOLLOWLOCATION, 0)
         try handle.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
@@ -76,6 +123,16 @@ public final class CurlHTTPClient: HTTPClient {
         try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
         try handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+    }
+
+    private func perform(_ request: HTTPRequest, timeout: TimeInterval, reportedTimeout: TimeInterval) throws -> HTTPResponse {
+        let handle = try CurlEasyHandle()
+        let transfer = CurlTransfer(limit: request.maxBodyBytes)
+        let trace = scrubbingTrace(for: request)
+        let url = request.url
+        let display = Self.display(request)
+
+        try applySecurityFloor(handle, url: url, timeout: timeout)
         try handle.set(CURLOPT_USERAGENT, options.userAgent)
         // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
         try? handle.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -113,7 +170,7 @@ public final class CurlHTTPClient: HTTPClient {
         let code = withExtendedLifetime((transfer, options.trustAnchors)) { handle.perform() }
 
         guard code == CURLE_OK else {
-            let error = Self.error(for: code, detail: handle.errorText, url: url, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)
+            let error = Self.error(for: code, detail: handle.errorText, url: url, display: display, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)
             trace?("* \(error.message)")
             throw error
         }
@@ -134,6 +191,11 @@ public final class CurlHTTPClient: HTTPClient {
         return response
     }
 
+    /// The request's URL as messages show it: secret parameters redacted, and the request's own secrets too.
+    static func display(_ request: HTTPRequest) -> String {
+        Redactor.scrub(request.url.redactedForDisplay, secrets: request.secrets.filter { $0.count >= 6 })
+    }
+
     /// The `-v` sink for one request, scrubbing every secret value the request carries wherever it reappears.
     private func scrubbingTrace(for request: HTTPRequest) -> (@Sendable (String) -> Void)? {
         guard let sink = options.trace else { return nil }
@@ -143,7 +205,7 @@ public final class CurlHTTPClient: HTTPClient {
 
     private func traceRequest(_ request: HTTPRequest, headers: [(name: String, value: String)], trace: (@Sendable (String) -> Void)?) {
         guard let trace else { return }
-        trace("> \(request.method.rawValue) \(request.url.redactedForDisplay)")
+        trace("> \(request.method.rawValue) \(Self.display(request))")
         for header in headers {
             trace("> \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
         }
@@ -153,14 +215,13 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// Maps a libcurl failure to a typed error whose message says what to fix.
-    static func error(for code: CURLcode, detail: String, url: URL, transfer: CurlTransfer, limit: Int, timeout: TimeInterval) -> HTTPError {
+    static func error(for code: CURLcode, detail: String, url: URL, display: String, transfer: CurlTransfer, limit: Int, timeout: TimeInterval) -> HTTPError {
         let host: String
         if let name = url.host {
             host = url.port.map { "\(name):\($0)" } ?? name
         } else {
             host = url.absoluteString
         }
-        let display = url.redactedForDisplay
         let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         let lower = text.lowercased()
         switch code {

@@ -3,6 +3,8 @@ import Foundation
 /// The network as the rest of the core sees it: one request in, one response out, policy enforced.
 public protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// Connects to `url`'s host and completes the TLS handshake only (nothing is sent): what `check tls` reports.
+    func inspectTLS(_ url: URL) async throws -> TLSInspection?
 }
 
 /// Settings shared by every request of one command run.

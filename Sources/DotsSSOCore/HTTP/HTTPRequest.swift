@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable {
     public var maxBodyBytes: Int
     /// Overrides the client's whole-request timeout.
     public var timeout: TimeInterval?
+    /// Secret values carried under names that do not say so (a token in a partner's `?key=` parameter or
+    /// `X-Partner` header): scrubbed from the trace and from the URLs in error messages like any other secret.
+    public var secrets: [String] = []
 
     public static let defaultMaxBodyBytes = 8 * 1024 * 1024
 

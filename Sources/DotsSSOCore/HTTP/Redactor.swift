@@ -118,7 +118,7 @@ public enum Redactor {
     /// The secret values a request carries (credential headers, secret query, form and JSON fields), so a trace
     /// can scrub them wherever they reappear — a server that echoes a request back must not leak it.
     public static func secretValues(in request: HTTPRequest) -> [String] {
-        var values: [String] = []
+        var values = request.secrets
         for header in request.headers where isSecret(header: header.name) {
             values.append(header.value)
             if let space = header.value.firstIndex(of: " ") {
@@ -140,6 +140,13 @@ public enum Redactor {
         }
         // Very short values would scrub ordinary words; they are still redacted structurally above.
         return Array(Set(values.filter { $0.count >= 6 })).sorted { $0.count > $1.count }
+    }
+
+    /// A secret as it may appear in a message: as is, and percent-encoded as a query value.
+    public static func forms(of secret: String) -> [String] {
+        guard !secret.isEmpty else { return [] }
+        let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? secret
+        return encoded == secret ? [secret] : [secret, encoded]
     }
 
     /// `text` with every occurrence of the given secret values replaced.

@@ -19,11 +19,12 @@ public enum BearerSource: Sendable {
         return .fixed(token)
     }
 
-    /// GETs `url` with `Authorization: Bearer`; on a 401 from a cached sign-in, refreshes once and retries.
-    /// A final non-2xx status becomes the matching error (401/403 → not authorized).
-    public func get(_ url: URL, http: any HTTPClient, accept: String = "application/json", maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes) async throws -> HTTPResponse {
+    /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`); on a 401 from a cached
+    /// sign-in, refreshes once and retries. A final non-2xx status becomes the matching error (401/403 → not authorized).
+    public func get(_ url: URL, http: any HTTPClient, auth: Channel.Placement? = nil, accept: String = "application/json",
+                    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes) async throws -> HTTPResponse {
         func request(_ token: String) -> HTTPRequest {
-            HTTPRequest(.get, url, headers: [(name: "Authorization", value: "Bearer \(token)"), (name: "Accept", value: accept)], maxBodyBytes: maxBodyBytes)
+            Self.request(url, token: token, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes)
         }
         switch self {
         case .fixed(let token):
@@ -40,6 +41,30 @@ public enum BearerSource: Sendable {
             try response.requireSuccess()
             return response
         }
+    }
+
+    /// A GET carrying `token` as `auth` says: `Authorization: Bearer` by default, the bare token in another
+    /// header, or a query parameter.
+    public static func request(_ url: URL, token: String, auth: Channel.Placement?, accept: String, maxBodyBytes: Int) -> HTTPRequest {
+        var target = url
+        var headers = [(name: "Accept", value: accept)]
+        switch auth {
+        case nil:
+            headers.append((name: "Authorization", value: "Bearer \(token)"))
+        case let placement? where placement.in == .header:
+            let value = placement.name.lowercased() == "authorization" ? "Bearer \(token)" : token
+            headers.append((name: placement.name, value: value))
+        case let placement?:
+            if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+                components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: placement.name, value: token)]
+                // `+` is a space to most servers; a token's own `+` must travel encoded.
+                components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+                target = components.url ?? url
+            }
+        }
+        var request = HTTPRequest(.get, target, headers: headers, maxBodyBytes: maxBodyBytes)
+        request.secrets = Redactor.forms(of: token)
+        return request
     }
 
     /// The token itself (for building container requests), refreshed first when it comes from the cache.

@@ -1,22 +1,6 @@
 import COpenSSL
 import Foundation
 
-/// A certificate as a person needs to see it in a report.
-public struct CertificateInfo: Codable, Sendable, Equatable {
-    public var commonName: String?
-    public var organizationalUnit: String?
-    public var userID: String?
-    public var issuerCommonName: String?
-    public var issuerOrganizationalUnit: String?
-    public var notBefore: Date
-    public var notAfter: Date
-
-    /// The common name, with the organisational unit when it tells same-named certificates apart (WWDR G4).
-    public var displayName: String {
-        [commonName ?? "?", organizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
-    }
-}
-
 /// What the detached CMS signature over `manifest.json` says.
 public struct PassSignatureReport: Codable, Sendable, Equatable {
     public var signer: CertificateInfo?
@@ -177,21 +161,7 @@ public enum PassSignature {
     }
 
     static func describe(_ certificate: OpaquePointer) -> CertificateInfo {
-        func field(_ name: OpaquePointer?, _ nid: Int32) -> String? {
-            guard let name else { return nil }
-            var buffer = [CChar](repeating: 0, count: 512)
-            let length = X509_NAME_get_text_by_NID(name, nid, &buffer, Int32(buffer.count))
-            return length > 0 ? String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-        }
-        let subject = X509_get_subject_name(certificate)
-        let issuer = X509_get_issuer_name(certificate)
-        return CertificateInfo(
-            commonName: field(subject, NID_commonName), organizationalUnit: field(subject, NID_organizationalUnitName),
-            userID: field(subject, NID_userId), issuerCommonName: field(issuer, NID_commonName),
-            issuerOrganizationalUnit: field(issuer, NID_organizationalUnitName),
-            notBefore: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notBefore(certificate)))),
-            notAfter: Date(timeIntervalSince1970: TimeInterval(dots_x509_time(X509_get0_notAfter(certificate))))
-        )
+        CertificateInfo(certificate)
     }
 
     /// The printable text inside an extension's value (a DER string inside the OCTET STRING), if it has one.

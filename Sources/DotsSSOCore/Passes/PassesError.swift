@@ -6,6 +6,8 @@ public enum PassesError: UserFacingError, Equatable {
     case listShape(url: String, found: String)
     /// The profile is not JSON, so no pass URLs can be read from it.
     case profileNotJSON(source: String, reason: String)
+    /// The channel's `profileMapping.passes` path holds something other than URL strings.
+    case mappedShape(source: String, path: String, found: String)
     /// `--output` cannot be created or written.
     case outputUnusable(path: String, reason: String)
 
@@ -15,6 +17,8 @@ public enum PassesError: UserFacingError, Equatable {
             "\(url) must answer a flat JSON array of .pkpass URL strings, but sent \(found); nothing was downloaded"
         case let .profileNotJSON(source, reason):
             "\(source) is not JSON (\(reason)); no pass URLs can be read from it"
+        case let .mappedShape(source, path, found):
+            "\(source) has \(found) at \(path), where the channel's profileMapping.passes says the pass URLs are; it must be a URL or an array of URLs"
         case let .outputUnusable(path, reason):
             "cannot write passes to \(path): \(reason)"
         }
@@ -22,7 +26,7 @@ public enum PassesError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .listShape: .protocolError
+        case .listShape, .mappedShape: .protocolError
         case .profileNotJSON: .malformedInput
         case .outputUnusable: .cannotWrite
         }

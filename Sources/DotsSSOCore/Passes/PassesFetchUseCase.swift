@@ -20,33 +20,52 @@ public struct PassesFetchUseCase: Sendable {
         /// Where the URLs came from, for people (`the passes endpoint https://…`).
         public var source: String
         public var passes: [FetchedPass]
+        /// Findings about the list itself (URL-valued profile fields not taken as passes).
+        public var findings: [Finding] = []
+    }
+
+    /// Where the pass URLs came from, and what was seen on the way.
+    public struct Links: Sendable {
+        public var links: [String]
+        public var description: String
+        public var findings: [Finding]
     }
 
     /// `progress` is called with (finished, total) as each pass completes.
     public func run(_ ctx: CommandContext, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Result {
         let source = try MemberSource(member, needsToken: false, in: ctx)
         let anchors = try PKPassInspectUseCase.anchors(trust: trust)
-        let (links, description) = try await self.links(source)
-        if links.isEmpty { ctx.note("dots-sso: \(description) lists no passes") }
+        let found = try await links(source)
+        if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
         let fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
                                   output: URL(fileURLWithPath: output))
-        return Result(source: description, passes: try await fetcher.fetch(links, progress: progress))
+        return Result(source: found.description, passes: try await fetcher.fetch(found.links, progress: progress), findings: found.findings)
     }
 
-    /// The pass URLs and a description of where they came from.
-    func links(_ source: MemberSource) async throws -> ([String], String) {
+    /// The pass URLs, where they came from, and the profile's URL fields that were not taken.
+    public func links(_ source: MemberSource) async throws -> Links {
+        let mapping = try ProfileMapping(channel: source.channel)
         if let file = member.profileFile {
             guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "no such file or not readable") }
-            return (try PassLinks.inProfile(data, source: InputFile.displayName(file)), "the profile \(InputFile.displayName(file))")
+            return try Self.fromProfile(data, source: InputFile.displayName(file), mapping: mapping)
         }
         if let endpoint = source.channel.passesEndpoint {
             let url = try URLPolicy.validate(endpoint)
             let response = try await source.requireBearer().get(url, http: source.http)
-            return (try PassLinks.fromEndpoint(response), "the passes endpoint \(url.redactedForDisplay)")
+            return Links(links: try PassLinks.fromEndpoint(response), description: "the passes endpoint \(url.redactedForDisplay)", findings: [])
         }
-        let bearer = try source.requireBearer()
         let endpoint = try await source.profileEndpoint()
-        let response = try await bearer.get(endpoint, http: source.http)
-        return (try PassLinks.inProfile(response.body, source: endpoint.redactedForDisplay), "the profile \(endpoint.redactedForDisplay)")
+        let response = try await source.requireBearer().get(endpoint, http: source.http, auth: source.channel.profileAuth)
+        return try Self.fromProfile(response.body, source: endpoint.redactedForDisplay, mapping: mapping)
+    }
+
+    static func fromProfile(_ data: Data, source: String, mapping: ProfileMapping) throws -> Links {
+        let found = try PassLinks.inProfile(data, source: source, mapping: mapping)
+        let findings = found.skipped.map { url in
+            Finding(.info, "passes.profile-url-skipped", at: FindingLocation(file: source),
+                    "\(URL(string: url)?.redactedForDisplay ?? url) was not taken as a pass (its path does not end in .pkpass); if passes live elsewhere in the profile, set the channel's profileMapping.passes")
+        }
+        let mapped = mapping.paths[.passes]?.first.map { " at \($0)" } ?? ""
+        return Links(links: found.links, description: "the profile \(source)\(mapped)", findings: findings)
     }
 }

@@ -10,6 +10,10 @@ public struct ContainerRequest: Codable, Sendable {
     public var tokenIn: String?
     public var userIdIn: String?
     public var flag: String?
+    /// The flag whose variant gave this member the URL; nil for the plain URL.
+    public var variant: String?
+    /// How many URLs the container can load (1 plus its variants): with several, the member's flags choose.
+    public var urlChoices: Int
     /// nil when no profile was available to decide.
     public var allowed: Bool?
 
@@ -21,7 +25,10 @@ public struct ContainerRequest: Codable, Sendable {
         name = container.name
         method = "GET"
         flag = container.flag
-        guard var components = URLComponents(string: container.url) else { throw HTTPError.invalidURL(container.url) }
+        let chosen = container.url(for: flags)
+        variant = chosen.variant
+        urlChoices = container.allURLs.count
+        guard var components = URLComponents(string: chosen.url) else { throw HTTPError.invalidURL(chosen.url) }
         var items = components.queryItems ?? []
         var headers: [String: String] = [:]
         let shownToken = token.map { showSecrets ? $0 : Redactor.placeholder } ?? Self.tokenPlaceholder
@@ -43,7 +50,7 @@ public struct ContainerRequest: Codable, Sendable {
             }
         }
         components.queryItems = items.isEmpty ? nil : items
-        url = components.string ?? container.url
+        url = components.string ?? chosen.url
         self.headers = headers
         if let flag = container.flag {
             allowed = flags.map { readings in readings.first { $0.name == flag }?.isOn ?? false }
@@ -52,11 +59,13 @@ public struct ContainerRequest: Codable, Sendable {
         }
     }
 
-    /// The real request (with the real token) for `containers probe`.
-    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?) throws -> HTTPRequest {
-        let real = try ContainerRequest(container, token: token, userID: userID, flags: nil, showSecrets: true)
+    /// The real request (with the real token) for `containers probe`, to the URL this member's flags choose.
+    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws -> HTTPRequest {
+        let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true)
         let url = try URLPolicy.validate(real.url)
-        return HTTPRequest(.get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])
+        var request = HTTPRequest(.get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])
+        request.secrets = token.map(Redactor.forms) ?? []
+        return request
     }
 }
 
@@ -66,22 +75,24 @@ public enum ContainerLint {
         var findings: [Finding] = []
         for (index, container) in (channel.containers ?? []).enumerated() {
             let location = FindingLocation(file: "channel \(channel.name ?? "")".trimmingCharacters(in: .whitespaces), path: "$.containers[\(index)]")
-            do {
-                _ = try URLPolicy.validate(container.url)
-                if !container.url.lowercased().hasPrefix("https://") {
-                    findings.append(Finding(.warning, "containers.url.loopback-http", at: location, "container \(container.name) uses plain http on loopback; the app needs https"))
+            for url in container.allURLs {
+                do {
+                    _ = try URLPolicy.validate(url)
+                    if !url.lowercased().hasPrefix("https://") {
+                        findings.append(Finding(.warning, "containers.url.loopback-http", at: location, "container \(container.name) uses plain http on loopback (\(url)); the app needs https"))
+                    }
+                } catch {
+                    findings.append(Finding(.error, "containers.url.insecure", at: location,
+                        "container \(container.name) URL \(url) is not https; the app loads containers over TLS 1.2+ only"))
                 }
-            } catch {
-                findings.append(Finding(.error, "containers.url.insecure", at: location,
-                    "container \(container.name) URL \(container.url) is not https; the app loads containers over TLS 1.2+ only"))
+                if let reason = userSpecificValue(in: url, userID: userID, email: email) {
+                    findings.append(Finding(.warning, "containers.url.user-specific", at: location,
+                        "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"))
+                }
             }
-            if let reason = userSpecificValue(in: container.url, userID: userID, email: email) {
-                findings.append(Finding(.warning, "containers.url.user-specific", at: location,
-                    "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"))
-            }
-            if let flag = container.flag, channel.flags?[flag] == nil {
+            for flag in [container.flag].compactMap({ $0 }) + (container.variants ?? []).map(\.flag) where channel.flags?[flag] == nil {
                 findings.append(Finding(.warning, "containers.flag.undocumented", at: location,
-                    "container \(container.name) is gated by \(flag), which the channel's flags do not document"))
+                    "container \(container.name) depends on \(flag), which the channel's flags do not document"))
             }
             if container.token?.in == .query {
                 findings.append(Finding(.info, "containers.token.in-query", at: location,

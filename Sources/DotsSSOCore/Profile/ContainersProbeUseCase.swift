@@ -32,14 +32,16 @@ public struct ContainersProbeUseCase: Sendable {
             guard !containers.isEmpty else { throw UsageError.invalid("no container named '\(name)' in the channel") }
         }
         guard !containers.isEmpty else { throw ConfigError.missingSetting(name: "containers", flag: "a channel file", key: "containers") }
-        let needsUser = containers.contains { $0.userId != nil }
-        let userID = needsUser ? try await source.report().dots.id : nil
+        // The member's id travels to some containers, and their flags choose between a container's URLs.
+        let needsProfile = containers.contains { $0.userId != nil || !($0.variants ?? []).isEmpty }
+        let member = needsProfile ? try await source.report().dots : nil
+        let userID = member?.id
         let token = try await source.bearer?.token()
         var probes: [Probe] = []
         for container in containers {
-            let shown = try ContainerRequest(container, token: nil, userID: userID, flags: nil, showSecrets: false).url
+            let shown = try ContainerRequest(container, token: nil, userID: userID, flags: member?.flags, showSecrets: false).url
             do {
-                var request = try ContainerRequest.httpRequest(container, token: token, userID: userID)
+                var request = try ContainerRequest.httpRequest(container, token: token, userID: userID, flags: member?.flags)
                 request.maxBodyBytes = Self.maxBodyBytes
                 let response = try await source.http.send(request)
                 let passed = (200..<400).contains(response.status)

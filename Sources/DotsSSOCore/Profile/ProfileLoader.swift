@@ -27,7 +27,7 @@ public struct ProfileLoader: Sendable {
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
     /// entry, and a later fetch with another id is reported (ids are immutable).
     public func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
-        let response = try await bearer.get(endpoint, http: http)
+        let response = try await bearer.get(endpoint, http: http, auth: checker.channel.profileAuth)
         let profile = try response.decodeJSON(JSONValue.self)
         var expected = expectedID
         var rememberIn: TokenSession?

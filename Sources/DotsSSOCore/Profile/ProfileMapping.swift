@@ -3,6 +3,8 @@
 public struct ProfileMapping: Sendable {
     public enum Field: String, CaseIterable, Sendable {
         case id, email, firstName, lastName, biography, features
+        /// Where the pass URLs are; no default (then every `.pkpass` URL in the profile is a pass).
+        case passes
     }
 
     public let paths: [Field: [JSONPath]]
@@ -20,7 +22,7 @@ public struct ProfileMapping: Sendable {
     public init(channel: Channel) throws {
         var paths: [Field: [JSONPath]] = [:]
         for field in Field.allCases {
-            paths[field] = try Self.defaults[field]!.map { try JSONPath($0) }
+            paths[field] = try (Self.defaults[field] ?? []).map { try JSONPath($0) }
         }
         for (name, text) in channel.profileMapping ?? [:] {
             guard let field = Field(rawValue: name) else {

@@ -17,13 +17,21 @@ struct ChannelInit: DotsCommand {
         commandName: "init",
         abstract: "Write a channel file from flags.",
         discussion: """
-        The file goes to $XDG_CONFIG_HOME/dots-sso/channels/NAME.json (mode 0600). Edit it to add flags, \
-        containers, legal documents and the magic-link server; the client secret is never stored, only the \
-        name of the environment variable that holds it (--client-secret-env).
+        The file goes to $XDG_CONFIG_HOME/dots-sso/channels/NAME.json (mode 0600). Every field has a flag; \
+        the client secret is never stored, only the name of the environment variable that holds it \
+        (--client-secret-env). A container's variants are tried in order: the first whose flag is on gives \
+        the member its URL, the plain URL is the fallback.
 
-        Example:
+        Examples:
           $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
               --profile-endpoint https://api.acme.example/me --scope "openid profile email"
+          $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
+              --flag canAccessApp="may use the app" --flag vip="VIP lounge" \\
+              --container lounge=https://acme.example/lounge --container-flag lounge=vip \\
+              --container-token lounge=header:Authorization --container-user-id lounge=query:uid \\
+              --container-variant lounge=beta=https://beta.acme.example/lounge \\
+              --profile-auth header:X-Acme-Token --profile-mapping passes='$.wallet.passes' \\
+              --privacy-policy https://acme.example/privacy.pdf --loading-animation loader.json
         """
     )
 
@@ -36,13 +44,76 @@ struct ChannelInit: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
     var clientSecretEnv: String?
 
+    @Option(name: .long, help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"))
+    var flag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A container and its URL (repeatable).", valueName: "name=url"))
+    var container: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The flag a container needs (repeatable).", valueName: "name=flag"))
+    var containerFlag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("How the partner token travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
+    var containerToken: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("How the user id travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
+    var containerUserId: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Another URL for a container when a flag is on (repeatable, tried in order).", valueName: "name=flag=url"))
+    var containerVariant: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("How the profile endpoint takes the token (default bearer).", valueName: "bearer|header:H|query:Q"))
+    var profileAuth: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Where a field lives in the profile JSON (id, email, firstName, lastName, biography, features, passes; repeatable).",
+        valueName: "field=path"))
+    var profileMapping: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The bodymovin loading animation (path or URL).", valueName: "path|url"))
+    var loadingAnimation: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Privacy Policy (https URL or PDF path).", valueName: "url|path"))
+    var privacyPolicy: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Terms & Conditions (https URL or PDF path).", valueName: "url|path"))
+    var termsAndConditions: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Joint Controller Statement (https URL or PDF path).", valueName: "url|path"))
+    var jointControllerStatement: String?
+
+    @Option(name: .long, help: ArgumentHelp("The magic-link sign-in server's base URL.", valueName: "url"))
+    var magicLinkBaseUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("The magic-link study id.", valueName: "study"))
+    var magicLinkStudy: String?
+
     @Flag(name: .long, help: "Replace an existing channel file.")
     var force = false
+
+    var fields: ChannelFields {
+        var fields = ChannelFields()
+        fields.flags = flag
+        fields.containers = container
+        fields.containerFlags = containerFlag
+        fields.containerTokens = containerToken
+        fields.containerUserIDs = containerUserId
+        fields.containerVariants = containerVariant
+        fields.profileAuth = profileAuth
+        fields.profileMapping = profileMapping
+        fields.loadingAnimation = loadingAnimation
+        fields.privacyPolicy = privacyPolicy
+        fields.termsAndConditions = termsAndConditions
+        fields.jointControllerStatement = jointControllerStatement
+        fields.magicLinkBaseURL = magicLinkBaseUrl
+        fields.magicLinkStudy = magicLinkStudy
+        return fields
+    }
 
     func run(_ ctx: CommandContext) async throws {
         var settings = channel.overrides
         settings.clientSecretEnv = clientSecretEnv
-        let result = try ChannelInitUseCase(name: name, channel: settings, force: force).run(ctx)
+        let result = try ChannelInitUseCase(name: name, channel: settings, fields: fields, force: force).run(ctx)
         let console = Console(ctx)
         if global.json {
             try console.json(result)
@@ -86,6 +157,8 @@ struct ChannelShow: DotsCommand {
         add("authorization", settings.authorizationEndpoint)
         add("token", settings.tokenEndpoint)
         add("profile", settings.profileEndpoint)
+        add("profile auth", settings.profileAuth.map { "\($0.in.rawValue) \($0.name)" })
+        for (field, path) in (settings.profileMapping ?? [:]).sorted(by: { $0.key < $1.key }) { add("mapping \(field)", path) }
         add("passes", settings.passesEndpoint)
         add("revocation", settings.revocationEndpoint)
         add("end session", settings.endSessionEndpoint)
@@ -96,6 +169,7 @@ struct ChannelShow: DotsCommand {
         for (flag, purpose) in (settings.flags ?? [:]).sorted(by: { $0.key < $1.key }) { add("flag \(flag)", purpose) }
         for container in settings.containers ?? [] {
             add("container \(container.name)", container.url + (container.flag.map { " (needs \($0))" } ?? ""))
+            for variant in container.variants ?? [] { add("  when \(variant.flag)", variant.url) }
         }
         add("loading animation", settings.loadingAnimation)
         add("privacy policy", settings.legal?.privacyPolicy)

@@ -52,6 +52,10 @@ struct ContainersShow: DotsCommand {
                 let verdict = request.allowed.map { $0 ? style.green("may open") : style.red("blocked by \(safe(request.flag ?? "its flag"))") } ?? "unknown (no profile)"
                 console.out(style.bold(safe(request.name)) + "  " + verdict)
                 var rows = [["request", "\(request.method) \(safe(request.url))"]]
+                if request.urlChoices > 1 {
+                    let chosen = request.variant.map { "the \(safe($0)) variant" } ?? (request.allowed == nil ? "the plain URL (no member known)" : "the plain URL (no variant flag on)")
+                    rows.append(["url", "\(chosen), of \(request.urlChoices) URLs"])
+                }
                 rows += request.headers.sorted { $0.key < $1.key }.map { ["header", safe("\($0.key): \($0.value)")] }
                 rows.append(["token", request.tokenIn.map(safe) ?? "not passed"])
                 rows.append(["user id", request.userIdIn.map(safe) ?? "not passed"])
