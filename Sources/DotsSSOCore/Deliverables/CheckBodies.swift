@@ -1,0 +1,327 @@
+import Foundation
+
+/// What each named check of `dots-sso check` does. Each body calls the same core pieces the single commands
+/// use (discovery lint, the profile checker, the container request, the pass fetcher and inspector, the Lottie
+/// validator, the app-links checker) and turns anything that goes wrong into findings of that check alone.
+struct CheckBodies: Sendable {
+    let channel: Channel
+    let http: any HTTPClient
+    let session: CheckSession
+    let anchors: TrustAnchors
+    let now: Date
+    let context: CommandContext
+
+    /// A certificate this close to its expiry gets a warning.
+    static let expiryWarningDays = 30.0
+
+    func run(_ name: String) async -> CheckFindings {
+        switch name {
+        case "channel": return CheckFindings(ChannelLint.findings(for: channel))
+        case "discovery": return await discovery()
+        case "tls": return await tls()
+        case "authorization": return await authorization()
+        case "profile": return await profile()
+        case "flags": return await flags()
+        case "passes": return await passes()
+        case "loading-animation": return await loadingAnimation()
+        case "magic-link": return await magicLink()
+        default:
+            if name.hasPrefix("container:") { return await container(String(name.dropFirst("container:".count))) }
+            if name.hasPrefix("legal:"), let kind = LegalDocumentCheck.Kind(rawValue: String(name.dropFirst("legal:".count))) {
+                return CheckFindings(await LegalDocumentCheck(kind: kind, http: http).run(channel: channel))
+            }
+            return CheckFindings([Finding(.error, "check.unknown", "no such check: \(name)")])
+        }
+    }
+
+    /// A finding for an error that stopped a check, in that check's words.
+    func failure(_ code: String, _ what: String, _ error: any Error, at location: String? = nil) -> Finding {
+        let message = (error as? UserFacingError)?.message ?? "internal error: \(error)"
+        return Finding(.error, code, at: FindingLocation(file: location), "\(what): \(message)")
+    }
+
+    // MARK: provider
+
+    func discovery() async -> CheckFindings {
+        guard let issuer = channel.issuer else {
+            var result = CheckFindings([Finding(.info, "discovery.no-issuer", "the channel has no issuer; its endpoints are configured one by one")])
+            result.skipped = "no issuer to discover"
+            return result
+        }
+        switch await session.discovery() {
+        case .success(let metadata):
+            return CheckFindings(DiscoveryLint.findings(for: metadata), detail: "\(metadata.kind) from \(metadata.source)")
+        case .failure(let error):
+            return CheckFindings([failure("discovery.unavailable", "the provider metadata of \(issuer) cannot be read", error, at: issuer)])
+        }
+    }
+
+    /// Every https host the channel (and its discovered endpoints) names: TLS 1.2+, a valid certificate, its expiry.
+    func tls() async -> CheckFindings {
+        var urls = [channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.profileEndpoint, channel.passesEndpoint,
+                    channel.revocationEndpoint, channel.endSessionEndpoint, channel.loadingAnimation, channel.magicLink?.baseUrl,
+                    channel.legal?.privacyPolicy, channel.legal?.termsAndConditions, channel.legal?.jointControllerStatement].compactMap { $0 }
+        urls += (channel.containers ?? []).flatMap(\.allURLs)
+        if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
+            urls += [metadata.authorizationEndpoint, metadata.tokenEndpoint, metadata.userinfoEndpoint, metadata.jwksURI,
+                     metadata.revocationEndpoint, metadata.endSessionEndpoint].compactMap { $0 }
+        }
+        var secure: [String: URL] = [:]
+        var loopback = Set<String>()
+        for text in urls {
+            guard text.contains("://"), let url = URL(string: text), let host = url.host?.lowercased() else { continue }
+            let scheme = url.scheme?.lowercased()
+            let key = "\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
+            if scheme == "https" {
+                secure[key] = secure[key] ?? url
+            } else if scheme == "http", URLPolicy.isLoopback(host: host) {
+                loopback.insert(key)
+            }
+        }
+        var findings = loopback.sorted().map { host in
+            Finding(.info, "tls.loopback-http", at: FindingLocation(file: host), "\(host) is plain http on loopback (a local test partner); TLS is not checked there")
+        }
+        guard !secure.isEmpty else {
+            return CheckFindings(findings, detail: "no https hosts")
+        }
+        let hosts = secure.sorted { $0.key < $1.key }
+        let inspections = await boundedConcurrentMap(count: hosts.count, parallel: 4) { [http] index in
+            await Result { try await http.inspectTLS(hosts[index].value) }
+        }
+        for ((key, _), result) in zip(hosts, inspections) {
+            switch result {
+            case .success(nil):
+                var skipped = CheckFindings.skipped("tls", because: "this HTTP client cannot inspect TLS handshakes")
+                skipped.findings = findings + skipped.findings
+                return skipped
+            case .success(let inspection?):
+                findings += tlsFindings(inspection, host: key)
+            case .failure(let error):
+                findings.append(failure("tls.unreachable", "\(key) cannot be reached", error, at: key))
+            }
+        }
+        return CheckFindings(findings, detail: "\(secure.count) https host\(secure.count == 1 ? "" : "s")")
+    }
+
+    func tlsFindings(_ inspection: TLSInspection, host: String) -> [Finding] {
+        let location = FindingLocation(file: host)
+        let expiry = inspection.certificate.map { ISOTimestamp.day($0.notAfter) }
+        if let problem = inspection.problem {
+            let code: String = switch inspection.problemKind {
+            case HTTPError.TLSProblem.protocolVersion.rawValue: "tls.version"
+            case HTTPError.TLSProblem.expiredCertificate.rawValue: "tls.certificate.expired"
+            case HTTPError.TLSProblem.hostnameMismatch.rawValue: "tls.certificate.hostname"
+            case HTTPError.TLSProblem.untrustedCertificate.rawValue: "tls.certificate.untrusted"
+            default: "tls.handshake"
+            }
+            let dates = inspection.certificate.map { " (certificate \"\($0.displayName)\" valid \(ISOTimestamp.day($0.notBefore)) to \(ISOTimestamp.day($0.notAfter)))" } ?? ""
+            return [Finding(.error, code, at: location, problem + dates)]
+        }
+        guard let certificate = inspection.certificate else {
+            return [Finding(.warning, "tls.certificate.unread", at: location, "\(host) completed the handshake (\(inspection.protocolVersion ?? "TLS")) but its certificate could not be read")]
+        }
+        let days = certificate.notAfter.timeIntervalSince(now) / 86_400
+        let summary = "\(inspection.protocolVersion ?? "TLS")\(inspection.cipher.map { ", \($0)" } ?? ""), certificate \"\(certificate.displayName)\" valid until \(expiry ?? "?")"
+        if days < Self.expiryWarningDays {
+            return [Finding(.warning, "tls.certificate.expiring", at: location, "\(host): \(summary), only \(max(0, Int(days))) days left; renew it before members are locked out")]
+        }
+        return [Finding(.info, "tls.ok", at: location, "\(host): \(summary) (\(Int(days)) days left)")]
+    }
+
+    /// The authorization endpoint answers a well-formed code request with a login page or a redirect.
+    func authorization() async -> CheckFindings {
+        guard let clientID = channel.clientId else {
+            return CheckFindings([Finding(.error, "authorization.client-id.missing", "no clientId: a well-formed authorization request cannot be made")])
+        }
+        var endpoint = channel.authorizationEndpoint
+        if endpoint == nil, channel.issuer != nil, case .success(let metadata) = await session.discovery() {
+            endpoint = metadata.authorizationEndpoint
+        }
+        guard let endpoint else {
+            return CheckFindings([Finding(.error, "authorization.endpoint.missing", "no authorization endpoint, configured or discovered")])
+        }
+        let location = FindingLocation(file: URL(string: endpoint)?.redactedForDisplay ?? endpoint)
+        do {
+            let url = try URLPolicy.validate(endpoint)
+            let request = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: channel.redirectUri ?? "http://127.0.0.1/callback",
+                                                   scopes: channel.scopes ?? ["openid"])
+            let response = try await http.send(HTTPRequest(.get, request.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false))
+            return CheckFindings(AuthorizationAnswer.findings(response, location: location), detail: "HTTP \(response.status)")
+        } catch {
+            return CheckFindings([failure("authorization.unreachable", "the authorization endpoint cannot be reached", error, at: location.file)])
+        }
+    }
+
+    // MARK: member
+
+    /// The member to run a live check as, or the outcome that says why there is none.
+    func liveMember(_ name: String) async -> Result<(MemberSource, String), CheckFindingsBox> {
+        switch await session.member() {
+        case let .available(source, token): return .success((source, token))
+        case .noToken(let reason): return .failure(CheckFindingsBox(CheckFindings.skipped(name, because: reason)))
+        case .failed(let error): return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
+        }
+    }
+
+    func memberProfile(_ name: String) async -> Result<ProfileReport, CheckFindingsBox> {
+        switch await liveMember(name) {
+        case .failure(let box): return .failure(box)
+        case .success(let (source, _)):
+            switch await session.profile(source) {
+            case .success(let report): return .success(report)
+            case .failure(let error):
+                return .failure(CheckFindingsBox(CheckFindings([failure("\(name).unavailable", "the profile cannot be fetched, so the app would log the member out", error)])))
+            }
+        }
+    }
+
+    static func isFlagFinding(_ finding: Finding) -> Bool {
+        finding.code.hasPrefix("profile.flag.") || finding.code.hasPrefix("profile.features.")
+    }
+
+    func profile() async -> CheckFindings {
+        switch await memberProfile("profile") {
+        case .failure(let box): return box.findings
+        case .success(let report):
+            return CheckFindings(report.findings.filter { !Self.isFlagFinding($0) }, detail: "id \(report.dots.id ?? "?")")
+        }
+    }
+
+    /// Every documented flag present and boolean, every profile flag documented, and the app-launch rule.
+    func flags() async -> CheckFindings {
+        switch await memberProfile("flags") {
+        case .failure(let box): return box.findings
+        case .success(let report):
+            var findings: [Finding] = []
+            for finding in report.findings where Self.isFlagFinding(finding) {
+                switch finding.code {
+                case "profile.flag.undocumented":
+                    findings.append(Finding(.error, "flags.undocumented", at: finding.location,
+                        finding.message.replacingOccurrences(of: "if the app should use it", with: "so the app team knows what it controls")))
+                case "profile.flag.app-access-false": continue  // said by the app-launch rule below
+                default: findings.append(finding)
+                }
+            }
+            let launch = FlagCheck.evaluate(names: [], flags: report.dots.flags)[0]
+            if !launch.passed, !findings.contains(where: { $0.location.path?.hasSuffix(ProfileChecker.launchFlag) == true && $0.severity == .error }) {
+                findings.append(Finding(.error, "flags.app-launch", at: FindingLocation(file: report.source), launch.problem ?? "\(ProfileChecker.launchFlag) is not true"))
+            }
+            return CheckFindings(findings, detail: "\(report.dots.flags.count) flags")
+        }
+    }
+
+    /// The container's configuration, then its request as the app makes it (with the token), and without the token.
+    func container(_ name: String) async -> CheckFindings {
+        guard let index = channel.containers?.firstIndex(where: { $0.name == name }), let container = channel.containers?[index] else {
+            return CheckFindings([Finding(.error, "container.missing", "no container named \(name)")])
+        }
+        let lint = ContainerLint.findings(for: channel, userID: nil, email: nil).filter { $0.location.path == "$.containers[\(index)]" }
+        let member: ProfileReport
+        switch await memberProfile("container:\(name)") {
+        case .failure(let box):
+            var result = box.findings
+            result.findings = lint + result.findings
+            return result
+        case .success(let report): member = report
+        }
+        var findings = lint + ContainerLint.findings(for: channel, userID: member.dots.id, email: member.dots.email)
+            .filter { $0.location.path == "$.containers[\(index)]" && $0.code == "containers.url.user-specific" && !lint.contains($0) }
+        guard case .success(let (_, token)) = await liveMember("container:\(name)") else { return CheckFindings(findings) }
+        let location = FindingLocation(file: container.name)
+        do {
+            let shown = try ContainerRequest(container, token: nil, userID: member.dots.id, flags: member.dots.flags, showSecrets: false)
+            if shown.allowed == false {
+                findings.append(Finding(.info, "container.member-blocked", at: location,
+                    "the test member may not open \(name) (\(container.flag ?? "its flag") is not true); its page is still probed"))
+            }
+            let withToken = try await http.send(ContainerRequest.httpRequest(container, token: token, userID: member.dots.id, flags: member.dots.flags))
+            guard (200..<400).contains(withToken.status) else {
+                findings.append(Finding(.error, "container.status", at: location, "\(shown.url) answered HTTP \(withToken.status) with the member's token; the app would show an error page"))
+                return CheckFindings(findings)
+            }
+            if container.token != nil {
+                let anonymous = try await http.send(ContainerRequest.httpRequest(container, token: nil, userID: nil, flags: member.dots.flags))
+                if (200..<300).contains(anonymous.status) {
+                    findings.append(Finding(.warning, "container.open-without-token", at: location,
+                        "\(shown.url) answered HTTP \(anonymous.status) without a token too; a members-only page must refuse anonymous requests (401/403 or a redirect to sign in)"))
+                }
+            }
+            return CheckFindings(findings, detail: "HTTP \(withToken.status)")
+        } catch {
+            findings.append(failure("container.unreachable", "\(name) cannot be loaded", error, at: name))
+            return CheckFindings(findings)
+        }
+    }
+
+    /// The member's passes, fetched and inspected (into a folder removed afterwards).
+    func passes() async -> CheckFindings {
+        let source: MemberSource
+        switch await liveMember("passes") {
+        case .failure(let box): return box.findings
+        case .success(let (member, _)): source = member
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let links = try await PassesFetchUseCase(member: source.settings).links(source)
+            guard !links.links.isEmpty else {
+                return CheckFindings(links.findings + [Finding(.warning, "passes.none", at: FindingLocation(file: links.description), "\(links.description) lists no passes for the test member")])
+            }
+            let fetcher = PassFetcher(http: http, inspector: PassInspector(anchors: anchors, now: now), parallel: 4, output: folder)
+            let passes = try await fetcher.fetch(links.links)
+            return CheckFindings(links.findings + passes.flatMap(\.findings), detail: "\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(links.description)")
+        } catch {
+            return CheckFindings([failure("passes.list", "the member's passes cannot be listed", error)])
+        }
+    }
+
+    // MARK: deliverables
+
+    /// The bodymovin loading animation, from a path or URL, against what lottie-ios plays.
+    func loadingAnimation() async -> CheckFindings {
+        guard let source = channel.loadingAnimation, !source.isEmpty else {
+            return CheckFindings([Finding(.error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
+                                          "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON file")])
+        }
+        let data: Data
+        do {
+            if source.contains("://") {
+                let url = try URLPolicy.validate(source)
+                let response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")],
+                                                               maxBodyBytes: BodymovinValidateUseCase.maxBytes))
+                guard response.status == 200 else {
+                    return CheckFindings([Finding(.error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
+                                                  "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")])
+                }
+                data = response.body
+            } else {
+                data = try BodymovinValidateUseCase.read(source)
+            }
+            let report = try LottieValidator(profile: .ios).validate(data, file: URL(string: source)?.redactedForDisplay ?? source)
+            return CheckFindings(report.findings, detail: "\(report.summary.layers) layers, \(report.summary.bytes) bytes")
+        } catch {
+            return CheckFindings([failure("loading-animation.unreadable", "the loading animation cannot be read", error, at: source)])
+        }
+    }
+
+    /// The magic-link origin's apple-app-site-association and assetlinks.json.
+    func magicLink() async -> CheckFindings {
+        guard let base = channel.magicLink?.baseUrl, let url = URL(string: base), let scheme = url.scheme, let host = url.host else {
+            return CheckFindings([Finding(.error, "magic-link.base-url", "the magic-link base URL is not a URL")])
+        }
+        let origin = "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")"
+        do {
+            let report = try await AppLinksChecker(http: http).check(origin: origin, paths: [])
+            return CheckFindings(report.findings, detail: "app-link files of \(origin)")
+        } catch {
+            return CheckFindings([failure("magic-link.unreachable", "the app-link files of \(origin) cannot be read", error, at: origin)])
+        }
+    }
+}
+
+/// A check's findings carried as an error, so a helper can hand back either a value or the outcome to report.
+struct CheckFindingsBox: Error {
+    let findings: CheckFindings
+
+    init(_ findings: CheckFindings) { self.findings = findings }
+}

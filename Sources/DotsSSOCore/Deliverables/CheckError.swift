@@ -1,0 +1,27 @@
+/// Why `check` itself cannot run (the per-deliverable problems are findings instead).
+public enum CheckError: UserFacingError, Equatable {
+    /// `--only`/`--skip` named a check this channel does not have.
+    case unknownCheck(name: String, available: [String])
+    /// `--only` and `--skip` left nothing to check.
+    case nothingToCheck
+    /// Something went wrong inside dots-sso (a bug).
+    case internalFailure(String)
+
+    public var message: String {
+        switch self {
+        case let .unknownCheck(name, available):
+            "this channel has no check named '\(name)'; its checks are \(available.joined(separator: ", "))"
+        case .nothingToCheck:
+            "--only and --skip leave no check to run"
+        case let .internalFailure(detail):
+            "internal error: \(detail)"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownCheck, .nothingToCheck: .usage
+        case .internalFailure: .internalError
+        }
+    }
+}

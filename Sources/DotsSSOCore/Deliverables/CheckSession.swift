@@ -1,0 +1,78 @@
+import Foundation
+
+/// What several checks of one `check` run share, fetched once however many checks ask at the same time: the
+/// provider metadata, and the test member (token and profile). A failure is shared too: each check that needs
+/// it reports it in its own terms.
+actor CheckSession {
+    /// Why the live checks cannot run, or the member they run as.
+    enum Member: Sendable {
+        case available(MemberSource, token: String)
+        /// No token: the live checks are skipped with this reason.
+        case noToken(String)
+        /// A token was there but could not be used (a network failure, a refused refresh): the live checks fail.
+        case failed(any UserFacingError)
+    }
+
+    let channel: Channel
+    let http: any HTTPClient
+    let memberSettings: MemberSettings
+    let context: CommandContext
+    private var discoveryTask: Task<Result<ProviderMetadata, any Error>, Never>?
+    private var memberTask: Task<Member, Never>?
+    private var profileTask: Task<Result<ProfileReport, any Error>, Never>?
+
+    init(channel: Channel, http: any HTTPClient, member: MemberSettings, context: CommandContext) {
+        self.channel = channel
+        self.http = http
+        memberSettings = member
+        self.context = context
+    }
+
+    func discovery() async -> Result<ProviderMetadata, any Error> {
+        if let discoveryTask { return await discoveryTask.value }
+        let issuer = channel.issuer ?? ""
+        let http = self.http
+        let task = Task { await Result { try await DiscoveryClient(http: http).fetch(issuer: issuer) } }
+        discoveryTask = task
+        return await task.value
+    }
+
+    func member() async -> Member {
+        if let memberTask { return await memberTask.value }
+        let settings = memberSettings
+        let context = self.context
+        let task = Task<Member, Never> {
+            do {
+                let source = try MemberSource(settings, needsToken: true, in: context)
+                return .available(source, token: try await source.requireBearer().token())
+            } catch ConfigError.noMemberSource {
+                return .noToken("no test member: sign one in with `dots-sso authorize --channel …`, or pass --access-token-file FILE")
+            } catch let error as TokenCacheError {
+                if case .notSignedIn = error {
+                    return .noToken("\(error.message), or pass --access-token-file FILE")
+                }
+                return .failed(error)
+            } catch let error as UserFacingError {
+                return .failed(error)
+            } catch {
+                return .failed(CheckError.internalFailure("\(error)"))
+            }
+        }
+        memberTask = task
+        return await task.value
+    }
+
+    /// The member's checked profile (fetched once).
+    func profile(_ source: MemberSource) async -> Result<ProfileReport, any Error> {
+        if let profileTask { return await profileTask.value }
+        let task = Task { await Result { try await source.report() } }
+        profileTask = task
+        return await task.value
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

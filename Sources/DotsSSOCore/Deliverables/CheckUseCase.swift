@@ -1,0 +1,114 @@
+import Foundation
+
+/// `dots-sso check`: every deliverable of a channel (seed 000), one named check each, run concurrently in one
+/// CI job. Static checks always run; the live ones (profile, flags, containers, passes) run as a test member —
+/// the cached sign-in or `--access-token-file` — and are reported skipped, with the reason, without one. A
+/// failing or hanging check never stops the others, and the whole run ends by `timeout`.
+public struct CheckUseCase: Sendable {
+    public var member: MemberSettings
+    /// Pass-signing roots to trust besides Apple's (`--trust`).
+    public var trust: [String]
+    public var only: [String]
+    public var skip: [String]
+    public var strict: Bool
+    /// The whole run's bound; each request also gets at most this long.
+    public var timeout: TimeInterval
+
+    public static let defaultTimeout: TimeInterval = 120
+
+    public init(member: MemberSettings, trust: [String] = [], only: [String] = [], skip: [String] = [], strict: Bool = false,
+                timeout: TimeInterval = CheckUseCase.defaultTimeout) {
+        self.member = member
+        self.trust = trust
+        self.only = only
+        self.skip = skip
+        self.strict = strict
+        self.timeout = timeout
+    }
+
+    /// The checks a channel has, in report order.
+    public static func checkNames(for channel: Channel) -> [String] {
+        var names = ["channel", "discovery", "tls", "authorization", "profile", "flags"]
+        names += (channel.containers ?? []).map { "container:\($0.name)" }
+        names += ["passes", "loading-animation"]
+        names += LegalDocumentCheck.Kind.allCases.map { "legal:\($0.rawValue)" }
+        if channel.magicLink?.baseUrl != nil { names.append("magic-link") }
+        return names
+    }
+
+    /// The checks `--only` and `--skip` select; `legal` or `container` select every check of that kind.
+    public func selectedNames(for channel: Channel) throws -> [String] {
+        let all = Self.checkNames(for: channel)
+        func matches(_ pattern: String) throws -> Set<String> {
+            let found = all.filter { $0 == pattern || $0.hasPrefix(pattern + ":") }
+            guard !found.isEmpty else { throw CheckError.unknownCheck(name: pattern, available: all) }
+            return Set(found)
+        }
+        var selected = Set(all)
+        if !only.isEmpty { selected = try only.reduce(into: Set<String>()) { $0.formUnion(try matches($1)) } }
+        for pattern in skip { selected.subtract(try matches(pattern)) }
+        guard !selected.isEmpty else { throw CheckError.nothingToCheck }
+        return all.filter(selected.contains)
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> CheckReport {
+        let started = Date()
+        let channel = member.signIn.channel
+        let names = try selectedNames(for: channel)
+        var settings = member
+        settings.signIn.http.timeout = min(settings.signIn.http.timeout ?? HTTPClientOptions.defaultTimeout, timeout)
+        let http = try settings.signIn.http.client(in: ctx)
+        let anchors = try PKPassInspectUseCase.anchors(trust: trust)
+        // Diagnostics of the use cases the checks call (a refresh notice, "lists no passes") stay out of the report.
+        var quiet = ctx
+        quiet.stderr = BufferedOutput()
+        let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
+        let body = CheckBodies(channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet)
+        let strict = self.strict
+
+        let outcomes = OutcomeStore()
+        var tasks: [Task<Void, Never>] = []
+        for name in names {
+            tasks.append(Task {
+                let began = Date()
+                let found = await body.run(name)
+                await outcomes.store(found.judged(name: name, durationMs: Self.milliseconds(since: began), strict: strict))
+            })
+        }
+        await Self.waitForAll(tasks, atMost: timeout)
+        let finished = await outcomes.all
+        let checks = names.map { name in
+            finished[name] ?? CheckFindings([Finding(.error, "check.timeout", at: FindingLocation(file: name),
+                "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported")])
+                .judged(name: name, durationMs: Int(timeout * 1000), strict: strict)
+        }
+        return CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: Self.milliseconds(since: started))
+    }
+
+    /// Returns when every task has finished or `seconds` have passed, whichever is first. Tasks still running are
+    /// left behind (a blocked transfer ends by its own timeout); their outcomes are no longer awaited.
+    static func waitForAll(_ tasks: [Task<Void, Never>], atMost seconds: TimeInterval) async {
+        let done = OnceBox<Bool>()
+        var timer: Task<Void, Never>?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Task {
+                for task in tasks { await task.value }
+                if done.set(true) { continuation.resume() }
+            }
+            timer = Task {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                if done.set(false) { continuation.resume() }
+            }
+        }
+        timer?.cancel()
+    }
+
+    static func milliseconds(since start: Date) -> Int { Int(Date().timeIntervalSince(start) * 1000) }
+}
+
+/// The outcomes of one run, as each check finishes.
+actor OutcomeStore {
+    private(set) var all: [String: CheckOutcome] = [:]
+
+    func store(_ outcome: CheckOutcome) { all[outcome.name] = outcome }
+}

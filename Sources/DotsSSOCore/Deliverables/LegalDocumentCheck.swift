@@ -1,0 +1,142 @@
+import Foundation
+
+/// One `legal:KIND` check: the Privacy Policy, Terms & Conditions or Joint Controller Statement is reachable over
+/// https with a 200 and is really the document — a PDF by its magic bytes, or an HTML page with a title — not an
+/// error page. A local PDF path is checked the same way.
+public struct LegalDocumentCheck: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case privacyPolicy = "privacy-policy"
+        case termsAndConditions = "terms-and-conditions"
+        case jointControllerStatement = "joint-controller-statement"
+
+        public var title: String {
+            switch self {
+            case .privacyPolicy: "Privacy Policy"
+            case .termsAndConditions: "Terms & Conditions"
+            case .jointControllerStatement: "Joint Controller Statement"
+            }
+        }
+
+        var key: String {
+            switch self {
+            case .privacyPolicy: "privacyPolicy"
+            case .termsAndConditions: "termsAndConditions"
+            case .jointControllerStatement: "jointControllerStatement"
+            }
+        }
+
+        func location(in legal: Channel.Legal?) -> String? {
+            switch self {
+            case .privacyPolicy: legal?.privacyPolicy
+            case .termsAndConditions: legal?.termsAndConditions
+            case .jointControllerStatement: legal?.jointControllerStatement
+            }
+        }
+    }
+
+    /// No legal document comes close; a bigger answer is not the document.
+    public static let maxBytes = 64 * 1024 * 1024
+
+    public let kind: Kind
+    public let http: any HTTPClient
+
+    public init(kind: Kind, http: any HTTPClient) {
+        self.kind = kind
+        self.http = http
+    }
+
+    public func run(channel: Channel) async -> [Finding] {
+        let path = "$.legal.\(kind.key)"
+        guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
+            return [Finding(.error, "legal.missing", at: FindingLocation(file: "channel \(channel.name ?? "")", path: path),
+                            "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")]
+        }
+        let location = FindingLocation(file: source)
+        func error(_ code: String, _ message: String) -> [Finding] { [Finding(.error, code, at: location, message)] }
+        guard source.contains("://") else { return local(source, location: location) }
+        let url: URL
+        do {
+            url = try URLPolicy.validate(source)
+        } catch let refusal as UserFacingError {
+            return error("legal.insecure", "the \(kind.title) must be served over https: \(refusal.message)")
+        } catch {
+            return self.error(location, "legal.insecure", "the \(kind.title) URL cannot be used")
+        }
+        // Plain http is allowed on loopback only (a local test partner); the tls check says so once per host.
+        let findings: [Finding] = []
+        let response: HTTPResponse
+        do {
+            response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
+        } catch let failure as UserFacingError {
+            return findings + error("legal.unreachable", "the \(kind.title) cannot be fetched: \(failure.message)")
+        } catch {
+            return findings + self.error(location, "legal.unreachable", "the \(kind.title) cannot be fetched")
+        }
+        guard response.status == 200 else {
+            return findings + error("legal.status", "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
+        }
+        return findings + judge(response.body, mediaType: response.mediaType, location: location)
+    }
+
+    func local(_ path: String, location: FindingLocation) -> [Finding] {
+        switch try? InputFile.read(path, limit: Self.maxBytes) {
+        case .contents(let data)?:
+            guard Self.isPDF(data) else {
+                return [Finding(.error, "legal.not-pdf", at: location, "the \(kind.title) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")]
+            }
+            return []
+        case .tooLarge?:
+            return [Finding(.error, "legal.too-large", at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")]
+        case nil:
+            return [Finding(.error, "legal.unreadable", at: location, "the \(kind.title) file cannot be read (no such file or not readable)")]
+        }
+    }
+
+    /// A PDF by its magic bytes, or an HTML page with a title that is not an error page.
+    func judge(_ body: Data, mediaType: String?, location: FindingLocation) -> [Finding] {
+        if Self.isPDF(body) { return [] }
+        if mediaType == "application/pdf" {
+            return [Finding(.error, "legal.not-pdf", at: location,
+                            "the \(kind.title) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")]
+        }
+        let text = String(decoding: body.prefix(256 * 1024), as: UTF8.self)
+        guard mediaType == "text/html" || text.range(of: "<html", options: .caseInsensitive) != nil else {
+            return [Finding(.error, "legal.not-document", at: location,
+                            "the \(kind.title) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")]
+        }
+        guard let title = Self.title(in: text), !title.isEmpty else {
+            return [Finding(.error, "legal.no-title", at: location, "the \(kind.title) page has no <title>; a real document page names itself")]
+        }
+        let lower = title.lowercased()
+        if ["404", "not found", "error", "forbidden", "unavailable", "page missing"].contains(where: lower.contains) {
+            return [Finding(.error, "legal.error-page", at: location, "the \(kind.title) page is titled \"\(title)\", an error page rather than the document")]
+        }
+        return []
+    }
+
+    static func isPDF(_ data: Data) -> Bool {
+        data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
+    }
+
+    /// The text of the first `<title>`, whitespace collapsed and basic entities decoded.
+    static func title(in html: String) -> String? {
+        guard let open = html.range(of: "<title", options: .caseInsensitive),
+              let start = html.range(of: ">", range: open.upperBound..<html.endIndex),
+              let close = html.range(of: "</title", options: .caseInsensitive, range: start.upperBound..<html.endIndex) else { return nil }
+        let raw = html[start.upperBound..<close.lowerBound].prefix(300)
+        return HTMLStripper.strip(String(raw)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// What a body that is not the document is, for the message.
+    static func describe(_ data: Data) -> String {
+        if data.isEmpty { return "empty" }
+        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return "an HTML page (\(data.count) bytes)" }
+        if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON (\(data.count) bytes)" }
+        return "\(data.count) bytes of something else"
+    }
+
+    private func error(_ location: FindingLocation, _ code: String, _ message: String) -> [Finding] {
+        [Finding(.error, code, at: location, message)]
+    }
+}

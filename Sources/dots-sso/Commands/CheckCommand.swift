@@ -1,0 +1,88 @@
+import ArgumentParser
+import DotsSSOCore
+import Foundation
+
+/// `dots-sso check`: every deliverable of a channel, one named check each, in one CI run.
+struct Check: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every deliverable of a channel in one run, with a report CI systems read.",
+        discussion: """
+        One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
+        container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \
+        legal:terms-and-conditions, legal:joint-controller-statement, and magic-link when the channel has a \
+        magic-link server. The live checks (profile, flags, containers, passes) run as a test member: the \
+        sign-in cached by `dots-sso authorize`, or --access-token-file. Without one they are reported as \
+        skipped with the reason (a warning; an error under --strict), never passed.
+
+        Checks run concurrently; a failing or hanging check never stops the others, and the whole run ends \
+        within --timeout. Exit 0 when every check holds, 1 when any fails. --junit writes one testsuite per \
+        channel (a testcase per check) and merges into an existing dots-sso report, so several channels can \
+        share one file; under GITHUB_ACTIONS=true each finding is also an annotation.
+
+        Examples:
+          $ dots-sso check --channel acme
+          $ dots-sso check --channel channels/acme.json --access-token-file token.txt --junit reports/acme.xml
+          $ dots-sso check --channel acme --only legal --only loading-animation --json
+          $ dots-sso check --channel acme --skip passes --strict
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var client: ClientAuthOptions
+    @OptionGroup var trust: PassTrustOptions
+    @OptionGroup var tokenUse: TokenUseOptions
+
+    @Option(name: .long, help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
+    var accessTokenFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run only these checks (repeatable; 'legal' or 'container' selects every check of that kind).", valueName: "name"))
+    var only: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
+    var skip: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report).", valueName: "path"))
+    var junit: String?
+
+    @Flag(name: .long, help: "Treat warnings, and skipped live checks, as errors.")
+    var strict = false
+
+    @Option(name: .long, help: ArgumentHelp("End the whole run after this many seconds (default 120); unfinished checks fail.", valueName: "seconds"))
+    var timeout: Double = CheckUseCase.defaultTimeout
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"))
+    var cacert: [String] = []
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 86_400 else {
+            throw ValidationError("--timeout must be a number of seconds between 0 and 86400, got \(timeout)")
+        }
+    }
+
+    func run(_ ctx: CommandContext) async throws {
+        let signIn = SignInSettings(channel: try channel.resolve(ctx), http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
+                                    cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+                                    clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
+        let member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
+        let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout).run(ctx)
+        let console = Console(ctx)
+        if let junit {
+            try CheckJUnit.write(report, to: junit)
+        }
+        if ctx.environment["GITHUB_ACTIONS"] == "true" {
+            for check in report.checks {
+                GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.err)
+            }
+        }
+        if global.json {
+            try console.json(report)
+        } else {
+            console.out(CheckText.render(report, style: console.style, terminal: ctx.stdout.isTerminal))
+        }
+        if !report.passed { throw checkFailed }
+    }
+}
