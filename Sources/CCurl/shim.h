@@ -8,6 +8,7 @@
 
 typedef size_t (*dots_curl_write_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 typedef CURLcode (*dots_curl_ssl_ctx_callback)(CURL *curl, void *ssl_ctx, void *userptr);
+typedef int (*dots_curl_prereq_callback)(void *clientp, char *primary_ip, char *local_ip, int primary_port, int local_port);
 
 static inline CURLcode dots_curl_global_init(void) {
     return curl_global_init(CURL_GLOBAL_ALL);
@@ -41,6 +42,14 @@ static inline CURLcode dots_curl_setopt_ssl_ctx_function(CURL *h, dots_curl_ssl_
     return curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, cb);
 }
 
+/* Called once the connection (and TLS handshake) is up, before the request is sent; returning
+   CURL_PREREQFUNC_ABORT stops there. */
+static inline CURLcode dots_curl_setopt_prereq_function(CURL *h, dots_curl_prereq_callback cb, void *data) {
+    CURLcode rc = curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, cb);
+    if (rc != CURLE_OK) return rc;
+    return curl_easy_setopt(h, CURLOPT_PREREQDATA, data);
+}
+
 static inline CURLcode dots_curl_getinfo_long(CURL *h, CURLINFO info, long *out) {
     return curl_easy_getinfo(h, info, out);
 }
@@ -56,7 +65,7 @@ static inline CURLcode dots_curl_getinfo_string(CURL *h, CURLINFO info, const ch
     return curl_easy_getinfo(h, info, out);
 }
 
-/* The OpenSSL `SSL *` of the handle's connection (valid while the handle keeps it), or NULL with another backend. */
+/* The OpenSSL `SSL *` of the handle's connection while it is up (in a prereq callback), or NULL with another backend. */
 static inline void *dots_curl_openssl_ssl(CURL *h) {
     struct curl_tlssessioninfo *info = NULL;
     if (curl_easy_getinfo(h, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return NULL;

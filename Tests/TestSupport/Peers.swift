@@ -39,9 +39,10 @@ public enum Peers {
     }
 
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
-    public static func opensslServer(pki: TestPKI, protocolFlag: String) throws -> (BackgroundProcess, Int) {
+    /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
+    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) throws -> (BackgroundProcess, Int) {
         let peer = try BackgroundProcess("/usr/bin/openssl", [
-            "s_server", "-accept", "0", "-cert", pki.serverCertificate, "-key", pki.serverKey,
+            "s_server", "-accept", "0", "-cert", certificate ?? pki.serverCertificate, "-key", key ?? pki.serverKey,
             protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
         ])
         let port = try peer.waitFor("ACCEPT .*:(\\d+)")

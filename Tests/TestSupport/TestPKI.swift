@@ -19,6 +19,49 @@ public final class TestPKI: @unchecked Sendable {
         try makeLeaf(name: "other", subject: "/CN=other.example", altNames: "DNS:other.example")
     }
 
+    /// A certificate for 127.0.0.1 from the test CA that expired in 2021, and its key (an expired server).
+    public func expiredServer() throws -> (certificate: String, key: String) {
+        let extensions = directory.path("expired.ext")
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+            .write(toFile: extensions, atomically: true, encoding: .utf8)
+        try issue(name: "expired-server", subject: "/CN=127.0.0.1", caName: "ca", extensions: extensions,
+                  start: "20200101000000Z", end: "20210101000000Z")
+        return (directory.path("expired-server.pem"), directory.path("expired-server.key"))
+    }
+
+    /// Issues a certificate with exact validity dates (`openssl ca`), signed by the CA named `caName` in this folder.
+    public func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
+        let d = directory
+        if !FileManager.default.fileExists(atPath: d.path("ca.cnf")) {
+            try """
+            [ca]
+            default_ca = issuer
+            [issuer]
+            database = \(d.path("index.txt"))
+            new_certs_dir = \(d.url.path)
+            serial = \(d.path("serial"))
+            default_md = sha256
+            policy = anything
+            unique_subject = no
+            email_in_dn = no
+            preserve = yes
+            [anything]
+            UID = optional
+            commonName = supplied
+            organizationalUnitName = optional
+            organizationName = optional
+            countryName = optional
+            """.write(toFile: d.path("ca.cnf"), atomically: true, encoding: .utf8)
+            try "".write(toFile: d.path("index.txt"), atomically: true, encoding: .utf8)
+            try "1000\n".write(toFile: d.path("serial"), atomically: true, encoding: .utf8)
+        }
+        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
+                     "-out", d.path("\(name).csr"), "-subj", subject])
+        try openssl(["ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
+                     "-in", d.path("\(name).csr"), "-out", d.path("\(name).pem"), "-startdate", start, "-enddate", end,
+                     "-extfile", extensions, "-notext"])
+    }
+
     /// Runs the openssl CLI, failing with its stderr (also used by `TestPassIssuer`).
     func openssl(_ arguments: [String]) throws {
         let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)

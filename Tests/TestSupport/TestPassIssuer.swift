@@ -29,27 +29,6 @@ public final class TestPassIssuer: @unchecked Sendable {
     public init(pki: TestPKI) throws {
         self.pki = pki
         let d = pki.directory
-        try """
-        [ca]
-        default_ca = issuer
-        [issuer]
-        database = \(d.path("index.txt"))
-        new_certs_dir = \(d.url.path)
-        serial = \(d.path("serial"))
-        default_md = sha256
-        policy = anything
-        unique_subject = no
-        email_in_dn = no
-        preserve = yes
-        [anything]
-        UID = optional
-        commonName = supplied
-        organizationalUnitName = optional
-        organizationName = optional
-        countryName = optional
-        """.write(toFile: d.path("ca.cnf"), atomically: true, encoding: .utf8)
-        try "".write(toFile: d.path("index.txt"), atomically: true, encoding: .utf8)
-        try "1000\n".write(toFile: d.path("serial"), atomically: true, encoding: .utf8)
         try "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n".write(toFile: d.path("wwdr.ext"), atomically: true, encoding: .utf8)
         try issue(name: "wwdr", subject: "/CN=Test Worldwide Developer Relations CA/OU=G4/O=dots-sso tests/C=GB", caName: "ca",
                   extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
@@ -68,12 +47,7 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     private func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
-        let d = pki.directory
-        try pki.openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
-                     "-out", d.path("\(name).csr"), "-subj", subject])
-        try pki.openssl(["ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
-                     "-in", d.path("\(name).csr"), "-out", d.path("\(name).pem"), "-startdate", start, "-enddate", end,
-                     "-extfile", extensions, "-notext"])
+        try pki.issue(name: name, subject: subject, caName: caName, extensions: extensions, start: start, end: end)
     }
 
     private func passCertificate(name: String, passType: String, start: String, end: String, caName: String = "wwdr") throws -> Signer {

@@ -298,7 +298,13 @@ struct CheckBodies: Sendable {
                 data = try BodymovinValidateUseCase.read(source)
             }
             let report = try LottieValidator(profile: .ios).validate(data, file: URL(string: source)?.redactedForDisplay ?? source)
-            return CheckFindings(report.findings, detail: "\(report.summary.layers) layers, \(report.summary.bytes) bytes")
+            // In the app, a feature lottie-ios does not play is a loader that does not look as designed: an error here.
+            let findings = report.findings.map { finding in
+                var judged = finding
+                if judged.code == "lottie.ios.unsupported" { judged.severity = .error }
+                return judged
+            }
+            return CheckFindings(findings, detail: "\(report.summary.layers) layers, \(report.summary.bytes) bytes")
         } catch {
             return CheckFindings([failure("loading-animation.unreadable", "the loading animation cannot be read", error, at: source)])
         }

@@ -102,7 +102,12 @@ final class CurlEasyHandle {
         return String(cString: value)
     }
 
-    /// The connection's OpenSSL `SSL` after a handshake (owned by the handle), nil with another TLS backend.
+    /// Called with `context` once connected (TLS handshake done), before the request goes out.
+    func setPrerequestFunction(_ callback: dots_curl_prereq_callback, context: UnsafeMutableRawPointer) throws {
+        try check(dots_curl_setopt_prereq_function(raw, callback, context), CURLOPT_PREREQFUNCTION)
+    }
+
+    /// The connection's OpenSSL `SSL` while it is up (inside the prerequest callback), nil with another TLS backend.
     var openSSLSession: OpaquePointer? {
         dots_curl_openssl_ssl(raw).map(OpaquePointer.init)
     }

@@ -85,11 +85,11 @@ public final class CurlHTTPClient: HTTPClient {
         return inspection
     }
 
-    /// Connects and completes the TLS handshake only (`CURLOPT_CONNECT_ONLY`), then reads the session.
+    /// Connects and completes the TLS handshake, reads the session in curl's prerequest callback and stops there:
+    /// the request itself is never sent.
     private func handshake(_ url: URL, verify: Bool, into inspection: inout TLSInspection) throws {
         let handle = try CurlEasyHandle()
         try applySecurityFloor(handle, url: url, timeout: options.timeout)
-        try handle.set(CURLOPT_CONNECT_ONLY, 1)
         if !verify {
             try handle.set(CURLOPT_SSL_VERIFYPEER, 0)
             try handle.set(CURLOPT_SSL_VERIFYHOST, 0)
@@ -97,18 +97,16 @@ public final class CurlHTTPClient: HTTPClient {
         if let anchors = options.trustAnchors {
             try handle.setSSLContextFunction(CurlTransfer.sslContext, context: Unmanaged.passUnretained(anchors).toOpaque())
         }
-        let code = withExtendedLifetime(options.trustAnchors) { handle.perform() }
-        guard code == CURLE_OK else {
+        let probe = TLSProbe(handle: handle)
+        try handle.setPrerequestFunction(TLSProbe.read, context: Unmanaged.passUnretained(probe).toOpaque())
+        let code = withExtendedLifetime((options.trustAnchors, probe)) { handle.perform() }
+        guard code == CURLE_OK || (code == CURLE_ABORTED_BY_CALLBACK && probe.reached) else {
             throw Self.error(for: code, detail: handle.errorText, url: url, display: url.redactedForDisplay, transfer: CurlTransfer(limit: 0),
                              limit: 0, timeout: options.timeout)
         }
-        guard let ssl = handle.openSSLSession else { return }
-        inspection.protocolVersion = SSL_get_version(ssl).map { String(cString: $0) }
-        inspection.cipher = SSL_get_current_cipher(ssl).flatMap { SSL_CIPHER_get_name($0) }.map { String(cString: $0) }
-        if let certificate = SSL_get1_peer_certificate(ssl) {
-            defer { X509_free(certificate) }
-            inspection.certificate = CertificateInfo(certificate)
-        }
+        inspection.protocolVersion = probe.protocolVersion
+        inspection.cipher = probe.cipher
+        inspection.certificate = probe.certificate
     }
 
     /// The options every connection carries: any of them refused is an error (checked by the handle), never a

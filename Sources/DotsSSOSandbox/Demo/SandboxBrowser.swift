@@ -2,11 +2,13 @@ import DotsSSOCore
 import Foundation
 
 /// The "browser" of the demo: loads the authorization URL as a person's browser would, and follows the
-/// sandbox's redirect (auto-approved) to the loopback listener `authorize` is waiting on.
-struct SandboxBrowser: BrowserOpener {
+/// sandbox's redirect (auto-approved) to the loopback listener `authorize` is waiting on. Tests sign in with it too.
+public struct SandboxBrowser: BrowserOpener {
     let http: any HTTPClient
 
-    func open(_ url: URL) -> Bool {
+    public init(http: any HTTPClient) { self.http = http }
+
+    public func open(_ url: URL) -> Bool {
         let http = http
         Task {
             guard let answer = try? await http.send(HTTPRequest(.get, url, followsRedirects: false)),
