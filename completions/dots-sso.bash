@@ -1517,10 +1517,81 @@ _dots-sso_applinks_check() {
 
 _dots-sso_check() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    repeating_options=(--scope --trust --only --skip --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --junit --timeout)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--trust')
+        return
+        ;;
+    '--min-validity')
+        return
+        ;;
+    '--access-token-file')
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--skip')
+        return
+        ;;
+    '--junit')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_sandbox() {
@@ -1780,8 +1851,8 @@ _dots-sso_channel() {
 _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
-    repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env)
+    repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1820,6 +1891,48 @@ _dots-sso_channel_init() {
         return
         ;;
     '--client-secret-env')
+        return
+        ;;
+    '--flag')
+        return
+        ;;
+    '--container')
+        return
+        ;;
+    '--container-flag')
+        return
+        ;;
+    '--container-token')
+        return
+        ;;
+    '--container-user-id')
+        return
+        ;;
+    '--container-variant')
+        return
+        ;;
+    '--profile-auth')
+        return
+        ;;
+    '--profile-mapping')
+        return
+        ;;
+    '--loading-animation')
+        return
+        ;;
+    '--privacy-policy')
+        return
+        ;;
+    '--terms-and-conditions')
+        return
+        ;;
+    '--joint-controller-statement')
+        return
+        ;;
+    '--magic-link-base-url')
+        return
+        ;;
+    '--magic-link-study')
         return
         ;;
     esac

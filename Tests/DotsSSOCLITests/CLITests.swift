@@ -36,7 +36,7 @@ struct CLITests {
     }
 
     @Test("commands not built yet say so on stderr and exit 1", arguments: [
-        (["check"], "check"), (["openweb", "register"], "openweb register"),
+        (["openweb", "register"], "openweb register"),
         (["echo", "verify"], "echo verify"), (["members", "log-out"], "members log-out"), (["members", "remove"], "members remove"),
     ])
     func notYetAvailable(arguments: [String], name: String) throws {

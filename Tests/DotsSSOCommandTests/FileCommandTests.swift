@@ -130,9 +130,9 @@ struct FileCommandTests {
         let usage = await t.run(["discover", "--timeout", "true"])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: "))
-        let planned = await t.run(["check"])
+        let planned = await t.run(["echo", "verify"])
         #expect(planned.status == 1)
-        #expect(planned.stderr == "dots-sso: check: not available yet\n")
+        #expect(planned.stderr == "dots-sso: echo verify: not available yet\n")
     }
 
     /// A stdout that refuses every write, like a closed pipe or a full disk.

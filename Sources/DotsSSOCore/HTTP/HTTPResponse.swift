@@ -9,6 +9,8 @@ public struct HTTPResponse: Sendable {
     public var url: URL
     /// Wall-clock seconds for the whole exchange, redirects included.
     public var duration: TimeInterval
+    /// The request's own secrets (a token in a partner-named query parameter), kept out of `displayURL`.
+    public var secrets: [String] = []
 
     public init(status: Int, headers: [(name: String, value: String)], body: Data, url: URL, duration: TimeInterval) {
         self.status = status
@@ -16,6 +18,11 @@ public struct HTTPResponse: Sendable {
         self.body = body
         self.url = url
         self.duration = duration
+    }
+
+    /// The URL as messages show it: secret parameters and the request's own secrets redacted.
+    public var displayURL: String {
+        Redactor.scrub(url.redactedForDisplay, secrets: secrets.filter { $0.count >= 6 })
     }
 
     /// The last value of a header, compared case-insensitively.
@@ -34,7 +41,7 @@ public struct HTTPResponse: Sendable {
     /// 429 rate limited (75), 502/503/504 temporary (75), other 5xx (76), anything else an answer outside the spec (76).
     public func requireSuccess() throws {
         guard !isSuccess else { return }
-        let display = url.redactedForDisplay
+        let display = displayURL
         switch status {
         case 401, 403:
             let challenge = header("WWW-Authenticate").map { Redactor.redact(header: "WWW-Authenticate", value: $0) }
@@ -54,7 +61,7 @@ public struct HTTPResponse: Sendable {
         do {
             return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         } catch {
-            throw HTTPError.malformedBody(url: url.redactedForDisplay, expected: "JSON", found: bodyKind)
+            throw HTTPError.malformedBody(url: displayURL, expected: "JSON", found: bodyKind)
         }
     }
 
@@ -64,7 +71,7 @@ public struct HTTPResponse: Sendable {
         do {
             return try JSONDecoder().decode(type, from: body)
         } catch let error as DecodingError {
-            throw HTTPError.malformedBody(url: url.redactedForDisplay, expected: "JSON of the documented shape", found: JSONDiagnostics.describe(error))
+            throw HTTPError.malformedBody(url: displayURL, expected: "JSON of the documented shape", found: JSONDiagnostics.describe(error))
         }
     }
 

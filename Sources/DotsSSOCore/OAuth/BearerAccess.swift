@@ -28,16 +28,21 @@ public enum BearerSource: Sendable {
         }
         switch self {
         case .fixed(let token):
-            let response = try await http.send(request(token))
+            let sent = request(token)
+            var response = try await http.send(sent)
+            response.secrets = sent.secrets
             try response.requireSuccess()
             return response
         case let .session(session, minValidity):
             let token = try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
-            var response = try await http.send(request(token))
+            var sent = request(token)
+            var response = try await http.send(sent)
             if response.status == 401 {
                 let renewed = try await session.afterRejection(of: token).tokens.accessToken
-                response = try await http.send(request(renewed))
+                sent = request(renewed)
+                response = try await http.send(sent)
             }
+            response.secrets = sent.secrets
             try response.requireSuccess()
             return response
         }

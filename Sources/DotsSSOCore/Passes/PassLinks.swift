@@ -64,7 +64,7 @@ public enum PassLinks {
 
     /// The passes endpoint's answer, which must be a flat JSON array of absolute URL strings.
     public static func fromEndpoint(_ response: HTTPResponse) throws -> [String] {
-        let display = response.url.redactedForDisplay
+        let display = response.displayURL
         guard let list = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
             throw PassesError.listShape(url: display, found: response.bodyKind)
         }

@@ -56,6 +56,8 @@ struct PassesFetch: DotsCommand {
         var source: String
         var output: String
         var passes: [FetchedPass]
+        /// Findings about the list itself (profile URL fields not taken as passes).
+        var findings: [Finding]
         var summary: FindingSummary
         var passed: Bool
     }
@@ -69,10 +71,11 @@ struct PassesFetch: DotsCommand {
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
         for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
-        let findings = result.passes.flatMap(\.findings)
+        result.findings = reporter.judged(result.findings)
+        let findings = result.findings + result.passes.flatMap(\.findings)
         let failed = try reporter.report(findings, suite: "passes fetch")
         if global.json {
-            try console.json(Output(source: result.source, output: output, passes: result.passes, summary: FindingSummary(findings), passed: !failed))
+            try console.json(Output(source: result.source, output: output, passes: result.passes, findings: result.findings, summary: FindingSummary(findings), passed: !failed))
         } else {
             let style = console.style
             let passes = result.passes
@@ -82,6 +85,7 @@ struct PassesFetch: DotsCommand {
                 let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
                 console.out("\n" + PassText.render(inspection, title: title, style: style))
             }
+            if !result.findings.isEmpty { console.out("\n" + FindingsText.render(result.findings, style: style)) }
             console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))
         }
         if failed { throw checkFailed }
