@@ -219,6 +219,10 @@ struct CheckTests {
         #expect(document["passed"] as? Bool == true)
         #expect(checks.allSatisfy { $0["status"] as? String == "pass" && $0["durationMs"] is Int })
 
+        let none = try cli.run(["check"])
+        #expect(none.status == 78)
+        #expect(none.stderr.contains("--channel"))
+
         let unknown = try cli.run(["check", "--channel", good, "--only", "lgal"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("legal:privacy-policy"))

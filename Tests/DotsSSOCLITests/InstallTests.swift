@@ -10,7 +10,10 @@ struct InstallTests {
     func install() throws {
         let prefix = TemporaryDirectory("prefix")
         let script = TestPaths.repository.appendingPathComponent("Scripts/install").path
-        let installed = try ProcessRunner.run("/bin/bash", [script, prefix.url.path], timeout: 900)
+        // The binary under test, not a release build: SwiftPM cannot build while `swift test` holds .build.
+        var environment = ProcessInfo.processInfo.environment
+        environment["DOTS_SSO_BINARY"] = TestPaths.binary.path
+        let installed = try ProcessRunner.run("/bin/bash", [script, prefix.url.path], environment: environment, timeout: 120)
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installed.stderr.contains("installed dots-sso"))
 

@@ -8,6 +8,8 @@ public enum ConfigError: UserFacingError, Equatable {
     case missingSecretEnvironment(variable: String)
     case unreadableSecretFile(path: String, reason: String)
     case noMemberSource
+    /// A command that checks a whole channel was given none.
+    case noChannel
 
     public var message: String {
         switch self {
@@ -25,6 +27,8 @@ public enum ConfigError: UserFacingError, Equatable {
             "the channel reads its client secret from $\(variable), which is not set"
         case let .unreadableSecretFile(path, reason):
             "cannot read the client secret from \(path): \(reason)"
+        case .noChannel:
+            "no channel to check: pass --channel NAME|FILE (or set DOTS_SSO_CHANNEL); `dots-sso channel list` shows the configured ones"
         case .noMemberSource:
             "no member to look at: pass --channel NAME (or --issuer and --client-id) after `dots-sso authorize`, --access-token-file FILE, or --profile-file FILE"
         }

@@ -54,6 +54,7 @@ public struct CheckUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> CheckReport {
         let started = Date()
         let channel = member.signIn.channel
+        guard channel.name != nil || channel.issuer != nil || channel.authorizationEndpoint != nil else { throw ConfigError.noChannel }
         let names = try selectedNames(for: channel)
         var settings = member
         settings.signIn.http.timeout = min(settings.signIn.http.timeout ?? HTTPClientOptions.defaultTimeout, timeout)
