@@ -108,11 +108,11 @@ struct CheckBodies: Sendable {
         let expiry = inspection.certificate.map { ISOTimestamp.day($0.notAfter) }
         if let problem = inspection.problem {
             let code: String = switch inspection.problemKind {
-            case HTTPError.TLSProblem.protocolVersion.rawValue: "tls.version"
-            case HTTPError.TLSProblem.expiredCertificate.rawValue: "tls.certificate.expired"
-            case HTTPError.TLSProblem.hostnameMismatch.rawValue: "tls.certificate.hostname"
-            case HTTPError.TLSProblem.untrustedCertificate.rawValue: "tls.certificate.untrusted"
-            default: "tls.handshake"
+            case .protocolVersion?: "tls.version"
+            case .expiredCertificate?: "tls.certificate.expired"
+            case .hostnameMismatch?: "tls.certificate.hostname"
+            case .untrustedCertificate?: "tls.certificate.untrusted"
+            case .other?, nil: "tls.handshake"
             }
             let dates = inspection.certificate.map { " (certificate \"\($0.displayName)\" valid \(ISOTimestamp.day($0.notBefore)) to \(ISOTimestamp.day($0.notAfter)))" } ?? ""
             return [Finding(.error, code, at: location, problem + dates)]
@@ -163,12 +163,13 @@ struct CheckBodies: Sendable {
         }
     }
 
-    func memberProfile(_ name: String) async -> Result<ProfileReport, CheckFindingsBox> {
+    /// The member's checked profile and token, or the outcome that says why there is none.
+    func memberProfile(_ name: String) async -> Result<(report: ProfileReport, token: String), CheckFindingsBox> {
         switch await liveMember(name) {
         case .failure(let box): return .failure(box)
-        case .success(let (source, _)):
+        case .success(let (source, token)):
             switch await session.profile(source) {
-            case .success(let report): return .success(report)
+            case .success(let report): return .success((report, token))
             case .failure(let error):
                 return .failure(CheckFindingsBox(CheckFindings([failure("\(name).unavailable", "the profile cannot be fetched, so the app would log the member out", error)])))
             }
@@ -182,7 +183,7 @@ struct CheckBodies: Sendable {
     func profile() async -> CheckFindings {
         switch await memberProfile("profile") {
         case .failure(let box): return box.findings
-        case .success(let report):
+        case .success(let (report, _)):
             return CheckFindings(report.findings.filter { !Self.isFlagFinding($0) }, detail: "id \(report.dots.id ?? "?")")
         }
     }
@@ -191,7 +192,7 @@ struct CheckBodies: Sendable {
     func flags() async -> CheckFindings {
         switch await memberProfile("flags") {
         case .failure(let box): return box.findings
-        case .success(let report):
+        case .success(let (report, _)):
             var findings: [Finding] = []
             for finding in report.findings where Self.isFlagFinding(finding) {
                 switch finding.code {
@@ -215,18 +216,19 @@ struct CheckBodies: Sendable {
         guard let index = channel.containers?.firstIndex(where: { $0.name == name }), let container = channel.containers?[index] else {
             return CheckFindings([Finding(.error, "container.missing", "no container named \(name)")])
         }
-        let lint = ContainerLint.findings(for: channel, userID: nil, email: nil).filter { $0.location.path == "$.containers[\(index)]" }
-        let member: ProfileReport
+        // The lint knows the member when there is one (their id or e-mail in a URL), and runs without one too.
+        func lint(_ member: ProfileReport?) -> [Finding] {
+            ContainerLint.findings(for: channel, userID: member?.dots.id, email: member?.dots.email).filter { $0.location.path == "$.containers[\(index)]" }
+        }
+        let member: ProfileReport, token: String
         switch await memberProfile("container:\(name)") {
         case .failure(let box):
             var result = box.findings
-            result.findings = lint + result.findings
+            result.findings = lint(nil) + result.findings
             return result
-        case .success(let report): member = report
+        case .success(let (report, memberToken)): (member, token) = (report, memberToken)
         }
-        var findings = lint + ContainerLint.findings(for: channel, userID: member.dots.id, email: member.dots.email)
-            .filter { $0.location.path == "$.containers[\(index)]" && $0.code == "containers.url.user-specific" && !lint.contains($0) }
-        guard case .success(let (_, token)) = await liveMember("container:\(name)") else { return CheckFindings(findings) }
+        var findings = lint(member)
         let location = FindingLocation(file: container.name)
         do {
             let shown = try ContainerRequest(container, token: nil, userID: member.dots.id, flags: member.dots.flags, showSecrets: false)

@@ -52,30 +52,29 @@ public struct LegalDocumentCheck: Sendable {
                             "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")]
         }
         let location = FindingLocation(file: source)
-        func error(_ code: String, _ message: String) -> [Finding] { [Finding(.error, code, at: location, message)] }
+        func failed(_ code: String, _ message: String) -> [Finding] { [Finding(.error, code, at: location, message)] }
         guard source.contains("://") else { return local(source, location: location) }
         let url: URL
         do {
             url = try URLPolicy.validate(source)
         } catch let refusal as UserFacingError {
-            return error("legal.insecure", "the \(kind.title) must be served over https: \(refusal.message)")
+            return failed("legal.insecure", "the \(kind.title) must be served over https: \(refusal.message)")
         } catch {
-            return self.error(location, "legal.insecure", "the \(kind.title) URL cannot be used")
+            return failed("legal.insecure", "the \(kind.title) URL cannot be used")
         }
         // Plain http is allowed on loopback only (a local test partner); the tls check says so once per host.
-        let findings: [Finding] = []
         let response: HTTPResponse
         do {
             response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
         } catch let failure as UserFacingError {
-            return findings + error("legal.unreachable", "the \(kind.title) cannot be fetched: \(failure.message)")
+            return failed("legal.unreachable", "the \(kind.title) cannot be fetched: \(failure.message)")
         } catch {
-            return findings + self.error(location, "legal.unreachable", "the \(kind.title) cannot be fetched")
+            return failed("legal.unreachable", "the \(kind.title) cannot be fetched")
         }
         guard response.status == 200 else {
-            return findings + error("legal.status", "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
+            return failed("legal.status", "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
         }
-        return findings + judge(response.body, mediaType: response.mediaType, location: location)
+        return judge(response.body, mediaType: response.mediaType, location: location)
     }
 
     func local(_ path: String, location: FindingLocation) -> [Finding] {
@@ -134,9 +133,5 @@ public struct LegalDocumentCheck: Sendable {
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return "an HTML page (\(data.count) bytes)" }
         if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON (\(data.count) bytes)" }
         return "\(data.count) bytes of something else"
-    }
-
-    private func error(_ location: FindingLocation, _ code: String, _ message: String) -> [Finding] {
-        [Finding(.error, code, at: location, message)]
     }
 }

@@ -12,14 +12,15 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await Self.onOwnThread { try self.sendBlocking(request) }
+    }
+
+    /// libcurl's easy interface blocks: keep it off Swift's cooperative pool, on a thread of its own.
+    /// (Dispatch's global pool on Linux starts about one thread per core and adds more only after a
+    /// delay, which would quietly serialise concurrent downloads on a 2-core machine.)
+    static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            // libcurl's easy interface blocks: keep it off Swift's cooperative pool, on a thread of its own.
-            // (Dispatch's global pool on Linux starts about one thread per core and adds more only after a
-            // delay, which would quietly serialise concurrent downloads on a 2-core machine.)
-            let thread = Thread {
-                continuation.resume(with: Result { try self.sendBlocking(request) })
-            }
-            thread.start()
+            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
@@ -62,9 +63,7 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     public func inspectTLS(_ url: URL) async throws -> TLSInspection? {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try self.inspectTLSBlocking(url) }) }.start()
-        }
+        try await Self.onOwnThread { try self.inspectTLSBlocking(url) }
     }
 
     /// The handshake as every request makes it; when verification fails, a second handshake without it (nothing
@@ -77,7 +76,7 @@ public final class CurlHTTPClient: HTTPClient {
             try handshake(checked, verify: true, into: &inspection)
         } catch HTTPError.tls(_, let problem, let detail) {
             inspection.problem = HTTPError.tls(host: inspection.port == 443 ? host : "\(host):\(inspection.port)", problem: problem, detail: detail).message
-            inspection.problemKind = problem.rawValue
+            inspection.problemKind = problem
             if problem != .protocolVersion {
                 var unverified = inspection
                 if (try? handshake(checked, verify: false, into: &unverified)) != nil { inspection.certificate = unverified.certificate }

@@ -3,7 +3,7 @@ import Foundation
 /// Everything that can go wrong carrying a request, from URL policy to the answer's shape.
 public enum HTTPError: UserFacingError, Equatable {
     /// Why a TLS handshake failed, so the message can say what to fix.
-    public enum TLSProblem: String, Sendable, Equatable {
+    public enum TLSProblem: String, Codable, Sendable, Equatable {
         case protocolVersion, untrustedCertificate, hostnameMismatch, expiredCertificate, other
     }
 

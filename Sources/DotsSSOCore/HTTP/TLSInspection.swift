@@ -11,11 +11,11 @@ public struct TLSInspection: Codable, Sendable, Equatable {
     public var certificate: CertificateInfo?
     /// Why the connection was refused (expired, untrusted, wrong host, TLS below 1.2); nil when it held.
     public var problem: String?
-    /// The kind of problem, for findings (`expired-certificate`, `protocol-version`…).
-    public var problemKind: String?
+    /// The kind of problem, for findings.
+    public var problemKind: HTTPError.TLSProblem?
 
     public init(host: String, port: Int, protocolVersion: String? = nil, cipher: String? = nil, certificate: CertificateInfo? = nil,
-                problem: String? = nil, problemKind: String? = nil) {
+                problem: String? = nil, problemKind: HTTPError.TLSProblem? = nil) {
         self.host = host
         self.port = port
         self.protocolVersion = protocolVersion
