@@ -1657,10 +1657,41 @@ _dots-sso_openweb() {
 
 _dots-sso_openweb_register() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --email-verified --version -h --help)
+    repeating_options=(--cacert)
+    non_repeating_options=(--timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--code-a')
+        return
+        ;;
+    '--primary-key')
+        return
+        ;;
+    '--user-name')
+        return
+        ;;
+    '--access-token-file')
+        return
+        ;;
+    '--access-token-env')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_echo() {
@@ -1688,10 +1719,35 @@ _dots-sso_echo() {
 
 _dots-sso_echo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--cacert --allowed-host)
+    non_repeating_options=(--timeout --provider --authorization --consumer-key --max-skew)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--provider')
+        return
+        ;;
+    '--authorization')
+        return
+        ;;
+    '--consumer-key')
+        return
+        ;;
+    '--allowed-host')
+        return
+        ;;
+    '--max-skew')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_members() {
@@ -1719,18 +1775,80 @@ _dots-sso_members() {
 
 _dots-sso_members_log-out() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--cacert --sso-id)
+    non_repeating_options=(--timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--sso-id')
+        return
+        ;;
+    '--channel')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--channel-id')
+        return
+        ;;
+    '--api-key-file')
+        return
+        ;;
+    '--api-key-env')
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_members_remove() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    non_repeating_flags=(--json -v --verbose --yes --version -h --help)
+    repeating_options=(--cacert --sso-id)
+    non_repeating_options=(--timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--sso-id')
+        return
+        ;;
+    '--channel')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--channel-id')
+        return
+        ;;
+    '--api-key-file')
+        return
+        ;;
+    '--api-key-env')
+        return
+        ;;
+    '--concurrency')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_cache() {
@@ -1852,7 +1970,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1933,6 +2051,15 @@ _dots-sso_channel_init() {
         return
         ;;
     '--magic-link-study')
+        return
+        ;;
+    '--channels-api-base-url')
+        return
+        ;;
+    '--channels-api-channel-id')
+        return
+        ;;
+    '--channels-api-key-env')
         return
         ;;
     esac

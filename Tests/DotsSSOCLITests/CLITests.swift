@@ -35,15 +35,18 @@ struct CLITests {
         #expect(result.stdout.contains("USAGE: dots-sso <subcommand>"))
     }
 
-    @Test("commands not built yet say so on stderr and exit 1", arguments: [
-        (["openweb", "register"], "openweb register"),
-        (["echo", "verify"], "echo verify"), (["members", "log-out"], "members log-out"), (["members", "remove"], "members remove"),
+    @Test("the partner-handshake commands have their own help and refuse a missing required flag (64)", arguments: [
+        (["openweb", "register"], "--code-a"), (["echo", "verify"], "--consumer-key"),
+        (["members", "log-out"], "--sso-id"), (["members", "remove"], "--yes"),
     ])
-    func notYetAvailable(arguments: [String], name: String) throws {
-        let result = try DotsSSOCLI().run(arguments)
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "dots-sso: \(name): not available yet\n")
+    func handshakeCommandsHelp(arguments: [String], flag: String) throws {
+        let help = try DotsSSOCLI().run(arguments + ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains(flag))
+        let bare = try DotsSSOCLI().run(arguments)
+        #expect(bare.status == 64)
+        #expect(bare.stdout.isEmpty)
+        #expect(!bare.stderr.contains("not available"))
     }
 
     @Test("sign-in commands without a provider or client id are configuration errors (78) naming the flag", arguments: [

@@ -65,10 +65,13 @@ public final class TestContext: @unchecked Sendable {
     private let lock = NSLock()
     private var now = Date()
     private let answer: @Sendable (String) -> String?
+    /// Whether the fake stdin is a terminal (a person could answer a confirmation).
+    public let stdinIsTerminal: Bool
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
-    public init(answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
+    public init(stdinIsTerminal: Bool = false, answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
         self.answer = answer
+        self.stdinIsTerminal = stdinIsTerminal
     }
 
     public var environment: [String: String] {
@@ -93,7 +96,8 @@ public final class TestContext: @unchecked Sendable {
                 http.record(options)
                 return http
             },
-            clock: WallClock { [self] in date }
+            clock: WallClock { [self] in date },
+            stdinIsTerminal: stdinIsTerminal
         )
     }
 }

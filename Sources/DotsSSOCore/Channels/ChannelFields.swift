@@ -24,6 +24,9 @@ public struct ChannelFields: Sendable {
     public var jointControllerStatement: String?
     public var magicLinkBaseURL: String?
     public var magicLinkStudy: String?
+    public var channelsAPIBaseURL: String?
+    public var channelsAPIChannelID: String?
+    public var channelsAPIKeyEnv: String?
 
     public init() {}
 
@@ -80,6 +83,14 @@ public struct ChannelFields: Sendable {
         if magicLinkBaseURL != nil || magicLinkStudy != nil {
             if let magicLinkBaseURL { try Self.requireURL(magicLinkBaseURL, flag: "--magic-link-base-url") }
             channel.magicLink = Channel.MagicLink(baseUrl: magicLinkBaseURL ?? channel.magicLink?.baseUrl, study: magicLinkStudy ?? channel.magicLink?.study)
+        }
+        if channelsAPIBaseURL != nil || channelsAPIChannelID != nil || channelsAPIKeyEnv != nil {
+            if let channelsAPIBaseURL { try Self.requireURL(channelsAPIBaseURL, flag: "--channels-api-base-url") }
+            var api = channel.channelsApi ?? Channel.ChannelsAPI()
+            api.baseUrl = channelsAPIBaseURL ?? api.baseUrl
+            api.channelId = channelsAPIChannelID ?? api.channelId
+            api.apiKeyEnv = channelsAPIKeyEnv ?? api.apiKeyEnv
+            channel.channelsApi = api
         }
     }
 

@@ -28,6 +28,8 @@ public struct Channel: Codable, Sendable, Equatable {
     public var loadingAnimation: String?
     public var legal: Legal?
     public var magicLink: MagicLink?
+    /// Where the partner calls The Dots Channels API when it revokes a member (`members log-out|remove`).
+    public var channelsApi: ChannelsAPI?
 
     public init(name: String? = nil) { self.name = name }
 
@@ -111,6 +113,20 @@ public struct Channel: Codable, Sendable, Equatable {
         }
     }
 
+    /// The Dots Channels API as this channel reaches it: the base URL, the channel id sent as `X-Channel`, and the
+    /// environment variable holding the API key (the key itself is never stored here).
+    public struct ChannelsAPI: Codable, Sendable, Equatable {
+        public var baseUrl: String?
+        public var channelId: String?
+        public var apiKeyEnv: String?
+
+        public init(baseUrl: String? = nil, channelId: String? = nil, apiKeyEnv: String? = nil) {
+            self.baseUrl = baseUrl
+            self.channelId = channelId
+            self.apiKeyEnv = apiKeyEnv
+        }
+    }
+
     /// Fields set in `overrides` replace ours; nil fields leave ours alone.
     public func merging(_ overrides: Channel) -> Channel {
         var merged = self
@@ -133,6 +149,7 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.loadingAnimation = overrides.loadingAnimation ?? loadingAnimation
         merged.legal = overrides.legal ?? legal
         merged.magicLink = overrides.magicLink ?? magicLink
+        merged.channelsApi = overrides.channelsApi ?? channelsApi
         return merged
     }
 

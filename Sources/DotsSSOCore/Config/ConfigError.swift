@@ -7,6 +7,8 @@ public enum ConfigError: UserFacingError, Equatable {
     case missingSetting(name: String, flag: String, key: String)
     case missingSecretEnvironment(variable: String)
     case unreadableSecretFile(path: String, reason: String)
+    /// A secret named by `--…-env VAR` (or a channel's `…Env` key) whose variable is not set.
+    case unsetSecretVariable(variable: String, what: String)
     case noMemberSource
     /// A command that checks a whole channel was given none.
     case noChannel
@@ -25,6 +27,8 @@ public enum ConfigError: UserFacingError, Equatable {
             "no \(name) configured: pass \(flag) or set \"\(key)\" in the channel file"
         case .missingSecretEnvironment(let variable):
             "the channel reads its client secret from $\(variable), which is not set"
+        case let .unsetSecretVariable(variable, what):
+            "\(what) is read from $\(variable), which is not set (export it, or pass the matching --…-file)"
         case let .unreadableSecretFile(path, reason):
             "cannot read the client secret from \(path): \(reason)"
         case .noChannel:

@@ -17,12 +17,14 @@ public struct CommandContext: Sendable {
     /// The token cache directory when `--cache-dir` is not given (`DOTS_SSO_CACHE_DIR`, else XDG).
     public var cacheDirectory: URL
     public var browser: any BrowserOpener
+    /// Whether a person can answer a prompt on stdin (a confirmation); false for pipes, files and CI.
+    public var stdinIsTerminal: Bool
 
     public init(
         environment: Environment, stdout: any TextOutput, stderr: any TextOutput,
         readLine: @escaping @Sendable () -> String? = { nil },
         makeHTTPClient: @escaping @Sendable (HTTPClientOptions) -> any HTTPClient,
-        clock: WallClock = .system, cacheDirectory: URL? = nil, browser: any BrowserOpener = NoBrowser()
+        clock: WallClock = .system, cacheDirectory: URL? = nil, browser: any BrowserOpener = NoBrowser(), stdinIsTerminal: Bool = false
     ) {
         self.environment = environment
         self.stdout = stdout
@@ -32,6 +34,7 @@ public struct CommandContext: Sendable {
         self.clock = clock
         self.cacheDirectory = cacheDirectory ?? environment.cacheDirectory
         self.browser = browser
+        self.stdinIsTerminal = stdinIsTerminal
     }
 
     /// The process's own streams, environment, libcurl, clock and browser.
@@ -39,7 +42,7 @@ public struct CommandContext: Sendable {
         CommandContext(
             environment: Environment(), stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
             readLine: { Swift.readLine(strippingNewline: true) },
-            makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser()
+            makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser(), stdinIsTerminal: isatty(0) == 1
         )
     }
 

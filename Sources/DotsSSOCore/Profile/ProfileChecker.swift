@@ -33,12 +33,7 @@ public struct ProfileChecker: Sendable {
             findings.append(Finding(.error, "profile.id.missing", at: at(nil), "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
         case let (path, .string(value))?:
             id = value
-            if value.trimmingCharacters(in: .whitespaces).isEmpty {
-                findings.append(Finding(.error, "profile.id.empty", at: at(path), "the user id is empty"))
-            } else if EmailAddress.looksLikeEmail(value) {
-                findings.append(Finding(.error, "profile.id.email", at: at(path),
-                    "the user id \"\(value)\" is an e-mail address; ids must not be e-mail addresses (they change, and they identify a person outside the partner's system)"))
-            }
+            if let problem = StableUserID.problem(value, at: at(path)) { findings.append(problem) }
         case let (path, .number(number))?:
             id = number == number.rounded() ? String(Int64(number)) : String(number)
             findings.append(Finding(.warning, "profile.id.number", at: at(path),

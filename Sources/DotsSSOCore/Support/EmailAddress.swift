@@ -30,10 +30,11 @@ public enum EmailAddress {
 
     public static func isValid(_ address: String) -> Bool { problem(with: address) == nil }
 
-    /// Whether a value looks like an e-mail address at all (used to catch e-mail addresses used as ids).
+    /// Whether a value looks like an e-mail address at all (used to catch e-mail addresses used as ids): text on
+    /// both sides of an `@`, whatever follows it (`jane@localhost` is an address on an intranet).
     public static func looksLikeEmail(_ value: String) -> Bool {
         guard let at = value.firstIndex(of: "@"), at != value.startIndex else { return false }
-        return value[value.index(after: at)...].contains(".")
+        return !value[value.index(after: at)...].trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     public static func describe(_ problem: Problem) -> String {

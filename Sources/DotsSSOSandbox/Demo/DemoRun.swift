@@ -104,6 +104,42 @@ struct DemoRun: Sendable {
             try expectNoErrors(report.findings, "the app-link files")
             guard report.paths.allSatisfy(\.opensApp) else { throw Failure(message: "the e-mailed link would not open the app") }
             return "AASA and assetlinks.json open the e-mailed link in the app; \(summary(report.findings))"
+        case .openweb:
+            let codeA = try await partner.openWebCodeA()
+            let member = demoMember
+            let result = try await OpenWebRegisterUseCase(
+                codeA: codeA, primaryKey: member.ssoID, userName: member.username, accessToken: partner.settings.openWebAccessToken,
+                baseURL: partner.issuer + SandboxPartner.openWebPath, email: member.email, emailVerified: member.email != nil, http: http
+            ).run(ctx)
+            guard !result.codeB.isEmpty else { throw Failure(message: "no codeB came back") }
+            return "codeA from the SDK exchanged for a codeB (register-user, access token redacted); primary key \(member.ssoID)"
+        case .echo:
+            let provider = partner.issuer + SandboxPartner.echoProviderPath
+            let verified = try await EchoVerifyUseCase(
+                provider: provider, authorization: partner.echoAuthorization(for: demoMember), consumerKey: partner.settings.echoConsumerKey,
+                allowedHosts: [partner.issuer.replacingOccurrences(of: "http://", with: "")], http: http
+            ).run(ctx)
+            let lookAlike = EchoVerifyUseCase(provider: provider.replacingOccurrences(of: "127.0.0.1", with: "127.0.0.1.attacker.example"),
+                                              authorization: partner.echoAuthorization(for: demoMember), consumerKey: partner.settings.echoConsumerKey,
+                                              allowedHosts: [partner.issuer.replacingOccurrences(of: "http://", with: "")], http: http)
+            do {
+                _ = try await lookAlike.run(ctx)
+                throw Failure(message: "a look-alike provider host was called")
+            } catch is EchoError {}
+            return "Digits id \(verified.id) verified by the Echo provider (HMAC-SHA1 header); a look-alike provider host refused unsent"
+        case .members:
+            let api = ChannelsAPISettings(channel: partner.channel, apiKeyVariable: nil)
+            var keyed = ctx
+            keyed.environment.variables[SandboxPartner.channelKeyVariable] = partner.settings.channelKey
+            let result = try await MemberRevocationUseCase(action: .logOut, ssoIDs: [demoMember.ssoID], api: api, http: http).run(keyed)
+            guard let outcome = result.outcomes.first, outcome.succeeded else {
+                throw Failure(message: result.outcomes.first?.error ?? "the Channels API call failed")
+            }
+            do {
+                _ = try await ProfileUseCase(member: member).run(ctx)
+                throw Failure(message: "the member's token still works after log-out")
+            } catch let error as UserFacingError where error.exitStatus == .notAuthorized {}
+            return "members.log-out-by-sso-id \(outcome.status ?? "done") (request \(outcome.requestId ?? "-")); the member's token is refused now"
         case .revoke:
             let result = try await RevokeUseCase(signIn: signIn).run(ctx)
             guard result.removed, !result.revoked.isEmpty, result.revocationProblem == nil else {

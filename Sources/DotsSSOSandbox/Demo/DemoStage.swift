@@ -3,7 +3,7 @@ public struct DemoStage: Encodable, Sendable, Equatable {
     public enum Name: String, CaseIterable, Encodable, Sendable {
         case discover, authorize, profile, flags, containers, passes, bodymovin
         case magicLink = "magic-link"
-        case applinks, revoke
+        case applinks, openweb, echo, members, revoke
     }
 
     public var name: Name

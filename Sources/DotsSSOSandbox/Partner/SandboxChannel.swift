@@ -26,6 +26,7 @@ enum SandboxChannel {
             jointControllerStatement: issuer + SandboxRoutes.jointControllerPath
         )
         channel.magicLink = Channel.MagicLink(baseUrl: issuer, study: settings.study)
+        channel.channelsApi = Channel.ChannelsAPI(baseUrl: issuer, channelId: settings.channelName, apiKeyEnv: SandboxPartner.channelKeyVariable)
         return channel
     }
 }

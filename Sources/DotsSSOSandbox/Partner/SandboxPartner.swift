@@ -31,6 +31,11 @@ public final class SandboxPartner: Sendable {
         /// The Channels API credentials (`Authorization: Channel <key>`, `X-Channel: <name>`); sandbox values, not secrets.
         public var channelName = "sandbox"
         public var channelKey = "sandbox-channel-key"
+        /// OpenWeb (`/openweb`): the access token a partner backend presents to `register-user`; a sandbox value.
+        public var openWebAccessToken = "sandbox-openweb-token"
+        /// OAuth Echo (`/1.1/sdk/account.json`): the app's consumer key and secret, as the Digits SDK signs with them.
+        public var echoConsumerKey = "sandbox-consumer-key"
+        public var echoConsumerSecret = "sandbox-consumer-secret"
         /// The magic-link study.
         public var study = "sandbox"
         /// One line per notable event (an e-mail sent, a member logged out), for the `sandbox` command's stderr.
@@ -43,6 +48,13 @@ public final class SandboxPartner: Sendable {
         /// Who can sign in, in order: what the login page, the index page and errors name.
         public var usernames: [String] { users.map(\.username) }
     }
+
+    /// The variable a written channel names for the Channels API key (`export DOTS_SANDBOX_CHANNEL_KEY=sandbox-channel-key`).
+    public static let channelKeyVariable = "DOTS_SANDBOX_CHANNEL_KEY"
+    /// Where the sandbox plays OpenWeb: `openweb register --base-url {issuer}/openweb`.
+    public static let openWebPath = "/openweb"
+    /// The sandbox's OAuth Echo provider, the Digits account URL's path.
+    public static let echoProviderPath = "/1.1/sdk/account.json"
 
     public let port: Int
     public let host: String
@@ -102,6 +114,21 @@ public final class SandboxPartner: Sendable {
 
     /// The e-mails sent so far, oldest first.
     public func emails() async -> [SandboxEmail] { await state.emails }
+
+    /// Starts an OpenWeb SSO session as the SDK does, for `openweb register`: a single-use codeA valid 5 minutes.
+    public func openWebCodeA() async throws -> String {
+        let code = "codeA-" + (try SecureRandom.base64URLString(byteCount: 12))
+        await state.storeOpenWebCode(code, now: Date())
+        return code
+    }
+
+    /// The `X-Verify-Credentials-Authorization` the Digits SDK would make for `user` right now (HMAC-SHA1 over
+    /// the Echo provider URL with the sandbox consumer and the member's token).
+    public func echoAuthorization(for user: SandboxUser, now: Date = Date()) -> String {
+        OAuth1Signature.header(url: URL(string: issuer + Self.echoProviderPath)!, consumerKey: settings.echoConsumerKey,
+                               consumerSecret: settings.echoConsumerSecret, token: user.echoToken, tokenSecret: user.echoTokenSecret,
+                               nonce: (try? SecureRandom.base64URLString(byteCount: 12)) ?? UUID().uuidString, timestamp: Int(now.timeIntervalSince1970))
+    }
 
     /// Ends every grant of a member, as a partner does when it removes them.
     public func revokeAll(subject: String) async {

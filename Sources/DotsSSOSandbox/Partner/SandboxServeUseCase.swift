@@ -38,6 +38,10 @@ public struct SandboxServeUseCase: Sendable {
         public var trustRoot: String
         public var outbox: String
         public var channelsAPI: [String: String]
+        /// OpenWeb: where to start a session (`code_a`), the base URL for `openweb register`, and its access token.
+        public var openWeb: [String: String]
+        /// OAuth Echo: the provider URL and the consumer key headers are signed for.
+        public var echo: [String: String]
     }
 
     /// Starts the partner, reports `Started`, and serves until a termination signal; returns after a clean shutdown.
@@ -68,7 +72,11 @@ public struct SandboxServeUseCase: Sendable {
             },
             autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath,
             outbox: outboxURL.path,
-            channelsAPI: ["X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)"]
+            channelsAPI: ["X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)",
+                          "apiKeyEnv": SandboxPartner.channelKeyVariable],
+            openWeb: ["baseUrl": partner.issuer + SandboxPartner.openWebPath, "startSession": partner.issuer + SandboxPartner.openWebPath + "/sso/v1/start-session",
+                      "accessToken": settings.openWebAccessToken],
+            echo: ["provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey]
         ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")

@@ -63,6 +63,22 @@ actor SandboxState {
 
     func log(_ request: LoggedRequest) { requests.append(request) }
 
+    // MARK: OpenWeb and OAuth Echo
+
+    private var openWebCodes: [String: Date] = [:]
+    private var echoNonces: Set<String> = []
+
+    func storeOpenWebCode(_ code: String, now: Date) { openWebCodes[code] = now }
+
+    /// Whether `code` was issued in the last 5 minutes and not used yet; using it spends it.
+    func takeOpenWebCode(_ code: String, now: Date) -> Bool {
+        guard let issued = openWebCodes.removeValue(forKey: code) else { return false }
+        return now.timeIntervalSince(issued) <= 300
+    }
+
+    /// Whether this Echo nonce is new (a replayed header reuses one).
+    func spendEchoNonce(_ nonce: String) -> Bool { echoNonces.insert(nonce).inserted }
+
     // MARK: Authorization
 
     func storeAttempt(_ id: String, _ attempt: AuthorizationAttempt) {

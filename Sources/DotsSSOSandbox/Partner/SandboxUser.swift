@@ -66,6 +66,20 @@ public struct SandboxUser: Codable, Sendable, Equatable {
     /// The id The Dots knows the member by (the profile's `id`), else the subject.
     public var ssoID: String { profile.objectValue?["id"]?.stringValue ?? subject }
 
+    /// The member's Digits session as the SDK holds it (OAuth Echo), and the identity the Echo provider answers with.
+    public var echoToken: String { "digits-\(username)" }
+    public var echoTokenSecret: String { "digits-secret-\(username)" }
+    /// A stable numeric Digits id derived from the subject (Twitter-style ids pass 2^53, so it travels as `id_str`).
+    public var echoID: String {
+        let digest = (try? DigestAlgorithm.sha256.digest(Data(subject.utf8))) ?? []
+        let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return String(value % 9_000_000_000_000_000_000 + 100_000_000_000_000_000)
+    }
+    public var phoneNumber: String {
+        let digits = echoID.suffix(7)
+        return "+1555\(digits)"
+    }
+
     /// The built-in members, one per interesting case.
     public static let builtIn: [SandboxUser] = [
         SandboxUser(

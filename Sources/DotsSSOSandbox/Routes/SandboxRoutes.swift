@@ -21,6 +21,7 @@ struct SandboxRoutes: Sendable {
         registerMemberData(on: router)
         registerMagicLinks(on: router)
         registerChannelsAPI(on: router)
+        registerThirdParty(on: router)
         registerDeliverables(on: router)
     }
 

@@ -88,6 +88,15 @@ struct ChannelInit: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The magic-link study id.", valueName: "study"))
     var magicLinkStudy: String?
 
+    @Option(name: .long, help: ArgumentHelp("The Dots Channels API base URL (members log-out|remove).", valueName: "url"))
+    var channelsApiBaseUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("The channel id sent as X-Channel to the Channels API.", valueName: "id"))
+    var channelsApiChannelId: String?
+
+    @Option(name: .long, help: ArgumentHelp("The environment variable that holds the Channels API key.", valueName: "var"))
+    var channelsApiKeyEnv: String?
+
     @Flag(name: .long, help: "Replace an existing channel file.")
     var force = false
 
@@ -107,6 +116,9 @@ struct ChannelInit: DotsCommand {
         fields.jointControllerStatement = jointControllerStatement
         fields.magicLinkBaseURL = magicLinkBaseUrl
         fields.magicLinkStudy = magicLinkStudy
+        fields.channelsAPIBaseURL = channelsApiBaseUrl
+        fields.channelsAPIChannelID = channelsApiChannelId
+        fields.channelsAPIKeyEnv = channelsApiKeyEnv
         return fields
     }
 
@@ -176,6 +188,9 @@ struct ChannelShow: DotsCommand {
         add("terms", settings.legal?.termsAndConditions)
         add("joint controller", settings.legal?.jointControllerStatement)
         add("magic link", settings.magicLink?.baseUrl)
+        add("channels api", settings.channelsApi?.baseUrl)
+        add("  channel id", settings.channelsApi?.channelId)
+        add("  api key", settings.channelsApi?.apiKeyEnv.map { "from $\($0)" })
         console.out(Table.render(rows))
     }
 }

@@ -12,7 +12,8 @@ struct Demo: DotsCommand {
         Starts the sandbox partner in this process on a free loopback port and runs every step of connecting a \
         partner through the same code the commands use: discover → authorize (auto-approved as jane) → \
         profile and its findings → flags and the app-launch rule → containers → passes fetch and pkpass \
-        inspect → bodymovin validate → magic-link request and redeem → applinks → revoke. One line per step; \
+        inspect → bodymovin validate → magic-link request and redeem → applinks → openweb register → echo \
+        verify (and a look-alike provider refused) → members log-out → revoke. One line per step; \
         exits 0 when every step holds, 1 when one does not. Works in a temporary folder: your cache and \
         channels are not touched.
 

@@ -17,8 +17,11 @@ struct Sandbox: DotsCommand {
         (for --trust); two containers that check the token and their flag; Bridge-style e-mail sign-in \
         (/v3/auth/email, /v3/auth/email/signIn, /v3/auth/signUp, /v3/auth/signIn) with each e-mail written \
         to --outbox; AASA and assetlinks.json; The Dots Channels API (members.log-out-by-sso-id, \
-        members.remove-by-sso-id; X-Channel: sandbox, Authorization: Channel sandbox-channel-key); a loading \
-        animation and the three legal documents.
+        members.remove-by-sso-id; X-Channel: sandbox, Authorization: Channel sandbox-channel-key); OpenWeb's \
+        SSO handshake under /openweb (POST /openweb/sso/v1/start-session gives a codeA as the SDK would; \
+        register-user takes access token sandbox-openweb-token); a Digits OAuth Echo provider at \
+        /1.1/sdk/account.json (consumer key sandbox-consumer-key, HMAC-SHA1 verified, nonces single-use); a \
+        loading animation and the three legal documents.
 
         Built-in users (password demo): jane (every flag on, passes listed in her profile too), sam \
         (canAccessApp false, consent pending), alex (one container flag off), lee (a profile with contract \
@@ -86,6 +89,11 @@ struct Sandbox: DotsCommand {
             ["sign-in", started.autoApprove.map { "auto-approves \(safe($0))" } ?? "login page (username and password)"],
         ]
         rows += [["trust root", "\(started.trustRoot) (pkpass inspect --trust)"], ["outbox", safe(started.outbox)]]
+        rows += [
+            ["channels api", "X-Channel \(started.channelsAPI["X-Channel"] ?? ""), key \(started.channelsAPI["Authorization"]?.dropFirst(8) ?? "") (export \(started.channelsAPI["apiKeyEnv"] ?? "")=…)"],
+            ["openweb", "--base-url \(started.openWeb["baseUrl"] ?? ""), access token \(started.openWeb["accessToken"] ?? ""); POST …/sso/v1/start-session for a codeA"],
+            ["oauth echo", "\(started.echo["provider"] ?? ""), consumer key \(started.echo["consumerKey"] ?? "")"],
+        ]
         if let file = started.channelFile { rows.append(["channel", "\(safe(file)) (use --channel \(safe(file)))"]) }
         var users: [[String]] = []
         for member in started.users {

@@ -1,0 +1,42 @@
+/// Where and how to reach The Dots Channels API: flags first, else the channel's `channelsApi` settings. The key
+/// comes from `--api-key-file`, `--api-key-env`, or the variable the channel names; never from a flag value.
+public struct ChannelsAPISettings: Sendable {
+    public var channel: Channel
+    public var baseURL: String?
+    public var channelID: String?
+    public var apiKeyFile: String?
+    public var apiKeyVariable: String?
+
+    public init(channel: Channel, baseURL: String? = nil, channelID: String? = nil, apiKeyFile: String? = nil, apiKeyVariable: String? = nil) {
+        self.channel = channel
+        self.baseURL = baseURL
+        self.channelID = channelID
+        self.apiKeyFile = apiKeyFile
+        self.apiKeyVariable = apiKeyVariable
+    }
+
+    public func resolvedBaseURL() throws -> String {
+        guard let url = baseURL ?? channel.channelsApi?.baseUrl, !url.isEmpty else {
+            throw ConfigError.missingSetting(name: "Channels API base URL", flag: "--base-url", key: "channelsApi.baseUrl")
+        }
+        return url
+    }
+
+    public func resolvedChannelID() throws -> String {
+        guard let id = channelID ?? channel.channelsApi?.channelId, !id.isEmpty else {
+            throw ConfigError.missingSetting(name: "channel id (X-Channel)", flag: "--channel-id", key: "channelsApi.channelId")
+        }
+        guard id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw UsageError.invalid("the channel id must be one word of visible ASCII (it travels as the X-Channel header)")
+        }
+        return id
+    }
+
+    public func resolvedAPIKey(_ environment: Environment) throws -> String {
+        let variable = apiKeyFile == nil ? (apiKeyVariable ?? channel.channelsApi?.apiKeyEnv) : nil
+        guard let key = try SecretInput.load(what: "the Channels API key", file: apiKeyFile, variable: variable, environment: environment) else {
+            throw ConfigError.missingSetting(name: "Channels API key", flag: "--api-key-file FILE or --api-key-env VAR", key: "channelsApi.apiKeyEnv")
+        }
+        return key
+    }
+}

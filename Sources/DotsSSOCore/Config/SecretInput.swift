@@ -1,0 +1,41 @@
+import Foundation
+
+/// A secret the user hands over without putting it in argv (where `ps` and shell history would keep it): a file
+/// (`-` is stdin) or an environment variable. The value must be one line of visible ASCII, as any token or key a
+/// server issues is; anything else (a NUL, a second line, a 10 MB blob) is refused before it is sent.
+public enum SecretInput {
+    /// The longest secret accepted: far above any real token or key, far below what breaks a header.
+    public static let maxBytes = 16 * 1024
+
+    /// Reads the secret named `what` (for messages) from `file`, else the variable `variable`; nil when neither is given.
+    public static func load(what: String, file: String?, variable: String?, environment: Environment) throws -> String? {
+        if let file {
+            let data: Data
+            switch try InputFile.read(file, limit: maxBytes + 2) {
+            case .contents(let contents): data = contents
+            case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(maxBytes) bytes")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is not UTF-8 text")
+            }
+            return try vet(text.trimmingCharacters(in: .whitespacesAndNewlines), what: what, source: InputFile.displayName(file))
+        }
+        if let variable {
+            guard let value = environment[variable] else {
+                throw ConfigError.unsetSecretVariable(variable: variable, what: what)
+            }
+            return try vet(value.trimmingCharacters(in: .whitespacesAndNewlines), what: what, source: "$\(variable)")
+        }
+        return nil
+    }
+
+    /// The secret, or an error saying what is wrong with it (never the secret itself).
+    static func vet(_ value: String, what: String, source: String) throws -> String {
+        guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }
+        guard value.utf8.count <= maxBytes else { throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes") }
+        guard value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw InputError.malformed(source: source, reason: "\(what) must be one line of visible ASCII (no spaces, control characters or second line)")
+        }
+        return value
+    }
+}
