@@ -67,15 +67,20 @@ public final class TestContext: @unchecked Sendable {
     private let answer: @Sendable (String) -> String?
     /// Whether the fake stdin is a terminal (a person could answer a confirmation).
     public let stdinIsTerminal: Bool
+    /// Variables added to the isolated environment (a secret named by `--…-env`).
+    public let extraEnvironment: [String: String]
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
-    public init(stdinIsTerminal: Bool = false, answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
+    public init(stdinIsTerminal: Bool = false, environment extra: [String: String] = [:],
+                answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
         self.answer = answer
         self.stdinIsTerminal = stdinIsTerminal
+        self.extraEnvironment = extra
     }
 
     public var environment: [String: String] {
         ["HOME": home.url.path, "XDG_CONFIG_HOME": home.path("config"), "XDG_CACHE_HOME": home.path("cache"), "NO_COLOR": "1"]
+            .merging(extraEnvironment) { _, extra in extra }
     }
 
     public var cacheDirectory: URL { home.url.appendingPathComponent("cache/dots-sso") }
