@@ -59,6 +59,8 @@ final class FakeProvider: @unchecked Sendable {
         ]
         if jwks { metadata["jwks_uri"] = .string("\(issuer)/jwks") }
         http.json(.get, "\(issuer)/.well-known/openid-configuration", .object(metadata))
+        // The login page the preflight GET sees before the "browser" opens.
+        http.on(.get, "\(issuer)/authorize") { _ in (200, [(name: "Content-Type", value: "text/html")], Data("<!DOCTYPE html><title>Sign in</title>".utf8)) }
         http.on(.post, "\(issuer)/token") { [self] request in
             let form = FormEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self))
             let grant = form.first { $0.0 == "grant_type" }?.1

@@ -179,3 +179,54 @@ struct OAuthCommandTests {
         #expect(missing.stderr.contains("unknown channel 'nope'"))
     }
 }
+
+/// `authorize`'s preflight and `discover`'s public-client finding in-process.
+@Suite("authorize preflight in-process")
+struct AuthorizePreflightTests {
+    @Test("the preflight is one GET without redirects or cookies, with its own state, before the browser step")
+    func oneGet() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http)
+        let result = await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing)
+        #expect(result.status == 0, "\(result.stderr)")
+        let probes = t.http.requests.filter { $0.url.path == "/authorize" }
+        #expect(probes.count == 1)
+        let probe = try #require(probes.first)
+        #expect(!probe.followsRedirects)
+        #expect(probe.header("Cookie") == nil)
+        let shown = result.stderr.split(separator: "\n").first { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }
+        let state = { (url: String) in URLComponents(string: url)?.queryItems?.first { $0.name == "state" }?.value }
+        #expect(state(probe.url.absoluteString) != nil && state(probe.url.absoluteString) != state(String(shown ?? "")))
+    }
+
+    @Test("a provider outage at the preflight is temporary (75); --no-preflight goes straight to the browser step")
+    func outage() async {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http)
+        t.http.json(.get, FakeProvider.issuer + "/authorize", status: 503, .object(["error": .string("temporarily_unavailable")]))
+        let down = await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing)
+        #expect(down.status == 75)
+        #expect(down.stderr.contains("temporarily_unavailable"))
+        let skipped = await t.run(["authorize", "--no-preflight"] + FakeProvider.flags + OAuthCommandTests.landing)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+    }
+
+    @Test("discover warns when a public client meets a provider that lists no `none` client authentication")
+    func publicClient() async throws {
+        let t = TestContext()
+        let issuer = "https://confidential.fake.example"
+        t.http.json(.get, "\(issuer)/.well-known/openid-configuration", .object([
+            "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"), "token_endpoint": .string("\(issuer)/token"),
+            "response_types_supported": .array([.string("code")]), "code_challenge_methods_supported": .array([.string("S256")]),
+            "token_endpoint_auth_methods_supported": .array([.string("client_secret_basic")]),
+        ]))
+        let publicClient = await t.run(["discover", "--issuer", issuer, "--client-id", "dots-app"])
+        #expect(publicClient.stdout.contains("discover.client-auth.none-missing"), "\(publicClient.stdout)")
+        let secret = t.home.path("secret")
+        try Data("s3cret-value".utf8).write(to: URL(fileURLWithPath: secret))
+        let confidential = await t.run(["discover", "--issuer", issuer, "--client-id", "dots-app", "--client-secret-file", secret])
+        #expect(!confidential.stdout.contains("discover.client-auth.none-missing"))
+        let unknown = await t.run(["discover", "--issuer", issuer])
+        #expect(!unknown.stdout.contains("discover.client-auth.none-missing"))
+    }
+}

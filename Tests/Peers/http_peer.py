@@ -21,6 +21,10 @@ the behaviour, so one server covers every case:
   /passes/<name>     --pass-dir/<name> as application/vnd.apple.pkpass (.pkpasses as the bundle type), 404 if absent
   /slow-passes/<n>   the same after 0.3 s, counting requests in flight
   /stats             {"max_in_flight": …} for /slow-passes since the last /stats
+  /authz/<case>/...  a provider whose issuer is <base>/authz/<case>: discovery, and an /authorize that answers
+                     as <case> says: json400 (400 JSON invalid_request about redirect_uri), scope400 (400 JSON
+                     invalid_scope), html400 (an unreadable 400 page), errorredirect (302 back to redirect_uri
+                     with error=unauthorized_client), loginredirect (302 to a login page), login200 (200 login page)
 
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
@@ -28,6 +32,7 @@ import argparse
 
 from parent_watch import exit_with_parent
 import json
+import urllib.parse
 import os
 import socketserver
 import ssl
@@ -139,6 +144,52 @@ def make_handler(options, scheme):
                 "id_token_signing_alg_values_supported": ["RS256"],
             }
 
+        def send_page(self, status, html, extra_headers=()):
+            data = html.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in extra_headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def authz(self):
+            path, _, query = self.path.partition("?")
+            parts = path.strip("/").split("/")
+            case = parts[1] if len(parts) > 1 else ""
+            issuer = f"{self.base()}/authz/{case}"
+            rest = "/".join(parts[2:])
+            if rest == ".well-known/openid-configuration":
+                doc = self.discovery(issuer)
+                doc["scopes_supported"] = ["openid", "profile", "email"]
+                self.send_json(200, doc)
+                return
+            if rest != "authorize":
+                self.send_page(200, "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>login</form></body></html>")
+                return
+            params = dict(urllib.parse.parse_qsl(query))
+            if case == "json400":
+                self.send_json(400, {"error": "invalid_request", "error_description": "Invalid parameter: redirect_uri"})
+            elif case == "scope400":
+                self.send_json(400, {"error": "invalid_scope", "error_description": "unknown scope requested"})
+            elif case == "html400":
+                self.send_page(400, "<!DOCTYPE html><html><head><title>Oops</title></head><body><h1>We are sorry</h1><p>Something went wrong.</p></body></html>")
+            elif case == "errorredirect":
+                target = params.get("redirect_uri", "") + "?" + urllib.parse.urlencode(
+                    {"error": "unauthorized_client", "error_description": "client not allowed", "state": params.get("state", "")})
+                self.send_response(302)
+                self.send_header("Location", target)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif case == "loginredirect":
+                self.send_response(302)
+                self.send_header("Location", issuer + "/login")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            else:
+                self.send_page(200, "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>login</form></body></html>")
+
         def handle_any(self):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
@@ -146,6 +197,8 @@ def make_handler(options, scheme):
             segment = self.path.split("?")[0].strip("/").split("/")[0]
             if segment == "ok":
                 self.send_json(200, self.discovery(self.base() + "/ok"))
+            elif segment == "authz":
+                self.authz()
             elif segment == "planted":
                 doc = self.discovery(self.base() + "/planted")
                 doc["access_token"] = options.secret

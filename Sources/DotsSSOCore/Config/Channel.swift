@@ -153,6 +153,12 @@ public struct Channel: Codable, Sendable, Equatable {
         return merged
     }
 
+    /// Whether the channel's client is public (a native app with no secret): nil when no client id is configured.
+    public func isPublicClient(secretFile: String? = nil) -> Bool? {
+        guard clientId != nil else { return nil }
+        return clientSecretEnv == nil && secretFile == nil
+    }
+
     /// The value of a required setting, or a configuration error naming the flag and key that would provide it.
     public func require(_ keyPath: KeyPath<Channel, String?>, _ name: String, flag: String, key: String) throws -> String {
         guard let value = self[keyPath: keyPath], !value.isEmpty else {

@@ -50,7 +50,7 @@ struct CheckBodies: Sendable {
         }
         switch await session.discovery() {
         case .success(let metadata):
-            return CheckFindings(DiscoveryLint.findings(for: metadata), detail: "\(metadata.kind) from \(metadata.source)")
+            return CheckFindings(DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient()), detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
             return CheckFindings([failure("discovery.unavailable", "the provider metadata of \(issuer) cannot be read", error, at: issuer)])
         }
@@ -143,10 +143,10 @@ struct CheckBodies: Sendable {
         let location = FindingLocation(file: URL(string: endpoint)?.redactedForDisplay ?? endpoint)
         do {
             let url = try URLPolicy.validate(endpoint)
-            let request = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: channel.redirectUri ?? "http://127.0.0.1/callback",
-                                                   scopes: channel.scopes ?? ["openid"])
-            let response = try await http.send(HTTPRequest(.get, request.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false))
-            return CheckFindings(AuthorizationAnswer.findings(response, location: location), detail: "HTTP \(response.status)")
+            let request = try AuthorizationPreflight.request(endpoint: url, clientID: clientID, redirectURI: channel.redirectUri ?? "http://127.0.0.1/callback",
+                                                             scopes: channel.scopes ?? ["openid"])
+            let response = try await http.send(request)
+            return CheckFindings(AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location), detail: "HTTP \(response.status)")
         } catch {
             return CheckFindings([failure("authorization.unreachable", "the authorization endpoint cannot be reached", error, at: location.file)])
         }

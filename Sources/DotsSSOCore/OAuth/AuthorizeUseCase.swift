@@ -10,11 +10,15 @@ public struct AuthorizeUseCase: Sendable {
     public var stopAfterRedirect: Bool
     /// How long to wait for the browser's redirect.
     public var wait: TimeInterval
+    /// Check the authorization request with one GET before the browser opens (`--no-preflight` turns it off).
+    public var preflight: Bool
 
     public static let defaultWait: TimeInterval = 300
 
-    public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil) {
+    public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
+                preflight: Bool = true) {
         self.signIn = signIn
+        self.preflight = preflight
         self.port = port
         self.openBrowser = openBrowser
         self.stopAfterRedirect = stopAfterRedirect
@@ -59,6 +63,9 @@ public struct AuthorizeUseCase: Sendable {
         }
         defer { receiver?.stop() }
 
+        if preflight {
+            try await checkRequest(ctx, client: client, endpoint: authorizationURL, redirectURI: redirectURI, scopes: scopes, endpoints: endpoints)
+        }
         let request = try AuthorizationRequest(endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
         stateBox.set(request.state)
         if stopAfterRedirect {
@@ -90,6 +97,36 @@ public struct AuthorizeUseCase: Sendable {
         let result = try await client.signIn(endpoints: endpoints, scopes: scopes)
             .complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
         return .signedIn(result)
+    }
+
+    /// One GET of a request shaped like the real one: a refusal the provider states (a redirect URI or client it does not
+    /// accept) stops here with its words and the likely fix, instead of a browser error page and a wait that cannot end
+    /// well. A provider that cannot be reached stops too; an error page that says nothing readable is only a warning.
+    private func checkRequest(_ ctx: CommandContext, client: SignInContext, endpoint: URL, redirectURI: String, scopes: [String],
+                              endpoints: ProviderEndpoints) async throws {
+        let clientID = client.credentials.clientID
+        let response: HTTPResponse
+        do {
+            response = try await client.http.send(try AuthorizationPreflight.request(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes))
+        } catch let error as HTTPError {
+            switch error {
+            case .dns, .connect, .tls: throw error
+            default:
+                ctx.warn("could not check the authorization request first (\(error.message)); going on")
+                return
+            }
+        }
+        switch AuthorizationPreflight.classify(response) {
+        case .proceed, .notHTML:
+            return
+        case let .refused(status, error, description, _):
+            let hint = AuthorizationPreflight.hint(error: error, description: description, redirectURI: redirectURI, clientID: clientID,
+                                                   scopes: scopes, supportedScopes: endpoints.scopesSupported)
+            throw OAuthError.authorizationRequestRefused(status: status, error: error, description: description, hint: hint)
+        case let .unreadable(status, body):
+            ctx.warn("the provider answered the authorization request with HTTP \(status) (\(body)), so the sign-in may not complete; "
+                     + "check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+        }
     }
 
     /// Keeps the verifier, state and nonce (0600, in the entry) until `exchange` completes the sign-in.

@@ -5,7 +5,11 @@ public struct DiscoverUseCase: Sendable {
     public var channel: Channel
     public var http: HTTPSettings
 
-    public init(channel: Channel, http: HTTPSettings = HTTPSettings()) {
+    /// `--client-secret-file`, which makes the client confidential even when the channel names no secret variable.
+    public var clientSecretFile: String?
+
+    public init(channel: Channel, http: HTTPSettings = HTTPSettings(), clientSecretFile: String? = nil) {
+        self.clientSecretFile = clientSecretFile
         self.channel = channel
         self.http = http
     }
@@ -19,6 +23,6 @@ public struct DiscoverUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Result {
         let issuer = try channel.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
         let metadata = try await DiscoveryClient(http: try http.client(in: ctx)).fetch(issuer: issuer)
-        return Result(issuer: issuer, metadata: metadata, findings: DiscoveryLint.findings(for: metadata))
+        return Result(issuer: issuer, metadata: metadata, findings: DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile)))
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Checks provider metadata against what The Dots app needs (seed 000, RFC 8414, RFC 7636, OIDC Discovery).
 public enum DiscoveryLint {
-    public static func findings(for metadata: ProviderMetadata) -> [Finding] {
+    /// `publicClient`: whether the channel's client has no secret (a native app), when known; it decides whether a
+    /// provider that does not list `none` among its token endpoint auth methods predicts a refused exchange.
+    public static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil) -> [Finding] {
         var findings: [Finding] = []
         let source = metadata.source
         func at(_ key: String) -> FindingLocation { FindingLocation(file: source, path: "$.\(key)") }
@@ -56,6 +58,12 @@ public enum DiscoveryLint {
         } else if metadata.kind == "openid-configuration" {
             findings.append(Finding(.error, "discover.response-type.missing", at: at("response_types_supported"),
                 "response_types_supported is required by OIDC Discovery and must include \"code\""))
+        }
+
+        if publicClient == true, let methods = metadata.document["token_endpoint_auth_methods_supported"]?.stringArray, !methods.contains("none") {
+            findings.append(Finding(.warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
+                "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
+                    + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"))
         }
 
         if let grants = metadata.document["grant_types_supported"]?.stringArray, !grants.contains("refresh_token") {

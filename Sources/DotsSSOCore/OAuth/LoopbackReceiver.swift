@@ -53,7 +53,7 @@ public final class LoopbackReceiver: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let parameters = first else {
-                throw OAuthError.callbackTimeout(seconds: timeout)
+                throw OAuthError.callbackTimeout(seconds: timeout, waitingFor: "the browser's redirect to \(redirectURI)")
             }
             return parameters
         }

@@ -8,7 +8,10 @@ public enum OAuthError: UserFacingError, Equatable {
     case issuerMismatch(expected: String, received: String)
     case authorizationDenied(error: String, description: String?)
     case callbackWithoutCode(String)
-    case callbackTimeout(seconds: Double)
+    /// Nobody completed the sign-in in time; `waitingFor` names the redirect that never came.
+    case callbackTimeout(seconds: Double, waitingFor: String)
+    /// The provider refused the authorization request itself (checked before the browser opened).
+    case authorizationRequestRefused(status: Int, error: String, description: String?, hint: String)
     case tokenEndpoint(status: Int, error: String, description: String?)
     case noPendingAuthorization
     case malformedJWK(keyID: String?, detail: String)
@@ -31,8 +34,12 @@ public enum OAuthError: UserFacingError, Equatable {
             "the provider refused the sign-in: \(error)\(description.map { " (\($0))" } ?? "")"
         case .callbackWithoutCode(let detail):
             "the callback carried no authorization code: \(detail)"
-        case .callbackTimeout(let seconds):
-            "no sign-in completed within \(Int(seconds)) s; run `dots-sso authorize` again (raise the wait with --timeout)"
+        case let .callbackTimeout(seconds, waitingFor):
+            "nobody completed the sign-in within \(Int(seconds)) s: \(waitingFor) never arrived. If the browser shows an error from the "
+                + "provider, fix what it says; otherwise run `dots-sso authorize` again (--timeout SECONDS waits longer)"
+        case let .authorizationRequestRefused(status, error, description, hint):
+            "the provider refused the authorization request before anyone could sign in (HTTP \(status)): \(error)"
+                + "\(description.map { " (\($0))" } ?? ""); \(hint) (--no-preflight skips this check)"
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
@@ -51,6 +58,9 @@ public enum OAuthError: UserFacingError, Equatable {
         case .stateMismatch, .issuerMismatch, .authorizationDenied: .notAuthorized
         // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.
         case .callbackTimeout: .temporary
+        // A client or redirect the provider does not accept is configuration; its own outage is temporary.
+        case let .authorizationRequestRefused(_, error, _, _):
+            ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
         case .noPendingAuthorization: .usage
         case let .tokenEndpoint(status, code, _):
             switch code {

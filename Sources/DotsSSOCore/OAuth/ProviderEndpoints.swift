@@ -11,6 +11,8 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var endSession: String?
     /// RFC 9207: the provider promises an `iss` parameter on every authorization response.
     public var issParameterSupported = false
+    /// The metadata's `scopes_supported`, for saying which scopes a refused request could have asked for.
+    public var scopesSupported: [String]?
 
     public init() {}
 
@@ -30,6 +32,7 @@ public struct ProviderEndpoints: Sendable, Equatable {
         endpoints.jwks = metadata.jwksURI
         endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
+        endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
         if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
             endpoints.issParameterSupported = true
         }

@@ -16,6 +16,12 @@ struct Authorize: DotsCommand {
         With a registered non-loopback --redirect-uri (e.g. The Dots' own URL), paste the URL the browser \
         landed on when asked.
 
+        Before the browser opens, one GET of the authorization request (no cookies, no redirects followed) \
+        checks that the provider accepts it: a provider that refuses the client id, the redirect URI or the \
+        scopes with an OAuth error stops the run at once with its words and the likely fix (exit 78), instead of \
+        a browser error page and a wait for a redirect that cannot come. --no-preflight skips the check. A \
+        sign-in nobody completes within --timeout exits 75: try again.
+
         Examples:
           $ dots-sso authorize --channel acme
           $ dots-sso authorize --issuer https://sso.acme.example --client-id dots --no-browser
@@ -31,6 +37,9 @@ struct Authorize: DotsCommand {
     @Flag(name: .long, help: "Do not open a browser; only print the authorization URL.")
     var noBrowser = false
 
+    @Flag(name: .long, help: "Do not check the authorization request with one GET before the browser opens.")
+    var noPreflight = false
+
     @Flag(name: .long, help: "Stop after the redirect: print the code and state as JSON and keep the verifier for `dots-sso exchange`.")
     var noExchange = false
 
@@ -40,7 +49,7 @@ struct Authorize: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
-                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout)
+                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
         let console = Console(ctx)
         switch try await useCase.run(ctx) {
         case .awaitingExchange(let pending):

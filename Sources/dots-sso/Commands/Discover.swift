@@ -36,7 +36,8 @@ struct Discover: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose)).run(ctx)
+        let result = try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+                                                clientSecretFile: channel.clientSecretFile).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
         let metadata = result.metadata
