@@ -54,6 +54,9 @@ struct HandshakeCommandTests {
         #expect(result.stderr.contains(expected), "\(result.stderr)")
         #expect(!result.allOutput.contains(Self.token), "the access token leaked: \(result.allOutput)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+        let json = await t.run(Self.register + ["--json"])
+        #expect(json.status == exit)
+        #expect(!json.allOutput.contains(Self.token), "the access token leaked with --json: \(json.allOutput)")
     }
 
     @Test("openweb register refuses an e-mail primary key, a missing token source and an unset variable before sending")
@@ -199,6 +202,10 @@ struct HandshakeCommandTests {
         #expect(result.status == exit, "\(result.stderr)")
         #expect(result.stderr.contains(expected), "\(result.stderr)")
         #expect(!result.allOutput.contains(Self.key))
+        let json = await t.run(["members", "log-out", "--sso-id", "x", "--json"] + Self.members)
+        #expect(json.status == exit)
+        #expect(json.stdout.contains(#""exitCode" : \#(exit)"#), "\(json.stdout)")
+        #expect(!json.allOutput.contains(Self.key), "the key leaked into --json: \(json.stdout)")
     }
 
     @Test("members log-out --sso-id - reads one id per line, reports each and ends with a summary and the failures' code")
