@@ -60,12 +60,7 @@ public enum BearerSource: Sendable {
             let value = placement.name.lowercased() == "authorization" ? "Bearer \(token)" : token
             headers.append((name: placement.name, value: value))
         case let placement?:
-            if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-                components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: placement.name, value: token)]
-                // `+` is a space to most servers; a token's own `+` must travel encoded.
-                components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-                target = components.url ?? url
-            }
+            target = url.appendingQueryItems([URLQueryItem(name: placement.name, value: token)]) ?? url
         }
         var request = HTTPRequest(.get, target, headers: headers, maxBodyBytes: maxBodyBytes)
         request.secrets = Redactor.forms(of: token)

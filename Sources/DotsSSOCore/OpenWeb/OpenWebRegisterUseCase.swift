@@ -52,19 +52,13 @@ public struct OpenWebRegisterUseCase: Sendable {
             throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let base = try URLPolicy.validate(baseURL)
-        guard var components = URLComponents(url: base.appendingPathComponent(Self.path), resolvingAgainstBaseURL: false) else {
-            throw HTTPError.invalidURL(baseURL)
-        }
         var items = [URLQueryItem(name: "access_token", value: accessToken), URLQueryItem(name: "code_a", value: codeA),
                      URLQueryItem(name: "primary_key", value: primaryKey), URLQueryItem(name: "user_name", value: userName)]
         if let email {
             items.append(URLQueryItem(name: "email", value: email))
             if emailVerified { items.append(URLQueryItem(name: "email_verified", value: "true")) }
         }
-        components.queryItems = items
-        // `+` is a space to most servers; a value's own `+` must travel encoded.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else { throw HTTPError.invalidURL(baseURL) }
+        guard let url = base.appendingPathComponent(Self.path).appendingQueryItems(items) else { throw HTTPError.invalidURL(baseURL) }
         var request = HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json, text/plain")], followsRedirects: false)
         request.secrets = Redactor.forms(of: accessToken) + Redactor.forms(of: codeA)
         return request

@@ -115,15 +115,14 @@ struct DemoRun: Sendable {
             return "codeA from the SDK exchanged for a codeB (register-user, access token redacted); primary key \(member.ssoID)"
         case .echo:
             let provider = partner.issuer + SandboxPartner.echoProviderPath
-            let verified = try await EchoVerifyUseCase(
-                provider: provider, authorization: partner.echoAuthorization(for: demoMember), consumerKey: partner.settings.echoConsumerKey,
-                allowedHosts: [partner.issuer.replacingOccurrences(of: "http://", with: "")], http: http
-            ).run(ctx)
-            let lookAlike = EchoVerifyUseCase(provider: provider.replacingOccurrences(of: "127.0.0.1", with: "127.0.0.1.attacker.example"),
-                                              authorization: partner.echoAuthorization(for: demoMember), consumerKey: partner.settings.echoConsumerKey,
-                                              allowedHosts: [partner.issuer.replacingOccurrences(of: "http://", with: "")], http: http)
+            let key = partner.settings.echoConsumerKey
+            let allowed = ["\(partner.host):\(partner.port)"]
+            let verified = try await EchoVerifyUseCase(provider: provider, authorization: partner.echoAuthorization(for: demoMember),
+                                                       consumerKey: key, allowedHosts: allowed, http: http).run(ctx)
+            let lookAlike = provider.replacingOccurrences(of: partner.host, with: partner.host + ".attacker.example")
             do {
-                _ = try await lookAlike.run(ctx)
+                _ = try await EchoVerifyUseCase(provider: lookAlike, authorization: partner.echoAuthorization(for: demoMember),
+                                                consumerKey: key, allowedHosts: allowed, http: http).run(ctx)
                 throw Failure(message: "a look-alike provider host was called")
             } catch is EchoError {}
             return "Digits id \(verified.id) verified by the Echo provider (HMAC-SHA1 header); a look-alike provider host refused unsent"
