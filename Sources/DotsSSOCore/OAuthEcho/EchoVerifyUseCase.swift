@@ -43,11 +43,11 @@ public struct EchoVerifyUseCase: Sendable {
 
     /// The local checks, in the order a backend must make them; nothing is sent when one fails.
     func vet(now: Date) throws -> (URL, OAuthEchoHeader, [String]) {
+        let allowed = try allowedHosts.map(EchoProviderPolicy.AllowedHost.init)  // our own flags first: a typo is a usage error
         let header = try OAuthEchoHeader.parse(authorization)
         guard ConstantTime.equals(header.consumerKey, consumerKey) else {
             throw EchoError.consumerKeyMismatch(found: ServerWords.line(String(header.consumerKey.prefix(64))))
         }
-        let allowed = try allowedHosts.map(EchoProviderPolicy.AllowedHost.init)
         let url = try EchoProviderPolicy.vet(provider, allowed: allowed)
         var warnings: [String] = []
         let skew = now.timeIntervalSince1970 - Double(header.timestamp)
