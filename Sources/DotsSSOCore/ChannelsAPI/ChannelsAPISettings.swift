@@ -26,7 +26,7 @@ public struct ChannelsAPISettings: Sendable {
         guard let id = channelID ?? channel.channelsApi?.channelId, !id.isEmpty else {
             throw ConfigError.missingSetting(name: "channel id (X-Channel)", flag: "--channel-id", key: "channelsApi.channelId")
         }
-        guard id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard id.isVisibleASCII else {
             throw UsageError.invalid("the channel id must be one word of visible ASCII (it travels as the X-Channel header)")
         }
         return id

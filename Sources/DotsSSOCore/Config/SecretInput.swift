@@ -33,7 +33,7 @@ public enum SecretInput {
     static func vet(_ value: String, what: String, source: String) throws -> String {
         guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }
         guard value.utf8.count <= maxBytes else { throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes") }
-        guard value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard value.isVisibleASCII else {
             throw InputError.malformed(source: source, reason: "\(what) must be one line of visible ASCII (no spaces, control characters or second line)")
         }
         return value

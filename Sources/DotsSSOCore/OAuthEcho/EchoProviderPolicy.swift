@@ -32,7 +32,7 @@ public enum EchoProviderPolicy {
         let shown = ServerWords.line(text)
         func refuse(_ reason: String) -> EchoError { .providerRefused(url: shown, reason: reason) }
         guard !text.isEmpty, text.utf8.count <= 2048 else { throw refuse("it is empty or longer than 2048 bytes") }
-        guard text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard text.isVisibleASCII else {
             throw refuse("it contains spaces, control or non-ASCII characters (an IDN look-alike must not pass for an allowed host)")
         }
         guard !text.contains("\\") else { throw refuse("it contains a backslash, which parsers read differently") }

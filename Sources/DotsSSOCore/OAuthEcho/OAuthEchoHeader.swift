@@ -2,17 +2,13 @@
 /// over in `X-Verify-Credentials-Authorization`: the `OAuth` scheme, then comma-separated `name="value"` pairs
 /// whose names and values are percent-encoded (§3.6). Strict: a header a provider might read differently from
 /// us is refused, not guessed at.
-public struct OAuthEchoHeader: Sendable, Equatable {
+public struct OAuthEchoHeader: Sendable {
     /// Decoded parameters in the order given (`realm` excluded).
     public var parameters: [(name: String, value: String)]
     public var realm: String?
 
     public static let required = ["oauth_consumer_key", "oauth_signature_method", "oauth_signature", "oauth_timestamp", "oauth_nonce", "oauth_token"]
     public static let signatureMethods = ["HMAC-SHA1", "HMAC-SHA256", "RSA-SHA1", "PLAINTEXT"]
-
-    public static func == (lhs: OAuthEchoHeader, rhs: OAuthEchoHeader) -> Bool {
-        lhs.realm == rhs.realm && lhs.parameters.elementsEqual(rhs.parameters) { $0.name == $1.name && $0.value == $1.value }
-    }
 
     public subscript(name: String) -> String? { parameters.first { $0.name == name }?.value }
 

@@ -43,7 +43,7 @@ public struct OpenWebRegisterUseCase: Sendable {
 
     /// Every local check, then the request; nothing is sent when a check fails.
     func makeRequest() throws -> HTTPRequest {
-        guard !codeA.isEmpty, codeA.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+        guard !codeA.isEmpty, codeA.isVisibleASCII else {
             throw UsageError.invalid("--code-a must be the SDK's codeA: one word of visible ASCII")
         }
         guard !userName.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError.invalid("--user-name must not be empty") }
@@ -99,7 +99,7 @@ public struct OpenWebRegisterUseCase: Sendable {
 
     /// One word of visible ASCII, at most 4 KiB: what a codeB is.
     static func isCode(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 4096 && text.utf8.allSatisfy { (0x21...0x7E).contains($0) } && !text.hasPrefix("<")
+        !text.isEmpty && text.utf8.count <= 4096 && text.isVisibleASCII && !text.hasPrefix("<")
     }
 
     /// A plain-text body that names a failure rather than carrying a code.

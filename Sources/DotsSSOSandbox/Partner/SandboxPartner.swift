@@ -117,9 +117,7 @@ public final class SandboxPartner: Sendable {
 
     /// Starts an OpenWeb SSO session as the SDK does, for `openweb register`: a single-use codeA valid 5 minutes.
     public func openWebCodeA() async throws -> String {
-        let code = "codeA-" + (try SecureRandom.base64URLString(byteCount: 12))
-        await state.storeOpenWebCode(code, now: Date())
-        return code
+        try await state.issueOpenWebCode(now: Date())
     }
 
     /// The `X-Verify-Credentials-Authorization` the Digits SDK would make for `user` right now (HMAC-SHA1 over

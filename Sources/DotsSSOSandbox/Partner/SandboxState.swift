@@ -68,7 +68,12 @@ actor SandboxState {
     private var openWebCodes: [String: Date] = [:]
     private var echoNonces: Set<String> = []
 
-    func storeOpenWebCode(_ code: String, now: Date) { openWebCodes[code] = now }
+    /// Starts an OpenWeb SSO session as the SDK does: a new single-use codeA, valid 5 minutes.
+    func issueOpenWebCode(now: Date) throws -> String {
+        let code = "codeA-" + (try SecureRandom.base64URLString(byteCount: 12))
+        openWebCodes[code] = now
+        return code
+    }
 
     /// Whether `code` was issued in the last 5 minutes and not used yet; using it spends it.
     func takeOpenWebCode(_ code: String, now: Date) -> Bool {

@@ -14,8 +14,7 @@ extension SandboxRoutes {
     func registerThirdParty(on router: Router<BasicRequestContext>) {
         router.post("/openweb/sso/v1/start-session") { request, _ in
             await log(request)
-            let code = "codeA-" + (try SecureRandom.base64URLString(byteCount: 12))
-            await state.storeOpenWebCode(code, now: Date())
+            let code = try await state.issueOpenWebCode(now: Date())
             return json(.ok, .object(["code_a": .string(code)]), extra: [.cacheControl: "no-store"])
         }
         router.get("/openweb/sso/v1/register-user") { request, _ in try await registerUser(request) }
