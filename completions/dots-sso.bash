@@ -585,7 +585,7 @@ _dots-sso_token_show() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose --local-only --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
     __dots-sso_offer_flags_options 0
@@ -646,7 +646,7 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose --local-only --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
     __dots-sso_offer_flags_options 0

@@ -12,20 +12,28 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case notAuthorized = 77
     case configuration = 78
 
-    /// What the code means, for `--help`, the README and the man page.
+    /// What the code means: the one table `--help`, the man page and the README show (a test keeps the README equal).
     public var meaning: String {
         switch self {
         case .success: "success; every check passed"
-        case .checkFailed: "a check failed: validation errors found, a flag is false or missing, access denied"
-        case .usage: "usage error (bad flags or arguments)"
-        case .malformedInput: "malformed input (a file or server response that cannot be parsed, or one too large)"
-        case .network: "network unavailable: DNS, connect, TLS handshake/version refused, timeout"
+        case .checkFailed: "a check failed: validation errors found, a flag is false or missing (the app would refuse the member), "
+            + "a refused Echo provider or consumer key, a member the Channels API does not know"
+        case .usage: "usage error (bad flags or arguments, a non-https URL to a non-loopback host, an unreadable `--cacert` or `--trust`, "
+            + "an input file that does not exist)"
+        case .malformedInput: "malformed input (a file or server response that cannot be parsed, or a response larger than the cap)"
+        case .network: "network unavailable: DNS, connect, TLS handshake/version refused, certificate not trusted, timeout, "
+            + "a loopback port already in use, a provider that cannot be reached to revoke"
         case .internalError: "internal error in dots-sso (please report it)"
-        case .cannotWrite: "cannot write the output or a report (full disk, closed stdout, unwritable path)"
-        case .temporary: "temporary: rate limited, 502/503/504, or locked by another process; retry later"
-        case .protocolError: "protocol error: the server answered outside the spec"
-        case .notAuthorized: "not authorized: no cached token, invalid_grant, 401/403 after one refresh"
-        case .configuration: "configuration error: unknown channel, missing endpoint or client id, unsafe cache"
+        case .cannotWrite: "cannot write the output or a report (closed stdout, full disk, an unwritable `--junit`, `--output` or cache path)"
+        case .temporary: "temporary: rate limited (429, with Retry-After shown), 502/503/504, a sign-in nobody completed within `--timeout`, "
+            + "or the cache entry is locked by another process"
+        case .protocolError: "protocol error: the server answered outside the spec (unexpected status, another 5xx, refused redirect, "
+            + "a passes list that is not a flat array of URLs, a malformed key in the provider's JWKS)"
+        case .notAuthorized: "not authorized: no cached token, `invalid_grant`, 401/403 after one refresh, a sign-in the member "
+            + "declined (`access_denied`) or a callback refused (state, RFC 9207 `iss`)"
+        case .configuration: "configuration error: unknown channel, missing endpoint or client id, unsafe cache file or directory, "
+            + "a client id, redirect URI or scope the provider refused before sign-in (`authorize`), a secret variable that is not set, "
+            + "no revocation endpoint for `revoke`/`logout` (`--local-only` skips revoking)"
         }
     }
 

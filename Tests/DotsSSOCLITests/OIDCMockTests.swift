@@ -57,6 +57,16 @@ struct OIDCMockTests {
             }
         }
 
+        /// Moves the cached access token's expiry to `seconds` from now, as time passing would.
+        func ageCachedAccessToken(leaving seconds: TimeInterval) async throws {
+            let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
+            try await cache.update(CacheKey(authority: issuer, clientId: "dots-cli")) { entry in
+                var oauth = try #require(entry?.oauth)
+                oauth.tokens?.expiresAt = Date().addingTimeInterval(seconds)
+                entry?.oauth = oauth
+            }
+        }
+
         func cachedTokens() throws -> TokenSet {
             let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
             return try #require(try cache.read(CacheKey(authority: issuer, clientId: "dots-cli")).entry?.oauth.tokens)
@@ -208,5 +218,37 @@ struct OIDCMockTests {
         let tokenRequests = setup.count("POST /oauth2/token")
         #expect(tokenRequests == 2, "expected the login's exchange plus exactly one refresh, saw \(tokenRequests)")
         print("16 concurrent token print on an expired token: \(tokenRequests - 1) refresh request(s), \(printed.count) distinct token(s)")
+    }
+
+    @Test("8 concurrent token print --min-validity 12000 on tokens that live 120 s: said once each, at most one refresh, one shared token")
+    func unattainableMinValidity() async throws {
+        let setup = try Setup(tokenMaxAge: 120)
+        defer { setup.mock.stop() }
+        #expect(try setup.login().status == 0)
+        #expect(try setup.cachedTokens().lifetime == 120)
+        func printConcurrently() throws -> [ProcessResult] {
+            let processes = try (0..<8).map { _ in try setup.cli.start(["token", "print", "--min-validity", "12000"] + setup.provider) }
+            return processes.map { $0.finish(timeout: 60) }
+        }
+        let warning = "warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); using one with at least 60 s left"
+
+        // A fresh token is as good as a refresh could make it: nobody refreshes.
+        let fresh = try setup.cachedTokens()
+        for result in try printConcurrently() {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == fresh.accessToken + "\n")
+            #expect(result.stderr.components(separatedBy: "warning:").count == 2, "said once: \(result.stderr)")
+            #expect(result.stderr.contains(warning), "\(result.stderr)")
+        }
+        #expect(setup.count("POST /oauth2/token") == 1, "only the login's exchange")
+
+        // Past half its life: exactly one of the eight refreshes, and all eight print the token it got.
+        try await setup.ageCachedAccessToken(leaving: 50)
+        let results = try printConcurrently()
+        for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        let printed = Set(results.map(\.stdout))
+        #expect(printed.count == 1, "processes printed \(printed.count) different tokens")
+        #expect(printed.first != fresh.accessToken + "\n")
+        #expect(setup.count("POST /oauth2/token") == 2, "the login's exchange plus exactly one refresh")
     }
 }

@@ -112,16 +112,21 @@ struct SandboxOAuthTests {
         #expect(try cli.run(["token", "print"] + provider(sandbox)).status == 77)
     }
 
-    @Test("revoke works offline for the local part")
+    @Test("a provider gone away: logout fails (69) and keeps the sign-in; --local-only forgets it offline")
     func revokeOffline() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         #expect(try login(sandbox).0.status == 0)
         let issuer = sandbox.issuer
         await sandbox.shutdown()
-        let result = try cli.run(["logout", "--issuer", issuer, "--client-id", "dots-sandbox-app", "--timeout", "5"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning"))
-        #expect(result.stderr.contains("removed the cached sign-in"))
+        let failed = try cli.run(["logout", "--issuer", issuer, "--client-id", "dots-sandbox-app", "--timeout", "5"])
+        #expect(failed.status == 69, "\(failed.stderr)")
+        #expect(failed.stderr.contains("the tokens were not revoked at the provider"))
+        #expect(try cached(sandbox)?.oauth.tokens != nil)
+        let local = try cli.run(["logout", "--local-only", "--issuer", issuer, "--client-id", "dots-sandbox-app", "--timeout", "5"])
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stderr.contains("warning: --local-only"))
+        #expect(local.stderr.contains("removed the cached sign-in"))
+        #expect(try cached(sandbox) == nil)
     }
 
     @Test("an authorization response with another issuer's iss is refused (RFC 9207)")

@@ -49,7 +49,8 @@ final class FakeProvider: @unchecked Sendable {
     /// Flags that select this provider and client on any sign-in command.
     static let flags = ["--issuer", issuer, "--client-id", client]
 
-    init(on http: FakeHTTPClient, jwks: Bool = false) {
+    /// `changes` edits the OpenID configuration: a nil value removes the field.
+    init(on http: FakeHTTPClient, jwks: Bool = false, metadata changes: [String: JSONValue?] = [:]) {
         let issuer = Self.issuer
         var metadata: [String: JSONValue] = [
             "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"), "token_endpoint": .string("\(issuer)/token"),
@@ -58,6 +59,7 @@ final class FakeProvider: @unchecked Sendable {
             "code_challenge_methods_supported": .array([.string("S256")]), "grant_types_supported": .array([.string("authorization_code"), .string("refresh_token")]),
         ]
         if jwks { metadata["jwks_uri"] = .string("\(issuer)/jwks") }
+        for (key, value) in changes { metadata[key] = value }
         http.json(.get, "\(issuer)/.well-known/openid-configuration", .object(metadata))
         // The login page the preflight GET sees before the "browser" opens.
         http.on(.get, "\(issuer)/authorize") { _ in (200, [(name: "Content-Type", value: "text/html")], Data("<!DOCTYPE html><title>Sign in</title>".utf8)) }

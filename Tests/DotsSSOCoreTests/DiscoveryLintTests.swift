@@ -57,6 +57,19 @@ struct DiscoveryLintTests {
         #expect(findings.allSatisfy { $0.severity == .info })
     }
 
+    @Test("HS256 id_tokens are a warning (a public client has no secret to verify them); no `none` is info unless the client is known public")
+    func publicClientConcerns() {
+        let hs = DiscoveryLint.findings(for: metadata("https://sso.example", ["id_token_signing_alg_values_supported": .array([.string("RS256"), .string("HS256")])]))
+        #expect(hs.map(\.code) == ["discover.id-token.symmetric-alg"])
+        #expect(hs.first?.severity == .warning)
+        #expect(hs.first?.message.contains("registered for RS256") == true)
+        let methods: [String: JSONValue?] = ["token_endpoint_auth_methods_supported": .array([.string("client_secret_basic")])]
+        let unknown = DiscoveryLint.findings(for: metadata("https://sso.example", methods))
+        #expect(unknown.map(\.code) == ["discover.client-auth.none-unlisted"])
+        #expect(unknown.first?.severity == .info)
+        #expect(DiscoveryLint.findings(for: metadata("https://sso.example", methods), publicClient: true).map(\.code) == ["discover.client-auth.none-missing"])
+    }
+
     @Test("RFC 8414 well-known URL puts the segment before the issuer path")
     func wellKnown() throws {
         let urls = try DiscoveryClient.candidateURLs(for: "https://sso.example/tenant/a")

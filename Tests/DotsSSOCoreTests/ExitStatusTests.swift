@@ -67,6 +67,10 @@ struct ExitStatusTests {
         (OAuthError.stateMismatch, DotsSSOCore.ExitStatus.notAuthorized),
         (OAuthError.issuerMismatch(expected: "a", received: "b"), DotsSSOCore.ExitStatus.notAuthorized),
         (OAuthError.authorizationDenied(error: "access_denied", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.deniedWithoutIssuer(error: "access_denied", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
+        (OAuthError.revocationRefused(status: 401, error: "invalid_client", description: nil), DotsSSOCore.ExitStatus.configuration),
+        (OAuthError.revocationRefused(status: 400, error: "unsupported_token_type", description: nil), DotsSSOCore.ExitStatus.protocolError),
+        (RevocationFailed(reason: "r", status: .network, revoked: []), DotsSSOCore.ExitStatus.network),
         (OAuthError.callbackWithoutCode("d"), DotsSSOCore.ExitStatus.protocolError),
         (OAuthError.callbackTimeout(seconds: 300, waitingFor: "w"), DotsSSOCore.ExitStatus.temporary),
         (OAuthError.authorizationRequestRefused(status: 400, error: "invalid_request", description: nil, hint: "h"), DotsSSOCore.ExitStatus.configuration),
@@ -91,14 +95,14 @@ struct ExitStatusTests {
         #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 70, 74, 75, 76, 77, 78])
     }
 
-    @Test("the README's exit-code table lists exactly the codes dots-sso uses")
+    @Test("the README's exit-code table is the one --help and the man page show, and lists exactly the codes dots-sso uses")
     func readmeTable() throws {
         let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = readme.components(separatedBy: "## Exit codes").dropFirst().first ?? ""
-        let documented = Set(table.split(separator: "\n").compactMap { line -> Int32? in
-            guard line.hasPrefix("| ") else { return nil }
-            return Int32(line.dropFirst(2).prefix { $0.isNumber })
-        })
+        let section = readme.components(separatedBy: "## Exit codes").dropFirst().first ?? ""
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+        let expected = ExitStatus.allCases.map { "| \($0.rawValue) | \($0.meaning) |" }
+        #expect(rows.map(String.init) == expected, "README's table should read:\n\(expected.joined(separator: "\n"))")
+        let documented = Set(rows.compactMap { Int32($0.dropFirst(2).prefix { $0.isNumber }) })
         #expect(documented == Set(ExitStatus.allCases.map(\.rawValue)))
         for (error, _) in Self.everyError {
             #expect(documented.contains(error.exitStatus.rawValue), "\(error) ends with a code the README does not document")

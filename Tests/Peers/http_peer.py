@@ -163,7 +163,20 @@ def make_handler(options, scheme):
             if rest == ".well-known/openid-configuration":
                 doc = self.discovery(issuer)
                 doc["scopes_supported"] = ["openid", "profile", "email"]
+                if case == "cancel":
+                    doc["authorization_response_iss_parameter_supported"] = True
                 self.send_json(200, doc)
+                return
+            if case == "cancel" and rest == "cancel":
+                # The consent page's Cancel button: an error redirect with state but without the promised iss.
+                params = dict(urllib.parse.parse_qsl(query))
+                target = params.get("redirect_uri", "") + "?" + urllib.parse.urlencode({
+                    "error": "access_denied", "error_description": "The resource owner denied the request.",
+                    "state": params.get("state", "")})
+                self.send_response(302)
+                self.send_header("Location", target)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 return
             if rest != "authorize":
                 self.send_page(200, "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>login</form></body></html>")
@@ -195,7 +208,30 @@ def make_handler(options, scheme):
             body = self.rfile.read(length) if length else b""
             self.record(body)
             segment = self.path.split("?")[0].strip("/").split("/")[0]
-            if segment == "ok":
+            if self.path.split("?")[0] == "/.well-known/oauth-authorization-server/split":
+                # RFC 8414 §3.1 location of the "split" provider's OAuth metadata: the only one listing revocation.
+                issuer = self.base() + "/split"
+                self.send_json(200, {
+                    "issuer": issuer,
+                    "authorization_endpoint": issuer + "/authorize",
+                    "token_endpoint": issuer + "/token",
+                    "revocation_endpoint": issuer + "/revoke",
+                    "response_types_supported": ["code"],
+                    "code_challenge_methods_supported": ["S256"],
+                })
+            elif segment == "split":
+                rest = self.path.split("?")[0].strip("/")[len("split"):].strip("/")
+                if rest == ".well-known/openid-configuration":
+                    doc = self.discovery(self.base() + "/split")
+                    del doc["revocation_endpoint"]
+                    self.send_json(200, doc)
+                elif rest == "revoke" and self.command == "POST":
+                    self.send_response(200)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                else:
+                    self.send_json(404, {"error": "not_found"})
+            elif segment == "ok":
                 self.send_json(200, self.discovery(self.base() + "/ok"))
             elif segment == "authz":
                 self.authz()

@@ -25,10 +25,14 @@ public enum AuthorizationCallback {
         if let received = value("iss") {
             if let issuer, received != issuer { throw OAuthError.issuerMismatch(expected: issuer, received: received) }
         } else if issuerParameterRequired, let issuer {
+            // RFC 9207 §2.4: still refused, but a member who cancelled is told so, and the provider's lapse named as such.
+            if let error = value("error") {
+                throw OAuthError.deniedWithoutIssuer(error: ServerWords.line(error), description: value("error_description").map { ServerWords.line($0) })
+            }
             throw OAuthError.issuerMismatch(expected: issuer, received: "(missing)")
         }
         if let error = value("error") {
-            throw OAuthError.authorizationDenied(error: error, description: value("error_description"))
+            throw OAuthError.authorizationDenied(error: ServerWords.line(error), description: value("error_description").map { ServerWords.line($0) })
         }
         guard let code = value("code"), !code.isEmpty else {
             throw OAuthError.callbackWithoutCode("neither code nor error in the redirect")

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
-/// `/.well-known/oauth-authorization-server` when the provider has no OIDC document.
+/// `/.well-known/oauth-authorization-server` when the provider has no OIDC document, or when its OIDC document
+/// lacks the revocation or end-session endpoint (some providers list those only in their RFC 8414 document).
 public struct DiscoveryClient: Sendable {
     public let http: any HTTPClient
 
@@ -26,7 +27,8 @@ public struct DiscoveryClient: Sendable {
 
     public func fetch(issuer: String) async throws -> ProviderMetadata {
         var tried: [String] = []
-        for candidate in try Self.candidateURLs(for: issuer) {
+        let candidates = try Self.candidateURLs(for: issuer)
+        for candidate in candidates {
             let response = try await http.send(HTTPRequest(.get, candidate.url, headers: [(name: "Accept", value: "application/json")]))
             if response.status == 429 {
                 throw HTTPError.rateLimited(url: candidate.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
@@ -38,8 +40,22 @@ public struct DiscoveryClient: Sendable {
             guard case .object(let document) = try response.decodeJSON(JSONValue.self) else {
                 throw OAuthError.discoveryNotAnObject(url: candidate.url.redactedForDisplay)
             }
-            return ProviderMetadata(requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
+            var metadata = ProviderMetadata(requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
+            if metadata.needsSupplement, let rfc8414 = candidates.last?.url {
+                metadata.consulted = rfc8414.absoluteString
+                if let supplement = await optionalDocument(at: rfc8414) {
+                    metadata.merge(supplement, from: rfc8414.absoluteString)
+                }
+            }
+            return metadata
         }
         throw OAuthError.discoveryNotFound(issuer: issuer, tried: tried)
+    }
+
+    /// A second document that only fills gaps: any failure to get it leaves the first one as it is.
+    private func optionalDocument(at url: URL) async -> [String: JSONValue]? {
+        guard let response = try? await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")])),
+              response.isSuccess, case .object(let document)? = try? response.decodeJSON(JSONValue.self) else { return nil }
+        return document
     }
 }

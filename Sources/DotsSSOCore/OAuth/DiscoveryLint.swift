@@ -7,7 +7,7 @@ public enum DiscoveryLint {
     public static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil) -> [Finding] {
         var findings: [Finding] = []
         let source = metadata.source
-        func at(_ key: String) -> FindingLocation { FindingLocation(file: source, path: "$.\(key)") }
+        func at(_ key: String) -> FindingLocation { FindingLocation(file: metadata.source(of: key), path: "$.\(key)") }
 
         if metadata.kind == "oauth-authorization-server" {
             findings.append(Finding(.info, "discover.metadata.rfc8414", at: FindingLocation(file: source),
@@ -60,10 +60,38 @@ public enum DiscoveryLint {
                 "response_types_supported is required by OIDC Discovery and must include \"code\""))
         }
 
-        if publicClient == true, let methods = metadata.document["token_endpoint_auth_methods_supported"]?.stringArray, !methods.contains("none") {
-            findings.append(Finding(.warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
-                "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
-                    + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"))
+        if let methods = metadata.document["token_endpoint_auth_methods_supported"]?.stringArray, !methods.contains("none") {
+            if publicClient == true {
+                findings.append(Finding(.warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
+                    "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
+                        + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"))
+            } else {
+                // Many providers accept public clients without listing `none`; the app is one, so say it once.
+                findings.append(Finding(.info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
+                    "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
+                        + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
+            }
+        }
+
+        // OIDC Core §10.1: HS256 id_tokens are signed with the client secret, which a native app does not have.
+        if let algorithms = metadata.document["id_token_signing_alg_values_supported"]?.stringArray,
+           let symmetric = algorithms.first(where: { $0.hasPrefix("HS") }) {
+            let asymmetric = algorithms.filter { !$0.hasPrefix("HS") && $0 != "none" }
+            findings.append(Finding(.warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
+                "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
+                    + "cannot verify it. " + (asymmetric.isEmpty
+                        ? "List RS256 or ES256 and sign the app's id_tokens with it"
+                        : "Make sure the app's client is registered for \(asymmetric.joined(separator: " or "))")))
+        }
+
+        for (key, url) in metadata.supplied.sorted(by: { $0.key < $1.key }) where ProviderMetadata.supplementedEndpointKeys.contains(key) {
+            findings.append(Finding(.info, "discover.endpoint.rfc8414-only", at: at(key),
+                "\(key) is listed only in the RFC 8414 document \(url), not in the OpenID configuration; dots-sso uses it, "
+                    + "but clients that read only the OpenID configuration will miss it: list it there too"))
+        }
+        if let ignored = metadata.supplementIgnored {
+            findings.append(Finding(.warning, "discover.rfc8414.issuer-mismatch", at: FindingLocation(file: metadata.consulted ?? source, path: "$.issuer"),
+                "the RFC 8414 document was not used: \(ignored); both documents must name the same issuer"))
         }
 
         if let grants = metadata.document["grant_types_supported"]?.stringArray, !grants.contains("refresh_token") {
@@ -75,13 +103,14 @@ public enum DiscoveryLint {
             findings.append(Finding(.info, "discover.userinfo.missing", at: at("userinfo_endpoint"),
                 "no userinfo_endpoint; the partner must deliver a profile endpoint URL separately"))
         }
+        let inEither = metadata.consulted.map { " (in neither the OpenID configuration nor \($0))" } ?? ""
         if metadata.revocationEndpoint == nil {
             findings.append(Finding(.info, "discover.revocation.missing", at: at("revocation_endpoint"),
-                "no revocation_endpoint; refresh tokens cannot be revoked on logout (RFC 7009)"))
+                "no revocation_endpoint\(inEither); refresh tokens cannot be revoked on logout (RFC 7009)"))
         }
         if metadata.endSessionEndpoint == nil {
             findings.append(Finding(.info, "discover.end-session.missing", at: at("end_session_endpoint"),
-                "no end_session_endpoint; logging out cannot end the provider's browser session"))
+                "no end_session_endpoint\(inEither); logging out cannot end the provider's browser session"))
         }
         return findings
     }

@@ -7,12 +7,16 @@ public enum OAuthError: UserFacingError, Equatable {
     case stateMismatch
     case issuerMismatch(expected: String, received: String)
     case authorizationDenied(error: String, description: String?)
+    /// An error redirect with the right state but without the `iss` the provider's metadata promises (RFC 9207 §2.4).
+    case deniedWithoutIssuer(error: String, description: String?)
     case callbackWithoutCode(String)
     /// Nobody completed the sign-in in time; `waitingFor` names the redirect that never came.
     case callbackTimeout(seconds: Double, waitingFor: String)
     /// The provider refused the authorization request itself (checked before the browser opened).
     case authorizationRequestRefused(status: Int, error: String, description: String?, hint: String)
     case tokenEndpoint(status: Int, error: String, description: String?)
+    /// The RFC 7009 revocation endpoint's error answer.
+    case revocationRefused(status: Int, error: String, description: String?)
     case noPendingAuthorization
     case malformedJWK(keyID: String?, detail: String)
 
@@ -31,7 +35,11 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .issuerMismatch(expected, received):
             "refusing the callback: its iss \"\(received)\" is not the provider's issuer \"\(expected)\" (RFC 9207 mix-up protection)"
         case let .authorizationDenied(error, description):
-            "the provider refused the sign-in: \(error)\(description.map { " (\($0))" } ?? "")"
+            "the provider refused the sign-in: \(error)\(description.map { " (\($0))" } ?? "")\(Self.meaning(ofAuthorizationError: error))"
+        case let .deniedWithoutIssuer(error, description):
+            "the provider reported \(error)\(description.map { " (\($0))" } ?? "")\(Self.meaning(ofAuthorizationError: error)); "
+                + "its redirect also lacked the iss parameter its metadata promises (authorization_response_iss_parameter_supported), "
+                + "so it is refused under RFC 9207 §2.4: a provider bug worth reporting to them"
         case .callbackWithoutCode(let detail):
             "the callback carried no authorization code: \(detail)"
         case let .callbackTimeout(seconds, waitingFor):
@@ -44,6 +52,9 @@ public enum OAuthError: UserFacingError, Equatable {
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret" : "")
+        case let .revocationRefused(status, error, description):
+            "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
+                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret" : "")
         case .noPendingAuthorization:
             "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
         case let .malformedJWK(keyID, detail):
@@ -51,17 +62,33 @@ public enum OAuthError: UserFacingError, Equatable {
         }
     }
 
+    /// What an RFC 6749 §4.1.2.1 error code means for the person signing in, after a `: `.
+    static func meaning(ofAuthorizationError error: String) -> String {
+        switch error {
+        case "access_denied": ": the member declined or cancelled the sign-in"
+        case "login_required", "interaction_required", "consent_required": ": the provider needs the member to sign in or consent in the browser"
+        case "temporarily_unavailable", "server_error": ": the provider is having trouble; try again later"
+        default: ""
+        }
+    }
+
     public var exitStatus: ExitStatus {
         switch self {
         case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK: .protocolError
         case .discoveryNotAnObject, .malformedToken: .malformedInput
-        case .stateMismatch, .issuerMismatch, .authorizationDenied: .notAuthorized
+        case .stateMismatch, .issuerMismatch, .authorizationDenied, .deniedWithoutIssuer: .notAuthorized
         // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.
         case .callbackTimeout: .temporary
         // A client or redirect the provider does not accept is configuration; its own outage is temporary.
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
         case .noPendingAuthorization: .usage
+        case let .revocationRefused(status, code, _):
+            switch code {
+            case "invalid_client", "unauthorized_client": .configuration
+            case "temporarily_unavailable", "slow_down": .temporary
+            default: status == 401 || status == 403 ? .notAuthorized : .protocolError
+            }
         case let .tokenEndpoint(status, code, _):
             switch code {
             case "invalid_grant", "access_denied": .notAuthorized

@@ -1,14 +1,24 @@
 import Foundation
 
 /// What a provider publishes about itself (OIDC Discovery 1.0 / RFC 8414), as received plus the fields we use.
-public struct ProviderMetadata: Codable, Sendable, Equatable {
+///
+/// When the OpenID configuration lacks an endpoint the app needs (revocation, end-session), the provider's RFC 8414
+/// document is read too and its fields fill the gaps; the OpenID configuration wins where both speak.
+public struct ProviderMetadata: Sendable, Equatable {
     /// The issuer the metadata was requested for.
     public var requestedIssuer: String
     /// The URL the document actually came from.
     public var source: String
     /// `openid-configuration` or `oauth-authorization-server`.
     public var kind: String
+    /// The document, with any fields the RFC 8414 document supplied merged in.
     public var document: [String: JSONValue]
+    /// The fields taken from the RFC 8414 document, each with the URL it came from.
+    public var supplied: [String: String] = [:]
+    /// The RFC 8414 document consulted for missing endpoints, when one was (whether or not it answered).
+    public var consulted: String?
+    /// Why the RFC 8414 document was not used although it answered (another issuer).
+    public var supplementIgnored: String?
 
     public init(requestedIssuer: String, source: String, kind: String, document: [String: JSONValue]) {
         self.requestedIssuer = requestedIssuer
@@ -31,7 +41,31 @@ public struct ProviderMetadata: Codable, Sendable, Equatable {
         "revocation_endpoint", "end_session_endpoint", "introspection_endpoint", "registration_endpoint",
     ]
 
+    /// The endpoints an app needs that, when the OpenID configuration lacks them, send us to the RFC 8414 document.
+    public static let supplementedEndpointKeys = ["revocation_endpoint", "end_session_endpoint"]
+
     public var endpoints: [(key: String, url: String)] {
         Self.endpointKeys.compactMap { key in document[key]?.stringValue.map { (key: key, url: $0) } }
+    }
+
+    /// The document a field came from.
+    public func source(of key: String) -> String { supplied[key] ?? source }
+
+    /// Whether the OpenID configuration lacks an endpoint the RFC 8414 document might have.
+    var needsSupplement: Bool {
+        kind == "openid-configuration" && Self.supplementedEndpointKeys.contains { document[$0]?.stringValue == nil }
+    }
+
+    /// Merges `other` (the RFC 8414 document at `url`) where this document is silent, when both name the same issuer.
+    mutating func merge(_ other: [String: JSONValue], from url: String) {
+        guard other["issuer"]?.stringValue == requestedIssuer else {
+            let named = other["issuer"]?.stringValue.map { "\"\(ServerWords.line($0))\"" } ?? "no issuer"
+            supplementIgnored = "\(url) names \(named), not \(requestedIssuer)"
+            return
+        }
+        for (key, value) in other where document[key] == nil && key != "issuer" {
+            document[key] = value
+            supplied[key] = url
+        }
     }
 }

@@ -1,13 +1,19 @@
 import Foundation
 
 /// `dots-sso revoke` and `logout`: RFC 7009 revocation of the refresh token, then the access token; removal of
-/// the cached sign-in (which works offline: a provider that cannot be reached only costs a warning); and the
-/// provider's logout URL, so the user can end the browser session too.
+/// the cached sign-in; and the provider's logout URL, so the user can end the browser session too.
+///
+/// A revocation that fails is not a success: the tokens stay alive at the provider, so the sign-in stays cached
+/// (a retry can still revoke them) and the command fails with the failure's exit status. `localOnly` forgets the
+/// sign-in here without contacting the provider at all.
 public struct RevokeUseCase: Sendable {
     public var signIn: SignInSettings
+    /// `--local-only`: remove the cached sign-in without revoking anything at the provider.
+    public var localOnly: Bool
 
-    public init(signIn: SignInSettings) {
+    public init(signIn: SignInSettings, localOnly: Bool = false) {
         self.signIn = signIn
+        self.localOnly = localOnly
     }
 
     /// What happened; `--json` shows every field but the cache file (the text output names it).
@@ -15,7 +21,7 @@ public struct RevokeUseCase: Sendable {
         public var removed: Bool
         /// Which tokens the provider revoked, in the order asked.
         public var revoked: [String]
-        /// Why the tokens were not revoked at the provider, when they were not.
+        /// Why the tokens were not revoked at the provider (only with `--local-only`: otherwise the command fails).
         public var revocationProblem: String?
         public var logoutURL: String?
         /// The cache file that held (or would hold) the sign-in.
@@ -29,26 +35,15 @@ public struct RevokeUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Result {
         let client = try SignInContext(signIn, in: ctx)
         let oauth = (try? client.cache.read(client.key).entry)?.oauth
-        let endpoints = await self.endpoints(remembered: oauth?.endpoints, client: client)
+        let endpoints = localOnly ? localEndpoints(remembered: oauth?.endpoints, channel: client.channel)
+                                  : await self.endpoints(remembered: oauth?.endpoints, client: client)
         var revoked: [String] = []
         var problem: String?
         if let tokens = oauth?.tokens {
-            if let revocation = endpoints.revocation {
-                do {
-                    let url = try URLPolicy.validate(revocation)
-                    let tokenClient = TokenEndpointClient(http: client.http, credentials: client.credentials)
-                    // RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
-                    if let refresh = tokens.refreshToken {
-                        try await tokenClient.revoke(token: refresh, hint: "refresh_token", endpoint: url)
-                        revoked.append("refresh_token")
-                    }
-                    try await tokenClient.revoke(token: tokens.accessToken, hint: "access_token", endpoint: url)
-                    revoked.append("access_token")
-                } catch let error as UserFacingError {
-                    problem = error.message
-                }
+            if localOnly {
+                problem = "--local-only: nothing was revoked at the provider; the tokens stay valid there until they expire"
             } else {
-                problem = "the provider has no revocation endpoint; the tokens stay valid there until they expire"
+                revoked = try await revoke(tokens, at: endpoints.revocation, client: client)
             }
         }
         // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
@@ -57,6 +52,35 @@ public struct RevokeUseCase: Sendable {
         return Result(removed: removed, revoked: revoked, revocationProblem: problem,
                       logoutURL: endpoints.endSession.flatMap { Self.logoutURL($0, clientID: client.credentials.clientID) },
                       cacheFile: client.cache.url(for: client.key).path)
+    }
+
+    /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
+    private func revoke(_ tokens: TokenSet, at revocation: String?, client: SignInContext) async throws -> [String] {
+        guard let revocation else {
+            throw RevocationFailed(reason: "the provider names no revocation endpoint (neither of its metadata documents lists one; "
+                + "--revocation-endpoint URL sets it)", status: .configuration, revoked: [])
+        }
+        var revoked: [String] = []
+        do {
+            let url = try URLPolicy.validate(revocation)
+            let tokenClient = TokenEndpointClient(http: client.http, credentials: client.credentials)
+            if let refresh = tokens.refreshToken {
+                try await tokenClient.revoke(token: refresh, hint: "refresh_token", endpoint: url)
+                revoked.append("refresh_token")
+            }
+            try await tokenClient.revoke(token: tokens.accessToken, hint: "access_token", endpoint: url)
+            revoked.append("access_token")
+        } catch let error as UserFacingError {
+            throw RevocationFailed(reason: error.message, status: error.exitStatus, revoked: revoked)
+        }
+        return revoked
+    }
+
+    /// `--local-only` contacts nobody: the logout URL comes from the channel or what the sign-in remembered.
+    private func localEndpoints(remembered: StoredEndpoints?, channel: Channel) -> StoredEndpoints {
+        var endpoints = remembered ?? StoredEndpoints()
+        endpoints.endSession = channel.endSessionEndpoint ?? endpoints.endSession
+        return endpoints
     }
 
     /// The revocation and end-session endpoints: the channel's settings win, then what the sign-in remembered,
@@ -80,4 +104,27 @@ public struct RevokeUseCase: Sendable {
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "client_id", value: clientID)]
         return components.string
     }
+}
+
+/// A revocation that did not happen. The sign-in stays cached, so a retry can still revoke its tokens; the exit
+/// status is the failure's own (78 when the provider has no revocation endpoint, 69 when it cannot be reached…).
+public struct RevocationFailed: UserFacingError, Equatable {
+    public var reason: String
+    public var status: ExitStatus
+    /// What was revoked before the failure (the refresh token, when only the access token failed).
+    public var revoked: [String]
+
+    public init(reason: String, status: ExitStatus, revoked: [String]) {
+        self.reason = reason
+        self.status = status
+        self.revoked = revoked
+    }
+
+    public var message: String {
+        "the tokens were not revoked at the provider: \(reason)"
+            + (revoked.isEmpty ? "" : " (only the \(revoked.joined(separator: " and ")) was)")
+            + "; the sign-in stays cached so `dots-sso revoke` can try again (--local-only forgets it here without revoking)"
+    }
+
+    public var exitStatus: ExitStatus { status }
 }

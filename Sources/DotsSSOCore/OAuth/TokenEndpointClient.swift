@@ -28,7 +28,14 @@ public struct TokenEndpointClient: Sendable {
         var headers: [(name: String, value: String)] = []
         credentials.apply(to: &fields, headers: &headers)
         let response = try await http.send(.form(endpoint, fields, headers: headers))
-        guard response.isSuccess else { throw try Self.error(from: response) }
+        guard response.isSuccess else {
+            switch try Self.error(from: response) {
+            case let OAuthError.tokenEndpoint(status, error, description):
+                throw OAuthError.revocationRefused(status: status, error: error, description: description)
+            case let other:
+                throw other
+            }
+        }
     }
 
     private func tokenRequest(_ base: [(String, String)], endpoint: URL) async throws -> TokenResponse {

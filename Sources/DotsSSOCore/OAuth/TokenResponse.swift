@@ -34,7 +34,8 @@ public struct TokenResponse: Sendable, Equatable {
             refreshToken: refreshToken ?? previous?.refreshToken,
             idToken: idToken ?? previous?.idToken,
             scope: scope ?? previous?.scope ?? requestedScope,
-            expiresAt: expiresIn.map { now.addingTimeInterval($0) }
+            expiresAt: expiresIn.map { now.addingTimeInterval($0) },
+            lifetime: expiresIn
         )
     }
 }

@@ -56,20 +56,40 @@ public struct TokenSession: Sendable {
 
     /// Tokens whose access token is valid for at least `minValidity` seconds, refreshing when needed or forced.
     /// Returns whether this call refreshed.
+    ///
+    /// One refresh serves every process waiting on the lock: a process that finds the entry refreshed since it read
+    /// it takes that token, whatever `minValidity` or `force` asked. A `minValidity` longer than the provider's
+    /// tokens live is said once and treated as half their lifetime, so calls in a loop do not refresh every time.
     public func valid(minValidity: TimeInterval, force: Bool = false) async throws -> (signedIn: SignedIn, refreshed: Bool) {
         let now = cache.clock.now
         let first = try current()
-        if !force, !first.tokens.expires(within: minValidity, now: now()) {
+        if !force, !first.tokens.expires(within: first.tokens.attainableValidity(minValidity), now: now()) {
+            warnIfUnattainable(minValidity, first.tokens)
             return (first, false)
         }
-        return try await cache.update(key) { entry -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
-            // Another process may have refreshed while we waited for the lock.
+        let outcome = try await cache.update(key) { entry -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)
-            if !force, !latest.tokens.expires(within: minValidity, now: now()) {
+            if latest.tokens != first.tokens, !latest.tokens.expires(within: 0, now: now()) {
+                // Another process refreshed while we waited for the lock: its token is everybody's.
+                return .success((signedIn: latest, refreshed: false))
+            }
+            if !force, !latest.tokens.expires(within: latest.tokens.attainableValidity(minValidity), now: now()) {
                 return .success((signedIn: latest, refreshed: false))
             }
             return await refresh(latest, in: &entry).map { (signedIn: $0, refreshed: true) }
         }.get()
+        warnIfUnattainable(minValidity, outcome.signedIn.tokens)
+        return outcome
+    }
+
+    private func warnIfUnattainable(_ minValidity: TimeInterval, _ tokens: TokenSet) {
+        guard let lifetime = tokens.lifetime, tokens.attainableValidity(minValidity) < minValidity else { return }
+        warn("--min-validity \(Self.seconds(minValidity)) is longer than the provider's access tokens live (\(Self.seconds(lifetime))); "
+            + "using one with at least \(Self.seconds(lifetime / 2)) left instead of refreshing on every call")
+    }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.

@@ -8,19 +8,31 @@ public struct TokenSet: Codable, Sendable, Equatable {
     public var idToken: String?
     public var scope: String?
     public var expiresAt: Date?
+    /// The access token's whole lifetime as the provider gave it (`expires_in`), so a `--min-validity` it can never
+    /// meet is recognised without a refresh.
+    public var lifetime: TimeInterval?
 
-    public init(accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil, expiresAt: Date? = nil) {
+    public init(accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil,
+                expiresAt: Date? = nil, lifetime: TimeInterval? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.refreshToken = refreshToken
         self.idToken = idToken
         self.scope = scope
         self.expiresAt = expiresAt
+        self.lifetime = lifetime
     }
 
     /// Whether the access token is expired or will be within `minValidity` seconds.
     public func expires(within minValidity: TimeInterval, now: Date) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt.timeIntervalSince(now) < minValidity
+    }
+
+    /// The validity a refresh can actually deliver: `minValidity`, or half the provider's lifetime when it issues
+    /// tokens that live less than `minValidity` (a refresh could never meet it, so every call would refresh).
+    public func attainableValidity(_ minValidity: TimeInterval) -> TimeInterval {
+        guard let lifetime, lifetime > 0, lifetime < minValidity else { return minValidity }
+        return lifetime / 2
     }
 }

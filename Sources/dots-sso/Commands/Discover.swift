@@ -9,8 +9,10 @@ struct Discover: DotsCommand {
         abstract: "Fetch the provider's OIDC/OAuth metadata, show its endpoints and check them.",
         discussion: """
         Tries /.well-known/openid-configuration, then RFC 8414's /.well-known/oauth-authorization-server. \
-        Checks that the issuer matches, every endpoint is https (http only on loopback), PKCE S256 and the \
-        code flow are supported; missing revocation or end-session endpoints are reported as info.
+        When the OpenID configuration lacks the revocation or end-session endpoint, the RFC 8414 document \
+        fills the gap (the OpenID configuration wins where both speak) and each endpoint says which document \
+        it came from. Checks that the issuer matches, every endpoint is https (http only on loopback), PKCE \
+        S256 and the code flow are supported; missing revocation or end-session endpoints are reported as info.
 
         Examples:
           $ dots-sso discover --issuer https://sso.partner.example
@@ -29,6 +31,8 @@ struct Discover: DotsCommand {
         var source: String
         var kind: String
         var endpoints: [String: String]
+        /// The document each endpoint came from (the RFC 8414 one when it filled a gap).
+        var endpointSources: [String: String]
         var metadata: [String: JSONValue]
         var findings: [Finding]
         var summary: FindingSummary
@@ -47,12 +51,14 @@ struct Discover: DotsCommand {
             try console.json(Output(
                 issuer: result.issuer, source: metadata.source, kind: metadata.kind,
                 endpoints: Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, $0.url) }),
+                endpointSources: Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, metadata.source(of: $0.key)) }),
                 metadata: JSONValue.object(metadata.document).redactingSecrets().objectValue ?? [:], findings: findings, summary: FindingSummary(findings), passed: !failed
             ))
         } else {
             let safe = TerminalText.safe
             var rows = [["issuer", metadata.issuer.map(safe) ?? "(missing)"], ["metadata", metadata.source]]
-            rows += metadata.endpoints.map { [$0.key, safe($0.url)] }
+            if let consulted = metadata.consulted, !metadata.supplied.isEmpty { rows.append(["also read", consulted]) }
+            rows += metadata.endpoints.map { [$0.key, safe($0.url) + (metadata.supplied[$0.key] != nil ? "  (from the RFC 8414 document)" : "")] }
             if let methods = metadata.document["code_challenge_methods_supported"]?.stringArray {
                 rows.append(["pkce methods", safe(methods.joined(separator: " "))])
             }

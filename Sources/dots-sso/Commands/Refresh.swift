@@ -9,7 +9,9 @@ struct Refresh: DotsCommand {
         abstract: "Refresh the cached access token when it has expired or is about to.",
         discussion: """
         Refreshes when less than --min-validity seconds are left (or always with --force), under the cache lock: \
-        concurrent dots-sso processes refresh once and all get the new token. A rotated refresh token is saved \
+        concurrent dots-sso processes refresh once and all get the new token (a process that waited for the lock \
+        takes the token another has just got). A --min-validity longer than the provider's tokens live is said \
+        once and means half their lifetime, so scripts do not refresh on every call. A rotated refresh token is saved \
         before the command returns. If the provider answers invalid_grant, the entry is marked and every later \
         command says to sign in again without contacting the provider.
 

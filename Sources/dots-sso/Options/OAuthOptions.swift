@@ -13,7 +13,7 @@ struct ClientAuthOptions: ParsableArguments {
 
 /// Flags of every command that uses the cached access token.
 struct TokenUseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Refresh first when the access token has less than this many seconds left.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Refresh first when the access token has less than this many seconds left (half the token's lifetime when it lives less, with a warning).", valueName: "seconds"))
     var minValidity: Double = 60
 
     func validate() throws {

@@ -1,0 +1,130 @@
+@testable import dots_sso
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Revocation that cannot happen is a failure, never a silent success; a cancelled sign-in is told as such; a
+/// `--min-validity` no token can meet is said, not refreshed for on every call.
+@Suite("revocation failures, cancelled sign-ins, unattainable --min-validity")
+struct ProviderQuirksTests {
+    static let oauthServer = "\(FakeProvider.issuer)/.well-known/oauth-authorization-server"
+
+    @Test("a provider that cannot be reached: nothing revoked, the sign-in stays cached, exit 69; --local-only then forgets it without a request")
+    func unreachable() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        t.http.on(.post, FakeProvider.issuer + "/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        let failed = await t.run(["logout"] + FakeProvider.flags)
+        #expect(failed.status == 69, "\(failed.stderr)")
+        #expect(failed.stderr.contains("the tokens were not revoked at the provider: cannot connect"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("the sign-in stays cached"))
+        #expect(failed.stdout.isEmpty)
+        #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
+
+        let sent = t.http.requests.count
+        let local = await t.run(["logout", "--local-only"] + FakeProvider.flags)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(t.http.requests.count == sent, "--local-only contacts nobody")
+        #expect(local.stderr.contains("warning: --local-only: nothing was revoked at the provider"))
+        #expect(local.stderr.contains("removed the cached sign-in"))
+        #expect(try t.cached() == nil)
+    }
+
+    @Test("no revocation endpoint in either metadata document: 78, the entry kept, the flag that fixes it named")
+    func noRevocationEndpoint() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
+        #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
+        let result = await t.run(["revoke"] + FakeProvider.flags)
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("names no revocation endpoint"))
+        #expect(result.stderr.contains("--revocation-endpoint URL"))
+        #expect(try t.cached()?.oauth.tokens != nil)
+        #expect(t.http.requests.contains { $0.url.absoluteString == Self.oauthServer }, "the RFC 8414 document was asked too")
+    }
+
+    @Test("revocation listed only in the RFC 8414 document is used, and the OpenID configuration still wins where both speak")
+    func revocationFromRFC8414() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
+        t.http.json(.get, Self.oauthServer, .object([
+            "issuer": .string(FakeProvider.issuer), "revocation_endpoint": .string("\(FakeProvider.issuer)/oauth/revoke"),
+            "token_endpoint": .string("https://elsewhere.example/token"),
+        ]))
+        t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in (200, [], Data()) }
+        #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
+        #expect(t.http.requests.filter { $0.url.host == "elsewhere.example" }.isEmpty)
+        let result = await t.run(["revoke"] + FakeProvider.flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(t.http.requests.filter { $0.url.path == "/oauth/revoke" }.count == 2)
+        #expect(try t.cached() == nil)
+    }
+
+    @Test("an RFC 8414 document naming another issuer is not merged, and discover says so")
+    func foreignSupplement() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
+        t.http.json(.get, Self.oauthServer, .object([
+            "issuer": .string("https://attacker.example"), "revocation_endpoint": .string("https://attacker.example/revoke"),
+        ]))
+        let result = await t.run(["discover", "--issuer", FakeProvider.issuer])
+        #expect(!result.stdout.contains("attacker.example/revoke"))
+        #expect(result.stdout.contains("discover.rfc8414.issuer-mismatch"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"https://attacker.example\", not \(FakeProvider.issuer)"))
+    }
+
+    @Test("the revocation endpoint's refusal is named as such, with its exit status (invalid_client: 78)")
+    func revocationRefused() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        t.http.on(.post, FakeProvider.issuer + "/revoke") { _ in
+            (401, [(name: "Content-Type", value: "application/json")], Data(#"{"error":"invalid_client"}"#.utf8))
+        }
+        let result = await t.run(["revoke"] + FakeProvider.flags)
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("the revocation endpoint refused the request (HTTP 401): invalid_client"))
+        #expect(!result.stderr.contains("token endpoint"))
+    }
+
+    @Test("a cancel redirect without the promised iss: the member declined, and the provider's lapse is named (77)")
+    func cancelledWithoutIss() async throws {
+        let t = TestContext(answer: { stderr in
+            guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
+                  let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value else { return nil }
+            return "https://app.thedots.example/sso/callback?error=access_denied&state=\(state)"
+        })
+        _ = FakeProvider(on: t.http, metadata: ["authorization_response_iss_parameter_supported": .bool(true)])
+        let result = await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("the provider reported access_denied: the member declined or cancelled the sign-in"), "\(result.stderr)")
+        #expect(result.stderr.contains("lacked the iss parameter its metadata promises"))
+        #expect(!result.stderr.contains("mix-up"))
+    }
+
+    @Test("a forged error redirect (wrong state) is still a state mismatch, not a cancelled sign-in")
+    func forgedCancel() throws {
+        #expect(throws: OAuthError.stateMismatch) {
+            try AuthorizationCallback.code(from: [("error", "access_denied"), ("state", "forged")], expectedState: "real",
+                                           issuer: FakeProvider.issuer, issuerParameterRequired: true)
+        }
+    }
+
+    @Test("--min-validity longer than the token lifetime: warned, no refresh for a fresh token, one once it is past half-life")
+    func unattainableMinValidity() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        let provider = FakeProvider(on: t.http)
+        provider.lifetime = 120
+        #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
+        let fresh = await t.run(["token", "print", "--min-validity", "12000"] + FakeProvider.flags)
+        #expect(fresh.stdout == "at-1\n")
+        #expect(fresh.stderr == "dots-sso: warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); "
+            + "using one with at least 60 s left instead of refreshing on every call\n")
+        #expect(provider.tokensIssued == 1)
+        t.advance(70)
+        let aged = await t.run(["refresh", "--min-validity", "12000"] + FakeProvider.flags)
+        #expect(aged.stdout.hasPrefix("refreshed; valid until"), "\(aged.stdout)")
+        #expect(provider.tokensIssued == 2)
+        #expect(await t.run(["token", "print", "--min-validity", "12000"] + FakeProvider.flags).stdout == "at-2\n")
+        #expect(provider.tokensIssued == 2, "the new token is as good as a refresh could make it")
+        #expect(await t.run(["token", "print", "--min-validity", "30"] + FakeProvider.flags).stderr.isEmpty, "an attainable --min-validity is not warned about")
+    }
+}
