@@ -85,14 +85,14 @@ struct DotsSSO: AsyncParsableCommand {
             }
             status = ExitStatus.success.rawValue
         } catch let error as UserFacingError {
-            console.err("dots-sso: \(error.message)")
+            console.err("dots-sso: \(TerminalText.message(error.message))")
             status = error.exitStatus.rawValue
         } catch let error as ExitCode {
             status = error.rawValue
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
             status = finish(argumentParserError: error, console: console)  // `help` and validation errors
         } catch {
-            console.err("dots-sso: internal error: \(error) (please report it)")
+            console.err("dots-sso: internal error: \(TerminalText.message(String(describing: error))) (please report it)")
             status = ExitStatus.internalError.rawValue
         }
         if let failure = context.stdout.failure {

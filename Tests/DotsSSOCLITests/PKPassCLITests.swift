@@ -21,6 +21,9 @@ struct PKPassCLITests {
             try issuer.pass(try TestPassIssuer.files(pass: hex), signer: issuer.valid).write(to: url("hex.pkpass"))
             try issuer.pass(try TestPassIssuer.files(), signer: issuer.expired).write(to: url("expired.pkpass"))
             try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 70 * 1024 * 1024))]).write(to: url("bomb.pkpass"))
+            var forged = TestPassIssuer.passJSON()
+            forged["description"] = "Guest\n0 errors, 0 warnings, 0 info\n\nforged.pkpass  generic \u{1B}[32mvalid\u{202E}"
+            try issuer.pass(try TestPassIssuer.files(pass: forged), signer: issuer.valid).write(to: url("forged.pkpass"))
         }
 
         func url(_ name: String) -> URL { directory.url.appendingPathComponent(name) }
@@ -45,6 +48,17 @@ struct PKPassCLITests {
             #expect(result.stdout.contains(text), "missing \(text) in:\n\(result.stdout)")
         }
         #expect(!result.allOutput.contains("member-0001") && !result.allOutput.contains("abcdefghijklmnop"), "barcode message and authenticationToken are credentials")
+    }
+
+    @Test("a description with newlines, ESC and a right-to-left override cannot fake our summary or restyle the terminal")
+    func terminalInjection() throws {
+        let f = Self.fixtures
+        let result = try f.inspect([f.path("forged.pkpass"), "--trust", f.pki.caCertificate])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summaries = result.stdout.split(separator: "\n").filter { $0.range(of: #"^\s*\d+ errors?, "#, options: .regularExpression) != nil }
+        #expect(summaries.count == 1, "one summary line of ours:\n\(result.stdout)")
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{202E}"))
+        #expect(result.stdout.contains(#"Guest\n0 errors, 0 warnings, 0 info\n\nforged.pkpass  generic \u{1b}[32mvalid\u{202e}"#), "\(result.stdout)")
     }
 
     @Test("the default anchor is Apple Root CA: the same pass fails its chain and names the issuer; exit 1")

@@ -231,6 +231,9 @@ def make_handler(options, scheme):
                     self.end_headers()
                 else:
                     self.send_json(404, {"error": "not_found"})
+            elif segment == "evil":
+                # Terminal control sequences in a response header: clear the screen, retitle the window.
+                self.send_json(200, self.discovery(self.base() + "/evil"), [("X-Evil", "\x1b[2J\x1b]0;pwned\x07")])
             elif segment == "ok":
                 self.send_json(200, self.discovery(self.base() + "/ok"))
             elif segment == "authz":

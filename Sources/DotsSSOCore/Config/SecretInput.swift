@@ -10,15 +10,7 @@ public enum SecretInput {
     /// Reads the secret named `what` (for messages) from `file`, else the variable `variable`; nil when neither is given.
     public static func load(what: String, file: String?, variable: String?, environment: Environment) throws -> String? {
         if let file {
-            let data: Data
-            switch try InputFile.read(file, limit: maxBytes + 2) {
-            case .contents(let contents): data = contents
-            case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(maxBytes) bytes")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is not UTF-8 text")
-            }
-            return try vet(text.trimmingCharacters(in: .whitespacesAndNewlines), what: what, source: InputFile.displayName(file))
+            return try vet(try text(of: file, what: what), what: what, source: InputFile.displayName(file))
         }
         if let variable {
             guard let value = environment[variable] else {
@@ -29,8 +21,21 @@ public enum SecretInput {
         return nil
     }
 
+    /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.
+    public static func text(of file: String, what: String) throws -> String {
+        let data: Data
+        switch try InputFile.read(file, limit: maxBytes + 2) {
+        case .contents(let contents): data = contents
+        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(maxBytes) bytes")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is not UTF-8 text")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The secret, or an error saying what is wrong with it (never the secret itself).
-    static func vet(_ value: String, what: String, source: String) throws -> String {
+    public static func vet(_ value: String, what: String, source: String) throws -> String {
         guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }
         guard value.utf8.count <= maxBytes else { throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes") }
         guard value.isVisibleASCII else {

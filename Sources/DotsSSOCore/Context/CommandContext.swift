@@ -59,7 +59,7 @@ public struct CommandContext: Sendable {
 
     /// A one-line warning on stderr (`dots-sso: warning: …`).
     public func warn(_ text: String) {
-        stderr.writeLine("dots-sso: warning: \(text)")
+        stderr.writeLine("dots-sso: warning: \(TerminalText.message(text))")
     }
 
     /// A line of progress or guidance on stderr, never mixed into results.

@@ -11,6 +11,24 @@ public enum AtomicFile {
     /// Prefix of in-flight temporary files; readers and listings ignore them.
     public static let temporaryPrefix = ".tmp-"
 
+    /// Writes `data` into an existing device or FIFO, short writes and `EINTR` retried.
+    private static func writeInPlace(_ data: Data, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteError(path: path, step: "open", reason: currentErrnoText()) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(path: path, step: "write", reason: currentErrnoText())
+                }
+                offset += written
+            }
+        }
+    }
+
     /// Failure of a write step, with the path and the OS error.
     public struct WriteError: Error, Sendable, Equatable {
         public let path: String
@@ -26,6 +44,13 @@ public enum AtomicFile {
         permissions: mode_t = 0o600,
         beforeCommit: (() throws -> Void)? = nil
     ) throws {
+        // A device or FIFO (`--junit /dev/stdout`, `/dev/full`) is written in place: renaming over it would replace
+        // the device with a plain file. A symbolic link is followed, so the link itself stays.
+        if let status = FileStatus(url.path), !status.isRegular, !status.isDirectory {
+            return try writeInPlace(data, to: url.path)
+        }
+        var linkInfo = stat()
+        let url = lstat(url.path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK ? url.resolvingSymlinksInPath() : url
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/\(temporaryPrefix)\(url.lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

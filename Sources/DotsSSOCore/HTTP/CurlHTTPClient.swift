@@ -37,7 +37,8 @@ public final class CurlHTTPClient: HTTPClient {
             guard remaining > 0 else { throw HTTPError.timeout(url: Self.display(current), seconds: timeout) }
             var response = try perform(current, timeout: remaining, reportedTimeout: timeout)
             response.duration = Date().timeIntervalSince(started)
-            response.secrets = current.secrets
+            // Everything secret the request carried (form fields, credential headers): servers echo requests back.
+            response.secrets = Redactor.secretValues(in: current)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
                 return response
             }

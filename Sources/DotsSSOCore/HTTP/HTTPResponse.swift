@@ -44,7 +44,8 @@ public struct HTTPResponse: Sendable {
         let display = displayURL
         switch status {
         case 401, 403:
-            let challenge = header("WWW-Authenticate").map { Redactor.redact(header: "WWW-Authenticate", value: $0) }
+            // A challenge may echo the credential it refused (`error_description="Bearer …"`).
+            let challenge = header("WWW-Authenticate").map { ServerWords.line($0, secrets: secrets) }
             throw HTTPError.unauthorized(url: display, status: status, detail: challenge ?? "")
         case 429:
             throw HTTPError.rateLimited(url: display, retryAfter: header("Retry-After"))

@@ -27,7 +27,11 @@ public struct HTTPSettings: Sendable {
         if verbose {
             let stderr = context.stderr
             let dim = context.colorOnStderr
-            trace = { line in stderr.writeLine(dim ? "\u{1B}[2m\(line)\u{1B}[0m" : line) }
+            // Every trace line carries a server's words (headers, bodies, redirect targets): escaped here, once.
+            trace = { line in
+                let shown = TerminalText.message(line)
+                stderr.writeLine(dim ? "\u{1B}[2m\(shown)\u{1B}[0m" : shown)
+            }
         }
         return context.makeHTTPClient(HTTPClientOptions(
             timeout: timeout ?? HTTPClientOptions.defaultTimeout, trustAnchors: anchors, trace: trace

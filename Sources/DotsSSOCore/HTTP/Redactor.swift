@@ -149,6 +149,32 @@ public enum Redactor {
         return encoded == secret ? [secret] : [secret, encoded]
     }
 
+    /// Free text (a server's error message) with anything shaped like a credential redacted, whoever's it is:
+    /// `name=value` and `"name": "value"` pairs whose name is secret (`code=…`, `client_secret=…`), and the
+    /// credentials after `Bearer` and `Basic`. Auth parameters (`Bearer error="invalid_token"`) stay readable.
+    public static func redactText(_ text: String) -> String {
+        var result = text
+        for (pattern, valueGroup, nameGroup) in textPatterns {
+            let matches = pattern.matches(in: result, range: NSRange(result.startIndex..., in: result))
+            for match in matches.reversed() {
+                if let nameGroup, let name = Range(match.range(at: nameGroup), in: result), !isSecret(key: String(result[name])) { continue }
+                guard let value = Range(match.range(at: valueGroup), in: result), !result[value].hasPrefix("[redacted") else { continue }
+                result.replaceSubrange(value, with: placeholder)
+            }
+        }
+        return result
+    }
+
+    /// The patterns of `redactText` (the tests prove each one compiles and matches).
+    private static let textPatterns: [(NSRegularExpression, value: Int, name: Int?)] = [
+        // `"refresh_token": "…"`, as a JSON body echoed inside a message.
+        (#""([A-Za-z0-9_\-]+)"\s*:\s*"([^"\\]{1,})""#, 2, 1),
+        // `client_secret=…` in a form or query echoed back; values end at &, whitespace, quotes and closing punctuation.
+        (#"\b([A-Za-z0-9_\-]+)=([^&\s"',;)\]}]+)"#, 2, 1),
+        // `Bearer …`/`Basic …` followed by a credential, not by an auth parameter (`error="…"`).
+        (#"\b(?:[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])\s+(?![a-z_]+\s*=)([A-Za-z0-9\-._~+/]+=*)"#, 1, nil),
+    ].compactMap { pattern, value, name in (try? NSRegularExpression(pattern: pattern)).map { ($0, value, name) } }
+
     /// `text` with every occurrence of the given secret values replaced.
     public static func scrub(_ text: String, secrets: [String]) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What a server said in an error answer, made fit for one line of a message: the usual JSON fields (`message`,
 /// `error_description`, `error`, `errors[0].message`, `detail`) or a short plain-text body; the request's secrets
-/// scrubbed (servers echo what they were sent), control characters removed, at most 200 characters.
+/// scrubbed (servers echo what they were sent) and anything shaped like a credential redacted (`client_secret=…`,
+/// `Bearer …`, `"refresh_token":"…"`), control characters removed, at most 200 characters.
 public enum ServerWords {
     public static let limit = 200
 
@@ -24,7 +25,7 @@ public enum ServerWords {
 
     /// One line: secrets scrubbed, whitespace runs and control characters collapsed to a space, truncated.
     public static func line(_ text: String, secrets: [String] = []) -> String {
-        let scrubbed = Redactor.scrub(text, secrets: secrets.filter { $0.count >= 4 })
+        let scrubbed = Redactor.redactText(Redactor.scrub(text, secrets: secrets.filter { $0.count >= 4 }))
         var result = ""
         var lastWasSpace = false
         for scalar in scrubbed.unicodeScalars {

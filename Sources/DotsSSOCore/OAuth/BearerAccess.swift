@@ -8,15 +8,10 @@ public enum BearerSource: Sendable {
 
     /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
     public static func fromFile(_ path: String) throws -> BearerSource {
-        guard let data = InputFile.read(path), let text = String(data: data, encoding: .utf8) else {
-            throw InputError.unreadable(path: path, reason: "cannot read an access token from it")
-        }
-        var token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var token = try SecretInput.text(of: path, what: "the access token")
+        // A pasted `Authorization` value works too.
         if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
-            throw InputError.malformed(source: InputFile.displayName(path), reason: "expected one access token")
-        }
-        return .fixed(token)
+        return .fixed(try SecretInput.vet(token, what: "the access token", source: InputFile.displayName(path)))
     }
 
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`); on a 401 from a cached

@@ -27,9 +27,10 @@ public struct TokenEndpointClient: Sendable {
         var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]
         var headers: [(name: String, value: String)] = []
         credentials.apply(to: &fields, headers: &headers)
-        let response = try await http.send(.form(endpoint, fields, headers: headers))
+        let request = HTTPRequest.form(endpoint, fields, headers: headers)
+        let response = try await http.send(request)
         guard response.isSuccess else {
-            switch try Self.error(from: response) {
+            switch try Self.error(from: response, sent: request) {
             case let OAuthError.tokenEndpoint(status, error, description):
                 throw OAuthError.revocationRefused(status: status, error: error, description: description)
             case let other:
@@ -42,22 +43,27 @@ public struct TokenEndpointClient: Sendable {
         var fields = base
         var headers: [(name: String, value: String)] = []
         credentials.apply(to: &fields, headers: &headers)
-        let response = try await http.send(.form(endpoint, fields, headers: headers))
-        guard response.isSuccess else { throw try Self.error(from: response) }
+        let request = HTTPRequest.form(endpoint, fields, headers: headers)
+        let response = try await http.send(request)
+        guard response.isSuccess else { throw try Self.error(from: response, sent: request) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON token response object", found: "another JSON value")
         }
         return try TokenResponse(json: json)
     }
 
-    /// An RFC 6749 §5.2 error body becomes `OAuthError.tokenEndpoint`; anything else an HTTP error.
-    static func error(from response: HTTPResponse) throws -> Error {
+    /// An RFC 6749 §5.2 error body becomes `OAuthError.tokenEndpoint`, its words scrubbed of everything secret the
+    /// request carried (a provider that echoes the request must not print the code, verifier or client secret);
+    /// anything else an HTTP error.
+    static func error(from response: HTTPResponse, sent request: HTTPRequest) throws -> Error {
         if response.status == 429 {
             return HTTPError.rateLimited(url: response.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
         }
         if let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
            let code = object["error"]?.stringValue {
-            return OAuthError.tokenEndpoint(status: response.status, error: code, description: object["error_description"]?.stringValue)
+            let secrets = response.secrets + Redactor.secretValues(in: request)
+            return OAuthError.tokenEndpoint(status: response.status, error: ServerWords.line(code, secrets: secrets),
+                                            description: object["error_description"]?.stringValue.map { ServerWords.line($0, secrets: secrets) })
         }
         return HTTPError.unexpectedStatus(url: response.url.redactedForDisplay, status: response.status, detail: response.bodyKind)
     }

@@ -38,9 +38,11 @@ struct ContainersShow: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
+        let result = try await reporter.reportingFailure(suite: "containers", input: "profile") {
+            try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)
+        }
         let findings = reporter.judged(result.findings)
         let failed = try reporter.report(findings, suite: "containers")
         if options.global.json {

@@ -40,10 +40,12 @@ struct Discover: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
-                                                clientSecretFile: channel.clientSecretFile).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
+        let result = try await reporter.reportingFailure(suite: "discover", input: "provider metadata") {
+            try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+                                      clientSecretFile: channel.clientSecretFile).run(ctx)
+        }
         let metadata = result.metadata
         let findings = reporter.judged(result.findings)
         let failed = try reporter.report(findings, suite: "discover \(result.issuer)")

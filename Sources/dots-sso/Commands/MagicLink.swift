@@ -163,9 +163,11 @@ struct ApplinksCheck: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
+        let result = try await reporter.reportingFailure(suite: "applinks \(origin)", input: "association files") {
+            try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
+        }
         let findings = reporter.judged(result.findings)
         let failed = try reporter.report(findings, suite: "applinks \(origin)")
         if global.json {

@@ -66,10 +66,12 @@ struct PassesFetch: DotsCommand {
         let signIn = try SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
         let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
-        var result = try await useCase.run(ctx) { finished, total in bar.update(finished, of: total) }
-        bar.finish()
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
+        var result = try await reporter.reportingFailure(suite: "passes fetch", input: "passes list") {
+            defer { bar.finish() }
+            return try await useCase.run(ctx) { finished, total in bar.update(finished, of: total) }
+        }
         for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
         result.findings = reporter.judged(result.findings)
         let findings = result.findings + result.passes.flatMap(\.findings)

@@ -35,9 +35,11 @@ struct Profile: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let checked = try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
+        let checked = try await reporter.reportingFailure(suite: "profile", input: "profile") {
+            try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
+        }
         let findings = reporter.judged(checked.findings)
         let failed = try reporter.report(findings, suite: "profile \(checked.source)")
         if options.global.json {

@@ -23,24 +23,42 @@ struct FindingsReporter {
     func judged<Report>(_ outcome: BatchOutcome<Report>, findings: WritableKeyPath<Report, [Finding]>) -> (reports: [Report], unreadable: [String: String]) {
         var reports = outcome.reports
         for index in reports.indices { reports[index][keyPath: findings] = judged(reports[index][keyPath: findings]) }
-        for (_, error) in outcome.unreadable { console.err("dots-sso: \(error.message)") }
+        for (_, error) in outcome.unreadable { console.err("dots-sso: \(TerminalText.message(error.message))") }
         let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
         return (reports, unreadable)
     }
 
-    /// Writes the side reports for the run's (judged) findings and returns whether the check failed.
-    func report(_ findings: [Finding], suite: String) throws -> Bool {
+    /// Writes the side reports for the run's (judged) findings and returns whether the check failed. `unreadable`
+    /// inputs (by name, with the reason) are erroring test cases in the JUnit report.
+    func report(_ findings: [Finding], suite: String, unreadable: [String: String] = [:]) throws -> Bool {
         if let junit = options.junit {
-            let xml = JUnitReport.render(findings, suite: suite, strict: options.strict)
-            do {
-                try AtomicFile.write(Data(xml.utf8), to: URL(fileURLWithPath: junit), permissions: 0o644)
-            } catch let error as AtomicFile.WriteError {
-                throw OutputError.cannotWrite(path: junit, what: "the JUnit report", reason: "\(error.step): \(error.reason)")
-            }
+            try write(JUnitReport.render(findings, suite: suite, strict: options.strict,
+                                         unreadable: unreadable.sorted { $0.key < $1.key }.map { (input: $0.key, reason: $0.value) }), to: junit)
         }
         if console.environment["GITHUB_ACTIONS"] == "true" {
             GitHubAnnotations.render(findings, strict: options.strict).forEach(console.err)
         }
-        return FindingSummary(findings).failed(strict: options.strict)
+        return FindingSummary(findings).failed(strict: options.strict) || !unreadable.isEmpty
+    }
+
+    /// Runs the part of a command that can fail before there are findings (the network, a missing file). When it
+    /// fails, the JUnit report still says so, as one erroring test case named `input`, and the error goes on.
+    func reportingFailure<T>(suite: String, input: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as UserFacingError {
+            if let junit = options.junit {
+                try write(JUnitReport.render([], suite: suite, strict: options.strict, unreadable: [(input: input, reason: error.message)]), to: junit)
+            }
+            throw error
+        }
+    }
+
+    private func write(_ xml: String, to junit: String) throws {
+        do {
+            try AtomicFile.write(Data(xml.utf8), to: URL(fileURLWithPath: junit), permissions: 0o644)
+        } catch let error as AtomicFile.WriteError {
+            throw OutputError.cannotWrite(path: junit, what: "the JUnit report", reason: "\(error.step): \(error.reason)")
+        }
     }
 }

@@ -2,15 +2,23 @@ import DotsSSOCore
 import Foundation
 
 /// Findings as JUnit XML for CI dashboards: one test case per finding (errors — and warnings under
-/// `--strict` — are failures), or one passing case when there is nothing to report.
+/// `--strict` — are failures), one erroring test case per input that could not be checked at all (a missing file,
+/// a response that never came), or one passing case when there is nothing to report.
 enum JUnitReport {
-    static func render(_ findings: [Finding], suite: String, strict: Bool) -> String {
+    /// `unreadable`: each input that could not be checked, with the one-line reason.
+    static func render(_ findings: [Finding], suite: String, strict: Bool, unreadable: [(input: String, reason: String)] = []) -> String {
         let failing = findings.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+        let tests = max(findings.count + unreadable.count, 1)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"dots-sso\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing.count)\">\n"
-        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
-        if findings.isEmpty {
+        xml += "<testsuites name=\"dots-sso\" tests=\"\(tests)\" failures=\"\(failing.count)\" errors=\"\(unreadable.count)\">\n"
+        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(tests)\" failures=\"\(failing.count)\" errors=\"\(unreadable.count)\" skipped=\"0\">\n"
+        if findings.isEmpty && unreadable.isEmpty {
             xml += "    <testcase classname=\"\(escape(suite))\" name=\"all checks passed\"/>\n"
+        }
+        for (input, reason) in unreadable {
+            xml += "    <testcase classname=\"\(escape(suite))\" name=\"\(escape(input))\">\n"
+            xml += "      <error type=\"unreadable\" message=\"\(escape(reason))\">\(escape(reason))</error>\n"
+            xml += "    </testcase>\n"
         }
         for finding in findings {
             let name = [finding.code, finding.location.display].compactMap { $0 }.joined(separator: " ")

@@ -1,0 +1,44 @@
+/// Partner-supplied text made safe to show on a terminal: every command that prints a server's or a file's words
+/// goes through here, and so does every error, warning and trace line. Nothing a partner writes can move the
+/// cursor, restyle or retitle the terminal, fake a line of our output, or reverse what follows it.
+public enum TerminalText {
+    /// One line, at most `limit` characters, newlines shown as ⏎.
+    public static func oneLine(_ text: String, limit: Int = 80) -> String {
+        let flat = safe(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎ "))
+        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+    }
+
+    /// Control characters (C0 including newline and tab, DEL, C1), line and paragraph separators and bidirectional
+    /// overrides become visible escapes (`\n`, `\u{1b}`, `\u{202e}`); everything else is shown as written.
+    public static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A message of ours that carries partner text (an error, a warning, a trace line): escaped as `safe` does and
+    /// cut at `limit` characters, so a 1 MB value in a message does not become a 1 MB line.
+    public static func message(_ text: String, limit: Int = 2_000) -> String {
+        let escaped = safe(text)
+        guard escaped.count > limit else { return escaped }
+        return String(escaped.prefix(limit)) + "… (\(escaped.count - limit) more characters)"
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: true
+        // Line and paragraph separators; bidi embeddings, overrides and isolates; the directional marks.
+        case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,143 @@
+@testable import dots_sso
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 16, in-process: what a hostile partner's server or file can no longer do to the user's terminal and secrets.
+@Suite("hostile partner: secrets in errors, escaped text, reports that tell the truth")
+struct HostilePartnerTests {
+    /// A token endpoint that echoes the whole request, credentials included, in its error description.
+    static func echoingTokenEndpoint(_ t: TestContext) {
+        t.http.on(.post, FakeProvider.issuer + "/token") { request in
+            let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+            let auth = request.header("Authorization") ?? ""
+            let description = "echo: \(body) auth=\(auth)"
+            let json = try JSONSerialization.data(withJSONObject: ["error": "invalid_grant", "error_description": description])
+            return (400, [(name: "Content-Type", value: "application/json")], json)
+        }
+    }
+
+    @Test("exchange: a token endpoint echoing the code, verifier and client secret prints none of them", arguments: ["client_secret_post", "client_secret_basic"])
+    func exchangeEcho(method: String) async throws {
+        let t = TestContext(environment: ["ACME_SECRET": "client-secret-value-42"])
+        _ = FakeProvider(on: t.http)
+        Self.echoingTokenEndpoint(t)
+        let secretFile = t.home.path("secret")
+        try Data("client-secret-value-42".utf8).write(to: URL(fileURLWithPath: secretFile))
+        let result = await t.run(["exchange", "--code=the-code-123456", "--code-verifier", String(repeating: "v", count: 50),
+                                  "--redirect-uri", "http://127.0.0.1:9/callback", "--client-secret-file", secretFile, "--client-auth", method] + FakeProvider.flags)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("invalid_grant (echo: grant_type=authorization_code"), "\(result.stderr)")
+        for secret in ["the-code-123456", String(repeating: "v", count: 50), "client-secret-value-42", "Y2xpZW50"] {
+            #expect(!result.allOutput.contains(secret), "\(secret) leaked: \(result.stderr)")
+        }
+    }
+
+    @Test("refresh --force: an echoed refresh token is neither printed nor stored in the entry, nor repeated by later commands")
+    func refreshEcho() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        Self.echoingTokenEndpoint(t)
+        let refused = await t.run(["refresh", "--force"] + FakeProvider.flags)
+        #expect(refused.status == 77)
+        let stored = try #require(try t.cached()?.oauth.reauthenticationRequired)
+        #expect(!stored.contains("rt-1"), "\(stored)")
+        #expect(stored.contains("refresh_token=[redacted]"))
+        for command in [["token", "print"], ["token", "show"], ["refresh"]] {
+            let later = await t.run(command + FakeProvider.flags)
+            #expect(later.allOutput.contains("sign in again"), "\(command): \(later.allOutput)")
+            #expect(!later.allOutput.contains("rt-1"), "\(command): \(later.allOutput)")
+        }
+    }
+
+    @Test("profile: a 401 whose WWW-Authenticate echoes the bearer token does not print it")
+    func challengeEcho() async throws {
+        let t = TestContext()
+        let token = t.home.path("token")
+        try Data("partner-token-abcdef\n".utf8).write(to: URL(fileURLWithPath: token))
+        t.http.on(.get, "https://api.partner.example/me") { request in
+            (401, [(name: "WWW-Authenticate", value: #"Bearer error="invalid_token", error_description="\#(request.header("Authorization") ?? "")""#)], Data())
+        }
+        let result = await t.run(["profile", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains(#"Bearer error="invalid_token", error_description="Bearer [redacted]""#), "\(result.stderr)")
+        #expect(!result.allOutput.contains("partner-token-abcdef"))
+    }
+
+    @Test("an access token file that is not one line of visible ASCII, or is huge, is refused (65) before anything is sent", arguments: [
+        (Data("ok\0X".utf8), "one line of visible ASCII"), (Data("one\ntwo".utf8), "one line of visible ASCII"),
+        (Data(repeating: UInt8(ascii: "a"), count: 10_000_000), "longer than 16384 bytes"),
+    ])
+    func tokenFile(contents: Data, expected: String) async throws {
+        let t = TestContext()
+        let token = t.home.path("token")
+        try contents.write(to: URL(fileURLWithPath: token))
+        let result = await t.run(["profile", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(t.http.requests.isEmpty)
+    }
+
+    @Test("a profile name with a newline, ESC or a right-to-left override is shown escaped, never raw")
+    func profileNames() async throws {
+        let t = TestContext()
+        let file = t.home.path("profile.json")
+        let profile = #"{"id":"u-1","email":"ann@example.com","firstName":"Ann\nfirst name  Eve","lastName":"Lee\u001b[2J\u202e","features":{"canAccessApp":true}}"#
+        try Data(profile.utf8).write(to: URL(fileURLWithPath: file))
+        let result = await t.run(["profile", "--profile-file", file])
+        #expect(!result.allOutput.contains("\u{1B}[2J"))
+        #expect(!result.allOutput.contains("\u{202E}"))
+        #expect(!result.stdout.contains("Ann\nfirst name"))
+        #expect(result.stdout.contains("Ann\\nfirst name  Eve"), "\(result.stdout)")
+    }
+
+    @Test("--junit: an unreadable input is an erroring test case, never 'all checks passed'")
+    func junitUnreadable() async throws {
+        let t = TestContext()
+        let empty = t.home.path("empty.json")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let report = t.home.path("report.xml")
+        let bodymovin = await t.run(["bodymovin", "validate", empty, "--junit", report])
+        #expect(bodymovin.status == 65)
+        var xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains(#"errors="1""#))
+        #expect(xml.contains(#"<error type="unreadable""#))
+        #expect(!xml.contains("all checks passed"))
+
+        let missing = await t.run(["pkpass", "inspect", t.home.path("missing.pkpass"), "--junit", report])
+        #expect(missing.status == 64)
+        xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains("missing.pkpass") && xml.contains("<error"))
+        #expect(!xml.contains("all checks passed"))
+    }
+
+    @Test("--junit: a network failure before any finding still writes the report, naming the failure")
+    func junitNetworkFailure() async throws {
+        let t = TestContext()
+        t.http.on(.get, FakeProvider.issuer + "/.well-known/openid-configuration") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        let report = t.home.path("report.xml")
+        let result = await t.run(["discover", "--issuer", FakeProvider.issuer, "--junit", report])
+        #expect(result.status == 69)
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(xml.contains(#"<testcase classname="discover" name="provider metadata">"#))
+        #expect(xml.contains("cannot connect to sso.fake.example"))
+    }
+
+    @Test("--junit into a FIFO (or a device such as /dev/stdout) writes into it and leaves it a FIFO")
+    func junitIntoFIFO() async throws {
+        let t = TestContext()
+        let fifo = t.home.path("report.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Task.detached { () -> String in
+            let handle = FileHandle(forReadingAtPath: fifo)
+            defer { try? handle?.close() }
+            return String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        }
+        let animation = t.home.path("ok.json")
+        try Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#.utf8).write(to: URL(fileURLWithPath: animation))
+        _ = await t.run(["bodymovin", "validate", animation, "--junit", fifo])
+        let received = await reader.value
+        #expect(received.hasPrefix("<?xml"))
+        #expect(FileStatus(fifo).map { !$0.isRegular && !$0.isDirectory } == true, "the FIFO is still a FIFO")
+    }
+}
