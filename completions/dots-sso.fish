@@ -770,7 +770,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" redirect-uri' -l 'redirect-uri' -d 'The redirect URI registered with the partner.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" cache-dir' -l 'cache-dir' -d 'Token cache directory (env DOTS_SSO_CACHE_DIR; default $XDG_CACHE_HOME/dots-sso).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" account' -l 'account' -d 'Which account\'s tokens to use when several people sign in to one channel.' -rfka ''
-complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" all' -l 'all' -d 'Remove every cached sign-in.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" all' -l 'all' -d 'Remove every cached sign-in (of the channel, when one is named).'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso cache clear" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso channel" version' -l 'version' -d 'Show the version.'

@@ -141,3 +141,98 @@ struct HostilePartnerTests {
         #expect(FileStatus(fifo).map { !$0.isRegular && !$0.isDirectory } == true, "the FIFO is still a FIFO")
     }
 }
+
+/// Issue 16, in-process: the cache and channel files every command trusts.
+@Suite("hostile partner: cache directories, channel files and locks")
+struct CacheAndChannelHardeningTests {
+    @Test("a cache directory others can write to is refused by every command that reads it, not only by those that write", arguments: [
+        ["token", "print"], ["token", "show"], ["cache", "list"], ["cache", "clear", "--all"], ["refresh"], ["revoke", "--local-only"],
+    ])
+    func worldWritableCache(command: [String]) async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        chmod(t.cacheDirectory.path, 0o777)
+        defer { chmod(t.cacheDirectory.path, 0o700) }
+        let flags = command.first == "cache" ? [] : FakeProvider.flags
+        let result = await t.run(command + flags)
+        #expect(result.status == 78, "\(command): \(result.stderr)")
+        #expect(result.stderr.contains("other users can write to it (mode 0777)"), "\(result.stderr)")
+        #expect(result.stderr.contains("chmod 700"))
+        let entry = TokenCache(directory: t.cacheDirectory).url(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client))
+        #expect(FileManager.default.fileExists(atPath: entry.path), "nothing was removed")
+    }
+
+    @Test("--cache-dir naming a regular file is 78 'not a directory', for listing and clearing alike", arguments: [
+        ["cache", "list"], ["cache", "clear", "--all"], ["token", "print", "--issuer", "https://sso.fake.example", "--client-id", "a"],
+    ])
+    func cacheDirIsAFile(command: [String]) async throws {
+        let t = TestContext()
+        let file = t.home.path("not-a-dir")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let result = await t.run(command + ["--cache-dir", file])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot use the cache directory \(file): it is not a directory"), "\(result.stderr)")
+    }
+
+    @Test("cache clear --all --channel acme removes every account of acme and nothing of other channels")
+    func clearAllOfOneChannel() async throws {
+        let t = TestContext()
+        let cache = TokenCache(directory: t.cacheDirectory)
+        let keys = [CacheKey(authority: "https://sso.acme.example", clientId: "dots"), CacheKey(authority: "https://sso.acme.example", clientId: "dots", account: "support"),
+                    CacheKey(authority: "https://sso.other.example", clientId: "dots")]
+        for key in keys {
+            try await cache.update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a")) }
+        }
+        try t.writeChannel("acme", #"{"issuer":"https://sso.acme.example","clientId":"dots"}"#)
+        let result = await t.run(["cache", "clear", "--all", "--channel", "acme"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("removed 2 cached sign-ins"))
+        #expect(try cache.read(keys[2]).entry != nil, "the other channel's sign-in stays")
+        #expect(try cache.read(keys[0]).entry == nil && cache.read(keys[1]).entry == nil)
+    }
+
+    @Test("a lock held by another process is waited for only as long as --timeout")
+    func lockHonoursTimeout() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        let cache = TokenCache(directory: t.cacheDirectory)
+        let lock = try await FileLock(path: cache.lockPath(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client)), timeout: 1)
+        defer { lock.release() }
+        let started = Date()
+        let result = await t.run(["refresh", "--force", "--timeout", "1"] + FakeProvider.flags)
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.stderr.contains("for more than 1 s"))
+    }
+
+    @Test("channel init: a name with a path separator or a path without .json is refused (64) and nothing is written", arguments: [
+        "../../evil", "sub/acme", "./acme", "acme\u{1B}[31m", "",
+    ])
+    func channelNames(name: String) async throws {
+        let t = TestContext()
+        let before = Set((try? FileManager.default.subpathsOfDirectory(atPath: t.home.url.path)) ?? [])
+        let result = await t.run(["channel", "init", name, "--issuer", "https://sso.acme.example", "--client-id", "dots"])
+        #expect(result.status == 64, "\(name): \(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(Set((try? FileManager.default.subpathsOfDirectory(atPath: t.home.url.path)) ?? []) == before)
+    }
+
+    @Test("a channel file every user can write is refused (78) with the chmod that fixes it")
+    func worldWritableChannel() async throws {
+        let t = TestContext()
+        try t.writeChannel("acme", #"{"issuer":"https://sso.acme.example","clientId":"dots"}"#)
+        let path = t.home.path("config/dots-sso/channels/acme.json")
+        chmod(path, 0o666)
+        let result = await t.run(["channel", "show", "acme"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("other users can change it (mode 0666)") && result.stderr.contains("chmod 600 \(path)"), "\(result.stderr)")
+    }
+
+    @Test("an unknown key in a channel file is named with the key it most likely meant")
+    func unknownChannelKey() async throws {
+        let t = TestContext()
+        try t.writeChannel("acme", #"{"issuer":"https://sso.acme.example","clientID":"dots"}"#)
+        let result = await t.run(["discover", "--channel", "acme"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains(#"unknown key "clientID"; did you mean "clientId"?"#), "\(result.stderr)")
+        #expect(t.http.requests.isEmpty)
+    }
+}

@@ -54,7 +54,7 @@ struct TokenCacheTests {
         let stray = home.url.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(key.fileStem).json.ABC123")
         try Data(#"{"version":1,"key":{"authority":"#.utf8).write(to: stray)
         #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "old")
-        #expect(cache.entries().count == 1)
+        #expect(try cache.entries().count == 1)
         #expect(try cache.clearAll() == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path).isEmpty)
     }
@@ -72,7 +72,7 @@ struct TokenCacheTests {
         }
         #expect(path == url.path)
         #expect(!reason.isEmpty)
-        #expect(CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.hasPrefix("corrupt") == true)
+        #expect(try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.hasPrefix("corrupt") == true)
         try cache.write(entry("fresh"))
         #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "fresh")
     }
@@ -91,7 +91,7 @@ struct TokenCacheTests {
             #expect(error.message.contains("chmod 600 \(path)"))
             #expect(ExitStatus(for: error) == .configuration)
         }
-        #expect(CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.contains("readable by other users") == true)
+        #expect(try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.contains("readable by other users") == true)
     }
 
     @Test("a world-writable cache directory is refused")

@@ -39,15 +39,25 @@ public struct TokenCache: Sendable {
 
     /// Creates the directory (0700) if needed and vets its owner and permissions.
     public func prepareDirectory() throws {
+        guard try !vetDirectory() else { return }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw TokenCacheError.unusableDirectory(path: directory.path, reason: "it cannot be created")
+        }
+        guard try vetDirectory() else { throw TokenCacheError.unusableDirectory(path: directory.path, reason: "it cannot be created") }
+    }
+
+    /// Vets the directory every command reads, not only those that write: a directory others can write to (they
+    /// could plant an entry that sends tokens elsewhere), another user's, or a path that is not a directory is
+    /// refused. Returns false when it does not exist yet (nothing is cached).
+    @discardableResult
+    public func vetDirectory() throws -> Bool {
         let path = directory.path
         var info = stat()
-        if stat(path, &info) != 0 {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw TokenCacheError.unusableDirectory(path: path, reason: "it cannot be created")
-            }
-            guard stat(path, &info) == 0 else { throw TokenCacheError.unusableDirectory(path: path, reason: currentErrnoText()) }
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw TokenCacheError.unusableDirectory(path: path, reason: errno == ENOTDIR ? "a part of the path is not a directory" : currentErrnoText())
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw TokenCacheError.unusableDirectory(path: path, reason: "it is not a directory")
@@ -56,11 +66,13 @@ public struct TokenCache: Sendable {
         if info.st_mode & 0o022 != 0 {
             throw TokenCacheError.insecureDirectory(path: path, mode: Self.octal(info.st_mode))
         }
+        return true
     }
 
     /// Reads an entry. Insecure or foreign-owned files are errors; unparseable ones come back as `.corrupt`.
     public func read(_ key: CacheKey) throws -> Lookup {
-        try read(at: url(for: key))
+        guard try vetDirectory() else { return .absent }
+        return try read(at: url(for: key))
     }
 
     func read(at url: URL) throws -> Lookup {
@@ -68,12 +80,13 @@ public struct TokenCache: Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return .absent }
-            if errno == ELOOP { throw TokenCacheError.unusableDirectory(path: path, reason: "it is a symbolic link") }
-            throw TokenCacheError.unusableDirectory(path: path, reason: currentErrnoText())
+            if errno == ELOOP { throw TokenCacheError.unusableEntry(path: path, reason: "it is a symbolic link") }
+            throw TokenCacheError.unusableEntry(path: path, reason: currentErrnoText())
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw TokenCacheError.unusableDirectory(path: path, reason: currentErrnoText()) }
+        guard fstat(fd, &info) == 0 else { throw TokenCacheError.unusableEntry(path: path, reason: currentErrnoText()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw TokenCacheError.unusableEntry(path: path, reason: "it is not a regular file") }
         guard info.st_uid == geteuid() else { throw TokenCacheError.foreignOwner(path: path) }
         guard info.st_mode & 0o077 == 0 else { throw TokenCacheError.insecureFile(path: path, mode: Self.octal(info.st_mode)) }
         guard info.st_size <= 1_048_576 else { return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)") }
@@ -145,12 +158,13 @@ public struct TokenCache: Sendable {
         return try await body()
     }
 
-    func lockPath(for key: CacheKey) -> String {
+    public func lockPath(for key: CacheKey) -> String {
         directory.appendingPathComponent("\(key.fileStem).lock").path
     }
 
     /// Every entry file in the directory with what reading it found (or the error that refused it).
-    public func entries() -> [(file: String, lookup: Result<Lookup, any Error>)] {
+    public func entries() throws -> [(file: String, lookup: Result<Lookup, any Error>)] {
+        guard try vetDirectory() else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
             let url = directory.appendingPathComponent(name)
@@ -161,6 +175,7 @@ public struct TokenCache: Sendable {
     /// Removes every entry, lock and leftover temporary file; returns how many entries went.
     @discardableResult
     public func clearAll() throws -> Int {
+        guard try vetDirectory() else { return 0 }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed = 0
         for name in names where name.hasSuffix(".json") || name.hasSuffix(".lock") || name.hasPrefix(AtomicFile.temporaryPrefix) {

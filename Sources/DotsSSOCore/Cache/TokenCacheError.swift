@@ -4,6 +4,8 @@ public enum TokenCacheError: UserFacingError, Equatable {
     case insecureDirectory(path: String, mode: String)
     case foreignOwner(path: String)
     case unusableDirectory(path: String, reason: String)
+    /// An entry file that cannot be opened or is not a plain file.
+    case unusableEntry(path: String, reason: String)
     case writeFailed(path: String, reason: String)
     case lockTimeout(path: String, seconds: Double)
     case notSignedIn(channel: String?)
@@ -19,10 +21,12 @@ public enum TokenCacheError: UserFacingError, Equatable {
             "refusing to use \(path): it belongs to another user; remove it or choose another --cache-dir"
         case let .unusableDirectory(path, reason):
             "cannot use the cache directory \(path): \(reason)"
+        case let .unusableEntry(path, reason):
+            "cannot use the cache entry \(path): \(reason); remove it with `dots-sso cache clear`"
         case let .writeFailed(path, reason):
             "cannot write the cache entry \(path): \(reason)"
         case let .lockTimeout(path, seconds):
-            "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished"
+            "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
         case .notSignedIn(let channel):
             "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")` first"
         case let .signInAgain(channel, reason):
@@ -32,7 +36,7 @@ public enum TokenCacheError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory: .configuration
+        case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry: .configuration
         case .writeFailed: .cannotWrite
         case .lockTimeout: .temporary
         case .notSignedIn, .signInAgain: .notAuthorized

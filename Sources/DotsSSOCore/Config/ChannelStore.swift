@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds, reads, lists and writes channel files.
 public struct ChannelStore: Sendable {
@@ -18,9 +21,11 @@ public struct ChannelStore: Sendable {
 
     /// The file a name or path refers to: a value with a `/` or a `.json` suffix is a path.
     public func location(of nameOrPath: String) throws -> URL {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+        if nameOrPath.hasSuffix(".json") {
             return URL(fileURLWithPath: nameOrPath)
         }
+        // `../../evil` is neither a name nor a channel file: never a path that escapes the channels directory.
+        if nameOrPath.contains("/") { throw ConfigError.invalidChannelName(nameOrPath) }
         try Self.validate(name: nameOrPath)
         return directory.appendingPathComponent("\(nameOrPath).json")
     }
@@ -30,6 +35,12 @@ public struct ChannelStore: Sendable {
         let url = try location(of: nameOrPath)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ConfigError.unknownChannel(name: nameOrPath, searched: url.path)
+        }
+        // The channel decides where tokens are sent: a file every user can change is refused like the token cache.
+        // (Group-writable is left alone: with a private group per user, umask 002 makes every new file so.)
+        var info = stat()
+        if stat(url.path, &info) == 0, info.st_mode & 0o002 != 0 {
+            throw ConfigError.insecureChannel(path: url.path, mode: "0" + String(info.st_mode & 0o777, radix: 8))
         }
         let data: Data
         do {
@@ -45,6 +56,7 @@ public struct ChannelStore: Sendable {
         } catch {
             throw ConfigError.unreadableChannel(path: url.path, reason: "not valid JSON")
         }
+        try Self.refuseUnknownKeys(in: data, path: url.path)
         if channel.name == nil {
             channel.name = url.deletingPathExtension().lastPathComponent
         }
@@ -86,9 +98,22 @@ public struct ChannelStore: Sendable {
     }
 
     static func validate(name: String) throws {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         guard !name.isEmpty, !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
             throw ConfigError.invalidChannelName(name)
+        }
+    }
+
+    /// The keys a channel file may have: the fields of `Channel`, read from the type so the list cannot go stale.
+    public static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label).sorted()
+
+    /// A top-level key we do not know is an error naming it and the key it most likely meant: a `clientID`
+    /// typo would otherwise only show up later as "no client id configured".
+    static func refuseUnknownKeys(in data: Data, path: String) throws {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        for key in object.keys.sorted() where !knownKeys.contains(key) {
+            let hint = NearestName.to(key, among: knownKeys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(knownKeys.joined(separator: ", "))"
+            throw ConfigError.unreadableChannel(path: path, reason: "unknown key \"\(TerminalText.oneLine(key, limit: 60))\"\(hint)")
         }
     }
 }

@@ -3,6 +3,8 @@ public enum ConfigError: UserFacingError, Equatable {
     case unknownChannel(name: String, searched: String)
     case unreadableChannel(path: String, reason: String)
     case invalidChannelName(String)
+    /// A channel file that other users can change (it decides where tokens are sent).
+    case insecureChannel(path: String, mode: String)
     case channelExists(path: String)
     case missingSetting(name: String, flag: String, key: String)
     case missingSecretEnvironment(variable: String)
@@ -20,7 +22,9 @@ public enum ConfigError: UserFacingError, Equatable {
         case let .unreadableChannel(path, reason):
             "channel file \(path) cannot be used: \(reason)"
         case .invalidChannelName(let name):
-            "invalid channel name '\(name)': use letters, digits, '.', '_' and '-' only"
+            "invalid channel name '\(name)': a name is letters, digits, '.', '_' and '-' only, and a channel file's path ends in .json"
+        case let .insecureChannel(path, mode):
+            "refusing to use the channel file \(path): other users can change it (mode \(mode)), and it decides where tokens are sent; fix it with `chmod 600 \(path)`"
         case .channelExists(let path):
             "\(path) already exists; pass --force to replace it"
         case let .missingSetting(name, flag, key):
@@ -38,5 +42,10 @@ public enum ConfigError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .configuration }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidChannelName: .usage
+        default: .configuration
+        }
+    }
 }

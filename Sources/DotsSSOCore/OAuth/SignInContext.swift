@@ -35,7 +35,10 @@ public struct SignInContext: Sendable {
         channel = settings.channel
         key = try CacheKey(channel: channel, account: settings.account)
         http = try settings.http.client(in: context)
-        cache = context.tokenCache(directory: settings.cacheDirectory)
+        var cache = context.tokenCache(directory: settings.cacheDirectory)
+        // `--timeout` bounds the wait for another process's lock as it bounds each request.
+        if let timeout = settings.http.timeout { cache.lockTimeout = timeout }
+        self.cache = cache
         let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: channel, environment: context.environment)
         if let method = settings.clientAuth, method != .none, secret == nil {
             throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv")

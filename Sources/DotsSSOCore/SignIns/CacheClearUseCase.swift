@@ -21,7 +21,16 @@ public struct CacheClearUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         if all {
-            return Result(directory: cache.directory.path, removed: try cache.clearAll())
+            guard let scope = try? CacheKey(channel: channel, account: account) else {
+                return Result(directory: cache.directory.path, removed: try cache.clearAll())
+            }
+            // Every account of this channel: entries of the same issuer and client, or saved under its name.
+            var removed = 0
+            for case (_, .success(.found(let entry))) in try cache.entries()
+            where (entry.key.authority == scope.authority && entry.key.client == scope.client) || (channel.name != nil && entry.channel == channel.name) {
+                if try await cache.remove(entry.key) { removed += 1 }
+            }
+            return Result(directory: cache.directory.path, removed: removed)
         }
         let key: CacheKey
         do {

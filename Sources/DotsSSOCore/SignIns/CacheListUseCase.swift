@@ -36,9 +36,9 @@ public struct CacheListUseCase: Sendable {
         public var entries: [Listing]
     }
 
-    public func run(_ ctx: CommandContext) -> Result {
+    public func run(_ ctx: CommandContext) throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
-        let entries = cache.entries().map { file, lookup in
+        let entries = try cache.entries().map { file, lookup in
             var listing = Listing(file: file, hasAccessToken: false, hasRefreshToken: false, needsSignIn: false)
             switch lookup {
             case .success(.found(let entry)):

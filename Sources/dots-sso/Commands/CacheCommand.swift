@@ -27,7 +27,7 @@ struct CacheList: DotsCommand {
     @OptionGroup var cacheOptions: CacheOptions
 
     func run(_ ctx: CommandContext) async throws {
-        let result = CacheListUseCase(cacheDirectory: cacheOptions.cacheDir).run(ctx)
+        let result = try CacheListUseCase(cacheDirectory: cacheOptions.cacheDir).run(ctx)
         let console = Console(ctx)
         if global.json {
             try console.json(result)
@@ -64,8 +64,12 @@ struct CacheClear: DotsCommand {
         commandName: "clear",
         abstract: "Remove the channel's cached sign-in, or every one with --all.",
         discussion: """
+        --all with --channel (or --issuer and --client-id) removes every account's sign-in of that channel only; \
+        --all alone removes every cached sign-in.
+
         Examples:
           $ dots-sso cache clear --channel acme
+          $ dots-sso cache clear --channel acme --all
           $ dots-sso cache clear --all
         """
     )
@@ -74,11 +78,13 @@ struct CacheClear: DotsCommand {
     @OptionGroup var channel: ChannelOptions
     @OptionGroup var cacheOptions: CacheOptions
 
-    @Flag(name: .long, help: "Remove every cached sign-in.")
+    @Flag(name: .long, help: "Remove every cached sign-in (of the channel, when one is named).")
     var all = false
 
     func run(_ ctx: CommandContext) async throws {
-        let useCase = CacheClearUseCase(channel: all ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
+        // Only a channel named on the command line narrows --all; DOTS_SSO_CHANNEL in the environment does not.
+        let named = channel.channel != nil || channel.overrides != Channel()
+        let useCase = CacheClearUseCase(channel: all && !named ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
                                         account: cacheOptions.account, all: all)
         let result = try await useCase.run(ctx)
         let console = Console(ctx)
