@@ -174,19 +174,42 @@ struct OIDCMockTests {
         #expect(try setup.cli.run(["token", "print"] + setup.provider).status == 0)
     }
 
-    @Test("a forged state is refused (77) and the browser page reflects nothing")
+    @Test("a forged redirect, a bare /callback and a favicon cannot end the sign-in; the real redirect completes it, and only then says Signed in")
     func forgedState() throws {
         let setup = try Setup()
         defer { setup.mock.stop() }
         let (process, url) = try setup.startAuthorize()
         let callback = try #require(Browser.query(url)["redirect_uri"])
-        let page = try Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
-        #expect(page.status == 400)
-        #expect(!page.body.contains("forged") && !page.body.contains("script") && !page.body.contains("stolen"))
+        let forged = try Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
+        #expect(forged.status == 400)
+        #expect(!forged.body.contains("forged") && !forged.body.contains("script") && !forged.body.contains("stolen"))
+        #expect(forged.body.contains("not the sign-in dots-sso is waiting for"))
+        #expect(try Browser.get(callback).status == 400, "a bare /callback is ignored")
+        let favicon = try Browser.get(callback.replacingOccurrences(of: "/callback", with: "/favicon.ico"))
+        #expect(favicon.status == 404)
+        let real = try Browser.redirectTarget(of: url, form: ["sub": "alice"])
+        let page = try Browser.get(real)
+        #expect(page.status == 200)
+        #expect(page.body.contains("Signed in"))
         let result = process.finish()
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("state"))
-        #expect(setup.count("POST /oauth2/token") == 0)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "ignored a request to the sign-in callback").count == 3, "\(result.stderr)")
+        #expect(setup.count("POST /oauth2/token") == 1, "only the real code was exchanged")
+    }
+
+    @Test("a code the token endpoint refuses: the browser is told the sign-in failed, never Signed in")
+    func failedExchangePage() throws {
+        let setup = try Setup()
+        defer { setup.mock.stop() }
+        let (process, url) = try setup.startAuthorize()
+        let callback = try #require(Browser.query(url)["redirect_uri"])
+        let state = try #require(Browser.query(url)["state"])
+        let page = try Browser.get("\(callback)?code=not-a-code-the-provider-issued&state=\(state)")
+        #expect(page.status == 400)
+        #expect(page.body.contains("Sign-in failed. The terminal has the details."))
+        #expect(!page.body.contains("Signed in"))
+        let result = process.finish()
+        #expect(result.status == 77, "\(result.stderr)")
     }
 
     @Test("the user denying access at the provider exits 77 with the provider's error")

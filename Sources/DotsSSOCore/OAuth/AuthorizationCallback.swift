@@ -12,6 +12,14 @@ public enum AuthorizationCallback {
         return FormEncoding.decode(query)
     }
 
+    /// Whether a request to the loopback callback is this sign-in's redirect: its state, and a code or an error.
+    /// Anything else (a bare `/callback`, a stale tab, a forged redirect) must not end the sign-in.
+    public static func isRedirect(_ parameters: [(String, String)], expectedState: String) -> Bool {
+        func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
+        guard let state = value("state"), ConstantTime.equals(state, expectedState) else { return false }
+        return value("code").map { !$0.isEmpty } == true || value("error") != nil
+    }
+
     /// Verifies `state` (and `iss` when present or promised) before looking at `error` or `code`,
     /// so a forged redirect can neither complete nor fail a sign-in.
     public static func code(

@@ -50,12 +50,12 @@ public struct AuthorizeUseCase: Sendable {
         let stateBox = OnceBox<String>()
         switch redirect {
         case .loopback(let fixedPort):
-            let issuer = endpoints.issuer
-            let required = endpoints.issParameterSupported
-            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0) { parameters in
+            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0, isAwaited: { parameters in
                 guard let state = stateBox.value else { return false }
-                return (try? AuthorizationCallback.code(from: parameters, expectedState: state, issuer: issuer, issuerParameterRequired: required)) != nil
-            }
+                return AuthorizationCallback.isRedirect(parameters, expectedState: state)
+            }, ignored: {
+                ctx.warn("ignored a request to the sign-in callback that is not this sign-in's redirect (a stale tab, a probe or a forged redirect); still waiting")
+            })
             receiver = listener
             redirectURI = listener.redirectURI
         case .registered(let uri):
@@ -81,7 +81,6 @@ public struct AuthorizeUseCase: Sendable {
         let parameters: [(String, String)]
         if let receiver {
             parameters = try await receiver.waitForCallback(timeout: wait)
-            await receiver.shutdown()
         } else {
             ctx.note("After signing in, paste the full URL the browser landed on and press Enter:")
             guard let line = ctx.readLine(), !line.isEmpty else {
@@ -89,14 +88,36 @@ public struct AuthorizeUseCase: Sendable {
             }
             parameters = try AuthorizationCallback.parameters(fromURL: line)
         }
-        let code = try AuthorizationCallback.code(from: parameters, expectedState: request.state, issuer: endpoints.issuer,
-                                                  issuerParameterRequired: endpoints.issParameterSupported)
-        if stopAfterRedirect {
-            return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))
+        // The browser's page waits for this: it says "Signed in" only once the tokens are stored.
+        do {
+            let code = try AuthorizationCallback.code(from: parameters, expectedState: request.state, issuer: endpoints.issuer,
+                                                      issuerParameterRequired: endpoints.issParameterSupported)
+            if stopAfterRedirect {
+                await finish(receiver, .awaitingExchange)
+                return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))
+            }
+            let result = try await client.signIn(endpoints: endpoints, scopes: scopes)
+                .complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
+            await finish(receiver, .signedIn)
+            return .signedIn(result)
+        } catch {
+            await finish(receiver, Self.ending(for: error))
+            throw error
         }
-        let result = try await client.signIn(endpoints: endpoints, scopes: scopes)
-            .complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
-        return .signedIn(result)
+    }
+
+    /// Tells the waiting browser page how the sign-in ended, then stops listening once it has been sent.
+    private func finish(_ receiver: LoopbackReceiver?, _ ending: LoopbackReceiver.Ending) async {
+        guard let receiver else { return }
+        receiver.finish(ending)
+        await receiver.shutdown()
+    }
+
+    static func ending(for error: any Error) -> LoopbackReceiver.Ending {
+        switch error {
+        case OAuthError.authorizationDenied("access_denied", _), OAuthError.deniedWithoutIssuer("access_denied", _): .declined
+        default: .failed
+        }
     }
 
     /// One GET of a request shaped like the real one: a refusal the provider states (a redirect URI or client it does not

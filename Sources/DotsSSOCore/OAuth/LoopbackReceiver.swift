@@ -4,42 +4,74 @@ import NIOCore
 
 /// Listens on `http://127.0.0.1:<port>/callback` for the browser's redirect (RFC 8252 §7.3).
 ///
-/// It starts listening before the browser is opened, takes the first request to `/callback`, answers it with a
-/// small plain page that never reflects request input, and ignores everything else (favicons, probes).
+/// It starts listening before the browser is opened and takes the first request that is this sign-in's redirect
+/// (`isAwaited`: its state, with a code or an error). Anything else — a favicon, a probe, a bare `/callback`, a
+/// stale tab's or a forged redirect — is answered and ignored, so no local request can end the sign-in. The
+/// browser's page waits for how the sign-in ended (`finish`) and never reflects request input: it says "Signed
+/// in" only once the tokens are stored.
 public final class LoopbackReceiver: Sendable {
+    /// How the sign-in ended, for the page the browser shows.
+    public enum Ending: Sendable, Equatable {
+        case signedIn
+        /// `--no-exchange`: the code is kept for `dots-sso exchange`.
+        case awaitingExchange
+        /// The member declined or cancelled at the provider.
+        case declined
+        case failed
+    }
+
     public var port: Int { server.port }
     public var redirectURI: String { "http://127.0.0.1:\(port)/callback" }
 
     private let server: LoopbackServer
     private let callbacks: AsyncStream<[(String, String)]>
+    private let ending: EndingBox
 
-    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>) {
+    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>, ending: EndingBox) {
         self.server = server
         self.callbacks = callbacks
+        self.ending = ending
     }
 
-    /// Binds 127.0.0.1 on `port` (0 picks a free one). `verdict` decides which page the browser sees.
-    public static func start(port: Int = 0, verdict: @escaping @Sendable ([(String, String)]) -> Bool) async throws -> LoopbackReceiver {
+    /// Binds 127.0.0.1 on `port` (0 picks a free one). `isAwaited` tells this sign-in's redirect from anything else;
+    /// `ignored` hears about each request to `/callback` that was not it (for one line on stderr).
+    public static func start(port: Int = 0, isAwaited: @escaping @Sendable ([(String, String)]) -> Bool,
+                             ignored: @escaping @Sendable () -> Void = {}) async throws -> LoopbackReceiver {
         let (stream, continuation) = AsyncStream<[(String, String)]>.makeStream(bufferingPolicy: .bufferingOldest(1))
+        let ending = EndingBox()
         let router = Router()
         router.get("/callback") { request, _ -> Response in
             let parameters = FormEncoding.decode(request.uri.query ?? "")
-            let succeeded = verdict(parameters)
+            guard isAwaited(parameters) else {
+                ignored()
+                return page(.badRequest, "This is not the sign-in dots-sso is waiting for. You can close this tab.")
+            }
+            guard ending.claim() else {
+                return page(.conflict, "This sign-in has already been received. Return to the terminal.")
+            }
             continuation.yield(parameters)
-            let page = succeeded
-                ? "Signed in. You can close this tab and return to the terminal.\n"
-                : "Sign-in failed. Return to the terminal for details.\n"
-            return Response(
-                status: succeeded ? .ok : .badRequest,
-                headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .connection: "close"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: page))
-            )
+            switch await ending.wait(seconds: 120) {
+            case .signedIn?: return page(.ok, "Signed in. You can close this tab and return to the terminal.")
+            case .awaitingExchange?: return page(.ok, "Authorization received. Return to the terminal to finish signing in.")
+            case .declined?: return page(.ok, "Sign-in cancelled: it was declined at the provider. The terminal has the details.")
+            case .failed?: return page(.badRequest, "Sign-in failed. The terminal has the details.")
+            case nil: return page(.accepted, "Sign-in received. Return to the terminal to see how it ended.")
+            }
         }
         let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.loopback") { continuation.finish() }
-        return LoopbackReceiver(server: server, callbacks: stream)
+        return LoopbackReceiver(server: server, callbacks: stream, ending: ending)
     }
 
-    /// The first callback's parameters, or a timeout error after `timeout` seconds.
+    private static func page(_ status: Hummingbird.HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .connection: "close",
+                      HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n"))
+        )
+    }
+
+    /// The awaited callback's parameters, or a timeout error after `timeout` seconds.
     public func waitForCallback(timeout: TimeInterval) async throws -> [(String, String)] {
         let stream = callbacks
         return try await withThrowingTaskGroup(of: [(String, String)]?.self) { group in
@@ -59,6 +91,11 @@ public final class LoopbackReceiver: Sendable {
         }
     }
 
+    /// Says how the sign-in ended, so the waiting browser page can tell the person.
+    public func finish(_ outcome: Ending) {
+        ending.set(outcome)
+    }
+
     /// Stops listening once the browser's page has been sent.
     public func shutdown() async {
         await server.shutdown()
@@ -67,5 +104,35 @@ public final class LoopbackReceiver: Sendable {
     /// Stops listening at once.
     public func stop() {
         server.stop()
+    }
+}
+
+/// The one awaited callback's claim and how its sign-in ended, shared by the listener's handler and the use case.
+private final class EndingBox: @unchecked Sendable {
+    // @unchecked: both fields are guarded by `lock`.
+    private let lock = NSLock()
+    private var claimed = false
+    private var outcome: LoopbackReceiver.Ending?
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+
+    func set(_ ending: LoopbackReceiver.Ending) {
+        lock.withLock { if outcome == nil { outcome = ending } }
+    }
+
+    /// The ending once known, polled; nil after `seconds`.
+    func wait(seconds: TimeInterval) async -> LoopbackReceiver.Ending? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let known = lock.withLock({ outcome }) { return known }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return nil
     }
 }
