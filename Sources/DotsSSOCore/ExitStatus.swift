@@ -37,6 +37,23 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         }
     }
 
+    /// The status as a stable word for JSON (`flags check`'s `problem.kind`).
+    public var kind: String {
+        switch self {
+        case .success: "success"
+        case .checkFailed: "check-failed"
+        case .usage: "usage"
+        case .malformedInput: "malformed"
+        case .network: "network"
+        case .internalError: "internal"
+        case .cannotWrite: "cannot-write"
+        case .temporary: "temporary"
+        case .protocolError: "protocol"
+        case .notAuthorized: "not-authorized"
+        case .configuration: "configuration"
+        }
+    }
+
     /// The status of any error: a `UserFacingError` states its own; anything else is a bug in dots-sso (70).
     public init(for error: any Error) {
         self = (error as? UserFacingError)?.exitStatus ?? .internalError

@@ -66,8 +66,8 @@ struct DotsSSO: AsyncParsableCommand {
         do {
             return .command(try parseAsRoot(arguments))
         } catch {
-            // Every parse error is ArgumentParser's to render.
-            return .finished(finish(argumentParserError: error, console: Console(context)))
+            // Every parse error is ArgumentParser's to render, with the subcommand a typo most likely meant.
+            return .finished(finish(argumentParserError: error, console: Console(context), suggestion: suggestion(for: error, in: arguments)))
         }
     }
 
@@ -103,9 +103,40 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     /// Renders an ArgumentParser error as ArgumentParser does: help and version on stdout, errors on stderr.
-    private static func finish(argumentParserError error: any Error, console: Console) -> Int32 {
+    /// A line ArgumentParser's error lacks: "did you mean" for an unknown subcommand (`pkpas`, `flags chek`; it suggests
+    /// options, not commands), or why a negative number given to an option reads as a missing value.
+    static func suggestion(for error: any Error, in arguments: [String]) -> String? {
+        let firstLine = fullMessage(for: error).prefix { $0 != "\n" }
+        // `--timeout -1`: ArgumentParser reads "-1" as a flag and says the value is missing; say what is wrong with it.
+        if firstLine.hasPrefix("Error: Missing value for '"), let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
+           let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, Double(arguments[index + 1]) != nil {
+            return "\(option) \(arguments[index + 1]): a negative number is not a valid value"
+        }
+        // "Unexpected argument 'pkpas'" or "2 unexpected arguments: 'inspekt', 'x'": the first one is the command word.
+        guard firstLine.lowercased().contains("unexpected argument"), let open = firstLine.firstIndex(of: "'"),
+              let close = firstLine[firstLine.index(after: open)...].firstIndex(of: "'") else { return nil }
+        let typed = String(firstLine[firstLine.index(after: open)..<close])
+        var command: ParsableCommand.Type = Self.self
+        var path = ["dots-sso"]
+        for argument in arguments {
+            let subcommands = command.configuration.subcommands
+            if argument == typed {
+                let names = subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+                return NearestName.to(typed, among: names).map { "Did you mean '\((path + [$0]).joined(separator: " "))'?" }
+            }
+            guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else { return nil }
+            command = next
+            path.append(next._commandName)
+        }
+        return nil
+    }
+
+    private static func finish(argumentParserError error: any Error, console: Console, suggestion: String? = nil) -> Int32 {
         let code = exitCode(for: error)
-        let message = fullMessage(for: error)
+        var message = fullMessage(for: error)
+        if let suggestion, let firstLineEnd = message.firstIndex(of: "\n") {
+            message.insert(contentsOf: "\n" + suggestion, at: firstLineEnd)
+        }
         if !message.isEmpty {
             if code == .success { console.out(message) } else { console.err(message) }
         }

@@ -236,3 +236,65 @@ struct CacheAndChannelHardeningTests {
         #expect(t.http.requests.isEmpty)
     }
 }
+
+/// Issue 16, in-process: inputs given as pipes, and messages that say what actually happened.
+@Suite("hostile partner: pipes, typos and honest messages")
+struct InputsAndMessagesTests {
+    @Test("a typo'd subcommand gets the nearest one; a far-off word gets none", arguments: [
+        (["pkpas"], "Did you mean 'dots-sso pkpass'?"), (["flags", "chek"], "Did you mean 'dots-sso flags check'?"),
+        (["pkpass", "inspekt", "x.pkpass"], "Did you mean 'dots-sso pkpass inspect'?"), (["zzzzzz"], nil),
+    ])
+    func subcommandTypo(arguments: [String], expected: String?) async {
+        let t = TestContext()
+        let result = await t.run(arguments)
+        #expect(result.status == 64)
+        if let expected {
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+        } else {
+            #expect(!result.stderr.contains("Did you mean"))
+        }
+    }
+
+    @Test("--timeout -1 says a negative number is not a value, not only that one is missing")
+    func negativeTimeout() async {
+        let result = await TestContext().run(["discover", "--issuer", "https://sso.fake.example", "--timeout", "-1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--timeout -1: a negative number is not a valid value"), "\(result.stderr)")
+    }
+
+    @Test("--profile-file from a pipe is read like a file; a directory is named as one")
+    func profileFromPipe() async throws {
+        let t = TestContext()
+        let fifo = t.home.path("profile.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Task.detached {
+            try? Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true}}"#.utf8).write(to: URL(fileURLWithPath: fifo))
+        }
+        let result = await t.run(["profile", "--profile-file", fifo, "--json"])
+        await writer.value
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ann@example.com"))
+
+        let directory = await t.run(["bodymovin", "validate", t.home.url.path])
+        #expect(directory.status == 64)
+        #expect(directory.stderr.contains("it is a directory, not a file"), "\(directory.stderr)")
+    }
+
+    @Test("flags check --json: an unreachable profile endpoint still fails (exit 1) and says why in problem.kind", arguments: [
+        (HTTPError.connect(host: "api.partner.example", detail: "refused") as any Error & Sendable, "network", Int32(69)),
+        (HTTPError.unauthorized(url: "https://api.partner.example/me", status: 401, detail: "") as any Error & Sendable, "not-authorized", Int32(77)),
+    ])
+    func flagsProblemKind(failure: any Error & Sendable, kind: String, exitCode: Int32) async throws {
+        let t = TestContext()
+        let token = t.home.path("token")
+        try Data("partner-token-abcdef".utf8).write(to: URL(fileURLWithPath: token))
+        t.http.on(.get, "https://api.partner.example/me") { _ in throw failure }
+        let result = await t.run(["flags", "check", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token, "--json"])
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let problem = try #require(json["problem"] as? [String: Any])
+        #expect(problem["kind"] as? String == kind)
+        #expect((problem["exitCode"] as? NSNumber)?.int32Value == exitCode)
+        #expect((problem["message"] as? String)?.contains("the app would log this member out") == true)
+    }
+}

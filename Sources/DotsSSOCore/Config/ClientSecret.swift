@@ -5,12 +5,8 @@ import Foundation
 public enum ClientSecret {
     public static func load(file: String?, channel: Channel, environment: Environment) throws -> String? {
         if let file {
-            guard let data = InputFile.read(file), let text = String(data: data, encoding: .utf8) else {
-                throw ConfigError.unreadableSecretFile(path: file, reason: "the file cannot be read as UTF-8 text")
-            }
-            let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !secret.isEmpty else { throw ConfigError.unreadableSecretFile(path: file, reason: "the file is empty") }
-            return secret
+            // The one secret reader: pipes accepted, one line of visible ASCII, 16 KiB at most.
+            return try SecretInput.vet(try SecretInput.text(of: file, what: "the client secret"), what: "the client secret", source: InputFile.displayName(file))
         }
         if let variable = channel.clientSecretEnv {
             guard let secret = environment[variable] else { throw ConfigError.missingSecretEnvironment(variable: variable) }

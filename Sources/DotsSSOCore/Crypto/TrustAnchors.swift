@@ -14,8 +14,9 @@ public final class TrustAnchors: @unchecked Sendable {
     public convenience init(pemFiles: [String], option: String) throws {
         var sources: [(data: Data, name: String)] = []
         for path in pemFiles {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw TrustAnchorError(option: option, path: path, detail: "the file cannot be read")
+            // A CA bundle is a few hundred KiB; pipes (`--cacert <(…)`) are read like files.
+            guard case .contents(let data)? = try? InputFile.read(path, limit: 8 * 1_048_576) else {
+                throw TrustAnchorError(option: option, path: path, detail: "the file cannot be read, or is larger than 8 MiB")
             }
             sources.append((data, path))
         }

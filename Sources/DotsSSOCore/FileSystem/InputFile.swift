@@ -2,9 +2,13 @@ import Foundation
 
 /// A path given on the command line where `-` means standard input.
 public enum InputFile {
-    /// The whole file (or stdin), or nil when it cannot be read.
-    public static func read(_ path: String) -> Data? {
-        path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+    /// The whole input (a file, stdin for `-`, a pipe such as `<(…)`), refused past `limit` bytes before the memory is
+    /// spent: a missing path is an input error (64), one too large malformed input (65) naming `what` and the cap.
+    public static func contents(_ path: String, what: String, limit: Int) throws -> Data {
+        switch try read(path, limit: limit) {
+        case .contents(let data): return data
+        case .tooLarge: throw InputError.malformed(source: displayName(path), reason: "\(what) is larger than \(limit / 1_048_576) MiB, the most dots-sso reads")
+        }
     }
 
     /// What a capped read found.
@@ -21,6 +25,7 @@ public enum InputFile {
         var handle = FileHandle.standardInput
         if path != "-" {
             guard let status = FileStatus(path) else { throw InputError.unreadable(path: path, reason: "no such file") }
+            if status.isDirectory { throw InputError.unreadable(path: path, reason: "it is a directory, not a file") }
             if status.isRegular {
                 if status.size > limit { return .tooLarge(size: status.size) }
                 guard let data = FileManager.default.contents(atPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }

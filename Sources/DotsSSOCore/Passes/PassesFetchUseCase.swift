@@ -46,7 +46,7 @@ public struct PassesFetchUseCase: Sendable {
     public func links(_ source: MemberSource) async throws -> Links {
         let mapping = try ProfileMapping(channel: source.channel)
         if let file = member.profileFile {
-            guard let data = InputFile.read(file) else { throw InputError.unreadable(path: file, reason: "no such file or not readable") }
+            let data = try InputFile.contents(file, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)
             return try Self.fromProfile(data, source: InputFile.displayName(file), mapping: mapping)
         }
         if let endpoint = source.channel.passesEndpoint {

@@ -17,7 +17,17 @@ public struct FlagsCheckUseCase: Sendable {
         public var passed: Bool
         public var flags: [FlagCheck.Result]
         /// Why the check could not look at the flags at all (the profile could not be fetched).
-        public var problem: String?
+        public var problem: Problem?
+    }
+
+    /// A failure to get the profile, typed so CI can tell an outage (`network`, `temporary`) from a member the app
+    /// would really lock out (`not-authorized`) or a partner bug (`malformed`, `protocol`).
+    public struct Problem: Codable, Sendable, Equatable {
+        /// The failure's exit status as a word (`ExitStatus.kind`).
+        public var kind: String
+        /// What the failure's own command would exit with.
+        public var exitCode: Int32
+        public var message: String
     }
 
     public func run(_ ctx: CommandContext) async throws -> Result {
@@ -28,7 +38,8 @@ public struct FlagsCheckUseCase: Sendable {
         } catch let error as UserFacingError where names.isEmpty {
             // The app logs a member out when it cannot fetch the profile at launch.
             return Result(rule: rule, passed: false, flags: [],
-                          problem: "the profile cannot be retrieved, so the app would log this member out: \(error.message)")
+                          problem: Problem(kind: error.exitStatus.kind, exitCode: error.exitStatus.rawValue,
+                                           message: "the profile cannot be retrieved, so the app would log this member out: \(error.message)"))
         }
         let results = FlagCheck.evaluate(names: names, flags: report.dots.flags)
         return Result(rule: rule, passed: results.allSatisfy(\.passed), flags: results, problem: nil)

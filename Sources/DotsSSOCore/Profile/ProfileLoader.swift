@@ -13,7 +13,7 @@ public struct ProfileLoader: Sendable {
 
     /// Reads and checks a saved profile (`-` is stdin). Broken JSON is malformed input (65) with the position.
     public func load(file path: String, expectedID: String?) throws -> ProfileReport {
-        guard let data = InputFile.read(path) else { throw InputError.unreadable(path: path, reason: "no such file or not readable") }
+        let data = try InputFile.contents(path, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)
         let source = InputFile.displayName(path)
         let profile: JSONValue
         do {

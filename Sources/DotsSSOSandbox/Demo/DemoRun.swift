@@ -64,7 +64,7 @@ struct DemoRun: Sendable {
             return "id \(report.dots.id ?? "?"), \(report.dots.flags.count) flags; \(summary(report.findings))"
         case .flags:
             let result = try await FlagsCheckUseCase(member: member).run(ctx)
-            guard result.passed else { throw Failure(message: result.problem ?? "canAccessApp is not true: the app would log this member out") }
+            guard result.passed else { throw Failure(message: result.problem?.message ?? "canAccessApp is not true: the app would log this member out") }
             return "canAccessApp is true: the app keeps \(demoMember.username) signed in"
         case .containers:
             let shown = try await ContainersShowUseCase(member: member).run(ctx)

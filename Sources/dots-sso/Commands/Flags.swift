@@ -70,7 +70,7 @@ struct FlagsCheck: DotsCommand {
         if options.global.json {
             try console.json(result)
         } else if let problem = result.problem {
-            console.err("dots-sso: \(problem)")
+            console.err("dots-sso: \(TerminalText.message(problem.message))")
         } else {
             let style = console.style
             for check in result.flags {
