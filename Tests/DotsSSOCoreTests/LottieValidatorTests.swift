@@ -56,6 +56,10 @@ struct LottieValidatorTests {
     func layerRules() throws {
         #expect(try codes { layers(&$0) { $0[1]["ind"] = 1 } }.contains("lottie.layer.index-duplicate"))
         #expect(try codes { layers(&$0) { $0[1]["parent"] = 9 } }.contains("lottie.layer.parent-missing"))
+        // 1 → 2 → 1, and a layer that is its own parent: each loop once.
+        #expect(try codes { layers(&$0) { $0[0]["parent"] = 2 } }.filter { $0 == "lottie.layer.parent-cycle" }.count == 1)
+        #expect(try codes { layers(&$0) { $0[0]["parent"] = 1; $0[1].removeValue(forKey: "parent") } }.filter { $0 == "lottie.layer.parent-cycle" }.count == 1)
+        #expect(try !codes { _ in }.contains("lottie.layer.parent-cycle"), "a chain that ends is fine")
         #expect(try codes { layers(&$0) { $0[1]["refId"] = "nope" } }.contains("lottie.asset.missing"))
         #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "st") } }.contains("lottie.layer.timing-missing"))
         #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "ks") } }.contains("lottie.layer.transform-missing"))

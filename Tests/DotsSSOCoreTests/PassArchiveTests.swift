@@ -55,6 +55,16 @@ struct PassArchiveTests {
         #expect(codes(PassArchive.open(data, file: "p")) == [code])
     }
 
+    @Test("two entries of one name (an unsigned pass.json first, the signed one last), or names differing only in case, are refused", arguments: [
+        ["pass.json", "pass.json"], ["pass.json", "Pass.json"],
+    ])
+    func duplicateEntries(names: [String]) throws {
+        let data = try zip([(names[0], Data(#"{"description":"forged"}"#.utf8)), ("icon.png", Data([1])), (names[1], Data("{}".utf8))])
+        let archive = PassArchive.open(data, file: "p")
+        #expect(codes(archive) == ["pkpass.archive.duplicate-entry"])
+        #expect(archive.findings.first?.message.contains("more than once") == true)
+    }
+
     @Test("more than 500 entries is refused")
     func tooManyEntries() throws {
         let data = try zip((0...500).map { ("f\($0).png", Data([UInt8($0 % 256)])) }, stored: true)

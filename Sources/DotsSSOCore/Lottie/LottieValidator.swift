@@ -195,6 +195,34 @@ struct LottieWalk {
 
     // MARK: Layers
 
+    /// Parent chains must end: layers that parent each other in a loop (1 → 2 → 1, or a layer its own parent) send
+    /// players resolving transforms up the chain round forever. Each loop is reported once, in linear time.
+    mutating func checkParentCycles(_ layers: Int32, path: String, indices: [Double: Int]) {
+        let elements = Array(json.elements(layers))
+        var parentOf = [Int?](repeating: nil, count: elements.count)
+        for (position, layer) in elements.enumerated() {
+            if let parent = number(layer, "parent") { parentOf[position] = indices[parent] }
+        }
+        // 0: not visited, 1: on the chain being walked, 2: known to end (or already reported).
+        var state = [UInt8](repeating: 0, count: elements.count)
+        for start in elements.indices where state[start] == 0 {
+            var chain: [Int] = []
+            var current: Int? = start
+            while let node = current, state[node] == 0 {
+                state[node] = 1
+                chain.append(node)
+                current = parentOf[node]
+            }
+            if let node = current, state[node] == 1, let loopStart = chain.firstIndex(of: node) {
+                let loop = chain[loopStart...]
+                let named = (loop + [node]).map { number(elements[$0], "ind").map(LottieSummary.format) ?? "?" }
+                add(.error, "lottie.layer.parent-cycle", "\(path)[\(loop.min() ?? node)].parent",
+                    "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain")
+            }
+            for node in chain { state[node] = 2 }
+        }
+    }
+
     mutating func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
         var indices: [Double: Int] = [:]
         for (position, layer) in json.elements(layers).enumerated() {
@@ -206,6 +234,7 @@ struct LottieWalk {
                 }
             }
         }
+        checkParentCycles(layers, path: path, indices: indices)
         for (position, layer) in json.elements(layers).enumerated() {
             let layerPath = "\(path)[\(position)]"
             guard json.kind(layer) == .object else {

@@ -35,6 +35,7 @@ public struct PassArchive: Sendable {
         }
         var entries: [Entry] = []
         var declared = 0
+        var seen = Set<String>()
         for entry in archive {
             entries.append(entry)
             if entries.count > limits.maxEntries {
@@ -43,6 +44,12 @@ public struct PassArchive: Sendable {
             let path = entry.path
             if path.hasPrefix("/") || path.hasPrefix("\\") || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
                 return refuse("pkpass.archive.unsafe-path", path, "entry \"\(path)\" would be written outside the pass folder (absolute path or \"..\")")
+            }
+            // Two entries of one name (or names that differ only in case, one file on Apple's file systems): zip readers
+            // disagree on which copy counts, so the copy we check need not be the one Wallet shows.
+            guard seen.insert(path.lowercased()).inserted else {
+                return refuse("pkpass.archive.duplicate-entry", path,
+                              "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder")
             }
             if entry.type == .symlink {
                 return refuse("pkpass.archive.symlink", path, "entry \"\(path)\" is a symbolic link; passes contain plain files only")
