@@ -226,6 +226,16 @@ struct CacheAndChannelHardeningTests {
         #expect(result.stderr.contains("other users can change it (mode 0666)") && result.stderr.contains("chmod 600 \(path)"), "\(result.stderr)")
     }
 
+    @Test("a key given twice in a channel file is an error (78) naming it")
+    func duplicateChannelKey() async throws {
+        let t = TestContext()
+        try t.writeChannel("acme", #"{"issuer":"https://sso.acme.example","clientId":"dots","issuer":"https://evil.example"}"#)
+        let result = await t.run(["discover", "--channel", "acme"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains(#"the key "issuer" appears more than once"#), "\(result.stderr)")
+        #expect(t.http.requests.isEmpty)
+    }
+
     @Test("an unknown key in a channel file is named with the key it most likely meant")
     func unknownChannelKey() async throws {
         let t = TestContext()

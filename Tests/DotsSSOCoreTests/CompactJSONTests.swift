@@ -22,6 +22,17 @@ struct CompactJSONTests {
         #expect(json.member(json.root, "zz") == nil)
     }
 
+    @Test("duplicate keys are found in small and large objects, escaped spellings included, with their JSON path")
+    func duplicateKeys() throws {
+        let big = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let json = try CompactJSON(Data(#"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2}}"#.utf8))
+        #expect(json.duplicateKeyCount == 3)
+        #expect(json.duplicateKeys.map { json.path(to: $0) } == ["$.layers[0].ind", "$.big.k7", #"$.e.x"#])
+        let findings = json.duplicateKeyFindings(.warning, code: "x.duplicate-key", file: "f.json", consequence: "keep one")
+        #expect(findings.first?.message == "the key \"ind\" appears more than once in one object (again at line 1, column 34): keep one")
+        #expect(try CompactJSON(Data(#"{"a":{"a":{"a":1}}}"#.utf8)).duplicateKeyCount == 0, "the same name at different depths is fine")
+    }
+
     @Test("errors carry line and column", arguments: [
         ("{\n  \"a\": 1,\n}", 3, 1, "trailing comma"),
         ("[1, 2", 1, 6, "truncated"),

@@ -66,6 +66,16 @@ struct LottieValidatorTests {
         #expect(try codes { layers(&$0) { $0[0]["ty"] = 42; $0[0].removeValue(forKey: "ks") } }.isEmpty)
     }
 
+    @Test("a key given twice in an animation is a warning at its path, not an error")
+    func duplicateKey() throws {
+        let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"w":200,"layers":[]}"#
+        let report = try LottieValidator(profile: .ios).validate(Data(text.utf8), file: "a.json")
+        let duplicate = report.findings.filter { $0.code == "lottie.json.duplicate-key" }
+        #expect(duplicate.count == 1)
+        #expect(duplicate.first?.severity == .warning)
+        #expect(duplicate.first?.location.path == "$.w")
+    }
+
     @Test("precomposition cycles are named")
     func cycles() throws {
         let data = try JSONSerialization.data(withJSONObject: {

@@ -207,6 +207,15 @@ struct PassJSONLintTests {
     @Test("a complete pass.json has no findings")
     func good() { #expect(codes(Self.good).isEmpty) }
 
+    @Test("a key given twice in pass.json is an error at its path (readers keep different copies)")
+    func duplicateKey() {
+        let twice = Self.good.replacingOccurrences(of: #""serialNumber": "001","#, with: #""serialNumber": "001", "serialNumber": "002","#)
+        let findings = PassJSONLint.check(Data(twice.utf8), file: "p.pkpass").findings
+        #expect(findings.map(\.code) == ["pkpass.pass-json.duplicate-key"])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.location.path == "pass.json $.serialNumber")
+    }
+
     @Test("each rule fails on its own", arguments: [
         ("formatVersion", "pkpass.pass-json.format-version"), ("serialNumber", "pkpass.pass-json.required"), ("generic", "pkpass.pass-json.style"),
     ])

@@ -33,6 +33,12 @@ public final class CompactJSON: @unchecked Sendable {
 
     public var root: Int32 { 0 }
 
+    /// Keys that appear more than once in one object, each as its later key node (at most `maxDuplicatesKept`;
+    /// `duplicateKeyCount` counts them all). Readers disagree on which value counts, so validators report them.
+    public private(set) var duplicateKeys: [Int32] = []
+    public private(set) var duplicateKeyCount = 0
+    static let maxDuplicatesKept = 20
+
     /// Every value in document order (for whole-file scans).
     public var allNodes: Range<Int32> { 0..<Int32(nodes.count) }
 
@@ -105,6 +111,63 @@ public final class CompactJSON: @unchecked Sendable {
         return found
     }
 
+    /// The JSON path of a value or key (`$.layers[3].ks`), found by descending from the root: nodes are numbered in
+    /// document order, so the child holding `node` is the last one numbered at or below it.
+    public func path(to node: Int32) -> String {
+        var path = "$"
+        var current = root
+        while current != node {
+            let value = nodes[Int(current)]
+            switch value.kind {
+            case .array:
+                guard let (position, element) = elements(current).enumerated().last(where: { $0.element <= node }) else { return path }
+                path += "[\(position)]"
+                current = element
+            case .object:
+                guard let member = members(current).last(where: { $0.key <= node }) else { return path }
+                let name = string(member.key) ?? "?"
+                let plain = !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+                path += plain ? ".\(name)" : "[\"\(name.replacingOccurrences(of: "\"", with: "\\\""))\"]"
+                if member.key == node { return path }
+                current = member.value
+            default:
+                return path
+            }
+        }
+        return path
+    }
+
+    /// Records keys seen earlier in the same object: pairwise byte comparison for the small objects animations are
+    /// made of, a set for large ones; escaped keys are compared decoded.
+    private func noteDuplicateKeys(from start: Int, count: Int) {
+        func record(_ key: Int32) {
+            duplicateKeyCount += 1
+            if duplicateKeys.count < Self.maxDuplicatesKept { duplicateKeys.append(key) }
+        }
+        if count <= 16 {
+            for i in 1..<count {
+                let key = children[start + 2 * i]
+                for j in 0..<i where keysEqual(key, children[start + 2 * j]) {
+                    record(key)
+                    break
+                }
+            }
+            return
+        }
+        var seen = Set<String>()
+        for i in 0..<count {
+            let key = children[start + 2 * i]
+            if !seen.insert(string(key) ?? "").inserted { record(key) }
+        }
+    }
+
+    private func keysEqual(_ a: Int32, _ b: Int32) -> Bool {
+        let left = nodes[Int(a)], right = nodes[Int(b)]
+        if left.flag || right.flag { return string(a) == string(b) }
+        guard left.length == right.length else { return false }
+        return bytes[Int(left.start)..<Int(left.start + left.length)].elementsEqual(bytes[Int(right.start)..<Int(right.start + right.length)])
+    }
+
     /// 1-based line and column of a byte offset.
     public func position(of offset: Int) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
@@ -151,6 +214,7 @@ public final class CompactJSON: @unchecked Sendable {
             let items = (children.count - start) / (isObject ? 2 : 1)
             nodes[Int(frame.node)].start = Int32(start)
             nodes[Int(frame.node)].length = Int32(items)
+            if isObject && items > 1 { noteDuplicateKeys(from: start, count: items) }
             index += 1
             finishValue(frame.node)
         }

@@ -25,7 +25,9 @@ public struct LottieValidator: Sendable {
         }
         var walk = LottieWalk(json: json, file: file, profile: profile)
         walk.run(bytes: data.count)
-        return LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings)
+        let duplicates = json.duplicateKeyFindings(.warning, code: "lottie.json.duplicate-key", file: file,
+                                                   consequence: "players keep different copies (most the last, some the first); keep one")
+        return LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates)
     }
 }
 

@@ -17,18 +17,26 @@ public enum PassJSONLint {
         // Our own parser decides strictness (Foundation's accepts some of what Wallet's strictness question is
         // about) and builds the value in the same pass.
         var pass: JSONValue?
+        var document: CompactJSON?
         switch Self.parse(data) {
-        case .success(let value):
-            pass = value
+        case .success(let parsed):
+            (pass, document) = (JSONValue(parsed), parsed)
         case .failure(let error):
             let position = " at line \(error.line), column \(error.column): \(error.message)"
-            if case .success(let value) = Self.parse(Self.relaxed(data)) {
-                pass = value
+            if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
+                (pass, document) = (JSONValue(parsed), parsed)
                 add(.warning, "pkpass.pass-json.non-strict", "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
             } else {
                 add(.error, "pkpass.pass-json.invalid", "$", "pass.json is not JSON\(position)")
                 return (nil, findings)
             }
+        }
+        // Wallet, ZIPFoundation-based tools and most parsers keep different copies of a repeated key.
+        for finding in document?.duplicateKeyFindings(.error, code: "pkpass.pass-json.duplicate-key", file: file,
+                                                       consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one") ?? [] {
+            var located = finding
+            located.location.path = finding.location.path.map { "pass.json \($0)" }
+            findings.append(located)
         }
         guard case .object(let root)? = pass else {
             add(.error, "pkpass.pass-json.not-object", "$", "pass.json must be a JSON object")
@@ -130,9 +138,9 @@ public enum PassJSONLint {
         return (pass, findings)
     }
 
-    static func parse(_ data: Data) -> Result<JSONValue, CompactJSON.ParseError> {
+    static func parse(_ data: Data) -> Result<CompactJSON, CompactJSON.ParseError> {
         do {
-            return .success(JSONValue(try CompactJSON(data)))
+            return .success(try CompactJSON(data))
         } catch let error as CompactJSON.ParseError {
             return .failure(error)
         } catch {
