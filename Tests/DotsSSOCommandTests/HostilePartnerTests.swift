@@ -91,6 +91,18 @@ struct HostilePartnerTests {
         #expect(result.stdout.contains("Ann\\nfirst name  Eve"), "\(result.stdout)")
     }
 
+    @Test("cache list shows a cached client id holding ESC and a newline escaped, on its own row")
+    func cacheListEscapes() async throws {
+        let t = TestContext()
+        let key = CacheKey(authority: "https://sso.fake.example", clientId: "evil\u{1B}]0;pwned\u{7}\nfake row")
+        try await TokenCache(directory: t.cacheDirectory).update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a")) }
+        let result = await t.run(["cache", "list"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.allOutput.contains("\u{1B}") && !result.allOutput.contains("\u{7}"))
+        #expect(result.stdout.contains(#"evil\u{1b}]0;pwned\u{7}\nfake row"#), "\(result.stdout)")
+        #expect(!result.stdout.contains("\nfake row"))
+    }
+
     @Test("--junit: an unreadable input is an erroring test case, never 'all checks passed'")
     func junitUnreadable() async throws {
         let t = TestContext()

@@ -35,4 +35,14 @@ struct HostileTextTests {
         #expect(long.count < 2_100)
         #expect(long.hasSuffix("… (998004 more characters)"))
     }
+
+    @Test("an error status with a valid JSON body is described by its words, not as broken JSON")
+    func jsonErrorBody() {
+        let url = URL(string: "https://api.partner.example/x")!
+        let json = HTTPResponse(status: 400, headers: [(name: "Content-Type", value: "application/json")],
+                                body: Data(#"{"error":"invalid_request","error_description":"nope"}"#.utf8), url: url, duration: 0)
+        #expect(json.bodyKind == #"a JSON body saying "nope (invalid_request)""#)
+        let broken = HTTPResponse(status: 200, headers: [(name: "Content-Type", value: "application/json")], body: Data("{broken".utf8), url: url, duration: 0)
+        #expect(broken.bodyKind == "7 bytes of application/json that are not valid JSON")
+    }
 }

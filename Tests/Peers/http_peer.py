@@ -231,6 +231,13 @@ def make_handler(options, scheme):
                     self.end_headers()
                 else:
                     self.send_json(404, {"error": "not_found"})
+            elif segment == "bigheader":
+                # A 1 MB header line: libcurl refuses anything over 100 KiB.
+                self.send_response(200)
+                self.send_header("X-Big", "a" * 1_000_000)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"{}")
             elif segment == "evil":
                 # Terminal control sequences in a response header: clear the screen, retitle the window.
                 self.send_json(200, self.discovery(self.base() + "/evil"), [("X-Evil", "\x1b[2J\x1b]0;pwned\x07")])

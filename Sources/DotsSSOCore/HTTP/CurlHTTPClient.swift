@@ -251,6 +251,10 @@ public final class CurlHTTPClient: HTTPClient {
             return .tls(host: host, problem: problem, detail: text)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .invalidURL(display)
+        case _ where code == CURLE_OUT_OF_MEMORY || (code == CURLE_RECV_ERROR && lower.contains("header")):
+            // libcurl refuses a header line over 100 KiB (CURL_MAX_HTTP_HEADER) with "Out of memory".
+            return .malformedBody(url: display, expected: "response headers of a sane size",
+                                  found: "a header line over 100 KiB, more than any HTTP client accepts")
         default:
             return .transport(url: display, detail: text)
         }

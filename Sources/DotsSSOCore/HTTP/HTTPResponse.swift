@@ -85,6 +85,10 @@ public struct HTTPResponse: Sendable {
             return "an HTML page (\(type), \(body.count) bytes)"
         }
         if start.hasPrefix("<") { return "XML or markup (\(type), \(body.count) bytes)" }
+        // An error status can carry perfectly good JSON: say so, with its words, rather than call it broken.
+        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
+            return ServerWords.from(self).map { "a JSON body saying \"\($0)\"" } ?? "a JSON body (\(type), \(body.count) bytes)"
+        }
         return "\(body.count) bytes of \(type) that are not valid JSON"
     }
 }
