@@ -91,6 +91,19 @@ struct HostilePartnerTests {
         #expect(result.stdout.contains("Ann\\nfirst name  Eve"), "\(result.stdout)")
     }
 
+    @Test("a profile that repeats a key gets a warning at its path; the check still reads it")
+    func profileDuplicateKey() async throws {
+        let t = TestContext()
+        let file = t.home.path("profile.json")
+        try Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true,"canAccessApp":false}}"#.utf8).write(to: URL(fileURLWithPath: file))
+        let result = await t.run(["profile", "--profile-file", file, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = (json["findings"] as? [[String: Any]]) ?? []
+        let duplicate = try #require(findings.first { $0["code"] as? String == "profile.json.duplicate-key" })
+        #expect(duplicate["severity"] as? String == "warning")
+        #expect((duplicate["location"] as? [String: Any])?["path"] as? String == "$.features.canAccessApp")
+    }
+
     @Test("cache list shows a cached client id holding ESC and a newline escaped, on its own row")
     func cacheListEscapes() async throws {
         let t = TestContext()

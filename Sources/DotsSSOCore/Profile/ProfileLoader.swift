@@ -21,7 +21,15 @@ public struct ProfileLoader: Sendable {
         } catch let error as DecodingError {
             throw InputError.malformed(source: source, reason: JSONDiagnostics.describe(error))
         }
-        return checker.check(profile, source: source, expectedID: expectedID)
+        var report = checker.check(profile, source: source, expectedID: expectedID)
+        report.findings += Self.duplicateKeys(in: data, source: source)
+        return report
+    }
+
+    /// A key the partner repeats in one object: the app's parser keeps one copy, other readers another (a warning).
+    static func duplicateKeys(in data: Data, source: String) -> [Finding] {
+        (try? CompactJSON(data))?.duplicateKeyFindings(.warning, code: "profile.json.duplicate-key", file: source,
+                                                       consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
     }
 
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
@@ -36,7 +44,8 @@ public struct ProfileLoader: Sendable {
             expected = remembered?.id
             if remembered == nil { rememberIn = session }
         }
-        let report = checker.check(profile, source: endpoint.redactedForDisplay, expectedID: expected)
+        var report = checker.check(profile, source: endpoint.redactedForDisplay, expectedID: expected)
+        report.findings += Self.duplicateKeys(in: response.body, source: endpoint.redactedForDisplay)
         if let session = rememberIn, let id = report.dots.id {
             try await session.cache.update(session.key) { entry in
                 guard entry != nil, entry?.payload(RememberedProfile.self) == nil else { return }
