@@ -315,6 +315,31 @@ struct InputsAndMessagesTests {
         #expect(directory.stderr.contains("it is a directory, not a file"), "\(directory.stderr)")
     }
 
+    @Test("--cacert from a pipe is read like a file")
+    func cacertFromPipe() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let pki = try TestPKI()
+        let pem = try Data(contentsOf: URL(fileURLWithPath: pki.caCertificate))
+        let fifo = t.home.path("ca.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Task.detached { try? pem.write(to: URL(fileURLWithPath: fifo)) }
+        let result = await t.run(["discover", "--issuer", FakeProvider.issuer, "--cacert", fifo])
+        await writer.value
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("a file name with ESC and a newline in an error message is shown escaped")
+    func fileNameInError() async throws {
+        let t = TestContext()
+        let name = t.home.path("evil\u{1B}[31m\nfake.pkpass")
+        let result = await t.run(["pkpass", "inspect", name])
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("\u{1B}"))
+        #expect(result.stderr.contains(#"evil\u{1b}[31m\nfake.pkpass"#), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line")
+    }
+
     @Test("flags check --json: an unreachable profile endpoint still fails (exit 1) and says why in problem.kind", arguments: [
         (HTTPError.connect(host: "api.partner.example", detail: "refused") as any Error & Sendable, "network", Int32(69)),
         (HTTPError.unauthorized(url: "https://api.partner.example/me", status: 401, detail: "") as any Error & Sendable, "not-authorized", Int32(77)),
