@@ -11,11 +11,16 @@ public enum AtomicFile {
     /// Prefix of in-flight temporary files; readers and listings ignore them.
     public static let temporaryPrefix = ".tmp-"
 
-    /// Writes `data` into an existing device or FIFO, short writes and `EINTR` retried.
+    /// Writes `data` into an existing device or FIFO.
     private static func writeInPlace(_ data: Data, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw WriteError(path: path, step: "open", reason: currentErrnoText()) }
         defer { close(fd) }
+        try writeAll(data, to: fd, path: path)
+    }
+
+    /// Writes every byte to `fd`, short writes and `EINTR` retried.
+    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -65,17 +70,7 @@ public enum AtomicFile {
             guard fchmod(fd, permissions) == 0 else {
                 throw WriteError(path: url.path, step: "set permissions", reason: currentErrnoText())
             }
-            try data.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw WriteError(path: url.path, step: "write", reason: currentErrnoText())
-                    }
-                    offset += written
-                }
-            }
+            try writeAll(data, to: fd, path: url.path)
             guard fsync(fd) == 0 else { throw WriteError(path: url.path, step: "fsync", reason: currentErrnoText()) }
         }
         try beforeCommit?()
