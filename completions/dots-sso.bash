@@ -1397,7 +1397,7 @@ _dots-sso_magic-link_redeem() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --new-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1462,7 +1462,7 @@ _dots-sso_magic-link_redeem() {
     '--email')
         return
         ;;
-    '--password')
+    '--password-file')
         return
         ;;
     esac

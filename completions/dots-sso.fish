@@ -84,7 +84,7 @@ function __dots-sso_parse_tokens -S
             case 'request'
                 __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'timeout=' 'cacert=+' 'base-url=' 'study=' 'email=' 'version' 'h/help'
             case 'redeem'
-                __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'timeout=' 'cacert=+' 'cache-dir=' 'account=' 'base-url=' 'study=' 'link=' 'token=' 'email=' 'password=' 'new-password' 'version' 'h/help'
+                __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'timeout=' 'cacert=+' 'cache-dir=' 'account=' 'base-url=' 'study=' 'link=' 'token=' 'email=' 'password-file=' 'new-password' 'version' 'h/help'
             end
         case 'applinks'
             __dots-sso_parse_subcommand 0 'version' 'h/help'
@@ -625,7 +625,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" link' -l 'link' -d 'The link from the sign-in e-mail.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" token' -l 'token' -d 'The token from the link (instead of --link).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" email' -l 'email' -d 'The participant\'s e-mail address (when the link has none).' -rfka ''
-complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" password' -l 'password' -d 'Set this password while signing in.' -rfka ''
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" password-file' -l 'password-file' -d 'Set the password read from this file (\'-\' reads stdin) while signing in; never pass a password as a flag value.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" new-password' -l 'new-password' -d 'Generate a strong random password, send it, and show it once on stderr.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso magic-link redeem" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -59,6 +59,21 @@ struct MagicLinkCLITests {
         #expect(unknown.stderr.contains("Study not found."))
     }
 
+    @Test("redeem --password-file (stdin too) sets the password exactly as its line reads, spaces kept; --password is gone")
+    func chosenPassword() throws {
+        let bridge = try Bridge(throttle: false)
+        let removed = try bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--token", "t", "--email", "jane@example.com", "--password", "hunter2"])
+        #expect(removed.status == 64, "a password never travels as a flag value")
+        #expect(try bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
+        let link = try bridge.lastLink("jane@example.com")
+        let result = try bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--password-file", "-"],
+                                        stdin: Data(" correct horse battery staple \r\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try Browser.get("\(bridge.base)/_test/password?email=jane@example.com").body
+        #expect((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"] == " correct horse battery staple ")
+        #expect(!result.allOutput.contains("correct horse"))
+    }
+
     @Test("redeem a link with a new password: session cached 0600 and never shown; token print --session shows it")
     func redeem() throws {
         let bridge = try Bridge(throttle: false)

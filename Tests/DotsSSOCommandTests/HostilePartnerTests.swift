@@ -290,6 +290,17 @@ struct InputsAndMessagesTests {
         }
     }
 
+    @Test("authorize --port N on a port in use says so in words, without library internals (69)")
+    func portInUse() async throws {
+        let occupier = try await LoopbackReceiver.start(port: 0, isAwaited: { _ in false })
+        defer { occupier.stop() }
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let result = await t.run(["authorize", "--port", String(occupier.port), "--no-browser", "--timeout", "2"] + FakeProvider.flags)
+        #expect(result.status == 69)
+        #expect(result.stderr == "dots-sso: port \(occupier.port) is in use; choose another with --port, or leave --port out for a free one\n", "\(result.stderr)")
+    }
+
     @Test("--timeout -1 says a negative number is not a value, not only that one is missing")
     func negativeTimeout() async {
         let result = await TestContext().run(["discover", "--issuer", "https://sso.fake.example", "--timeout", "-1"])

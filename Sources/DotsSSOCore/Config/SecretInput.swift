@@ -21,6 +21,26 @@ public enum SecretInput {
         return nil
     }
 
+    /// A password from a file (`-` is stdin, pipes too): its first line exactly as typed (spaces are part of a password),
+    /// without the line ending; no control characters, at most 1 KiB.
+    public static func password(from file: String) throws -> String {
+        let source = InputFile.displayName(file)
+        let data: Data
+        switch try InputFile.read(file, limit: 1024 + 2) {
+        case .contents(let contents): data = contents
+        case .tooLarge: throw InputError.malformed(source: source, reason: "the password is longer than 1024 bytes")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw InputError.malformed(source: source, reason: "the password is not UTF-8 text") }
+        var line = Substring(text)
+        // "\r\n" is one Character in Swift, so one dropLast removes either ending.
+        if line.hasSuffix("\r\n") || line.hasSuffix("\n") || line.hasSuffix("\r") { line = line.dropLast() }
+        guard !line.isEmpty else { throw InputError.malformed(source: source, reason: "the password is empty") }
+        guard !line.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw InputError.malformed(source: source, reason: "the password must be one line without control characters")
+        }
+        return String(line)
+    }
+
     /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.
     public static func text(of file: String, what: String) throws -> String {
         let data: Data

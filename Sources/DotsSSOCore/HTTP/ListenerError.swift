@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import NIOCore
+
 /// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69).
 public struct ListenerError: UserFacingError, Equatable {
     public let port: Int
@@ -8,9 +13,21 @@ public struct ListenerError: UserFacingError, Equatable {
         self.detail = detail
     }
 
+    /// The listener's failure in the user's words: library internals (`bind(descriptor:ptr:bytes:)`) never reach them.
+    public init(port: Int, error: any Error) {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?: self.init(port: port, detail: "in use")
+        case EACCES?: self.init(port: port, detail: "not permitted (ports below 1024 need privileges)")
+        case EADDRNOTAVAIL?: self.init(port: port, detail: "not available on this machine's loopback interface")
+        case let code?: self.init(port: port, detail: String(cString: strerror(code)))
+        case nil: self.init(port: port, detail: String(describing: error))
+        }
+    }
+
     public var message: String {
-        port == 0 ? "cannot listen on 127.0.0.1: \(detail)"
-            : "cannot listen on 127.0.0.1:\(port): \(detail) (is another program using the port? choose another with --port)"
+        if port == 0 { return "cannot listen on 127.0.0.1: \(detail)" }
+        if detail == "in use" { return "port \(port) is in use; choose another with --port, or leave --port out for a free one" }
+        return "cannot listen on 127.0.0.1:\(port): \(detail); choose another with --port, or leave --port out for a free one"
     }
 
     public var exitStatus: ExitStatus { .network }

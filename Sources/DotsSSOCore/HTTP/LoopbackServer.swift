@@ -37,7 +37,7 @@ public final class LoopbackServer: Sendable {
             do {
                 try await group.run()
             } catch {
-                bound.set(.failure(ListenerError(port: port, detail: "\(error)")))
+                bound.set(.failure(ListenerError(port: port, error: error)))
             }
             onExit()
         }

@@ -89,18 +89,20 @@ struct MagicLinkRedeem: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address (when the link has none).", valueName: "address"))
     var email: String?
 
-    @Option(name: .long, help: ArgumentHelp("Set this password while signing in.", valueName: "password"))
-    var password: String?
+    @Option(name: .long, help: ArgumentHelp("Set the password read from this file ('-' reads stdin) while signing in; never pass a password as a flag value.",
+                                            valueName: "file"))
+    var passwordFile: String?
 
     @Flag(name: .long, help: "Generate a strong random password, send it, and show it once on stderr.")
     var newPassword = false
 
     func validate() throws {
         if (link == nil) == (token == nil) { throw ValidationError("pass either --link or --token") }
-        if password != nil && newPassword { throw ValidationError("--password and --new-password cannot be combined") }
+        if passwordFile != nil && newPassword { throw ValidationError("--password-file and --new-password cannot be combined") }
     }
 
     func run(_ ctx: CommandContext) async throws {
+        let password = try passwordFile.map { try SecretInput.password(from: $0) }
         let useCase = MagicLinkRedeemUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
                                              cacheDirectory: cacheOptions.cacheDir, link: link, token: token, email: email,
                                              password: password, generatePassword: newPassword)
