@@ -585,9 +585,9 @@ _dots-sso_token_show() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --version -h --help)
+    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -639,6 +639,12 @@ _dots-sso_revoke() {
         ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--post-logout-redirect-uri')
+        return
+        ;;
+    '--end-session-endpoint')
         return
         ;;
     esac
@@ -646,9 +652,9 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --version -h --help)
+    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -700,6 +706,12 @@ _dots-sso_logout() {
         ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--post-logout-redirect-uri')
+        return
+        ;;
+    '--end-session-endpoint')
         return
         ;;
     esac
@@ -1970,7 +1982,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2009,6 +2021,12 @@ _dots-sso_channel_init() {
         return
         ;;
     '--client-secret-env')
+        return
+        ;;
+    '--end-session-endpoint')
+        return
+        ;;
+    '--post-logout-redirect-uri')
         return
         ;;
     '--flag')

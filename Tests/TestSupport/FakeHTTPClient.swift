@@ -69,6 +69,8 @@ public final class TestContext: @unchecked Sendable {
     public let stdinIsTerminal: Bool
     /// Variables added to the isolated environment (a secret named by `--…-env`).
     public let extraEnvironment: [String: String]
+    /// The URLs commands asked to open, in order (the browser "opens" them all).
+    public let browser = RecordingBrowser()
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
     public init(stdinIsTerminal: Bool = false, environment extra: [String: String] = [:],
@@ -102,7 +104,22 @@ public final class TestContext: @unchecked Sendable {
                 return http
             },
             clock: WallClock { [self] in date },
+            browser: browser,
             stdinIsTerminal: stdinIsTerminal
         )
     }
+}
+
+/// A browser that records what it was asked to open and says it opened it.
+public final class RecordingBrowser: BrowserOpener, @unchecked Sendable {
+    // @unchecked: `urls` is guarded by `lock`.
+    private let lock = NSLock()
+    private var urls: [URL] = []
+
+    public func open(_ url: URL) -> Bool {
+        lock.withLock { urls.append(url) }
+        return true
+    }
+
+    public var opened: [URL] { lock.withLock { urls } }
 }

@@ -14,6 +14,8 @@ public struct Channel: Codable, Sendable, Equatable {
     public var passesEndpoint: String?
     public var revocationEndpoint: String?
     public var endSessionEndpoint: String?
+    /// Where the provider sends the person after logging out (OpenID Connect RP-Initiated Logout 1.0).
+    public var postLogoutRedirectUri: String?
     public var clientId: String?
     /// Name of the environment variable that holds the client secret (the secret itself is never stored here).
     public var clientSecretEnv: String?
@@ -139,6 +141,7 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.passesEndpoint = overrides.passesEndpoint ?? passesEndpoint
         merged.revocationEndpoint = overrides.revocationEndpoint ?? revocationEndpoint
         merged.endSessionEndpoint = overrides.endSessionEndpoint ?? endSessionEndpoint
+        merged.postLogoutRedirectUri = overrides.postLogoutRedirectUri ?? postLogoutRedirectUri
         merged.clientId = overrides.clientId ?? clientId
         merged.clientSecretEnv = overrides.clientSecretEnv ?? clientSecretEnv
         merged.scopes = overrides.scopes ?? scopes

@@ -10,10 +10,13 @@ public struct RevokeUseCase: Sendable {
     public var signIn: SignInSettings
     /// `--local-only`: remove the cached sign-in without revoking anything at the provider.
     public var localOnly: Bool
+    /// `--open`: open the provider's logout URL in the browser (with the `id_token_hint` the printed URL leaves out).
+    public var openBrowser: Bool
 
-    public init(signIn: SignInSettings, localOnly: Bool = false) {
+    public init(signIn: SignInSettings, localOnly: Bool = false, openBrowser: Bool = false) {
         self.signIn = signIn
         self.localOnly = localOnly
+        self.openBrowser = openBrowser
     }
 
     /// What happened; `--json` shows every field but the cache file (the text output names it).
@@ -23,12 +26,15 @@ public struct RevokeUseCase: Sendable {
         public var revoked: [String]
         /// Why the tokens were not revoked at the provider (only with `--local-only`: otherwise the command fails).
         public var revocationProblem: String?
+        /// The provider's logout URL: `client_id`, `post_logout_redirect_uri` and `state` (never the id_token).
         public var logoutURL: String?
+        /// Whether the logout URL was opened in the browser (`--open`).
+        public var opened: Bool = false
         /// The cache file that held (or would hold) the sign-in.
         public var cacheFile: String
 
         enum CodingKeys: String, CodingKey {
-            case removed, revoked, revocationProblem, logoutURL
+            case removed, revoked, revocationProblem, logoutURL, opened
         }
     }
 
@@ -49,9 +55,20 @@ public struct RevokeUseCase: Sendable {
         // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
         let removed = try await client.cache.remove(client.key)
         if let problem { ctx.warn(problem) }
-        return Result(removed: removed, revoked: revoked, revocationProblem: problem,
-                      logoutURL: endpoints.endSession.flatMap { Self.logoutURL($0, clientID: client.credentials.clientID) },
-                      cacheFile: client.cache.url(for: client.key).path)
+        var result = Result(removed: removed, revoked: revoked, revocationProblem: problem, logoutURL: nil,
+                            cacheFile: client.cache.url(for: client.key).path)
+        if let endSession = endpoints.endSession {
+            let logout = try LogoutRequest(endSession: endSession, clientID: client.credentials.clientID,
+                                           postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
+            result.logoutURL = logout.printable
+            if openBrowser {
+                result.opened = ctx.browser.open(logout.forBrowser)
+                if !result.opened { ctx.warn("could not open a browser; open the printed logout URL by hand") }
+            }
+        } else if openBrowser {
+            ctx.warn("the provider names no end-session endpoint, so there is no logout page to open (--end-session-endpoint sets it)")
+        }
+        return result
     }
 
     /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
@@ -98,12 +115,6 @@ public struct RevokeUseCase: Sendable {
         return endpoints
     }
 
-    /// The provider's logout URL with our `client_id` (OIDC RP-initiated logout).
-    static func logoutURL(_ endSession: String, clientID: String) -> String? {
-        guard var components = URLComponents(string: endSession) else { return nil }
-        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "client_id", value: clientID)]
-        return components.string
-    }
 }
 
 /// A revocation that did not happen. The sign-in stays cached, so a retry can still revoke its tokens; the exit

@@ -44,6 +44,12 @@ struct ChannelInit: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
     var clientSecretEnv: String?
 
+    @Option(name: .long, help: ArgumentHelp("The provider's end-session (logout) URL.", valueName: "url"))
+    var endSessionEndpoint: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where the provider sends the person after logging out.", valueName: "uri"))
+    var postLogoutRedirectUri: String?
+
     @Option(name: .long, help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"))
     var flag: [String] = []
 
@@ -122,9 +128,18 @@ struct ChannelInit: DotsCommand {
         return fields
     }
 
+    func validate() throws {
+        // A flag that does nothing is an error, never silence: a channel file never holds a secret.
+        if channel.clientSecretFile != nil {
+            throw ValidationError("--client-secret-file is not stored in a channel (secrets never are): name the variable that holds it with --client-secret-env VAR")
+        }
+    }
+
     func run(_ ctx: CommandContext) async throws {
         var settings = channel.overrides
         settings.clientSecretEnv = clientSecretEnv
+        settings.endSessionEndpoint = endSessionEndpoint
+        settings.postLogoutRedirectUri = postLogoutRedirectUri
         let result = try ChannelInitUseCase(name: name, channel: settings, fields: fields, force: force).run(ctx)
         let console = Console(ctx)
         if global.json {

@@ -37,10 +37,13 @@ struct Logout: DotsCommand {
         abstract: "Log out: revoke the tokens, remove the cached sign-in, print the provider's logout URL (same as revoke).",
         discussion: """
         Fails without removing anything when the tokens cannot be revoked at the provider (see `dots-sso help \
-        revoke`); --local-only forgets the sign-in here only.
+        revoke`); --local-only forgets the sign-in here only. The logout URL (OpenID Connect RP-Initiated Logout) \
+        carries client_id, post_logout_redirect_uri and a fresh state; --open opens it in the browser with the \
+        cached id_token as id_token_hint, which is never printed.
 
-        Example:
+        Examples:
           $ dots-sso logout --channel acme
+          $ dots-sso logout --channel acme --open --post-logout-redirect-uri https://app.thedots.example/signed-out
         """
     )
 
@@ -56,12 +59,30 @@ struct Logout: DotsCommand {
 struct RevocationOptions: ParsableArguments {
     @Flag(name: .long, help: "Remove the cached sign-in without revoking its tokens at the provider (they stay valid there until they expire).")
     var localOnly = false
+
+    @Flag(name: .long, help: "Open the provider's logout page in the browser (with the id_token_hint the printed URL leaves out).")
+    var open = false
+
+    @Option(name: .long, help: ArgumentHelp("Where the provider sends the person after logging out (channel: postLogoutRedirectUri).", valueName: "uri"))
+    var postLogoutRedirectUri: String?
+
+    @Option(name: .long, help: ArgumentHelp("The provider's end-session (logout) URL, when discovery does not list one.", valueName: "url"))
+    var endSessionEndpoint: String?
+
+    /// The sign-in settings with this command's channel fields applied.
+    func apply(to settings: SignInSettings) -> SignInSettings {
+        var settings = settings
+        settings.channel.postLogoutRedirectUri = postLogoutRedirectUri ?? settings.channel.postLogoutRedirectUri
+        settings.channel.endSessionEndpoint = endSessionEndpoint ?? settings.channel.endSessionEndpoint
+        return settings
+    }
 }
 
 /// Runs the revoke use case for `revoke` and `logout` and renders what happened: the logout URL alone on stdout.
 enum RevokeOutput {
     static func run(_ signIn: SignInOptions, _ options: RevocationOptions, _ ctx: CommandContext) async throws {
-        let result = try await RevokeUseCase(signIn: try signIn.settings(ctx), localOnly: options.localOnly).run(ctx)
+        let result = try await RevokeUseCase(signIn: options.apply(to: try signIn.settings(ctx)), localOnly: options.localOnly,
+                                             openBrowser: options.open).run(ctx)
         let console = Console(ctx)
         if signIn.global.json {
             try console.json(result)
@@ -70,7 +91,8 @@ enum RevokeOutput {
         console.err(result.removed ? "removed the cached sign-in \(result.cacheFile)" : "no cached sign-in to remove")
         if !result.revoked.isEmpty { console.err("revoked at the provider: \(result.revoked.joined(separator: ", "))") }
         if let logoutURL = result.logoutURL {
-            console.err("to end the provider's browser session, open:")
+            console.err(result.opened ? "opened the provider's logout page in the browser:"
+                                      : "to end the provider's browser session, open (or run again with --open):")
             console.out(logoutURL)
         }
     }
