@@ -14,6 +14,31 @@ struct ProfileTests {
 
     static let good = #"{"id":"u-1","email":"jane@example.com","firstName":"Jane","lastName":"Doe","features":{"canAccessApp":true}}"#
 
+    @Test("a biography in Markdown or BBCode is a warning with the plain-text reading", arguments: [
+        ("**Bold** designer", "Markdown", "Bold designer"),
+        ("# Title\nI make things", "Markdown", "Title\\nI make things"),
+        ("See [my site](https://jane.example) for more", "Markdown", "See my site for more"),
+        ("- one\n- two", "Markdown", "one\\ntwo"),
+        ("[b]Bold[/b] and [url=https://x.example]a link[/url]", "BBCode", "Bold and a link"),
+    ])
+    func markupBiography(biography: String, kind: String, cleaned: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["id": "u-1", "biography": biography, "features": ["canAccessApp": true]])
+        let report = try ProfileChecker(channel: Channel()).check(try JSONDecoder().decode(JSONValue.self, from: json), source: "p.json")
+        let finding = try #require(report.findings.first { $0.code == "profile.biography.markup" })
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains("contains \(kind)"), "\(finding.message)")
+        #expect(finding.message.hasSuffix("As plain text: \"\(cleaned)\""), "\(finding.message)")
+    }
+
+    @Test("plain text with asterisks, underscores and hyphens is not mistaken for markup", arguments: [
+        "5 * 3 * 2 = 30", "my_handle_here", "Jean-Luc, photographer - Paris", "I love C# and F#", "rated 4*",
+    ])
+    func plainBiography(biography: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["id": "u-1", "biography": biography, "features": ["canAccessApp": true]])
+        let report = try ProfileChecker(channel: Channel()).check(try JSONDecoder().decode(JSONValue.self, from: json), source: "p.json")
+        #expect(!report.findings.contains { $0.code == "profile.biography.markup" }, "\(report.findings.map(\.message))")
+    }
+
     @Test("a good profile has no errors and maps to the Dots view")
     func good() throws {
         let report = try ProfileChecker(channel: Channel()).check(try profile(Self.good), source: "p.json")

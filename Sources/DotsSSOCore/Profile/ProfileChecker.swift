@@ -92,6 +92,12 @@ public struct ProfileChecker: Sendable {
                 findings.append(Finding(.warning, "profile.biography.html-stripped", at: at(path),
                     "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
             }
+            // Markdown and BBCode are not stripped by the app: members would see the marks as typed.
+            if let markup = MarkupCleaner.clean(stripped) {
+                findings.append(Finding(.warning, "profile.biography.markup", at: at(path),
+                    "the biography contains \(markup.kinds.joined(separator: " and ")) (\(markup.examples.map { "\"\($0)\"" }.joined(separator: ", "))); "
+                        + "The Dots shows plain text, so members would see the marks as typed. As plain text: \"\(Self.abbreviate(markup.cleaned))\""))
+            }
         }
 
         let flags = readFlags(profile, findings: &findings, source: source)
