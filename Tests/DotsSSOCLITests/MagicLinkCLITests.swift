@@ -146,9 +146,9 @@ struct MagicLinkCLITests {
     @Test("--paths says which rule decides each magic link, in order")
     func paths() throws {
         let bridge = try Bridge(throttle: false)
-        let opens = "https://app.thedots.example/mobile/verify.html?token=abc"
-        let excluded = "https://app.thedots.example/mobile/private/x"
-        let legacy = "https://app.thedots.example/old/blocked/y"
+        let opens = "\(bridge.base)/mobile/verify.html?token=abc"
+        let excluded = "\(bridge.base)/mobile/private/x"
+        let legacy = "\(bridge.base)/old/blocked/y"
         let result = try bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--json", "--paths", opens, excluded, legacy])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -157,5 +157,36 @@ struct MagicLinkCLITests {
         #expect(verdicts.map { $0["rule"] as? String } == ["details[0].components[1]", "details[0].components[0]", "details[1].paths[0]"])
         let good = try bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--paths", opens])
         #expect(good.status == 0)
+    }
+
+    @Test("a link on another host is judged by that host's own file; a custom scheme is not an app link; a token in the fragment is a warning")
+    func otherHostsAndSchemes() throws {
+        let bridge = try Bridge(throttle: false)
+        let other = try Bridge(throttle: false)
+        let onOther = "\(other.base)/mobile/verify.html?token=abc"
+        let onNowhere = "http://127.0.0.1:1/mobile/verify.html?token=abc"
+        let custom = "dots://verify?token=abc"
+        let fragment = "\(bridge.base)/m/verify#token=abc"
+        let result = try bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--json", "--paths", onOther, onNowhere, custom, fragment])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let verdicts = try #require(object["paths"] as? [[String: Any]])
+        #expect(verdicts.map { $0["opensApp"] as? Bool } == [true, false, false, true])
+        let explanations = verdicts.compactMap { $0["explanation"] as? String }
+        #expect(explanations[0].contains("own apple-app-site-association"), "\(explanations[0])")
+        #expect(explanations[1].contains("does not cover") && explanations[1].contains("opens the browser"), "\(explanations[1])")
+        #expect(explanations[2].contains("need https"), "\(explanations[2])")
+        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("applinks.path.custom-scheme"))
+        #expect(codes.contains("applinks.path.token-in-fragment"))
+        #expect(codes.filter { $0 == "applinks.path.not-matched" }.count == 1)
+    }
+
+    @Test("a used or expired link says it may have expired or been used, not only that the account is missing")
+    func expiredLinkWording() throws {
+        let bridge = try Bridge(throttle: false)
+        let wrong = try bridge.cli.run(["magic-link", "redeem", "--token", "not-a-live-token", "--email", "jane@example.com"] + bridge.server)
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("Account not found.") && wrong.stderr.contains("may have expired (magic links live 60 s) or been used already"), "\(wrong.stderr)")
     }
 }

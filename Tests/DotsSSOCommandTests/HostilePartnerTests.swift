@@ -368,4 +368,13 @@ struct InputsAndMessagesTests {
         #expect((problem["exitCode"] as? NSNumber)?.int32Value == exitCode)
         #expect((problem["message"] as? String)?.contains("the app would log this member out") == true)
     }
+
+    @Test("magic-link request answered 200 instead of 202 works, with a warning naming the seed's status")
+    func requestAnswered200() async throws {
+        let t = TestContext()
+        t.http.on(.post, "https://bridge.example/v3/auth/email") { _ in (200, [(name: "Content-Type", value: "application/json")], Data("{}".utf8)) }
+        let result = await t.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", "https://bridge.example", "--study", "demo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("answered HTTP 200 rather than 202 Accepted (seed 001)"), "\(result.stderr)")
+    }
 }

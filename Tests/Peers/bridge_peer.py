@@ -8,6 +8,7 @@ Prints "PORT <n>" once listening on a random loopback port.
   GET  /_test/outbox?email=      the token and link "e-mailed" last (what the participant would tap)
   GET  /_test/password?email=    the password the last sign-in set
   GET  /<case>/.well-known/...   apple-app-site-association and assetlinks.json, good and broken (see APPLINKS)
+  GET  /.well-known/...          the good files at the root (a second host a link may point to)
 
 Studies: "demo" (enabled), "closed" (e-mail sign-in disabled); anything else is unknown.
 Accounts: jane@example.com (consented), pending@example.com (consent pending).
@@ -149,6 +150,10 @@ def make_handler(options):
                 with lock:
                     return self.reply(200, {"password": passwords.get(query.get("email"))})
             parts = url.path.strip("/").split("/")
+            if len(parts) == 2 and parts[0] == ".well-known":
+                # The files at the root, as a second host serves them when a link points there.
+                aasa, assets = APPLINKS["good"]
+                return self.reply(200, aasa if parts[1] == "apple-app-site-association" else assets)
             if len(parts) == 3 and parts[1] == ".well-known":
                 case, name = parts[0], parts[2]
                 if case == "redirect":

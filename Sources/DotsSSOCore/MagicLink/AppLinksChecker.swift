@@ -45,12 +45,53 @@ public struct AppLinksChecker: Sendable {
         let assets = try await fetch(assetURL, findings: &findings)
         if let aasa { findings += AASALint.findings(aasa, file: aasaURL.absoluteString) }
         if let assets { findings += AssetLinksLint.findings(assets, file: assetURL.absoluteString) }
-        let verdicts = paths.map { AASALint.evaluate(url: $0, aasa: aasa) }
+        var verdicts: [PathVerdict] = []
+        var otherHosts: [String: JSONValue?] = [:]
+        for link in paths {
+            verdicts.append(await verdict(for: link, origin: base, aasa: aasa, otherHosts: &otherHosts))
+            if let components = URLComponents(string: link), components.fragment?.contains("token=") == true,
+               components.queryItems?.contains(where: { $0.name == "token" }) != true {
+                findings.append(Finding(.warning, "applinks.path.token-in-fragment", at: FindingLocation(file: Redactor.redactURL(link)),
+                    "the token sits in the fragment (#…); seed 001 puts it in the query (?token=…): the app reads it either way, but some mail clients and redirects drop fragments"))
+            }
+        }
         for verdict in verdicts where !verdict.opensApp {
-            findings.append(Finding(.error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
-                "this link would open in the browser, not the app: \(verdict.explanation)"))
+            if let scheme = URLComponents(string: verdict.url)?.scheme?.lowercased(), scheme != "https", scheme != "http" {
+                findings.append(Finding(.error, "applinks.path.custom-scheme", at: FindingLocation(file: verdict.url),
+                    "this link is not an app link: \(verdict.explanation)"))
+            } else {
+                findings.append(Finding(.error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
+                    "this link would open in the browser, not the app: \(verdict.explanation)"))
+            }
         }
         return Report(origin: origin, appleAppSiteAssociation: aasa, assetLinks: assets, paths: verdicts, findings: findings)
+    }
+
+    /// One link's verdict: a custom scheme never opens the app by app-link rules; a link on another host is judged by
+    /// that host's own association (fetched once per host), never by the origin's.
+    func verdict(for link: String, origin: URL, aasa: JSONValue?, otherHosts: inout [String: JSONValue?]) async -> PathVerdict {
+        guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else {
+            return AASALint.evaluate(url: link, aasa: aasa)
+        }
+        let shown = Redactor.redactURL(link)
+        if scheme != "https" && !(scheme == "http" && URLPolicy.isLoopback(host: host)) {
+            return PathVerdict(url: shown, opensApp: false, explanation: "\(scheme): is a custom scheme; iOS universal links and Android app links "
+                + "need https (a custom-scheme link opens whichever app claims the scheme, or nothing, and is never verified)")
+        }
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        let originAuthority = origin.port.map { "\((origin.host ?? "").lowercased()):\($0)" } ?? (origin.host ?? "").lowercased()
+        guard authority != originAuthority else { return AASALint.evaluate(url: link, aasa: aasa) }
+        if otherHosts[authority] == nil, let other = URL(string: "\(scheme)://\(authority)") {
+            var ignored: [Finding] = []
+            otherHosts[authority] = .some((try? await fetch(Self.wellKnown(other, "apple-app-site-association"), findings: &ignored)) ?? nil)
+        }
+        guard case .some(.some(let association)) = otherHosts[authority] else {
+            return PathVerdict(url: shown, opensApp: false, explanation: "the link is on \(authority), which \(originAuthority)'s file does not cover, and "
+                + "\(authority) serves no usable apple-app-site-association: it opens the browser")
+        }
+        var verdict = AASALint.evaluate(url: link, aasa: association)
+        verdict.explanation += " (by \(authority)'s own apple-app-site-association, not \(originAuthority)'s)"
+        return verdict
     }
 
     static func wellKnown(_ base: URL, _ name: String) -> URL {

@@ -5,10 +5,12 @@ public struct BridgeError: UserFacingError, Equatable {
     public let type: String?
     public let entityClass: String?
     public let url: String
+    /// What the answer most likely means, when the server's words alone would mislead.
+    public var hint: String?
 
     public var message: String {
         let detail = [serverMessage, type.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
-        return "\(url) answered HTTP \(status)\(detail.isEmpty ? "" : ": \(detail)")"
+        return "\(url) answered HTTP \(status)\(detail.isEmpty ? "" : ": \(detail)")" + (hint.map { "; \($0)" } ?? "")
     }
 
     /// A missing account is a failed check, a dead or used token is not authorized, an unknown study or one with

@@ -34,13 +34,18 @@ public struct MagicLinkClient: Sendable {
     }
 
     /// `POST /v3/auth/email`. An invalid address is refused locally (64) without a request.
-    public func request(email: String, study: String) async throws -> RequestOutcome {
+    /// `warn` hears about an answer that works but is not the seed's (200/201 instead of 202 Accepted).
+    public func request(email: String, study: String, warn: @Sendable (String) -> Void = { _ in }) async throws -> RequestOutcome {
         if let problem = EmailAddress.problem(with: email) {
             throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let response = try await http.send(try .json(endpoint("v3/auth/email"), ["email": email, "study": study]))
         switch response.status {
-        case 200, 201, 202: return .accepted
+        case 202: return .accepted
+        case 200, 201:
+            warn("\(response.url.redactedForDisplay) answered HTTP \(response.status) rather than 202 Accepted (seed 001): the e-mail goes out "
+                + "later, so the request is accepted, not done; clients that wait for 202 may treat this as a different answer")
+            return .accepted
         case 429: return .rateLimited(retryAfter: response.header("Retry-After"))
         default: throw BridgeError(response: response)
         }
@@ -57,7 +62,14 @@ public struct MagicLinkClient: Sendable {
         var body = ["email": email, "study": study, "token": token]
         if let password { body["password"] = password }
         let response = try await http.send(try .json(endpoint("v3/auth/email/signIn"), body))
-        guard response.status == 200 || response.status == 412 else { throw BridgeError(response: response) }
+        guard response.status == 200 || response.status == 412 else {
+            var error = BridgeError(response: response)
+            // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
+            if error.status == 404, error.entityClass == "Account" {
+                error.hint = "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`"
+            }
+            throw error
+        }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(url: response.url.redactedForDisplay, expected: "a session object", found: "another JSON value")
         }

@@ -12,6 +12,6 @@ public struct MagicLinkRequestUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> MagicLinkClient.RequestOutcome {
         let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: try server.resolvedBaseURL())
-        return try await client.request(email: email, study: try server.resolvedStudy())
+        return try await client.request(email: email, study: try server.resolvedStudy(), warn: { ctx.warn($0) })
     }
 }
