@@ -1967,13 +1967,13 @@ _dots-sso_channel() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    init|show|list)
+    init|set|show|list)
         # Offer subcommand argument completions
         "_dots-sso_channel_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'init show list' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'init set show list' -- "${cur}"))
         ;;
     esac
 }
@@ -1981,6 +1981,111 @@ _dots-sso_channel() {
 _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
+    repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--client-secret-env')
+        return
+        ;;
+    '--end-session-endpoint')
+        return
+        ;;
+    '--post-logout-redirect-uri')
+        return
+        ;;
+    '--flag')
+        return
+        ;;
+    '--container')
+        return
+        ;;
+    '--container-flag')
+        return
+        ;;
+    '--container-token')
+        return
+        ;;
+    '--container-user-id')
+        return
+        ;;
+    '--container-variant')
+        return
+        ;;
+    '--profile-auth')
+        return
+        ;;
+    '--profile-mapping')
+        return
+        ;;
+    '--loading-animation')
+        return
+        ;;
+    '--privacy-policy')
+        return
+        ;;
+    '--terms-and-conditions')
+        return
+        ;;
+    '--joint-controller-statement')
+        return
+        ;;
+    '--magic-link-base-url')
+        return
+        ;;
+    '--magic-link-study')
+        return
+        ;;
+    '--channels-api-base-url')
+        return
+        ;;
+    '--channels-api-channel-id')
+        return
+        ;;
+    '--channels-api-key-env')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_channel_set() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1

@@ -78,4 +78,23 @@ struct LogoutTests {
         #expect(refused.stderr.contains("--client-secret-env VAR"))
         #expect(!FileManager.default.fileExists(atPath: t.home.path("config/dots-sso/channels/beta.json")))
     }
+
+    @Test("channel set changes only the given fields of an existing channel; an unknown channel is 78 and nothing is written")
+    func channelSet() async throws {
+        let t = TestContext()
+        #expect(await t.run(["channel", "init", "acme", "--issuer", "https://sso.acme.example", "--client-id", "dots", "--flag", "canAccessApp=may use the app"]).status == 0)
+        let changed = await t.run(["channel", "set", "acme", "--end-session-endpoint", "https://sso.acme.example/logout", "--flag", "vip=VIP lounge"])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(changed.stderr.contains("updated "))
+        let shown = await t.run(["channel", "show", "acme", "--json"])
+        for text in ["\"issuer\" : \"https://sso.acme.example\"", "\"clientId\" : \"dots\"", "\"endSessionEndpoint\" : \"https://sso.acme.example/logout\"",
+                     "\"canAccessApp\" : \"may use the app\"", "\"vip\" : \"VIP lounge\""] {
+            #expect(shown.stdout.contains(text), "\(text) in \(shown.stdout)")
+        }
+        let insecure = await t.run(["channel", "set", "acme", "--end-session-endpoint", "http://sso.acme.example/logout"])
+        #expect(insecure.status == 64)
+        let missing = await t.run(["channel", "set", "nope", "--client-id", "x"])
+        #expect(missing.status == 78)
+        #expect(!FileManager.default.fileExists(atPath: t.home.path("config/dots-sso/channels/nope.json")))
+    }
 }

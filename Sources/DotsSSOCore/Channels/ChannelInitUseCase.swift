@@ -1,19 +1,23 @@
 import Foundation
 
-/// `dots-sso channel init NAME`: writes a channel file (0600) from flags, after checking every endpoint is a URL
-/// dots-sso would connect to (https, or http on loopback).
+/// `dots-sso channel init NAME` and `channel set NAME`: writes a channel file (0600) from flags — a new one, or the
+/// existing one with the given fields changed — after checking every endpoint is a URL dots-sso would connect to
+/// (https, or http on loopback).
 public struct ChannelInitUseCase: Sendable {
     public var name: String
     public var channel: Channel
     /// The `NAME=VALUE` flags: flags, containers and variants, profile auth and mapping, deliverables.
     public var fields: ChannelFields
     public var force: Bool
+    /// `channel set`: start from the existing file (which must exist) and change only what was given.
+    public var updating: Bool
 
-    public init(name: String, channel: Channel, fields: ChannelFields = ChannelFields(), force: Bool = false) {
+    public init(name: String, channel: Channel, fields: ChannelFields = ChannelFields(), force: Bool = false, updating: Bool = false) {
         self.name = name
         self.channel = channel
         self.fields = fields
         self.force = force
+        self.updating = updating
     }
 
     public struct Result: Codable, Sendable, Equatable {
@@ -22,18 +26,20 @@ public struct ChannelInitUseCase: Sendable {
     }
 
     public func run(_ ctx: CommandContext) throws -> Result {
-        var settings = channel
+        let store = ChannelStore(environment: ctx.environment)
+        var settings = updating ? try store.load(name).merging(channel) : channel
         try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
                                ("--token-endpoint", settings.tokenEndpoint), ("--profile-endpoint", settings.profileEndpoint),
-                               ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint)] {
+                               ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint),
+                               ("--end-session-endpoint", settings.endSessionEndpoint)] {
             guard let value else { continue }
             do { _ = try URLPolicy.validate(value) } catch let error as HTTPError {
                 throw UsageError.invalid("\(label): \(error.message)")
             }
         }
-        let url = try ChannelStore(environment: ctx.environment).save(settings, as: name, force: force)
+        let url = try store.save(settings, as: name, force: force || updating)
         return Result(path: url.path, channel: settings)
     }
 }

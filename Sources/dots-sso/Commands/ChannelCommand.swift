@@ -6,8 +6,8 @@ import Foundation
 struct ChannelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "channel",
-        abstract: "Create, show and list channel configurations.",
-        subcommands: [ChannelInit.self, ChannelShow.self, ChannelList.self]
+        abstract: "Create, change, show and list channel configurations.",
+        subcommands: [ChannelInit.self, ChannelSet.self, ChannelShow.self, ChannelList.self]
     )
 }
 
@@ -36,10 +36,60 @@ struct ChannelInit: DotsCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var file: ChannelFileOptions
 
     @Argument(help: "The channel name (letters, digits, '.', '_', '-') or a path ending in .json.")
     var name: String
+
+    @Flag(name: .long, help: "Replace an existing channel file.")
+    var force = false
+
+    func run(_ ctx: CommandContext) async throws {
+        let result = try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx)
+        let console = Console(ctx)
+        if global.json {
+            try console.json(result)
+        } else {
+            console.err("wrote \(result.path)")
+        }
+    }
+}
+
+/// `dots-sso channel set NAME`
+struct ChannelSet: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change fields of an existing channel file.",
+        discussion: """
+        Takes every flag `channel init` takes; fields not given keep their values, repeatable NAME=VALUE flags add or \
+        replace entries. The file must exist (`channel init` creates it).
+
+        Examples:
+          $ dots-sso channel set acme --end-session-endpoint https://sso.acme.example/logout
+          $ dots-sso channel set acme --flag vip="VIP lounge" --container-flag lounge=vip
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var file: ChannelFileOptions
+
+    @Argument(help: "The channel name or a path ending in .json.")
+    var name: String
+
+    func run(_ ctx: CommandContext) async throws {
+        let result = try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx)
+        let console = Console(ctx)
+        if global.json {
+            try console.json(result)
+        } else {
+            console.err("updated \(result.path)")
+        }
+    }
+}
+
+/// Every field of a channel file as flags, for `channel init` and `channel set`.
+struct ChannelFileOptions: ParsableArguments {
+    @OptionGroup var channel: ChannelOptions
 
     @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
     var clientSecretEnv: String?
@@ -103,9 +153,6 @@ struct ChannelInit: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The environment variable that holds the Channels API key.", valueName: "var"))
     var channelsApiKeyEnv: String?
 
-    @Flag(name: .long, help: "Replace an existing channel file.")
-    var force = false
-
     var fields: ChannelFields {
         var fields = ChannelFields()
         fields.flags = flag
@@ -135,18 +182,13 @@ struct ChannelInit: DotsCommand {
         }
     }
 
-    func run(_ ctx: CommandContext) async throws {
+    /// The plain fields given as flags (nil where not given).
+    var settings: Channel {
         var settings = channel.overrides
         settings.clientSecretEnv = clientSecretEnv
         settings.endSessionEndpoint = endSessionEndpoint
         settings.postLogoutRedirectUri = postLogoutRedirectUri
-        let result = try ChannelInitUseCase(name: name, channel: settings, fields: fields, force: force).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.err("wrote \(result.path)")
-        }
+        return settings
     }
 }
 
