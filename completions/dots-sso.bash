@@ -1334,13 +1334,13 @@ _dots-sso_magic-link() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    request|redeem)
+    request|redeem|signup|signin)
         # Offer subcommand argument completions
         "_dots-sso_magic-link_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'request redeem' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'request redeem signup signin' -- "${cur}"))
         ;;
     esac
 }
@@ -1407,7 +1407,7 @@ _dots-sso_magic-link_request() {
 
 _dots-sso_magic-link_redeem() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --new-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
@@ -1469,6 +1469,141 @@ _dots-sso_magic-link_redeem() {
         return
         ;;
     '--token')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_signup() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --remember-password --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_signin() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
         return
         ;;
     '--email')

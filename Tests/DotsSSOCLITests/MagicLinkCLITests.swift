@@ -189,4 +189,46 @@ struct MagicLinkCLITests {
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("Account not found.") && wrong.stderr.contains("may have expired (magic links live 60 s) or been used already"), "\(wrong.stderr)")
     }
+
+    @Test("signup then signin as the app's lifecycle does: generated password remembered (0600) or shown once; sessions cached, never printed")
+    func signUpAndSignIn() throws {
+        let bridge = try Bridge(throttle: false)
+        let remembered = try bridge.cli.run(["magic-link", "signup", "--email", "new@example.com", "--remember-password", "--json"] + bridge.server)
+        #expect(remembered.status == 0, "\(remembered.stderr)")
+        #expect(remembered.stdout.contains("\"consentRequired\" : true"), "a new account has not consented yet")
+        let sent = try Browser.get("\(bridge.base)/_test/password?email=new@example.com").body
+        let password = try #require((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"])
+        #expect(password.count >= 20)
+        #expect(!remembered.allOutput.contains(password), "a remembered password is not shown")
+        let cacheFile = try #require((try JSONSerialization.jsonObject(with: Data(remembered.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
+        #expect((try String(contentsOfFile: cacheFile, encoding: .utf8)).contains(password))
+        #expect((try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int) == 0o600)
+        let first = try bridge.cli.run(["token", "print", "--session", "--email", "new@example.com"] + bridge.server).stdout
+
+        let again = try bridge.cli.run(["magic-link", "signin", "--email", "new@example.com"] + bridge.server)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try bridge.cli.run(["token", "print", "--session", "--email", "new@example.com"] + bridge.server).stdout
+        #expect(second.hasPrefix("session-") && second != first, "the new session replaced the cached one")
+        #expect(!again.allOutput.contains(password))
+
+        let shown = try bridge.cli.run(["magic-link", "signup", "--email", "other@example.com"] + bridge.server)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let otherSent = try Browser.get("\(bridge.base)/_test/password?email=other@example.com").body
+        let otherPassword = try #require((try JSONSerialization.jsonObject(with: Data(otherSent.utf8)) as? [String: String])?["password"])
+        #expect(shown.stderr.contains(otherPassword), "shown once on stderr when not remembered")
+        #expect(!shown.stdout.contains(otherPassword))
+        let typed = try bridge.cli.run(["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
+                                       stdin: Data((otherPassword + "\n").utf8))
+        #expect(typed.status == 0, "\(typed.stderr)")
+        let wrong = try bridge.cli.run(["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
+                                       stdin: Data("not the password\n".utf8))
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("the password is not its current one"), "\(wrong.stderr)")
+        let nothing = try bridge.cli.run(["magic-link", "signin", "--email", "jane@example.com"] + bridge.server)
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.contains("--remember-password"))
+        let taken = try bridge.cli.run(["magic-link", "signup", "--email", "jane@example.com"] + bridge.server)
+        #expect(taken.status == 64)
+        #expect(taken.stderr.contains("already been used"))
+    }
 }

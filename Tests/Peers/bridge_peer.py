@@ -9,6 +9,8 @@ Prints "PORT <n>" once listening on a random loopback port.
   GET  /_test/password?email=    the password the last sign-in set
   GET  /<case>/.well-known/...   apple-app-site-association and assetlinks.json, good and broken (see APPLINKS)
   GET  /.well-known/...          the good files at the root (a second host a link may point to)
+  POST /v3/auth/signUp           {email, password, study} → 201; a known address → 400
+  POST /v3/auth/signIn           {email, password, study} → 200/412 session; a wrong password → 404 Account
 
 Studies: "demo" (enabled), "closed" (e-mail sign-in disabled); anything else is unknown.
 Accounts: jane@example.com (consented), pending@example.com (consent pending).
@@ -133,6 +135,30 @@ def make_handler(options):
                     del tokens[email]  # single use
                     if "password" in body:
                         passwords[email] = body["password"]
+                consented = ACCOUNTS[email]
+                session = {"type": "UserSessionInfo", "authenticated": True, "consented": consented, "email": email,
+                           "id": "user-" + email.split("@")[0], "sessionToken": "session-" + secrets.token_hex(16),
+                           "reauthToken": "reauth-" + secrets.token_hex(16), "dataGroups": []}
+                return self.reply(200 if consented else 412, session)
+            if self.path == "/v3/auth/signUp":
+                # Bridge's sign-up: 201 "Signed up." (the account exists, unconsented); an address already known is 400.
+                if self.study_problem(study):
+                    return
+                password = body.get("password", "")
+                if len(password) < 8:
+                    return self.error(400, "password must be at least 8 characters", "InvalidEntityException")
+                with lock:
+                    if email in ACCOUNTS:
+                        return self.error(400, "Email address has already been used by another account.", "EntityAlreadyExistsException")
+                    ACCOUNTS[email] = False
+                    passwords[email] = password
+                return self.reply(201, {"message": "Signed up."})
+            if self.path == "/v3/auth/signIn":
+                if self.study_problem(study):
+                    return
+                with lock:
+                    if email not in ACCOUNTS or passwords.get(email) != body.get("password"):
+                        return self.error(404, "Account not found.", "EntityNotFoundException", "Account")
                 consented = ACCOUNTS[email]
                 session = {"type": "UserSessionInfo", "authenticated": True, "consented": consented, "email": email,
                            "id": "user-" + email.split("@")[0], "sessionToken": "session-" + secrets.token_hex(16),

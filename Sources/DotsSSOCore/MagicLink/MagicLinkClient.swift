@@ -70,6 +70,33 @@ public struct MagicLinkClient: Sendable {
             }
             throw error
         }
+        return try Self.redemption(from: response, study: study)
+    }
+
+    /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
+    public func signUp(email: String, study: String, password: String) async throws {
+        if let problem = EmailAddress.problem(with: email) {
+            throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
+        }
+        let response = try await http.send(try .json(endpoint("v3/auth/signUp"), ["email": email, "study": study, "password": password]))
+        guard response.isSuccess else { throw BridgeError(response: response) }
+    }
+
+    /// `POST /v3/auth/signIn`: what the app does when its session expires, with the password it generated.
+    public func signIn(email: String, study: String, password: String) async throws -> Redemption {
+        let response = try await http.send(try .json(endpoint("v3/auth/signIn"), ["email": email, "study": study, "password": password]))
+        guard response.status == 200 || response.status == 412 else {
+            var error = BridgeError(response: response)
+            if error.status == 404, error.entityClass == "Account" {
+                error.hint = "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)"
+            }
+            throw error
+        }
+        return try Self.redemption(from: response, study: study)
+    }
+
+    /// A 200 or 412 answer's session (412: signed in, consent still to give).
+    static func redemption(from response: HTTPResponse, study: String) throws -> Redemption {
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(url: response.url.redactedForDisplay, expected: "a session object", found: "another JSON value")
         }

@@ -12,9 +12,13 @@ public struct MagicLinkRedeemUseCase: Sendable {
     public var email: String?
     public var password: String?
     public var generatePassword: Bool
+    /// Keep the password set here in the cache entry (0600) for `magic-link signin`; one already remembered is
+    /// always replaced, since the account's password has changed.
+    public var rememberPassword: Bool
 
     public init(server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, link: String? = nil,
-                token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false) {
+                token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false, rememberPassword: Bool = false) {
+        self.rememberPassword = rememberPassword
         self.server = server
         self.http = http
         self.cacheDirectory = cacheDirectory
@@ -43,7 +47,7 @@ public struct MagicLinkRedeemUseCase: Sendable {
         let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL)
         let chosenPassword = generatePassword ? try PasswordGenerator.generate() : password
         let redemption = try await client.redeem(email: address, study: study, token: parsed.token, password: chosenPassword)
-        if generatePassword, let chosenPassword {
+        if generatePassword, let chosenPassword, !rememberPassword {
             // Shown once, because the user asked for a new password and has no other way to learn it.
             ctx.note("dots-sso: the account's new password (shown once; store it in a password manager now):")
             ctx.note(chosenPassword)
@@ -55,6 +59,9 @@ public struct MagicLinkRedeemUseCase: Sendable {
         try await cache.update(key) { entry in
             var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
             updated.setPayload(redemption.session)
+            if let chosenPassword, rememberPassword || updated.payload(RememberedPassword.self) != nil {
+                updated.setPayload(RememberedPassword(password: chosenPassword))
+            }
             updated.subject = redemption.session.userId ?? updated.subject
             entry = updated
         }

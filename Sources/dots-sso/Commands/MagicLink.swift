@@ -7,7 +7,7 @@ struct MagicLink: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magic-link",
         abstract: "Request and redeem e-mail sign-in links, as the app does.",
-        subcommands: [MagicLinkRequest.self, MagicLinkRedeem.self]
+        subcommands: [MagicLinkRequest.self, MagicLinkRedeem.self, MagicLinkSignUp.self, MagicLinkSignIn.self]
     )
 }
 
@@ -96,19 +96,98 @@ struct MagicLinkRedeem: DotsCommand {
     @Flag(name: .long, help: "Generate a strong random password, send it, and show it once on stderr.")
     var newPassword = false
 
+    @Flag(name: .long, help: "Keep the password set here in the cache entry (0600) for `magic-link signin` instead of showing it.")
+    var rememberPassword = false
+
     func validate() throws {
         if (link == nil) == (token == nil) { throw ValidationError("pass either --link or --token") }
         if passwordFile != nil && newPassword { throw ValidationError("--password-file and --new-password cannot be combined") }
+        if rememberPassword && passwordFile == nil && !newPassword { throw ValidationError("--remember-password needs --new-password or --password-file") }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
         let useCase = MagicLinkRedeemUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
                                              cacheDirectory: cacheOptions.cacheDir, link: link, token: token, email: email,
-                                             password: password, generatePassword: newPassword)
-        let output = try await useCase.run(ctx)
+                                             password: password, generatePassword: newPassword, rememberPassword: rememberPassword)
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+    }
+}
+
+/// `dots-sso magic-link signup`
+struct MagicLinkSignUp: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signup",
+        abstract: "Sign a participant up as the app does at first install (POST /v3/auth/signUp) and cache the session.",
+        discussion: """
+        Generates a strong random password, signs up with it, then signs in (POST /v3/auth/signIn) and caches the \
+        session (0600, never printed). The password is shown once on stderr, or kept in the cache entry with \
+        --remember-password so `magic-link signin` can re-authenticate as the app does when its session expires.
+
+        Example:
+          $ dots-sso magic-link signup --email new@example.com --base-url https://bridge.example --study demo --remember-password
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var server: MagicLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
+    var email: String
+
+    @Flag(name: .long, help: "Keep the generated password in the cache entry (0600) instead of showing it once.")
+    var rememberPassword = false
+
+    func run(_ ctx: CommandContext) async throws {
+        let useCase = MagicLinkAccountUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
+                                              cacheDirectory: cacheOptions.cacheDir, email: email, step: .signUp, rememberPassword: rememberPassword)
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+    }
+}
+
+/// `dots-sso magic-link signin`
+struct MagicLinkSignIn: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signin",
+        abstract: "Sign in again with the account's password, as the app does when its session expires (POST /v3/auth/signIn).",
+        discussion: """
+        The password comes from --password-file F|- (never a flag value), else the one `signup` or `redeem` kept with \
+        --remember-password. The new session replaces the cached one (0600, never printed).
+
+        Examples:
+          $ dots-sso magic-link signin --email new@example.com --base-url https://bridge.example --study demo
+          $ dots-sso magic-link signin --email jane@example.com --password-file - < password.txt
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var server: MagicLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
+    var email: String
+
+    @Option(name: .long, help: ArgumentHelp("A file holding the password ('-' reads stdin); without it, the remembered one.", valueName: "file"))
+    var passwordFile: String?
+
+    func run(_ ctx: CommandContext) async throws {
+        let password = try passwordFile.map { try SecretInput.password(from: $0) }
+        let useCase = MagicLinkAccountUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
+                                              cacheDirectory: cacheOptions.cacheDir, email: email, step: .signIn(password: password))
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+    }
+}
+
+/// What `redeem`, `signup` and `signin` show: the session's facts, never its token.
+enum MagicLinkSessionOutput {
+    static func render(_ output: MagicLinkRedeemUseCase.Result, json: Bool, _ ctx: CommandContext) throws {
         let console = Console(ctx)
-        if global.json {
+        if json {
             try console.json(output)
             return
         }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// `dots-sso magic-link signup` and `signin`: the two steps of seed 001's lifecycle besides the magic link itself.
+/// At first install the app signs the member up with a generated password (`POST /v3/auth/signUp`, then signs in);
+/// when its session expires it signs in again with that password (`POST /v3/auth/signIn`). Either way the session is
+/// cached like `redeem`'s, and never printed.
+public struct MagicLinkAccountUseCase: Sendable {
+    public enum Step: Sendable, Equatable {
+        /// Sign up with a freshly generated password.
+        case signUp
+        /// Sign in with this password, or the remembered one when nil.
+        case signIn(password: String?)
+    }
+
+    public var server: MagicLinkSettings
+    public var http: HTTPSettings
+    public var cacheDirectory: String?
+    public var email: String
+    public var step: Step
+    /// Keep the generated password in the cache entry (0600) instead of showing it once.
+    public var rememberPassword: Bool
+
+    public init(server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, email: String, step: Step,
+                rememberPassword: Bool = false) {
+        self.server = server
+        self.http = http
+        self.cacheDirectory = cacheDirectory
+        self.email = email
+        self.step = step
+        self.rememberPassword = rememberPassword
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> MagicLinkRedeemUseCase.Result {
+        let study = try server.resolvedStudy()
+        let baseURL = try server.resolvedBaseURL()
+        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL)
+        let cache = ctx.tokenCache(directory: cacheDirectory)
+        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)
+        let password: String
+        let generated: Bool
+        switch step {
+        case .signUp:
+            password = try PasswordGenerator.generate()
+            generated = true
+            try await client.signUp(email: email, study: study, password: password)
+        case .signIn(let given?):
+            (password, generated) = (given, false)
+        case .signIn(nil):
+            guard let remembered = try cache.read(key).entry?.payload(RememberedPassword.self)?.password else {
+                throw UsageError.invalid("no password for \(email): pass --password-file F|-, or sign up (or redeem --new-password) with --remember-password")
+            }
+            (password, generated) = (remembered, false)
+        }
+        let redemption = try await client.signIn(email: email, study: study, password: password)
+        if generated && !rememberPassword {
+            // Shown once, because nobody else will ever know it.
+            ctx.note("dots-sso: the account's password (shown once; store it in a password manager, or use --remember-password):")
+            ctx.note(password)
+        }
+        let channelName = server.channel.name
+        let now = ctx.clock.now()
+        let remember = generated && rememberPassword
+        try await cache.update(key) { entry in
+            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
+            updated.setPayload(redemption.session)
+            if remember { updated.setPayload(RememberedPassword(password: password)) }
+            updated.subject = redemption.session.userId ?? updated.subject
+            entry = updated
+        }
+        return MagicLinkRedeemUseCase.Result(email: email, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
+                                             consentRequired: redemption.consentRequired, passwordChanged: generated, cacheFile: cache.url(for: key).path)
+    }
+}
