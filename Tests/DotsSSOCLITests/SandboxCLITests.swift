@@ -158,4 +158,19 @@ struct SandboxCLITests {
         let port = try cli.run(["sandbox", "--port", "70000"])
         #expect(port.status == 64)
     }
+
+    @Test("the sandbox plays seed 001's whole lifecycle: signup remembers its password, signin re-authenticates, a dead token says it may have expired")
+    func magicLinkLifecycle() async throws {
+        let sandbox = try await SandboxPartner.start(settings: .jane)
+        defer { sandbox.stop() }
+        let server = ["--base-url", sandbox.issuer, "--study", sandbox.settings.study]
+        let signup = try cli.run(["magic-link", "signup", "--email", "newbie@example.com", "--remember-password", "--json"] + server)
+        #expect(signup.status == 0, "\(signup.stderr)")
+        #expect(signup.stdout.contains("\"consentRequired\" : true"))
+        let signin = try cli.run(["magic-link", "signin", "--email", "newbie@example.com"] + server)
+        #expect(signin.status == 0, "\(signin.stderr)")
+        let dead = try cli.run(["magic-link", "redeem", "--token", "no-such-token", "--email", "jane.doe@example.com"] + server)
+        #expect(dead.status == 1, "\(dead.stderr)")
+        #expect(dead.stderr.contains("may have expired (magic links live 60 s) or been used already"))
+    }
 }

@@ -46,7 +46,7 @@ extension SandboxRoutes {
         guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let study = body["study"]?.stringValue else {
             return bridgeError(.badRequest, "Email and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException") }
+        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
         let now = Date()
         if let wait = await state.throttle(email.lowercased(), now: now, window: settings.emailThrottle) {
             return json(.tooManyRequests, .object(["statusCode": .number(429), "message": .string("Too many requests."),
@@ -69,9 +69,9 @@ extension SandboxRoutes {
               let study = body["study"]?.stringValue else {
             return bridgeError(.badRequest, "Email, study and token are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException") }
+        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
         guard let member = user(email: email), await state.takeEmailToken(token, for: email.lowercased(), now: Date()) else {
-            return bridgeError(.notFound, "Account not found.", "EntityNotFoundException")
+            return bridgeError(.notFound, "Account not found.", "EntityNotFoundException", entityClass: "Account")
         }
         if let password = body["password"]?.stringValue {
             guard password.count >= 8 else { return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException") }
@@ -86,7 +86,7 @@ extension SandboxRoutes {
               let study = body["study"]?.stringValue else {
             return bridgeError(.badRequest, "Email, password and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException") }
+        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
         guard EmailAddress.isValid(email) else { return bridgeError(.badRequest, "Email is not a valid address.", "InvalidEntityException") }
         guard password.count >= 8 else { return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException") }
         // 201 whether or not the address already has an account (no enumeration); a new one waits for consent.
@@ -100,14 +100,14 @@ extension SandboxRoutes {
               let study = body["study"]?.stringValue else {
             return bridgeError(.badRequest, "Email, password and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException") }
+        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
         if let member = user(email: email), await passwordMatches(member, password), await !state.removedSubjects.contains(member.subject) {
             return try session(for: member)
         }
         if await state.signedUpPassword(email.lowercased()).map({ ConstantTime.equals($0, password) }) == true {
             return try session(id: "signup-" + String(try DigestAlgorithm.sha256.hex(Data(email.lowercased().utf8)).prefix(12)), email: email, consented: false)
         }
-        return bridgeError(.notFound, "Account not found.", "EntityNotFoundException")
+        return bridgeError(.notFound, "Account not found.", "EntityNotFoundException", entityClass: "Account")
     }
 
     /// A `UserSessionInfo`: 200 for a consented member, 412 (the same body) until they consent.
@@ -123,8 +123,11 @@ extension SandboxRoutes {
         ]), extra: [.cacheControl: "no-store"])
     }
 
-    func bridgeError(_ status: HTTPResponse.Status, _ message: String, _ type: String) -> Response {
-        json(status, .object(["statusCode": .number(Double(status.code)), "message": .string(message), "type": .string(type)]))
+    /// Bridge's error body; `entityClass` names what was not found (seed 001: `"Account"` for a wrong, used or expired token).
+    func bridgeError(_ status: HTTPResponse.Status, _ message: String, _ type: String, entityClass: String? = nil) -> Response {
+        var body: [String: JSONValue] = ["statusCode": .number(Double(status.code)), "message": .string(message), "type": .string(type)]
+        if let entityClass { body["entityClass"] = .string(entityClass) }
+        return json(status, .object(body))
     }
 
     /// Keeps the e-mail, writes it to the outbox (0600) and logs its link.
