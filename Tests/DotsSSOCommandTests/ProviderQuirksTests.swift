@@ -127,4 +127,21 @@ struct ProviderQuirksTests {
         #expect(provider.tokensIssued == 2, "the new token is as good as a refresh could make it")
         #expect(await t.run(["token", "print", "--min-validity", "30"] + FakeProvider.flags).stderr.isEmpty, "an attainable --min-validity is not warned about")
     }
+
+    @Test("a provider outage is temporary (75), another 5xx the server's failure (76), never 'network unavailable' (69)", arguments: [
+        (503, Int32(75)), (502, Int32(75)), (500, Int32(76)),
+    ])
+    func serverErrors(status: Int, expected: Int32) async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        t.http.on(.post, FakeProvider.issuer + "/token") { _ in (status, [(name: "Content-Type", value: "text/html")], Data("<html>down</html>".utf8)) }
+        let refresh = await t.run(["refresh", "--force"] + FakeProvider.flags)
+        #expect(refresh.status == expected, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("HTTP \(status)"))
+
+        let down = TestContext()
+        down.http.on(.get, FakeProvider.issuer + "/.well-known/openid-configuration") { _ in (status, [], Data()) }
+        down.http.on(.get, "https://sso.fake.example/.well-known/oauth-authorization-server") { _ in (status, [], Data()) }
+        let discover = await down.run(["discover", "--issuer", FakeProvider.issuer])
+        #expect(discover.status == (status == 500 ? 76 : 75), "\(discover.stderr)")
+    }
 }

@@ -33,6 +33,10 @@ public struct DiscoveryClient: Sendable {
             if response.status == 429 {
                 throw HTTPError.rateLimited(url: candidate.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
             }
+            // A provider that is down is down for both documents: temporary (75), not "no metadata".
+            if [502, 503, 504].contains(response.status) {
+                throw HTTPError.serverError(url: candidate.url.redactedForDisplay, status: response.status)
+            }
             guard response.isSuccess else {
                 tried.append("\(candidate.url.redactedForDisplay) (HTTP \(response.status))")
                 continue

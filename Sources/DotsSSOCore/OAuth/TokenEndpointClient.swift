@@ -65,6 +65,8 @@ public struct TokenEndpointClient: Sendable {
             return OAuthError.tokenEndpoint(status: response.status, error: ServerWords.line(code, secrets: secrets),
                                             description: object["error_description"]?.stringValue.map { ServerWords.line($0, secrets: secrets) })
         }
+        // An outage is not a protocol error: 502/503/504 are temporary (75), another 5xx the server's failure (76).
+        if (500...599).contains(response.status) { return HTTPError.serverError(url: response.url.redactedForDisplay, status: response.status) }
         return HTTPError.unexpectedStatus(url: response.url.redactedForDisplay, status: response.status, detail: response.bodyKind)
     }
 }
