@@ -93,6 +93,9 @@ struct LogoutTests {
         }
         let insecure = await t.run(["channel", "set", "acme", "--end-session-endpoint", "http://sso.acme.example/logout"])
         #expect(insecure.status == 64)
+        let ignored = await t.run(["channel", "set", "acme", "--channel", "other", "--client-id", "x"])
+        #expect(ignored.status == 64, "a flag that does nothing is an error")
+        #expect(ignored.stderr.contains("--channel has no meaning here"))
         let missing = await t.run(["channel", "set", "nope", "--client-id", "x"])
         #expect(missing.status == 78)
         #expect(!FileManager.default.fileExists(atPath: t.home.path("config/dots-sso/channels/nope.json")))

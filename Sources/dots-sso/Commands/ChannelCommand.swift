@@ -180,6 +180,9 @@ struct ChannelFileOptions: ParsableArguments {
         if channel.clientSecretFile != nil {
             throw ValidationError("--client-secret-file is not stored in a channel (secrets never are): name the variable that holds it with --client-secret-env VAR")
         }
+        if channel.channel != nil {
+            throw ValidationError("--channel has no meaning here: the channel is the NAME argument")
+        }
     }
 
     /// The plain fields given as flags (nil where not given).
