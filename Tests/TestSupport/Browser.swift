@@ -23,6 +23,20 @@ public enum Browser {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
+    /// GET a URL and return status, response headers (names lower-cased) and body.
+    public static func getWithHeaders(_ url: String) throws -> (status: Int, headers: [String: String], body: String) {
+        let result = try ProcessRunner.run("/usr/bin/curl", ["-sS", "-i", "--max-time", "20", url], timeout: 30)
+        let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        var headers: [String: String] = [:]
+        for line in head.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
     /// POST a form and return status and body.
     public static func post(_ url: String, form: [String: String] = [:]) throws -> (status: Int, body: String) {
         var arguments = ["-sS", "-w", "\n%{http_code}", "--max-time", "20", "-X", "POST"]

@@ -116,6 +116,7 @@ public struct AuthorizeUseCase: Sendable {
     static func ending(for error: any Error) -> LoopbackReceiver.Ending {
         switch error {
         case OAuthError.authorizationDenied("access_denied", _), OAuthError.deniedWithoutIssuer("access_denied", _): .declined
+        case OAuthError.tokenEndpoint(_, "invalid_grant", _): .expired
         default: .failed
         }
     }

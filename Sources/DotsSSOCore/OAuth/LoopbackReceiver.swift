@@ -17,6 +17,8 @@ public final class LoopbackReceiver: Sendable {
         case awaitingExchange
         /// The member declined or cancelled at the provider.
         case declined
+        /// The code was refused as expired or already used (`invalid_grant`).
+        case expired
         case failed
     }
 
@@ -44,30 +46,43 @@ public final class LoopbackReceiver: Sendable {
             let parameters = FormEncoding.decode(request.uri.query ?? "")
             guard isAwaited(parameters) else {
                 ignored()
-                return page(.badRequest, "This is not the sign-in dots-sso is waiting for. You can close this tab.")
+                return page(.badRequest, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.", failed: true)
             }
             guard ending.claim() else {
-                return page(.conflict, "This sign-in has already been received. Return to the terminal.")
+                return page(.conflict, title: "Already received", "This sign-in has already been received. Return to the terminal.", failed: true)
             }
             continuation.yield(parameters)
             switch await ending.wait(seconds: 120) {
-            case .signedIn?: return page(.ok, "Signed in. You can close this tab and return to the terminal.")
-            case .awaitingExchange?: return page(.ok, "Authorization received. Return to the terminal to finish signing in.")
-            case .declined?: return page(.ok, "Sign-in cancelled: it was declined at the provider. The terminal has the details.")
-            case .failed?: return page(.badRequest, "Sign-in failed. The terminal has the details.")
-            case nil: return page(.accepted, "Sign-in received. Return to the terminal to see how it ended.")
+            case .signedIn?: return page(.ok, title: "Signed in", "Signed in. You can close this tab and return to the terminal.", failed: false)
+            case .awaitingExchange?: return page(.ok, title: "Authorization received", "Authorization received. Return to the terminal to finish signing in.", failed: false)
+            case .declined?: return page(.ok, title: "Sign-in cancelled", "Sign-in cancelled: it was declined at the provider. The terminal has the details.", failed: true)
+            case .expired?: return page(.badRequest, title: "Sign-in failed", "Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details.", failed: true)
+            case .failed?: return page(.badRequest, title: "Sign-in failed", "Sign-in failed. The terminal has the details.", failed: true)
+            case nil: return page(.accepted, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
             }
         }
         let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.loopback") { continuation.finish() }
         return LoopbackReceiver(server: server, callbacks: stream, ending: ending)
     }
 
-    private static func page(_ status: Hummingbird.HTTPResponse.Status, _ text: String) -> Response {
-        Response(
+    /// A small self-contained page: no script, no external asset, nothing from the request, and headers that keep it
+    /// out of caches, referrers and frames.
+    private static func page(_ status: Hummingbird.HTTPResponse.Status, title: String, _ text: String, failed: Bool) -> Response {
+        let html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title) · dots-sso</title>
+        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}\
+        h1{font-size:1.4rem;color:\(failed ? "#a3141d" : "#0a6b2d")}</style></head>
+        <body><main><h1>\(title)</h1><p role="\(failed ? "alert" : "status")">\(text)</p></main></body></html>
+
+        """
+        return Response(
             status: status,
-            headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .connection: "close",
-                      HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n"))
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
+                      .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                      HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer", HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
     }
 
