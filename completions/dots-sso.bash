@@ -242,7 +242,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-browser --no-preflight --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -297,6 +297,9 @@ _dots-sso_authorize() {
         return
         ;;
     '--port')
+        return
+        ;;
+    '--browser-command')
         return
         ;;
     esac

@@ -94,6 +94,35 @@ struct SandboxOAuthTests {
         #expect(afterReuse.status == 77)
     }
 
+    @Test("--browser-command opens the URL as its last argument; a command that fails is a warning, not a failed sign-in; no display means no attempt")
+    func browserCommand() async throws {
+        var settings = SandboxPartner.Settings.jane
+        settings.autoApprove = "jane"
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        // A "browser" that follows the redirects as one would and lands on the callback page.
+        let landed = cli.home.path("landed.html")
+        let follow = "curl -sSL --max-time 20 -o \(landed)"
+        let result = try cli.run(["authorize", "--browser-command", follow, "--timeout", "30"] + provider(sandbox))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try String(contentsOfFile: landed, encoding: .utf8)).contains("<h1>Signed in</h1>"))
+        #expect(!result.stderr.contains("could not open a browser"))
+
+        let failing = try cli.start(["authorize", "--browser-command", "false", "--timeout", "30"] + provider(sandbox))
+        let url = try failing.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        _ = try Browser.get(try Browser.redirectTarget(of: url))
+        let finished = failing.finish()
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.stderr.contains("warning: could not open a browser (false exited with status 1); open the URL above by hand"), "\(finished.stderr)")
+
+        let headless = try cli.start(["authorize", "--timeout", "30"] + provider(sandbox), environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "BROWSER": ""])
+        let shown = try headless.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        _ = try Browser.get(try Browser.redirectTarget(of: shown))
+        let done = headless.finish()
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stderr.contains("not opening a browser: there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"), "\(done.stderr)")
+    }
+
     @Test("revoke: RFC 7009 for the refresh then the access token, entry removed, logout URL printed")
     func revoke() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)

@@ -4,31 +4,92 @@ import Foundation
 public protocol BrowserOpener: Sendable {
     /// Returns false when no browser could be started.
     func open(_ url: URL) -> Bool
+    /// What happened, with the reason when nothing opened.
+    func launch(_ url: URL) -> BrowserLaunch
 }
 
-/// The user's browser (`xdg-open` on Linux, `open` on macOS).
-public struct SystemBrowser: BrowserOpener {
-    public init() {}
+/// How an attempt to open the browser went.
+public enum BrowserLaunch: Sendable, Equatable {
+    case opened
+    /// Not attempted, e.g. no display to show a browser on.
+    case notTried(reason: String)
+    case failed(reason: String)
+}
 
-    public func open(_ url: URL) -> Bool {
-        #if os(macOS)
-        let candidates = ["/usr/bin/open"]
-        #else
-        let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
-        #endif
-        guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return false }
+extension BrowserOpener {
+    public func launch(_ url: URL) -> BrowserLaunch {
+        open(url) ? .opened : .failed(reason: "no browser could be started")
+    }
+}
+
+/// The user's browser: `--browser-command CMD`, else `$BROWSER`, else `xdg-open` (Linux) or `open` (macOS). The URL
+/// is the command's last argument, passed as an argument (never through the shell's parsing). With no display
+/// (no `DISPLAY` or `WAYLAND_DISPLAY` on Linux, or an SSH session) it does not try, and says why.
+public struct SystemBrowser: BrowserOpener {
+    /// `--browser-command`: always tried, display or not (the user chose it).
+    public var command: String?
+    public var environment: Environment
+
+    public init(command: String? = nil, environment: Environment = Environment()) {
+        self.command = command
+        self.environment = environment
+    }
+
+    public func open(_ url: URL) -> Bool { launch(url) == .opened }
+
+    public func launch(_ url: URL) -> BrowserLaunch {
+        let chosen = command ?? environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        if command == nil, let reason = noDisplay() {
+            return .notTried(reason: reason)
+        }
+        let shellCommand: String
+        if let chosen {
+            shellCommand = "\(chosen) \"$1\""
+        } else {
+            #if os(macOS)
+            let candidates = ["/usr/bin/open"]
+            #else
+            let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
+            #endif
+            guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                return .failed(reason: "no xdg-open or open to start one (set $BROWSER or pass --browser-command)")
+            }
+            shellCommand = "\(opener) \"$1\""
+        }
+        return run(shellCommand, url: url, shown: chosen ?? "the system opener")
+    }
+
+    /// Starts the command and gives it a second: one that fails at once is a failure; one still running (a browser,
+    /// or a helper driving one) has opened.
+    private func run(_ shellCommand: String, url: URL, shown: String) -> BrowserLaunch {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url.absoluteString]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", shellCommand, "sh", url.absoluteString]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
-            return true
         } catch {
-            return false
+            return .failed(reason: "\(shown) could not be started")
         }
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if !process.isRunning && process.terminationStatus != 0 {
+            return .failed(reason: "\(TerminalText.oneLine(shown, limit: 60)) exited with status \(process.terminationStatus)")
+        }
+        return .opened
+    }
+
+    /// Why no graphical browser can be shown here, if that is so.
+    private func noDisplay() -> String? {
+        #if os(macOS)
+        return environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil ? "this is an SSH session" : nil
+        #else
+        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        if !hasDisplay { return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)" }
+        return nil
+        #endif
     }
 }
 

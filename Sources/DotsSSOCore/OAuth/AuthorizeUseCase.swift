@@ -12,11 +12,14 @@ public struct AuthorizeUseCase: Sendable {
     public var wait: TimeInterval
     /// Check the authorization request with one GET before the browser opens (`--no-preflight` turns it off).
     public var preflight: Bool
+    /// `--browser-command CMD`: opens the URL (its last argument) instead of the context's browser.
+    public var browserCommand: String?
 
     public static let defaultWait: TimeInterval = 300
 
     public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
-                preflight: Bool = true) {
+                preflight: Bool = true, browserCommand: String? = nil) {
+        self.browserCommand = browserCommand
         self.signIn = signIn
         self.preflight = preflight
         self.port = port
@@ -74,8 +77,13 @@ public struct AuthorizeUseCase: Sendable {
 
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
         ctx.note(request.url.absoluteString)
-        if openBrowser && !ctx.browser.open(request.url) {
-            ctx.warn("could not open a browser; open the URL above by hand")
+        if openBrowser {
+            let browser: any BrowserOpener = browserCommand.map { SystemBrowser(command: $0, environment: ctx.environment) } ?? ctx.browser
+            switch browser.launch(request.url) {
+            case .opened: break
+            case .notTried(let reason): ctx.note("dots-sso: not opening a browser: \(reason); open the URL above by hand")
+            case .failed(let reason): ctx.warn("could not open a browser (\(reason)); open the URL above by hand")
+            }
         }
 
         let parameters: [(String, String)]

@@ -8,8 +8,11 @@ struct Authorize: DotsCommand {
         commandName: "authorize",
         abstract: "Sign in with the partner's authorization-code flow (PKCE S256, loopback redirect) and cache the tokens.",
         discussion: """
-        Listens on http://127.0.0.1:<random port>/callback (RFC 8252), then opens the system browser at the \
-        provider's authorization URL, which is also printed alone on one line of stderr. After the login the code \
+        Listens on http://127.0.0.1:<random port>/callback (RFC 8252), then opens the browser at the provider's \
+        authorization URL, which is also printed alone on one line of stderr: --browser-command CMD (the URL is its \
+        last argument), else $BROWSER, else xdg-open (Linux) or open (macOS); with no display (DISPLAY and \
+        WAYLAND_DISPLAY unset) it does not try and says why. A browser that cannot be started is a warning: the \
+        printed URL still works. The callback page says "Signed in" only once the tokens are stored. After the login the code \
         is exchanged, the id_token validated (signature, iss, aud, exp, nonce) and the tokens cached (0600). \
         The output shows the subject, scopes and expiry, never a token.
 
@@ -37,6 +40,10 @@ struct Authorize: DotsCommand {
     @Flag(name: .long, help: "Do not open a browser; only print the authorization URL.")
     var noBrowser = false
 
+    @Option(name: .long, help: ArgumentHelp("Open the URL with this command (the URL is its last argument) instead of $BROWSER or xdg-open/open.",
+                                            valueName: "command"))
+    var browserCommand: String?
+
     @Flag(name: .long, help: "Do not check the authorization request with one GET before the browser opens.")
     var noPreflight = false
 
@@ -45,11 +52,13 @@ struct Authorize: DotsCommand {
 
     func validate() throws {
         if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
+        if noBrowser && browserCommand != nil { throw ValidationError("--no-browser and --browser-command cannot be combined") }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
-                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
+                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight,
+                                       browserCommand: browserCommand)
         let console = Console(ctx)
         switch try await useCase.run(ctx) {
         case .awaitingExchange(let pending):
