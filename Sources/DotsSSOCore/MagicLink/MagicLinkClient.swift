@@ -61,16 +61,9 @@ public struct MagicLinkClient: Sendable {
     public func redeem(email: String, study: String, token: String, password: String?) async throws -> Redemption {
         var body = ["email": email, "study": study, "token": token]
         if let password { body["password"] = password }
-        let response = try await http.send(try .json(endpoint("v3/auth/email/signIn"), body))
-        guard response.status == 200 || response.status == 412 else {
-            var error = BridgeError(response: response)
-            // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
-            if error.status == 404, error.entityClass == "Account" {
-                error.hint = "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`"
-            }
-            throw error
-        }
-        return try Self.redemption(from: response, study: study)
+        // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
+        return try Self.redemption(from: try await http.send(try .json(endpoint("v3/auth/email/signIn"), body)), study: study,
+                                   accountNotFound: "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`")
     }
 
     /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
@@ -85,18 +78,18 @@ public struct MagicLinkClient: Sendable {
     /// `POST /v3/auth/signIn`: what the app does when its session expires, with the password it generated.
     public func signIn(email: String, study: String, password: String) async throws -> Redemption {
         let response = try await http.send(try .json(endpoint("v3/auth/signIn"), ["email": email, "study": study, "password": password]))
-        guard response.status == 200 || response.status == 412 else {
-            var error = BridgeError(response: response)
-            if error.status == 404, error.entityClass == "Account" {
-                error.hint = "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)"
-            }
-            throw error
-        }
-        return try Self.redemption(from: response, study: study)
+        return try Self.redemption(from: response, study: study,
+                                   accountNotFound: "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)")
     }
 
-    /// A 200 or 412 answer's session (412: signed in, consent still to give).
-    static func redemption(from response: HTTPResponse, study: String) throws -> Redemption {
+    /// A 200 or 412 answer's session (412: signed in, consent still to give); any other answer is Bridge's error,
+    /// with `accountNotFound` saying what its bare "Account not found." most likely means for this call.
+    static func redemption(from response: HTTPResponse, study: String, accountNotFound: String) throws -> Redemption {
+        guard response.status == 200 || response.status == 412 else {
+            var error = BridgeError(response: response)
+            if error.status == 404, error.entityClass == "Account" { error.hint = accountNotFound }
+            throw error
+        }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(url: response.url.redactedForDisplay, expected: "a session object", found: "another JSON value")
         }

@@ -74,11 +74,7 @@ struct MagicLinkRedeem: DotsCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var server: MagicLinkOptions
+    @OptionGroup var session: MagicLinkSessionOptions
 
     @Option(name: .long, help: ArgumentHelp("The link from the sign-in e-mail.", valueName: "url"))
     var link: String?
@@ -107,10 +103,9 @@ struct MagicLinkRedeem: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
-        let useCase = MagicLinkRedeemUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
-                                             cacheDirectory: cacheOptions.cacheDir, link: link, token: token, email: email,
+        let useCase = MagicLinkRedeemUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, link: link, token: token, email: email,
                                              password: password, generatePassword: newPassword, rememberPassword: rememberPassword)
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
 }
 
@@ -129,11 +124,7 @@ struct MagicLinkSignUp: DotsCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var server: MagicLinkOptions
+    @OptionGroup var session: MagicLinkSessionOptions
 
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
     var email: String
@@ -142,9 +133,8 @@ struct MagicLinkSignUp: DotsCommand {
     var rememberPassword = false
 
     func run(_ ctx: CommandContext) async throws {
-        let useCase = MagicLinkAccountUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
-                                              cacheDirectory: cacheOptions.cacheDir, email: email, step: .signUp, rememberPassword: rememberPassword)
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+        let useCase = MagicLinkAccountUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email, step: .signUp, rememberPassword: rememberPassword)
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
 }
 
@@ -163,11 +153,7 @@ struct MagicLinkSignIn: DotsCommand {
         """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var server: MagicLinkOptions
+    @OptionGroup var session: MagicLinkSessionOptions
 
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
     var email: String
@@ -177,10 +163,22 @@ struct MagicLinkSignIn: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
-        let useCase = MagicLinkAccountUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose),
-                                              cacheDirectory: cacheOptions.cacheDir, email: email, step: .signIn(password: password))
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: global.json, ctx)
+        let useCase = MagicLinkAccountUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email, step: .signIn(password: password))
+        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
+}
+
+/// What `redeem`, `signup` and `signin` take besides their own flags: the server, the network and the cache.
+struct MagicLinkSessionOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var channel: ChannelOptions
+    @OptionGroup var network: NetworkOptions
+    @OptionGroup var cacheOptions: CacheOptions
+    @OptionGroup var server: MagicLinkOptions
+
+    func serverSettings(_ ctx: CommandContext) throws -> MagicLinkSettings { server.settings(try channel.resolve(ctx)) }
+    var http: HTTPSettings { network.settings(verbose: global.verbose) }
+    var cacheDirectory: String? { cacheOptions.cacheDir }
 }
 
 /// What `redeem`, `signup` and `signin` show: the session's facts, never its token.
