@@ -110,13 +110,13 @@ public struct ChannelStore: Sendable {
     /// A top-level key we do not know is an error naming it and the key it most likely meant: a `clientID`
     /// typo would otherwise only show up later as "no client id configured". So is a key given twice.
     static func refuseUnknownKeys(in data: Data, path: String) throws {
+        guard let document = try? CompactJSON(data) else { return }
         // Our own file: a key given twice is an error (which copy a reader keeps is up to the reader).
-        if let document = try? CompactJSON(data), let first = document.duplicateKeyFindings(.error, code: "channel.duplicate-key", file: path,
-                                                                                             consequence: "keep one").first {
+        if let first = document.duplicateKeyFindings(.error, code: "channel.duplicate-key", file: path, consequence: "keep one").first {
             throw ConfigError.unreadableChannel(path: path, reason: first.message + (first.location.path.map { " (\($0))" } ?? ""))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
-        for key in object.keys.sorted() where !knownKeys.contains(key) {
+        let keys = document.members(document.root).compactMap { document.string($0.key) }
+        for key in keys.sorted() where !knownKeys.contains(key) {
             let hint = NearestName.to(key, among: knownKeys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(knownKeys.joined(separator: ", "))"
             throw ConfigError.unreadableChannel(path: path, reason: "unknown key \"\(TerminalText.oneLine(key, limit: 60))\"\(hint)")
         }

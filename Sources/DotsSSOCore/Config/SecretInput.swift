@@ -25,13 +25,7 @@ public enum SecretInput {
     /// without the line ending; no control characters, at most 1 KiB.
     public static func password(from file: String) throws -> String {
         let source = InputFile.displayName(file)
-        let data: Data
-        switch try InputFile.read(file, limit: 1024 + 2) {
-        case .contents(let contents): data = contents
-        case .tooLarge: throw InputError.malformed(source: source, reason: "the password is longer than 1024 bytes")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw InputError.malformed(source: source, reason: "the password is not UTF-8 text") }
-        var line = Substring(text)
+        var line = Substring(try utf8Text(of: file, what: "the password", limit: 1024))
         // "\r\n" is one Character in Swift, so one dropLast removes either ending.
         if line.hasSuffix("\r\n") || line.hasSuffix("\n") || line.hasSuffix("\r") { line = line.dropLast() }
         guard !line.isEmpty else { throw InputError.malformed(source: source, reason: "the password is empty") }
@@ -43,15 +37,20 @@ public enum SecretInput {
 
     /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.
     public static func text(of file: String, what: String) throws -> String {
+        try utf8Text(of: file, what: what, limit: maxBytes).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The file's UTF-8 text as it is, refused past `limit` bytes (plus room for a line ending) before it is held.
+    private static func utf8Text(of file: String, what: String, limit: Int) throws -> String {
         let data: Data
-        switch try InputFile.read(file, limit: maxBytes + 2) {
+        switch try InputFile.read(file, limit: limit + 2) {
         case .contents(let contents): data = contents
-        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(maxBytes) bytes")
+        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(limit) bytes")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is not UTF-8 text")
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text
     }
 
     /// The secret, or an error saying what is wrong with it (never the secret itself).

@@ -93,6 +93,24 @@ public struct SystemBrowser: BrowserOpener {
     }
 }
 
+extension CommandContext {
+    /// Opens `url` for a person in `browser` (the context's by default). When nothing opens, one line on stderr says
+    /// why and points at `printed`, the copy of the URL the user already has. Returns whether it opened.
+    @discardableResult
+    public func openForPerson(_ url: URL, in browser: (any BrowserOpener)? = nil, printed: String) -> Bool {
+        switch (browser ?? self.browser).launch(url) {
+        case .opened:
+            return true
+        case .notTried(let reason):
+            note("dots-sso: not opening a browser: \(reason); open \(printed) by hand")
+            return false
+        case .failed(let reason):
+            warn("could not open a browser (\(reason)); open \(printed) by hand")
+            return false
+        }
+    }
+}
+
 /// No browser at all (tests, and contexts where nobody is there to look).
 public struct NoBrowser: BrowserOpener {
     public init() {}

@@ -57,17 +57,8 @@ public struct MagicLinkAccountUseCase: Sendable {
             ctx.note("dots-sso: the account's password (shown once; store it in a password manager, or use --remember-password):")
             ctx.note(password)
         }
-        let channelName = server.channel.name
-        let now = ctx.clock.now()
-        let remember = generated && rememberPassword
-        try await cache.update(key) { entry in
-            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
-            updated.setPayload(redemption.session)
-            if remember { updated.setPayload(RememberedPassword(password: password)) }
-            updated.subject = redemption.session.userId ?? updated.subject
-            entry = updated
-        }
-        return MagicLinkRedeemUseCase.Result(email: email, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
-                                             consentRequired: redemption.consentRequired, passwordChanged: generated, cacheFile: cache.url(for: key).path)
+        return try await BridgeSessionStore.save(redemption, email: email, study: study, baseURL: baseURL, channel: server.channel.name,
+                                                 password: generated ? password : nil, remember: rememberPassword, replaceRemembered: false,
+                                                 cacheDirectory: cacheDirectory, in: ctx)
     }
 }

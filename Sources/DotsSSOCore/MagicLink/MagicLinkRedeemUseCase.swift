@@ -52,20 +52,8 @@ public struct MagicLinkRedeemUseCase: Sendable {
             ctx.note("dots-sso: the account's new password (shown once; store it in a password manager now):")
             ctx.note(chosenPassword)
         }
-        let cache = ctx.tokenCache(directory: cacheDirectory)
-        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: address)
-        let channelName = server.channel.name
-        let now = ctx.clock.now()
-        try await cache.update(key) { entry in
-            var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
-            updated.setPayload(redemption.session)
-            if let chosenPassword, rememberPassword || updated.payload(RememberedPassword.self) != nil {
-                updated.setPayload(RememberedPassword(password: chosenPassword))
-            }
-            updated.subject = redemption.session.userId ?? updated.subject
-            entry = updated
-        }
-        return Result(email: address, study: study, userId: redemption.session.userId, authenticated: redemption.session.authenticated,
-                      consentRequired: redemption.consentRequired, passwordChanged: chosenPassword != nil, cacheFile: cache.url(for: key).path)
+        return try await BridgeSessionStore.save(redemption, email: address, study: study, baseURL: baseURL, channel: server.channel.name,
+                                                 password: chosenPassword, remember: rememberPassword, replaceRemembered: true,
+                                                 cacheDirectory: cacheDirectory, in: ctx)
     }
 }

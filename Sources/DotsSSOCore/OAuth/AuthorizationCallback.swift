@@ -30,18 +30,16 @@ public enum AuthorizationCallback {
     ) throws -> String {
         func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
         guard let state = value("state"), ConstantTime.equals(state, expectedState) else { throw OAuthError.stateMismatch }
+        // The provider's error words, made fit for one line.
+        let denial = value("error").map { (error: ServerWords.line($0), description: value("error_description").map { ServerWords.line($0) }) }
         if let received = value("iss") {
             if let issuer, received != issuer { throw OAuthError.issuerMismatch(expected: issuer, received: received) }
         } else if issuerParameterRequired, let issuer {
             // RFC 9207 §2.4: still refused, but a member who cancelled is told so, and the provider's lapse named as such.
-            if let error = value("error") {
-                throw OAuthError.deniedWithoutIssuer(error: ServerWords.line(error), description: value("error_description").map { ServerWords.line($0) })
-            }
+            if let denial { throw OAuthError.deniedWithoutIssuer(error: denial.error, description: denial.description) }
             throw OAuthError.issuerMismatch(expected: issuer, received: "(missing)")
         }
-        if let error = value("error") {
-            throw OAuthError.authorizationDenied(error: ServerWords.line(error), description: value("error_description").map { ServerWords.line($0) })
-        }
+        if let denial { throw OAuthError.authorizationDenied(error: denial.error, description: denial.description) }
         guard let code = value("code"), !code.isEmpty else {
             throw OAuthError.callbackWithoutCode("neither code nor error in the redirect")
         }

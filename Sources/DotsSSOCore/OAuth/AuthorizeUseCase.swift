@@ -78,12 +78,7 @@ public struct AuthorizeUseCase: Sendable {
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
         ctx.note(request.url.absoluteString)
         if openBrowser {
-            let browser: any BrowserOpener = browserCommand.map { SystemBrowser(command: $0, environment: ctx.environment) } ?? ctx.browser
-            switch browser.launch(request.url) {
-            case .opened: break
-            case .notTried(let reason): ctx.note("dots-sso: not opening a browser: \(reason); open the URL above by hand")
-            case .failed(let reason): ctx.warn("could not open a browser (\(reason)); open the URL above by hand")
-            }
+            ctx.openForPerson(request.url, in: browserCommand.map { SystemBrowser(command: $0, environment: ctx.environment) }, printed: "the URL above")
         }
 
         let parameters: [(String, String)]

@@ -29,7 +29,7 @@ public struct DiscoveryClient: Sendable {
         var tried: [String] = []
         let candidates = try Self.candidateURLs(for: issuer)
         for candidate in candidates {
-            let response = try await http.send(HTTPRequest(.get, candidate.url, headers: [(name: "Accept", value: "application/json")]))
+            let response = try await http.send(Self.request(candidate.url))
             if response.status == 429 {
                 throw HTTPError.rateLimited(url: candidate.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
             }
@@ -56,9 +56,13 @@ public struct DiscoveryClient: Sendable {
         throw OAuthError.discoveryNotFound(issuer: issuer, tried: tried)
     }
 
+    static func request(_ url: URL) -> HTTPRequest {
+        HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")])
+    }
+
     /// A second document that only fills gaps: any failure to get it leaves the first one as it is.
     private func optionalDocument(at url: URL) async -> [String: JSONValue]? {
-        guard let response = try? await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")])),
+        guard let response = try? await http.send(Self.request(url)),
               response.isSuccess, case .object(let document)? = try? response.decodeJSON(JSONValue.self) else { return nil }
         return document
     }

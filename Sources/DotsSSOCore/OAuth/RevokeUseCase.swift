@@ -62,8 +62,7 @@ public struct RevokeUseCase: Sendable {
                                            postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
             result.logoutURL = logout.printable
             if openBrowser {
-                result.opened = ctx.browser.open(logout.forBrowser)
-                if !result.opened { ctx.warn("could not open a browser; open the printed logout URL by hand") }
+                result.opened = ctx.openForPerson(logout.forBrowser, printed: "the printed logout URL")
             }
         } else if openBrowser {
             ctx.warn("the provider names no end-session endpoint, so there is no logout page to open (--end-session-endpoint sets it)")

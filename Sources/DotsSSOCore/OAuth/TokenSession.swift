@@ -69,11 +69,9 @@ public struct TokenSession: Sendable {
         }
         let outcome = try await cache.update(key) { entry -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)
+            // Another process refreshed while we waited for the lock: its token is everybody's. (Unchanged tokens
+            // already failed the check above, so there is nothing to re-check for them.)
             if latest.tokens != first.tokens, !latest.tokens.expires(within: 0, now: now()) {
-                // Another process refreshed while we waited for the lock: its token is everybody's.
-                return .success((signedIn: latest, refreshed: false))
-            }
-            if !force, !latest.tokens.expires(within: latest.tokens.attainableValidity(minValidity), now: now()) {
                 return .success((signedIn: latest, refreshed: false))
             }
             return await refresh(latest, in: &entry).map { (signedIn: $0, refreshed: true) }

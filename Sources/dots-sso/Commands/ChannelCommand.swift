@@ -45,13 +45,8 @@ struct ChannelInit: DotsCommand {
     var force = false
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.err("wrote \(result.path)")
-        }
+        try ChannelFileOptions.report(try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx),
+                                      done: "wrote", json: global.json, ctx)
     }
 }
 
@@ -77,13 +72,8 @@ struct ChannelSet: DotsCommand {
     var name: String
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.err("updated \(result.path)")
-        }
+        try ChannelFileOptions.report(try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx),
+                                      done: "updated", json: global.json, ctx)
     }
 }
 
@@ -182,6 +172,16 @@ struct ChannelFileOptions: ParsableArguments {
         }
         if channel.channel != nil {
             throw ValidationError("--channel has no meaning here: the channel is the NAME argument")
+        }
+    }
+
+    /// What `init` and `set` show: the channel as written (`--json`), else the file's path on stderr.
+    static func report(_ result: ChannelInitUseCase.Result, done: String, json: Bool, _ ctx: CommandContext) throws {
+        let console = Console(ctx)
+        if json {
+            try console.json(result)
+        } else {
+            console.err("\(done) \(result.path)")
         }
     }
 
