@@ -1776,10 +1776,17 @@ _dots-sso_sandbox() {
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --keep --version -h --help)
+    non_repeating_flags=(--json -v --verbose --keep --interactive --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--browser-command)
     __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--browser-command')
+        return
+        ;;
+    esac
 }
 
 _dots-sso_openweb() {

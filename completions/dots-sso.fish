@@ -101,7 +101,7 @@ function __dots-sso_parse_tokens -S
         case 'sandbox'
             __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'write-channel=' 'version' 'h/help'
         case 'demo'
-            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'keep' 'version' 'h/help'
+            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'keep' 'interactive' 'browser-command=' 'version' 'h/help'
         case 'openweb'
             __dots-sso_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -743,6 +743,8 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" v verbose' -s 'v' -l 'verbose' -d 'Trace HTTP requests and responses to stderr, with every secret redacted.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" keep' -l 'keep' -d 'Keep the sandbox running afterwards, with commands to try against it.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" interactive' -l 'interactive' -d 'Sign in on the sandbox\'s login page in your browser instead of auto-approval.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" browser-command' -l 'browser-command' -d 'With --interactive: open the login page with this command (the URL is its last argument).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso openweb" version' -l 'version' -d 'Show the version.'

@@ -183,8 +183,10 @@ struct OIDCMockTests {
         let forged = try Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
         #expect(forged.status == 400)
         #expect(!forged.body.contains("forged") && !forged.body.contains("script") && !forged.body.contains("stolen"))
-        #expect(forged.body.contains("not the sign-in dots-sso is waiting for"))
-        #expect(try Browser.get(callback).status == 400, "a bare /callback is ignored")
+        #expect(forged.body.contains("security check (state) does not match"))
+        let bare = try Browser.get(callback)
+        #expect(bare.status == 400, "a bare /callback is ignored")
+        #expect(bare.body.contains("not the sign-in dots-sso is waiting for"))
         let favicon = try Browser.get(callback.replacingOccurrences(of: "/callback", with: "/favicon.ico"))
         #expect(favicon.status == 404)
         let real = try Browser.redirectTarget(of: url, form: ["sub": "alice"])
@@ -196,7 +198,8 @@ struct OIDCMockTests {
         #expect(!page.body.contains("<script") && !page.body.contains("http"), "self-contained: no script, no external asset")
         let result = process.finish()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "ignored a request to the sign-in callback").count == 3, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "refused a redirect to the sign-in callback whose state does not match").count == 2, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "ignored a request to the sign-in callback that is not a redirect").count == 2, "\(result.stderr)")
         #expect(setup.count("POST /oauth2/token") == 1, "only the real code was exchanged")
     }
 

@@ -292,7 +292,7 @@ struct InputsAndMessagesTests {
 
     @Test("authorize --port N on a port in use says so in words, without library internals (69)")
     func portInUse() async throws {
-        let occupier = try await LoopbackReceiver.start(port: 0, isAwaited: { _ in false })
+        let occupier = try await LoopbackReceiver.start(port: 0, arrival: { _ in .notARedirect })
         defer { occupier.stop() }
         let t = TestContext()
         _ = FakeProvider(on: t.http)

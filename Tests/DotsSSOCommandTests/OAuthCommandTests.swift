@@ -41,6 +41,36 @@ struct OAuthCommandTests {
         #expect(t.stdout.text.contains("cached in"))
     }
 
+    @Test("paste-back: a landing URL with another state, an error, no code, or no URL at all is refused with one line and no token request")
+    func pastedLandingRefusals() async throws {
+        /// The landing URL the person pastes, built from the request's real state (`STATE` in `template`).
+        func pasting(_ template: String) -> @Sendable (String) -> String? {
+            { stderr in
+                guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
+                      let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value else { return nil }
+                return template.replacingOccurrences(of: "STATE", with: state)
+            }
+        }
+        let landing = "https://app.thedots.example/sso/callback"
+        let cases: [(pasted: String, status: Int32, says: String)] = [
+            ("\(landing)?code=good-code&state=someone-elses", 77, "state does not match"),
+            ("\(landing)?error=access_denied&error_description=no%20thanks&state=STATE", 77, "access_denied (no thanks)"),
+            ("\(landing)?state=STATE", 76, "neither code nor error in the redirect"),
+            ("app.thedots.example/sso/callback code=good-code", 64, "is not the URL the browser landed on"),
+            ("", 64, "no redirect URL was pasted"),
+        ]
+        for (pasted, status, says) in cases {
+            let t = TestContext(answer: pasting(pasted))
+            _ = FakeProvider(on: t.http)
+            let result = await t.run(["authorize"] + FakeProvider.flags + Self.landing)
+            #expect(result.status == status, "\(pasted): \(result.stderr)")
+            let lastLine = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(lastLine.hasPrefix("dots-sso: ") && lastLine.contains(says), "\(pasted): \(lastLine)")
+            #expect(!t.http.requests.contains { $0.url.path == "/token" }, "\(pasted) reached the token endpoint")
+            #expect(try t.cached()?.oauth.tokens == nil)
+        }
+    }
+
     @Test("authorize --no-exchange keeps the verifier; exchange refuses another state (77) and completes with the right one")
     func pendingThenExchange() async throws {
         let t = TestContext(answer: Self.pasteLanding())

@@ -12,12 +12,23 @@ public enum AuthorizationCallback {
         return FormEncoding.decode(query)
     }
 
-    /// Whether a request to the loopback callback is this sign-in's redirect: its state, and a code or an error.
-    /// Anything else (a bare `/callback`, a stale tab, a forged redirect) must not end the sign-in.
-    public static func isRedirect(_ parameters: [(String, String)], expectedState: String) -> Bool {
+    /// What a request to the loopback callback is.
+    public enum Arrival: Sendable, Equatable {
+        /// This sign-in's redirect: its state, and a code or an error.
+        case redirect
+        /// A redirect (a code or an error) with another state: an old tab, or a tampered or forged link.
+        case otherState
+        /// Not a redirect at all: a bare `/callback`, a probe, a favicon.
+        case notARedirect
+    }
+
+    /// Tells this sign-in's redirect from anything else; only `.redirect` may end the sign-in.
+    public static func arrival(_ parameters: [(String, String)], expectedState: String) -> Arrival {
         func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
-        guard let state = value("state"), ConstantTime.equals(state, expectedState) else { return false }
-        return value("code").map { !$0.isEmpty } == true || value("error") != nil
+        let isRedirect = value("code").map { !$0.isEmpty } == true || value("error") != nil
+        guard isRedirect else { return .notARedirect }
+        guard let state = value("state"), ConstantTime.equals(state, expectedState) else { return .otherState }
+        return .redirect
     }
 
     /// Verifies `state` (and `iss` when present or promised) before looking at `error` or `code`,

@@ -53,11 +53,13 @@ public struct AuthorizeUseCase: Sendable {
         let stateBox = OnceBox<String>()
         switch redirect {
         case .loopback(let fixedPort):
-            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0, isAwaited: { parameters in
-                guard let state = stateBox.value else { return false }
-                return AuthorizationCallback.isRedirect(parameters, expectedState: state)
-            }, ignored: {
-                ctx.warn("ignored a request to the sign-in callback that is not this sign-in's redirect (a stale tab, a probe or a forged redirect); still waiting")
+            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0, arrival: { parameters in
+                guard let state = stateBox.value else { return .notARedirect }
+                return AuthorizationCallback.arrival(parameters, expectedState: state)
+            }, ignored: { arrival in
+                ctx.warn(arrival == .otherState
+                    ? "refused a redirect to the sign-in callback whose state does not match this sign-in's (an old tab, or a tampered or forged link); still waiting"
+                    : "ignored a request to the sign-in callback that is not a redirect (a probe or a bare /callback); still waiting")
             })
             receiver = listener
             redirectURI = listener.redirectURI

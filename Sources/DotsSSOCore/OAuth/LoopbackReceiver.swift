@@ -5,8 +5,8 @@ import NIOCore
 /// Listens on `http://127.0.0.1:<port>/callback` for the browser's redirect (RFC 8252 §7.3).
 ///
 /// It starts listening before the browser is opened and takes the first request that is this sign-in's redirect
-/// (`isAwaited`: its state, with a code or an error). Anything else — a favicon, a probe, a bare `/callback`, a
-/// stale tab's or a forged redirect — is answered and ignored, so no local request can end the sign-in. The
+/// (its state, with a code or an error). Anything else — a favicon, a probe, a bare `/callback`, a stale tab's or a
+/// tampered redirect — is answered and ignored, so no local request can end the sign-in. The
 /// browser's page waits for how the sign-in ended (`finish`) and never reflects request input: it says "Signed
 /// in" only once the tokens are stored.
 public final class LoopbackReceiver: Sendable {
@@ -35,17 +35,26 @@ public final class LoopbackReceiver: Sendable {
         self.ending = ending
     }
 
-    /// Binds 127.0.0.1 on `port` (0 picks a free one). `isAwaited` tells this sign-in's redirect from anything else;
+    /// Binds 127.0.0.1 on `port` (0 picks a free one). `arrival` tells this sign-in's redirect from anything else;
     /// `ignored` hears about each request to `/callback` that was not it (for one line on stderr).
-    public static func start(port: Int = 0, isAwaited: @escaping @Sendable ([(String, String)]) -> Bool,
-                             ignored: @escaping @Sendable () -> Void = {}) async throws -> LoopbackReceiver {
+    public static func start(port: Int = 0, arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
+                             ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }) async throws -> LoopbackReceiver {
         let (stream, continuation) = AsyncStream<[(String, String)]>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let ending = EndingBox()
         let router = Router()
         router.get("/callback") { request, _ -> Response in
             let parameters = FormEncoding.decode(request.uri.query ?? "")
-            guard isAwaited(parameters) else {
-                ignored()
+            switch arrival(parameters) {
+            case .redirect:
+                break
+            case .otherState:
+                ending.noteOtherState()
+                ignored(.otherState)
+                return page(.badRequest, title: "Sign-in not accepted", "Sign-in not accepted: this page's security check (state) does not match "
+                    + "the sign-in dots-sso started, so it may come from an old tab or a tampered link. Nothing was signed in; the terminal has the details.",
+                    failed: true)
+            case .notARedirect:
+                ignored(.notARedirect)
                 return page(.badRequest, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.", failed: true)
             }
             guard ending.claim() else {
@@ -100,7 +109,8 @@ public final class LoopbackReceiver: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let parameters = first else {
-                throw OAuthError.callbackTimeout(seconds: timeout, waitingFor: "the browser's redirect to \(redirectURI)")
+                throw OAuthError.callbackTimeout(seconds: timeout, waitingFor: "the browser's redirect to \(redirectURI)",
+                                                 otherStates: ending.otherStates)
             }
             return parameters
         }
@@ -122,12 +132,20 @@ public final class LoopbackReceiver: Sendable {
     }
 }
 
-/// The one awaited callback's claim and how its sign-in ended, shared by the listener's handler and the use case.
+/// The one awaited callback's claim, how its sign-in ended and the redirects refused for their state, shared by the listener's handler and the use case.
 private final class EndingBox: @unchecked Sendable {
     // @unchecked: both fields are guarded by `lock`.
     private let lock = NSLock()
     private var claimed = false
     private var outcome: LoopbackReceiver.Ending?
+    private var refusedStates = 0
+
+    /// Redirects refused for another state, for the timeout's message.
+    var otherStates: Int { lock.withLock { refusedStates } }
+
+    func noteOtherState() {
+        lock.withLock { refusedStates += 1 }
+    }
 
     /// True for the first caller only.
     func claim() -> Bool {

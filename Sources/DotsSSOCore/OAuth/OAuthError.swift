@@ -11,7 +11,8 @@ public enum OAuthError: UserFacingError, Equatable {
     case deniedWithoutIssuer(error: String, description: String?)
     case callbackWithoutCode(String)
     /// Nobody completed the sign-in in time; `waitingFor` names the redirect that never came.
-    case callbackTimeout(seconds: Double, waitingFor: String)
+    /// `otherStates`: redirects that did arrive, refused because their state was not this sign-in's.
+    case callbackTimeout(seconds: Double, waitingFor: String, otherStates: Int = 0)
     /// The provider refused the authorization request itself (checked before the browser opened).
     case authorizationRequestRefused(status: Int, error: String, description: String?, hint: String)
     case tokenEndpoint(status: Int, error: String, description: String?)
@@ -42,7 +43,11 @@ public enum OAuthError: UserFacingError, Equatable {
                 + "so it is refused under RFC 9207 §2.4: a provider bug worth reporting to them"
         case .callbackWithoutCode(let detail):
             "the callback carried no authorization code: \(detail)"
-        case let .callbackTimeout(seconds, waitingFor):
+        case let .callbackTimeout(seconds, _, otherStates) where otherStates > 0:
+            "the sign-in did not complete within \(Int(seconds)) s: \(otherStates == 1 ? "the only redirect that arrived" : "all \(otherStates) redirects that arrived") "
+                + "carried another state than this sign-in's (state mismatch: an old tab, or a tampered or forged link), so "
+                + (otherStates == 1 ? "it was" : "they were") + " refused. Run `dots-sso authorize` again and sign in from the URL it prints"
+        case let .callbackTimeout(seconds, waitingFor, _):
             "nobody completed the sign-in within \(Int(seconds)) s: \(waitingFor) never arrived. If the browser shows an error from the "
                 + "provider, fix what it says; otherwise run `dots-sso authorize` again (--timeout SECONDS waits longer)"
         case let .authorizationRequestRefused(status, error, description, hint):
@@ -78,7 +83,8 @@ public enum OAuthError: UserFacingError, Equatable {
         case .discoveryNotAnObject, .malformedToken: .malformedInput
         case .stateMismatch, .issuerMismatch, .authorizationDenied, .deniedWithoutIssuer: .notAuthorized
         // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.
-        case .callbackTimeout: .temporary
+        // A refused state is a security refusal, not a slow person.
+        case let .callbackTimeout(_, _, otherStates): otherStates > 0 ? .notAuthorized : .temporary
         // A client or redirect the provider does not accept is configuration; its own outage is temporary.
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration

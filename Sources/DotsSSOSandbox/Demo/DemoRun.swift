@@ -8,13 +8,20 @@ struct DemoRun: Sendable {
     let workspace: DemoWorkspace
     let trustFile: String
     let context: CommandContext
+    /// Sign in on the sandbox's login page in the person's browser (`demo --interactive`) instead of auto-approval.
+    var interactive = false
+    /// Who signed in at the authorize stage; the later stages act for them.
+    let signedIn = OnceBox<SandboxUser>()
 
-    /// The context the use cases run in: the demo's own cache, the sandbox "browser", diagnostics kept aside.
+    /// The context the use cases run in: the demo's own cache, the sandbox "browser" (the person's own when
+    /// interactive), diagnostics kept aside.
     var stageContext: CommandContext {
         var ctx = context
         ctx.stderr = BufferedOutput()
         ctx.cacheDirectory = workspace.url("cache")
-        ctx.browser = SandboxBrowser(http: ctx.makeHTTPClient(HTTPClientOptions(timeout: 10)))
+        if !interactive {
+            ctx.browser = SandboxBrowser(http: ctx.makeHTTPClient(HTTPClientOptions(timeout: 10)))
+        }
         return ctx
     }
 
@@ -22,7 +29,9 @@ struct DemoRun: Sendable {
     var signIn: SignInSettings { SignInSettings(channel: partner.channel, http: http, cacheDirectory: workspace.path("cache")) }
     var member: MemberSettings { MemberSettings(signIn: signIn) }
     var magicLinks: MagicLinkSettings { MagicLinkSettings(channel: partner.channel) }
-    var demoMember: SandboxUser { partner.settings.user(named: partner.settings.autoApprove ?? "jane") ?? SandboxUser.builtIn[0] }
+    var demoMember: SandboxUser {
+        signedIn.value ?? partner.settings.user(named: partner.settings.autoApprove ?? "jane") ?? SandboxUser.builtIn[0]
+    }
 
     struct Failure: Error {
         let message: String
@@ -54,10 +63,18 @@ struct DemoRun: Sendable {
             try expectNoErrors(result.findings, "the provider metadata")
             return "\(result.metadata.endpoints.count) endpoints, PKCE S256, code flow; \(summary(result.findings))"
         case .authorize:
-            let outcome = try await AuthorizeUseCase(signIn: signIn, wait: 30).run(ctx)
+            var signInContext = ctx
+            if interactive {
+                // The person needs the URL and the hint as they happen, not in the stage's kept-aside diagnostics.
+                signInContext.stderr = context.stderr
+                context.note("demo: sign in on the sandbox's login page as jane with the password demo (sam, alex, lee and ops too)")
+            }
+            let outcome = try await AuthorizeUseCase(signIn: signIn, wait: interactive ? 300 : 30).run(signInContext)
             guard case .signedIn(let result) = outcome else { throw Failure(message: "the sign-in stopped before the token exchange") }
             guard result.idTokenValidated, result.hasRefreshToken else { throw Failure(message: "no validated id_token or no refresh token") }
-            return "\(demoMember.username) signed in (auto-approved) with PKCE S256; id_token validated, refresh token cached"
+            if let member = partner.settings.users.first(where: { $0.subject == result.subject }) { _ = signedIn.set(member) }
+            let how = interactive ? "on the login page" : "(auto-approved)"
+            return "\(demoMember.username) signed in \(how) with PKCE S256; id_token validated, refresh token cached"
         case .profile:
             let report = try await ProfileUseCase(member: member).run(ctx)
             try expectNoErrors(report.findings, "the profile")

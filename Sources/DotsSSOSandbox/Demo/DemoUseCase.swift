@@ -8,9 +8,12 @@ import Foundation
 public struct DemoUseCase: Sendable {
     /// Keep the sandbox running after the stages, for the "what to try next" commands.
     public var keep: Bool
+    /// Show the sandbox's real login page in the context's browser instead of signing jane in at once.
+    public var interactive: Bool
 
-    public init(keep: Bool = false) {
+    public init(keep: Bool = false, interactive: Bool = false) {
         self.keep = keep
+        self.interactive = interactive
     }
 
     /// What the run found: every stage, and where the sandbox is.
@@ -23,6 +26,8 @@ public struct DemoUseCase: Sendable {
         public var channelFile: String
         public var cacheDirectory: String
         public var trustRoot: String
+        /// Whether the sandbox shows its login page (else it signs jane in at once).
+        public var loginPage: Bool
     }
 
     /// Runs every stage, calling `onStage` as each ends, then `onFinished` (with the sandbox still up when
@@ -33,7 +38,7 @@ public struct DemoUseCase: Sendable {
         let workspace = try DemoWorkspace()
         defer { workspace.remove() }
         var settings = SandboxPartner.Settings()
-        settings.autoApprove = "jane"
+        settings.autoApprove = interactive ? nil : "jane"
         settings.outbox = workspace.url("outbox")
         let partner = try await SandboxPartner.start(settings: settings)
         var stopped = false
@@ -43,7 +48,7 @@ public struct DemoUseCase: Sendable {
         try ChannelStore.write(partner.channel, toFile: channelFile)
         let trustFile = workspace.path("sandbox-ca.pem")
         try Data(partner.passSigningRoot.utf8).write(to: URL(fileURLWithPath: trustFile))
-        let run = DemoRun(partner: partner, workspace: workspace, trustFile: trustFile, context: ctx)
+        let run = DemoRun(partner: partner, workspace: workspace, trustFile: trustFile, context: ctx, interactive: interactive)
         var stages: [DemoStage] = []
         for stage in DemoStage.Name.allCases {
             let outcome = await run.stage(stage)
@@ -53,7 +58,7 @@ public struct DemoUseCase: Sendable {
         let result = Result(
             issuer: partner.issuer, stages: stages, passed: stages.allSatisfy(\.passed),
             milliseconds: Int(Date().timeIntervalSince(started) * 1000), channelFile: channelFile,
-            cacheDirectory: workspace.path("cache"), trustRoot: trustFile
+            cacheDirectory: workspace.path("cache"), trustRoot: trustFile, loginPage: interactive
         )
         try onFinished(result)
         if keep {

@@ -19,10 +19,16 @@ struct Demo: DotsCommand {
 
         --keep leaves the sandbox running afterwards (Ctrl-C to stop) and prints commands to try against it.
 
+        --interactive shows the sandbox's real login page in your browser instead of signing jane in at once: sign \
+        in as jane with the password demo (a wrong password shows an error; Cancel ends the authorize step). The \
+        browser opens as `authorize` opens it (--browser-command CMD, else $BROWSER, else xdg-open/open); the URL is \
+        printed too, and the demo waits up to 300 s for the sign-in.
+
         Examples:
           $ dots-sso demo
           $ dots-sso demo --json | jq '.stages[] | select(.passed | not)'
           $ dots-sso demo --keep
+          $ dots-sso demo --interactive
         """
     )
 
@@ -31,13 +37,26 @@ struct Demo: DotsCommand {
     @Flag(name: .long, help: "Keep the sandbox running afterwards, with commands to try against it.")
     var keep = false
 
-    func run(_ ctx: CommandContext) async throws {
+    @Flag(name: .long, help: "Sign in on the sandbox's login page in your browser instead of auto-approval.")
+    var interactive = false
+
+    @Option(name: .long, help: ArgumentHelp("With --interactive: open the login page with this command (the URL is its last argument).",
+                                            valueName: "command"))
+    var browserCommand: String?
+
+    func validate() throws {
+        if browserCommand != nil && !interactive { throw ValidationError("--browser-command needs --interactive (the demo signs in by itself otherwise)") }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        var ctx = context
+        if let browserCommand { ctx.browser = SystemBrowser(command: browserCommand, environment: ctx.environment) }
         let console = Console(ctx)
         let json = global.json
         let style = console.style
         let terminal = ctx.stdout.isTerminal
         if !json { console.out(style.bold("dots-sso demo") + ": the whole onboarding against the embedded sandbox partner") }
-        let result = try await DemoUseCase(keep: keep).run(ctx, onStage: { stage in
+        let result = try await DemoUseCase(keep: keep, interactive: interactive).run(ctx, onStage: { stage in
             guard !json else { return }
             console.out(Self.line(stage, style: style, terminal: terminal))
         }, onFinished: { result in
@@ -66,7 +85,8 @@ struct Demo: DotsCommand {
         let program = CommandLine.arguments.first.flatMap { $0.hasSuffix("/dots-sso") ? $0 : nil } ?? "dots-sso"
         return """
 
-        The sandbox is still running at \(result.issuer) (it signs jane in at once). Try, in another terminal:
+        The sandbox is still running at \(result.issuer) (\(result.loginPage
+            ? "it shows its login page: users sign in with the password demo" : "it signs jane in at once")). Try, in another terminal:
           \(program) authorize --channel \(channel) --cache-dir \(cache)
           \(program) profile --channel \(channel) --cache-dir \(cache)
           \(program) flags check --channel \(channel) --cache-dir \(cache)
