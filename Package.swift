@@ -1,8 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `DOTS_SSO_FUZZ=1` (Scripts/fuzz, in its own .build-fuzz) adds the libFuzzer harness and instruments our parsers
+/// with `-sanitize=fuzzer,address`; every other build is unchanged.
+let fuzzing = Context.environment["DOTS_SSO_FUZZ"] == "1"
+let sanitized: [String] = fuzzing ? ["-sanitize=fuzzer,address"] : []
+
 /// Our own targets treat every warning as an error (dependencies are left alone).
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"] + sanitized)]
 
 let package = Package(
     name: "dots-sso",
@@ -29,14 +34,19 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // zlib for reading passes (Debian's; the same library ZIPFoundation, which writes the sandbox's passes, links).
+        .systemLibrary(
+            name: "CDotsZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "CCurl", "COpenSSL",
+                "CCurl", "COpenSSL", "CDotsZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
@@ -59,6 +69,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "DotsSSOFuzzTargets",
+            dependencies: ["DotsSSOCore"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "TestSupport",
             dependencies: ["DotsSSOCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/TestSupport",
@@ -66,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCoreTests",
-            dependencies: ["DotsSSOCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["DotsSSOCore", "DotsSSOFuzzTargets", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -82,3 +97,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if fuzzing {
+    package.targets.append(.executableTarget(
+        name: "dots-sso-fuzz",
+        dependencies: ["DotsSSOFuzzTargets"],
+        swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-parse-as-library"] + sanitized)],
+        linkerSettings: [.unsafeFlags(sanitized)]
+    ))
+    package.products.append(.executable(name: "dots-sso-fuzz", targets: ["dots-sso-fuzz"]))
+}

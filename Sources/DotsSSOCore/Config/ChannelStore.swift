@@ -48,18 +48,24 @@ public struct ChannelStore: Sendable {
         } catch {
             throw ConfigError.unreadableChannel(path: url.path, reason: "cannot read the file")
         }
-        var channel: Channel
-        do {
-            channel = try JSONDecoder().decode(Channel.self, from: data)
-        } catch let error as DecodingError {
-            throw ConfigError.unreadableChannel(path: url.path, reason: JSONDiagnostics.describe(error))
-        } catch {
-            throw ConfigError.unreadableChannel(path: url.path, reason: "not valid JSON")
-        }
-        try Self.refuseUnknownKeys(in: data, path: url.path)
+        var channel = try Self.decode(data, path: url.path)
         if channel.name == nil {
             channel.name = url.deletingPathExtension().lastPathComponent
         }
+        return channel
+    }
+
+    /// A channel file's bytes as a channel: JSON of the right shape, no repeated and no unknown keys (78 naming the file).
+    public static func decode(_ data: Data, path: String) throws -> Channel {
+        let channel: Channel
+        do {
+            channel = try JSONDecoder().decode(Channel.self, from: data)
+        } catch let error as DecodingError {
+            throw ConfigError.unreadableChannel(path: path, reason: JSONDiagnostics.describe(error))
+        } catch {
+            throw ConfigError.unreadableChannel(path: path, reason: "not valid JSON")
+        }
+        try refuseUnknownKeys(in: data, path: path)
         return channel
     }
 

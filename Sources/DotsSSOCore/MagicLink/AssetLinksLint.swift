@@ -1,5 +1,5 @@
 /// Android's `assetlinks.json`: statements granting `handle_all_urls` to an app by package name and certificate.
-enum AssetLinksLint {
+public enum AssetLinksLint {
     /// 32 colon-separated upper-case hex pairs (a SHA-256 certificate fingerprint).
     static func isValidFingerprint(_ text: String) -> Bool {
         let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -14,7 +14,7 @@ enum AssetLinksLint {
         }
     }
 
-    static func findings(_ document: JSONValue, file: String) -> [Finding] {
+    public static func findings(_ document: JSONValue, file: String) -> [Finding] {
         guard case .array(let statements) = document else {
             return [Finding(.error, "applinks.assetlinks.not-array", at: FindingLocation(file: file, path: "$"), "the file must be a JSON array of statements")]
         }

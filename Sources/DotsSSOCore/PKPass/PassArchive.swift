@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// A .pkpass archive opened defensively: entries are listed from the central directory and refused before any
 /// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is
@@ -27,20 +26,17 @@ public struct PassArchive: Sendable {
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
             return refuse("pkpass.archive.not-zip", nil, "this is not a .pkpass (zip) file: it is \(Self.describe(data))")
         }
-        let archive: Archive
+        let archive: ZipReader
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try ZipReader(data, maxEntries: limits.maxEntries, tooMany: { ArchiveLimit() })
+        } catch is ArchiveLimit {
+            return refuse("pkpass.archive.too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; a pass has a few dozen at most")
         } catch {
             return refuse("pkpass.archive.unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
         }
-        var entries: [Entry] = []
-        var declared = 0
+        var declared: UInt64 = 0
         var seen = Set<String>()
-        for entry in archive {
-            entries.append(entry)
-            if entries.count > limits.maxEntries {
-                return refuse("pkpass.archive.too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; a pass has a few dozen at most")
-            }
+        for entry in archive.entries {
             let path = entry.path
             if path.hasPrefix("/") || path.hasPrefix("\\") || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
                 return refuse("pkpass.archive.unsafe-path", path, "entry \"\(path)\" would be written outside the pass folder (absolute path or \"..\")")
@@ -51,7 +47,7 @@ public struct PassArchive: Sendable {
                 return refuse("pkpass.archive.duplicate-entry", path,
                               "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder")
             }
-            if entry.type == .symlink {
+            if entry.isSymlink {
                 return refuse("pkpass.archive.symlink", path, "entry \"\(path)\" is a symbolic link; passes contain plain files only")
             }
             let lower = path.lowercased()
@@ -62,8 +58,8 @@ public struct PassArchive: Sendable {
             if [".zip", ".pkpasses", ".gz", ".tar"].contains(where: lower.hasSuffix) {
                 return refuse("pkpass.archive.nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
             }
-            declared += Int(entry.uncompressedSize)
-            if declared > limits.maxTotalBytes {
+            declared += min(entry.uncompressedSize, UInt64(Int.max / 2))
+            if declared > UInt64(limits.maxTotalBytes) {
                 return refuse("pkpass.archive.too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
             }
             if entry.uncompressedSize > 1_048_576, entry.compressedSize > 0, entry.uncompressedSize / entry.compressedSize > UInt64(limits.maxRatio) {
@@ -73,26 +69,17 @@ public struct PassArchive: Sendable {
         }
         var files: [String: Data] = [:]
         var inflated = 0
-        for entry in entries where entry.type == .file {
-            var contents = Data()
+        for entry in archive.entries where !entry.isDirectory {
             do {
-                // Buffers sized to the entry: a pass is mostly small files, and a 16 KiB buffer per entry costs more
-                // than the inflation. The declared size is only a hint; the limit below still applies.
-                let buffer = min(max(Int(entry.compressedSize), 1024), 64 * 1024)
-                _ = try archive.extract(entry, bufferSize: buffer, skipCRC32: false) { chunk in
-                    inflated += chunk.count
-                    // Headers can lie about sizes: stop as soon as the real bytes pass the limit.
-                    guard inflated <= limits.maxTotalBytes, contents.count + chunk.count <= Int(entry.uncompressedSize) + 1 else {
-                        throw ArchiveLimit()
-                    }
-                    contents.append(chunk)
-                }
-            } catch is ArchiveLimit {
+                // Headers can lie about sizes: an entry is inflated into its declared size and no further.
+                let contents = try archive.contents(of: entry, limit: limits.maxTotalBytes - inflated)
+                inflated += contents.count
+                files[entry.path] = contents
+            } catch is ZipReader.Overflow {
                 return refuse("pkpass.archive.too-large", entry.path, "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused")
             } catch {
                 return refuse("pkpass.archive.entry-corrupt", entry.path, "entry \"\(entry.path)\" cannot be decompressed (\(error))")
             }
-            files[entry.path] = contents
         }
         return PassArchive(files: files, findings: [])
     }
