@@ -106,8 +106,7 @@ struct BodymovinCLITests {
     /// (and on these small files, the two verdicts agree).
     @Test("cross-check with the official Lottie schema (jsonschema + lottie-specs 0.5.2)")
     func schemaCrossCheck() throws {
-        let venvPython = TestPaths.repository.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: venvPython) else {
+        guard let venvPython = TestPaths.venvPython else {
             Issue.record(".venv is missing: run Scripts/test")
             return
         }

@@ -23,9 +23,20 @@ struct BrowserSignInTests {
         try await SandboxPartner.start(settings: SandboxPartner.Settings())
     }
 
-    func authorize(_ sandbox: SandboxPartner, _ chromium: HeadlessChromium, _ mode: HeadlessChromium.Mode, timeout: Int = 60) throws -> ProcessResult {
-        try cli.run(["authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
-                     "--browser-command", chromium.command(mode)], timeout: Double(timeout) + 30)
+    /// `authorize` with Chromium as the person at the browser (`mode`); screenshots under `name`. The helper itself
+    /// must have seen every page it expected.
+    func authorize(_ sandbox: SandboxPartner, _ name: String, _ mode: HeadlessChromium.Mode, timeout: Int = 60)
+        throws -> (result: ProcessResult, report: HeadlessChromium.Report, chromium: HeadlessChromium) {
+        let chromium = HeadlessChromium(name: name, scratch: scratch)
+        let result = try cli.run(["authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
+                                  "--browser-command", chromium.command(mode)], timeout: Double(timeout) + 30)
+        let report = try chromium.waitForReport()
+        #expect(report.error == nil, "\(report.error ?? "")")
+        return (result, report, chromium)
+    }
+
+    func cached(_ sandbox: SandboxPartner) throws -> CacheEntry? {
+        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
     }
 
     func available() -> Bool {
@@ -51,10 +62,7 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let chromium = HeadlessChromium(name: "sign-in", scratch: scratch)
-        let result = try authorize(sandbox, chromium, .login)
-        let report = try chromium.waitForReport()
-        #expect(report.error == nil, "\(report.error ?? "")")
+        let (result, report, chromium) = try authorize(sandbox, "sign-in", .login)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("id_token       validated"))
 
@@ -66,9 +74,7 @@ struct BrowserSignInTests {
         #expect(wrong?.text.contains("The username or password is not right. Try again.") == true)
         expectCallbackPage(report.pages["callback"], status: 200, title: "Signed in", saying: "You can close this tab and return to the terminal.")
 
-        let entry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
-            .read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
-        #expect(entry?.subject == SandboxUser.builtIn[0].subject)
+        #expect(try cached(sandbox)?.subject == SandboxUser.builtIn[0].subject)
         // The code went through the browser; it must not come back out of the CLI or into the report.
         let codes = await sandbox.requests().filter { $0.path == "/token" }.compactMap { $0.form["code"] }
         #expect(!codes.isEmpty)
@@ -84,17 +90,12 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let chromium = HeadlessChromium(name: "declined", scratch: scratch)
-        let result = try authorize(sandbox, chromium, .deny)
-        let report = try chromium.waitForReport()
-        #expect(report.error == nil, "\(report.error ?? "")")
+        let (result, report, _) = try authorize(sandbox, "declined", .deny)
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("access_denied"))
         #expect(result.stderr.contains("the member declined or cancelled the sign-in"))
         expectCallbackPage(report.pages["callback"], status: 200, title: "Sign-in cancelled", saying: "declined at the provider. The terminal has the details.")
-        let entry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
-            .read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
-        #expect(entry?.oauth.tokens == nil)
+        #expect(try cached(sandbox)?.oauth.tokens == nil)
     }
 
     @Test("a tampered state: the browser lands on 'Sign-in not accepted', the CLI refuses it and exits 77 naming the state")
@@ -102,10 +103,7 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let chromium = HeadlessChromium(name: "tampered-state", scratch: scratch)
-        let result = try authorize(sandbox, chromium, .tamper, timeout: 12)
-        let report = try chromium.waitForReport()
-        #expect(report.error == nil, "\(report.error ?? "")")
+        let (result, report, _) = try authorize(sandbox, "tampered-state", .tamper, timeout: 12)
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("state does not match this sign-in's"))
         #expect(result.stderr.contains("the only redirect that arrived carried another state"))

@@ -34,8 +34,7 @@ public struct HeadlessChromium: Sendable {
         for tool in ["chromium", "chromedriver"] where which(tool) == nil {
             return "\(tool) is not installed (Scripts/test installs Debian's chromium and chromium-driver)"
         }
-        let python = TestPaths.repository.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: python),
+        guard let python = TestPaths.venvPython,
               let check = try? ProcessRunner.run(python, ["-c", "import selenium"], environment: nil, stdin: nil, timeout: 30),
               check.status == 0 else {
             return "Selenium is not in .venv (Scripts/venv installs it)"
@@ -55,9 +54,8 @@ public struct HeadlessChromium: Sendable {
 
     /// The `--browser-command` text: the helper, its report and artifacts; dots-sso adds the URL as the last argument.
     public func command(_ mode: Mode) -> String {
-        let python = TestPaths.repository.appendingPathComponent(".venv/bin/python").path
         let helper = TestPaths.peers.appendingPathComponent("browser_login.py").path
-        return [python, helper, "--mode", mode.rawValue, "--report", report.path, "--artifacts", artifacts.path]
+        return [TestPaths.python, helper, "--mode", mode.rawValue, "--report", report.path, "--artifacts", artifacts.path]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     }
 

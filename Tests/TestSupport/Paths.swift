@@ -22,11 +22,14 @@ public enum TestPaths {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    /// The Python that runs the test peers: the repo's venv when Scripts/test made one, else python3.
-    public static var python: String {
+    /// The repo's venv Python (Scripts/venv makes it), with the pinned test-peer packages; nil when it is missing.
+    public static var venvPython: String? {
         let venv = repository.appendingPathComponent(".venv/bin/python").path
-        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
     }
+
+    /// The Python that runs the test peers: the repo's venv when Scripts/test made one, else python3.
+    public static var python: String { venvPython ?? "/usr/bin/env" }
 
     public static var pythonArguments: [String] {
         python == "/usr/bin/env" ? ["python3"] : []

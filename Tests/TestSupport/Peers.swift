@@ -26,8 +26,7 @@ public enum Peers {
     /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
     /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
     public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) throws -> (BackgroundProcess, Int) {
-        let venvPython = TestPaths.repository.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: venvPython) else {
+        guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
         }
         var arguments = [TestPaths.peers.appendingPathComponent("oidc_mock.py").path, "--log", log]

@@ -94,11 +94,19 @@ public struct SystemBrowser: BrowserOpener {
 }
 
 extension CommandContext {
-    /// Opens `url` for a person in `browser` (the context's by default). When nothing opens, one line on stderr says
-    /// why and points at `printed`, the copy of the URL the user already has. Returns whether it opened.
+    /// This context with `--browser-command CMD` as its browser, when one was given.
+    public func usingBrowserCommand(_ command: String?) -> CommandContext {
+        guard let command else { return self }
+        var ctx = self
+        ctx.browser = SystemBrowser(command: command, environment: environment)
+        return ctx
+    }
+
+    /// Opens `url` for a person in the context's browser. When nothing opens, one line on stderr says why and points
+    /// at `printed`, the copy of the URL the user already has. Returns whether it opened.
     @discardableResult
-    public func openForPerson(_ url: URL, in browser: (any BrowserOpener)? = nil, printed: String) -> Bool {
-        switch (browser ?? self.browser).launch(url) {
+    public func openForPerson(_ url: URL, printed: String) -> Bool {
+        switch browser.launch(url) {
         case .opened:
             return true
         case .notTried(let reason):

@@ -12,14 +12,11 @@ public struct AuthorizeUseCase: Sendable {
     public var wait: TimeInterval
     /// Check the authorization request with one GET before the browser opens (`--no-preflight` turns it off).
     public var preflight: Bool
-    /// `--browser-command CMD`: opens the URL (its last argument) instead of the context's browser.
-    public var browserCommand: String?
 
     public static let defaultWait: TimeInterval = 300
 
     public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
-                preflight: Bool = true, browserCommand: String? = nil) {
-        self.browserCommand = browserCommand
+                preflight: Bool = true) {
         self.signIn = signIn
         self.preflight = preflight
         self.port = port
@@ -80,7 +77,7 @@ public struct AuthorizeUseCase: Sendable {
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
         ctx.note(request.url.absoluteString)
         if openBrowser {
-            ctx.openForPerson(request.url, in: browserCommand.map { SystemBrowser(command: $0, environment: ctx.environment) }, printed: "the URL above")
+            ctx.openForPerson(request.url, printed: "the URL above")
         }
 
         let parameters: [(String, String)]

@@ -28,8 +28,8 @@ public struct PassArchive: Sendable {
         }
         let archive: ZipReader
         do {
-            archive = try ZipReader(data, maxEntries: limits.maxEntries, tooMany: { ArchiveLimit() })
-        } catch is ArchiveLimit {
+            archive = try ZipReader(data, maxEntries: limits.maxEntries)
+        } catch is ZipReader.TooManyEntries {
             return refuse("pkpass.archive.too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; a pass has a few dozen at most")
         } catch {
             return refuse("pkpass.archive.unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
@@ -83,8 +83,6 @@ public struct PassArchive: Sendable {
         }
         return PassArchive(files: files, findings: [])
     }
-
-    struct ArchiveLimit: Error {}
 
     /// What a non-zip download usually is, so the message says it (an HTML error page, JSON, a PDF…).
     static func describe(_ data: Data) -> String {

@@ -7,7 +7,7 @@ import Foundation
 /// when there is no end record — both found by Scripts/fuzz — and reads through a FILE* byte by byte.)
 struct ZipReader {
     struct Entry {
-        /// Decoded as UTF-8 (flag bit 11 or valid UTF-8), else byte for byte as Latin-1.
+        /// UTF-8 when the name is valid UTF-8 (whatever flag bit 11 says), else byte for byte as Latin-1.
         var path: String
         var method: UInt16
         var flags: UInt16
@@ -31,11 +31,14 @@ struct ZipReader {
     /// The entry inflated to more than it declared (or than `limit`): a lie or a bomb.
     struct Overflow: Error {}
 
+    /// The central directory lists more entries than the caller accepts.
+    struct TooManyEntries: Error {}
+
     let bytes: Data
     let entries: [Entry]
 
-    /// Reads the central directory; `maxEntries` stops a hostile count before it costs memory (`tooMany`).
-    init(_ data: Data, maxEntries: Int, tooMany: () -> Error) throws {
+    /// Reads the central directory; `maxEntries` stops a hostile count before it costs memory (`TooManyEntries`).
+    init(_ data: Data, maxEntries: Int) throws {
         bytes = data
         let buffer = ByteView(data)
         guard let end = Self.endRecord(buffer) else { throw Problem("no end-of-central-directory record") }
@@ -56,7 +59,7 @@ struct ZipReader {
         guard directoryOffset <= UInt64(buffer.count), directorySize <= UInt64(buffer.count) - directoryOffset else {
             throw Problem("the central directory lies outside the file")
         }
-        guard count <= UInt64(maxEntries) else { throw tooMany() }
+        guard count <= UInt64(maxEntries) else { throw TooManyEntries() }
         var entries: [Entry] = []
         entries.reserveCapacity(Int(count))
         var offset = Int(directoryOffset)
@@ -71,7 +74,7 @@ struct ZipReader {
             let madeBy = buffer.u16(offset + 4)
             let flags = buffer.u16(offset + 8)
             var entry = Entry(
-                path: Self.path(data[(data.startIndex + offset + 46)..<(data.startIndex + offset + 46 + nameLength)], utf8: flags & 0x0800 != 0),
+                path: Self.path(data[(data.startIndex + offset + 46)..<(data.startIndex + offset + 46 + nameLength)]),
                 method: buffer.u16(offset + 10), flags: flags, crc32: buffer.u32(offset + 16),
                 compressedSize: UInt64(buffer.u32(offset + 20)), uncompressedSize: UInt64(buffer.u32(offset + 24)),
                 localHeaderOffset: UInt64(buffer.u32(offset + 42)),
@@ -181,7 +184,7 @@ struct ZipReader {
         }
     }
 
-    static func path(_ raw: Data, utf8: Bool) -> String {
+    static func path(_ raw: Data) -> String {
         if let text = String(data: raw, encoding: .utf8) { return text }
         return String(raw.map { Character(Unicode.Scalar($0)) })
     }

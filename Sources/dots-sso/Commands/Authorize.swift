@@ -55,10 +55,10 @@ struct Authorize: DotsCommand {
         if noBrowser && browserCommand != nil { throw ValidationError("--no-browser and --browser-command cannot be combined") }
     }
 
-    func run(_ ctx: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws {
+        let ctx = context.usingBrowserCommand(browserCommand)
         let useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
-                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight,
-                                       browserCommand: browserCommand)
+                                       stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
         let console = Console(ctx)
         switch try await useCase.run(ctx) {
         case .awaitingExchange(let pending):

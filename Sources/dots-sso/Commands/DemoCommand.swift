@@ -49,8 +49,7 @@ struct Demo: DotsCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        var ctx = context
-        if let browserCommand { ctx.browser = SystemBrowser(command: browserCommand, environment: ctx.environment) }
+        let ctx = context.usingBrowserCommand(browserCommand)
         let console = Console(ctx)
         let json = global.json
         let style = console.style
