@@ -285,7 +285,7 @@ struct CheckBodies: Sendable {
             return CheckFindings([Finding(.error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
                                           "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON file")])
         }
-        let data: Data
+        let data: [UInt8]
         do {
             if source.contains("://") {
                 let url = try URLPolicy.validate(source)
@@ -295,7 +295,7 @@ struct CheckBodies: Sendable {
                     return CheckFindings([Finding(.error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
                                                   "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")])
                 }
-                data = response.body
+                data = [UInt8](response.body)
             } else {
                 data = try BodymovinValidateUseCase.read(source)
             }

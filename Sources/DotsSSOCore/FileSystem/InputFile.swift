@@ -12,8 +12,8 @@ public enum InputFile {
     }
 
     /// What a capped read found.
-    public enum CappedRead: Sendable {
-        case contents(Data)
+    public enum CappedRead<Contents: Sendable>: Sendable {
+        case contents(Contents)
         /// More than the limit: `size` for a plain file (refused before reading), nil for a stream.
         case tooLarge(size: Int?)
     }
@@ -21,26 +21,40 @@ public enum InputFile {
     /// Reads `path` (or stdin for `-`) refusing more than `limit` bytes without holding them: a plain file by its
     /// size before reading, stdin, FIFOs and devices (`/dev/zero`) once they pass the limit. A path that does not
     /// exist or cannot be opened is an input error.
-    public static func read(_ path: String, limit: Int) throws -> CappedRead {
+    public static func read(_ path: String, limit: Int) throws -> CappedRead<Data> {
+        try read(path, limit: limit, into: Data.self)
+    }
+
+    /// The same, as bytes: for parsers that keep the input, so it is held once and not copied from `Data`.
+    public static func readBytes(_ path: String, limit: Int) throws -> CappedRead<[UInt8]> {
+        try read(path, limit: limit, into: [UInt8].self)
+    }
+
+    private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws -> CappedRead<Contents> {
         var handle = FileHandle.standardInput
+        var contents = Contents()
         if path != "-" {
             guard let status = FileStatus(path) else { throw InputError.unreadable(path: path, reason: "no such file") }
             if status.isDirectory { throw InputError.unreadable(path: path, reason: "it is a directory, not a file") }
             if status.isRegular {
                 if status.size > limit { return .tooLarge(size: status.size) }
-                guard let data = FileManager.default.contents(atPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
-                return .contents(data)
+                contents.reserveCapacity(status.size)
             }
             guard let file = FileHandle(forReadingAtPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             handle = file
         }
         defer { if path != "-" { try? handle.close() } }
-        var data = Data()
-        while data.count <= limit {
-            guard let chunk = try? handle.read(upToCount: min(1 << 16, limit + 1 - data.count)), !chunk.isEmpty else { break }
-            data.append(chunk)
+        while contents.count <= limit {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - contents.count))
+            } catch {
+                throw InputError.unreadable(path: displayName(path), reason: "cannot read it")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            contents.append(contentsOf: chunk)
         }
-        return data.count > limit ? .tooLarge(size: nil) : .contents(data)
+        return contents.count > limit ? .tooLarge(size: nil) : .contents(contents)
     }
 
     /// How messages name it.

@@ -19,8 +19,8 @@ public struct BodymovinValidateUseCase: Sendable {
         return try await BatchCheck.run(files, parallel: 1) { file in try validator.validate(try Self.read(file), file: file) }
     }
 
-    static func read(_ file: String) throws -> Data {
-        switch try InputFile.read(file, limit: maxBytes) {
+    static func read(_ file: String) throws -> [UInt8] {
+        switch try InputFile.readBytes(file, limit: maxBytes) {
         case .contents(let data):
             return data
         case .tooLarge(let size?):

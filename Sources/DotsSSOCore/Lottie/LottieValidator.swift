@@ -14,12 +14,17 @@ public struct LottieValidator: Sendable {
 
     /// Validates raw bytes. Not JSON, truncated or a dotLottie zip throws `InputError.malformed` (exit 65).
     public func validate(_ data: Data, file: String) throws -> LottieReport {
+        try validate([UInt8](data), file: file)
+    }
+
+    /// Validates bytes the report's document keeps while it is made (read big files straight into bytes).
+    public func validate(_ data: [UInt8], file: String) throws -> LottieReport {
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive; The Dots needs the bodymovin JSON file itself (export \"JSON\" from the Lottie tools, or unzip animations/*.json from it)")
         }
         let json: CompactJSON
         do {
-            json = try CompactJSON(data)
+            json = try CompactJSON(bytes: data)
         } catch let error as CompactJSON.ParseError {
             throw InputError.malformed(source: file, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
         }
@@ -427,7 +432,7 @@ struct LottieWalk {
     mutating func countExpressions() {
         var first: Int32?
         var count = 0
-        for node in json.allNodes where json.kind(node) == .object {
+        for node in json.allContainers where json.kind(node) == .object {
             guard let expression = json.member(node, "x"), json.kind(expression) == .string, json.member(node, "k") != nil else { continue }
             if first == nil { first = expression }
             count += 1

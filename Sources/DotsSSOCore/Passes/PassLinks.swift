@@ -23,12 +23,8 @@ public enum PassLinks {
         if let path = mapping?.paths[.passes]?.first {
             return InProfile(links: try mapped(data, path: path, source: source), skipped: [])
         }
-        var keys = Set<Int32>()
-        for node in document.allNodes where document.kind(node) == .object {
-            for member in document.members(node) { keys.insert(member.key) }
-        }
         var found = InProfile(links: [], skipped: [])
-        for node in document.allNodes where !keys.contains(node) {
+        for node in document.allValues {
             guard let text = document.string(node)?.trimmingCharacters(in: .whitespaces), isWebURL(text) else { continue }
             if isPassURL(text) { found.links.append(text) } else { found.skipped.append(text) }
         }

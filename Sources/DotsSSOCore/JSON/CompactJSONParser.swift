@@ -1,0 +1,419 @@
+import Foundation
+
+/// The one validating pass behind `CompactJSON`: RFC 8259 strictly (UTF-8 checked, no trailing commas, no leading
+/// zeros), nesting bounded, duplicate keys noted. It records only where containers start and end; the scalar
+/// readers here are shared with `CompactJSON`, which reads values back from the bytes on demand.
+struct CompactJSONParser {
+    struct Parsed {
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        var root: Int32 = 0
+        var duplicateKeys: [Int32] = []
+        var duplicateKeyCount = 0
+    }
+
+    /// An open container: its index, how many children so far, and (objects) where its keys begin in `keys`.
+    private struct Frame {
+        var container: Int
+        var isObject: Bool
+        var children: Int
+        var firstKey: Int
+    }
+
+    /// A key of an open object: its quote offset, closing quote offset, and whether it has escapes.
+    private struct Key {
+        var quote: Int32
+        var end: Int32
+        var escaped: Bool
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var parsed = Parsed()
+    private var stack: [Frame] = []
+    private var keys: [Key] = []
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static func parse(_ bytes: [UInt8]) throws -> Parsed {
+        guard bytes.count <= CompactJSON.maxBytes else {
+            throw CompactJSON.ParseError(message: "the document is larger than \(CompactJSON.maxBytes / 1_048_576) MiB", line: 1, column: 1, offset: 0)
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var parser = CompactJSONParser(buffer)
+            try parser.run()
+            return parser.parsed
+        }
+    }
+
+    // MARK: The pass
+
+    private mutating func run() throws {
+        let count = bytes.count
+        parsed.starts.reserveCapacity(count / 24)
+        parsed.ends.reserveCapacity(count / 24)
+        var expectingValue = true
+        var expectingKey = false
+        skipWhitespace()
+        if index == count { throw fail("the file is empty", at: 0) }
+        parsed.root = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") ? CompactJSON.containerFlag : Int32(index)
+        while true {
+            skipWhitespace()
+            if index >= count {
+                if stack.isEmpty && !expectingValue { return }
+                throw fail(stack.isEmpty ? "unexpected end of input" : "unexpected end of input: \(stack.count) unclosed bracket\(stack.count == 1 ? "" : "s") (the file is truncated)", at: count)
+            }
+            let byte = bytes[index]
+            if !expectingValue && !expectingKey {
+                guard let frame = stack.last else { throw fail("unexpected text after the JSON value", at: index) }
+                switch byte {
+                case UInt8(ascii: ","):
+                    index += 1
+                    expectingValue = true
+                    expectingKey = frame.isObject
+                case UInt8(ascii: "}") where frame.isObject, UInt8(ascii: "]") where !frame.isObject:
+                    close()
+                default:
+                    throw fail("expected ',' or '\(frame.isObject ? "}" : "]")'", at: index)
+                }
+                continue
+            }
+            if expectingKey {
+                guard byte == UInt8(ascii: "\"") else {
+                    if byte == UInt8(ascii: "}"), let frame = stack.last, frame.isObject, frame.children == 0 {
+                        close()
+                        expectingKey = false
+                        expectingValue = false
+                        continue
+                    }
+                    throw fail(byte == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a string key", at: index)
+                }
+                let quote = index
+                let escaped = try scanString()
+                keys.append(Key(quote: Int32(quote), end: Int32(index - 1), escaped: escaped))
+                skipWhitespace()
+                guard index < count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key", at: index) }
+                index += 1
+                expectingKey = false
+                expectingValue = true
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard stack.count < CompactJSON.maxDepth else {
+                    throw fail("nesting deeper than \(CompactJSON.maxDepth) levels; no animation needs that", at: index)
+                }
+                let isObject = byte == UInt8(ascii: "{")
+                countChild()
+                stack.append(Frame(container: parsed.starts.count, isObject: isObject, children: 0, firstKey: keys.count))
+                parsed.starts.append(Int32(index))
+                parsed.ends.append(0)
+                index += 1
+                expectingKey = isObject
+                expectingValue = !isObject
+                skipWhitespace()
+                if index < count, !isObject, bytes[index] == UInt8(ascii: "]") {
+                    close()
+                    expectingValue = false
+                }
+                continue
+            case UInt8(ascii: "]"):
+                throw fail("trailing comma before ']'", at: index)
+            case UInt8(ascii: "\""):
+                _ = try scanString()
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+                let matches = literal.withUTF8Buffer { expected in
+                    index + expected.count <= count && (0..<expected.count).allSatisfy { bytes[index + $0] == expected[$0] }
+                }
+                guard matches else { throw fail("unexpected '\(Character(UnicodeScalar(byte)))'", at: index) }
+                index += literal.utf8CodeUnitCount
+            default:
+                guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
+                    throw fail("unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))", at: index)
+                }
+                switch Self.readNumber(bytes, at: index) {
+                case .value(_, let end): index = end
+                case .invalid(let message, let offset): throw fail(message, at: offset)
+                }
+            }
+            countChild()
+            expectingValue = false
+            expectingKey = false
+        }
+    }
+
+    private mutating func countChild() {
+        if !stack.isEmpty { stack[stack.count - 1].children += 1 }
+    }
+
+    /// Closes the innermost container at its bracket (`index`).
+    private mutating func close() {
+        let frame = stack.removeLast()
+        parsed.ends[frame.container] = Int32(index)
+        if frame.isObject {
+            if frame.children > 1 { noteDuplicateKeys(keys[frame.firstKey...]) }
+            keys.removeSubrange(frame.firstKey...)
+        }
+        index += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+    }
+
+    /// Scans the string whose opening quote is at `index`, leaving `index` after its closing quote; whether it
+    /// has escapes.
+    private mutating func scanString() throws -> Bool {
+        let quote = index
+        index += 1
+        var escaped = false
+        while true {
+            guard index < bytes.count else { throw fail("unterminated string", at: quote) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                guard index + 1 < bytes.count else { throw fail("unterminated string", at: quote) }
+                let next = bytes[index + 1]
+                switch next {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard index + 5 < bytes.count, (index + 2..<index + 6).allSatisfy({ Self.hexValue(bytes[$0]) != nil }) else {
+                        throw fail("invalid \\u escape", at: index)
+                    }
+                    index += 6
+                default:
+                    throw fail("invalid escape '\\\(Character(UnicodeScalar(next)))'", at: index)
+                }
+                continue
+            }
+            if byte < 0x20 { throw fail("control character in a string", at: index) }
+            if byte >= 0x80 {
+                let length = Self.utf8SequenceLength(bytes, index)
+                guard length > 0 else { throw fail("invalid UTF-8", at: index) }
+                index += length
+                continue
+            }
+            index += 1
+        }
+        index += 1
+        return escaped
+    }
+
+    /// Records keys seen earlier in the same object: pairwise byte comparison for the small objects animations are
+    /// made of, a set for large ones; escaped keys are compared decoded.
+    private mutating func noteDuplicateKeys(_ keys: ArraySlice<Key>) {
+        func record(_ key: Key) {
+            parsed.duplicateKeyCount += 1
+            if parsed.duplicateKeys.count < CompactJSON.maxDuplicatesKept { parsed.duplicateKeys.append(key.quote) }
+        }
+        if keys.count <= 16 {
+            for i in keys.indices.dropFirst() {
+                if keys[keys.startIndex..<i].contains(where: { keysEqual(keys[i], $0) }) { record(keys[i]) }
+            }
+            return
+        }
+        var seen = Set<String>()
+        for key in keys where !seen.insert(decoded(key)).inserted { record(key) }
+    }
+
+    private func keysEqual(_ a: Key, _ b: Key) -> Bool {
+        if a.escaped || b.escaped { return decoded(a) == decoded(b) }
+        guard a.end - a.quote == b.end - b.quote else { return false }
+        return (1..<Int(a.end - a.quote)).allSatisfy { bytes[Int(a.quote) + $0] == bytes[Int(b.quote) + $0] }
+    }
+
+    private func decoded(_ key: Key) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(key.quote) + 1..<Int(key.end)])
+        return key.escaped ? Self.unescape(ArraySlice(raw)) : String(decoding: raw, as: UTF8.self)
+    }
+
+    private func fail(_ message: String, at offset: Int) -> CompactJSON.ParseError {
+        let (line, column) = Self.position(of: offset, in: bytes)
+        return CompactJSON.ParseError(message: message, line: line, column: column, offset: offset)
+    }
+
+    // MARK: Scalars (shared with the reader)
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The closing quote of the (valid) string opening at `quote`, and whether it has escapes.
+    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int) -> (end: Int, escaped: Bool) {
+        var index = quote + 1
+        var escaped = false
+        while true {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return (index, escaped) }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Where the (valid) scalar starting at `start` ends.
+    static func scalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        switch bytes[start] {
+        case UInt8(ascii: "\""): return stringEnd(bytes, quote: start).end + 1
+        case UInt8(ascii: "t"), UInt8(ascii: "n"): return start + 4
+        case UInt8(ascii: "f"): return start + 5
+        default:
+            var index = start + 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x30...0x39, UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): index += 1
+                default: return index
+                }
+            }
+            return index
+        }
+    }
+
+    enum NumberRead {
+        case value(Double, end: Int)
+        case invalid(String, at: Int)
+    }
+
+    /// Reads the number at `start`: the same digits always give the same Double, whether read while parsing or later.
+    static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> NumberRead {
+        let count = bytes.count
+        var index = start
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var mantissa: Double = 0
+        var digits = 0
+        var exponent = 0
+        func isDigit(_ index: Int) -> Bool { index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        guard isDigit(index) else { return .invalid("invalid number", at: start) }
+        if bytes[index] == 0x30 {
+            index += 1
+        } else {
+            while isDigit(index) {
+                if digits < 19 { mantissa = mantissa * 10 + Double(bytes[index] - 0x30); digits += 1 } else { exponent += 1 }
+                index += 1
+            }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return .invalid("invalid number: a digit must follow '.'", at: index) }
+            while isDigit(index) {
+                if digits < 19 { mantissa = mantissa * 10 + Double(bytes[index] - 0x30); digits += 1; exponent -= 1 }
+                index += 1
+            }
+        }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            var exponentNegative = false
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard isDigit(index) else { return .invalid("invalid number exponent", at: index) }
+            var value = 0
+            while isDigit(index) {
+                value = min(value * 10 + Int(bytes[index] - 0x30), 100_000)
+                index += 1
+            }
+            exponent += exponentNegative ? -value : value
+        }
+        var number = mantissa == 0 ? 0 : mantissa * pow(10, Double(exponent))
+        if negative { number = -number }
+        guard number.isFinite else { return .invalid("the number is too large to represent", at: start) }
+        return .value(number, end: index)
+    }
+
+    /// 1-based line and column of a byte offset.
+    static func position<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
+        var line = 1, lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// The length of a well-formed UTF-8 sequence starting at `index`, or 0 when it is invalid.
+    static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        let first = bytes[index]
+        let length: Int
+        var minimum: UInt32
+        var scalar: UInt32
+        switch first {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(first & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(first & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(first & 0x07)
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return 0 }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return 0 }
+        return length
+    }
+
+    static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        var index = raw.startIndex
+        func flush() {
+            if !utf8.isEmpty {
+                scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+                utf8.removeAll(keepingCapacity: true)
+            }
+        }
+        while index < raw.endIndex {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
+                index += 1
+                continue
+            }
+            flush()
+            let next = raw[index + 1]
+            switch next {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "u"):
+                var code: UInt32 = 0
+                for offset in 2..<6 { code = code << 4 | (hexValue(raw[index + offset]) ?? 0) }
+                index += 6
+                if (0xD800...0xDBFF).contains(code), index + 5 < raw.endIndex, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") {
+                    var low: UInt32 = 0
+                    for offset in 2..<6 { low = low << 4 | (hexValue(raw[index + offset]) ?? 0) }
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        index += 6
+                    }
+                }
+                scalars.append(UnicodeScalar(code) ?? "\u{FFFD}")
+                continue
+            default: scalars.append(UnicodeScalar(next))
+            }
+            index += 2
+        }
+        flush()
+        return String(scalars)
+    }
+}
