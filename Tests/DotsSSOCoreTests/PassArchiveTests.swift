@@ -71,6 +71,27 @@ struct PassArchiveTests {
         #expect(codes(PassArchive.open(data, file: "p")) == ["pkpass.archive.too-many-entries"])
     }
 
+    @Test("pass.json, manifest.json or a pass.strings over 1 MiB is refused before it is inflated, naming the cap; images may be bigger",
+          arguments: ["pass.json", "manifest.json", "fr.lproj/pass.strings"])
+    func textEntryCap(name: String) throws {
+        let big = Data(("[" + String(repeating: "12,", count: 700_000) + "1]").utf8)  // 2.1 MB of numbers
+        let data = try zip([(name, big), ("icon.png", Data([1]))])
+        let archive = PassArchive.open(data, file: "p")
+        #expect(codes(archive) == ["pkpass.archive.entry-too-large"])
+        #expect(archive.files.isEmpty, "nothing was inflated")
+        #expect(archive.findings.first?.location.path == name)
+        #expect(archive.findings.first?.message.contains("\(name) is 2.0 MiB uncompressed") == true, "\(archive.findings)")
+        #expect(archive.findings.first?.message.contains("at most 1 MiB") == true)
+        let picture = try zip([("pass.json", Data("{}".utf8)), ("strip@3x.png", big)], stored: true)
+        #expect(codes(PassArchive.open(picture, file: "p")).isEmpty, "an image of 2 MB is fine")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cap-\(UUID().uuidString).pass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        try big.write(to: folder.appendingPathComponent(name))
+        let model = try PassInspector(anchors: PassSignature.appleRoot()).inspect(path: folder.path)
+        #expect(model.findings.map(\.code) == ["pkpass.archive.entry-too-large"])
+    }
+
     @Test("a zip bomb is refused in well under a second without inflating it")
     func bomb() throws {
         let zeros = Data(count: 80 * 1024 * 1024)

@@ -153,3 +153,30 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     deinit { stop() }
 }
+
+/// Peak memory of a whole command, measured by GNU time (installed by Scripts/bootstrap): the maximum resident set
+/// size the kernel saw, so a test can bound what a big or hostile input costs.
+public enum PeakMemory {
+    public static let time = "/usr/bin/time"
+
+    /// Whether it can be measured here; tests skip with a notice when not.
+    public static var available: Bool { FileManager.default.isExecutableFile(atPath: time) }
+
+    /// Runs the program and returns its result and its peak resident memory in MiB.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           timeout: TimeInterval = 120) throws -> (result: ProcessResult, peakMiB: Double) {
+        let scratch = TemporaryDirectory("peak")
+        let report = scratch.url.appendingPathComponent("rss").path
+        let result = try ProcessRunner.run(time, ["-f", "%M", "-o", report, executable] + arguments, environment: environment, timeout: timeout)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        // GNU time writes "Command exited with non-zero status N" before the number when the command fails.
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw PeakMemoryError(description: "GNU time reported no peak memory: \(text)")
+        }
+        return (result, kilobytes / 1024)
+    }
+
+    public struct PeakMemoryError: Error, CustomStringConvertible {
+        public let description: String
+    }
+}

@@ -10,7 +10,24 @@ public struct PassArchive: Sendable {
         public var maxTotalBytes = 64 * 1024 * 1024
         /// Uncompressed ÷ compressed above this, for an entry over 1 MiB, is treated as a bomb.
         public var maxRatio = 100
+        /// pass.json, manifest.json and each pass.strings are kilobytes in real passes; a bigger one would cost
+        /// its parse far more memory than the pass is worth, so it is refused before it is inflated.
+        public var maxTextEntryBytes = 1024 * 1024
         public init() {}
+
+        /// The cap for an entry read as text (JSON or strings), nil for images and the signature.
+        func textCap(_ path: String) -> Int? {
+            let lower = path.lowercased()
+            let isText = lower == "pass.json" || lower == "manifest.json" || (lower.hasSuffix(".lproj/pass.strings") && lower.split(separator: "/").count == 2)
+            return isText ? maxTextEntryBytes : nil
+        }
+
+        /// The refusal of a text entry of `size` bytes over its cap.
+        func textTooLarge(_ path: String, size: UInt64, file: String) -> Finding {
+            let shown = size >= 1_048_576 ? String(format: "%.1f MiB", Double(size) / 1_048_576) : "\(size) bytes"
+            return Finding(.error, "pkpass.archive.entry-too-large", at: FindingLocation(file: file, path: path),
+                           "\(path) is \(shown) uncompressed; a pass's \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading")
+        }
     }
 
     /// Entry path → contents, for regular files only.
@@ -57,6 +74,9 @@ public struct PassArchive: Sendable {
             }
             if [".zip", ".pkpasses", ".gz", ".tar"].contains(where: lower.hasSuffix) {
                 return refuse("pkpass.archive.nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
+            }
+            if let cap = limits.textCap(path), entry.uncompressedSize > UInt64(cap) {
+                return PassArchive(files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file)])
             }
             declared += min(entry.uncompressedSize, UInt64(Int.max / 2))
             if declared > UInt64(limits.maxTotalBytes) {

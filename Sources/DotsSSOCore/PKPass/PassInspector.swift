@@ -126,6 +126,9 @@ public struct PassInspector: Sendable {
             total += values?.fileSize ?? 0
             if files.count >= limits.maxEntries { return refuse("pkpass.archive.too-many-entries", nil, "the folder has more than \(limits.maxEntries) files") }
             if total > limits.maxTotalBytes { return refuse("pkpass.archive.too-large", relative, "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB") }
+            if let cap = limits.textCap(relative), let size = values?.fileSize, size > cap {
+                return ([:], [limits.textTooLarge(relative, size: UInt64(size), file: file)])
+            }
             guard let data = try? Data(contentsOf: url) else { return refuse("pkpass.file.unreadable", relative, "\(relative) cannot be read") }
             files[relative] = data
         }
