@@ -104,17 +104,55 @@ done
 """
 
 
-def measure(command, runs, shell=False, expect=0, warmups=3):
-    for _ in range(warmups):
-        subprocess.run(command, shell=shell, capture_output=True)
-    samples = []
-    for _ in range(runs):
+def run_once(command, shell=False):
+    """One run: wall-clock seconds, exit status, peak resident memory in KiB (the largest process of a pipeline, as
+    wait4 reports it), and stderr."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        result = subprocess.run(command, shell=shell, capture_output=True)
-        samples.append(time.perf_counter() - started)
-        if result.returncode != expect:
-            raise SystemExit(f"{command} exited {result.returncode}: {result.stderr[-500:]!r}")
-    return statistics.median(samples), sorted(samples)[int(len(samples) * 0.9) - 1]
+        process = subprocess.Popen(command, shell=shell, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return elapsed, process.returncode, usage.ru_maxrss, err.read()
+
+
+def measure(command, runs, shell=False, expect=0, warmups=3):
+    """Median and p90 seconds, and the peak memory (MiB) over every run."""
+    for _ in range(warmups):
+        run_once(command, shell)
+    samples = []
+    peak = 0
+    for _ in range(runs):
+        elapsed, status, rss, stderr = run_once(command, shell)
+        samples.append(elapsed)
+        peak = max(peak, rss)
+        if status != expect:
+            raise SystemExit(f"{command[:6]} exited {status}: {stderr[-500:]!r}")
+    return statistics.median(samples), sorted(samples)[int(len(samples) * 0.9) - 1], peak / 1024
+
+
+def make_animation(path, megabytes):
+    """A bodymovin file of many small shape layers, as an export with tens of thousands of them looks."""
+    import json
+    layers, size, index = [], 0, 1
+    while size < megabytes * 1_000_000:
+        layer = {"ddd": 0, "ind": index, "ty": 4, "nm": f"Shape Layer {index}", "sr": 1,
+                 "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "p": {"a": 0, "k": [index % 512, index % 397, 0]},
+                        "a": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}}, "ao": 0,
+                 "shapes": [{"ty": "gr", "nm": "Group", "it": [
+                     {"ty": "rc", "d": 1, "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 4}, "nm": "Rect"},
+                     {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.4, 0.8, 1]}, "o": {"a": 0, "k": 100}, "r": 1, "nm": "Fill"},
+                     {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                      "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}],
+                 "ip": 0, "op": 60, "st": 0, "bm": 0}
+        layers.append(layer)
+        size += len(json.dumps(layer, separators=(",", ":"))) + 1
+        index += 1
+    document = {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 512, "h": 512, "nm": "many layers", "ddd": 0, "assets": [], "layers": layers}
+    with open(path, "w") as handle:
+        json.dump(document, handle, separators=(",", ":"))
+    return len(layers)
 
 
 # The hand-rolled check people write today: fetch with curl, then lint the document in Python.
@@ -175,9 +213,10 @@ def main():
                  True),
             ]
             for name, ours, theirs_name, theirs, shell in cases:
-                our_median, our_p90 = measure(ours, options.runs)
-                their_median, their_p90 = measure(theirs, options.runs, shell=shell)
-                rows.append((name, our_median, our_p90, theirs_name, their_median, their_p90))
+                our = measure(ours, options.runs)
+                their = measure(theirs, options.runs, shell=shell)
+                rows.append((name, our, theirs_name, their))
+                our_median, their_median = our[0], their[0]
                 print(f"{name}: dots-sso {our_median*1000:.1f} ms, {theirs_name} {their_median*1000:.1f} ms", file=sys.stderr)
             # bodymovin: the official schema is slow, so it runs fewer times (the ratio is still medians).
             corpus = os.path.join(ROOT, "..", "shared", "corpus", "lottie")
@@ -186,25 +225,42 @@ def main():
                 schema = [sys.executable, os.path.join(ROOT, "Tests/Peers/lottie_schema_check.py"), big]
                 loader = [sys.executable, "-c", "import sys, lottie.importers.core as c; c.import_lottie(sys.argv[1])", big]
                 ours = [binary, "bodymovin", "validate", "--profile", "spec", "--json", big]
-                our_median, our_p90 = measure(ours, options.runs, expect=1)
+                our = measure(ours, options.runs, expect=1)
                 for label, command, runs in [("jsonschema + lottie-specs 0.5.2", schema, 1), ("python-lottie 0.7.2 loader", loader, 3)]:
-                    their_median, their_p90 = measure(command, runs, warmups=0)
-                    rows.append(("bodymovin validate, 1.8 MB file (bm_ronda)", our_median, our_p90, label, their_median, their_p90))
-                    print(f"bodymovin: dots-sso {our_median*1000:.1f} ms, {label} {their_median*1000:.1f} ms", file=sys.stderr)
+                    their = measure(command, runs, warmups=0)
+                    rows.append(("bodymovin validate, 1.8 MB file (bm_ronda)", our, label, their))
+                    print(f"bodymovin: dots-sso {our[0]*1000:.1f} ms, {label} {their[0]*1000:.1f} ms", file=sys.stderr)
                 files = sorted(os.path.join(corpus, name) for name in os.listdir(corpus) if name.endswith(".json"))
-                whole_median, whole_p90 = measure([binary, "bodymovin", "validate", "--json"] + files, 10, expect=1)
-                rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole_median, whole_p90, "(no comparison; target well under 1 s)", whole_median, whole_p90))
+                whole = measure([binary, "bodymovin", "validate", "--json"] + files, 10, expect=1)
+                parse_only = measure([sys.executable, "-c", "import json, sys\nfor f in sys.argv[1:]: json.load(open(f, 'rb'))"] + files, 10)
+                rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole, "python3 json.load of the same files (parsing only)", parse_only))
             else:
-                print("NOTICE: ../shared/corpus is absent; skipping the bodymovin rows", file=sys.stderr)
+                print("NOTICE: ../shared/corpus is absent; skipping the bodymovin corpus rows", file=sys.stderr)
+            # A 50 MB animation of tens of thousands of layers: what memory it takes is the point of this row.
+            animation = os.path.join(directory, "many-layers.json")
+            layer_count = make_animation(animation, 50)
+            megabytes = os.path.getsize(animation) / 1_000_000
+            our = measure([binary, "bodymovin", "validate", "--json", animation], 5, warmups=1)
+            their = measure([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", animation], 5, warmups=1)
+            rows.append((f"bodymovin validate, generated {megabytes:.0f} MB animation ({layer_count:,} layers)", our,
+                         "python3 json.load of the same file (parsing only)", their))
+            print(f"bodymovin 50 MB: dots-sso {our[0]*1000:.1f} ms {our[2]:.0f} MiB, json.load {their[0]*1000:.1f} ms {their[2]:.0f} MiB", file=sys.stderr)
+            os.remove(animation)
             # pkpass: 200 signed passes in one run against the per-pass unzip + sha1sum + openssl pipeline.
-            pass_ca, passes = make_passes(directory, 200)
+            pass_ca, all_passes = make_passes(directory, 1000)
+            passes = all_passes[:200]
             ours = [binary, "pkpass", "inspect", "--trust", pass_ca, "--json"] + passes
-            our_median, our_p90 = measure(ours, 10)
+            our = measure(ours, 10)
             pipeline = ["bash", "-c", PASS_PIPELINE, "pipeline", pass_ca] + passes
-            their_median, their_p90 = measure(pipeline, 3, warmups=1)
-            rows.append((f"pkpass inspect, 200 signed passes ({200/our_median:.0f} passes/s)", our_median, our_p90,
-                         f"unzip + sha1sum + openssl cms -verify per pass ({200/their_median:.0f} passes/s)", their_median, their_p90))
-            print(f"pkpass: dots-sso {our_median*1000:.1f} ms, pipeline {their_median*1000:.1f} ms", file=sys.stderr)
+            their = measure(pipeline, 3, warmups=1)
+            rows.append((f"pkpass inspect, 200 signed passes ({200/our[0]:.0f} passes/s)", our,
+                         f"unzip + sha1sum + openssl cms -verify per pass ({200/their[0]:.0f} passes/s)", their))
+            print(f"pkpass: dots-sso {our[0]*1000:.1f} ms, pipeline {their[0]*1000:.1f} ms", file=sys.stderr)
+            # 1,000 passes in one run must stay small (under 100 MB): every pass is dropped once inspected.
+            thousand = measure([binary, "pkpass", "inspect", "--trust", pass_ca, "--json"] + all_passes, 5)
+            rows.append((f"pkpass inspect, 1,000 signed passes ({1000/thousand[0]:.0f} passes/s)", thousand,
+                         "(no comparison; peak memory must stay under 100 MB)", thousand))
+            print(f"pkpass 1000: dots-sso {thousand[0]*1000:.1f} ms {thousand[2]:.0f} MiB", file=sys.stderr)
         finally:
             peer.kill()
 
@@ -214,7 +270,8 @@ def main():
         "",
         "Written by `Scripts/bench` (do not edit by hand). Wall-clock time of whole commands, "
         f"{options.runs} runs after 3 warm-ups, on loopback with a throwaway CA. "
-        "Ratio = their median / our median (above 1 means dots-sso is faster).",
+        "Ratio = their median / our median (above 1 means dots-sso is faster). "
+        "Peak memory = the largest resident set of any run (for a pipeline, of its largest process), from wait4.",
         "",
         f"- date: {datetime.date.today().isoformat()}",
         f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
@@ -222,12 +279,12 @@ def main():
         f"- {curl_version}",
         f"- python: {platform.python_version()}",
         "",
-        "| task | dots-sso median (p90) | compared with | their median (p90) | ratio |",
-        "|---|---|---|---|---|",
+        "| task | dots-sso median (p90) | peak memory | compared with | their median (p90) | their peak memory | ratio |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for name, our_median, our_p90, theirs_name, their_median, their_p90 in rows:
-        lines.append(f"| {name} | {our_median*1000:.1f} ms ({our_p90*1000:.1f}) | `{theirs_name}` | "
-                     f"{their_median*1000:.1f} ms ({their_p90*1000:.1f}) | {their_median/our_median:.2f}× |")
+    for name, (our_median, our_p90, our_peak), theirs_name, (their_median, their_p90, their_peak) in rows:
+        lines.append(f"| {name} | {our_median*1000:.1f} ms ({our_p90*1000:.1f}) | {our_peak:.0f} MiB | `{theirs_name}` | "
+                     f"{their_median*1000:.1f} ms ({their_p90*1000:.1f}) | {their_peak:.0f} MiB | {their_median/our_median:.2f}× |")
     lines.append("")
     with open(options.output, "w") as handle:
         handle.write("\n".join(lines))
