@@ -7,6 +7,8 @@ public enum TokenCacheError: UserFacingError, Equatable {
     /// An entry file that cannot be opened or is not a plain file.
     case unusableEntry(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// The provider issued new tokens during a refresh, and the entry could not be written (a full disk).
+    case refreshedButNotSaved(path: String, reason: String, channel: String?)
     case lockTimeout(path: String, seconds: Double)
     case notSignedIn(channel: String?)
     case signInAgain(channel: String?, reason: String)
@@ -25,6 +27,8 @@ public enum TokenCacheError: UserFacingError, Equatable {
             "cannot use the cache entry \(path): \(reason); remove it with `dots-sso cache clear`"
         case let .writeFailed(path, reason):
             "cannot write the cache entry \(path): \(reason)"
+        case let .refreshedButNotSaved(path, reason, channel):
+            "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
         case let .lockTimeout(path, seconds):
             "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
         case .notSignedIn(let channel):
@@ -37,7 +41,7 @@ public enum TokenCacheError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry: .configuration
-        case .writeFailed: .cannotWrite
+        case .writeFailed, .refreshedButNotSaved: .cannotWrite
         case .lockTimeout: .temporary
         case .notSignedIn, .signInAgain: .notAuthorized
         }

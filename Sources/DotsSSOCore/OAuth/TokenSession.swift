@@ -67,15 +67,15 @@ public struct TokenSession: Sendable {
             warnIfUnattainable(minValidity, first.tokens)
             return (first, false)
         }
-        let outcome = try await cache.update(key) { entry -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
+        let outcome = try await updateRefreshing { entry, issued -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)
             // Another process refreshed while we waited for the lock: its token is everybody's. (Unchanged tokens
             // already failed the check above, so there is nothing to re-check for them.)
             if latest.tokens != first.tokens, !latest.tokens.expires(within: 0, now: now()) {
                 return .success((signedIn: latest, refreshed: false))
             }
-            return await refresh(latest, in: &entry).map { (signedIn: $0, refreshed: true) }
-        }.get()
+            return await refresh(latest, in: &entry, issued: &issued).map { (signedIn: $0, refreshed: true) }
+        }
         warnIfUnattainable(minValidity, outcome.signedIn.tokens)
         return outcome
     }
@@ -93,18 +93,29 @@ public struct TokenSession: Sendable {
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.
     public func afterRejection(of rejected: String) async throws -> SignedIn {
         let now = cache.clock.now
-        return try await cache.update(key) { entry -> Result<SignedIn, any Error> in
+        return try await updateRefreshing { entry, issued -> Result<SignedIn, any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)
             if latest.tokens.accessToken != rejected, !latest.tokens.expires(within: 0, now: now()) {
                 return .success(latest)
             }
-            return await refresh(latest, in: &entry)
-        }.get()
+            return await refresh(latest, in: &entry, issued: &issued)
+        }
+    }
+
+    /// `cache.update` around a refresh. When the provider issued new tokens but the entry could not be written (a
+    /// full disk), the error says so: the old entry is intact, but a rotated refresh token in it is spent.
+    private func updateRefreshing<T: Sendable>(_ body: (inout CacheEntry?, inout Bool) async throws -> Result<T, any Error>) async throws -> T {
+        var issued = false
+        do {
+            return try await cache.update(key) { entry in try await body(&entry, &issued) }.get()
+        } catch TokenCacheError.writeFailed(let path, let reason) where issued {
+            throw TokenCacheError.refreshedButNotSaved(path: path, reason: reason, channel: channelName)
+        }
     }
 
     /// Refreshes under the caller's lock. The new tokens, or the `invalid_grant` mark, go into `entry`, which
     /// `update` writes before the result (success or the error to throw) leaves the lock.
-    private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?) async -> Result<SignedIn, any Error> {
+    private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?, issued: inout Bool) async -> Result<SignedIn, any Error> {
         guard let refreshToken = signedIn.tokens.refreshToken else {
             return .failure(TokenCacheError.signInAgain(channel: channelName, reason: "the access token has expired and the provider issued no refresh token"))
         }
@@ -117,6 +128,7 @@ public struct TokenSession: Sendable {
                 endpoint = try await tokenEndpoint()
             }
             let response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
+            issued = true
             let tokens = response.tokenSet(previous: signedIn.tokens, now: cache.clock.now())
             oauth.tokens = tokens
             var updated = signedIn.entry

@@ -14,4 +14,10 @@ public struct FetchedPass: Codable, Sendable {
     public var bytes: Int?
     public var summary: PassSummary?
     public var findings: [Finding]
+    /// Why the pass could not be saved (a full disk, an unwritable folder): the output's fault, not the partner's.
+    public var saveFailure: OutputError?
+
+    enum CodingKeys: String, CodingKey {
+        case position, primary, url, file, status, bytes, summary, findings
+    }
 }

@@ -98,8 +98,12 @@ public struct PassFetcher: Sendable {
         do {
             try AtomicFile.write(response.body, to: destination, permissions: 0o644)
             pass.file = destination.path
+        } catch let error as AtomicFile.WriteError {
+            let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
+            pass.saveFailure = failure
+            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), failure.message))
         } catch {
-            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "the pass could not be saved: \(error)"))
+            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
         }
         return pass
     }

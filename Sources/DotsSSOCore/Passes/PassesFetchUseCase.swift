@@ -22,6 +22,9 @@ public struct PassesFetchUseCase: Sendable {
         public var passes: [FetchedPass]
         /// Findings about the list itself (URL-valued profile fields not taken as passes).
         public var findings: [Finding] = []
+
+        /// The first pass that could not be saved: the command then ends with the output's exit status (74), not 1.
+        public var saveFailure: OutputError? { passes.lazy.compactMap(\.saveFailure).first }
     }
 
     /// Where the pass URLs came from, and what was seen on the way.

@@ -23,7 +23,8 @@ struct PassesFetch: DotsCommand {
         every absolute URL ending in .pkpass, in document order. The partner's order is kept and the first pass \
         is the primary one: files are saved as 1-primary-<name>.pkpass, 2-<name>.pkpass, … Pass downloads carry \
         no token. A .pkpasses bundle, a 404 or a body that is not a pass fails that pass only; every download is \
-        inspected as `pkpass inspect` does. Exit 1 when any pass failed or has an error.
+        inspected as `pkpass inspect` does. Exit 1 when any pass failed or has an error, \
+        74 when a pass could not be saved (a full disk, an unwritable folder).
 
         Examples:
           $ dots-sso passes fetch --channel acme --output passes/
@@ -90,6 +91,7 @@ struct PassesFetch: DotsCommand {
             if !result.findings.isEmpty { console.out("\n" + FindingsText.render(result.findings, style: style)) }
             console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))
         }
+        if let unsaved = result.saveFailure { throw unsaved }
         if failed { throw checkFailed }
     }
 }
