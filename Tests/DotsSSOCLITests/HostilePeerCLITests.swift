@@ -32,6 +32,61 @@ struct HostilePeerCLITests {
         #expect(!result.allOutput.contains("piped-token-123"))
     }
 
+    /// One misbehaving server, and what each command must answer: (status, words) for discover and applinks check,
+    /// words of the failed pass's finding for passes fetch (which then ends with 1).
+    struct Hostile: Sendable, CustomStringConvertible {
+        var name: String
+        var discover: (Int32, String)
+        var pass: String
+        var applinks: (Int32, String)
+        var description: String { name }
+    }
+
+    static let hostile: [Hostile] = [
+        Hostile(name: "hang", discover: (69, "did not answer within 3 s"), pass: "did not answer within 3 s", applinks: (69, "did not answer within 3 s")),
+        Hostile(name: "drip", discover: (69, "answered but had sent only"), pass: "answered but had sent only", applinks: (69, "answered but had sent only")),
+        Hostile(name: "huge", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
+        Hostile(name: "huge-length", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
+        Hostile(name: "gzip-bomb", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
+        Hostile(name: "cut", discover: (69, "transfer closed with 99000 bytes remaining"), pass: "transfer closed with 99000 bytes remaining",
+                applinks: (69, "transfer closed with 99000 bytes remaining")),
+        Hostile(name: "redirect-loop", discover: (76, "redirected more than 5 times"), pass: "redirected more than 5 times", applinks: (1, "answers HTTP 302")),
+        Hostile(name: "bigheader", discover: (65, "a header line over 100 KiB"), pass: "a header line over 100 KiB", applinks: (65, "a header line over 100 KiB")),
+        Hostile(name: "badutf8", discover: (65, "are not valid JSON"), pass: "this is not a .pkpass (zip) file: it is JSON", applinks: (1, "is not JSON")),
+    ]
+
+    @Test("hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
+          arguments: hostile)
+    func hostileServers(_ server: Hostile) throws {
+        let (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--all", server.name])
+        defer { peer.stop() }
+        let base = "http://127.0.0.1:\(port)"
+        let profile = cli.home.path("member-\(server.name).json")
+        try #"{"id": "m-1", "passes": ["\#(base)/passes/member.pkpass"]}"#.write(toFile: profile, atomically: true, encoding: .utf8)
+        let runs: [(command: [String], status: Int32, words: String, stream: KeyPath<ProcessResult, String>)] = [
+            (["discover", "--issuer", base], server.discover.0, server.discover.1, \.stderr),
+            (["passes", "fetch", "--profile-file", profile, "--output", cli.home.path("out-\(server.name)")], 1, server.pass, \.stdout),
+            (["applinks", "check", base], server.applinks.0, server.applinks.1, server.applinks.0 == 1 ? \.stdout : \.stderr),
+        ]
+        for run in runs {
+            let arguments = run.command + ["--timeout", "3"]
+            let result: ProcessResult
+            var peak: Double?
+            if PeakMemory.available {
+                (result, peak) = try PeakMemory.run(TestPaths.binary.path, arguments, environment: cli.environment, timeout: 30)
+            } else {
+                print("NOTICE: /usr/bin/time (GNU time) is absent; the hostile-server table does not measure memory")
+                result = try cli.run(arguments, timeout: 30)
+            }
+            let name = "\(server.name): \(run.command[0])"
+            #expect(result.status == run.status, "\(name): \(result.stdout.prefix(400)) \(result.stderr)")
+            #expect(result[keyPath: run.stream].contains(run.words), "\(name): \(result.stdout.prefix(400)) \(result.stderr)")
+            #expect(result.duration < 3 + 2, "\(name) took \(result.duration) s")
+            if run.status != 1 { #expect(result.stderr.split(separator: "\n").count == 1, "\(name): one line: \(result.stderr)") }
+            if let peak { #expect(peak < 150, "\(name) peaked at \(Int(peak)) MiB") }
+        }
+    }
+
     @Test("a 1 MB response header is named as such (65), not 'Out of memory'")
     func hugeHeader() throws {
         let (peer, port) = try Peers.httpPeer(pki: nil)

@@ -149,7 +149,7 @@ struct PassesCLITests {
         let passes = try #require(try json(result)["passes"] as? [[String: Any]])
         let messages = passes.map { ($0["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }.joined(separator: " ") }
         #expect(messages[0].isEmpty, "\(messages[0])")
-        #expect(messages[1].contains("larger than 96 MiB; abandoned"), "\(messages[1])")
+        #expect(messages[1].contains("larger than 16 MiB; abandoned"), "\(messages[1])")
         #expect(messages[2].contains("did not answer within 3 s"), "\(messages[2])")
         #expect(messages[3].contains("refusing the redirect") && messages[3].contains("http://example.invalid"), "\(messages[3])")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path) == ["1-primary-guest.pkpass"])

@@ -43,6 +43,7 @@ struct ExitStatusTests {
         (HTTPError.connect(host: "h", detail: "d"), DotsSSOCore.ExitStatus.network),
         (HTTPError.tls(host: "h", problem: .protocolVersion, detail: ""), DotsSSOCore.ExitStatus.network),
         (HTTPError.timeout(url: "u", seconds: 1), DotsSSOCore.ExitStatus.network),
+        (HTTPError.unfinished(url: "u", seconds: 1, received: 6), DotsSSOCore.ExitStatus.network),
         (HTTPError.transport(url: "u", detail: "d"), DotsSSOCore.ExitStatus.network),
         (HTTPError.bodyTooLarge(url: "u", limit: 1), DotsSSOCore.ExitStatus.malformedInput),
         (HTTPError.malformedBody(url: "u", expected: "JSON", found: "HTML"), DotsSSOCore.ExitStatus.malformedInput),

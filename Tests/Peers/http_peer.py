@@ -12,6 +12,10 @@ the behaviour, so one server covers every case:
   /html/...          an HTML error page with status 200
   /redirect-http/... 302 to plain http on a non-loopback host
   /redirect-loop/... 302 to itself, forever
+  /drip/...          200 with a Content-Length of 1000, then one byte every half second
+  /gzip-bomb/...     Content-Encoding: gzip over 256 MiB of zeros (256 KiB on the wire)
+  /cut/...           a Content-Length of 100000, 1000 bytes, then the connection is closed
+  /badutf8/...       200 application/json whose string is not UTF-8
   /echo              answers JSON describing the request it got (headers and body)
   /profiles/<case>   a member profile with one of the mistakes partners make (see PROFILES), Bearer required
   /status/<code>     an empty answer with that HTTP status
@@ -26,6 +30,7 @@ the behaviour, so one server covers every case:
                      invalid_scope), html400 (an unreadable 400 page), errorredirect (302 back to redirect_uri
                      with error=unauthorized_client), loginredirect (302 to a login page), login200 (200 login page)
 
+With --all CASE every path behaves as /CASE/ (for clients that choose the path themselves, such as applinks check).
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
 import argparse
@@ -207,7 +212,7 @@ def make_handler(options, scheme):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
             self.record(body)
-            segment = self.path.split("?")[0].strip("/").split("/")[0]
+            segment = options.all or self.path.split("?")[0].strip("/").split("/")[0]
             if self.path.split("?")[0] == "/.well-known/oauth-authorization-server/split":
                 # RFC 8414 §3.1 location of the "split" provider's OAuth metadata: the only one listing revocation.
                 issuer = self.base() + "/split"
@@ -272,6 +277,45 @@ def make_handler(options, scheme):
                 except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
                     pass
                 self.server.huge_sent = sent
+            elif segment == "drip":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                try:
+                    for _ in range(1000):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.5)
+                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                    pass
+            elif segment == "gzip-bomb":
+                bomb = gzip_bomb()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(bomb)))
+                self.end_headers()
+                try:
+                    self.wfile.write(bomb)
+                except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+                    pass
+            elif segment == "cut":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "100000")
+                self.end_headers()
+                self.wfile.write(b"[" + b"1," * 499 + b"1")
+                self.wfile.flush()
+                self.close_connection = True
+                self.connection.shutdown(2)
+            elif segment == "badutf8":
+                data = b'{"issuer": "\xff\xfe", "applinks": {"details": []}}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
             elif segment == "html":
                 page = b"<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body>down</body></html>"
                 self.send_response(200)
@@ -372,6 +416,23 @@ def make_handler(options, scheme):
     return Handler
 
 
+_BOMB = []
+_BOMB_LOCK = threading.Lock()
+
+
+def gzip_bomb():
+    """256 MiB of zeros, gzip-compressed once per server (about 256 KiB)."""
+    import zlib
+    with _BOMB_LOCK:
+        if not _BOMB:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = bytes(1024 * 1024)
+            parts = [compressor.compress(zeros) for _ in range(256)]
+            parts.append(compressor.flush())
+            _BOMB.append(b"".join(parts))
+        return _BOMB[0]
+
+
 def main():
     exit_with_parent()
     parser = argparse.ArgumentParser()
@@ -384,6 +445,7 @@ def main():
     parser.add_argument("--huge-bytes", type=int, default=200 * 1024 * 1024)
     parser.add_argument("--pass-dir", default=".", help="where /member and /passes read their files")
     parser.add_argument("--expect-token", help="profiles answer 401 unless this exact bearer token is sent")
+    parser.add_argument("--all", help="every path behaves as /ALL/ (drip, gzip-bomb, cut, hang, huge, ...)")
     options = parser.parse_args()
 
     scheme = "https" if options.cert else "http"

@@ -229,7 +229,7 @@ public final class CurlHTTPClient: HTTPClient {
         case CURLE_COULDNT_CONNECT:
             return .connect(host: host, detail: text)
         case CURLE_OPERATION_TIMEDOUT:
-            return .timeout(url: display, seconds: timeout)
+            return transfer.statusLine.isEmpty ? .timeout(url: display, seconds: timeout) : .unfinished(url: display, seconds: timeout, received: transfer.body.count)
         case CURLE_FILESIZE_EXCEEDED:
             return .bodyTooLarge(url: display, limit: limit)
         case CURLE_WRITE_ERROR where transfer.exceededLimit:

@@ -15,6 +15,8 @@ public enum HTTPError: UserFacingError, Equatable {
     case connect(host: String, detail: String)
     case tls(host: String, problem: TLSProblem, detail: String)
     case timeout(url: String, seconds: Double)
+    /// The server answered but sent its body too slowly to finish within the timeout (a drip).
+    case unfinished(url: String, seconds: Double, received: Int)
     case transport(url: String, detail: String)
     case bodyTooLarge(url: String, limit: Int)
     case malformedBody(url: String, expected: String, found: String)
@@ -52,6 +54,8 @@ public enum HTTPError: UserFacingError, Equatable {
             }
         case let .timeout(url, seconds):
             "\(url) did not answer within \(Self.format(seconds)) s (raise it with --timeout SECONDS)"
+        case let .unfinished(url, seconds, received):
+            "\(url) answered but had sent only \(received) byte\(received == 1 ? "" : "s") of its body after \(Self.format(seconds)) s; abandoned (raise it with --timeout SECONDS)"
         case let .transport(url, detail):
             "request to \(url) failed: \(detail)"
         case let .bodyTooLarge(url, limit):
@@ -72,7 +76,7 @@ public enum HTTPError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidURL, .insecureURL: .usage
-        case .dns, .connect, .tls, .timeout, .transport: .network
+        case .dns, .connect, .tls, .timeout, .unfinished, .transport: .network
         case .bodyTooLarge, .malformedBody: .malformedInput
         case .redirectRefused, .tooManyRedirects, .unexpectedStatus: .protocolError
         case .unauthorized: .notAuthorized

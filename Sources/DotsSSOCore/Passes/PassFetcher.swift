@@ -9,6 +9,10 @@ public struct PassFetcher: Sendable {
     public let parallel: Int
     public let output: URL
 
+    /// A pass download larger than this is abandoned. Real passes are a few hundred kilobytes (a few MB with every
+    /// @3x image); downloads run --parallel at once, so a hostile server costs at most this much per download.
+    public static let maxDownloadBytes = 16 * 1024 * 1024
+
     public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL) {
         self.http = http
         self.inspector = inspector
@@ -69,7 +73,7 @@ public struct PassFetcher: Sendable {
         let response: HTTPResponse
         do {
             response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/vnd.apple.pkpass")],
-                                                       maxBodyBytes: PassInspector.maxFileBytes))
+                                                       maxBodyBytes: Self.maxDownloadBytes))
         } catch let error as UserFacingError {
             return fail("passes.download.failed", error.message)
         } catch {
