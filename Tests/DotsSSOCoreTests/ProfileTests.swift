@@ -76,6 +76,11 @@ struct ProfileTests {
         #expect(notBoolean.first { $0.location.path == "$.features.canAccessApp" }?.message.contains("the string \"true\"") == true)
         #expect(report.findings.contains { $0.code == "profile.flag.missing" && $0.message.contains("canAccessNews") })
         #expect(report.findings.contains { $0.code == "profile.flag.undocumented" && $0.location.path == "$.features.extra" && $0.severity == .info })
+        // Reports are diffed between runs: flags come in name order, not a dictionary's order of the day.
+        let many = try ProfileChecker(channel: channel).check(try profile(
+            #"{"id":"u","features":{"canAccessApp":true,"zeta":true,"alpha":true,"mu":true,"beta":true,"omega":true}}"#), source: "p")
+        #expect(many.findings.filter { $0.code == "profile.flag.undocumented" }.compactMap(\.location.path)
+                == ["$.features.alpha", "$.features.beta", "$.features.mu", "$.features.omega", "$.features.zeta"])
         #expect(try codes(#"{"id":"u"}"#).contains("profile.features.missing"))
         #expect(try codes(#"{"id":"u","features":[true]}"#).contains("profile.features.type"))
         #expect(try codes(#"{"id":"u","features":{"canAccessApp":false}}"#).contains("profile.flag.app-access-false"))

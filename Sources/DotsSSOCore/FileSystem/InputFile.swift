@@ -7,8 +7,20 @@ public enum InputFile {
     public static func contents(_ path: String, what: String, limit: Int) throws -> Data {
         switch try read(path, limit: limit) {
         case .contents(let data): return data
-        case .tooLarge: throw InputError.malformed(source: displayName(path), reason: "\(what) is larger than \(limit / 1_048_576) MiB, the most dots-sso reads")
+        case .tooLarge: throw tooLarge(path, what: what, limit: limit)
         }
+    }
+
+    /// The same as bytes, for parsers that keep their input (held once, never copied out of `Data`).
+    public static func bytes(_ path: String, what: String, limit: Int) throws -> [UInt8] {
+        switch try readBytes(path, limit: limit) {
+        case .contents(let bytes): return bytes
+        case .tooLarge: throw tooLarge(path, what: what, limit: limit)
+        }
+    }
+
+    private static func tooLarge(_ path: String, what: String, limit: Int) -> InputError {
+        .malformed(source: displayName(path), reason: "\(what) is larger than \(limit / 1_048_576) MiB, the most dots-sso reads")
     }
 
     /// What a capped read found.

@@ -115,7 +115,8 @@ public struct ProfileChecker: Sendable {
             findings.append(Finding(.error, "profile.features.missing", at: FindingLocation(file: source),
                 "no feature flags (looked at \((mapping.paths[.features] ?? []).map(\.description).joined(separator: ", "))); without \(Self.launchFlag) the app logs every member out"))
         case let (path, .object(object))?:
-            for (name, value) in object {
+            // In name order: a dictionary's order changes from run to run, and reports are diffed.
+            for (name, value) in object.sorted(by: { $0.key < $1.key }) {
                 let flagPath = path.appending(.key(name)).description
                 switch value {
                 case .bool: break

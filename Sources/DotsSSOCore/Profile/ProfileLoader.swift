@@ -13,23 +13,24 @@ public struct ProfileLoader: Sendable {
 
     /// Reads and checks a saved profile (`-` is stdin). Broken JSON is malformed input (65) with the position.
     public func load(file path: String, expectedID: String?) throws -> ProfileReport {
-        let data = try InputFile.contents(path, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)
         let source = InputFile.displayName(path)
-        let profile: JSONValue
+        let bytes = try InputFile.bytes(path, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)
+        let document: CompactJSON
         do {
-            profile = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw InputError.malformed(source: source, reason: JSONDiagnostics.describe(error))
+            document = try CompactJSON(bytes: bytes)
+        } catch let error as CompactJSON.ParseError {
+            throw InputError.malformed(source: source, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
         }
-        var report = checker.check(profile, source: source, expectedID: expectedID)
-        report.findings += Self.duplicateKeys(in: data, source: source)
+        // One parse gives both the value and the duplicate keys.
+        var report = checker.check(JSONValue(document), source: source, expectedID: expectedID)
+        report.findings += Self.duplicateKeys(in: document, source: source)
         return report
     }
 
     /// A key the partner repeats in one object: the app's parser keeps one copy, other readers another (a warning).
-    static func duplicateKeys(in data: Data, source: String) -> [Finding] {
-        (try? CompactJSON(data))?.duplicateKeyFindings(.warning, code: "profile.json.duplicate-key", file: source,
-                                                       consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
+    static func duplicateKeys(in document: CompactJSON?, source: String) -> [Finding] {
+        document?.duplicateKeyFindings(.warning, code: "profile.json.duplicate-key", file: source,
+                                       consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
     }
 
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
@@ -45,7 +46,7 @@ public struct ProfileLoader: Sendable {
             if remembered == nil { rememberIn = session }
         }
         var report = checker.check(profile, source: endpoint.redactedForDisplay, expectedID: expected)
-        report.findings += Self.duplicateKeys(in: response.body, source: endpoint.redactedForDisplay)
+        report.findings += Self.duplicateKeys(in: try? CompactJSON(response.body), source: endpoint.redactedForDisplay)
         if let session = rememberIn, let id = report.dots.id {
             try await session.cache.update(session.key) { entry in
                 guard entry != nil, entry?.payload(RememberedProfile.self) == nil else { return }
