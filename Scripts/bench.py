@@ -133,26 +133,28 @@ def measure(command, runs, shell=False, expect=0, warmups=3):
 
 
 def make_animation(path, megabytes):
-    """A bodymovin file of many small shape layers, as an export with tens of thousands of them looks."""
+    """A bodymovin file of many small shape layers, as an export with tens of thousands of them looks. Written layer
+    by layer: the bench's own memory must stay small, since a child's peak memory counts the parent it was forked from."""
     import json
-    layers, size, index = [], 0, 1
-    while size < megabytes * 1_000_000:
-        layer = {"ddd": 0, "ind": index, "ty": 4, "nm": f"Shape Layer {index}", "sr": 1,
-                 "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "p": {"a": 0, "k": [index % 512, index % 397, 0]},
-                        "a": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}}, "ao": 0,
-                 "shapes": [{"ty": "gr", "nm": "Group", "it": [
-                     {"ty": "rc", "d": 1, "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 4}, "nm": "Rect"},
-                     {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.4, 0.8, 1]}, "o": {"a": 0, "k": 100}, "r": 1, "nm": "Fill"},
-                     {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-                      "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}],
-                 "ip": 0, "op": 60, "st": 0, "bm": 0}
-        layers.append(layer)
-        size += len(json.dumps(layer, separators=(",", ":"))) + 1
-        index += 1
-    document = {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 512, "h": 512, "nm": "many layers", "ddd": 0, "assets": [], "layers": layers}
+    count, size = 0, 0
     with open(path, "w") as handle:
-        json.dump(document, handle, separators=(",", ":"))
-    return len(layers)
+        handle.write('{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"nm":"many layers","ddd":0,"assets":[],"layers":[')
+        while size < megabytes * 1_000_000:
+            count += 1
+            layer = {"ddd": 0, "ind": count, "ty": 4, "nm": f"Shape Layer {count}", "sr": 1,
+                     "ks": {"o": {"a": 0, "k": 100}, "r": {"a": 0, "k": 0}, "p": {"a": 0, "k": [count % 512, count % 397, 0]},
+                            "a": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}}, "ao": 0,
+                     "shapes": [{"ty": "gr", "nm": "Group", "it": [
+                         {"ty": "rc", "d": 1, "s": {"a": 0, "k": [20, 20]}, "p": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 4}, "nm": "Rect"},
+                         {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.4, 0.8, 1]}, "o": {"a": 0, "k": 100}, "r": 1, "nm": "Fill"},
+                         {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                          "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}],
+                     "ip": 0, "op": 60, "st": 0, "bm": 0}
+            text = ("," if count > 1 else "") + json.dumps(layer, separators=(",", ":"))
+            handle.write(text)
+            size += len(text)
+        handle.write("]}")
+    return count
 
 
 # The hand-rolled check people write today: fetch with curl, then lint the document in Python.
