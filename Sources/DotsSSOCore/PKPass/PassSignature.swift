@@ -80,8 +80,16 @@ public enum PassSignature {
 
         // 1. The signature over manifest.json, without judging the chain yet.
         let verified = manifest.withUnsafeBytes { buffer -> Bool in
-            guard let content = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
-            defer { BIO_free(content) }
+            // The manifest goes in through a buffer BIO, not a bare memory BIO: for a memory BIO, OpenSSL 3's CMS_verify
+            // makes a private read-only copy and leaks it when a hostile signature fails CMS_dataInit (found by
+            // Scripts/fuzz; Tests/FuzzRegressions/cms-signature).
+            guard let memory = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
+            guard let buffered = BIO_new(BIO_f_buffer()) else {
+                BIO_free(memory)
+                return false
+            }
+            let content = BIO_push(buffered, memory)
+            defer { BIO_free_all(content) }
             return CMS_verify(cms, bundled, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
         }
         ERR_clear_error()
