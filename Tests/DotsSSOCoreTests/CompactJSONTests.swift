@@ -63,4 +63,18 @@ struct CompactJSONTests {
         #expect(throws: CompactJSON.ParseError.self) { try CompactJSON(Data([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])) }
         #expect((try? CompactJSON(Data("[123456789012345678901234567890]".utf8))) != nil)
     }
+
+    @Test("numbers near the edge of Double: the parse's quick check and the reader agree", arguments: [
+        ("1e308", true), ("2e308", false), ("1.7976931348623157e308", true), ("1.8e308", false), ("0.0001e400", false),
+        ("0.0001e311", true), ("-1e309", false), ("1e-400", true), ("1" + String(repeating: "0", count: 300), true),
+        ("1" + String(repeating: "0", count: 310), false), ("12345678901234567890123e287", false), ("12345678901234567890123e286", true),
+    ])
+    func edgeNumbers(text: String, valid: Bool) throws {
+        let parsed = try? parse("[\(text)]")
+        #expect((parsed != nil) == valid, "\(text)")
+        if let parsed, let element = parsed.elements(parsed.root).first {
+            #expect(parsed.number(element)?.isFinite == true)
+            #expect(parsed.number(element) == Double(text) || abs(parsed.number(element)! / Double(text)! - 1) < 1e-12, "\(text)")
+        }
+    }
 }

@@ -132,7 +132,7 @@ struct CompactJSONParser {
                 guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
                     throw fail("unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))", at: index)
                 }
-                switch Self.readNumber(bytes, at: index) {
+                switch Self.scanNumber(bytes, at: index) {
                 case .value(_, let end): index = end
                 case .invalid(let message, let offset): throw fail(message, at: offset)
                 }
@@ -281,6 +281,46 @@ struct CompactJSONParser {
         case invalid(String, at: Int)
     }
 
+    /// Checks the number at `start` without computing it (the parse only needs to know it is valid and finite): the
+    /// same verdicts and messages as `readNumber`, which it asks only for numbers near the Double range's edge.
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> NumberRead {
+        let count = bytes.count
+        var index = start
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func isDigit(_ index: Int) -> Bool { index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        guard isDigit(index) else { return .invalid("invalid number", at: start) }
+        // Digits before the point bound the magnitude: below 10^(integerDigits + exponent).
+        var integerDigits = 0
+        if bytes[index] == 0x30 {
+            index += 1
+        } else {
+            while isDigit(index) { integerDigits += 1; index += 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { return .invalid("invalid number: a digit must follow '.'", at: index) }
+            while isDigit(index) { index += 1 }
+        }
+        var exponent = 0
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            var negative = false
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard isDigit(index) else { return .invalid("invalid number exponent", at: index) }
+            while isDigit(index) {
+                exponent = min(exponent * 10 + Int(bytes[index] - 0x30), 100_000)
+                index += 1
+            }
+            if negative { exponent = -exponent }
+        }
+        // Far below Double's 1.8e308; anything nearer is computed exactly as readers will.
+        guard integerDigits + exponent > 300 else { return .value(0, end: index) }
+        return readNumber(bytes, at: start)
+    }
+
     /// Reads the number at `start`: the same digits always give the same Double, whether read while parsing or later.
     static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> NumberRead {
         let count = bytes.count
@@ -323,11 +363,21 @@ struct CompactJSONParser {
             }
             exponent += exponentNegative ? -value : value
         }
-        var number = mantissa == 0 ? 0 : mantissa * pow(10, Double(exponent))
+        var number = mantissa == 0 ? 0 : mantissa * powerOfTen(exponent)
         if negative { number = -number }
         guard number.isFinite else { return .invalid("the number is too large to represent", at: start) }
         return .value(number, end: index)
     }
+
+    /// `pow(10, exponent)`, from a table for the exponents numbers use: the same Double as calling it (the table is
+    /// filled by it), without a `pow` per number.
+    static func powerOfTen(_ exponent: Int) -> Double {
+        let index = exponent + powersOfTenBias
+        return powersOfTen.indices.contains(index) ? powersOfTen[index] : pow(10, Double(exponent))
+    }
+
+    private static let powersOfTenBias = 400
+    private static let powersOfTen: [Double] = (-powersOfTenBias...powersOfTenBias).map { pow(10, Double($0)) }
 
     /// 1-based line and column of a byte offset.
     static func position<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {

@@ -325,25 +325,26 @@ struct LottieWalk {
 
     /// Checks every animatable property (an object with "k") directly inside `node`.
     mutating func properties(in node: Int32, path: String) {
+        let json = json  // the path closures read it without holding `self`
         for (key, value) in json.members(node) where json.kind(value) == .object {
-            let name = json.string(key) ?? "?"
-            let propertyPath = "\(path).\(name)"
+            // Paths are spelled out only for a finding: most properties have none.
+            func propertyPath() -> String { "\(path).\(json.string(key) ?? "?")" }
             if json.member(value, "k") != nil {
                 property(value, path: propertyPath)
-            } else if name == "p", json.member(value, "s") != nil {
+            } else if json.stringEquals(key, "p"), json.member(value, "s") != nil {
                 // Split position: x and y (and z) are separate properties.
                 for axis in ["x", "y", "z"] as [StaticString] {
-                    if let part = json.member(value, axis) { property(part, path: "\(propertyPath).\(axis.description)") }
+                    if let part = json.member(value, axis) { property(part, path: { "\(propertyPath()).\(axis.description)" }) }
                 }
             }
         }
     }
 
-    mutating func property(_ node: Int32, path: String) {
+    mutating func property(_ node: Int32, path: () -> String) {
         guard let value = json.member(node, "k") else { return }
         if json.kind(value) == .object, json.member(value, "k") != nil {
             // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
-            property(value, path: "\(path).k")
+            property(value, path: { "\(path()).k" })
             return
         }
         let animatedFlag = json.member(node, "a")
@@ -351,19 +352,19 @@ struct LottieWalk {
         switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
         case nil:
             legacyProperties += 1
-            if firstLegacyPath == nil { firstLegacyPath = path }
+            if firstLegacyPath == nil { firstLegacyPath = path() }
         case 0?:
             if keyframes {
-                add(.error, "lottie.property.static-keyframes", "\(path).k", "the property says it is static (a: 0) but holds keyframes")
+                add(.error, "lottie.property.static-keyframes", "\(path()).k", "the property says it is static (a: 0) but holds keyframes")
             }
             return
         case 1?:
             if !keyframes {
-                add(.error, "lottie.property.animated-value", "\(path).k", "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
+                add(.error, "lottie.property.animated-value", "\(path()).k", "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
                 return
             }
         default:
-            add(.error, "lottie.property.animated-flag", "\(path).a", "\"a\" must be 0 (static) or 1 (animated)")
+            add(.error, "lottie.property.animated-flag", "\(path()).a", "\"a\" must be 0 (static) or 1 (animated)")
             return
         }
         guard keyframes else { return }
@@ -371,19 +372,19 @@ struct LottieWalk {
         var previous = -Double.infinity
         for (index, frame) in frames.enumerated() {
             guard let time = number(frame, "t") else {
-                add(.error, "lottie.keyframe.time-missing", "\(path).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
+                add(.error, "lottie.keyframe.time-missing", "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
                 continue
             }
             if time < previous {
-                add(.error, "lottie.keyframe.order", "\(path).k[\(index)].t", "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
+                add(.error, "lottie.keyframe.order", "\(path()).k[\(index)].t", "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
             }
             previous = time
             let isLast = index == frames.count - 1
             if json.member(frame, "s") == nil && !isLast {
-                add(.error, "lottie.keyframe.value-missing", "\(path).k[\(index)].s", "the keyframe has no start value \"s\"")
+                add(.error, "lottie.keyframe.value-missing", "\(path()).k[\(index)].s", "the keyframe has no start value \"s\"")
             } else if json.member(frame, "s") == nil && profile == .spec {
                 legacyProperties += 1
-                if firstLegacyPath == nil { firstLegacyPath = "\(path).k[\(index)]" }
+                if firstLegacyPath == nil { firstLegacyPath = "\(path()).k[\(index)]" }
             }
         }
     }
@@ -433,7 +434,13 @@ struct LottieWalk {
         var first: Int32?
         var count = 0
         for node in json.allContainers where json.kind(node) == .object {
-            guard let expression = json.member(node, "x"), json.kind(expression) == .string, json.member(node, "k") != nil else { continue }
+            // One scan per object for both keys (the last "x" counts, as in `member`).
+            var expression: Int32?
+            var animatable = false
+            for (key, value) in json.members(node) {
+                if json.stringEquals(key, "x") { expression = value } else if json.stringEquals(key, "k") { animatable = true }
+            }
+            guard let expression, json.kind(expression) == .string, animatable else { continue }
             if first == nil { first = expression }
             count += 1
         }
