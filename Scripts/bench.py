@@ -1,5 +1,6 @@
 """Benchmark harness for Scripts/bench: wall-clock medians of whole commands, repeated, as ratios."""
 import argparse
+import json
 import datetime
 import os
 import platform
@@ -31,9 +32,9 @@ def run_pki(directory):
     return ca, cert, key
 
 
-def start_peer(cert, key):
+def start_peer(cert, key, pass_dir="."):
     process = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Peers/http_peer.py"), "--cert", cert, "--key", key,
-                                "--expect-token", "bench-token"],
+                                "--expect-token", "bench-token", "--pass-dir", pass_dir],
                                stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     match = re.match(r"PORT (\d+)", line)
@@ -263,6 +264,27 @@ def main():
             rows.append((f"pkpass inspect, 1,000 signed passes ({1000/thousand[0]:.0f} passes/s)", thousand,
                          "(no comparison; peak memory must stay under 100 MB)", thousand))
             print(f"pkpass 1000: dots-sso {thousand[0]*1000:.1f} ms {thousand[2]:.0f} MiB", file=sys.stderr)
+            # passes fetch: 100 signed passes over HTTPS from one loopback server, each inspected, against curl
+            # downloading the same files (no verification at all), 4 at a time and one after another.
+            pass_peer, pass_port = start_peer(cert, key, pass_dir=os.path.dirname(all_passes[0]))
+            try:
+                urls = [f"https://127.0.0.1:{pass_port}/passes/{os.path.basename(path)}" for path in all_passes[:100]]
+                member = os.path.join(directory, "member-100.json")
+                with open(member, "w") as handle:
+                    json.dump({"id": "bench", "passes": urls}, handle)
+                fetched = os.path.join(directory, "fetched")
+                ours = measure([binary, "passes", "fetch", "--profile-file", member, "--cacert", ca, "--trust", pass_ca,
+                                "--output", fetched, "--json"], options.runs)
+                curl_dir = os.path.join(directory, "curl-fetched")
+                os.makedirs(curl_dir, exist_ok=True)
+                parallel = measure(["curl", "-sS", "--fail", "--cacert", ca, "-Z", "--parallel-max", "4", "--output-dir", curl_dir,
+                                    "--remote-name-all"] + urls, options.runs)
+                sequential = measure(["curl", "-sS", "--fail", "--cacert", ca, "--output-dir", curl_dir, "--remote-name-all"] + urls, 10)
+                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl -Z --parallel-max 4 (download only)", parallel))
+                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl, one after another (download only)", sequential))
+                print(f"passes fetch: dots-sso {ours[0]*1000:.1f} ms, curl -Z {parallel[0]*1000:.1f} ms, curl {sequential[0]*1000:.1f} ms", file=sys.stderr)
+            finally:
+                pass_peer.kill()
         finally:
             peer.kill()
 

@@ -2,6 +2,8 @@
 #define DOTS_SSO_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <pthread.h>
+#include <stdlib.h>
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call.
    These non-variadic wrappers pin the argument type of each option family. */
@@ -71,6 +73,52 @@ static inline void *dots_curl_openssl_ssl(CURL *h) {
     if (curl_easy_getinfo(h, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return NULL;
     if (info->backend != CURLSSLBACKEND_OPENSSL) return NULL;
     return info->internals;
+}
+
+/* One connection cache shared by every easy handle of a client (libcurl's share interface), with a mutex per
+   shared data kind so handles on different threads can use it at once. */
+typedef struct {
+    CURLSH *share;
+    pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+} dots_curl_pool;
+
+static void dots_curl_pool_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *userptr) {
+    (void)handle; (void)access;
+    pthread_mutex_lock(&((dots_curl_pool *)userptr)->locks[data]);
+}
+
+static void dots_curl_pool_unlock(CURL *handle, curl_lock_data data, void *userptr) {
+    (void)handle;
+    pthread_mutex_unlock(&((dots_curl_pool *)userptr)->locks[data]);
+}
+
+static inline void dots_curl_pool_free(dots_curl_pool *pool) {
+    if (pool == NULL) return;
+    if (pool->share != NULL) curl_share_cleanup(pool->share);
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&pool->locks[i]);
+    free(pool);
+}
+
+/* A pool sharing connections (and DNS answers), or NULL when libcurl refuses any part of it. */
+static inline dots_curl_pool *dots_curl_pool_new(void) {
+    dots_curl_pool *pool = calloc(1, sizeof(dots_curl_pool));
+    if (pool == NULL) return NULL;
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&pool->locks[i], NULL);
+    pool->share = curl_share_init();
+    if (pool->share == NULL
+        || curl_share_setopt(pool->share, CURLSHOPT_LOCKFUNC, dots_curl_pool_lock) != CURLSHE_OK
+        || curl_share_setopt(pool->share, CURLSHOPT_UNLOCKFUNC, dots_curl_pool_unlock) != CURLSHE_OK
+        || curl_share_setopt(pool->share, CURLSHOPT_USERDATA, pool) != CURLSHE_OK
+        || curl_share_setopt(pool->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT) != CURLSHE_OK
+        || curl_share_setopt(pool->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS) != CURLSHE_OK) {
+        dots_curl_pool_free(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+static inline CURLcode dots_curl_setopt_pool(CURL *h, dots_curl_pool *pool) {
+    return curl_easy_setopt(h, CURLOPT_SHARE, pool->share);
 }
 
 #endif

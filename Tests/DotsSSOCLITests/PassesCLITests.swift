@@ -194,6 +194,17 @@ struct PassesCLITests {
         #expect(four > 2 && four <= 4, "default --parallel 4 (max in flight: \(four))")
     }
 
+    @Test("downloads reuse kept-alive connections: one TLS connection serves eight passes one after another; -v says so")
+    func connectionReuse() throws {
+        let partner = Self.partner
+        let output = TemporaryDirectory("out")
+        let result = try partner.fetch(["--passes-endpoint", "\(partner.base)/member/slow", "--parallel", "1", "-v"], output: output.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let connections = result.stderr.split(separator: "\n").filter { $0.hasPrefix("* connected to 127.0.0.1 port \(partner.port)") }
+        #expect(connections.count == 9, "the passes list and eight passes: \(connections)")
+        #expect(connections.filter { $0.hasSuffix("(kept-alive connection reused)") }.count == 8, "\(connections)")
+    }
+
     @Test("--parallel true, 0 or 17 is a usage error and nothing is fetched", arguments: [
         ["--parallel", "true"], ["--parallel", "0"], ["--parallel", "17"],
     ])

@@ -10,6 +10,8 @@ final class CurlEasyHandle {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// curl writes its detailed error text here; it must live as long as the handle.
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The connection cache the handle joined, kept alive until the handle is cleaned up.
+    private var pool: CurlConnectionPool?
 
     private static let globalInit: CURLcode = dots_curl_global_init()
 
@@ -77,6 +79,12 @@ final class CurlEasyHandle {
         try check(dots_curl_setopt_slist(raw, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
         if let headerList { curl_slist_free_all(headerList) }
         headerList = list
+    }
+
+    /// Joins `pool`'s connection cache: kept-alive connections to the same server are reused.
+    func join(_ pool: CurlConnectionPool) throws {
+        try check(dots_curl_setopt_pool(raw, pool.raw), CURLOPT_SHARE)
+        self.pool = pool
     }
 
     /// Runs the transfer on the calling thread.

@@ -6,6 +6,8 @@ import Foundation
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
 public final class CurlHTTPClient: HTTPClient {
     public let options: HTTPClientOptions
+    /// Connections kept alive between this client's requests (nil if libcurl cannot share them).
+    private let pool = CurlConnectionPool()
 
     public init(options: HTTPClientOptions = HTTPClientOptions()) {
         self.options = options
@@ -132,6 +134,9 @@ public final class CurlHTTPClient: HTTPClient {
         let display = Self.display(request)
 
         try applySecurityFloor(handle, url: url, timeout: timeout)
+        // GETs reuse connections. Anything else never does: libcurl resends a request whose reused connection turns
+        // out dead, and a refresh or a revocation must never reach the provider twice.
+        if request.method == .get, let pool { try handle.join(pool) }
         try handle.set(CURLOPT_USERAGENT, options.userAgent)
         // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
         try? handle.set(CURLOPT_ACCEPT_ENCODING, "")
@@ -178,7 +183,8 @@ public final class CurlHTTPClient: HTTPClient {
         let response = HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: url, duration: seconds)
         if let trace {
             if let address = handle.string(CURLINFO_PRIMARY_IP) {
-                trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))")
+                let reused = handle.long(CURLINFO_NUM_CONNECTS) == 0 ? " (kept-alive connection reused)" : ""
+                trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))\(reused)")
             }
             trace("< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(seconds * 1000)) ms, \(transfer.body.count) bytes) \(display)")
             for header in transfer.headers {
