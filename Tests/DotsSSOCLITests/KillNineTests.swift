@@ -10,12 +10,13 @@ import TestSupport
 struct KillNineTests {
     static let runs = 15
 
-    /// Starts `arguments`, kills it with SIGKILL after a random share of `duration`, and says whether it was killed
-    /// (rather than having finished first).
+    /// Starts `arguments`, kills it with SIGKILL at a random moment up to a third past `duration` (how long a whole run
+    /// took), and says whether it was killed rather than having finished first: the writes come at the very end, so
+    /// some kills must land there and some runs must finish.
     static func killed(_ cli: DotsSSOCLI, _ arguments: [String], within duration: TimeInterval,
                        using generator: inout some RandomNumberGenerator) throws -> Bool {
         let process = try cli.start(arguments)
-        usleep(UInt32(Double.random(in: 0...duration, using: &generator) * 1_000_000))
+        usleep(UInt32(Double.random(in: 0...(duration * 1.33), using: &generator) * 1_000_000))
         let wasRunning = process.process.isRunning
         kill(process.process.processIdentifier, SIGKILL)
         _ = process.finish(timeout: 10)
