@@ -64,6 +64,18 @@ struct CompactJSONTests {
         #expect((try? CompactJSON(Data("[123456789012345678901234567890]".utf8))) != nil)
     }
 
+    @Test("numbers read back correctly rounded, as Foundation's decoder reads them (0.3 is 0.3, not 0.30000000000000004)")
+    func correctlyRounded() throws {
+        let texts = ["0.3", "1.1", "29.97", "0.1", "-0.7", "123456.789", "1e-7", "2.5E+3", "0.00000000000000000000123", "12345678901234567890",
+                     "3.141592653589793238", "1.7976931348623157e308", "5e-324", "9007199254740993", "0.1e22", "100e-22", "-0"]
+        let json = try parse("[" + texts.joined(separator: ",") + "]")
+        let read = json.elements(json.root).map { json.number($0) }
+        let decoded = try JSONDecoder().decode([Double].self, from: Data(("[" + texts.joined(separator: ",") + "]").utf8))
+        for (index, text) in texts.enumerated() {
+            #expect(read[index]?.bitPattern == decoded[index].bitPattern, "\(text): \(String(describing: read[index])) vs \(decoded[index])")
+        }
+    }
+
     @Test("numbers near the edge of Double: the parse's quick check and the reader agree", arguments: [
         ("1e308", true), ("2e308", false), ("1.7976931348623157e308", true), ("1.8e308", false), ("0.0001e400", false),
         ("0.0001e311", true), ("-1e309", false), ("1e-400", true), ("1" + String(repeating: "0", count: 300), true),

@@ -1,6 +1,7 @@
 import DotsSSOCore
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("profile contract")
 struct ProfileTests {
@@ -57,6 +58,20 @@ struct ProfileTests {
     ])
     func ids(json: String, code: String) throws {
         #expect(try codes(json).contains(code))
+    }
+
+    @Test("a saved profile with a key given twice is checked on the first copy, as a fetched one is decoded, and warned about")
+    func savedProfileRepeatedKey() throws {
+        let text = #"{"id":"first","id":"second","email":"jane@example.com","features":{"canAccessApp":true,"canAccessApp":false}}"#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("repeated-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let report = try ProfileLoader(channel: Channel(), http: FakeHTTPClient()).load(file: file.path, expectedID: nil)
+        let fetchedReading = try ProfileChecker(channel: Channel()).check(try profile(text), source: file.path)
+        #expect(report.dots.id == "first")
+        #expect(report.dots.id == fetchedReading.dots.id)
+        #expect(!report.findings.contains { $0.code == "profile.flag.app-access-false" }, "canAccessApp's first copy (true) counts")
+        #expect(report.findings.filter { $0.code == "profile.json.duplicate-key" }.count == 2)
     }
 
     @Test("a different id than before is an error: ids are immutable")

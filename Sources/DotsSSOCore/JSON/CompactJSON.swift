@@ -16,6 +16,9 @@ public final class CompactJSON: Sendable {
         public let line: Int
         public let column: Int
         public let offset: Int
+
+        /// "line L, column C: what is wrong", the way every message about a broken file says it.
+        public var located: String { "line \(line), column \(column): \(message)" }
     }
 
     public static let maxDepth = 512

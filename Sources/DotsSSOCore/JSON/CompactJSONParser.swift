@@ -321,22 +321,36 @@ struct CompactJSONParser {
         return readNumber(bytes, at: start)
     }
 
-    /// Reads the number at `start`: the same digits always give the same Double, whether read while parsing or later.
+    /// Reads the number at `start`, correctly rounded (the Double Foundation's decoder and every strtod give): one
+    /// exact multiplication or division for the usual few digits, the C library's conversion for the rest.
     static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> NumberRead {
         let count = bytes.count
         var index = start
         var negative = false
         if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        var mantissa: Double = 0
-        var digits = 0
+        // Significant digits (leading zeros skipped) while they fit exactly, and the power of ten they are scaled by.
+        var significand: UInt64 = 0
+        var significantDigits = 0
         var exponent = 0
+        var exact = true
         func isDigit(_ index: Int) -> Bool { index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        func take(_ digit: UInt64, inFraction: Bool) {
+            if significand == 0 && digit == 0 {
+                if inFraction { exponent -= 1 }
+            } else if significantDigits < 15 {
+                significand = significand * 10 + digit
+                significantDigits += 1
+                if inFraction { exponent -= 1 }
+            } else {
+                exact = false
+            }
+        }
         guard isDigit(index) else { return .invalid("invalid number", at: start) }
         if bytes[index] == 0x30 {
             index += 1
         } else {
             while isDigit(index) {
-                if digits < 19 { mantissa = mantissa * 10 + Double(bytes[index] - 0x30); digits += 1 } else { exponent += 1 }
+                take(UInt64(bytes[index] - 0x30), inFraction: false)
                 index += 1
             }
         }
@@ -344,7 +358,7 @@ struct CompactJSONParser {
             index += 1
             guard isDigit(index) else { return .invalid("invalid number: a digit must follow '.'", at: index) }
             while isDigit(index) {
-                if digits < 19 { mantissa = mantissa * 10 + Double(bytes[index] - 0x30); digits += 1; exponent -= 1 }
+                take(UInt64(bytes[index] - 0x30), inFraction: true)
                 index += 1
             }
         }
@@ -363,21 +377,26 @@ struct CompactJSONParser {
             }
             exponent += exponentNegative ? -value : value
         }
-        var number = mantissa == 0 ? 0 : mantissa * powerOfTen(exponent)
-        if negative { number = -number }
+        var number: Double
+        if significand == 0 || (exact && (-22...22).contains(exponent)) {
+            // Both operands exact (under 2^53 and 10^22), so the one rounding is the right one.
+            if significand == 0 {
+                number = 0
+            } else {
+                let scale = exactPowersOfTen[abs(exponent)]
+                number = exponent < 0 ? Double(significand) / scale : Double(significand) * scale
+            }
+            if negative { number = -number }
+        } else {
+            number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) ?? .infinity
+        }
         guard number.isFinite else { return .invalid("the number is too large to represent", at: start) }
         return .value(number, end: index)
     }
 
-    /// `pow(10, exponent)`, from a table for the exponents numbers use: the same Double as calling it (the table is
-    /// filled by it), without a `pow` per number.
-    static func powerOfTen(_ exponent: Int) -> Double {
-        let index = exponent + powersOfTenBias
-        return powersOfTen.indices.contains(index) ? powersOfTen[index] : pow(10, Double(exponent))
-    }
-
-    private static let powersOfTenBias = 400
-    private static let powersOfTen: [Double] = (-powersOfTenBias...powersOfTenBias).map { pow(10, Double($0)) }
+    /// 10^0 … 10^22, every one exactly representable.
+    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+                                                     1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     /// 1-based line and column of a byte offset.
     static func position<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {

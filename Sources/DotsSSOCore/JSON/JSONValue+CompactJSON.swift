@@ -1,21 +1,32 @@
 import Foundation
 
 extension JSONValue {
+    /// Which copy of a key given twice in one object a value keeps: readers differ, and a check must read a
+    /// document the way the value it stands in for was read.
+    public enum RepeatedKey: Sendable {
+        /// The last copy, as `CompactJSON.member` and most parsers read it.
+        case last
+        /// The first copy, as Foundation's `JSONDecoder` reads it (profiles fetched from an endpoint are decoded so).
+        case first
+    }
+
     /// The value at `node` of an already-parsed document: no second parse, and no Foundation decoder (which
     /// costs more than the parse itself on small documents such as pass.json). The parser's depth limit keeps
     /// the recursion shallow.
-    public init(_ document: CompactJSON, node: Int32? = nil) {
+    public init(_ document: CompactJSON, node: Int32? = nil, keeping repeated: RepeatedKey = .last) {
         let node = node ?? document.root
         switch document.kind(node) {
         case .null: self = .null
         case .bool: self = .bool(document.bool(node) ?? false)
         case .number: self = .number(document.number(node) ?? 0)
         case .string: self = .string(document.string(node) ?? "")
-        case .array: self = .array(document.elements(node).map { JSONValue(document, node: $0) })
+        case .array: self = .array(document.elements(node).map { JSONValue(document, node: $0, keeping: repeated) })
         case .object:
             var members: [String: JSONValue] = [:]
             for member in document.members(node) {
-                members[document.string(member.key) ?? ""] = JSONValue(document, node: member.value)
+                let key = document.string(member.key) ?? ""
+                if repeated == .first, members[key] != nil { continue }
+                members[key] = JSONValue(document, node: member.value, keeping: repeated)
             }
             self = .object(members)
         }

@@ -26,7 +26,7 @@ public struct LottieValidator: Sendable {
         do {
             json = try CompactJSON(bytes: data)
         } catch let error as CompactJSON.ParseError {
-            throw InputError.malformed(source: file, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
+            throw InputError.malformed(source: file, reason: "not valid JSON at \(error.located)")
         }
         var walk = LottieWalk(json: json, file: file, profile: profile)
         walk.run(bytes: data.count)

@@ -22,7 +22,7 @@ public enum PassJSONLint {
         case .success(let parsed):
             (pass, document) = (JSONValue(parsed), parsed)
         case .failure(let error):
-            let position = " at line \(error.line), column \(error.column): \(error.message)"
+            let position = " at \(error.located)"
             if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
                 (pass, document) = (JSONValue(parsed), parsed)
                 add(.warning, "pkpass.pass-json.non-strict", "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")

@@ -18,7 +18,7 @@ public enum PassLinks {
         do {
             document = try CompactJSON(data)
         } catch let error as CompactJSON.ParseError {
-            throw PassesError.profileNotJSON(source: source, reason: "line \(error.line), column \(error.column): \(error.message)")
+            throw PassesError.profileNotJSON(source: source, reason: error.located)
         }
         if let path = mapping?.paths[.passes]?.first {
             return InProfile(links: try mapped(data, path: path, source: source), skipped: [])

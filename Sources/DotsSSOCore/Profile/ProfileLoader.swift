@@ -19,10 +19,11 @@ public struct ProfileLoader: Sendable {
         do {
             document = try CompactJSON(bytes: bytes)
         } catch let error as CompactJSON.ParseError {
-            throw InputError.malformed(source: source, reason: "not valid JSON at line \(error.line), column \(error.column): \(error.message)")
+            throw InputError.malformed(source: source, reason: "not valid JSON at \(error.located)")
         }
-        // One parse gives both the value and the duplicate keys.
-        var report = checker.check(JSONValue(document), source: source, expectedID: expectedID)
+        // One parse gives both the value and the duplicate keys; a repeated key keeps its first copy, as the decoder
+        // of fetched profiles does, so a saved profile is checked as the same profile fetched would be.
+        var report = checker.check(JSONValue(document, keeping: .first), source: source, expectedID: expectedID)
         report.findings += Self.duplicateKeys(in: document, source: source)
         return report
     }
