@@ -6,7 +6,7 @@ import CCurl
 /// never does, and libcurl reuses a connection only for a request with the same TLS settings.
 final class CurlConnectionPool: @unchecked Sendable {
     // @unchecked: the pool is only handed to libcurl, which locks it through the mutexes it carries.
-    let raw: UnsafeMutablePointer<dots_curl_pool>
+    let raw: OpaquePointer
 
     /// Nil when libcurl cannot share connections (requests then connect each time, as before).
     init?() {

@@ -13,11 +13,13 @@ final class CurlEasyHandle {
     /// The connection cache the handle joined, kept alive until the handle is cleaned up.
     private var pool: CurlConnectionPool?
 
-    private static let globalInit: CURLcode = dots_curl_global_init()
-
     init() throws {
-        guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
-            throw HTTPError.transport(url: "-", detail: "libcurl could not be initialised")
+        // libcurl is loaded on the first handle, not at start-up (see dots_curl.h).
+        if let reason = dots_curl_load() {
+            throw HTTPError.noHTTPLibrary(detail: String(cString: reason))
+        }
+        guard let handle = dots_curl_easy_init() else {
+            throw HTTPError.transport(url: "-", detail: "libcurl could not create a transfer handle")
         }
         raw = handle
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -27,8 +29,8 @@ final class CurlEasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(raw)
-        if let headerList { curl_slist_free_all(headerList) }
+        dots_curl_easy_cleanup(raw)
+        if let headerList { dots_curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -70,14 +72,14 @@ final class CurlEasyHandle {
     func setHeaders(_ lines: [String]) throws {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let extended = curl_slist_append(list, line) else {
-                if let list { curl_slist_free_all(list) }
+            guard let extended = dots_curl_slist_append(list, line) else {
+                if let list { dots_curl_slist_free_all(list) }
                 throw HTTPError.transport(url: "-", detail: "out of memory building the request headers")
             }
             list = extended
         }
         try check(dots_curl_setopt_slist(raw, CURLOPT_HTTPHEADER, list), CURLOPT_HTTPHEADER)
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { dots_curl_slist_free_all(headerList) }
         headerList = list
     }
 
@@ -89,7 +91,7 @@ final class CurlEasyHandle {
 
     /// Runs the transfer on the calling thread.
     func perform() -> CURLcode {
-        curl_easy_perform(raw)
+        dots_curl_easy_perform(raw)
     }
 
     func long(_ info: CURLINFO) -> Int {
@@ -124,6 +126,6 @@ final class CurlEasyHandle {
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code != CURLE_OK else { return }
-        throw HTTPError.transport(url: "-", detail: "libcurl refused option \(option.rawValue): \(String(cString: curl_easy_strerror(code)))")
+        throw HTTPError.transport(url: "-", detail: "libcurl refused option \(option.rawValue): \(String(cString: dots_curl_easy_strerror(code)))")
     }
 }

@@ -227,7 +227,7 @@ public final class CurlHTTPClient: HTTPClient {
         } else {
             host = url.absoluteString
         }
-        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let text = detail.isEmpty ? String(cString: dots_curl_easy_strerror(code)) : detail
         let lower = text.lowercased()
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:

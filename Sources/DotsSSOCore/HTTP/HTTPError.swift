@@ -18,6 +18,8 @@ public enum HTTPError: UserFacingError, Equatable {
     /// The server answered but sent its body too slowly to finish within the timeout (a drip).
     case unfinished(url: String, seconds: Double, received: Int)
     case transport(url: String, detail: String)
+    /// This machine cannot make requests at all (libcurl is missing or broken); `detail` says what to install.
+    case noHTTPLibrary(detail: String)
     case bodyTooLarge(url: String, limit: Int)
     case malformedBody(url: String, expected: String, found: String)
     case unexpectedStatus(url: String, status: Int, detail: String)
@@ -58,6 +60,8 @@ public enum HTTPError: UserFacingError, Equatable {
             "\(url) answered but had sent only \(received) byte\(received == 1 ? "" : "s") of its body after \(Self.format(seconds)) s; abandoned (raise it with --timeout SECONDS)"
         case let .transport(url, detail):
             "request to \(url) failed: \(detail)"
+        case .noHTTPLibrary(let detail):
+            detail
         case let .bodyTooLarge(url, limit):
             "the response from \(url) is larger than \(Self.format(bytes: limit)); abandoned"
         case let .malformedBody(url, expected, found):
@@ -76,7 +80,7 @@ public enum HTTPError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidURL, .insecureURL: .usage
-        case .dns, .connect, .tls, .timeout, .unfinished, .transport: .network
+        case .dns, .connect, .tls, .timeout, .unfinished, .transport, .noHTTPLibrary: .network
         case .bodyTooLarge, .malformedBody: .malformedInput
         case .redirectRefused, .tooManyRedirects, .unexpectedStatus: .protocolError
         case .unauthorized: .notAuthorized
