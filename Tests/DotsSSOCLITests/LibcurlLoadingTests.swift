@@ -15,7 +15,7 @@ struct LibcurlLoadingTests {
         }
     }
 
-    @Test("--version and an offline command start without libcurl; a request loads it")
+    @Test("--version, cache list and token print of a fresh token start without libcurl; a request loads it")
     func loadedOnFirstRequest() async throws {
         let cli = DotsSSOCLI()
         let trace = ["LD_DEBUG": "files"]
@@ -34,6 +34,16 @@ struct LibcurlLoadingTests {
         let discover = try cli.run(["discover", "--issuer", sandbox.issuer], environment: trace)
         #expect(discover.status == 0, "\(discover.stdout)")
         #expect(Self.librariesLoaded(by: discover).contains { $0.hasPrefix("libcurl") }, "the request loaded libcurl")
+
+        // token print with a fresh cached token, what scripts call in a loop, sends nothing and loads nothing.
+        let provider = ["--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
+        let signIn = try cli.start(["authorize", "--no-browser", "--scope", "openid email"] + provider)
+        let url = try signIn.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        _ = try Browser.get(try Browser.redirectTarget(of: url))
+        #expect(signIn.finish().status == 0)
+        let printed = try cli.run(["token", "print"] + provider, environment: trace)
+        #expect(printed.status == 0 && printed.stdout.count > 20, "\(printed.stderr.suffix(300))")
+        #expect(!Self.librariesLoaded(by: printed).contains { $0.hasPrefix("libcurl") }, "token print loaded libcurl")
     }
 
     /// Hides libcurl in a private mount namespace (needs root, as in CI; elsewhere a notice and a skip).

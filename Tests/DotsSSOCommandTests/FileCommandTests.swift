@@ -36,6 +36,35 @@ struct FileCommandTests {
         #expect(refused.stderr.contains("broken.json"))
     }
 
+    @Test("bodymovin validate of many files checks them at once (one per core) and reports each as alone, in the order given")
+    func bodymovinBatch() async throws {
+        let t = TestContext()
+        var files: [String] = []
+        for index in 0..<12 {
+            let file = t.home.path("loader-\(index).json")
+            // Different layer counts (so some finish before others) and every third one with a finding.
+            let layers = (0..<(12 - index) * 40).map { #"{"ty":4,"ind":\#($0 + 1),"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}"# }
+            let version = index % 3 == 0 ? "4.1.0" : "5.7.4"
+            try Data(#"{"v":"\#(version)","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#.utf8)
+                .write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        #expect(BodymovinValidateUseCase.parallelism(for: files) == ProcessInfo.processInfo.activeProcessorCount)
+        let batch = await t.run(["bodymovin", "validate", "--json"] + files)
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
+        #expect(reports?.compactMap { $0["file"] as? String } == files)
+        for (index, file) in files.enumerated() {
+            let alone = await t.run(["bodymovin", "validate", "--json", file])
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
+            #expect(report?.first.map { NSDictionary(dictionary: $0) } == reports.map { NSDictionary(dictionary: $0[index]) }, "\(file)")
+        }
+
+        // A file above the parallel limit sends the whole batch one at a time (peak memory of the largest file).
+        let large = t.home.path("large.json")
+        try Data(repeating: 0x20, count: BodymovinValidateUseCase.parallelBelowBytes + 1).write(to: URL(fileURLWithPath: large))
+        #expect(BodymovinValidateUseCase.parallelism(for: files + [large]) == 1)
+    }
+
     @Test("--junit to an unwritable path is exit 74 naming the path")
     func unwritableReport() async throws {
         let t = TestContext()

@@ -85,7 +85,8 @@ final class CurlEasyHandle {
 
     /// Joins `pool`'s connection cache: kept-alive connections to the same server are reused.
     func join(_ pool: CurlConnectionPool) throws {
-        try check(dots_curl_setopt_pool(raw, pool.raw), CURLOPT_SHARE)
+        guard let share = pool.share else { return }
+        try check(dots_curl_setopt_pool(raw, share), CURLOPT_SHARE)
         self.pool = pool
     }
 

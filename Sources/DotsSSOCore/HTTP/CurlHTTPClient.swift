@@ -6,7 +6,7 @@ import Foundation
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
 public final class CurlHTTPClient: HTTPClient {
     public let options: HTTPClientOptions
-    /// Connections kept alive between this client's requests (nil if libcurl cannot share them).
+    /// Connections kept alive between this client's requests.
     private let pool = CurlConnectionPool()
 
     public init(options: HTTPClientOptions = HTTPClientOptions()) {
@@ -136,7 +136,7 @@ public final class CurlHTTPClient: HTTPClient {
         try applySecurityFloor(handle, url: url, timeout: timeout)
         // GETs reuse connections. Anything else never does: libcurl resends a request whose reused connection turns
         // out dead, and a refresh or a revocation must never reach the provider twice.
-        if request.method == .get, let pool { try handle.join(pool) }
+        if request.method == .get { try handle.join(pool) }
         try handle.set(CURLOPT_USERAGENT, options.userAgent)
         // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
         try? handle.set(CURLOPT_ACCEPT_ENCODING, "")

@@ -15,8 +15,18 @@ public struct BodymovinValidateUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
         let validator = LottieValidator(profile: profile)
-        // One at a time: a file may be hundreds of megabytes, and the validator is already fast per file.
-        return try await BatchCheck.run(files, parallel: 1) { file in try validator.validate(try Self.read(file), file: file) }
+        return try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
+            try validator.validate(try Self.read(file), file: file)
+        }
+    }
+
+    /// Files at most this large are checked one per core at once; a batch with a larger one (or a pipe, whose size
+    /// is unknown) goes one at a time, so peak memory stays that of the largest file.
+    public static let parallelBelowBytes = 16 * 1024 * 1024
+
+    public static func parallelism(for files: [String]) -> Int {
+        let small = files.allSatisfy { file in FileStatus(file).map { $0.isRegular && $0.size <= parallelBelowBytes } ?? true }
+        return small ? ProcessInfo.processInfo.activeProcessorCount : 1
     }
 
     static func read(_ file: String) throws -> [UInt8] {
