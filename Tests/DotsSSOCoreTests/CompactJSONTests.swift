@@ -22,6 +22,28 @@ struct CompactJSONTests {
         #expect(json.member(json.root, "zz") == nil)
     }
 
+    @Test("the quick search for a string member never misses one: plain, spaced and \\u-escaped keys")
+    func stringMemberSearch() throws {
+        let cases: [(String, Bool)] = [
+            (#"{"a":{"x":"wiggle()"}}"#, true),
+            (#"{"a":{"x" :  "time"}}"#, true),
+            (#"{"a":{"\u0078":"time"}}"#, true),
+            (#"{"a":{"x":[0.5,0.5],"y":1}}"#, false),
+            (#"{"a":"x","b":["x"],"xx":"s","ax":"s"}"#, false),
+            (#"{"k":"\"x\": \"y\"","z":"\\x"}"#, false),
+            (#"{"k":"\"x\":\"y\""}"#, false),
+            ("{\"x\"\n:\n\"t\"}", true),
+        ]
+        for (text, expected) in cases {
+            let json = try parse(text)
+            #expect(json.mayHaveStringMember("x") == expected, "\(text)")
+            // Whatever the answer, a false one means no object has a string "x".
+            if !json.mayHaveStringMember("x") {
+                #expect(!json.allContainers.contains { json.member($0, "x").map { json.kind($0) == .string } == true }, "\(text)")
+            }
+        }
+    }
+
     @Test("duplicate keys are found in small and large objects, escaped spellings included, with their JSON path")
     func duplicateKeys() throws {
         let big = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")

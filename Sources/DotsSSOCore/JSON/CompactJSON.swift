@@ -187,6 +187,41 @@ public final class CompactJSON: Sendable {
         return path
     }
 
+    /// False when no object in the document can have `key` (a plain ASCII name) with a string value: `"key"`, a
+    /// colon and a quote appear nowhere in that order (whitespace aside), and no `\u` escape could spell the key. A
+    /// whole-document search (memchr for the key's first byte) that lets a check for a rare member skip visiting
+    /// every object.
+    public func mayHaveStringMember(_ key: StaticString) -> Bool {
+        key.withUTF8Buffer { name in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, let first = name.first else { return false }
+                let count = buffer.count
+                var from = 0
+                while from < count, let hit = memchr(base + from, Int32(first), count - from) {
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    from = at + 1
+                    guard at > 0, buffer[at - 1] == UInt8(ascii: "\""), at + name.count < count,
+                          (0..<name.count).allSatisfy({ buffer[at + $0] == name[$0] }),
+                          buffer[at + name.count] == UInt8(ascii: "\"") else { continue }
+                    var index = at + name.count + 1
+                    while index < count, CompactJSONParser.isWhitespace(buffer[index]) { index += 1 }
+                    guard index < count, buffer[index] == UInt8(ascii: ":") else { continue }
+                    index += 1
+                    while index < count, CompactJSONParser.isWhitespace(buffer[index]) { index += 1 }
+                    if index < count, buffer[index] == UInt8(ascii: "\"") { return true }
+                }
+                // No plain spelling; an escaped one needs a \u somewhere.
+                var index = 0
+                while index + 1 < count, let hit = memchr(base + index, Int32(UInt8(ascii: "\\")), count - index - 1) {
+                    let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if buffer[at + 1] == UInt8(ascii: "u") { return true }
+                    index = at + 2  // skip the escaped character (it may itself be a backslash)
+                }
+                return false
+            }
+        }
+    }
+
     /// 1-based line and column of a byte offset.
     public func position(of offset: Int) -> (line: Int, column: Int) {
         CompactJSONParser.position(of: offset, in: bytes)

@@ -12,11 +12,11 @@ struct CompactJSONParser {
         var duplicateKeyCount = 0
     }
 
-    /// An open container: its index, how many children so far, and (objects) where its keys begin in `keys`.
+    /// An open container: its index and (objects) where its keys begin in `keys`, so an object's keys so far are
+    /// `keys[firstKey...]`.
     private struct Frame {
         var container: Int
         var isObject: Bool
-        var children: Int
         var firstKey: Int
     }
 
@@ -80,7 +80,7 @@ struct CompactJSONParser {
             }
             if expectingKey {
                 guard byte == UInt8(ascii: "\"") else {
-                    if byte == UInt8(ascii: "}"), let frame = stack.last, frame.isObject, frame.children == 0 {
+                    if byte == UInt8(ascii: "}"), let frame = stack.last, frame.isObject, keys.count == frame.firstKey {
                         close()
                         expectingKey = false
                         expectingValue = false
@@ -104,8 +104,7 @@ struct CompactJSONParser {
                     throw fail("nesting deeper than \(CompactJSON.maxDepth) levels; no animation needs that", at: index)
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                countChild()
-                stack.append(Frame(container: parsed.starts.count, isObject: isObject, children: 0, firstKey: keys.count))
+                stack.append(Frame(container: parsed.starts.count, isObject: isObject, firstKey: keys.count))
                 parsed.starts.append(Int32(index))
                 parsed.ends.append(0)
                 index += 1
@@ -132,19 +131,18 @@ struct CompactJSONParser {
                 guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
                     throw fail("unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))", at: index)
                 }
-                switch Self.scanNumber(bytes, at: index) {
-                case .value(_, let end): index = end
-                case .invalid(let message, let offset): throw fail(message, at: offset)
+                if let end = Self.plainNumberEnd(bytes, at: index) {
+                    index = end
+                } else {
+                    switch Self.scanNumber(bytes, at: index) {
+                    case .value(_, let end): index = end
+                    case .invalid(let message, let offset): throw fail(message, at: offset)
+                    }
                 }
             }
-            countChild()
             expectingValue = false
             expectingKey = false
         }
-    }
-
-    private mutating func countChild() {
-        if !stack.isEmpty { stack[stack.count - 1].children += 1 }
     }
 
     /// Closes the innermost container at its bracket (`index`).
@@ -152,8 +150,8 @@ struct CompactJSONParser {
         let frame = stack.removeLast()
         parsed.ends[frame.container] = Int32(index)
         if frame.isObject {
-            if frame.children > 1 { noteDuplicateKeys(keys[frame.firstKey...]) }
-            keys.removeSubrange(frame.firstKey...)
+            if keys.count - frame.firstKey > 1 { noteDuplicateKeys(keys[frame.firstKey...]) }
+            keys.removeLast(keys.count - frame.firstKey)
         }
         index += 1
     }
@@ -274,6 +272,30 @@ struct CompactJSONParser {
             }
             return index
         }
+    }
+
+    /// Where the number at `start` ends when it is the plain kind animations are made of (`-12`, `0.5`: no exponent,
+    /// under 300 integer digits), which is valid and finite; nil sends everything else to `scanNumber`.
+    @inline(__always)
+    static func plainNumberEnd(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let count = bytes.count
+        var index = start
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count, bytes[index] &- 0x30 < 10 else { return nil }
+        if bytes[index] == 0x30 {
+            index += 1
+        } else {
+            let first = index
+            while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
+            guard index - first <= 300 else { return nil }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < count, bytes[index] &- 0x30 < 10 else { return nil }
+            while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
+        }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        return index
     }
 
     enum NumberRead {

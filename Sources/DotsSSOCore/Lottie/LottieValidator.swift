@@ -431,6 +431,7 @@ struct LottieWalk {
     /// Expressions can sit on any animatable property (transforms, shapes, effects, layer styles, text):
     /// one scan over every object finds them all, and the first one is located by line.
     mutating func countExpressions() {
+        guard json.mayHaveStringMember("x") else { return }  // most animations have none: no need to visit every object
         var first: Int32?
         var count = 0
         for node in json.allContainers where json.kind(node) == .object {
