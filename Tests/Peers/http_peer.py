@@ -105,6 +105,9 @@ def make_handler(options, scheme):
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body leave in separate writes; with Nagle on, the body waits for the client's delayed ACK
+        # (40 ms on Linux), which made every kept-alive response 40 ms slow and hid the clients' own costs.
+        disable_nagle_algorithm = True
 
         def log_message(self, *args):
             pass

@@ -42,11 +42,17 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `url` with the given permissions. `beforeCommit` runs after the
-    /// temporary file is durable and before the rename (tests use it to stop a writer mid-way).
+    /// temporary file is written and before the rename (tests use it to stop a writer mid-way).
+    ///
+    /// `durable: false` skips the two `fsync`s, for files that can simply be fetched again (downloaded passes): a
+    /// killed dots-sso still leaves the old file or the new one, never a torn one, but a crash of the whole machine
+    /// may lose the latest of them. Each `fsync` costs a disk flush, which made saving 100 passes several times
+    /// slower than downloading them.
     public static func write(
         _ data: Data,
         to url: URL,
         permissions: mode_t = 0o600,
+        durable: Bool = true,
         beforeCommit: (() throws -> Void)? = nil
     ) throws {
         // A device or FIFO (`--junit /dev/stdout`, `/dev/full`) is written in place: renaming over it would replace
@@ -66,18 +72,25 @@ public enum AtomicFile {
             if !committed { unlink(temporaryPath) }
         }
         do {
-            defer { close(fd) }
+            var isOpen = true
+            defer { if isOpen { close(fd) } }
             guard fchmod(fd, permissions) == 0 else {
                 throw WriteError(path: url.path, step: "set permissions", reason: currentErrnoText())
             }
             try writeAll(data, to: fd, path: url.path)
-            guard fsync(fd) == 0 else { throw WriteError(path: url.path, step: "fsync", reason: currentErrnoText()) }
+            if durable {
+                guard fsync(fd) == 0 else { throw WriteError(path: url.path, step: "fsync", reason: currentErrnoText()) }
+            }
+            isOpen = false
+            // Without fsync, close is where a file system that allocates late (NFS) reports a full disk.
+            guard close(fd) == 0 else { throw WriteError(path: url.path, step: "close", reason: currentErrnoText()) }
         }
         try beforeCommit?()
         guard rename(temporaryPath, url.path) == 0 else {
             throw WriteError(path: url.path, step: "rename", reason: currentErrnoText())
         }
         committed = true
+        guard durable else { return }
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
         if dirFD >= 0 {
             fsync(dirFD)

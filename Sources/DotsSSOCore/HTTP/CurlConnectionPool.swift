@@ -5,20 +5,13 @@ import Foundation
 /// run on. Downloads from one server (a member's passes) reuse kept-alive connections instead of a TCP and TLS
 /// handshake each. Only verified requests join it; the read-only handshake `inspectTLS` makes without verification
 /// never does, and libcurl reuses a connection only for a request with the same TLS settings.
-final class CurlConnectionPool: @unchecked Sendable {
-    // @unchecked: `made` is guarded by `lock`; the share handle itself is locked by libcurl through its own mutexes.
-    private let lock = NSLock()
-    private var made: (share: OpaquePointer?, tried: Bool) = (nil, false)
+final class CurlConnectionPool: Sendable {
+    private let made = MadeOnce<OpaquePointer?>()
 
     /// The share handle, made on the first request rather than with the client: making it loads libcurl, which
     /// commands that never send a request should not pay for. Nil when libcurl cannot share connections (requests
     /// then connect each time).
-    var share: OpaquePointer? {
-        lock.withLock {
-            if !made.tried { made = (dots_curl_pool_new(), true) }
-            return made.share
-        }
-    }
+    var share: OpaquePointer? { made.value { dots_curl_pool_new() } }
 
-    deinit { if let share = made.share { dots_curl_pool_free(share) } }
+    deinit { if let share = made.existing ?? nil { dots_curl_pool_free(share) } }
 }

@@ -8,6 +8,8 @@ public final class CurlHTTPClient: HTTPClient {
     public let options: HTTPClientOptions
     /// Connections kept alive between this client's requests.
     private let pool = CurlConnectionPool()
+    /// What verified connections trust, loaded on the first one and shared (see `TLSTrustStore`).
+    private let trust = MadeOnce<TLSTrustStore?>()
 
     public init(options: HTTPClientOptions = HTTPClientOptions()) {
         self.options = options
@@ -97,9 +99,7 @@ public final class CurlHTTPClient: HTTPClient {
             try handle.set(CURLOPT_SSL_VERIFYPEER, 0)
             try handle.set(CURLOPT_SSL_VERIFYHOST, 0)
         }
-        if let anchors = options.trustAnchors {
-            try handle.setSSLContextFunction(CurlTransfer.sslContext, context: Unmanaged.passUnretained(anchors).toOpaque())
-        }
+        try applyTrust(handle)
         let probe = TLSProbe(handle: handle)
         try handle.setPrerequestFunction(TLSProbe.read, context: Unmanaged.passUnretained(probe).toOpaque())
         let code = withExtendedLifetime((options.trustAnchors, probe)) { handle.perform() }
@@ -124,6 +124,23 @@ public final class CurlHTTPClient: HTTPClient {
         try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
         try handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+    }
+
+    /// Verified connections use the client's shared trust store in place of libcurl's per-connection loading of the
+    /// system bundle. When the bundle cannot be loaded that way, libcurl loads it as before and the `--cacert`
+    /// anchors are added to each connection's store. The store and the anchors live as long as the client, which
+    /// outlives every transfer it runs.
+    private func applyTrust(_ handle: CurlEasyHandle) throws {
+        let store = trust.value {
+            TLSTrustStore(caFile: handle.string(CURLINFO_CAINFO), caPath: handle.string(CURLINFO_CAPATH), anchors: options.trustAnchors)
+        }
+        if let store {
+            try handle.set(CURLOPT_CAINFO, pointer: nil)
+            try handle.set(CURLOPT_CAPATH, pointer: nil)
+            try handle.setSSLContextFunction(CurlTransfer.sharedTrust, context: Unmanaged.passUnretained(store).toOpaque())
+        } else if let anchors = options.trustAnchors {
+            try handle.setSSLContextFunction(CurlTransfer.addAnchors, context: Unmanaged.passUnretained(anchors).toOpaque())
+        }
     }
 
     private func perform(_ request: HTTPRequest, timeout: TimeInterval, reportedTimeout: TimeInterval) throws -> HTTPResponse {
@@ -165,9 +182,7 @@ public final class CurlHTTPClient: HTTPClient {
         let transferPointer = Unmanaged.passUnretained(transfer).toOpaque()
         try handle.setWriteFunction(CurlTransfer.write, context: transferPointer)
         try handle.setHeaderFunction(CurlTransfer.header, context: transferPointer)
-        if let anchors = options.trustAnchors {
-            try handle.setSSLContextFunction(CurlTransfer.sslContext, context: Unmanaged.passUnretained(anchors).toOpaque())
-        }
+        try applyTrust(handle)
 
         traceRequest(request, headers: [(name: "User-Agent", value: options.userAgent)] + request.headers, trace: trace)
         // `transfer` and the anchors travel to curl's callbacks unretained: they must outlive the transfer.

@@ -44,8 +44,15 @@ final class CurlTransfer {
         return length
     }
 
-    /// Adds `--cacert` anchors to the connection's trust store.
-    static let sslContext: dots_curl_ssl_ctx_callback = { _, sslContext, context in
+    /// Makes the connection verify with the client's shared trust store.
+    static let sharedTrust: dots_curl_ssl_ctx_callback = { _, sslContext, context in
+        guard let sslContext, let context else { return CURLE_SSL_CERTPROBLEM }
+        Unmanaged<TLSTrustStore>.fromOpaque(context).takeUnretainedValue().install(into: sslContext)
+        return CURLE_OK
+    }
+
+    /// Adds `--cacert` anchors to the store libcurl loaded for the connection (when the shared store cannot be made).
+    static let addAnchors: dots_curl_ssl_ctx_callback = { _, sslContext, context in
         guard let sslContext, let context else { return CURLE_OK }
         let anchors = Unmanaged<TrustAnchors>.fromOpaque(context).takeUnretainedValue()
         return anchors.install(into: sslContext) ? CURLE_OK : CURLE_SSL_CERTPROBLEM

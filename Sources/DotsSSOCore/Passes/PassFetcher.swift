@@ -100,7 +100,7 @@ public struct PassFetcher: Sendable {
         guard !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") && $0.severity == .error }) else { return pass }
         let destination = output.appendingPathComponent(name)
         do {
-            try AtomicFile.write(response.body, to: destination, permissions: 0o644)
+            try AtomicFile.write(response.body, to: destination, permissions: 0o644, durable: false)  // a pass can be fetched again
             pass.file = destination.path
         } catch let error as AtomicFile.WriteError {
             let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
