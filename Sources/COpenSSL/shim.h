@@ -1,6 +1,9 @@
 #ifndef DOTS_SSO_COPENSSL_SHIM_H
 #define DOTS_SSO_COPENSSL_SHIM_H
 
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <openssl/bio.h>
 #include <openssl/bn.h>
@@ -108,6 +111,70 @@ static inline EVP_PKEY *dots_ec_public_key(const char *group, const unsigned cha
     }
     OSSL_PARAM_BLD_free(bld);
     return pkey;
+}
+
+/* A CA bundle that a trust store loads the first time verification looks for an issuer the store lacks. With
+   --cacert anchors (or the system's hashed directory) the issuer is usually found without it, and loading the
+   bundle's ~140 certificates costs about 20 ms of OpenSSL 3's decoding. */
+typedef struct {
+    pthread_mutex_t lock;
+    int loaded;
+    X509_LOOKUP_METHOD *method;  /* each store's own, freed with its lookup (no global state in a header) */
+    char file[];
+} dots_lazy_bundle;
+
+static inline int dots_lazy_bundle_by_subject(X509_LOOKUP *lookup, X509_LOOKUP_TYPE type, const X509_NAME *name, X509_OBJECT *ret) {
+    dots_lazy_bundle *bundle = (dots_lazy_bundle *)X509_LOOKUP_get_method_data(lookup);
+    X509_STORE *store = X509_LOOKUP_get_store(lookup);
+    if (bundle == NULL || store == NULL || type != X509_LU_X509) return 0;
+    pthread_mutex_lock(&bundle->lock);
+    if (!bundle->loaded) {
+        bundle->loaded = 1;
+        /* Adds each certificate to the store (X509_STORE_add_cert takes the store's lock). */
+        if (X509_load_cert_crl_file(lookup, bundle->file, X509_FILETYPE_PEM) <= 0) ERR_clear_error();
+    }
+    pthread_mutex_unlock(&bundle->lock);
+    int found = 0;
+    if (!X509_STORE_lock(store)) return 0;
+    X509_OBJECT *object = X509_OBJECT_retrieve_by_subject(X509_STORE_get0_objects(store), type, name);
+    if (object != NULL) found = X509_OBJECT_set1_X509(ret, X509_OBJECT_get0_X509(object));
+    X509_STORE_unlock(store);
+    return found;
+}
+
+/* Called as the lookup is freed; OpenSSL uses neither the method nor the data afterwards. */
+static inline void dots_lazy_bundle_free(X509_LOOKUP *lookup) {
+    dots_lazy_bundle *bundle = (dots_lazy_bundle *)X509_LOOKUP_get_method_data(lookup);
+    if (bundle == NULL) return;
+    pthread_mutex_destroy(&bundle->lock);
+    X509_LOOKUP_meth_free(bundle->method);
+    free(bundle);
+}
+
+/* Adds to `store` a lookup that loads the PEM bundle `file` on first need; 1 on success. */
+static inline int dots_store_add_lazy_bundle(X509_STORE *store, const char *file) {
+    size_t length = strlen(file);
+    dots_lazy_bundle *bundle = calloc(1, sizeof(dots_lazy_bundle) + length + 1);
+    if (bundle == NULL) return 0;
+    memcpy(bundle->file, file, length + 1);
+    bundle->method = X509_LOOKUP_meth_new("dots-sso lazy CA bundle");
+    if (bundle->method == NULL
+        || X509_LOOKUP_meth_set_get_by_subject(bundle->method, dots_lazy_bundle_by_subject) != 1
+        || X509_LOOKUP_meth_set_free(bundle->method, dots_lazy_bundle_free) != 1) {
+        X509_LOOKUP_meth_free(bundle->method);
+        free(bundle);
+        return 0;
+    }
+    pthread_mutex_init(&bundle->lock, NULL);
+    X509_LOOKUP *lookup = X509_STORE_add_lookup(store, bundle->method);
+    if (lookup == NULL || X509_LOOKUP_set_method_data(lookup, bundle) != 1) {
+        /* A lookup without data frees nothing; the store frees the lookup itself. */
+        pthread_mutex_destroy(&bundle->lock);
+        if (lookup == NULL) X509_LOOKUP_meth_free(bundle->method);
+        free(bundle);
+        return 0;
+    }
+    return 1;
 }
 
 /* EVP_EC_gen expands to the variadic EVP_PKEY_Q_keygen. */
