@@ -5,7 +5,9 @@ import datetime
 import os
 import platform
 import re
+import shlex
 import statistics
+import urllib.request
 import subprocess
 import sys
 import tempfile
@@ -133,6 +135,36 @@ def measure(command, runs, shell=False, expect=0, warmups=3):
     return statistics.median(samples), sorted(samples)[int(len(samples) * 0.9) - 1], peak / 1024
 
 
+def sign_in_sandbox(binary, directory):
+    """Starts the embedded sandbox partner with auto-approve and signs jane in through it, as a script would before
+    calling `token print` in a loop. Returns the sandbox process, the channel file and the cache entry."""
+    channel = os.path.join(directory, "sandbox-channel.json")
+    sandbox = subprocess.Popen([binary, "sandbox", "--port", "0", "--auto-approve", "jane", "--write-channel", channel],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = sandbox.stdout.readline()
+    if "listening on" not in line:
+        raise SystemExit(f"the sandbox did not start: {line!r}")
+    signing_in = subprocess.Popen([binary, "authorize", "--channel", channel, "--no-browser"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in signing_in.stderr:
+        match = re.search(r"(http://127\.0\.0\.1:\d+/authorize\?\S+)", line)
+        if match:
+            urllib.request.urlopen(match.group(1), timeout=10).read()  # auto-approve redirects to the loopback callback
+            break
+    if signing_in.wait(timeout=30) != 0:
+        raise SystemExit("signing in to the sandbox failed")
+    cache = os.path.join(os.environ["XDG_CACHE_HOME"], "dots-sso")
+    entry = next(os.path.join(cache, name) for name in os.listdir(cache) if name.endswith(".json"))
+    return sandbox, channel, entry
+
+
+def shown(command, directory, binary):
+    """A command line as BENCHMARKS.md shows it: the temporary folder as $TMP, our binary as dots-sso."""
+    text = command if isinstance(command, str) else shlex.join(command)
+    text = text.replace(binary, "dots-sso").replace(directory, "$TMP").replace(sys.executable, "python3").replace(ROOT + "/", "")
+    return text if len(text) <= 400 else text[:400] + " …"
+
+
 def make_animation(path, megabytes):
     """A bodymovin file of many small shape layers, as an export with tens of thousands of them looks. Written layer
     by layer: the bench's own memory must stay small, since a child's peak memory counts the parent it was forked from."""
@@ -190,6 +222,7 @@ def main():
     binary = os.path.abspath(options.binary)
 
     with tempfile.TemporaryDirectory() as directory:
+        run_directory = directory
         ca, cert, key = run_pki(directory)
         peer, port = start_peer(cert, key)
         try:
@@ -218,9 +251,21 @@ def main():
             for name, ours, theirs_name, theirs, shell in cases:
                 our = measure(ours, options.runs)
                 their = measure(theirs, options.runs, shell=shell)
-                rows.append((name, our, theirs_name, their))
+                rows.append((name, our, theirs_name, their, ours, theirs))
                 our_median, their_median = our[0], their[0]
                 print(f"{name}: dots-sso {our_median*1000:.1f} ms, {theirs_name} {their_median*1000:.1f} ms", file=sys.stderr)
+            # token print: what scripts call in a loop, against reading the token out of a JSON file with jq.
+            sandbox, channel, entry = sign_in_sandbox(binary, directory)
+            try:
+                ours = [binary, "token", "print", "--channel", channel]
+                theirs = ["jq", "-r", ".payloads.oauth.tokens.accessToken", entry]
+                our = measure(ours, options.runs)
+                their = measure(theirs, options.runs)
+                rows.append(("token print: a fresh cached access token", our, "jq -r of the token from its JSON file", their, ours, theirs))
+                print(f"token print: dots-sso {our[0]*1000:.1f} ms, jq {their[0]*1000:.1f} ms", file=sys.stderr)
+            finally:
+                sandbox.terminate()
+                sandbox.wait()
             # bodymovin: the official schema is slow, so it runs fewer times (the ratio is still medians).
             corpus = os.path.join(ROOT, "..", "shared", "corpus", "lottie")
             big = os.path.join(corpus, "lottieweb-bm_ronda.json")
@@ -231,22 +276,27 @@ def main():
                 our = measure(ours, options.runs, expect=1)
                 for label, command, runs in [("jsonschema + lottie-specs 0.5.2", schema, 1), ("python-lottie 0.7.2 loader", loader, 3)]:
                     their = measure(command, runs, warmups=0)
-                    rows.append(("bodymovin validate, 1.8 MB file (bm_ronda)", our, label, their))
+                    rows.append(("bodymovin validate, 1.8 MB file (bm_ronda)", our, label, their, ours, command))
                     print(f"bodymovin: dots-sso {our[0]*1000:.1f} ms, {label} {their[0]*1000:.1f} ms", file=sys.stderr)
                 files = sorted(os.path.join(corpus, name) for name in os.listdir(corpus) if name.endswith(".json"))
-                whole = measure([binary, "bodymovin", "validate", "--json"] + files, 10, expect=1)
-                parse_only = measure([sys.executable, "-c", "import json, sys\nfor f in sys.argv[1:]: json.load(open(f, 'rb'))"] + files, 10)
-                rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole, "python3 json.load of the same files (parsing only)", parse_only))
+                whole_command = [binary, "bodymovin", "validate", "--json"] + files
+                parse_command = [sys.executable, "-c", "import json, sys\nfor f in sys.argv[1:]: json.load(open(f, 'rb'))"] + files
+                whole = measure(whole_command, 10, expect=1)
+                parse_only = measure(parse_command, 10)
+                rows.append((f"bodymovin validate, whole corpus ({len(files)} files)", whole, "python3 json.load of the same files (parsing only)", parse_only,
+                             whole_command[:4] + [os.path.join(corpus, "*.json")], parse_command[:3] + [os.path.join(corpus, "*.json")]))
             else:
                 print("NOTICE: ../shared/corpus is absent; skipping the bodymovin corpus rows", file=sys.stderr)
             # A 50 MB animation of tens of thousands of layers: what memory it takes is the point of this row.
             animation = os.path.join(directory, "many-layers.json")
             layer_count = make_animation(animation, 50)
             megabytes = os.path.getsize(animation) / 1_000_000
-            our = measure([binary, "bodymovin", "validate", "--json", animation], 5, warmups=1)
-            their = measure([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", animation], 5, warmups=1)
+            ours = [binary, "bodymovin", "validate", "--json", animation]
+            theirs = [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", animation]
+            our = measure(ours, 5, warmups=1)
+            their = measure(theirs, 5, warmups=1)
             rows.append((f"bodymovin validate, generated {megabytes:.0f} MB animation ({layer_count:,} layers)", our,
-                         "python3 json.load of the same file (parsing only)", their))
+                         "python3 json.load of the same file (parsing only)", their, ours, theirs))
             print(f"bodymovin 50 MB: dots-sso {our[0]*1000:.1f} ms {our[2]:.0f} MiB, json.load {their[0]*1000:.1f} ms {their[2]:.0f} MiB", file=sys.stderr)
             os.remove(animation)
             # pkpass: 200 signed passes in one run against the per-pass unzip + sha1sum + openssl pipeline.
@@ -257,12 +307,14 @@ def main():
             pipeline = ["bash", "-c", PASS_PIPELINE, "pipeline", pass_ca] + passes
             their = measure(pipeline, 3, warmups=1)
             rows.append((f"pkpass inspect, 200 signed passes ({200/our[0]:.0f} passes/s)", our,
-                         f"unzip + sha1sum + openssl cms -verify per pass ({200/their[0]:.0f} passes/s)", their))
+                         f"unzip + sha1sum + openssl cms -verify per pass ({200/their[0]:.0f} passes/s)", their,
+                         ours[:6] + ["$TMP/passes/pass-*.pkpass (200)"], "bash -c \"$PASS_PIPELINE\" pipeline $TMP/pass-ca.pem $TMP/passes/pass-*.pkpass (Scripts/bench.py)"))
             print(f"pkpass: dots-sso {our[0]*1000:.1f} ms, pipeline {their[0]*1000:.1f} ms", file=sys.stderr)
             # 1,000 passes in one run must stay small (under 100 MB): every pass is dropped once inspected.
             thousand = measure([binary, "pkpass", "inspect", "--trust", pass_ca, "--json"] + all_passes, 5)
             rows.append((f"pkpass inspect, 1,000 signed passes ({1000/thousand[0]:.0f} passes/s)", thousand,
-                         "(no comparison; peak memory must stay under 100 MB)", thousand))
+                         "(no comparison; peak memory must stay under 100 MB)", thousand,
+                         [binary, "pkpass", "inspect", "--trust", pass_ca, "--json", "$TMP/passes/pass-*.pkpass (1,000)"], "-"))
             print(f"pkpass 1000: dots-sso {thousand[0]*1000:.1f} ms {thousand[2]:.0f} MiB", file=sys.stderr)
             # passes fetch: 100 signed passes over HTTPS from one loopback server, each inspected, against curl
             # downloading the same files (no verification at all), 4 at a time and one after another.
@@ -273,15 +325,21 @@ def main():
                 with open(member, "w") as handle:
                     json.dump({"id": "bench", "passes": urls}, handle)
                 fetched = os.path.join(directory, "fetched")
-                ours = measure([binary, "passes", "fetch", "--profile-file", member, "--cacert", ca, "--trust", pass_ca,
-                                "--output", fetched, "--json"], options.runs)
+                ours_command = [binary, "passes", "fetch", "--profile-file", member, "--cacert", ca, "--trust", pass_ca,
+                                "--output", fetched, "--json"]
+                ours = measure(ours_command, options.runs)
                 curl_dir = os.path.join(directory, "curl-fetched")
                 os.makedirs(curl_dir, exist_ok=True)
-                parallel = measure(["curl", "-sS", "--fail", "--cacert", ca, "-Z", "--parallel-max", "4", "--output-dir", curl_dir,
-                                    "--remote-name-all"] + urls, options.runs)
-                sequential = measure(["curl", "-sS", "--fail", "--cacert", ca, "--output-dir", curl_dir, "--remote-name-all"] + urls, 10)
-                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl -Z --parallel-max 4 (download only)", parallel))
-                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl, one after another (download only)", sequential))
+                parallel_command = ["curl", "-sS", "--fail", "--cacert", ca, "-Z", "--parallel-max", "4", "--output-dir", curl_dir,
+                                    "--remote-name-all"]
+                sequential_command = ["curl", "-sS", "--fail", "--cacert", ca, "--output-dir", curl_dir, "--remote-name-all"]
+                parallel = measure(parallel_command + urls, options.runs)
+                sequential = measure(sequential_command + urls, 10)
+                url_list = f"https://127.0.0.1:{pass_port}/passes/pass-000.pkpass … (100 URLs)"
+                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl -Z --parallel-max 4 (download only)", parallel,
+                             ours_command, shlex.join(parallel_command) + " " + url_list))
+                rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl, one after another (download only)", sequential,
+                             ours_command, shlex.join(sequential_command) + " " + url_list))
                 print(f"passes fetch: dots-sso {ours[0]*1000:.1f} ms, curl -Z {parallel[0]*1000:.1f} ms, curl {sequential[0]*1000:.1f} ms", file=sys.stderr)
             finally:
                 pass_peer.kill()
@@ -306,9 +364,14 @@ def main():
         "| task | dots-sso median (p90) | peak memory | compared with | their median (p90) | their peak memory | ratio |",
         "|---|---|---|---|---|---|---|",
     ]
-    for name, (our_median, our_p90, our_peak), theirs_name, (their_median, their_p90, their_peak) in rows:
+    for name, (our_median, our_p90, our_peak), theirs_name, (their_median, their_p90, their_peak), _, _ in rows:
         lines.append(f"| {name} | {our_median*1000:.1f} ms ({our_p90*1000:.1f}) | {our_peak:.0f} MiB | `{theirs_name}` | "
                      f"{their_median*1000:.1f} ms ({their_p90*1000:.1f}) | {their_peak:.0f} MiB | {their_median/our_median:.2f}× |")
+    lines += ["", "## Command lines", "", "$TMP is the run's temporary folder (throwaway CAs, generated passes and files).", ""]
+    for name, _, theirs_name, _, ours_command, theirs_command in rows:
+        lines.append(f"- {name} vs `{theirs_name}`")
+        lines.append(f"  - ours: `{shown(ours_command, run_directory, binary)}`")
+        lines.append(f"  - theirs: `{shown(theirs_command, run_directory, binary)}`")
     lines.append("")
     with open(options.output, "w") as handle:
         handle.write("\n".join(lines))
