@@ -37,6 +37,7 @@ struct PassesCLITests {
                 "object": ["passes": ["{base}/passes/guest.pkpass"]],
                 "numbers": [1, 2],
                 "slow": (1...8).map { _ in "{base}/slow-passes/guest.pkpass" },
+                "many": (1...48).map { _ in "{base}/passes/guest.pkpass" },
                 "empty": [String](),
                 "hostile": ["{base}/passes/guest.pkpass", "{base}/huge/big.pkpass", "{base}/hang/slow.pkpass", "{base}/redirect-http/moved.pkpass"],
             ]
@@ -129,6 +130,30 @@ struct PassesCLITests {
         #expect(text.stdout.contains("an HTML page"))
     }
 
+    @Test("fetched again into the same folder: an unchanged pass keeps its file (same inode and date); a changed or damaged one is replaced")
+    func refetchKeepsUnchanged() throws {
+        let partner = Self.partner
+        let output = TemporaryDirectory("out")
+        let arguments = ["--profile-endpoint", "\(partner.base)/member/profile"]
+        #expect(try partner.fetch(arguments, output: output.url.path).status == 0)
+        let guest = output.path("1-primary-guest.pkpass"), event = output.path("2-event.pkpass")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: guest)
+        let guestInode = try #require(try FileManager.default.attributesOfItem(atPath: guest)[.systemFileNumber] as? Int)
+        var damaged = try #require(FileManager.default.contents(atPath: event))
+        damaged[damaged.count / 2] ^= 0xFF  // same size, one byte different
+        try damaged.write(to: URL(fileURLWithPath: event))
+
+        let again = try partner.fetch(arguments + ["--json"], output: output.url.path)
+        #expect(again.status == 0, "\(again.stderr)")
+        let passes = try #require(try json(again)["passes"] as? [[String: Any]])
+        #expect(passes.map { $0["file"] as? String } == [guest, event], "both passes are reported as saved")
+        let attributes = try FileManager.default.attributesOfItem(atPath: guest)
+        #expect(attributes[.systemFileNumber] as? Int == guestInode)
+        #expect(attributes[.modificationDate] as? Date == old)
+        #expect(FileManager.default.contents(atPath: event) == partner.event, "the damaged copy is replaced")
+    }
+
     @Test("a passes endpoint that answers anything but a flat array of URL strings exits 76 and downloads nothing", arguments: ["object", "numbers"])
     func listShape(name: String) throws {
         let partner = Self.partner
@@ -203,6 +228,18 @@ struct PassesCLITests {
         let connections = result.stderr.split(separator: "\n").filter { $0.hasPrefix("* connected to 127.0.0.1 port \(partner.port)") }
         #expect(connections.count == 9, "the passes list and eight passes: \(connections)")
         #expect(connections.filter { $0.hasSuffix("(kept-alive connection reused)") }.count == 8, "\(connections)")
+    }
+
+    @Test("--parallel 8 keeps its eight connections: 48 passes need no more than eight TLS handshakes")
+    func connectionReuseInParallel() throws {
+        let partner = Self.partner
+        let output = TemporaryDirectory("out")
+        let result = try partner.fetch(["--passes-endpoint", "\(partner.base)/member/many", "--parallel", "8", "-v"], output: output.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let connections = result.stderr.split(separator: "\n").filter { $0.hasPrefix("* connected to 127.0.0.1 port \(partner.port)") }
+        #expect(connections.count == 49, "the passes list and 48 passes")
+        let opened = connections.filter { !$0.hasSuffix("(kept-alive connection reused)") }.count
+        #expect(opened <= 8, "new connections: \(opened)")
     }
 
     @Test("--parallel true, 0 or 17 is a usage error and nothing is fetched", arguments: [

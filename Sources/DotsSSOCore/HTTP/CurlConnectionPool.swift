@@ -8,6 +8,11 @@ import Foundation
 final class CurlConnectionPool: Sendable {
     private let made = MadeOnce<OpaquePointer?>()
 
+    /// How many idle connections the pool keeps. libcurl's default (4 for a lone easy handle) closes a connection
+    /// each time a fifth concurrent request finishes, so `passes fetch --parallel 8` made a new TLS handshake for
+    /// every fourth pass; 16 is the most requests any command runs at once.
+    static let keptAlive = 16
+
     /// The share handle, made on the first request rather than with the client: making it loads libcurl, which
     /// commands that never send a request should not pay for. Nil when libcurl cannot share connections (requests
     /// then connect each time).

@@ -153,7 +153,10 @@ public final class CurlHTTPClient: HTTPClient {
         try applySecurityFloor(handle, url: url, timeout: timeout)
         // GETs reuse connections. Anything else never does: libcurl resends a request whose reused connection turns
         // out dead, and a refresh or a revocation must never reach the provider twice.
-        if request.method == .get { try handle.join(pool) }
+        if request.method == .get {
+            try handle.join(pool)
+            try handle.set(CURLOPT_MAXCONNECTS, CurlConnectionPool.keptAlive)
+        }
         try handle.set(CURLOPT_USERAGENT, options.userAgent)
         // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
         try? handle.set(CURLOPT_ACCEPT_ENCODING, "")

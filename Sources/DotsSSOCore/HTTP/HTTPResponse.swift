@@ -32,7 +32,10 @@ public struct HTTPResponse: Sendable {
 
     /// The media type without parameters, lower-cased (`application/json`).
     public var mediaType: String? {
-        header("Content-Type")?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type = header("Content-Type")?.split(separator: ";").first,
+              let start = type.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = type.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+        return type[start...last].lowercased()
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }

@@ -24,10 +24,13 @@ public struct PassFetcher: Sendable {
     public func fetch(_ links: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> [FetchedPass] {
         try prepareOutput()
         let finished = Counter()
-        var fetched = await boundedConcurrentMap(count: links.count, parallel: parallel, onEach: { _, _ in
+        // `parallel` downloads on the wire at once; as many more passes may be inspected and saved meanwhile (which
+        // also bounds how many downloaded bodies wait in memory).
+        let downloads = AsyncSemaphore(parallel)
+        var fetched = await boundedConcurrentMap(count: links.count, parallel: parallel * 2, onEach: { _, _ in
             progress(finished.increment(), links.count)
         }) { index in
-            await fetchOne(links[index], position: index + 1)
+            await fetchOne(links[index], position: index + 1, downloads: downloads)
         }
         var firstSeen: [String: Int] = [:]
         for (index, link) in links.enumerated() {
@@ -52,7 +55,7 @@ public struct PassFetcher: Sendable {
         }
     }
 
-    func fetchOne(_ link: String, position: Int) async -> FetchedPass {
+    func fetchOne(_ link: String, position: Int, downloads: AsyncSemaphore) async -> FetchedPass {
         let display = URL(string: link)?.redactedForDisplay ?? String(link.prefix(80))
         var pass = FetchedPass(position: position, primary: position == 1, url: display, findings: [])
         func fail(_ code: String, _ message: String) -> FetchedPass {
@@ -71,12 +74,16 @@ public struct PassFetcher: Sendable {
             return fail("passes.bundle-refused", "this is a .pkpasses bundle URL; The Dots accepts single .pkpass files only (seed 000): list each pass as its own .pkpass URL")
         }
         let response: HTTPResponse
+        await downloads.acquire()
         do {
             response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/vnd.apple.pkpass")],
                                                        maxBodyBytes: Self.maxDownloadBytes))
+            await downloads.release()
         } catch let error as UserFacingError {
+            await downloads.release()
             return fail("passes.download.failed", error.message)
         } catch {
+            await downloads.release()
             return fail("passes.download.failed", "\(error)")
         }
         pass.status = response.status
@@ -99,6 +106,10 @@ public struct PassFetcher: Sendable {
         // A body that is not a readable pass archive (an HTML page, a bomb, a bundle) is reported, never saved.
         guard !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") && $0.severity == .error }) else { return pass }
         let destination = output.appendingPathComponent(name)
+        if Self.holds(response.body, at: destination) {
+            pass.file = destination.path  // fetched again, unchanged: the file (and its date) stay as they are
+            return pass
+        }
         do {
             try AtomicFile.write(response.body, to: destination, permissions: 0o644, durable: false)  // a pass can be fetched again
             pass.file = destination.path
@@ -110,6 +121,14 @@ public struct PassFetcher: Sendable {
             pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
         }
         return pass
+    }
+
+    /// Whether `destination` is a regular file with exactly these bytes (a pass fetched again into the same folder).
+    static func holds(_ body: Data, at destination: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: destination.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              (attributes[.size] as? NSNumber)?.intValue == body.count else { return false }
+        return (try? Data(contentsOf: destination)) == body
     }
 
     /// `1-primary-guest.pkpass`, `2-event.pkpass`: the position keeps the order, the URL's name says which pass.
