@@ -6,6 +6,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import statistics
 import urllib.request
 import subprocess
@@ -120,13 +121,18 @@ def run_once(command, shell=False):
         return elapsed, process.returncode, usage.ru_maxrss, err.read()
 
 
-def measure(command, runs, shell=False, expect=0, warmups=3):
-    """Median and p90 seconds, and the peak memory (MiB) over every run."""
+def measure(command, runs, shell=False, expect=0, warmups=3, before=None):
+    """Median and p90 seconds, and the peak memory (MiB) over every run. `before` runs, untimed, ahead of each run
+    (to empty an output folder, so every run does the same work as the first)."""
     for _ in range(warmups):
+        if before:
+            before()
         run_once(command, shell)
     samples = []
     peak = 0
     for _ in range(runs):
+        if before:
+            before()
         elapsed, status, rss, stderr = run_once(command, shell)
         samples.append(elapsed)
         peak = max(peak, rss)
@@ -160,7 +166,8 @@ def sign_in_sandbox(binary, directory):
 
 def shown(command, directory, binary):
     """A command line as BENCHMARKS.md shows it: the temporary folder as $TMP, our binary as dots-sso."""
-    text = command if isinstance(command, str) else shlex.join(command)
+    # A glob stays unquoted, as it was typed: the shell expanded it for the run.
+    text = command if isinstance(command, str) else " ".join(word if "*" in word else shlex.quote(word) for word in command)
     text = text.replace(binary, "dots-sso").replace(directory, "$TMP").replace(sys.executable, "python3").replace(ROOT + "/", "")
     return text if len(text) <= 400 else text[:400] + " …"
 
@@ -327,14 +334,19 @@ def main():
                 fetched = os.path.join(directory, "fetched")
                 ours_command = [binary, "passes", "fetch", "--profile-file", member, "--cacert", ca, "--trust", pass_ca,
                                 "--output", fetched, "--json"]
-                ours = measure(ours_command, options.runs)
                 curl_dir = os.path.join(directory, "curl-fetched")
-                os.makedirs(curl_dir, exist_ok=True)
+
+                def empty(folder):
+                    """Every run is a first fetch into an empty folder, for both sides."""
+                    shutil.rmtree(folder, ignore_errors=True)
+                    os.makedirs(folder)
+
+                ours = measure(ours_command, options.runs, before=lambda: empty(fetched))
                 parallel_command = ["curl", "-sS", "--fail", "--cacert", ca, "-Z", "--parallel-max", "4", "--output-dir", curl_dir,
                                     "--remote-name-all"]
                 sequential_command = ["curl", "-sS", "--fail", "--cacert", ca, "--output-dir", curl_dir, "--remote-name-all"]
-                parallel = measure(parallel_command + urls, options.runs)
-                sequential = measure(sequential_command + urls, 10)
+                parallel = measure(parallel_command + urls, options.runs, before=lambda: empty(curl_dir))
+                sequential = measure(sequential_command + urls, 10, before=lambda: empty(curl_dir))
                 url_list = f"https://127.0.0.1:{pass_port}/passes/pass-000.pkpass … (100 URLs)"
                 rows.append(("passes fetch, 100 passes over HTTPS, each inspected", ours, "curl -Z --parallel-max 4 (download only)", parallel,
                              ours_command, shlex.join(parallel_command) + " " + url_list))
