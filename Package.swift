@@ -30,6 +30,13 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // rlottie, cairo, pango and zint's headers (Debian's -dev packages); the libraries are loaded the first time a
+        // picture is drawn, see dots_pictures.h.
+        .target(
+            name: "CPictures",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
@@ -44,7 +51,7 @@ let package = Package(
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "CCurl", "COpenSSL", "CDotsZlib",
+                "CCurl", "COpenSSL", "CDotsZlib", "CPictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

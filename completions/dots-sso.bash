@@ -1295,20 +1295,20 @@ _dots-sso_bodymovin() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    validate)
+    validate|preview)
         # Offer subcommand argument completions
         "_dots-sso_bodymovin_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'validate' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'validate preview' -- "${cur}"))
         ;;
     esac
 }
 
 _dots-sso_bodymovin_validate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose --strict --no-render --version -h --help)
     repeating_options=()
     non_repeating_options=(--junit --profile)
     __dots-sso_offer_flags_options -1
@@ -1320,6 +1320,30 @@ _dots-sso_bodymovin_validate() {
         ;;
     '--profile')
         __dots-sso_add_completions -W 'ios'$'\n''spec'
+        return
+        ;;
+    esac
+}
+
+_dots-sso_bodymovin_preview() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--out --frames --size --gif)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--out')
+        return
+        ;;
+    '--frames')
+        return
+        ;;
+    '--size')
+        return
+        ;;
+    '--gif')
         return
         ;;
     esac

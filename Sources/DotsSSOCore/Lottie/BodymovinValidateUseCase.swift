@@ -4,19 +4,27 @@ import Foundation
 public struct BodymovinValidateUseCase: Sendable {
     public var files: [String]
     public var profile: LottieProfile
+    /// Whether rlottie also draws sampled frames (`LottieRenderCheck`); off for parsing-only speed (`--no-render`).
+    public var render: Bool
 
     /// Files larger than this are refused before reading: no loading animation comes close.
     public static let maxBytes = 256 * 1024 * 1024
 
-    public init(files: [String], profile: LottieProfile = .ios) {
+    public init(files: [String], profile: LottieProfile = .ios, render: Bool = true) {
         self.files = files
         self.profile = profile
+        self.render = render
     }
 
     public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
         let validator = LottieValidator(profile: profile)
+        let render = render
         return try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
-            try validator.validate(try Self.read(file), file: file)
+            let bytes = try Self.read(file)
+            var report = try validator.validate(bytes, file: file)
+            // What rlottie draws (nothing at all, off the canvas, too small); only for files with no error above.
+            if render { report.findings += LottieRenderCheck.findings(bytes, report: report) }
+            return report
         }
     }
 

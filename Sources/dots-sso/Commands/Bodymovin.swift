@@ -4,12 +4,16 @@ import Foundation
 
 extension LottieProfile: ExpressibleByArgument {}
 
+extension PictureSize: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
 /// `dots-sso bodymovin`: the partner's loading animation.
 struct Bodymovin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodymovin",
         abstract: "Check a bodymovin (Lottie) loading animation.",
-        subcommands: [BodymovinValidate.self]
+        subcommands: [BodymovinValidate.self, BodymovinPreview.self]
     )
 }
 
@@ -22,8 +26,9 @@ struct BodymovinValidate: DotsCommand {
         --profile ios (default) checks what lottie-ios loads and renders: structure, references, and the features \
         it does not support (expressions, merge paths, luma mattes, effects other than drop shadow, glyphs, \
         auto-orient, …) as warnings. --profile spec checks Lottie spec 1.0 structure. Also reports fitness as a \
-        loading icon (size, canvas, duration, frame rate, embedded images). Not JSON, truncated or a .lottie zip \
-        exits 65 with the position of the problem.
+        loading icon (size, canvas, duration, frame rate, embedded images), and what rlottie draws of 12 sampled \
+        frames: nothing at all (a warning), content leaving the canvas or filling under 5 % of it (info); \
+        --no-render skips that. Not JSON, truncated or a .lottie zip exits 65 with the position of the problem.
 
         Examples:
           $ dots-sso bodymovin validate loader.json
@@ -37,6 +42,9 @@ struct BodymovinValidate: DotsCommand {
 
     @Option(name: .long, help: "ios (what lottie-ios plays, default) or spec (Lottie spec 1.0).")
     var profile: LottieProfile = .ios
+
+    @Flag(name: .long, help: "Skip drawing sampled frames with rlottie (nothing drawn, content off the canvas or too small).")
+    var noRender = false
 
     @Argument(help: "bodymovin JSON files ('-' reads stdin).")
     var files: [String]
@@ -54,7 +62,7 @@ struct BodymovinValidate: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let outcome = try await BodymovinValidateUseCase(files: files, profile: profile).run(ctx)
+        let outcome = try await BodymovinValidateUseCase(files: files, profile: profile, render: !noRender).run(ctx)
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
         let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
@@ -79,5 +87,57 @@ struct BodymovinValidate: DotsCommand {
         }
         if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
         if failed { throw checkFailed }
+    }
+}
+
+/// `dots-sso bodymovin preview FILE`
+struct BodymovinPreview: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "See the animation: a contact sheet of its frames drawn by rlottie (and optionally a GIF).",
+        discussion: """
+        Draws --frames frames, evenly spaced from the first to the last, each fitted in a --size cell over a \
+        checkerboard (transparency shows) with its frame number under it, into one PNG. --gif also writes the whole \
+        animation as an animated GIF at its frame rate (at most 320 px a side and 300 frames). Only files \
+        `bodymovin validate` finds no error in are drawn (exit 1 otherwise). Also reports what rendering shows: \
+        nothing drawn at all, content leaving the canvas, content filling under 5 % of it.
+
+        Examples:
+          $ dots-sso bodymovin preview loader.json
+          $ dots-sso bodymovin preview loader.json --out loader.png --frames 24 --size 96x96 --gif loader.gif
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("The contact sheet PNG (default: NAME.frames.png beside FILE).", valueName: "png"))
+    var out: String?
+
+    @Option(name: .long, help: "How many frames (1-100).")
+    var frames: Int = 12
+
+    @Option(name: .long, help: ArgumentHelp("The box each frame is fitted in, 16-1024 px a side.", valueName: "WxH"))
+    var size: PictureSize = BodymovinPreviewUseCase.defaultCell
+
+    @Option(name: .long, help: ArgumentHelp("Also write the animation as an animated GIF here.", valueName: "path"))
+    var gif: String?
+
+    @Argument(help: "A bodymovin JSON file ('-' reads stdin, with --out).")
+    var file: String
+
+    func run(_ ctx: CommandContext) async throws {
+        let preview = try await BodymovinPreviewUseCase(file: file, output: out, frames: frames, cell: size, gif: gif).run(ctx)
+        let console = Console(ctx)
+        if global.json {
+            try console.json(preview)
+            return
+        }
+        console.out("\(TerminalText.safe(preview.sheet))  \(preview.frames.count) frames (\(preview.frames.map(String.init).joined(separator: ", "))), \(preview.cell) cells")
+        if let gif = preview.gif, let count = preview.gifFrames {
+            console.out("\(TerminalText.safe(gif))  \(count) frames")
+        }
+        if !preview.findings.isEmpty {
+            console.out(FindingsText.render(preview.findings, style: console.style))
+        }
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `dots-sso bodymovin preview FILE`: a contact sheet of evenly spaced frames drawn by rlottie (and optionally an
+/// animated GIF), so a person can see the loader without a phone.
+public struct BodymovinPreviewUseCase: Sendable {
+    public var file: String
+    /// Where the sheet goes; nil: `<name>.frames.png` beside FILE (required for stdin).
+    public var output: String?
+    public var frames: Int
+    /// The box each frame is fitted in.
+    public var cell: PictureSize
+    public var gif: String?
+
+    public static let frameRange = 1...100
+    public static let cellRange = 16...1024
+    public static let defaultCell = PictureSize(width: 160, height: 160)
+
+    public init(file: String, output: String? = nil, frames: Int = 12, cell: PictureSize = defaultCell, gif: String? = nil) {
+        self.file = file
+        self.output = output
+        self.frames = frames
+        self.cell = cell
+        self.gif = gif
+    }
+
+    public struct Preview: Codable, Sendable {
+        public var file: String
+        public var sheet: String
+        /// The frame numbers drawn (as the animation counts them, from `ip`).
+        public var frames: [Int]
+        public var cell: PictureSize
+        public var gif: String?
+        public var gifFrames: Int?
+        /// What rendering found (nothing drawn, content off the canvas, content too small).
+        public var findings: [Finding]
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Preview {
+        guard Self.frameRange.contains(frames) else {
+            throw UsageError.invalid("--frames must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")
+        }
+        guard Self.cellRange.contains(cell.width), Self.cellRange.contains(cell.height) else {
+            throw UsageError.invalid("--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
+        }
+        let sheetPath = try output ?? Self.besideFile(file, suffix: ".frames.png")
+        let bytes = try BodymovinValidateUseCase.read(file)
+        let report = try LottieValidator(profile: .ios).validate(bytes, file: InputFile.displayName(file))
+        let errors = report.findings.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            throw PictureError.refused("\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered")
+        }
+        if let reason = LottieRenderer.beyondLimits(report.summary) {
+            throw PictureError.tooLarge("\(report.file) is not rendered: \(reason)")
+        }
+        let renderer = try LottieRenderer(validated: bytes)
+        guard renderer.width > 0, renderer.height > 0, renderer.frameCount > 0 else {
+            throw PictureError.refused("rlottie finds no canvas or no frames in \(report.file); not rendered")
+        }
+        let firstFrame = Self.inPoint(bytes)
+        let sampled = renderer.sampledFrames(frames)
+        let sheet = try LottieContactSheet.draw(renderer, frames: sampled, cell: cell, label: { "frame \(firstFrame + $0)" })
+        try PictureFile.save(try sheet.pngData(), to: sheetPath, what: "the contact sheet")
+        var preview = Preview(file: report.file, sheet: sheetPath, frames: sampled.map { firstFrame + $0 }, cell: cell,
+                              findings: LottieRenderCheck.findings(bytes, report: report))
+        if let gif {
+            preview.gifFrames = try LottieGIF.write(renderer, to: gif)
+            preview.gif = gif
+        }
+        return preview
+    }
+
+    /// `loader.json` → `loader<suffix>` in the same folder; stdin has no folder, so `--out` is needed.
+    static func besideFile(_ file: String, suffix: String) throws -> String {
+        guard file != "-" else { throw UsageError.invalid("reading stdin, name the picture with --out") }
+        let url = URL(fileURLWithPath: file)
+        return url.deletingPathExtension().path + suffix
+    }
+
+    /// The animation's `ip` (its first frame number), 0 when absent.
+    static func inPoint(_ bytes: [UInt8]) -> Int {
+        guard let json = try? CompactJSON(bytes: bytes), let node = json.member(json.root, "ip"), let value = json.number(node),
+              value.isFinite, abs(value) < 1e9 else { return 0 }
+        return Int(value.rounded())
+    }
+}
