@@ -1254,13 +1254,13 @@ _dots-sso_pkpass() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    inspect)
+    inspect|preview)
         # Offer subcommand argument completions
         "_dots-sso_pkpass_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'inspect' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'inspect preview' -- "${cur}"))
         ;;
     esac
 }
@@ -1278,6 +1278,24 @@ _dots-sso_pkpass_inspect() {
         return
         ;;
     '--trust')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_pkpass_preview() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --back --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--out --locale)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--out')
+        return
+        ;;
+    '--locale')
         return
         ;;
     esac

@@ -115,7 +115,7 @@ static const char *const cairo_names[] = {
     "cairo_translate", "cairo_scale", "cairo_set_source_rgba", "cairo_set_source_surface", "cairo_get_source",
     "cairo_pattern_set_filter", "cairo_set_line_width", "cairo_new_path", "cairo_move_to", "cairo_line_to",
     "cairo_arc", "cairo_close_path", "cairo_rectangle", "cairo_fill", "cairo_stroke", "cairo_clip", "cairo_paint",
-    "cairo_paint_with_alpha",
+    "cairo_paint_with_alpha", "cairo_set_operator",
 };
 static const char *const pangocairo_names[] = {"pango_cairo_create_layout", "pango_cairo_show_layout"};
 static const char *const pango_names[] = {

@@ -75,6 +75,7 @@ struct dots_cairo_api {
     void (*clip)(cairo_t *cr);
     void (*paint)(cairo_t *cr);
     void (*paint_with_alpha)(cairo_t *cr, double alpha);
+    void (*set_operator)(cairo_t *cr, cairo_operator_t op);
 
     PangoLayout *(*pango_create_layout)(cairo_t *cr);
     void (*pango_show_layout)(cairo_t *cr, PangoLayout *layout);

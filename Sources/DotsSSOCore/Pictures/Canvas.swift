@@ -38,6 +38,19 @@ final class Canvas {
         self.height = height
     }
 
+    /// Takes over a surface cairo made (a decoded PNG); throws when it is an error surface.
+    init(adopting surface: OpaquePointer) throws {
+        api = try Self.cairo()
+        guard api.surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = api.create(surface) else {
+            api.surface_destroy(surface)
+            throw PictureError.cannotDraw("cairo could not decode the image")
+        }
+        self.surface = surface
+        self.context = context
+        width = Int(api.image_surface_get_width(surface))
+        height = Int(api.image_surface_get_height(surface))
+    }
+
     deinit {
         api.destroy(context)
         api.surface_destroy(surface)
@@ -77,6 +90,21 @@ final class Canvas {
         api.arc(context, x + r, y + height - r, r, Double.pi / 2, Double.pi)
         api.arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
         api.close_path(context)
+    }
+
+    /// Cuts a disc out of the picture (a ticket's notch, a coupon's perforation): those pixels become transparent.
+    func cutCircle(x: Double, y: Double, radius: Double) {
+        api.save(context)
+        api.set_operator(context, CAIRO_OPERATOR_CLEAR)
+        api.new_path(context)
+        api.arc(context, x, y, radius, 0, 2 * Double.pi)
+        api.fill(context)
+        api.restore(context)
+    }
+
+    /// Draws in points from here on: `factor` pixels a point.
+    func scale(by factor: Double) {
+        api.scale(context, factor, factor)
     }
 
     /// A grey checkerboard, the usual sign of transparency, behind a frame.
@@ -142,6 +170,20 @@ final class Canvas {
             api.restore(context)
         }
         return min(Double(laidHeight), lines > 1 ? size * 1.25 * Double(lines) : Double(laidHeight))
+    }
+
+    /// How wide `text` is on one line at `size` (DejaVu Sans).
+    func textWidth(_ text: String, size: Double) -> Double {
+        guard let layout = api.pango_create_layout(context) else { return 0 }
+        defer { api.g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = api.pango_font_description_from_string("DejaVu Sans")
+        api.pango_font_description_set_absolute_size(description, size * Double(DOTS_PANGO_SCALE))
+        api.pango_layout_set_font_description(layout, description)
+        api.pango_font_description_free(description)
+        api.pango_layout_set_text(layout, text, -1)
+        var width: Int32 = 0, height: Int32 = 0
+        api.pango_layout_get_pixel_size(layout, &width, &height)
+        return Double(width)
     }
 
     /// Paints `image` scaled into the rectangle; `smooth` false keeps hard pixel edges (barcodes).

@@ -7,7 +7,7 @@ struct PKPass: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pkpass",
         abstract: "Verify .pkpass files the way Wallet does.",
-        subcommands: [PKPassInspect.self]
+        subcommands: [PKPassInspect.self, PKPassPreview.self]
     )
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+
+/// `dots-sso pkpass preview FILE`: the front of the pass as Wallet lays it out (and `--back`, its back fields), so a
+/// person can see a member's pass without an iPhone.
+public struct PassPreviewUseCase: Sendable {
+    public var file: String
+    /// The front's PNG; nil: `<name>.png` beside FILE. The back goes beside it as `<name>.back.png`.
+    public var output: String?
+    public var back: Bool
+    /// The `.lproj` whose pass.strings (and images) are used; nil: `en` when the pass has it, else text as written.
+    public var locale: String?
+
+    public init(file: String, output: String? = nil, back: Bool = false, locale: String? = nil) {
+        self.file = file
+        self.output = output
+        self.back = back
+        self.locale = locale
+    }
+
+    public struct Preview: Codable, Sendable {
+        public var file: String
+        public var style: String
+        public var front: String
+        public var back: String?
+        public var locale: String?
+        /// What could not be drawn (an image too large or unreadable, a barcode zint refuses).
+        public var findings: [Finding]
+    }
+
+    public func run(_ ctx: CommandContext) async throws -> Preview {
+        let name = InputFile.displayName(file)
+        let files = try Self.read(file, name: name)
+        guard let data = files["pass.json"] else { throw PictureError.refused("\(name) has no pass.json at its root; nothing to draw") }
+        let (parsed, lint) = PassJSONLint.check(data, file: name)
+        guard let pass = parsed?.objectValue else {
+            let reason = lint.first(where: { $0.severity == .error })?.message ?? "it is not a JSON object"
+            throw PictureError.refused("\(name)'s pass.json cannot be drawn: \(reason)")
+        }
+        let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
+        var renderer = try PassRenderer(pass: pass, files: files, language: locale, file: name)
+        let front = try renderer.front()
+        try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture")
+        var preview = Preview(file: name, style: renderer.style, front: frontPath, locale: locale, findings: renderer.findings)
+        if back {
+            let backPath = Self.backPath(for: frontPath)
+            try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass")
+            preview.back = backPath
+        }
+        return preview
+    }
+
+    /// `guest.png` → `guest.back.png`.
+    static func backPath(for front: String) -> String {
+        let url = URL(fileURLWithPath: front)
+        return url.deletingPathExtension().path + ".back." + (url.pathExtension.isEmpty ? "png" : url.pathExtension)
+    }
+
+    /// The pass's files: a .pkpass (or stdin) opened with the archive limits `pkpass inspect` uses, or an unsigned
+    /// pass folder. A hostile archive is refused with the reason inspect would give.
+    static func read(_ file: String, name: String) throws -> [String: Data] {
+        let limits = PassArchive.Limits()
+        if file != "-", FileStatus(file)?.isDirectory == true {
+            let (files, findings) = PassInspector.readFolder(URL(fileURLWithPath: file), file: name, limits: limits)
+            if let error = findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
+            return files
+        }
+        switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
+        case .contents(let data):
+            let archive = PassArchive.open(data, file: name, limits: limits)
+            if let error = archive.findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
+            return archive.files
+        case .tooLarge:
+            throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
+        }
+    }
+}
