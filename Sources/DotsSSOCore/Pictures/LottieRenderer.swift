@@ -36,7 +36,7 @@ final class LottieRenderer {
         let api = dots_rlottie()!.pointee
         self.api = api
         let key = "dots-sso-\(Self.loads.increment())"
-        let loaded: OpaquePointer? = (bytes + [0]).withUnsafeBufferPointer { buffer in
+        let loaded: OpaquePointer? = (RlottieInput.prepared(bytes) + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { api.from_data($0, key, "") }
         }
         guard let loaded else { throw PictureError.refused("rlottie could not load the animation (lottie-ios may still play it); not rendered") }

@@ -1,0 +1,323 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `bodymovin preview`, `pkpass preview` and the render findings of `bodymovin validate`, drawn by the real rlottie,
+/// cairo, pango and zint and read back by libraries nobody here wrote (Pillow, zxing-cpp, Debian's zbarimg).
+///
+/// Golden images live in Tests/Golden; `DOTS_SSO_UPDATE_GOLDEN=1` rewrites them from this run (then look at them).
+@Suite("pictures", .serialized)
+struct PictureCLITests {
+    static let golden = TestPaths.repository.appendingPathComponent("Tests/Golden")
+    /// Perceptual tolerance (grey levels of 255): the mean over the whole picture, and the worst 8×8 block.
+    static let meanTolerance = 2.5
+    static let blockTolerance = 48.0
+
+    let cli = DotsSSOCLI()
+
+    /// Runs Tests/Peers/picture_check.py; nil (with a notice) when the venv with Pillow is missing.
+    func check(_ arguments: [String]) throws -> Any? {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (Scripts/venv makes it); skipping the picture read-back")
+            return nil
+        }
+        let result = try ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("picture_check.py").path] + arguments, timeout: 120)
+        #expect(result.status == 0, "picture_check \(arguments.first ?? ""): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    func info(_ path: String) throws -> [String: Any]? { try check(["info", path]) as? [String: Any] }
+
+    /// Compares a picture with its golden image within the tolerance (writing the golden image when asked to).
+    func expectLooksLike(_ path: String, golden name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let goldenPath = Self.golden.appendingPathComponent(name).path
+        if ProcessInfo.processInfo.environment["DOTS_SSO_UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
+            _ = try? FileManager.default.removeItem(atPath: goldenPath)
+            try FileManager.default.copyItem(atPath: path, toPath: goldenPath)
+        }
+        guard FileManager.default.fileExists(atPath: goldenPath) else {
+            Issue.record("no golden image \(name); run with DOTS_SSO_UPDATE_GOLDEN=1 and look at it", sourceLocation: sourceLocation)
+            return
+        }
+        guard let result = try check(["compare", path, goldenPath]) as? [String: Any] else { return }
+        #expect(result["same_size"] as? Bool == true, "\(name): \(result)", sourceLocation: sourceLocation)
+        #expect((result["mean"] as? Double ?? 255) <= Self.meanTolerance, "\(name): \(result)", sourceLocation: sourceLocation)
+        #expect((result["worst_block"] as? Double ?? 255) <= Self.blockTolerance, "\(name): \(result)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Animations
+
+    /// A bodymovin document: one shape layer, a `size`×`size` square filled blue, moving along `path` (first and last
+    /// position, keyframed over the whole animation), shown from `layerIn` to `layerOut`.
+    static func animation(width: Int = 200, height: Int = 100, frames: Int = 60, rate: Int = 30, size: Int = 40,
+                          path: ([Double], [Double]) = ([40, 50], [160, 50]), layerIn: Int = 0, layerOut: Int? = nil) -> Data {
+        let position: [String: Any] = ["a": 1, "k": [
+            ["t": 0, "s": path.0, "i": ["x": 0.5, "y": 0.5], "o": ["x": 0.5, "y": 0.5]],
+            ["t": frames, "s": path.1],
+        ]]
+        let layer: [String: Any] = [
+            "ddd": 0, "ind": 1, "ty": 4, "nm": "square", "sr": 1, "ao": 0, "ip": layerIn, "op": layerOut ?? frames, "st": 0, "bm": 0,
+            "ks": ["o": ["a": 0, "k": 100], "r": ["a": 0, "k": 0], "p": position, "a": ["a": 0, "k": [0, 0, 0]], "s": ["a": 0, "k": [100, 100, 100]]],
+            "shapes": [["ty": "gr", "nm": "group", "it": [
+                ["ty": "rc", "d": 1, "nm": "rect", "s": ["a": 0, "k": [size, size]], "p": ["a": 0, "k": [0, 0]], "r": ["a": 0, "k": 0]],
+                ["ty": "fl", "nm": "fill", "c": ["a": 0, "k": [0.1, 0.3, 0.9, 1]], "o": ["a": 0, "k": 100], "r": 1],
+                ["ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]], "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100]],
+            ]]],
+        ]
+        let document: [String: Any] = ["v": "5.7.4", "fr": rate, "ip": 0, "op": frames, "w": width, "h": height, "nm": "test", "ddd": 0,
+                                       "assets": [], "layers": [layer]]
+        return try! JSONSerialization.data(withJSONObject: document, options: .sortedKeys)
+    }
+
+    func write(_ data: Data, _ name: String, in folder: TemporaryDirectory) throws -> String {
+        let path = folder.path(name)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func json(_ result: ProcessResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\n\(result.stderr)")
+    }
+
+    func codes(_ findings: Any?) -> [String] {
+        (findings as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    }
+
+    @Test("bodymovin preview: evenly spaced frames in a sheet of the asked cell size, and a GIF of every frame at the frame rate, looping")
+    func contactSheetAndGIF() throws {
+        let folder = TemporaryDirectory("pictures")
+        let file = try write(Self.animation(), "moving.json", in: folder)
+        let result = try cli.run(["bodymovin", "preview", file, "--frames", "6", "--size", "100x50", "--gif", folder.path("moving.gif"), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let preview = try json(result)
+        #expect(preview["frames"] as? [Int] == [0, 12, 24, 35, 47, 59])
+        #expect(preview["sheet"] as? String == folder.path("moving.frames.png"), "beside the file by default")
+        #expect(preview["gifFrames"] as? Int == 60)
+        #expect(codes(preview["findings"]).isEmpty, "a visible square inside the canvas: nothing to report")
+        guard let sheet = try info(folder.path("moving.frames.png")), let gif = try info(folder.path("moving.gif")) else { return }
+        #expect(sheet["format"] as? String == "PNG")
+        #expect(sheet["width"] as? Int == 8 + 6 * (100 + 8) && sheet["height"] as? Int == 8 + 50 + 18 + 8, "\(sheet)")
+        #expect(gif["format"] as? String == "GIF" && gif["frames"] as? Int == 60 && gif["loop"] as? Int == 0, "\(gif)")
+        #expect(gif["width"] as? Int == 320 && gif["height"] as? Int == 160, "fitted in 320 px, aspect kept: \(gif)")
+        let total = (gif["durations"] as? [Int] ?? []).reduce(0, +)
+        #expect(abs(total - 2000) <= 10, "60 frames at 30 fps last two seconds: \(total) ms")
+        try expectLooksLike(folder.path("moving.frames.png"), golden: "bodymovin-moving.png")
+
+        let text = try cli.run(["bodymovin", "preview", file, "--out", folder.path("named.png")])
+        #expect(text.status == 0 && text.stdout.hasPrefix(folder.path("named.png") + "  12 frames"), "\(text.stdout)")
+    }
+
+    @Test("corpus animations look as they did when a person last looked (golden images)", arguments: [
+        "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-TwitterHeart.json", "lottieweb-bm_ronda.json",
+    ])
+    func corpusGolden(name: String) throws {
+        guard let corpus = TestPaths.corpus?.appendingPathComponent("lottie/\(name)").path else {
+            print("NOTICE: ../shared/corpus is absent; skipping the golden image of \(name)")
+            return
+        }
+        let folder = TemporaryDirectory("pictures")
+        let result = try cli.run(["bodymovin", "preview", corpus, "--out", folder.path("sheet.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectLooksLike(folder.path("sheet.png"), golden: "bodymovin-\(name.replacingOccurrences(of: ".json", with: ".png"))")
+    }
+
+    @Test("an animation whose only layer never shows renders nothing: validate warns; one that shows does not")
+    func blankRender() throws {
+        let folder = TemporaryDirectory("pictures")
+        let hidden = try write(Self.animation(layerIn: 100, layerOut: 200), "hidden.json", in: folder)
+        let shown = try write(Self.animation(), "shown.json", in: folder)
+        let result = try cli.run(["bodymovin", "validate", hidden, shown, "--json"])
+        let files = try #require(try json(result)["files"] as? [[String: Any]])
+        #expect(codes(files[0]["findings"]).contains("lottie.render.nothing"), "\(files[0])")
+        #expect(!codes(files[1]["findings"]).contains { $0.hasPrefix("lottie.render.") }, "\(files[1])")
+        #expect(result.status == 0, "a warning fails only under --strict")
+        let strict = try cli.run(["bodymovin", "validate", hidden, "--strict"])
+        #expect(strict.status == 1 && strict.stdout.contains("renders nothing"), "\(strict.stdout)")
+        let skipped = try cli.run(["bodymovin", "validate", hidden, "--no-render", "--json"])
+        #expect(!codes(try #require(try json(skipped)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.nothing"))
+    }
+
+    @Test("content leaving the canvas and content filling under 5 % of it are reported with where it was drawn")
+    func placement() throws {
+        let folder = TemporaryDirectory("pictures")
+        let outside = try write(Self.animation(path: ([40, 50], [260, 50])), "outside.json", in: folder)
+        let small = try write(Self.animation(width: 512, height: 512, size: 20, path: ([256, 256], [260, 256])), "small.json", in: folder)
+        let result = try cli.run(["bodymovin", "validate", outside, small, "--json"])
+        let files = try #require(try json(result)["files"] as? [[String: Any]])
+        let leaving = (files[0]["findings"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "lottie.render.outside-canvas" }
+        // The square (40 wide) moves from x 40 to 260 over 60 frames; the last frame drawn is 59, so it ends near 276.
+        #expect((leaving?["message"] as? String)?.contains("x 20…27") == true, "\(files[0])")
+        let tiny = (files[1]["findings"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "lottie.render.small" }
+        #expect((tiny?["message"] as? String)?.contains("fills 1 %") == true, "\(files[1])")
+        #expect(!codes(files[1]["findings"]).contains("lottie.render.outside-canvas"))
+    }
+
+    @Test("hostile animations: 100,000 frames stay bounded (12 frames drawn, a GIF of at most 300); a 20,000 px canvas and an invalid file are refused")
+    func hostileAnimations() throws {
+        let folder = TemporaryDirectory("pictures")
+        let long = try write(Self.animation(frames: 100_000), "long.json", in: folder)
+        let started = Date()
+        let result = try cli.run(["bodymovin", "preview", long, "--gif", folder.path("long.gif"), "--json"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect((try json(result)["gifFrames"] as? Int ?? .max) <= 300)
+
+        let huge = try write(Self.animation(width: 20_000, height: 20_000), "huge.json", in: folder)
+        let refused = try cli.run(["bodymovin", "preview", huge])
+        #expect(refused.status == 65 && refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("16384"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("huge.frames.png")))
+        let validated = try cli.run(["bodymovin", "validate", huge, "--json"])
+        #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.skipped"))
+
+        var broken = try #require(try JSONSerialization.jsonObject(with: Self.animation()) as? [String: Any])
+        broken["layers"] = [["ty": 4, "nm": "no transform", "ip": 0, "op": 60]]
+        let invalid = try write(try JSONSerialization.data(withJSONObject: broken), "invalid.json", in: folder)
+        let notDrawn = try cli.run(["bodymovin", "preview", invalid])
+        #expect(notDrawn.status == 1 && notDrawn.stderr.contains("bodymovin validate") && notDrawn.stderr.split(separator: "\n").count == 1, "\(notDrawn.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("invalid.frames.png")))
+
+        let badFlag = try cli.run(["bodymovin", "preview", long, "--size", "true"])
+        #expect(badFlag.status == 64)
+        let tooMany = try cli.run(["bodymovin", "preview", long, "--frames", "1000"])
+        #expect(tooMany.status == 64 && tooMany.stderr.contains("--frames"), "\(tooMany.stderr)")
+    }
+
+    // MARK: Passes
+
+    /// A pass of `style` with fields in every area, a barcode of `format`, and real images made by Pillow.
+    func pass(style: String, format: String, message: String, in folder: TemporaryDirectory, extra: [String: Data] = [:],
+              transit: String? = nil) throws -> String? {
+        let images = TemporaryDirectory("images")
+        var files: [String: Data] = extra
+        let wanted: [(String, Int, Int, String)] = [("logo@2x.png", 200, 80, "f4f4f4"), ("icon@2x.png", 58, 58, "202020")]
+            + (["storeCard", "coupon"].contains(style) ? [("strip@2x.png", 750, 246, "c0392b")] : [])
+            + (style == "generic" ? [("thumbnail@2x.png", 180, 180, "27ae60")] : [])
+            + (style == "eventTicket" ? [("background@2x.png", 360, 440, "8e44ad"), ("thumbnail@2x.png", 180, 180, "f39c12")] : [])
+        for (name, width, height, colour) in wanted where files[name] == nil {
+            guard try check(["png", images.path(name), "\(width)", "\(height)", colour]) != nil || FileManager.default.fileExists(atPath: images.path(name)) else { return nil }
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: images.path(name)))
+        }
+        var structure: [String: Any] = [
+            "headerFields": [["key": "gate", "label": "GATE", "value": "23"]],
+            "primaryFields": [["key": "from", "label": "Member", "value": "Ann Lee"]] + (style == "boardingPass" ? [["key": "to", "label": "To", "value": "JFK"]] : []),
+            "secondaryFields": [["key": "since", "label": "Since", "value": "2026-12-01T19:30:00+01:00", "dateStyle": "PKDateStyleMedium"],
+                                ["key": "level", "label": "Level", "value": "Gold"]],
+            "auxiliaryFields": [["key": "points", "label": "Points", "value": 1250, "numberStyle": "PKNumberStyleDecimal"]],
+            "backFields": [["key": "terms", "label": "Terms", "value": "Valid at every Dots venue. Not transferable."]],
+        ]
+        if let transit { structure["transitType"] = transit }
+        let passJSON: [String: Any] = [
+            "formatVersion": 1, "description": "test pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.test",
+            "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "backgroundColor": "rgb(30, 60, 110)", "foregroundColor": "rgb(255, 255, 255)",
+            "labelColor": "rgb(200, 210, 230)", "logoText": "The Dots",
+            "barcodes": [["format": format, "message": message, "messageEncoding": "iso-8859-1", "altText": message]],
+            style: structure,
+        ]
+        files["pass.json"] = try JSONSerialization.data(withJSONObject: passJSON, options: .sortedKeys)
+        let path = folder.path("\(style)-\(format).pkpass")
+        try TestPassIssuer.zip(files).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("every pass style is drawn and its barcode reads back to the message (zxing-cpp for all four formats, zbarimg for QR and Code 128)", arguments: [
+        ("generic", "PKBarcodeFormatQR"), ("storeCard", "PKBarcodeFormatCode128"), ("coupon", "PKBarcodeFormatPDF417"),
+        ("eventTicket", "PKBarcodeFormatAztec"), ("boardingPass", "PKBarcodeFormatPDF417"),
+    ])
+    func passStyles(style: String, format: String) throws {
+        let folder = TemporaryDirectory("passes")
+        let message = "DOTS-\(style.uppercased())-0042"
+        guard let file = try pass(style: style, format: format, message: message, in: folder, transit: style == "boardingPass" ? "PKTransitTypeAir" : nil) else { return }
+        let result = try cli.run(["pkpass", "preview", file, "--back", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let preview = try json(result)
+        let front = try #require(preview["front"] as? String), back = try #require(preview["back"] as? String)
+        #expect(preview["style"] as? String == style)
+        #expect(codes(preview["findings"]).isEmpty, "\(preview)")
+        #expect(front == folder.path("\(style)-\(format).png") && back == folder.path("\(style)-\(format).back.png"))
+        guard let decoded = try check(["decode", front]) as? [[String: Any]] else { return }
+        let expectedFormat = ["PKBarcodeFormatQR": "QR Code", "PKBarcodeFormatPDF417": "PDF417", "PKBarcodeFormatAztec": "Aztec", "PKBarcodeFormatCode128": "Code 128"][format]!
+        #expect(decoded.contains { $0["text"] as? String == message && ($0["format"] as? String ?? "").contains(expectedFormat) }, "\(decoded)")
+        if format == "PKBarcodeFormatQR" || format == "PKBarcodeFormatCode128" {
+            let zbar = try ProcessRunner.run("/usr/bin/env", ["zbarimg", "--quiet", "--raw", front])
+            #expect(zbar.status == 0 && zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == message, "zbarimg: \(zbar.stdout) \(zbar.stderr)")
+        }
+        guard let frontInfo = try info(front) else { return }
+        #expect(frontInfo["width"] as? Int == 640, "a 320 pt pass at 2×: \(frontInfo)")
+        try expectLooksLike(front, golden: "pkpass-\(style).png")
+        try expectLooksLike(back, golden: "pkpass-\(style)-back.png")
+    }
+
+    @Test("--locale draws the labels from that .lproj/pass.strings; a pass with enormous images is drawn without them, quickly; a bomb is refused")
+    func localeAndHostilePasses() throws {
+        let folder = TemporaryDirectory("passes")
+        let strings = ["fr.lproj/pass.strings": Data("\"Member\" = \"Membre\";\n\"Level\" = \"Niveau\";\n\"Gold\" = \"Or\";\n".utf8)]
+        guard let file = try pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else { return }
+        let english = try cli.run(["pkpass", "preview", file, "--out", folder.path("en.png")])
+        let french = try cli.run(["pkpass", "preview", file, "--locale", "fr", "--out", folder.path("fr.png")])
+        #expect(english.status == 0 && french.status == 0, "\(english.stderr)\(french.stderr)")
+        if let difference = try check(["compare", folder.path("fr.png"), folder.path("en.png")]) as? [String: Any] {
+            #expect((difference["worst_block"] as? Double ?? 0) > Self.blockTolerance, "the French labels change the picture: \(difference)")
+        }
+        try expectLooksLike(folder.path("fr.png"), golden: "pkpass-generic-fr.png")
+
+        // A strip whose header claims 30,000 × 30,000 px: never decoded, a warning, the rest drawn.
+        let enormousFolder = TemporaryDirectory("enormous")
+        let enormousFile = try #require(try pass(style: "storeCard", format: "PKBarcodeFormatQR", message: "M-2", in: enormousFolder,
+                                                 extra: ["strip@2x.png": TestPassIssuer.png(width: 30_000, height: 30_000)]))
+        let started = Date()
+        let drawn = try cli.run(["pkpass", "preview", enormousFile, "--json"])
+        #expect(drawn.status == 0 && Date().timeIntervalSince(started) < 10, "\(drawn.stderr)")
+        #expect(codes(try json(drawn)["findings"]).contains("pkpass.preview.image-too-large"), "\(drawn.stdout)")
+
+        // 50 MB of zeros compressed into a small entry: the archive limits refuse it before anything is drawn.
+        let bomb = folder.path("bomb.pkpass")
+        try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 50_000_000))]).write(to: URL(fileURLWithPath: bomb))
+        let refused = try cli.run(["pkpass", "preview", bomb])
+        #expect(refused.status == 1 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bomb.png")))
+    }
+
+    @Test("without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install")
+    func missingRlottie() throws {
+        let candidates = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"].map { "\($0)/librlottie.so.0-1" }
+        guard let link = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("NOTICE: no librlottie.so.0-1 found in the usual places; skipping the missing-rlottie test")
+            return
+        }
+        let library = URL(fileURLWithPath: link).resolvingSymlinksInPath().path
+        func withoutRlottie(_ program: String, _ arguments: [String]) throws -> ProcessResult {
+            try ProcessRunner.run("/usr/bin/unshare", [
+                "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"",
+                library, program,
+            ] + arguments, environment: cli.environment)
+        }
+        let hidden = try withoutRlottie("/bin/sh", ["-c", "[ ! -s \"$0\" ]", library])
+        guard hidden.status == 0 else {
+            print("NOTICE: cannot hide rlottie in a private mount namespace here (\(hidden.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the missing-rlottie test")
+            return
+        }
+        let folder = TemporaryDirectory("pictures")
+        let file = try write(Self.animation(), "a.json", in: folder)
+        let validated = try withoutRlottie(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"])
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.unavailable"))
+        let preview = try withoutRlottie(TestPaths.binary.path, ["bodymovin", "preview", file])
+        #expect(preview.status == 69 && preview.stderr.split(separator: "\n").count == 1, "\(preview.stderr)")
+        #expect(preview.stderr.contains("apt-get install librlottie"), "\(preview.stderr)")
+    }
+
+    @Test("--version loads none of the picture libraries; drawing loads them")
+    func loadedOnDemand() throws {
+        let trace = ["LD_DEBUG": "files"]
+        let version = try cli.run(["--version"], environment: trace)
+        let atStart = LibcurlLoadingTests.librariesLoaded(by: version)
+        #expect(!atStart.isEmpty, "the loader trace lists libraries")
+        #expect(!atStart.contains { $0.hasPrefix("librlottie") || $0.hasPrefix("libcairo") || $0.hasPrefix("libpango") || $0.hasPrefix("libzint") }, "\(atStart)")
+        let folder = TemporaryDirectory("pictures")
+        let file = try write(Self.animation(), "a.json", in: folder)
+        let preview = try cli.run(["bodymovin", "preview", file], environment: trace)
+        let loaded = LibcurlLoadingTests.librariesLoaded(by: preview)
+        #expect(loaded.contains { $0.hasPrefix("librlottie") } && loaded.contains { $0.hasPrefix("libcairo") }, "\(loaded)")
+    }
+}
