@@ -1162,7 +1162,7 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --junit --output --parallel)
     __dots-sso_offer_flags_options 0
@@ -1711,7 +1711,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --junit --timeout)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --junit --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1781,6 +1781,9 @@ _dots-sso_check() {
         return
         ;;
     '--cacert')
+        return
+        ;;
+    '--pictures')
         return
         ;;
     esac

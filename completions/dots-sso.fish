@@ -64,7 +64,7 @@ function __dots-sso_parse_tokens -S
             __dots-sso_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'fetch'
-                __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'timeout=' 'cacert=+' 'cache-dir=' 'account=' 'client-auth=' 'profile-file=' 'access-token-file=' 'min-validity=' 'strict' 'junit=' 'trust=+' 'output=' 'parallel=' 'version' 'h/help'
+                __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'timeout=' 'cacert=+' 'cache-dir=' 'account=' 'client-auth=' 'profile-file=' 'access-token-file=' 'min-validity=' 'strict' 'junit=' 'trust=+' 'output=' 'parallel=' 'preview' 'version' 'h/help'
             end
         case 'pkpass'
             __dots-sso_parse_subcommand 0 'version' 'h/help'
@@ -101,7 +101,7 @@ function __dots-sso_parse_tokens -S
                 __dots-sso_parse_subcommand 1 'json' 'v/verbose' 'timeout=' 'cacert=+' 'strict' 'junit=' 'paths=+' 'version' 'h/help'
             end
         case 'check'
-            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'cache-dir=' 'account=' 'client-auth=' 'trust=+' 'min-validity=' 'access-token-file=' 'only=+' 'skip=+' 'junit=' 'strict' 'timeout=' 'cacert=+' 'version' 'h/help'
+            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'channel=' 'issuer=' 'authorization-endpoint=' 'token-endpoint=' 'profile-endpoint=' 'passes-endpoint=' 'revocation-endpoint=' 'client-id=' 'client-secret-file=' 'scope=+' 'redirect-uri=' 'cache-dir=' 'account=' 'client-auth=' 'trust=+' 'min-validity=' 'access-token-file=' 'only=+' 'skip=+' 'junit=' 'strict' 'timeout=' 'cacert=+' 'pictures=' 'version' 'h/help'
         case 'sandbox'
             __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'write-channel=' 'version' 'h/help'
         case 'demo'
@@ -574,6 +574,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch"' -l 'trust' -d 'Trust these CA certificates (PEM) instead of Apple Root CA; repeatable (test CAs, sandbox passes).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch" output' -l 'output' -d 'Save the passes in this folder (created if missing).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch" parallel' -l 'parallel' -d 'Download at most this many passes at once (1–16).' -rfka ''
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch" preview' -l 'preview' -d 'Also draw each saved pass as a PNG beside it (as `pkpass preview` does).'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso passes fetch" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso pkpass" version' -l 'version' -d 'Show the version.'
@@ -750,6 +751,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check" strict' -l 'strict' -d 'Treat warnings, and skipped live checks, as errors.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check" timeout' -l 'timeout' -d 'End the whole run after this many seconds (default 120); unfinished checks fail.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check"' -l 'cacert' -d 'A PEM file of CA certificates to trust in addition to the system\'s (repeatable; env DOTS_SSO_CACERT).' -rfka ''
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check" pictures' -l 'pictures' -d 'Draw the loading animation\'s contact sheet into this folder (default: dots-sso-check in the temporary directory).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso check" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'

@@ -42,10 +42,10 @@ struct CheckTests {
     }
 
     func check(_ signed: Signed, _ channel: Channel, timeout: TimeInterval = 60, strict: Bool = false, cacert: [String] = [],
-               tokenFile: String? = nil) async throws -> CheckReport {
+               tokenFile: String? = nil, pictures: String? = nil) async throws -> CheckReport {
         let signIn = SignInSettings(channel: channel, http: HTTPSettings(caFiles: cacert), cacheDirectory: signed.cache.url.path)
         let member = MemberSettings(signIn: signIn, accessTokenFile: tokenFile)
-        return try await CheckUseCase(member: member, trust: [signed.trust], strict: strict, timeout: timeout).run(Self.context())
+        return try await CheckUseCase(member: member, trust: [signed.trust], strict: strict, timeout: timeout, pictures: pictures).run(Self.context())
     }
 
     func failing(_ report: CheckReport) -> [String] {
@@ -60,13 +60,19 @@ struct CheckTests {
     func sandboxPasses() async throws {
         let signed = try await Self.start()
         defer { signed.sandbox.stop() }
-        let report = try await check(signed, signed.sandbox.channel)
+        let pictures = TemporaryDirectory("pictures")
+        let report = try await check(signed, signed.sandbox.channel, pictures: pictures.url.path)
         #expect(report.checks.map(\.name) == ["channel", "discovery", "tls", "authorization", "profile", "flags", "container:members-area",
                                               "container:events", "passes", "loading-animation", "legal:privacy-policy",
                                               "legal:terms-and-conditions", "legal:joint-controller-statement", "magic-link"])
         #expect(report.passed, "\(report.checks.filter { $0.status != .pass }.map { "\($0.name): \($0.findings.map(\.message))" })")
         #expect(report.checks.allSatisfy { $0.status == .pass })
         #expect(try outcome(report, "passes").detail?.hasPrefix("2 passes") == true)
+        // The report names the loading animation's contact sheet, drawn by rlottie into --pictures.
+        let loader = try outcome(report, "loading-animation")
+        let sheet = try #require(loader.detail?.components(separatedBy: "frames: ").last, "\(loader)")
+        #expect(sheet.hasPrefix(pictures.url.path) && sheet.hasSuffix("loading-animation.png"), "\(sheet)")
+        #expect(PNGHeader(try Data(contentsOf: URL(fileURLWithPath: sheet))) != nil)
         // The live checks really ran as jane: her profile was fetched and both containers with her token.
         let paths = await signed.sandbox.requests().map(\.path)
         #expect(paths.contains("/api/me") && paths.contains("/api/passes") && paths.contains("/containers/members-area"))

@@ -154,6 +154,28 @@ struct PassesCLITests {
         #expect(FileManager.default.contents(atPath: event) == partner.event, "the damaged copy is replaced")
     }
 
+    @Test("--preview draws each saved pass beside it (a 640 px wide PNG whose QR code reads back); without it there are no pictures")
+    func preview() throws {
+        let partner = Self.partner
+        let output = TemporaryDirectory("out")
+        let result = try partner.fetch(["--profile-endpoint", "\(partner.base)/member/profile", "--preview", "--json"], output: output.url.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let passes = try #require(try json(result)["passes"] as? [[String: Any]])
+        #expect(passes.map { $0["preview"] as? String } == [output.path("1-primary-guest.png"), output.path("2-event.png")])
+        for pass in passes {
+            let picture = try #require(FileManager.default.contents(atPath: pass["preview"] as? String ?? ""))
+            let header = try #require(PNGHeader(picture), "a PNG")
+            #expect(header.width == 640)
+            #expect(!((pass["findings"] as? [[String: Any]]) ?? []).contains { $0["code"] as? String == "passes.preview.failed" }, "\(pass)")
+        }
+        let zbar = try ProcessRunner.run("/usr/bin/env", ["zbarimg", "--quiet", "--raw", output.path("1-primary-guest.png")])
+        #expect(zbar.status == 0 && !zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the guest pass's QR code reads back: \(zbar.stderr)")
+
+        let plain = TemporaryDirectory("plain")
+        #expect(try partner.fetch(["--profile-endpoint", "\(partner.base)/member/profile"], output: plain.url.path).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: plain.url.path).sorted() == ["1-primary-guest.pkpass", "2-event.pkpass"])
+    }
+
     @Test("a passes endpoint that answers anything but a flat array of URL strings exits 76 and downloads nothing", arguments: ["object", "numbers"])
     func listShape(name: String) throws {
         let partner = Self.partner

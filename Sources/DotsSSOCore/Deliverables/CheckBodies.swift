@@ -10,6 +10,8 @@ struct CheckBodies: Sendable {
     let anchors: TrustAnchors
     let now: Date
     let context: CommandContext
+    /// The folder the loading animation's contact sheet is drawn into.
+    let pictures: URL
 
     /// A certificate this close to its expiry gets a warning.
     static let expiryWarningDays = 30.0
@@ -306,7 +308,20 @@ struct CheckBodies: Sendable {
                 if judged.code == "lottie.ios.unsupported" { judged.severity = .error }
                 return judged
             }
-            return CheckFindings(findings, detail: "\(report.summary.layers) layers, \(report.summary.bytes) bytes")
+            var detail = "\(report.summary.layers) layers, \(report.summary.bytes) bytes"
+            guard !findings.contains(where: { $0.severity == .error }) else { return CheckFindings(findings, detail: detail) }
+            // What it looks like: rlottie's findings, and a contact sheet a person can open, named in the report.
+            var drawn = findings + LottieRenderCheck.findings(data, report: report)
+            do {
+                try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+                let sheet = pictures.appendingPathComponent("\(channel.name ?? "channel")-loading-animation.png").path
+                _ = try BodymovinPreviewUseCase.drawSheet(data, report: report, to: sheet)
+                detail += "; frames: \(sheet)"
+            } catch {
+                drawn.append(Finding(.info, "loading-animation.no-picture", at: FindingLocation(file: source),
+                                     "no contact sheet: \((error as? UserFacingError)?.message ?? "\(error)")"))
+            }
+            return CheckFindings(drawn, detail: detail)
         } catch {
             return CheckFindings([failure("loading-animation.unreadable", "the loading animation cannot be read", error, at: source)])
         }

@@ -13,17 +13,20 @@ public struct CheckUseCase: Sendable {
     public var strict: Bool
     /// The whole run's bound; each request also gets at most this long.
     public var timeout: TimeInterval
+    /// Where pictures go (the loading animation's contact sheet); nil: a `dots-sso-check` folder in the temporary directory.
+    public var pictures: String?
 
     public static let defaultTimeout: TimeInterval = 120
 
     public init(member: MemberSettings, trust: [String] = [], only: [String] = [], skip: [String] = [], strict: Bool = false,
-                timeout: TimeInterval = CheckUseCase.defaultTimeout) {
+                timeout: TimeInterval = CheckUseCase.defaultTimeout, pictures: String? = nil) {
         self.member = member
         self.trust = trust
         self.only = only
         self.skip = skip
         self.strict = strict
         self.timeout = timeout
+        self.pictures = pictures
     }
 
     /// The checks a channel has, in report order.
@@ -64,7 +67,10 @@ public struct CheckUseCase: Sendable {
         var quiet = ctx
         quiet.stderr = BufferedOutput()
         let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
-        let body = CheckBodies(channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet)
+        let pictureFolder = pictures.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-check")
+        let body = CheckBodies(channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
+                               pictures: pictureFolder)
         let strict = self.strict
 
         let outcomes = OutcomeStore()

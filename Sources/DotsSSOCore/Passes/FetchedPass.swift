@@ -13,11 +13,13 @@ public struct FetchedPass: Codable, Sendable {
     public var status: Int?
     public var bytes: Int?
     public var summary: PassSummary?
+    /// The picture of the pass (`--preview`), beside the saved file.
+    public var preview: String?
     public var findings: [Finding]
     /// Why the pass could not be saved (a full disk, an unwritable folder): the output's fault, not the partner's.
     public var saveFailure: OutputError?
 
     enum CodingKeys: String, CodingKey {
-        case position, primary, url, file, status, bytes, summary, findings
+        case position, primary, url, file, status, bytes, summary, preview, findings
     }
 }

@@ -8,16 +8,19 @@ public struct PassFetcher: Sendable {
     public let inspector: PassInspector
     public let parallel: Int
     public let output: URL
+    /// Whether each saved pass also gets its picture (`passes fetch --preview`).
+    public let preview: Bool
 
     /// A pass download larger than this is abandoned. Real passes are a few hundred kilobytes (a few MB with every
     /// @3x image); downloads run --parallel at once, so a hostile server costs at most this much per download.
     public static let maxDownloadBytes = 16 * 1024 * 1024
 
-    public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL) {
+    public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL, preview: Bool = false) {
         self.http = http
         self.inspector = inspector
         self.parallel = max(1, parallel)
         self.output = output
+        self.preview = preview
     }
 
     /// Fetches every link; `progress` is called with (finished, total) as each pass completes.
@@ -108,11 +111,13 @@ public struct PassFetcher: Sendable {
         let destination = output.appendingPathComponent(name)
         if Self.holds(response.body, at: destination) {
             pass.file = destination.path  // fetched again, unchanged: the file (and its date) stay as they are
+            if preview { drawPreview(of: response.body, for: &pass) }
             return pass
         }
         do {
             try AtomicFile.write(response.body, to: destination, permissions: 0o644, durable: false)  // a pass can be fetched again
             pass.file = destination.path
+            if preview { drawPreview(of: response.body, for: &pass) }
         } catch let error as AtomicFile.WriteError {
             let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
             pass.saveFailure = failure
@@ -121,6 +126,22 @@ public struct PassFetcher: Sendable {
             pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
         }
         return pass
+    }
+
+    /// The pass's picture beside its file (`2-event.pkpass` → `2-event.png`); a pass that cannot be drawn keeps its file
+    /// and gets a warning.
+    func drawPreview(of body: Data, for pass: inout FetchedPass) {
+        guard let file = pass.file else { return }
+        let picture = URL(fileURLWithPath: file).deletingPathExtension().path + ".png"
+        do {
+            let drawn = try PassPreviewUseCase.draw(PassPreviewUseCase.files(of: body, name: file), name: file, front: picture)
+            pass.preview = picture
+            pass.findings += drawn.findings
+        } catch let error as UserFacingError {
+            pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error.message)"))
+        } catch {
+            pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error)"))
+        }
     }
 
     /// Whether `destination` is a regular file with exactly these bytes (a pass fetched again into the same folder).

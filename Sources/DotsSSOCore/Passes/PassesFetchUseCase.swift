@@ -8,12 +8,15 @@ public struct PassesFetchUseCase: Sendable {
     public var trust: [String]
     public var output: String
     public var parallel: Int
+    /// Draw each saved pass beside it (`--preview`).
+    public var preview: Bool
 
-    public init(member: MemberSettings, trust: [String] = [], output: String = ".", parallel: Int = 4) {
+    public init(member: MemberSettings, trust: [String] = [], output: String = ".", parallel: Int = 4, preview: Bool = false) {
         self.member = member
         self.trust = trust
         self.output = output
         self.parallel = parallel
+        self.preview = preview
     }
 
     public struct Result: Sendable {
@@ -41,7 +44,7 @@ public struct PassesFetchUseCase: Sendable {
         let found = try await links(source)
         if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
         let fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
-                                  output: URL(fileURLWithPath: output))
+                                  output: URL(fileURLWithPath: output), preview: preview)
         return Result(source: found.description, passes: try await fetcher.fetch(found.links, progress: progress), findings: found.findings)
     }
 

@@ -49,6 +49,20 @@ public struct BodymovinPreviewUseCase: Sendable {
         guard errors.isEmpty else {
             throw PictureError.refused("\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered")
         }
+        let (renderer, drawn) = try Self.drawSheet(bytes, report: report, frames: frames, cell: cell, to: sheetPath)
+        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn, cell: cell,
+                              findings: LottieRenderCheck.findings(bytes, report: report))
+        if let gif {
+            preview.gifFrames = try LottieGIF.write(renderer, to: gif)
+            preview.gif = gif
+        }
+        return preview
+    }
+
+    /// Draws the contact sheet of a validated animation to `path`; returns rlottie's animation and the frame numbers
+    /// drawn. Refuses a file beyond rlottie's limits or one it cannot load.
+    static func drawSheet(_ bytes: [UInt8], report: LottieReport, frames: Int = 12, cell: PictureSize = defaultCell,
+                          to path: String) throws -> (LottieRenderer, [Int]) {
         if let reason = LottieRenderer.beyondLimits(report.summary) {
             throw PictureError.tooLarge("\(report.file) is not rendered: \(reason)")
         }
@@ -56,17 +70,11 @@ public struct BodymovinPreviewUseCase: Sendable {
         guard renderer.width > 0, renderer.height > 0, renderer.frameCount > 0 else {
             throw PictureError.refused("rlottie finds no canvas or no frames in \(report.file); not rendered")
         }
-        let firstFrame = Self.inPoint(bytes)
+        let firstFrame = inPoint(bytes)
         let sampled = renderer.sampledFrames(frames)
         let sheet = try LottieContactSheet.draw(renderer, frames: sampled, cell: cell, label: { "frame \(firstFrame + $0)" })
-        try PictureFile.save(try sheet.pngData(), to: sheetPath, what: "the contact sheet")
-        var preview = Preview(file: report.file, sheet: sheetPath, frames: sampled.map { firstFrame + $0 }, cell: cell,
-                              findings: LottieRenderCheck.findings(bytes, report: report))
-        if let gif {
-            preview.gifFrames = try LottieGIF.write(renderer, to: gif)
-            preview.gif = gif
-        }
-        return preview
+        try PictureFile.save(try sheet.pngData(), to: path, what: "the contact sheet")
+        return (renderer, sampled.map { firstFrame + $0 })
     }
 
     /// `loader.json` → `loader<suffix>` in the same folder; stdin has no folder, so `--out` is needed.

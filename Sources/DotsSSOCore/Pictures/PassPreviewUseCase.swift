@@ -30,23 +30,35 @@ public struct PassPreviewUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Preview {
         let name = InputFile.displayName(file)
         let files = try Self.read(file, name: name)
+        let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
+        return try Self.draw(files, name: name, front: frontPath, back: back ? Self.backPath(for: frontPath) : nil, locale: locale)
+    }
+
+    /// Draws the pass made of `files` to `front` (and its back fields to `back`).
+    static func draw(_ files: [String: Data], name: String, front frontPath: String, back backPath: String? = nil,
+                     locale: String? = nil) throws -> Preview {
         guard let data = files["pass.json"] else { throw PictureError.refused("\(name) has no pass.json at its root; nothing to draw") }
         let (parsed, lint) = PassJSONLint.check(data, file: name)
         guard let pass = parsed?.objectValue else {
             let reason = lint.first(where: { $0.severity == .error })?.message ?? "it is not a JSON object"
             throw PictureError.refused("\(name)'s pass.json cannot be drawn: \(reason)")
         }
-        let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
         var renderer = try PassRenderer(pass: pass, files: files, language: locale, file: name)
         let front = try renderer.front()
         try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture")
         var preview = Preview(file: name, style: renderer.style, front: frontPath, locale: locale, findings: renderer.findings)
-        if back {
-            let backPath = Self.backPath(for: frontPath)
+        if let backPath {
             try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass")
             preview.back = backPath
         }
         return preview
+    }
+
+    /// The files of a .pkpass in memory, with the archive limits `pkpass inspect` uses.
+    static func files(of data: Data, name: String) throws -> [String: Data] {
+        let archive = PassArchive.open(data, file: name, limits: PassArchive.Limits())
+        if let error = archive.findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
+        return archive.files
     }
 
     /// `guest.png` → `guest.back.png`.
@@ -66,9 +78,7 @@ public struct PassPreviewUseCase: Sendable {
         }
         switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
         case .contents(let data):
-            let archive = PassArchive.open(data, file: name, limits: limits)
-            if let error = archive.findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
-            return archive.files
+            return try files(of: data, name: name)
         case .tooLarge:
             throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
         }

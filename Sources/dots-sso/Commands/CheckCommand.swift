@@ -57,6 +57,9 @@ struct Check: DotsCommand {
         "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"))
     var cacert: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Draw the loading animation's contact sheet into this folder (default: dots-sso-check in the temporary directory).", valueName: "dir"))
+    var pictures: String?
+
     func validate() throws {
         guard timeout > 0 && timeout <= 86_400 else {
             throw ValidationError("--timeout must be a number of seconds between 0 and 86400, got \(timeout)")
@@ -68,7 +71,7 @@ struct Check: DotsCommand {
                                     cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
                                     clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
         let member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
-        let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout).run(ctx)
+        let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures).run(ctx)
         let console = Console(ctx)
         if let junit {
             try CheckJUnit.write(report, to: junit)

@@ -48,6 +48,9 @@ struct PassesFetch: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Download at most this many passes at once (1–16).", valueName: "n"))
     var parallel: Int = 4
 
+    @Flag(name: .long, help: "Also draw each saved pass as a PNG beside it (as `pkpass preview` does).")
+    var preview = false
+
     func validate() throws {
         guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be between 1 and 16") }
         if source.profileFile != nil && channel.passesEndpoint != nil { throw ValidationError("use --profile-file or --passes-endpoint, not both") }
@@ -65,7 +68,7 @@ struct PassesFetch: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let signIn = try SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
-        let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel)
+        let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
         let console = Console(ctx)
         let reporter = FindingsReporter(report, console: console)
@@ -85,6 +88,7 @@ struct PassesFetch: DotsCommand {
             console.out(style.dim("\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(TerminalText.safe(result.source))"))
             for pass in passes {
                 let title = "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
+                    + (pass.preview.map { " (picture: \($0))" } ?? "")
                 let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
                 console.out("\n" + PassText.render(inspection, title: title, style: style))
             }
