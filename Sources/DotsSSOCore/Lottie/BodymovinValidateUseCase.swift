@@ -21,9 +21,9 @@ public struct BodymovinValidateUseCase: Sendable {
         let render = render
         return try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
             let bytes = try Self.read(file)
-            var report = try validator.validate(bytes, file: file)
+            var (report, document) = try validator.validateKeepingDocument(bytes, file: file)
             // What rlottie draws (nothing at all, off the canvas, too small); only for files with no error above.
-            if render { report.findings += LottieRenderCheck.findings(bytes, report: report) }
+            if render { report.findings += LottieRenderCheck.findings(bytes, report: report, document: document) }
             return report
         }
     }

@@ -19,6 +19,11 @@ public struct LottieValidator: Sendable {
 
     /// Validates bytes the report's document keeps while it is made (read big files straight into bytes).
     public func validate(_ data: [UInt8], file: String) throws -> LottieReport {
+        try validateKeepingDocument(data, file: file).report
+    }
+
+    /// Validates, and hands back the parsed document too (rlottie's input is prepared from it without parsing again).
+    func validateKeepingDocument(_ data: [UInt8], file: String) throws -> (report: LottieReport, document: CompactJSON) {
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive; The Dots needs the bodymovin JSON file itself (export \"JSON\" from the Lottie tools, or unzip animations/*.json from it)")
         }
@@ -32,7 +37,7 @@ public struct LottieValidator: Sendable {
         walk.run(bytes: data.count)
         let duplicates = json.duplicateKeyFindings(.warning, code: "lottie.json.duplicate-key", file: file,
                                                    consequence: "players keep different copies (most the last, some the first); keep one")
-        return LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates)
+        return (LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates), json)
     }
 }
 

@@ -29,6 +29,11 @@ public enum LottieRenderCheck {
 
     /// Findings for a file `LottieValidator` found no error in (rlottie never sees anything else).
     public static func findings(_ bytes: [UInt8], report: LottieReport) -> [Finding] {
+        findings(bytes, report: report, document: nil)
+    }
+
+    /// As above, with the document the validator parsed (so rlottie's input is prepared without parsing again).
+    static func findings(_ bytes: [UInt8], report: LottieReport, document: CompactJSON?) -> [Finding] {
         guard !report.findings.contains(where: { $0.severity == .error }) else { return [] }
         let location = FindingLocation(file: report.file, path: "$")
         if let reason = LottieRenderer.beyondLimits(report.summary) {
@@ -36,7 +41,7 @@ public enum LottieRenderCheck {
         }
         let renderer: LottieRenderer
         do {
-            renderer = try LottieRenderer(validated: bytes)
+            renderer = try LottieRenderer(validated: bytes, document: document)
         } catch PictureError.libraryMissing(let reason) {
             return [Finding(.info, "lottie.render.unavailable", at: location, "not rendered: \(reason)")]
         } catch {

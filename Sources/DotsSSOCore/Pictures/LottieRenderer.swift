@@ -31,12 +31,12 @@ final class LottieRenderer {
     /// rlottie gets a key of its own for every load (its cache is off, see dots_rlottie_load; this is belt and braces).
     private static let loads = Counter()
 
-    init(validated bytes: [UInt8]) throws {
+    init(validated bytes: [UInt8], document: CompactJSON? = nil) throws {
         if let reason = dots_rlottie_load() { throw PictureError.libraryMissing(String(cString: reason)) }
         let api = dots_rlottie()!.pointee
         self.api = api
         let key = "dots-sso-\(Self.loads.increment())"
-        let loaded: OpaquePointer? = (RlottieInput.prepared(bytes) + [0]).withUnsafeBufferPointer { buffer in
+        let loaded: OpaquePointer? = (RlottieInput.prepared(bytes, document: document) + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { api.from_data($0, key, "") }
         }
         guard let loaded else { throw PictureError.refused("rlottie could not load the animation (lottie-ios may still play it); not rendered") }

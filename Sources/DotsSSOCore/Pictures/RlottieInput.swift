@@ -1,67 +1,68 @@
 /// The bytes rlottie is given. rlottie decides what a shape item is from its "ty" while reading, so a shape whose
 /// "ty" is not its first key (JSON written with sorted keys, or by hand) silently draws nothing; lottie-ios and
-/// lottie-web read keys in any order. Such a document is rewritten with every string "ty" first; any other comes
-/// through untouched.
+/// lottie-web read keys in any order. In such a document each string "ty" member is moved to the front of its object
+/// (cut from where it was, with its comma, and put right after the brace); everything else is copied as it was.
 enum RlottieInput {
-    static func prepared(_ bytes: [UInt8]) -> [UInt8] {
-        guard let json = try? CompactJSON(bytes: bytes), json.hasTypeKeyOutOfPlace() else { return bytes }
+    /// `document` is `bytes` already parsed, when the caller has it.
+    static func prepared(_ bytes: [UInt8], document: CompactJSON? = nil) -> [UInt8] {
+        guard let json = document ?? (try? CompactJSON(bytes: bytes)) else { return bytes }
+        let moves = json.typeMembersOutOfPlace()
+        guard !moves.isEmpty else { return bytes }
+        // Edits in byte order: an insertion after each object's brace, and the cut of its "ty" member further on.
+        var edits: [(at: Int, cut: Int, insert: ArraySlice<UInt8>)] = []
+        for move in moves {
+            edits.append((move.brace + 1, 0, bytes[move.member] + [UInt8(ascii: ",")]))
+            edits.append((move.cut.lowerBound, move.cut.count, []))
+        }
+        edits.sort { $0.at < $1.at }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        json.writeTypeFirst(json.root, into: &output, depth: 0)
+        var position = 0
+        for edit in edits {
+            output += bytes[position..<edit.at]
+            output += edit.insert
+            position = edit.at + edit.cut
+        }
+        output += bytes[position...]
         return output
     }
 }
 
 extension CompactJSON {
-    /// Whether some object has a string "ty" that is not its first member.
-    func hasTypeKeyOutOfPlace() -> Bool {
-        for index in 0..<starts.count where bytes[Int(starts[index])] == UInt8(ascii: "{") {
-            let node = Int32(index) | Self.containerFlag
-            guard let type = member(node, "ty"), kind(type) == .string else { continue }
-            var children = Children(self, node)
-            if let first = children.next(), first.value != type { return true }
-        }
-        return false
+    /// One object whose string "ty" is not its first member: where its brace is, the member's text (key to value),
+    /// and the bytes to cut (from the comma before the key to the end of the value).
+    struct TypeMove {
+        let brace: Int
+        let member: Range<Int>
+        let cut: Range<Int>
     }
 
-    /// The bytes of a scalar or key as written.
-    func raw(_ node: Int32) -> ArraySlice<UInt8> {
-        let start = offset(node)
-        if isContainer(node) { return bytes[start...Int(ends[containerIndex(node)])] }
-        let end = bytes.withUnsafeBufferPointer { buffer in
-            buffer[start] == UInt8(ascii: "\"") ? CompactJSONParser.stringEnd(buffer, quote: start).end + 1 : CompactJSONParser.scalarEnd(buffer, at: start)
-        }
-        return bytes[start..<end]
-    }
-
-    /// Writes `node` with each object's string "ty" member moved first (depth is bounded by the parser's maxDepth).
-    func writeTypeFirst(_ node: Int32, into output: inout [UInt8], depth: Int) {
-        guard isContainer(node) else {
-            output += raw(node)
-            return
-        }
-        var children = Children(self, node)
-        var members: [(key: Int32, value: Int32)] = []
-        while let child = children.next() { members.append(child) }
-        if children.isObject {
-            if let type = member(node, "ty"), kind(type) == .string, let at = members.firstIndex(where: { $0.value == type }) {
-                members.insert(members.remove(at: at), at: 0)
+    func typeMembersOutOfPlace() -> [TypeMove] {
+        var moves: [TypeMove] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<starts.count where buffer[Int(starts[index])] == UInt8(ascii: "{") {
+                let node = Int32(index) | Self.containerFlag
+                var children = Children(self, node)
+                guard let first = children.next() else { continue }
+                var found: (key: Int32, value: Int32)?
+                var count = 0
+                var child: (key: Int32, value: Int32)? = first
+                while let current = child {
+                    if stringEquals(current.key, "ty") {
+                        found = current
+                        count += 1
+                    }
+                    child = children.next()
+                }
+                // A "ty" given twice is left alone: which one a reader keeps is its own business.
+                guard count == 1, let type = found, type.key != first.key, !isContainer(type.value),
+                      buffer[Int(type.value)] == UInt8(ascii: "\"") else { continue }
+                let valueEnd = CompactJSONParser.stringEnd(buffer, quote: Int(type.value)).end + 1
+                var comma = Int(type.key) - 1
+                while comma > 0, buffer[comma] != UInt8(ascii: ",") { comma -= 1 }
+                moves.append(TypeMove(brace: Int(starts[index]), member: Int(type.key)..<valueEnd, cut: comma..<valueEnd))
             }
-            output.append(UInt8(ascii: "{"))
-            for (index, child) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                output += raw(child.key)
-                output.append(UInt8(ascii: ":"))
-                writeTypeFirst(child.value, into: &output, depth: depth + 1)
-            }
-            output.append(UInt8(ascii: "}"))
-        } else {
-            output.append(UInt8(ascii: "["))
-            for (index, child) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeTypeFirst(child.value, into: &output, depth: depth + 1)
-            }
-            output.append(UInt8(ascii: "]"))
         }
+        return moves
     }
 }
