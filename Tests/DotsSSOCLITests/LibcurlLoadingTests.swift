@@ -49,18 +49,13 @@ struct LibcurlLoadingTests {
     /// Hides libcurl in a private mount namespace (needs root, as in CI; elsewhere a notice and a skip).
     @Test("without a usable libcurl, offline commands work and a network command ends 69 in one line saying what to install")
     func missingLibcurl() throws {
-        let candidates = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"].map { "\($0)/libcurl.so.4" }
-        guard let link = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let libcurl = HiddenLibrary(["libcurl.so.4"]) else {
             print("NOTICE: no libcurl.so.4 found in the usual places; skipping the missing-libcurl test")
             return
         }
-        let library = URL(fileURLWithPath: link).resolvingSymlinksInPath().path
         let cli = DotsSSOCLI()
         func withoutLibcurl(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.run("/usr/bin/unshare", [
-                "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"",
-                library, program,
-            ] + arguments, environment: cli.environment)
+            try libcurl.run(program, arguments, environment: cli.environment)
         }
         let hidden = try withoutLibcurl("/bin/sh", ["-c", "! curl --version >/dev/null 2>&1"])
         guard hidden.status == 0 else {

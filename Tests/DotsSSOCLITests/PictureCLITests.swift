@@ -280,29 +280,20 @@ struct PictureCLITests {
 
     @Test("without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install")
     func missingRlottie() throws {
-        let candidates = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"].map { "\($0)/librlottie.so.0-1" }
-        guard let link = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let rlottie = HiddenLibrary(["librlottie.so.0-1"]) else {
             print("NOTICE: no librlottie.so.0-1 found in the usual places; skipping the missing-rlottie test")
             return
         }
-        let library = URL(fileURLWithPath: link).resolvingSymlinksInPath().path
-        func withoutRlottie(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.run("/usr/bin/unshare", [
-                "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"",
-                library, program,
-            ] + arguments, environment: cli.environment)
-        }
-        let hidden = try withoutRlottie("/bin/sh", ["-c", "[ ! -s \"$0\" ]", library])
-        guard hidden.status == 0 else {
-            print("NOTICE: cannot hide rlottie in a private mount namespace here (\(hidden.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the missing-rlottie test")
+        if let reason = try rlottie.unavailableReason() {
+            print("NOTICE: cannot hide rlottie in a private mount namespace here (\(reason)); skipping the missing-rlottie test")
             return
         }
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
-        let validated = try withoutRlottie(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"])
+        let validated = try rlottie.run(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.unavailable"))
-        let preview = try withoutRlottie(TestPaths.binary.path, ["bodymovin", "preview", file])
+        let preview = try rlottie.run(TestPaths.binary.path, ["bodymovin", "preview", file], environment: cli.environment)
         #expect(preview.status == 69 && preview.stderr.split(separator: "\n").count == 1, "\(preview.stderr)")
         #expect(preview.stderr.contains("apt-get install librlottie"), "\(preview.stderr)")
     }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Runs a program with one shared library hidden: `/dev/null` bind-mounted over it in a private mount namespace, so
+/// `dlopen` finds an empty file, as on a machine without the package. Needs `unshare` and the right to mount.
+public struct HiddenLibrary: Sendable {
+    /// The library's real file (symbolic links resolved).
+    public let file: String
+
+    /// The first of `names` in the usual library folders; nil when none is there.
+    public init?(_ names: [String]) {
+        let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+        guard let found = folders.flatMap({ folder in names.map { "\(folder)/\($0)" } }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            return nil
+        }
+        file = URL(fileURLWithPath: found).resolvingSymlinksInPath().path
+    }
+
+    public func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+        try ProcessRunner.run("/usr/bin/unshare", [
+            "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", file, program,
+        ] + arguments, environment: environment)
+    }
+
+    /// Whether hiding works here (the file reads empty inside the namespace); the reason when it does not.
+    public func unavailableReason() throws -> String? {
+        let probe = try run("/bin/sh", ["-c", "[ ! -s \"$0\" ]", file])
+        return probe.status == 0 ? nil : probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
