@@ -31,7 +31,8 @@ public struct ChannelInitUseCase: Sendable {
         try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
-                               ("--token-endpoint", settings.tokenEndpoint), ("--profile-endpoint", settings.profileEndpoint),
+                               ("--token-endpoint", settings.tokenEndpoint),
+                               ("--device-authorization-endpoint", settings.deviceAuthorizationEndpoint), ("--profile-endpoint", settings.profileEndpoint),
                                ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint),
                                ("--end-session-endpoint", settings.endSessionEndpoint)] {
             guard let value else { continue }

@@ -7,6 +7,10 @@ public struct Channel: Codable, Sendable, Equatable {
     public var issuer: String?
     public var authorizationEndpoint: String?
     public var tokenEndpoint: String?
+    /// The RFC 8628 device authorization endpoint, when discovery does not name it.
+    public var deviceAuthorizationEndpoint: String?
+    /// How `authorize` signs in when `--flow` is not given (`loopback`, `device` or `paste`); nil: chosen by where it runs.
+    public var flow: SignInFlow?
     public var profileEndpoint: String?
     /// How the profile endpoint takes the member's token: `Authorization: Bearer` when nil, else a named header
     /// (the bare token) or a query parameter.
@@ -136,6 +140,8 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.issuer = overrides.issuer ?? issuer
         merged.authorizationEndpoint = overrides.authorizationEndpoint ?? authorizationEndpoint
         merged.tokenEndpoint = overrides.tokenEndpoint ?? tokenEndpoint
+        merged.deviceAuthorizationEndpoint = overrides.deviceAuthorizationEndpoint ?? deviceAuthorizationEndpoint
+        merged.flow = overrides.flow ?? flow
         merged.profileEndpoint = overrides.profileEndpoint ?? profileEndpoint
         merged.profileAuth = overrides.profileAuth ?? profileAuth
         merged.passesEndpoint = overrides.passesEndpoint ?? passesEndpoint

@@ -6,6 +6,9 @@ public protocol BrowserOpener: Sendable {
     func open(_ url: URL) -> Bool
     /// What happened, with the reason when nothing opened.
     func launch(_ url: URL) -> BrowserLaunch
+    /// Why no browser can be shown here (no display), before trying; nil when one may open. `authorize` chooses its
+    /// flow by it.
+    var headlessReason: String? { get }
 }
 
 /// How an attempt to open the browser went.
@@ -20,6 +23,8 @@ extension BrowserOpener {
     public func launch(_ url: URL) -> BrowserLaunch {
         open(url) ? .opened : .failed(reason: "no browser could be started")
     }
+
+    public var headlessReason: String? { nil }
 }
 
 /// The user's browser: `--browser-command CMD`, else `$BROWSER`, else `xdg-open` (Linux) or `open` (macOS). The URL
@@ -36,6 +41,9 @@ public struct SystemBrowser: BrowserOpener {
     }
 
     public func open(_ url: URL) -> Bool { launch(url) == .opened }
+
+    /// `--browser-command` is always tried; otherwise no display means no browser.
+    public var headlessReason: String? { command == nil ? noDisplay() : nil }
 
     public func launch(_ url: URL) -> BrowserLaunch {
         let chosen = command ?? environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
@@ -119,9 +127,16 @@ extension CommandContext {
     }
 }
 
-/// No browser at all (tests, and contexts where nobody is there to look).
+/// No browser at all (tests, and contexts where nobody is there to look). `headless` makes it say there is no
+/// display, as a remote shell would.
 public struct NoBrowser: BrowserOpener {
-    public init() {}
+    public var headless: String?
+
+    public init(headless: String? = nil) {
+        self.headless = headless
+    }
 
     public func open(_ url: URL) -> Bool { false }
+
+    public var headlessReason: String? { headless }
 }

@@ -21,6 +21,7 @@ public enum ChannelLint {
         }
         let endpoints: [(String, String?)] = [
             ("issuer", channel.issuer), ("authorizationEndpoint", channel.authorizationEndpoint), ("tokenEndpoint", channel.tokenEndpoint),
+            ("deviceAuthorizationEndpoint", channel.deviceAuthorizationEndpoint),
             ("profileEndpoint", channel.profileEndpoint), ("passesEndpoint", channel.passesEndpoint),
             ("revocationEndpoint", channel.revocationEndpoint), ("endSessionEndpoint", channel.endSessionEndpoint),
         ]

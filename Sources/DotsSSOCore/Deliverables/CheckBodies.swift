@@ -60,7 +60,7 @@ struct CheckBodies: Sendable {
 
     /// Every https host the channel (and its discovered endpoints) names: TLS 1.2+, a valid certificate, its expiry.
     func tls() async -> CheckFindings {
-        var urls = [channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.profileEndpoint, channel.passesEndpoint,
+        var urls = [channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.deviceAuthorizationEndpoint, channel.profileEndpoint, channel.passesEndpoint,
                     channel.revocationEndpoint, channel.endSessionEndpoint, channel.loadingAnimation, channel.magicLink?.baseUrl,
                     channel.legal?.privacyPolicy, channel.legal?.termsAndConditions, channel.legal?.jointControllerStatement].compactMap { $0 }
         urls += (channel.containers ?? []).flatMap(\.allURLs)
@@ -160,7 +160,10 @@ struct CheckBodies: Sendable {
     func liveMember(_ name: String) async -> Result<(MemberSource, String), CheckFindingsBox> {
         switch await session.member() {
         case let .available(source, token): return .success((source, token))
-        case .noToken(let reason): return .failure(CheckFindingsBox(CheckFindings.skipped(name, because: reason)))
+        case .noToken(let reason):
+            var skipped = CheckFindings.skipped(name, because: reason)
+            skipped.noMember = true
+            return .failure(CheckFindingsBox(skipped))
         case .failed(let error): return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
         }
     }

@@ -6,6 +6,8 @@ public enum CheckError: UserFacingError, Equatable {
     case nothingToCheck
     /// Something went wrong inside dots-sso (a bug).
     case internalFailure(String)
+    /// Live checks were skipped because no member could be signed in: not a pass.
+    case memberMissing(String)
 
     public var message: String {
         switch self {
@@ -15,6 +17,8 @@ public enum CheckError: UserFacingError, Equatable {
             "--only and --skip leave no check to run"
         case let .internalFailure(detail):
             "internal error: \(detail)"
+        case let .memberMissing(message):
+            message
         }
     }
 
@@ -22,6 +26,7 @@ public enum CheckError: UserFacingError, Equatable {
         switch self {
         case .unknownCheck, .nothingToCheck: .usage
         case .internalFailure: .internalError
+        case .memberMissing: .notAuthorized
         }
     }
 }

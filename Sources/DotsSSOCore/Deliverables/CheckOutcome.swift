@@ -13,13 +13,16 @@ public struct CheckOutcome: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// Why a skipped check did not run; a one-line summary otherwise.
     public var detail: String?
+    /// True when this live check was skipped because no member could be signed in (absent otherwise).
+    public var noMember: Bool?
 
-    public init(name: String, status: Status, durationMs: Int, findings: [Finding], detail: String? = nil) {
+    public init(name: String, status: Status, durationMs: Int, findings: [Finding], detail: String? = nil, noMember: Bool? = nil) {
         self.name = name
         self.status = status
         self.durationMs = durationMs
         self.findings = findings
         self.detail = detail
+        self.noMember = noMember
     }
 }
 
@@ -28,6 +31,8 @@ public struct CheckFindings: Sendable {
     public var findings: [Finding]
     public var skipped: String?
     public var detail: String?
+    /// Skipped because no member could be signed in: not a pass (`check` ends 77).
+    public var noMember = false
 
     public init(_ findings: [Finding] = [], detail: String? = nil) {
         self.findings = findings
@@ -44,9 +49,11 @@ public struct CheckFindings: Sendable {
 
     /// The outcome under `strict`: warnings promoted, failed on any error, else skipped or passed.
     func judged(name: String, durationMs: Int, strict: Bool) -> CheckOutcome {
-        let judged = findings.promotingWarnings(strict)
-        let status: CheckOutcome.Status = FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
-        return CheckOutcome(name: name, status: status, durationMs: durationMs, findings: judged, detail: skipped ?? detail)
+        // A live check with no member stays a skip under --strict: the run ends 77 for it, which says more than 1.
+        let judged = noMember ? findings : findings.promotingWarnings(strict)
+        let status: CheckOutcome.Status = noMember ? .skip : FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
+        return CheckOutcome(name: name, status: status, durationMs: durationMs, findings: judged, detail: skipped ?? detail,
+                            noMember: noMember && status == .skip ? true : nil)
     }
 }
 
@@ -59,11 +66,19 @@ public struct CheckReport: Codable, Sendable {
         public var findings: FindingSummary
     }
 
+    /// The live checks skipped because no member could be signed in, and what to do about it.
+    public struct MemberMissing: Codable, Sendable, Equatable {
+        public var checks: [String]
+        public var message: String
+    }
+
     public var channel: String
     public var checks: [CheckOutcome]
     public var summary: Summary
+    /// False when a check failed, or when live checks could not run for want of a member.
     public var passed: Bool
     public var durationMs: Int
+    public var memberMissing: MemberMissing?
 
     public init(channel: String, checks: [CheckOutcome], durationMs: Int) {
         self.channel = channel
@@ -71,6 +86,13 @@ public struct CheckReport: Codable, Sendable {
         self.durationMs = durationMs
         summary = Summary(passed: checks.count { $0.status == .pass }, failed: checks.count { $0.status == .fail },
                           skipped: checks.count { $0.status == .skip }, findings: FindingSummary(checks.flatMap(\.findings)))
-        passed = summary.failed == 0
+        let unsigned = checks.filter { $0.noMember == true }.map(\.name)
+        if !unsigned.isEmpty {
+            memberMissing = MemberMissing(checks: unsigned, message: "no member could be signed in, so \(unsigned.joined(separator: ", ")) "
+                + "\(unsigned.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
+                + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
+                + "or leave them out on purpose with --skip live")
+        }
+        passed = summary.failed == 0 && memberMissing == nil
     }
 }

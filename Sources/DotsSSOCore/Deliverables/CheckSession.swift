@@ -46,10 +46,10 @@ actor CheckSession {
                 let source = try MemberSource(settings, needsToken: true, in: context)
                 return .available(source, token: try await source.requireBearer().token())
             } catch ConfigError.noMemberSource {
-                return .noToken("no test member: sign one in with `dots-sso authorize --channel …`, or pass --access-token-file FILE")
+                return .noToken("no test member: sign one in with `dots-sso authorize --channel …`, or pass --refresh-token-file FILE or --access-token-file FILE")
             } catch let error as TokenCacheError {
                 if case .notSignedIn = error {
-                    return .noToken("\(error.message), or pass --access-token-file FILE")
+                    return .noToken("\(error.message), or pass --refresh-token-file FILE or --access-token-file FILE")
                 }
                 return .failed(error)
             } catch let error as UserFacingError {

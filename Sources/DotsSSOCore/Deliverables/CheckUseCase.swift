@@ -39,12 +39,18 @@ public struct CheckUseCase: Sendable {
         return names
     }
 
-    /// The checks `--only` and `--skip` select; `legal` or `container` select every check of that kind.
+    /// The checks that run as a member: they need a token.
+    public static func isLive(_ name: String) -> Bool {
+        ["profile", "flags", "passes"].contains(name) || name.hasPrefix("container:")
+    }
+
+    /// The checks `--only` and `--skip` select; `legal` or `container` select every check of that kind, `live` every
+    /// check that runs as a member (profile, flags, containers, passes).
     public func selectedNames(for channel: Channel) throws -> [String] {
         let all = Self.checkNames(for: channel)
         func matches(_ pattern: String) throws -> Set<String> {
-            let found = all.filter { $0 == pattern || $0.hasPrefix(pattern + ":") }
-            guard !found.isEmpty else { throw CheckError.unknownCheck(name: pattern, available: all) }
+            let found = pattern == "live" ? all.filter(Self.isLive) : all.filter { $0 == pattern || $0.hasPrefix(pattern + ":") }
+            guard !found.isEmpty else { throw CheckError.unknownCheck(name: pattern, available: all + ["live"]) }
             return Set(found)
         }
         var selected = Set(all)

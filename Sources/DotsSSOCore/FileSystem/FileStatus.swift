@@ -10,6 +10,8 @@ public struct FileStatus: Sendable {
     /// A plain file, whose size is its length (not a FIFO or a device such as /dev/zero).
     public let isRegular: Bool
     public let size: Int
+    /// The permission bits (`0o644`).
+    public let mode: UInt32
 
     /// nil when the path does not exist or cannot be examined.
     public init?(_ path: String) {
@@ -18,5 +20,6 @@ public struct FileStatus: Sendable {
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         isRegular = (info.st_mode & S_IFMT) == S_IFREG
         size = Int(info.st_size)
+        mode = UInt32(info.st_mode) & 0o7777
     }
 }

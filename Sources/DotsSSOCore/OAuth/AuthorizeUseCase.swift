@@ -1,8 +1,10 @@
 import Foundation
 
-/// `dots-sso authorize`: the partner's authorization-code flow exactly as The Dots app runs it. Listens on
-/// loopback (or takes a pasted landing URL), opens the browser, checks the callback's state and `iss`, then
-/// either completes the sign-in or, with `stopAfterRedirect`, keeps the verifier for `exchange`.
+/// `dots-sso authorize`: the partner's authorization-code flow exactly as The Dots app runs it, wherever the user
+/// is. Listens on loopback and opens the browser; on a remote shell also takes the pasted redirect URL (whichever
+/// comes first); with no display and a provider that offers it, the device authorization grant instead. Checks the
+/// callback's state and `iss`, then either completes the sign-in or, with `stopAfterRedirect`, keeps the verifier for
+/// `exchange`. For a partner's test member in CI, the resource-owner password grant.
 public struct AuthorizeUseCase: Sendable {
     public var signIn: SignInSettings
     public var port: Int?
@@ -12,6 +14,14 @@ public struct AuthorizeUseCase: Sendable {
     public var wait: TimeInterval
     /// Check the authorization request with one GET before the browser opens (`--no-preflight` turns it off).
     public var preflight: Bool
+    /// `--flow`; nil: the channel's, else chosen by where this runs.
+    public var flow: SignInFlow?
+    /// `--grant password`: the test member's credentials instead of any browser.
+    public var password: PasswordCredentials?
+    /// `--save-refresh-token FILE`: where the new refresh token goes (0600), for `--refresh-token-file` in CI.
+    public var saveRefreshToken: String?
+    /// Shows a device sign-in's code and address (the CLI adds a QR code on a terminal).
+    public var devicePrompt: (@Sendable (DeviceAuthorization, CommandContext) -> Void)?
 
     public static let defaultWait: TimeInterval = 300
 
@@ -23,6 +33,16 @@ public struct AuthorizeUseCase: Sendable {
         self.openBrowser = openBrowser
         self.stopAfterRedirect = stopAfterRedirect
         self.wait = wait ?? Self.defaultWait
+    }
+
+    /// The lines a device sign-in shows when the CLI adds nothing of its own.
+    public static func deviceInstructions(_ device: DeviceAuthorization) -> [String] {
+        var lines = ["To sign in, open \(device.verificationURI) on any device and enter the code: \(TerminalText.oneLine(device.userCode, limit: 64))"]
+        if let complete = device.verificationURIComplete {
+            lines.append("or open this address, which carries the code:")
+            lines.append(complete)
+        }
+        return lines
     }
 
     /// What `--no-exchange` prints: the code and state, to finish with `exchange` (the verifier stays cached).
@@ -40,9 +60,49 @@ public struct AuthorizeUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Outcome {
         let client = try SignInContext(signIn, in: ctx)
         let endpoints = try await client.endpoints()
-        let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
         let scopes = client.scopes(for: endpoints)
+        let outcome = try await signIn(client, endpoints: endpoints, scopes: scopes, ctx)
+        if let saveRefreshToken, case .signedIn = outcome {
+            try await RefreshTokenFile(path: saveRefreshToken).save(from: client)
+            ctx.note("saved the refresh token to \(saveRefreshToken) (0600); give it to CI as --refresh-token-file")
+        }
+        return outcome
+    }
+
+    private func signIn(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], _ ctx: CommandContext) async throws -> Outcome {
+        if let password {
+            return .signedIn(try await PasswordSignIn(client: client, endpoints: endpoints, scopes: scopes, credentials: password).run())
+        }
         let redirect = try RedirectMode(redirectURI: client.channel.redirectUri, port: port)
+        let chosen: SignInFlow
+        if case .registered = redirect {
+            // A registered landing page: the person pastes where the browser landed.
+            if let flow, flow != .paste { throw UsageError.invalid("--flow \(flow.rawValue) cannot use the registered --redirect-uri; only --flow paste can") }
+            chosen = .paste
+        } else {
+            // `--no-browser` and `--no-exchange` ask for the printed URL and its redirect, so they keep the loopback flow.
+            let choice = SignInFlow.choose(requested: flow, channel: client.channel.flow,
+                                           noDisplay: openBrowser && !stopAfterRedirect ? ctx.browser.headlessReason : nil,
+                                           deviceEndpoint: endpoints.deviceAuthorization)
+            chosen = choice.flow
+            if flow == nil {
+                ctx.note("dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)")
+            }
+        }
+        if chosen == .device {
+            guard !stopAfterRedirect else { throw UsageError.invalid("--no-exchange needs a redirect: the device flow has no code to hand over (use --flow loopback or paste)") }
+            let prompt = devicePrompt
+            let result = try await DeviceSignIn(client: client, endpoints: endpoints, scopes: scopes, wait: wait) { device in
+                if let prompt { prompt(device, ctx) } else { Self.deviceInstructions(device).forEach(ctx.note) }
+            }.run()
+            return .signedIn(result)
+        }
+        return try await redirectSignIn(client, endpoints: endpoints, scopes: scopes, redirect: redirect, paste: chosen == .paste, ctx)
+    }
+
+    private func redirectSignIn(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], redirect: RedirectMode, paste: Bool,
+                                _ ctx: CommandContext) async throws -> Outcome {
+        let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
 
         var receiver: LoopbackReceiver?
         let redirectURI: String
@@ -76,12 +136,15 @@ public struct AuthorizeUseCase: Sendable {
 
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
         ctx.note(request.url.absoluteString)
-        if openBrowser {
+        if openBrowser && !(paste && ctx.browser.headlessReason != nil) {
             ctx.openForPerson(request.url, printed: "the URL above")
         }
 
         let parameters: [(String, String)]
-        if let receiver {
+        if let receiver, paste {
+            PastedRedirect.prompt(port: receiver.port, ctx)
+            parameters = try await PastedRedirect.race(receiver, expectedState: request.state, wait: wait, ctx)
+        } else if let receiver {
             parameters = try await receiver.waitForCallback(timeout: wait)
         } else {
             ctx.note("After signing in, paste the full URL the browser landed on and press Enter:")

@@ -5,6 +5,8 @@ import Foundation
 public enum BearerSource: Sendable {
     case session(TokenSession, minValidity: TimeInterval)
     case fixed(String)
+    /// From a refresh-token file or the password grant, obtained once per command (`--refresh-token-file`, `--grant password`).
+    case unattended(UnattendedToken)
 
     /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
     public static func fromFile(_ path: String) throws -> BearerSource {
@@ -40,6 +42,17 @@ public enum BearerSource: Sendable {
             response.secrets = sent.secrets
             try response.requireSuccess()
             return response
+        case .unattended(let source):
+            let token = try await source.token()
+            var sent = request(token)
+            var response = try await http.send(sent)
+            if response.status == 401 {
+                sent = request(try await source.afterRejection(of: token))
+                response = try await http.send(sent)
+            }
+            response.secrets = sent.secrets
+            try response.requireSuccess()
+            return response
         }
     }
 
@@ -67,6 +80,7 @@ public enum BearerSource: Sendable {
         switch self {
         case .fixed(let token): token
         case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
+        case .unattended(let source): try await source.token()
         }
     }
 }

@@ -20,6 +20,18 @@ public enum OAuthError: UserFacingError, Equatable {
     case revocationRefused(status: Int, error: String, description: String?)
     case noPendingAuthorization
     case malformedJWK(keyID: String?, detail: String)
+    /// The device authorization endpoint answered without what RFC 8628 §3.2 requires.
+    case malformedDeviceAuthorization(url: String, detail: String)
+    /// The person declined the device sign-in (RFC 8628 §3.5 `access_denied`).
+    case deviceDenied(description: String?)
+    /// The device code expired before anyone approved it (`expired_token`, or its `expires_in` passed).
+    case deviceCodeExpired(seconds: Double)
+    /// `--timeout` passed while the device sign-in was still waiting for approval.
+    case deviceTimeout(seconds: Double, userCode: String, verificationURI: String)
+    /// The provider does not allow this client a grant type (`unsupported_grant_type`, `unauthorized_client`).
+    case grantRefused(grant: String, status: Int, error: String, description: String?)
+    /// The flow needs an endpoint the provider does not publish.
+    case flowUnavailable(flow: String, reason: String)
 
     public var message: String {
         switch self {
@@ -64,6 +76,22 @@ public enum OAuthError: UserFacingError, Equatable {
             "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
         case let .malformedJWK(keyID, detail):
             "the provider's JWKS has a key that cannot be used (kid \(keyID.map { "\"\($0)\"" } ?? "not given")): \(detail); ask the provider to fix its jwks_uri document"
+        case let .malformedDeviceAuthorization(url, detail):
+            "the device authorization answer from \(url) cannot be used: \(detail) (RFC 8628 §3.2)"
+        case .deviceDenied(let description):
+            "the device sign-in was declined\(description.map { " (\($0))" } ?? ""): the member refused it on the provider's page; run `dots-sso authorize` again to retry"
+        case .deviceCodeExpired(let seconds):
+            "the device code expired after \(Int(seconds)) s before anyone approved it; run `dots-sso authorize --flow device` again for a new code"
+        case let .deviceTimeout(seconds, userCode, verificationURI):
+            "nobody approved the device sign-in within \(Int(seconds)) s (code \(userCode) at \(verificationURI)); run `dots-sso authorize` again "
+                + "(--timeout SECONDS waits longer)"
+        case let .grantRefused(grant, status, error, description):
+            "the provider does not allow this client the \(grant) grant (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
+                + (grant == "password"
+                    ? "ask the partner to enable the resource-owner password grant for its test client, or sign in with --flow device and use --refresh-token-file"
+                    : "ask the partner to enable it for this client, or choose another --flow")
+        case let .flowUnavailable(flow, reason):
+            "cannot sign in with --flow \(flow): \(reason)"
         }
     }
 
@@ -89,6 +117,10 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
         case .noPendingAuthorization: .usage
+        case .malformedDeviceAuthorization: .protocolError
+        case .deviceDenied: .notAuthorized
+        case .deviceCodeExpired, .deviceTimeout: .temporary
+        case .grantRefused, .flowUnavailable: .configuration
         case let .revocationRefused(status, code, _):
             switch code {
             case "invalid_client", "unauthorized_client": .configuration

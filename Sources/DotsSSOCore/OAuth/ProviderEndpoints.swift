@@ -5,6 +5,8 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var issuer: String?
     public var authorization: String?
     public var token: String?
+    /// RFC 8628 §4: where a device sign-in starts.
+    public var deviceAuthorization: String?
     public var userinfo: String?
     public var jwks: String?
     public var revocation: String?
@@ -13,6 +15,8 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var issParameterSupported = false
     /// The metadata's `scopes_supported`, for saying which scopes a refused request could have asked for.
     public var scopesSupported: [String]?
+    /// The metadata's `code_challenge_methods_supported` (RFC 8414), to send PKCE with a device sign-in only where listed.
+    public var codeChallengeMethods: [String]?
 
     public init() {}
 
@@ -22,12 +26,15 @@ public struct ProviderEndpoints: Sendable, Equatable {
         endpoints.issuer = channel.issuer
         endpoints.authorization = channel.authorizationEndpoint
         endpoints.token = channel.tokenEndpoint
+        endpoints.deviceAuthorization = channel.deviceAuthorizationEndpoint
         endpoints.revocation = channel.revocationEndpoint
         endpoints.endSession = channel.endSessionEndpoint
         guard let issuer = channel.issuer else { return endpoints }
         let metadata = try await DiscoveryClient(http: http).fetch(issuer: issuer)
         endpoints.authorization = endpoints.authorization ?? metadata.authorizationEndpoint
         endpoints.token = endpoints.token ?? metadata.tokenEndpoint
+        endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? metadata.document["device_authorization_endpoint"]?.stringValue
+        endpoints.codeChallengeMethods = metadata.document["code_challenge_methods_supported"]?.stringArray
         endpoints.userinfo = metadata.userinfoEndpoint
         endpoints.jwks = metadata.jwksURI
         endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint

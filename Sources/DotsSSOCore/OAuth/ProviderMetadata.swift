@@ -38,7 +38,7 @@ public struct ProviderMetadata: Sendable, Equatable {
     /// The endpoint fields, in the order a person reads them.
     public static let endpointKeys = [
         "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri",
-        "revocation_endpoint", "end_session_endpoint", "introspection_endpoint", "registration_endpoint",
+        "revocation_endpoint", "end_session_endpoint", "device_authorization_endpoint", "introspection_endpoint", "registration_endpoint",
     ]
 
     /// The endpoints an app needs that, when the OpenID configuration lacks them, send us to the RFC 8414 document.

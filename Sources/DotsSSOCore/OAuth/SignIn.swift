@@ -35,6 +35,13 @@ public struct SignIn: Sendable {
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
         let client = TokenEndpointClient(http: http, credentials: credentials)
         let response = try await client.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
+        return try await store(response, nonce: nonce)
+    }
+
+    /// Validates the id_token of a token response (when one came) and caches the tokens, for every way of signing in.
+    /// `nonceRequired: false` is for grants with no standard place for a nonce (RFC 8628, the password grant): a nonce
+    /// in the id_token must still be the one sent, but its absence is no replay.
+    public func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true) async throws -> Result {
         var subject: String?
         var validated = false
         if let idToken = response.idToken {
@@ -43,7 +50,9 @@ public struct SignIn: Sendable {
             }
             let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "--issuer")
             let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwksURL)).decodeJSON(JSONValue.self))
-            let token = try IDTokenValidator(issuer: issuer, clientID: credentials.clientID, keys: keys).validate(idToken, nonce: nonce)
+            let validator = IDTokenValidator(issuer: issuer, clientID: credentials.clientID, keys: keys)
+            let expected = nonceRequired || (try? JWT(idToken))?.claims["nonce"] != nil ? nonce : nil
+            let token = try validator.validate(idToken, nonce: expected)
             subject = token.claims["sub"]?.stringValue
             validated = true
         }

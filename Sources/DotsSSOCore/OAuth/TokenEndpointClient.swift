@@ -22,6 +22,59 @@ public struct TokenEndpointClient: Sendable {
         try await tokenRequest([("grant_type", "refresh_token"), ("refresh_token", refreshToken)], endpoint: endpoint)
     }
 
+    /// The RFC 8628 grant type a device polls the token endpoint with.
+    public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// Starts a device sign-in (RFC 8628 §3.1), with PKCE when the provider supports it and a nonce for OIDC.
+    public func startDeviceAuthorization(endpoint: URL, scopes: [String], challenge: String?, nonce: String?) async throws -> DeviceAuthorization {
+        var fields: [(String, String)] = []
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        if let challenge { fields += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
+        if let nonce { fields.append(("nonce", nonce)) }
+        var headers: [(name: String, value: String)] = []
+        credentials.apply(to: &fields, headers: &headers)
+        let request = HTTPRequest.form(endpoint, fields, headers: headers)
+        let response = try await http.send(request)
+        guard response.isSuccess else {
+            throw Self.grantError(try Self.error(from: response, sent: request), grant: Self.deviceCodeGrant)
+        }
+        guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
+            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON device authorization object", found: "another JSON value")
+        }
+        return try DeviceAuthorization(json: json, from: endpoint)
+    }
+
+    /// One poll of the token endpoint for a device sign-in (RFC 8628 §3.4). `authorization_pending` and
+    /// `slow_down` arrive as `OAuthError.tokenEndpoint` for the caller's loop.
+    public func pollDevice(deviceCode: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
+        var fields: [(String, String)] = [("grant_type", Self.deviceCodeGrant), ("device_code", deviceCode)]
+        if let verifier { fields.append(("code_verifier", verifier)) }
+        do {
+            return try await tokenRequest(fields, endpoint: endpoint)
+        } catch {
+            throw Self.grantError(error, grant: Self.deviceCodeGrant)
+        }
+    }
+
+    /// The resource-owner password grant (RFC 6749 §4.3), for a partner's test member only.
+    public func password(username: String, password: String, scopes: [String], endpoint: URL) async throws -> TokenResponse {
+        var fields: [(String, String)] = [("grant_type", "password"), ("username", username), ("password", password)]
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        do {
+            return try await tokenRequest(fields, endpoint: endpoint)
+        } catch {
+            throw Self.grantError(error, grant: "password")
+        }
+    }
+
+    /// A grant the provider does not offer this client is configuration (78), said with its words.
+    static func grantError(_ error: any Error, grant: String) -> any Error {
+        guard case let OAuthError.tokenEndpoint(status, code, description) = error,
+              code == "unsupported_grant_type" || code == "unauthorized_client" else { return error }
+        return OAuthError.grantRefused(grant: grant == deviceCodeGrant ? "device authorization" : grant, status: status, error: code,
+                                       description: description)
+    }
+
     /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
     public func revoke(token: String, hint: String, endpoint: URL) async throws {
         var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]

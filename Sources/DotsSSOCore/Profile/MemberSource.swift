@@ -11,6 +11,10 @@ public struct MemberSettings: Sendable {
     public var minValidity: TimeInterval
     /// `--expect-id`: the id the member must have; default the id first seen for this sign-in.
     public var expectedID: String?
+    /// `--refresh-token-file`: refresh from this file (a rotated token written back) instead of the cache.
+    public var refreshTokenFile: String?
+    /// `--grant password`: a test member's credentials instead of the cache.
+    public var password: PasswordCredentials?
 
     public init(signIn: SignInSettings, profileFile: String? = nil, accessTokenFile: String? = nil, minValidity: TimeInterval = 60, expectedID: String? = nil) {
         self.signIn = signIn
@@ -19,6 +23,9 @@ public struct MemberSettings: Sendable {
         self.minValidity = minValidity
         self.expectedID = expectedID
     }
+
+    /// Whether a member token comes from somewhere other than the cache.
+    public var hasUnattendedSource: Bool { accessTokenFile != nil || refreshTokenFile != nil || password != nil }
 }
 
 /// One member's profile and token, resolved from `MemberSettings`: `--access-token-file` wins over the cached
@@ -35,6 +42,10 @@ public struct MemberSource: Sendable {
         http = try settings.signIn.http.client(in: ctx)
         if let file = settings.accessTokenFile {
             bearer = try BearerSource.fromFile(file)
+        } else if let file = settings.refreshTokenFile {
+            bearer = .unattended(.refreshing(RefreshTokenFile(path: file), client: try SignInContext(settings.signIn, in: ctx)))
+        } else if let credentials = settings.password {
+            bearer = .unattended(.password(credentials, client: try SignInContext(settings.signIn, in: ctx)))
         } else if needsToken || settings.profileFile == nil {
             do {
                 bearer = .session(try SignInContext(settings.signIn, in: ctx).session(), minValidity: settings.minValidity)

@@ -75,6 +75,26 @@ struct DemoRun: Sendable {
             if let member = partner.settings.users.first(where: { $0.subject == result.subject }) { _ = signedIn.set(member) }
             let how = interactive ? "on the login page" : "(auto-approved)"
             return "\(demoMember.username) signed in \(how) with PKCE S256; id_token validated, refresh token cached"
+        case .device:
+            // The headless sign-in (RFC 8628) into an account of its own, so the later stages keep the browser sign-in.
+            var settings = signIn
+            settings.account = "device"
+            var useCase = AuthorizeUseCase(signIn: settings, wait: interactive ? 300 : 30)
+            useCase.flow = .device
+            let shown = OnceBox<String>()
+            let person = context
+            let interactive = self.interactive
+            useCase.devicePrompt = { device, stageContext in
+                _ = shown.set(device.userCode)
+                guard interactive else { return }
+                AuthorizeUseCase.deviceInstructions(device).forEach(person.note)
+                person.openForPerson(URL(string: device.verificationURIComplete ?? device.verificationURI)!, printed: "the address above")
+            }
+            if interactive { context.note("demo: now approve a device sign-in on the sandbox's /device page (as jane, password demo)") }
+            guard case .signedIn(let result) = try await useCase.run(ctx) else { throw Failure(message: "the device sign-in did not finish") }
+            guard result.idTokenValidated, result.hasRefreshToken else { throw Failure(message: "no validated id_token or no refresh token") }
+            let how = interactive ? "approved on /device" : "auto-approved"
+            return "code \(shown.value ?? "?") \(how) (RFC 8628, PKCE S256); id_token validated, refresh token cached"
         case .profile:
             let report = try await ProfileUseCase(member: member).run(ctx)
             try expectNoErrors(report.findings, "the profile")

@@ -112,6 +112,79 @@ actor SandboxState {
         return grant.expiresAt > now ? .valid(grant) : .expired
     }
 
+    // MARK: Device authorization (RFC 8628)
+
+    /// A device sign-in waiting for the member at `/device`.
+    struct DeviceRequest: Sendable {
+        let clientID: String
+        let scope: String
+        let challenge: String?
+        let nonce: String?
+        let userCode: String
+        let expiresAt: Date
+        /// Grows by 5 s each time the client polls too fast (RFC 8628 §3.5 slow_down).
+        var interval: TimeInterval
+        var lastPoll: Date?
+        /// nil while pending; the member's subject once approved; "" once denied.
+        var decision: String?
+    }
+
+    private var deviceRequests: [String: DeviceRequest] = [:]
+
+    func storeDevice(_ deviceCode: String, _ request: DeviceRequest) {
+        let now = Date()
+        deviceRequests = deviceRequests.filter { $0.value.expiresAt > now }
+        deviceRequests[deviceCode] = request
+    }
+
+    /// A pending request by the code the member typed (case, spaces and dashes ignored).
+    func deviceRequest(userCode: String) -> DeviceRequest? {
+        deviceRequests.values.first { Self.normalize($0.userCode) == Self.normalize(userCode) && $0.decision == nil && $0.expiresAt > Date() }
+    }
+
+    /// Records the member's answer to the request with `userCode`; false when there is no such pending request.
+    func decideDevice(userCode: String, subject: String?) -> Bool {
+        guard let (code, _) = deviceRequests.first(where: {
+            Self.normalize($0.value.userCode) == Self.normalize(userCode) && $0.value.decision == nil && $0.value.expiresAt > Date()
+        }) else { return false }
+        deviceRequests[code]?.decision = subject ?? ""
+        return true
+    }
+
+    static func normalize(_ userCode: String) -> String {
+        userCode.uppercased().filter { $0.isLetter || $0.isNumber }
+    }
+
+    enum DevicePoll { case pending, slowDown, denied, expired, approved(DeviceRequest, subject: String), unknown }
+
+    /// One poll of the token endpoint: too fast → slow_down (and the interval grows), then the member's answer. An
+    /// approved request is answered once.
+    func pollDevice(_ deviceCode: String, clientID: String, now: Date) -> DevicePoll {
+        guard var request = deviceRequests[deviceCode], request.clientID == clientID else { return .unknown }
+        guard request.expiresAt > now else {
+            deviceRequests[deviceCode] = nil
+            return .expired
+        }
+        // A little slack: a client sleeping exactly the interval arrives a hair early or late.
+        if let last = request.lastPoll, now.timeIntervalSince(last) < request.interval - 0.25 {
+            request.interval += 5
+            request.lastPoll = now
+            deviceRequests[deviceCode] = request
+            return .slowDown
+        }
+        request.lastPoll = now
+        deviceRequests[deviceCode] = request
+        switch request.decision {
+        case nil: return .pending
+        case ""?:
+            deviceRequests[deviceCode] = nil
+            return .denied
+        case let subject?:
+            deviceRequests[deviceCode] = nil
+            return .approved(request, subject: subject)
+        }
+    }
+
     // MARK: Tokens
 
     func storeTokens(access: String, refresh: String, token: IssuedToken) {

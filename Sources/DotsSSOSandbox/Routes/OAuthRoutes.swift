@@ -49,9 +49,10 @@ extension SandboxRoutes {
             "jwks_uri": .string("\(issuer)/jwks"),
             "revocation_endpoint": .string("\(issuer)/revoke"),
             "end_session_endpoint": .string("\(issuer)/logout"),
+            "device_authorization_endpoint": .string("\(issuer)/device_authorization"),
             "response_types_supported": .array([.string("code")]),
             "response_modes_supported": .array([.string("query")]),
-            "grant_types_supported": .array([.string("authorization_code"), .string("refresh_token")]),
+            "grant_types_supported": .array(["authorization_code", "refresh_token", TokenEndpointClient.deviceCodeGrant].map(JSONValue.string)),
             "code_challenge_methods_supported": .array([.string("S256")]),
             "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
             "revocation_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
@@ -170,8 +171,10 @@ extension SandboxRoutes {
             default:
                 return oauthError(.badRequest, "invalid_grant", "unknown or revoked refresh token")
             }
+        case TokenEndpointClient.deviceCodeGrant:
+            return try await deviceToken(form, client: client)
         default:
-            return oauthError(.badRequest, "unsupported_grant_type", "use authorization_code or refresh_token")
+            return oauthError(.badRequest, "unsupported_grant_type", "use authorization_code, refresh_token or \(TokenEndpointClient.deviceCodeGrant)")
         }
     }
 

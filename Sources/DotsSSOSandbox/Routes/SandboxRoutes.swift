@@ -18,6 +18,7 @@ struct SandboxRoutes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         registerOAuth(on: router)
         registerLoginPage(on: router)
+        registerDevice(on: router)
         registerMemberData(on: router)
         registerMagicLinks(on: router)
         registerChannelsAPI(on: router)

@@ -6,7 +6,7 @@ import Foundation
 struct Authorize: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize",
-        abstract: "Sign in with the partner's authorization-code flow (PKCE S256, loopback redirect) and cache the tokens.",
+        abstract: "Sign in as a member (browser, device code or pasted redirect; PKCE S256) and cache the tokens.",
         discussion: """
         Listens on http://127.0.0.1:<random port>/callback (RFC 8252), then opens the browser at the provider's \
         authorization URL, which is also printed alone on one line of stderr: --browser-command CMD (the URL is its \
@@ -15,6 +15,20 @@ struct Authorize: DotsCommand {
         printed URL still works. The callback page says "Signed in" only once the tokens are stored. After the login the code \
         is exchanged, the id_token validated (signature, iss, aud, exp, nonce) and the tokens cached (0600). \
         The output shows the subject, scopes and expiry, never a token.
+
+        Wherever you are: --flow loopback (above), --flow device (RFC 8628: the code and the provider's address \
+        are shown, with a QR code on a terminal, to open on any device such as a phone; dots-sso polls until the \
+        member approves: a refusal ends 77, an expired code or --timeout 75) or --flow paste (a remote shell: \
+        listen as loopback does AND read the address the browser shows after signing in, pasted into the \
+        terminal; whichever comes first completes the sign-in; the prompt prints the `ssh -L` line that forwards \
+        the port instead). Without --flow: the channel's flow, else loopback when a browser can open, else device \
+        when the provider offers it, else paste; the first line says which and why. --no-browser and \
+        --no-exchange keep the loopback flow.
+
+        Unattended CI: --save-refresh-token FILE writes the new refresh token (0600) for later runs' \
+        --refresh-token-file FILE. --grant password --username NAME --password-file FILE signs in a partner's \
+        *test member* where the provider allows the resource-owner password grant (a warning each time: RFC 9700 \
+        forbids it for real members; a provider that refuses it ends 78 with its words).
 
         With a registered non-loopback --redirect-uri (e.g. The Dots' own URL), paste the URL the browser \
         landed on when asked.
@@ -29,6 +43,9 @@ struct Authorize: DotsCommand {
           $ dots-sso authorize --channel acme
           $ dots-sso authorize --issuer https://sso.acme.example --client-id dots --no-browser
           $ dots-sso authorize --channel acme --no-exchange > pending.json
+          $ dots-sso authorize --channel acme --flow device --save-refresh-token ci-refresh-token
+          $ ssh build-box dots-sso authorize --channel acme --flow paste
+          $ dots-sso authorize --channel acme --grant password --username test-member --password-file pw.txt
         """
     )
 
@@ -50,15 +67,35 @@ struct Authorize: DotsCommand {
     @Flag(name: .long, help: "Stop after the redirect: print the code and state as JSON and keep the verifier for `dots-sso exchange`.")
     var noExchange = false
 
+    @Option(name: .long, help: ArgumentHelp("How to sign in: loopback (a browser here), device (a code to enter on any device), or paste "
+        + "(a remote shell: paste the address the browser shows). Default: chosen by where this runs.", valueName: "flow"))
+    var flow: SignInFlow?
+
+    @OptionGroup var password: PasswordGrantOptions
+
+    @Option(name: .long, help: ArgumentHelp("Also write the new refresh token to this file (0600), for --refresh-token-file in CI.", valueName: "file"))
+    var saveRefreshToken: String?
+
     func validate() throws {
         if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
         if noBrowser && browserCommand != nil { throw ValidationError("--no-browser and --browser-command cannot be combined") }
+        if password.grant == .password {
+            if flow != nil { throw ValidationError("--grant password signs in without a browser: it takes no --flow") }
+            if noExchange { throw ValidationError("--grant password has no code to hand over: it takes no --no-exchange") }
+        }
+        if flow == .device && noExchange { throw ValidationError("--no-exchange needs a redirect: the device flow has no code to hand over") }
+        if saveRefreshToken == "-" { throw ValidationError("--save-refresh-token needs a file, not '-'") }
+        if saveRefreshToken != nil && noExchange { throw ValidationError("--save-refresh-token needs the tokens: finish with `dots-sso exchange` first") }
     }
 
     func run(_ context: CommandContext) async throws {
         let ctx = context.usingBrowserCommand(browserCommand)
-        let useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
+        var useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
                                        stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
+        useCase.flow = flow
+        useCase.password = password.credentials
+        useCase.saveRefreshToken = saveRefreshToken
+        useCase.devicePrompt = { device, ctx in DevicePrompt.show(device, ctx) }
         let console = Console(ctx)
         switch try await useCase.run(ctx) {
         case .awaitingExchange(let pending):
@@ -84,5 +121,22 @@ enum SignInOutput {
         rows.append(["id_token", result.idTokenValidated ? "validated" : "none"])
         rows.append(["cached in", result.cacheFile])
         console.out(Table.render(rows))
+    }
+}
+
+/// What a device sign-in shows the person: the address and the code, and the address with the code as a QR code
+/// for a phone when a terminal is looking (drawn by zint; without it, the addresses alone).
+enum DevicePrompt {
+    static func show(_ device: DeviceAuthorization, _ ctx: CommandContext) {
+        let lines = AuthorizeUseCase.deviceInstructions(device)
+        lines.forEach(ctx.note)
+        guard ctx.stderr.isTerminal, let complete = device.verificationURIComplete else { return }
+        switch TerminalQR.lines(complete, colour: ctx.colorOnStderr) {
+        case .success(let qr):
+            ctx.note("or scan it with a phone:")
+            qr.forEach(ctx.note)
+        case .failure(let reason):
+            ctx.note("(no QR code: \(reason.message))")
+        }
     }
 }

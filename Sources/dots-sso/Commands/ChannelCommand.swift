@@ -90,6 +90,9 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where the provider sends the person after logging out.", valueName: "uri"))
     var postLogoutRedirectUri: String?
 
+    @Option(name: .long, help: ArgumentHelp("How `authorize` signs in by default: loopback, device or paste (default: chosen by where it runs).", valueName: "flow"))
+    var flow: SignInFlow?
+
     @Option(name: .long, help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"))
     var flag: [String] = []
 
@@ -191,6 +194,7 @@ struct ChannelFileOptions: ParsableArguments {
         settings.clientSecretEnv = clientSecretEnv
         settings.endSessionEndpoint = endSessionEndpoint
         settings.postLogoutRedirectUri = postLogoutRedirectUri
+        settings.flow = flow
         return settings
     }
 }
@@ -228,6 +232,8 @@ struct ChannelShow: DotsCommand {
         add("issuer", settings.issuer)
         add("authorization", settings.authorizationEndpoint)
         add("token", settings.tokenEndpoint)
+        add("device authorization", settings.deviceAuthorizationEndpoint)
+        add("sign-in flow", settings.flow?.rawValue)
         add("profile", settings.profileEndpoint)
         add("profile auth", settings.profileAuth.map { "\($0.in.rawValue) \($0.name)" })
         for (field, path) in (settings.profileMapping ?? [:]).sorted(by: { $0.key < $1.key }) { add("mapping \(field)", path) }

@@ -11,9 +11,12 @@ struct Check: DotsCommand {
         One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
         container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \
         legal:terms-and-conditions, legal:joint-controller-statement, and magic-link when the channel has a \
-        magic-link server. The live checks (profile, flags, containers, passes) run as a test member: the \
-        sign-in cached by `dots-sso authorize`, or --access-token-file. Without one they are reported as \
-        skipped with the reason (a warning; an error under --strict), never passed.
+        magic-link server. The live checks (profile, flags, containers, passes) run as a test member: \
+        --refresh-token-file FILE (a CI secret written by `authorize --save-refresh-token FILE`; a rotated \
+        refresh token is written back), --access-token-file, --grant password for a partner's test member, or \
+        the sign-in cached by `dots-sso authorize`. Without one they are not a pass: they are reported skipped \
+        with the reason and the run ends 77 with one line saying how to give a member, unless they were left \
+        out on purpose (--skip live, or --only naming other checks).
 
         Checks run concurrently; a failing or hanging check never stops the others, and the whole run ends \
         within --timeout. Exit 0 when every check holds, 1 when any fails. --junit writes one testsuite per \
@@ -25,6 +28,8 @@ struct Check: DotsCommand {
           $ dots-sso check --channel channels/acme.json --access-token-file token.txt --junit reports/acme.xml
           $ dots-sso check --channel acme --only legal --only loading-animation --json
           $ dots-sso check --channel acme --skip passes --strict
+          $ dots-sso check --channel acme --refresh-token-file .dots-sso/refresh-token --junit reports/acme.xml
+          $ dots-sso check --channel acme --skip live
         """
     )
 
@@ -38,7 +43,9 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
     var accessTokenFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run only these checks (repeatable; 'legal' or 'container' selects every check of that kind).", valueName: "name"))
+    @OptionGroup var unattended: UnattendedOptions
+
+    @Option(name: .long, help: ArgumentHelp("Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"))
     var only: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
@@ -47,7 +54,7 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report).", valueName: "path"))
     var junit: String?
 
-    @Flag(name: .long, help: "Treat warnings, and skipped live checks, as errors.")
+    @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
     @Option(name: .long, help: ArgumentHelp("End the whole run after this many seconds (default 120); unfinished checks fail.", valueName: "seconds"))
@@ -64,13 +71,17 @@ struct Check: DotsCommand {
         guard timeout > 0 && timeout <= 86_400 else {
             throw ValidationError("--timeout must be a number of seconds between 0 and 86400, got \(timeout)")
         }
+        if accessTokenFile != nil && (unattended.refreshTokenFile != nil || unattended.password.grant == .password) {
+            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
+        }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let signIn = SignInSettings(channel: try channel.resolve(ctx), http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
                                     cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
                                     clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
-        let member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
+        var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
+        unattended.apply(to: &member)
         let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures).run(ctx)
         let console = Console(ctx)
         if let junit {
@@ -80,12 +91,16 @@ struct Check: DotsCommand {
             for check in report.checks {
                 GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.err)
             }
+            if let missing = report.memberMissing {
+                console.err("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))")
+            }
         }
         if global.json {
             try console.json(report)
         } else {
             console.out(CheckText.render(report, style: console.style, terminal: ctx.stdout.isTerminal))
         }
-        if !report.passed { throw checkFailed }
+        if report.summary.failed > 0 { throw checkFailed }
+        if let missing = report.memberMissing { throw CheckError.memberMissing(missing.message) }
     }
 }

@@ -18,6 +18,9 @@ struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The partner's token URL.", valueName: "url"))
     var tokenEndpoint: String?
 
+    @Option(name: .long, help: ArgumentHelp("The provider's RFC 8628 device authorization URL (when discovery does not name it).", valueName: "url"))
+    var deviceAuthorizationEndpoint: String?
+
     @Option(name: .long, help: ArgumentHelp("The partner's profile (userinfo-like) URL.", valueName: "url"))
     var profileEndpoint: String?
 
@@ -45,6 +48,7 @@ struct ChannelOptions: ParsableArguments {
         channel.issuer = issuer
         channel.authorizationEndpoint = authorizationEndpoint
         channel.tokenEndpoint = tokenEndpoint
+        channel.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
         channel.profileEndpoint = profileEndpoint
         channel.passesEndpoint = passesEndpoint
         channel.revocationEndpoint = revocationEndpoint

@@ -11,16 +11,26 @@ struct MemberSourceOptions: ParsableArguments {
     var accessTokenFile: String?
 
     @OptionGroup var tokenUse: TokenUseOptions
+    @OptionGroup var unattended: UnattendedOptions
 
     func validate() throws {
         if profileFile == "-" && accessTokenFile == "-" {
             throw ValidationError("--profile-file and --access-token-file cannot both read stdin")
+        }
+        if accessTokenFile != nil && (unattended.refreshTokenFile != nil || unattended.password.grant == .password) {
+            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
+        }
+        if profileFile == "-" && unattended.password.passwordFile == "-" {
+            throw ValidationError("--profile-file and --password-file cannot both read stdin")
         }
     }
 }
 
 extension MemberSourceOptions {
     func settings(signIn: SignInSettings, expectedID: String? = nil) -> MemberSettings {
-        MemberSettings(signIn: signIn, profileFile: profileFile, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity, expectedID: expectedID)
+        var settings = MemberSettings(signIn: signIn, profileFile: profileFile, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity,
+                                      expectedID: expectedID)
+        unattended.apply(to: &settings)
+        return settings
     }
 }

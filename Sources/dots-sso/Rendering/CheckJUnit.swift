@@ -22,14 +22,16 @@ enum CheckJUnit {
         var name: String
         var tests: Int
         var failures: Int
+        var errors: Int = 0
         var skipped: Int
         var xml: String
     }
 
     static func document(_ suites: [Suite]) -> String {
         let tests = suites.map(\.tests).reduce(0, +), failures = suites.map(\.failures).reduce(0, +), skipped = suites.map(\.skipped).reduce(0, +)
+        let errors = suites.map(\.errors).reduce(0, +)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"dots-sso\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        xml += "<testsuites name=\"dots-sso\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
         xml += suites.map(\.xml).joined()
         return xml + "</testsuites>\n"
     }
@@ -37,7 +39,10 @@ enum CheckJUnit {
     static func suite(_ report: CheckReport) -> Suite {
         let name = MarkupText.escape(report.channel)
         let time = seconds(report.durationMs)
-        var xml = "  <testsuite name=\"\(name)\" tests=\"\(report.checks.count)\" failures=\"\(report.summary.failed)\" errors=\"0\" skipped=\"\(report.summary.skipped)\" time=\"\(time)\">\n"
+        // A live check no member could run is an error of the run, not a skip: CI must not read it as fine.
+        let errors = report.checks.count { $0.noMember == true }
+        let skipped = report.summary.skipped - errors
+        var xml = "  <testsuite name=\"\(name)\" tests=\"\(report.checks.count)\" failures=\"\(report.summary.failed)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
         for check in report.checks {
             xml += "    <testcase classname=\"dots-sso.check.\(name)\" name=\"\(MarkupText.escape(check.name))\" time=\"\(seconds(check.durationMs))\""
             let text = check.findings.sortedBySeverity().map { finding in
@@ -52,6 +57,9 @@ enum CheckJUnit {
             case .fail:
                 let first = check.findings.first { $0.severity == .error }?.message ?? "failed"
                 xml += ">\n      <failure type=\"check\" message=\"\(MarkupText.escape(first))\">\(MarkupText.escape(text))</failure>\n"
+            case .skip where check.noMember == true:
+                let message = report.memberMissing?.message ?? check.detail ?? "no member could be signed in"
+                xml += ">\n      <error type=\"no-member\" message=\"\(MarkupText.escape(message))\">\(MarkupText.escape(text))</error>\n"
             case .skip:
                 xml += ">\n      <skipped message=\"\(MarkupText.escape(check.detail ?? "skipped"))\"/>\n"
                 if !text.isEmpty { xml += "      <system-out>\(MarkupText.escape(text))</system-out>\n" }
@@ -59,7 +67,7 @@ enum CheckJUnit {
             xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n"
-        return Suite(name: report.channel, tests: report.checks.count, failures: report.summary.failed, skipped: report.summary.skipped, xml: xml)
+        return Suite(name: report.channel, tests: report.checks.count, failures: report.summary.failed, errors: errors, skipped: skipped, xml: xml)
     }
 
     /// The suites of an earlier dots-sso report, except the one for `channel` (about to be replaced). The file is
@@ -76,7 +84,7 @@ enum CheckJUnit {
             }
             guard let name = attribute("name"), name != MarkupText.escape(channel) else { continue }
             suites.append(Suite(name: name, tests: Int(attribute("tests") ?? "") ?? 0, failures: Int(attribute("failures") ?? "") ?? 0,
-                                skipped: Int(attribute("skipped") ?? "") ?? 0, xml: xml))
+                                errors: Int(attribute("errors") ?? "") ?? 0, skipped: Int(attribute("skipped") ?? "") ?? 0, xml: xml))
         }
         return suites
     }

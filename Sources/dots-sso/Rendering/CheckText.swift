@@ -23,7 +23,13 @@ enum CheckText {
         }
         let summary = report.summary
         let counts = "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped (\(report.durationMs) ms)"
-        lines.append(report.passed ? style.green("All checks hold") + ": " + counts : style.red("Checks failed") + ": " + counts)
+        if report.passed {
+            lines.append(style.green("All checks hold") + ": " + counts)
+        } else if summary.failed == 0, report.memberMissing != nil {
+            lines.append(style.red("Not a pass: no member to run the live checks as") + ": " + counts)
+        } else {
+            lines.append(style.red("Checks failed") + ": " + counts)
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The device authorization endpoint's answer (RFC 8628 §3.2): the code this client polls with, and what the person
+/// types or scans on another device. Every number is read with a check: a provider's `interval` of 1e300 or -5 must
+/// not trap or spin.
+public struct DeviceAuthorization: Sendable, Equatable {
+    /// Secret: only this client sends it, to the token endpoint.
+    public var deviceCode: String
+    /// Shown to the person; short-lived and useless without their sign-in.
+    public var userCode: String
+    public var verificationURI: String
+    public var verificationURIComplete: String?
+    public var expiresIn: TimeInterval
+    public var interval: TimeInterval
+
+    /// RFC 8628 §3.2: without `interval`, clients wait 5 seconds.
+    public static let defaultInterval: TimeInterval = 5
+    /// Polling slower than this helps nobody; a provider asking for more is capped (and so is a slow_down spiral).
+    public static let maxInterval: TimeInterval = 60
+    /// A device code valid longer than a day is taken as valid for a day.
+    public static let maxExpiresIn: TimeInterval = 86_400
+
+    public init(json: [String: JSONValue], from endpoint: URL) throws {
+        func text(_ key: String) -> String? {
+            guard let value = json[key]?.stringValue, !value.isEmpty else { return nil }
+            return value
+        }
+        // Google and a few others spell it verification_url (the draft's name).
+        guard let deviceCode = text("device_code"), let userCode = text("user_code"),
+              let verification = text("verification_uri") ?? text("verification_url") else {
+            let missing = ["device_code", "user_code", "verification_uri"].filter { text($0) == nil && !($0 == "verification_uri" && text("verification_url") != nil) }
+            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "it lacks \(missing.joined(separator: ", "))")
+        }
+        guard userCode.count <= 64, userCode.allSatisfy({ !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }) else {
+            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "its user_code is not a short line of text")
+        }
+        guard let expiresIn = Self.seconds(json["expires_in"]), expiresIn > 0 else {
+            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "expires_in is missing or not a positive number of seconds")
+        }
+        self.deviceCode = deviceCode
+        self.userCode = userCode
+        self.verificationURI = try Self.vetted(verification, endpoint: endpoint, field: "verification_uri")
+        self.verificationURIComplete = try (text("verification_uri_complete") ?? text("verification_url_complete"))
+            .map { try Self.vetted($0, endpoint: endpoint, field: "verification_uri_complete") }
+        self.expiresIn = min(expiresIn, Self.maxExpiresIn)
+        let interval = Self.seconds(json["interval"]) ?? Self.defaultInterval
+        self.interval = min(max(interval, 1), Self.maxInterval)
+    }
+
+    /// A number (or numeric string) of seconds that is finite and not negative; nil otherwise.
+    static func seconds(_ value: JSONValue?) -> TimeInterval? {
+        let number: Double?
+        switch value {
+        case .number(let n)?: number = n
+        case .string(let text)?: number = Double(text)
+        default: number = nil
+        }
+        guard let number, number.isFinite, number >= 0 else { return nil }
+        return number
+    }
+
+    /// A verification address a person can be sent to: https, or http on loopback (a local test provider).
+    private static func vetted(_ text: String, endpoint: URL, field: String) throws -> String {
+        do {
+            return try URLPolicy.validate(text).absoluteString
+        } catch let error as UserFacingError {
+            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "its \(field) cannot be shown to a person: \(error.message)")
+        }
+    }
+}

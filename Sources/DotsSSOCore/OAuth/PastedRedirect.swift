@@ -1,0 +1,76 @@
+import Foundation
+
+/// The paste flow of a remote shell: the browser runs on the person's own machine, so its redirect to our
+/// loopback port cannot arrive (unless an `ssh -L` forward carries it). The person pastes the address the browser
+/// shows instead; the listener keeps listening meanwhile, and whichever arrives first completes the sign-in. A
+/// pasted address gets exactly the listener's checks: this sign-in's state, then `iss` and the error or code.
+enum PastedRedirect {
+    /// What to paste, and the SSH forward that makes the redirect work by itself, with the real port.
+    static func prompt(port: Int, _ ctx: CommandContext) {
+        ctx.note("After signing in, paste the address your browser shows, starting with http://127.0.0.1:\(port)/callback "
+            + "(the page itself will not load), and press Enter.")
+        ctx.note("Or forward the port so the redirect arrives by itself: ssh -L \(port):127.0.0.1:\(port) <this host>")
+    }
+
+    /// What a pasted line is.
+    enum Reading: Equatable {
+        case redirect([String: String])
+        case refused(String)
+    }
+
+    /// Reads one pasted line as this sign-in's redirect, or the reason it is not (for a warning; the prompt stays).
+    static func read(_ line: String, expectedState: String) -> Reading {
+        let parameters: [(String, String)]
+        do {
+            parameters = try AuthorizationCallback.parameters(fromURL: line)
+        } catch {
+            return .refused("that is not an address: paste the whole address from the browser's address bar, starting with http://127.0.0.1")
+        }
+        switch AuthorizationCallback.arrival(parameters, expectedState: expectedState) {
+        case .redirect:
+            return .redirect(Dictionary(parameters, uniquingKeysWith: { first, _ in first }))
+        case .otherState:
+            return .refused("that address belongs to another sign-in (its state is not this one's: an old tab, or another run of "
+                + "dots-sso); sign in from the URL printed above and paste the address it lands on")
+        case .notARedirect:
+            return .refused("that address carries neither a code nor an error: paste the address the browser shows after signing in")
+        }
+    }
+
+    /// The first of: the listener's redirect, or a pasted line that is this sign-in's redirect. Lines that are not are
+    /// answered with a warning and the wait goes on; the end of stdin leaves the listener to finish alone.
+    static func race(_ receiver: LoopbackReceiver, expectedState: String, wait: TimeInterval, _ ctx: CommandContext) async throws -> [(String, String)] {
+        let lines = AsyncStream<String> { continuation in
+            // readLine blocks; a thread of its own keeps it off the cooperative pool. When the listener wins it stays
+            // blocked until the process ends, which is harmless.
+            let thread = Thread {
+                while let line = ctx.readLine() { continuation.yield(line) }
+                continuation.finish()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        return try await withThrowingTaskGroup(of: [(String, String)]?.self) { group in
+            group.addTask { try await receiver.waitForCallback(timeout: wait) }
+            group.addTask {
+                for await line in lines {
+                    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !trimmed.isEmpty else { continue }
+                    switch read(trimmed, expectedState: expectedState) {
+                    case .redirect:
+                        // The order of the fields as pasted, for the same checks the listener's redirect gets.
+                        return try AuthorizationCallback.parameters(fromURL: trimmed)
+                    case .refused(let reason):
+                        ctx.warn("\(reason); still waiting")
+                    }
+                }
+                return nil
+            }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let parameters = next { return parameters }
+            }
+            throw CancellationError()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import DotsSSOCore
+
+extension SignInFlow: ExpressibleByArgument {}
+
+/// `--grant`: how a sign-in gets the member's consent.
+enum GrantOption: String, ExpressibleByArgument, CaseIterable {
+    /// The browser or device flows (`--flow`).
+    case authorizationCode = "authorization-code"
+    /// The resource-owner password grant, for a partner's test member only.
+    case password
+}
+
+/// `--grant password --username U --password-file F|-`: a partner's test member signed in without a person.
+struct PasswordGrantOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("password: sign in a partner's test member with the resource-owner password grant (never a real member; "
+        + "RFC 9700 forbids it for them). Needs --username and --password-file.", valueName: "grant"))
+    var grant: GrantOption?
+
+    @Option(name: .long, help: ArgumentHelp("With --grant password: the test member's user name.", valueName: "name"))
+    var username: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --grant password: a file holding the test member's password ('-' reads stdin); never a flag value.",
+                                            valueName: "file"))
+    var passwordFile: String?
+
+    func validate() throws {
+        if grant == .password {
+            guard let username, !username.isEmpty else { throw ValidationError("--grant password needs --username NAME (the partner's test member)") }
+            guard passwordFile != nil else { throw ValidationError("--grant password needs --password-file FILE ('-' reads stdin)") }
+        } else if username != nil || passwordFile != nil {
+            throw ValidationError("--username and --password-file belong to --grant password")
+        }
+    }
+
+    var credentials: PasswordCredentials? {
+        guard grant == .password, let username, let passwordFile else { return nil }
+        return PasswordCredentials(username: username, passwordFile: passwordFile)
+    }
+}
+
+/// Where a member's token comes from in an unattended run (CI): a refresh-token file, or a test member's password.
+struct UnattendedOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Refresh the member's token from this file (written by `authorize --save-refresh-token`); a rotated "
+        + "refresh token is written back to it (0600).", valueName: "file"))
+    var refreshTokenFile: String?
+
+    @OptionGroup var password: PasswordGrantOptions
+
+    func validate() throws {
+        if refreshTokenFile == "-" { throw ValidationError("--refresh-token-file needs a file, not '-': a rotated refresh token is written back to it") }
+        if refreshTokenFile != nil && password.grant == .password {
+            throw ValidationError("choose one of --refresh-token-file and --grant password")
+        }
+    }
+
+    /// These sources written into the member settings.
+    func apply(to settings: inout MemberSettings) {
+        settings.refreshTokenFile = refreshTokenFile
+        settings.password = password.credentials
+    }
+}
