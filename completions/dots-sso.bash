@@ -188,7 +188,7 @@ _dots-sso_discover() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -203,6 +203,9 @@ _dots-sso_discover() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -242,7 +245,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-browser --no-preflight --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -257,6 +260,9 @@ _dots-sso_authorize() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -302,6 +308,23 @@ _dots-sso_authorize() {
     '--browser-command')
         return
         ;;
+    '--flow')
+        __dots-sso_add_completions -W 'loopback'$'\n''device'$'\n''paste'
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
+    '--save-refresh-token')
+        return
+        ;;
     esac
 }
 
@@ -309,7 +332,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -324,6 +347,9 @@ _dots-sso_exchange() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -379,7 +405,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -394,6 +420,9 @@ _dots-sso_refresh() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -451,13 +480,13 @@ _dots-sso_token() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    print|show)
+    print|show|export)
         # Offer subcommand argument completions
         "_dots-sso_token_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'print show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'print show export' -- "${cur}"))
         ;;
     esac
 }
@@ -466,7 +495,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -481,6 +510,9 @@ _dots-sso_token_print() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -539,7 +571,7 @@ _dots-sso_token_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -554,6 +586,9 @@ _dots-sso_token_show() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -586,11 +621,11 @@ _dots-sso_token_show() {
     esac
 }
 
-_dots-sso_revoke() {
+_dots-sso_token_export() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -605,6 +640,76 @@ _dots-sso_revoke() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        return
+        ;;
+    '--out')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_revoke() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--channel')
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -657,7 +762,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -672,6 +777,9 @@ _dots-sso_logout() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -724,7 +832,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id --junit)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -739,6 +847,9 @@ _dots-sso_profile() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -785,6 +896,19 @@ _dots-sso_profile() {
         return
         ;;
     '--min-validity')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
         return
         ;;
     '--expect-id')
@@ -823,7 +947,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -840,6 +964,9 @@ _dots-sso_flags_show() {
     '--token-endpoint')
         return
         ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
     '--profile-endpoint')
         return
         ;;
@@ -886,6 +1013,19 @@ _dots-sso_flags_show() {
     '--min-validity')
         return
         ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
     '--expect-id')
         return
         ;;
@@ -896,7 +1036,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -913,6 +1053,9 @@ _dots-sso_flags_check() {
     '--token-endpoint')
         return
         ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
     '--profile-endpoint')
         return
         ;;
@@ -957,6 +1100,19 @@ _dots-sso_flags_check() {
         return
         ;;
     '--min-validity')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
         return
         ;;
     '--expect-id')
@@ -992,7 +1148,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id --junit)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1009,6 +1165,9 @@ _dots-sso_containers_show() {
     '--token-endpoint')
         return
         ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
     '--profile-endpoint')
         return
         ;;
@@ -1055,6 +1214,19 @@ _dots-sso_containers_show() {
     '--min-validity')
         return
         ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
     '--expect-id')
         return
         ;;
@@ -1068,7 +1240,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --expect-id)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1085,6 +1257,9 @@ _dots-sso_containers_probe() {
     '--token-endpoint')
         return
         ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
     '--profile-endpoint')
         return
         ;;
@@ -1129,6 +1304,19 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--min-validity')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
         return
         ;;
     '--expect-id')
@@ -1164,7 +1352,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --junit --output --parallel)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1179,6 +1367,9 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1225,6 +1416,19 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--min-validity')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
         return
         ;;
     '--junit')
@@ -1394,7 +1598,7 @@ _dots-sso_magic-link_request() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1409,6 +1613,9 @@ _dots-sso_magic-link_request() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1454,7 +1661,7 @@ _dots-sso_magic-link_redeem() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1469,6 +1676,9 @@ _dots-sso_magic-link_redeem() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1529,7 +1739,7 @@ _dots-sso_magic-link_signup() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1544,6 +1754,9 @@ _dots-sso_magic-link_signup() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1595,7 +1808,7 @@ _dots-sso_magic-link_signin() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1610,6 +1823,9 @@ _dots-sso_magic-link_signin() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1711,7 +1927,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --junit --timeout --pictures)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1726,6 +1942,9 @@ _dots-sso_check() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -1766,6 +1985,19 @@ _dots-sso_check() {
         return
         ;;
     '--access-token-file')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--grant')
+        __dots-sso_add_completions -W 'authorization-code'$'\n''password'
+        return
+        ;;
+    '--username')
+        return
+        ;;
+    '--password-file')
         return
         ;;
     '--only')
@@ -2098,7 +2330,7 @@ _dots-sso_cache_clear() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --all --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2113,6 +2345,9 @@ _dots-sso_cache_clear() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -2172,7 +2407,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2187,6 +2422,9 @@ _dots-sso_channel_init() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -2217,6 +2455,10 @@ _dots-sso_channel_init() {
         return
         ;;
     '--post-logout-redirect-uri')
+        return
+        ;;
+    '--flow')
+        __dots-sso_add_completions -W 'loopback'$'\n''device'$'\n''paste'
         return
         ;;
     '--flag')
@@ -2277,7 +2519,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2292,6 +2534,9 @@ _dots-sso_channel_set() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')
@@ -2322,6 +2567,10 @@ _dots-sso_channel_set() {
         return
         ;;
     '--post-logout-redirect-uri')
+        return
+        ;;
+    '--flow')
+        __dots-sso_add_completions -W 'loopback'$'\n''device'$'\n''paste'
         return
         ;;
     '--flag')
@@ -2382,7 +2631,7 @@ _dots-sso_channel_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2397,6 +2646,9 @@ _dots-sso_channel_show() {
         return
         ;;
     '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
         return
         ;;
     '--profile-endpoint')

@@ -78,7 +78,7 @@ struct CheckTests {
         #expect(paths.contains("/api/me") && paths.contains("/api/passes") && paths.contains("/containers/members-area"))
     }
 
-    @Test("without a token the live checks are skipped with the reason, never passed; --strict fails them")
+    @Test("without a token the live checks are skipped with the reason and the run is not a pass, --strict or not; --skip live leaves them out")
     func noToken() async throws {
         let signed = try await Self.start()
         defer { signed.sandbox.stop() }
@@ -87,15 +87,23 @@ struct CheckTests {
         let report = try await check(unsigned, signed.sandbox.channel)
         let skipped = report.checks.filter { $0.status == .skip }.map(\.name)
         #expect(skipped == ["profile", "flags", "container:members-area", "container:events", "passes"])
-        #expect(report.passed)
+        #expect(!report.passed && report.summary.failed == 0)
+        #expect(report.memberMissing?.checks == skipped)
         for name in skipped {
             let check = try outcome(report, name)
             #expect(check.detail?.contains("authorize") == true)
+            #expect(check.noMember == true)
             #expect(check.findings.contains { $0.code == "check.skipped" && $0.severity == .warning })
         }
+        // --strict does not turn them into failures: the run still says the member is missing (77), not "fix a finding" (1).
         let strict = try await check(unsigned, signed.sandbox.channel, strict: true)
-        #expect(!strict.passed)
-        #expect(Set(failing(strict)).isSuperset(of: skipped))
+        #expect(!strict.passed && strict.memberMissing?.checks == skipped)
+        #expect(Set(failing(strict)).isDisjoint(with: skipped))
+
+        let signIn = SignInSettings(channel: signed.sandbox.channel, cacheDirectory: empty.url.path)
+        let left = try await CheckUseCase(member: MemberSettings(signIn: signIn), trust: [signed.trust], skip: ["live"]).run(Self.context())
+        #expect(left.passed && left.memberMissing == nil)
+        #expect(left.checks.allSatisfy { !CheckUseCase.isLive($0.name) })
     }
 
     @Test("one broken deliverable of each kind fails exactly its own check")

@@ -115,7 +115,9 @@ struct SandboxOAuthTests {
         #expect(finished.status == 0, "\(finished.stderr)")
         #expect(finished.stderr.contains("warning: could not open a browser (false exited with status 1); open the URL above by hand"), "\(finished.stderr)")
 
-        let headless = try cli.start(["authorize", "--timeout", "30"] + provider(sandbox), environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "BROWSER": ""])
+        // Asked for the loopback flow with no display (without --flow the device flow would be chosen).
+        let headless = try cli.start(["authorize", "--flow", "loopback", "--timeout", "30"] + provider(sandbox),
+                                     environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "BROWSER": ""])
         let shown = try headless.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
         _ = try Browser.get(try Browser.redirectTarget(of: shown))
         let done = headless.finish()

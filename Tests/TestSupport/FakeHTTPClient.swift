@@ -70,12 +70,15 @@ public final class TestContext: @unchecked Sendable {
     /// Variables added to the isolated environment (a secret named by `--…-env`).
     public let extraEnvironment: [String: String]
     /// The URLs commands asked to open, in order (the browser "opens" them all).
-    public let browser = RecordingBrowser()
+    public let browser: RecordingBrowser
+    private var slept: [TimeInterval] = []
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
-    public init(stdinIsTerminal: Bool = false, environment extra: [String: String] = [:],
+    /// `headless` makes the browser say there is no display, as on a remote shell or a CI runner.
+    public init(stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil,
                 answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
         self.answer = answer
+        browser = RecordingBrowser(headless: headless)
         self.stdinIsTerminal = stdinIsTerminal
         self.extraEnvironment = extra
     }
@@ -94,6 +97,9 @@ public final class TestContext: @unchecked Sendable {
 
     public var date: Date { lock.withLock { now } }
 
+    /// Every wait a command made on the context's clock, in order (each moved the clock on at once).
+    public var sleeps: [TimeInterval] { lock.withLock { slept } }
+
     public var context: CommandContext {
         let http = self.http
         return CommandContext(
@@ -103,7 +109,12 @@ public final class TestContext: @unchecked Sendable {
                 http.record(options)
                 return http
             },
-            clock: WallClock { [self] in date },
+            clock: WallClock(now: { [self] in date }, sleep: { [self] seconds in
+                lock.withLock {
+                    slept.append(seconds)
+                    now = now.addingTimeInterval(seconds)
+                }
+            }),
             browser: browser,
             stdinIsTerminal: stdinIsTerminal
         )
@@ -115,6 +126,11 @@ public final class RecordingBrowser: BrowserOpener, @unchecked Sendable {
     // @unchecked: `urls` is guarded by `lock`.
     private let lock = NSLock()
     private var urls: [URL] = []
+    public let headlessReason: String?
+
+    public init(headless: String? = nil) {
+        headlessReason = headless
+    }
 
     public func open(_ url: URL) -> Bool {
         lock.withLock { urls.append(url) }

@@ -37,6 +37,17 @@ public enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// `device_peer.py`: Authlib's RFC 8628 device grant, refresh rotation and (with `--password-grant`) the password
+    /// grant, on a random loopback port; `extra` adds its flags (`--slow-down-once`, `--expires-in N`, `--interval N`).
+    public static func devicePeer(extra: [String] = [], log: String) throws -> (BackgroundProcess, Int) {
+        guard let venvPython = TestPaths.venvPython else {
+            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install Authlib")
+        }
+        let peer = try BackgroundProcess(venvPython, [TestPaths.peers.appendingPathComponent("device_peer.py").path, "--log", log] + extra)
+        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        return (peer, Int(port)!)
+    }
+
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
     public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) throws -> (BackgroundProcess, Int) {

@@ -81,12 +81,15 @@ public struct AuthorizeUseCase: Sendable {
             chosen = .paste
         } else {
             // `--no-browser` and `--no-exchange` ask for the printed URL and its redirect, so they keep the loopback flow.
-            let choice = SignInFlow.choose(requested: flow, channel: client.channel.flow,
-                                           noDisplay: openBrowser && !stopAfterRedirect ? ctx.browser.headlessReason : nil,
-                                           deviceEndpoint: endpoints.deviceAuthorization)
-            chosen = choice.flow
-            if flow == nil {
-                ctx.note("dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)")
+            if flow == nil && (!openBrowser || stopAfterRedirect) {
+                chosen = .loopback
+            } else {
+                let choice = SignInFlow.choose(requested: flow, channel: client.channel.flow, noDisplay: ctx.browser.headlessReason,
+                                               deviceEndpoint: endpoints.deviceAuthorization)
+                chosen = choice.flow
+                if flow == nil {
+                    ctx.note("dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)")
+                }
             }
         }
         if chosen == .device {

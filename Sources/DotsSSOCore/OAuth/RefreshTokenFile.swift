@@ -16,6 +16,12 @@ public struct RefreshTokenFile: Sendable {
         return try SecretInput.vet(try SecretInput.text(of: path, what: "the refresh token"), what: "the refresh token", source: path)
     }
 
+    /// Writes `token` to the file (`token export --out`).
+    public func store(_ token: String) throws {
+        guard path != "-" else { throw RefreshTokenFileError.notAFile }
+        try write(token)
+    }
+
     /// Replaces the file's token: a temporary file, fsync, rename; 0600 whatever the old file's mode was.
     func write(_ token: String) throws {
         do {

@@ -43,7 +43,21 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
     var accessTokenFile: String?
 
-    @OptionGroup var unattended: UnattendedOptions
+    @Option(name: .long, help: UnattendedSources.refreshTokenFileHelp)
+    var refreshTokenFile: String?
+
+    @Option(name: .long, help: PasswordGrantOptions.grantHelp)
+    var grant: GrantOption?
+
+    @Option(name: .long, help: PasswordGrantOptions.usernameHelp)
+    var username: String?
+
+    @Option(name: .long, help: PasswordGrantOptions.passwordFileHelp)
+    var passwordFile: String?
+
+    var unattended: UnattendedSources {
+        UnattendedSources(refreshTokenFile: refreshTokenFile, grant: grant, username: username, passwordFile: passwordFile)
+    }
 
     @Option(name: .long, help: ArgumentHelp("Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"))
     var only: [String] = []
@@ -71,9 +85,7 @@ struct Check: DotsCommand {
         guard timeout > 0 && timeout <= 86_400 else {
             throw ValidationError("--timeout must be a number of seconds between 0 and 86400, got \(timeout)")
         }
-        if accessTokenFile != nil && (unattended.refreshTokenFile != nil || unattended.password.grant == .password) {
-            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
-        }
+        try unattended.validate(accessTokenFile: accessTokenFile)
     }
 
     func run(_ ctx: CommandContext) async throws {

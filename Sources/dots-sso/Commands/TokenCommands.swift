@@ -7,7 +7,7 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print or decode the cached token (for scripts).",
-        subcommands: [TokenPrint.self, TokenShow.self]
+        subcommands: [TokenPrint.self, TokenShow.self, TokenExport.self]
     )
 }
 
@@ -63,6 +63,51 @@ struct TokenPrint: DotsCommand {
             try console.json(["token": token])
         } else {
             console.out(token)
+        }
+    }
+}
+
+/// `dots-sso token export --refresh-token`
+struct TokenExport: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Hand the cached refresh token to CI: print it (for a secret) or write it to a file (0600).",
+        discussion: """
+        A CI job cannot sign in a member by itself. Sign in once where a person is (`dots-sso authorize \
+        --flow device` works over SSH), export the refresh token, store it as the CI's secret, and give the \
+        job --refresh-token-file FILE: each run refreshes from it and writes a rotated token back, so keep FILE \
+        in the CI's cache between runs. This prints a secret because you asked for it.
+
+        Examples:
+          $ dots-sso token export --channel acme --refresh-token | gh secret set DOTS_SSO_REFRESH_TOKEN
+          $ dots-sso token export --channel acme --refresh-token --out ci-refresh-token
+        """
+    )
+
+    @OptionGroup var signIn: SignInOptions
+
+    @Flag(name: .long, help: "Export the refresh token (required: the only token worth keeping in CI).")
+    var refreshToken = false
+
+    @Option(name: .long, help: ArgumentHelp("Write it to this file (0600) instead of stdout.", valueName: "file"))
+    var out: String?
+
+    func validate() throws {
+        guard refreshToken else { throw ValidationError("say what to export: --refresh-token") }
+        if out == "-" { throw ValidationError("--out needs a file; without --out the token goes to stdout") }
+    }
+
+    func run(_ ctx: CommandContext) async throws {
+        let token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: .refresh).run(ctx)
+        let console = Console(ctx)
+        if let out {
+            try RefreshTokenFile(path: out).store(token)
+            console.err("wrote the refresh token to \(out) (0600); give it to CI with --refresh-token-file \(out)")
+        } else if signIn.global.json {
+            try console.json(["refreshToken": token])
+        } else {
+            console.out(token)
+            if ctx.stdout.isTerminal { console.err("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE") }
         }
     }
 }

@@ -11,16 +11,29 @@ struct MemberSourceOptions: ParsableArguments {
     var accessTokenFile: String?
 
     @OptionGroup var tokenUse: TokenUseOptions
-    @OptionGroup var unattended: UnattendedOptions
+
+    @Option(name: .long, help: UnattendedSources.refreshTokenFileHelp)
+    var refreshTokenFile: String?
+
+    @Option(name: .long, help: PasswordGrantOptions.grantHelp)
+    var grant: GrantOption?
+
+    @Option(name: .long, help: PasswordGrantOptions.usernameHelp)
+    var username: String?
+
+    @Option(name: .long, help: PasswordGrantOptions.passwordFileHelp)
+    var passwordFile: String?
+
+    var unattended: UnattendedSources {
+        UnattendedSources(refreshTokenFile: refreshTokenFile, grant: grant, username: username, passwordFile: passwordFile)
+    }
 
     func validate() throws {
         if profileFile == "-" && accessTokenFile == "-" {
             throw ValidationError("--profile-file and --access-token-file cannot both read stdin")
         }
-        if accessTokenFile != nil && (unattended.refreshTokenFile != nil || unattended.password.grant == .password) {
-            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
-        }
-        if profileFile == "-" && unattended.password.passwordFile == "-" {
+        try unattended.validate(accessTokenFile: accessTokenFile)
+        if profileFile == "-" && passwordFile == "-" {
             throw ValidationError("--profile-file and --password-file cannot both read stdin")
         }
     }

@@ -13,18 +13,28 @@ enum GrantOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--grant password --username U --password-file F|-`: a partner's test member signed in without a person.
 struct PasswordGrantOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("password: sign in a partner's test member with the resource-owner password grant (never a real member; "
-        + "RFC 9700 forbids it for them). Needs --username and --password-file.", valueName: "grant"))
+    @Option(name: .long, help: PasswordGrantOptions.grantHelp)
     var grant: GrantOption?
 
-    @Option(name: .long, help: ArgumentHelp("With --grant password: the test member's user name.", valueName: "name"))
+    @Option(name: .long, help: PasswordGrantOptions.usernameHelp)
     var username: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --grant password: a file holding the test member's password ('-' reads stdin); never a flag value.",
-                                            valueName: "file"))
+    @Option(name: .long, help: PasswordGrantOptions.passwordFileHelp)
     var passwordFile: String?
 
+    static let grantHelp = ArgumentHelp("password: sign in a partner's test member with the resource-owner password grant (never a real member; "
+        + "RFC 9700 forbids it for them). Needs --username and --password-file.", valueName: "grant")
+    static let usernameHelp = ArgumentHelp("With --grant password: the test member's user name.", valueName: "name")
+    static let passwordFileHelp = ArgumentHelp("With --grant password: a file holding the test member's password ('-' reads stdin); never a flag value.",
+                                               valueName: "file")
+
     func validate() throws {
+        try Self.validate(grant: grant, username: username, passwordFile: passwordFile)
+    }
+
+    var credentials: PasswordCredentials? { Self.credentials(grant: grant, username: username, passwordFile: passwordFile) }
+
+    static func validate(grant: GrantOption?, username: String?, passwordFile: String?) throws {
         if grant == .password {
             guard let username, !username.isEmpty else { throw ValidationError("--grant password needs --username NAME (the partner's test member)") }
             guard passwordFile != nil else { throw ValidationError("--grant password needs --password-file FILE ('-' reads stdin)") }
@@ -33,30 +43,35 @@ struct PasswordGrantOptions: ParsableArguments {
         }
     }
 
-    var credentials: PasswordCredentials? {
+    static func credentials(grant: GrantOption?, username: String?, passwordFile: String?) -> PasswordCredentials? {
         guard grant == .password, let username, let passwordFile else { return nil }
         return PasswordCredentials(username: username, passwordFile: passwordFile)
     }
 }
 
 /// Where a member's token comes from in an unattended run (CI): a refresh-token file, or a test member's password.
-struct UnattendedOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Refresh the member's token from this file (written by `authorize --save-refresh-token`); a rotated "
-        + "refresh token is written back to it (0600).", valueName: "file"))
+/// Commands declare the four options themselves (see `MemberSourceOptions`): ArgumentParser validates a nested option
+/// group once per path to it, and one more level of nesting made every member command parse for a second.
+struct UnattendedSources {
     var refreshTokenFile: String?
+    var grant: GrantOption?
+    var username: String?
+    var passwordFile: String?
 
-    @OptionGroup var password: PasswordGrantOptions
+    static let refreshTokenFileHelp = ArgumentHelp("Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
+        + "a rotated refresh token is written back to it (0600).", valueName: "file")
 
-    func validate() throws {
+    func validate(accessTokenFile: String?) throws {
+        try PasswordGrantOptions.validate(grant: grant, username: username, passwordFile: passwordFile)
         if refreshTokenFile == "-" { throw ValidationError("--refresh-token-file needs a file, not '-': a rotated refresh token is written back to it") }
-        if refreshTokenFile != nil && password.grant == .password {
-            throw ValidationError("choose one of --refresh-token-file and --grant password")
+        if [accessTokenFile != nil, refreshTokenFile != nil, grant == .password].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
         }
     }
 
     /// These sources written into the member settings.
     func apply(to settings: inout MemberSettings) {
         settings.refreshTokenFile = refreshTokenFile
-        settings.password = password.credentials
+        settings.password = PasswordGrantOptions.credentials(grant: grant, username: username, passwordFile: passwordFile)
     }
 }

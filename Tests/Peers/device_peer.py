@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""An OAuth provider built from Authlib's own RFC 8628 (device authorization) and RFC 6749 grants, for dots-sso's tests.
+
+Nobody here wrote the protocol side: Authlib's DeviceAuthorizationEndpoint, DeviceCodeGrant, RefreshTokenGrant and
+ResourceOwnerPasswordCredentialsGrant decide every answer; this file only stores what they ask it to store, as
+Authlib's documentation shows. It prints "PORT <n>" once listening on a random loopback port.
+
+  POST /device_authorization   Authlib's endpoint (device_code, user_code, verification_uri[_complete], interval)
+  POST /token                  device_code, refresh_token (rotated; a spent one is invalid_grant), password (--password-grant)
+  POST /device/decide          the member's answer: user_code, username, decision=approve|deny (what a verification page posts)
+  GET  /me                     a seed-000 profile for the bearer token
+  GET  /.well-known/oauth-authorization-server   RFC 8414 metadata
+
+--slow-down-once answers the first pending poll of each device code with slow_down; --expires-in sets the device
+code's lifetime; --interval the polling interval Authlib announces; --log appends "METHOD PATH grant_type" lines.
+"""
+import argparse
+import os
+import threading
+import time
+
+os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # plain http on loopback
+
+import werkzeug.serving
+from authlib.integrations.flask_oauth2 import AuthorizationServer
+from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants
+from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
+from flask import Flask, jsonify, request
+from parent_watch import exit_with_parent
+
+CLIENT_ID = "dots-cli"
+USERS = {"tess": "test-member-password", "jane": "demo"}
+
+
+class User:
+    def __init__(self, name):
+        self.name = name
+
+    def get_user_id(self):
+        return self.name
+
+
+class Client(ClientMixin):
+    def get_client_id(self):
+        return CLIENT_ID
+
+    def get_default_redirect_uri(self):
+        return None
+
+    def get_allowed_scope(self, scope):
+        return scope or ""
+
+    def check_redirect_uri(self, redirect_uri):
+        return False
+
+    def check_client_secret(self, client_secret):
+        return False
+
+    def check_endpoint_auth_method(self, method, endpoint):
+        return method == "none"
+
+    def check_response_type(self, response_type):
+        return False
+
+    def check_grant_type(self, grant_type):
+        return True
+
+
+class Token(TokenMixin):
+    def __init__(self, data, user, scope):
+        self.data, self.user, self.scope, self.revoked = data, user, scope, False
+        self.issued_at = time.time()
+
+    def check_client(self, client):
+        return client.get_client_id() == CLIENT_ID
+
+    def get_scope(self):
+        return self.scope
+
+    def get_expires_in(self):
+        return self.data.get("expires_in", 3600)
+
+    def is_expired(self):
+        return time.time() > self.issued_at + self.get_expires_in()
+
+    def is_revoked(self):
+        return self.revoked
+
+
+def main():
+    exit_with_parent()
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--slow-down-once", action="store_true")
+    parser.add_argument("--password-grant", action="store_true")
+    parser.add_argument("--expires-in", type=int, default=1800)
+    parser.add_argument("--interval", type=int, default=5)
+    parser.add_argument("--log")
+    options = parser.parse_args()
+
+    lock = threading.Lock()
+    devices = {}      # device_code -> DeviceCredentialDict
+    decisions = {}    # user_code -> (User, approved)
+    slowed = set()    # device codes already told slow_down
+    access_tokens = {}
+    refresh_tokens = {}
+    app = Flask(__name__)
+    app.config["OAUTH2_REFRESH_TOKEN_GENERATOR"] = True
+    issuer = {}
+
+    def save_token(token, req):
+        with lock:
+            record = Token(token, req.user, token.get("scope"))
+            access_tokens[token["access_token"]] = record
+            if "refresh_token" in token:
+                refresh_tokens[token["refresh_token"]] = record
+
+    server = AuthorizationServer(app, query_client=lambda cid: Client() if cid == CLIENT_ID else None, save_token=save_token)
+
+    class DeviceEndpoint(DeviceAuthorizationEndpoint):
+        EXPIRES_IN = options.expires_in
+        INTERVAL = options.interval
+
+        def get_verification_uri(self):
+            return f"{issuer['url']}/device"
+
+        def save_device_credential(self, client_id, scope, data):
+            with lock:
+                devices[data["device_code"]] = DeviceCredentialDict(
+                    client_id=client_id, scope=scope, user_code=data["user_code"], expires_at=time.time() + data["expires_in"])
+
+    class DeviceGrant(DeviceCodeGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+
+        def query_device_credential(self, device_code):
+            return devices.get(device_code)
+
+        def query_user_grant(self, user_code):
+            return decisions.get(user_code)
+
+        def should_slow_down(self, credential):
+            code = request.form.get("device_code")
+            if options.slow_down_once and code not in slowed:
+                slowed.add(code)
+                return True
+            return False
+
+    class RefreshGrant(grants.RefreshTokenGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+        INCLUDE_NEW_REFRESH_TOKEN = True
+
+        def authenticate_refresh_token(self, refresh_token):
+            token = refresh_tokens.get(refresh_token)
+            if token and not token.revoked:
+                return token
+            return None
+
+        def authenticate_user(self, refresh_token):
+            return refresh_token.user
+
+        def revoke_old_credential(self, refresh_token):
+            refresh_token.revoked = True
+
+    class PasswordGrant(grants.ResourceOwnerPasswordCredentialsGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+
+        def authenticate_user(self, username, password):
+            if USERS.get(username) == password:
+                return User(username)
+            return None
+
+    server.register_endpoint(DeviceEndpoint)
+    server.register_grant(DeviceGrant)
+    server.register_grant(RefreshGrant)
+    if options.password_grant:
+        server.register_grant(PasswordGrant)
+
+    def log(line):
+        if options.log:
+            with lock, open(options.log, "a") as handle:
+                handle.write(f"{time.monotonic():.3f} {line}\n")
+
+    @app.before_request
+    def record():
+        log(f"{request.method} {request.path} {request.form.get('grant_type', '')}".rstrip())
+
+    @app.post("/device_authorization")
+    def device_authorization():
+        return server.create_endpoint_response("device_authorization")
+
+    @app.post("/token")
+    def token():
+        return server.create_token_response()
+
+    @app.post("/device/decide")
+    def decide():
+        user_code = request.form.get("user_code", "")
+        name = request.form.get("username", "")
+        if not any(d.get_user_code() == user_code for d in devices.values()) or name not in USERS:
+            return jsonify(error="unknown user_code or user"), 400
+        decisions[user_code] = (User(name), request.form.get("decision") == "approve")
+        return jsonify(ok=True)
+
+    @app.get("/me")
+    def me():
+        header = request.headers.get("Authorization", "")
+        record = access_tokens.get(header.removeprefix("Bearer ").strip())
+        if not header.startswith("Bearer ") or record is None or record.revoked or record.is_expired():
+            return jsonify(error="invalid_token"), 401
+        name = record.user.get_user_id()
+        return jsonify(id=f"member-{name}", email=f"{name}@example.com", firstName=name.title(), lastName="Tester",
+                       features={"canAccessApp": True})
+
+    @app.get("/.well-known/oauth-authorization-server")
+    def metadata():
+        grants_supported = ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"]
+        if options.password_grant:
+            grants_supported.append("password")
+        return jsonify(issuer=issuer["url"], token_endpoint=f"{issuer['url']}/token",
+                       device_authorization_endpoint=f"{issuer['url']}/device_authorization",
+                       grant_types_supported=grants_supported, token_endpoint_auth_methods_supported=["none"],
+                       response_types_supported=["code"])
+
+    http = werkzeug.serving.make_server("127.0.0.1", 0, app, threaded=True)
+    issuer["url"] = f"http://127.0.0.1:{http.server_port}"
+    print(f"PORT {http.server_port}", flush=True)
+    http.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
