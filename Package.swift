@@ -6,6 +6,25 @@ import PackageDescription
 let fuzzing = Context.environment["DOTS_SSO_FUZZ"] == "1"
 let sanitized: [String] = fuzzing ? ["-sanitize=fuzzer,address"] : []
 
+/// What `--version` says, fixed at build time. Scripts/package sets DOTS_SSO_VERSION (from `git describe`),
+/// DOTS_SSO_BUILD_DATE (the commit's date, so a rebuild is byte for byte the same) and DOTS_SSO_SWIFT; a plain build
+/// takes the version from a tag on HEAD, else 0.0.0-dev+COMMIT, and the compiler's own date.
+let git = Context.gitInformation
+let commit = git.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-dirty" : "") } ?? "unknown"
+let version = Context.environment["DOTS_SSO_VERSION"]
+    ?? git?.currentTag.map { $0.hasPrefix("v") ? String($0.dropFirst()) : $0 }
+    ?? "0.0.0-dev+\(git.map { String($0.currentCommit.prefix(12)) } ?? "unknown")"
+/// A C string literal for a define; the values come from git and our own scripts, but are escaped all the same.
+func literal(_ text: String) -> String {
+    "\"" + text.filter { $0.isASCII && $0 != "\"" && $0 != "\\" && !$0.isNewline } + "\""
+}
+var buildDefines: [CSetting] = [
+    .define("DOTS_SSO_VERSION", to: literal(version)),
+    .define("DOTS_SSO_COMMIT", to: literal(commit)),
+]
+if let date = Context.environment["DOTS_SSO_BUILD_DATE"] { buildDefines.append(.define("DOTS_SSO_BUILD_DATE", to: literal(date))) }
+if let swift = Context.environment["DOTS_SSO_SWIFT"] { buildDefines.append(.define("DOTS_SSO_SWIFT", to: literal(swift))) }
+
 /// Our own targets treat every warning as an error (dependencies are left alone).
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"] + sanitized)]
 
@@ -37,6 +56,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The binary's build facts and its own arguments (captured without /proc), see dots_runtime.h.
+        .target(
+            name: "CDotsRuntime",
+            cSettings: buildDefines + [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
@@ -51,7 +76,7 @@ let package = Package(
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "CCurl", "COpenSSL", "CDotsZlib", "CPictures",
+                "CCurl", "COpenSSL", "CDotsZlib", "CPictures", "CDotsRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

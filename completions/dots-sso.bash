@@ -173,13 +173,13 @@ _dots-sso() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    discover|authorize|exchange|refresh|token|revoke|logout|profile|flags|containers|passes|pkpass|bodymovin|magic-link|applinks|check|sandbox|demo|openweb|echo|members|cache|channel|help)
+    discover|authorize|exchange|refresh|token|revoke|logout|profile|flags|containers|passes|pkpass|bodymovin|magic-link|applinks|check|sandbox|demo|openweb|echo|members|cache|channel|version|help)
         # Offer subcommand argument completions
         "_dots-sso_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout profile flags containers passes pkpass bodymovin magic-link applinks check sandbox demo openweb echo members cache channel help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout profile flags containers passes pkpass bodymovin magic-link applinks check sandbox demo openweb echo members cache channel version help' -- "${cur}"))
         ;;
     esac
 }
@@ -2676,6 +2676,14 @@ _dots-sso_channel_show() {
 }
 
 _dots-sso_channel_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+}
+
+_dots-sso_version() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=()

@@ -148,6 +148,8 @@ function __dots-sso_parse_tokens -S
             case 'list'
                 __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'version' 'h/help'
             end
+        case 'version'
+            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'version' 'h/help'
         case 'help'
             __dots-sso_parse_subcommand -r 1 'version'
         end
@@ -228,6 +230,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "d
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso" -eq 1' -fa 'members' -d 'Log out or remove a member by SSO id through The Dots Channels API.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso" -eq 1' -fa 'cache' -d 'List or clear cached sign-ins.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso" -eq 1' -fa 'channel' -d 'Create, change, show and list channel configurations.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso" -eq 1' -fa 'version' -d 'Show the version, commit, build date and Swift version, and which libraries dots-sso found here.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso discover" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso discover" v verbose' -s 'v' -l 'verbose' -d 'Trace HTTP requests and responses to stderr, with every secret redacted.'
@@ -1041,4 +1044,8 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso channel list" v verbose' -s 'v' -l 'verbose' -d 'Trace HTTP requests and responses to stderr, with every secret redacted.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso channel list" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso channel list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso version" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso version" v verbose' -s 'v' -l 'verbose' -d 'Trace HTTP requests and responses to stderr, with every secret redacted.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso version" version' -l 'version' -d 'Show the version.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso version" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso help" version' -l 'version' -d 'Show the version.'

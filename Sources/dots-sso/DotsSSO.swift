@@ -26,12 +26,12 @@ struct DotsSSO: AsyncParsableCommand {
         Configuration lives in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso \
         (0700 directory, 0600 files). Secrets are never printed unless you ask (`dots-sso token print`).
         """,
-        version: DotsSSOVersion.current,
+        version: DotsSSOVersion.line,
         subcommands: [
             Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
             Profile.self, Flags.self, Containers.self, Passes.self, PKPass.self, Bodymovin.self,
             MagicLink.self, Applinks.self, Check.self, Sandbox.self, Demo.self,
-            OpenWeb.self, Echo.self, Members.self, CacheCommand.self, ChannelCommand.self,
+            OpenWeb.self, Echo.self, Members.self, CacheCommand.self, ChannelCommand.self, VersionCommand.self,
         ]
     )
 
@@ -40,7 +40,7 @@ struct DotsSSO: AsyncParsableCommand {
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32
-        switch parse(Array(CommandLine.arguments.dropFirst()), context: context) {
+        switch parse(Array(ProcessArguments.all.dropFirst()), context: context) {
         case .finished(let code): status = code
         case .command(let command): status = await execute(command, context: context)
         }
@@ -63,6 +63,11 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     static func parse(_ arguments: [String], context: CommandContext) -> Parsed {
+        // `--version --verbose` is `version`: the one-line answer plus the libraries found here.
+        if arguments.contains("--version"), arguments.contains("--verbose") || arguments.contains("-v"),
+           arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) }) {
+            return parse(["version"] + arguments.filter { $0 == "--json" }, context: context)
+        }
         do {
             return .command(try parseAsRoot(arguments))
         } catch {

@@ -14,7 +14,7 @@ struct CLITests {
     func version() throws {
         let result = try DotsSSOCLI().run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "\(DotsSSOVersion.current)\n")
+        #expect(result.stdout == "\(DotsSSOVersion.line)\n")
     }
 
     @Test("--help shows the whole command tree, examples and exit codes")

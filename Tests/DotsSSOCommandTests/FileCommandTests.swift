@@ -152,7 +152,7 @@ struct FileCommandTests {
     @Test("help, version and usage errors behave as in the binary")
     func rootBehaviour() async throws {
         let t = TestContext()
-        #expect(await t.run(["--version"]).stdout == "\(DotsSSOVersion.current)\n")
+        #expect(await t.run(["--version"]).stdout == "\(DotsSSOVersion.line)\n")
         let help = await t.run([])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: dots-sso <subcommand>"))

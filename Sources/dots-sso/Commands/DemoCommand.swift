@@ -81,7 +81,7 @@ struct Demo: DotsCommand {
     static func nextSteps(_ result: DemoUseCase.Result) -> String {
         let channel = result.channelFile, cache = result.cacheDirectory
         // The binary as it was started (Scripts/run starts .build/release/dots-sso), so the lines paste as they are.
-        let program = CommandLine.arguments.first.flatMap { $0.hasSuffix("/dots-sso") ? $0 : nil } ?? "dots-sso"
+        let program = ProcessArguments.all.first.flatMap { $0.hasSuffix("/dots-sso") ? $0 : nil } ?? "dots-sso"
         return """
 
         The sandbox is still running at \(result.issuer) (\(result.loginPage

@@ -1,0 +1,28 @@
+#ifndef DOTS_RUNTIME_H
+#define DOTS_RUNTIME_H
+
+/* What the binary knows about itself, and its own arguments, without /proc.
+
+   The build facts are fixed when this target is compiled (Package.swift defines them from the git checkout and from
+   Scripts/package's environment). The arguments are captured by a constructor from what the C runtime hands every
+   ELF constructor: Swift's CommandLine reads /proc/self/cmdline on Linux, which a chroot or a minimal container may
+   not have mounted, and then every command would see no arguments at all. */
+
+/* "0.2.0", or "0.0.0-dev+<commit>" between releases. */
+const char *dots_build_version(void);
+/* The full commit id, with "-dirty" when the tree had uncommitted changes; "unknown" outside a git checkout. */
+const char *dots_build_commit(void);
+/* The build date, YYYY-MM-DD (the release's commit date for packaged builds, so rebuilding is reproducible). */
+const char *dots_build_date(void);
+/* The Swift compiler that built it ("6.3.1"), or "" when the build did not say. */
+const char *dots_build_swift(void);
+
+/* The process's arguments as main received them (argv[0] first); count 0 when the platform passed none to
+   constructors. The strings live as long as the process. */
+int dots_argument_count(void);
+const char *dots_argument(int index);
+
+/* The file of the loaded library that holds `symbol` (dladdr), or NULL. */
+const char *dots_library_file(const void *symbol);
+
+#endif
