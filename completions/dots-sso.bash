@@ -194,6 +194,7 @@ _dots-sso_discover() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion discover -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -233,9 +234,11 @@ _dots-sso_discover() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     esac
@@ -251,6 +254,7 @@ _dots-sso_authorize() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion authorize -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -290,6 +294,7 @@ _dots-sso_authorize() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -338,6 +343,7 @@ _dots-sso_exchange() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion exchange -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -377,6 +383,7 @@ _dots-sso_exchange() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -411,6 +418,7 @@ _dots-sso_refresh() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion refresh -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -450,6 +458,7 @@ _dots-sso_refresh() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -501,6 +510,7 @@ _dots-sso_token_print() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token print -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -540,6 +550,7 @@ _dots-sso_token_print() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -577,6 +588,7 @@ _dots-sso_token_show() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -631,6 +643,7 @@ _dots-sso_token_export() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token export -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -670,6 +683,7 @@ _dots-sso_token_export() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -698,6 +712,7 @@ _dots-sso_revoke() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion revoke -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -737,6 +752,7 @@ _dots-sso_revoke() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -768,6 +784,7 @@ _dots-sso_logout() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion logout -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -807,6 +824,7 @@ _dots-sso_logout() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -838,6 +856,7 @@ _dots-sso_profile() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion profile -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -877,6 +896,7 @@ _dots-sso_profile() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -915,6 +935,7 @@ _dots-sso_profile() {
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     esac
@@ -953,6 +974,7 @@ _dots-sso_flags_show() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion flags show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -992,6 +1014,7 @@ _dots-sso_flags_show() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1042,6 +1065,7 @@ _dots-sso_flags_check() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion flags check -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1081,6 +1105,7 @@ _dots-sso_flags_check() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1154,6 +1179,7 @@ _dots-sso_containers_show() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion containers show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1193,6 +1219,7 @@ _dots-sso_containers_show() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1231,6 +1258,7 @@ _dots-sso_containers_show() {
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     esac
@@ -1246,6 +1274,7 @@ _dots-sso_containers_probe() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion containers probe -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1285,6 +1314,7 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1358,6 +1388,7 @@ _dots-sso_passes_fetch() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion passes fetch -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1397,6 +1428,7 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1432,12 +1464,15 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     '--trust')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--output')
+        __dots-sso_add_completions -d
         return
         ;;
     '--parallel')
@@ -1479,9 +1514,19 @@ _dots-sso_pkpass_inspect() {
     # Offer option value completions
     case "${prev}" in
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     '--trust')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pkpass)'
         return
         ;;
     esac
@@ -1500,6 +1545,14 @@ _dots-sso_pkpass_preview() {
         return
         ;;
     '--locale')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pkpass)'
         return
         ;;
     esac
@@ -1538,10 +1591,19 @@ _dots-sso_bodymovin_validate() {
     # Offer option value completions
     case "${prev}" in
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     '--profile')
         __dots-sso_add_completions -W 'ios'$'\n''spec'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac
@@ -1566,6 +1628,14 @@ _dots-sso_bodymovin_preview() {
         return
         ;;
     '--gif')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac
@@ -1604,6 +1674,7 @@ _dots-sso_magic-link_request() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link request -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1643,6 +1714,7 @@ _dots-sso_magic-link_request() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--base-url')
@@ -1667,6 +1739,7 @@ _dots-sso_magic-link_redeem() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link redeem -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1706,6 +1779,7 @@ _dots-sso_magic-link_redeem() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1745,6 +1819,7 @@ _dots-sso_magic-link_signup() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signup -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1784,6 +1859,7 @@ _dots-sso_magic-link_signup() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1814,6 +1890,7 @@ _dots-sso_magic-link_signin() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signin -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1853,6 +1930,7 @@ _dots-sso_magic-link_signin() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--cache-dir')
@@ -1912,9 +1990,11 @@ _dots-sso_applinks_check() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     '--paths')
@@ -1933,6 +2013,7 @@ _dots-sso_check() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion check -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -1979,6 +2060,7 @@ _dots-sso_check() {
         return
         ;;
     '--trust')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--min-validity')
@@ -2007,12 +2089,14 @@ _dots-sso_check() {
         return
         ;;
     '--junit')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
     '--timeout')
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--pictures')
@@ -2102,6 +2186,7 @@ _dots-sso_openweb_register() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--code-a')
@@ -2164,6 +2249,7 @@ _dots-sso_echo_verify() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--provider')
@@ -2220,6 +2306,7 @@ _dots-sso_members_log-out() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--sso-id')
@@ -2259,6 +2346,7 @@ _dots-sso_members_remove() {
         return
         ;;
     '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--sso-id')
@@ -2336,6 +2424,7 @@ _dots-sso_cache_clear() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion cache clear -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -2413,6 +2502,7 @@ _dots-sso_channel_init() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel init -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -2525,6 +2615,7 @@ _dots-sso_channel_set() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel set -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')
@@ -2637,6 +2728,7 @@ _dots-sso_channel_show() {
     # Offer option value completions
     case "${prev}" in
     '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
         ;;
     '--issuer')

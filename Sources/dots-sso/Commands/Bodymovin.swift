@@ -46,7 +46,7 @@ struct BodymovinValidate: DotsCommand {
     @Flag(name: .long, help: "Skip drawing sampled frames with rlottie (nothing drawn, content off the canvas or too small).")
     var noRender = false
 
-    @Argument(help: "bodymovin JSON files ('-' reads stdin).")
+    @Argument(help: "bodymovin JSON files ('-' reads stdin).", completion: .file(extensions: ["json"]))
     var files: [String]
 
     func validate() throws {
@@ -122,7 +122,7 @@ struct BodymovinPreview: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the animation as an animated GIF here.", valueName: "path"))
     var gif: String?
 
-    @Argument(help: "A bodymovin JSON file ('-' reads stdin, with --out).")
+    @Argument(help: "A bodymovin JSON file ('-' reads stdin, with --out).", completion: .file(extensions: ["json"]))
     var file: String
 
     func run(_ ctx: CommandContext) async throws {

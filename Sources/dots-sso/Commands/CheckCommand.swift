@@ -65,7 +65,8 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
     var skip: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report).", valueName: "path"),
+            completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Flag(name: .long, help: "Treat warnings as errors.")
@@ -75,7 +76,8 @@ struct Check: DotsCommand {
     var timeout: Double = CheckUseCase.defaultTimeout
 
     @Option(name: .long, help: ArgumentHelp(
-        "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"))
+        "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"),
+            completion: .file(extensions: ["pem", "crt"]))
     var cacert: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Draw the loading animation's contact sheet into this folder (default: dots-sso-check in the temporary directory).", valueName: "dir"))

@@ -13,7 +13,8 @@ struct PKPass: AsyncParsableCommand {
 
 /// Which certificates a pass signature must chain to: Apple Root CA, or the `--trust` files instead.
 struct PassTrustOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Trust these CA certificates (PEM) instead of Apple Root CA; repeatable (test CAs, sandbox passes).", valueName: "pem"))
+    @Option(name: .long, help: ArgumentHelp("Trust these CA certificates (PEM) instead of Apple Root CA; repeatable (test CAs, sandbox passes).", valueName: "pem"),
+            completion: .file(extensions: ["pem", "crt"]))
     var trust: [String] = []
 }
 
@@ -40,7 +41,7 @@ struct PKPassInspect: DotsCommand {
     @OptionGroup var report: FindingsOptions
     @OptionGroup var trust: PassTrustOptions
 
-    @Argument(help: ".pkpass files, pass folders, or '-' for stdin.")
+    @Argument(help: ".pkpass files, pass folders, or '-' for stdin.", completion: .file(extensions: ["pkpass"]))
     var files: [String]
 
     func validate() throws {

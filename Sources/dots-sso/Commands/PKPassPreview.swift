@@ -30,7 +30,7 @@ struct PKPassPreview: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The language whose .lproj/pass.strings and images are used (default: en when the pass has it).", valueName: "L"))
     var locale: String?
 
-    @Argument(help: "A .pkpass file, '-' for stdin, or an unsigned pass folder.")
+    @Argument(help: "A .pkpass file, '-' for stdin, or an unsigned pass folder.", completion: .file(extensions: ["pkpass"]))
     var file: String
 
     func run(_ ctx: CommandContext) async throws {

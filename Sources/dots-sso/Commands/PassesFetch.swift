@@ -42,7 +42,7 @@ struct PassesFetch: DotsCommand {
     @OptionGroup var report: FindingsOptions
     @OptionGroup var trust: PassTrustOptions
 
-    @Option(name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"), completion: .directory)
     var output: String = "."
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many passes at once (1–16).", valueName: "n"))

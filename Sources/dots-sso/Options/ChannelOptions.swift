@@ -6,7 +6,7 @@ import Foundation
 struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Channel name (from $XDG_CONFIG_HOME/dots-sso/channels) or path to a channel JSON file (env DOTS_SSO_CHANNEL).",
-        valueName: "name|path"))
+        valueName: "name|path"), completion: ChannelCompletion.kind)
     var channel: String?
 
     @Option(name: .long, help: ArgumentHelp("The provider's issuer URL (discovery starts here).", valueName: "url"))

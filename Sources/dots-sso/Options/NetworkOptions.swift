@@ -8,7 +8,7 @@ struct NetworkOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).",
-        valueName: "pem"))
+        valueName: "pem"), completion: .file(extensions: ["pem", "crt"]))
     var cacert: [String] = []
 
     func validate() throws {
