@@ -35,12 +35,15 @@ let package = Package(
         .executable(name: "dots-sso", targets: ["dots-sso"]),
         .library(name: "DotsSSOCore", targets: ["DotsSSOCore"]),
     ],
+    // Exact versions: with Package.resolved kept out of git (this workplace's package mirrors have other commit ids than
+    // GitHub, so a committed one would not resolve elsewhere), pinning the direct dependencies is what keeps two builds
+    // of one commit alike.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // libcurl's headers (Debian's libcurl4-openssl-dev); the library itself is loaded on first use, see dots_curl.h.

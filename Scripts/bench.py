@@ -220,11 +220,39 @@ PYTHON_PROFILE = (
 )
 
 
+def release_sizes(binary, dist):
+    """The release's sizes: the binary stripped (and what ICU's data takes of it), and dist/'s artefacts when present."""
+    def mib(size):
+        return f"{size / 1048576:.1f} MiB"
+
+    with tempfile.TemporaryDirectory() as scratch:
+        stripped = os.path.join(scratch, "dots-sso")
+        subprocess.run(["objcopy", "--strip-all", binary, stripped], check=True)
+        stripped_size = os.path.getsize(stripped)
+    icu = 0
+    for line in subprocess.run(["nm", "-S", binary], capture_output=True, text=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[3].startswith("icudt") and fields[3].endswith("_dat"):
+            icu = int(fields[1], 16)
+    lines = ["", "## Release size", "",
+             "What a user downloads and installs (Scripts/package; goals: binary at most 80 MB stripped, tarball at most 30 MB).", "",
+             "| artefact | size |", "|---|---|",
+             f"| binary, stripped (static Swift runtime) | {mib(stripped_size)} |",
+             f"| of which ICU's data (icudt*_dat, linked by Foundation's locale support) | {mib(icu)} |"]
+    for name in sorted(os.listdir(dist)) if os.path.isdir(dist) else []:
+        if name.endswith((".tar.gz", ".deb", ".debug")):
+            lines.append(f"| {name} | {mib(os.path.getsize(os.path.join(dist, name)))} |")
+    if not os.path.isdir(dist):
+        lines.append("| dist/ (run Scripts/package for the tarball and .deb rows) | - |")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--output", required=True)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--dist", default="dist", help="Scripts/package's output, for the release sizes")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
 
@@ -386,6 +414,7 @@ def main():
     for name, (our_median, our_p90, our_peak), theirs_name, (their_median, their_p90, their_peak), _, _ in rows:
         lines.append(f"| {name} | {our_median*1000:.1f} ms ({our_p90*1000:.1f}) | {our_peak:.0f} MiB | `{theirs_name}` | "
                      f"{their_median*1000:.1f} ms ({their_p90*1000:.1f}) | {their_peak:.0f} MiB | {their_median/our_median:.2f}× |")
+    lines += release_sizes(binary, options.dist)
     lines += ["", "## Command lines", "", "$TMP is the run's temporary folder (throwaway CAs, generated passes and files).", ""]
     for name, _, theirs_name, _, ours_command, theirs_command in rows:
         lines.append(f"- {name} vs `{theirs_name}`")

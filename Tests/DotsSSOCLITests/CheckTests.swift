@@ -91,7 +91,7 @@ struct CheckTests {
         #expect(report.memberMissing?.checks == skipped)
         for name in skipped {
             let check = try outcome(report, name)
-            #expect(check.detail?.contains("authorize") == true)
+            #expect(check.detail == "not signed in to channel 'sandbox'")
             #expect(check.noMember == true)
             #expect(check.findings.contains { $0.code == "check.skipped" && $0.severity == .warning })
         }
@@ -104,6 +104,17 @@ struct CheckTests {
         let left = try await CheckUseCase(member: MemberSettings(signIn: signIn), trust: [signed.trust], skip: ["live"]).run(Self.context())
         #expect(left.passed && left.memberMissing == nil)
         #expect(left.checks.allSatisfy { !CheckUseCase.isLive($0.name) })
+
+        // A refresh-token file whose token the provider refuses is no member either, with the sentence to pass on.
+        let spent = empty.path("spent-refresh-token")
+        try "not-a-token-this-sandbox-issued\n".write(toFile: spent, atomically: true, encoding: .utf8)
+        chmod(spent, 0o600)
+        var member = MemberSettings(signIn: signIn)
+        member.refreshTokenFile = spent
+        let refused = try await CheckUseCase(member: member, trust: [signed.trust], only: ["profile"]).run(Self.context())
+        #expect(!refused.passed && refused.summary.failed == 0)
+        #expect(refused.memberMissing?.message.contains("the refresh token in \(spent) no longer works (invalid_grant") == true,
+                "\(refused.memberMissing?.message ?? "")")
     }
 
     @Test("one broken deliverable of each kind fails exactly its own check")

@@ -86,10 +86,11 @@ public struct CheckReport: Codable, Sendable {
         self.durationMs = durationMs
         summary = Summary(passed: checks.count { $0.status == .pass }, failed: checks.count { $0.status == .fail },
                           skipped: checks.count { $0.status == .skip }, findings: FindingSummary(checks.flatMap(\.findings)))
-        let unsigned = checks.filter { $0.noMember == true }.map(\.name)
-        if !unsigned.isEmpty {
-            memberMissing = MemberMissing(checks: unsigned, message: "no member could be signed in, so \(unsigned.joined(separator: ", ")) "
-                + "\(unsigned.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
+        let unsigned = checks.filter { $0.noMember == true }
+        if let reason = unsigned.first?.detail {
+            let names = unsigned.map(\.name)
+            memberMissing = MemberMissing(checks: names, message: "no member could be signed in (\(reason)), so \(names.joined(separator: ", ")) "
+                + "\(names.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
                 + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
                 + "or leave them out on purpose with --skip live")
         }

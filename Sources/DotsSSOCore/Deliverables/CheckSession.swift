@@ -46,11 +46,16 @@ actor CheckSession {
                 let source = try MemberSource(settings, needsToken: true, in: context)
                 return .available(source, token: try await source.requireBearer().token())
             } catch ConfigError.noMemberSource {
-                return .noToken("no test member: sign one in with `dots-sso authorize --channel …`, or pass --refresh-token-file FILE or --access-token-file FILE")
+                return .noToken("no test member is configured")
             } catch let error as TokenCacheError {
-                if case .notSignedIn = error {
-                    return .noToken("\(error.message), or pass --refresh-token-file FILE or --access-token-file FILE")
+                if case .notSignedIn(let channel) = error {
+                    return .noToken("not signed in\(channel.map { " to channel '\($0)'" } ?? "")")
                 }
+                // A sign-in that must be made again is no member either: the run ends 77 with what to do.
+                if case .signInAgain = error { return .noToken(error.message) }
+                return .failed(error)
+            } catch let error as RefreshTokenFileError {
+                if case .spent = error { return .noToken(error.message) }
                 return .failed(error)
             } catch let error as UserFacingError {
                 return .failed(error)

@@ -101,6 +101,7 @@ struct Check: DotsCommand {
         if let junit {
             try CheckJUnit.write(report, to: junit)
         }
+
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
             for check in report.checks {
                 GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.err)

@@ -12,6 +12,8 @@ enum CheckJUnit {
             suites = otherSuites(in: existing, except: report.channel) + suites
         }
         do {
+            // `--junit reports/acme.xml` in a fresh CI checkout: the folder is made, as the CI examples expect.
+            try AtomicFile.createFolder(for: url)
             try AtomicFile.write(Data(document(suites).utf8), to: url, permissions: 0o644)
         } catch let error as AtomicFile.WriteError {
             throw OutputError.cannotWrite(path: path, what: "the JUnit report", reason: "\(error.step): \(error.reason)")

@@ -56,6 +56,7 @@ struct FindingsReporter {
 
     private func write(_ xml: String, to junit: String) throws {
         do {
+            try AtomicFile.createFolder(for: URL(fileURLWithPath: junit))
             try AtomicFile.write(Data(xml.utf8), to: URL(fileURLWithPath: junit), permissions: 0o644)
         } catch let error as AtomicFile.WriteError {
             throw OutputError.cannotWrite(path: junit, what: "the JUnit report", reason: "\(error.step): \(error.reason)")
