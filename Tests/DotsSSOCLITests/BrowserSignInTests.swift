@@ -121,7 +121,9 @@ struct BrowserSignInTests {
         #expect(report.error == nil, "\(report.error ?? "")")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("jane signed in on the login page"))
-        #expect(result.stdout.contains("All 13 steps hold"))
+        #expect(result.stdout.contains("All 14 steps hold"))
+        // The device stage: the same browser approved the code on the sandbox's /device page, as a phone would.
+        #expect(result.stdout.contains("approved on /device"), "\(result.stdout)")
         #expect(result.stderr.contains("sign in on the sandbox's login page as jane with the password demo"))
         #expect(report.pages["wrong-password"]?.status == 401)
         expectCallbackPage(report.pages["callback"], status: 200, title: "Signed in", saying: "You can close this tab")

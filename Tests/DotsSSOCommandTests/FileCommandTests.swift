@@ -70,9 +70,14 @@ struct FileCommandTests {
         let t = TestContext()
         let file = t.home.path("p.json")
         try Data(#"{"id":"u-1","features":{"canAccessApp":true}}"#.utf8).write(to: URL(fileURLWithPath: file))
-        let result = await t.run(["profile", "--profile-file", file, "--junit", "/nonexistent-dir/report.xml"])
+        // A missing folder is made (a fresh CI checkout's reports/); one that cannot be (a file stands there) is 74.
+        let unwritable = t.home.path("p.json/report.xml")
+        let result = await t.run(["profile", "--profile-file", file, "--junit", unwritable])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("/nonexistent-dir/report.xml"))
+        #expect(result.stderr.contains(unwritable))
+        let fresh = t.home.path("reports/ci/report.xml")
+        #expect(await t.run(["profile", "--profile-file", file, "--junit", fresh]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: fresh))
     }
 
     @Test("cache list shows entries of both kinds without secrets; cache clear removes the channel's entry")

@@ -6,7 +6,9 @@ response headers) to --report as JSON, with a screenshot of each page under --ar
 stdout and stderr discarded, so every problem goes into the report's "error".
 
 Modes:
-  login   a wrong password first (the error must be shown), then the right one; lands on the callback page
+  login   a wrong password first (the error must be shown), then the right one; lands on the callback page.
+          Given the sandbox's device page (a device sign-in, RFC 8628) instead, it approves the code there as the
+          person on a second device would, and reports to REPORT.device so the login's report is kept
   deny    the Cancel button (access_denied); lands on the callback page
   tamper  the URL's state is changed before loading it, then the right password; lands on the callback page
 
@@ -150,6 +152,10 @@ def main():
         query = [(k, ("tampered-" + v[:8]) if k == "state" else v) for k, v in urllib.parse.parse_qsl(parts.query)]
         url = urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
 
+    device_page = urllib.parse.urlsplit(url).path == "/device"
+    if device_page:
+        args.report += ".device"
+
     driver = person = None
     profile = tempfile.mkdtemp(prefix="dots-sso-chromium-")
     try:
@@ -158,6 +164,16 @@ def main():
         person = Person(driver, args.artifacts, args.mode)
         driver.get(url)
         person.wait_for((By.ID, "username"))
+        if device_page:
+            # The code arrives filled in from verification_uri_complete; the person signs in and approves.
+            person.record("device")
+            person.wait_for((By.ID, "username")).send_keys(args.username)
+            driver.find_element(By.ID, "password").send_keys(args.password)
+            driver.find_element(By.CSS_SELECTOR, "button[value='approve']").click()
+            WebDriverWait(driver, 20).until(lambda d: "Device signed in" in d.find_element(By.TAG_NAME, "h1").text)
+            person.record("device-approved")
+            report["pages"] = person.pages
+            return 0
         person.record("login")
         if args.mode == "deny":
             driver.find_element(By.CSS_SELECTOR, "button[value='cancel']").click()
