@@ -8,12 +8,14 @@ public struct AuthorizationRequest: Sendable {
     public let nonce: String?
     public let pkce: PKCE
     public let redirectURI: String
+    public let scopes: [String]
 
     public init(endpoint: URL, clientID: String, redirectURI: String, scopes: [String], extra: [(String, String)] = []) throws {
         pkce = try PKCE()
         state = try SecureRandom.base64URLString(byteCount: 32)
         nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil
         self.redirectURI = redirectURI
+        self.scopes = scopes
         var fields: [(String, String)] = [
             ("response_type", "code"),
             ("client_id", clientID),
@@ -34,6 +36,7 @@ public struct AuthorizationRequest: Sendable {
 
     /// What must be remembered to finish this authorization later (`--no-exchange`).
     public func pending(createdAt: Date) -> PendingAuthorization {
-        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt)
+        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt,
+                             scopes: scopes)
     }
 }

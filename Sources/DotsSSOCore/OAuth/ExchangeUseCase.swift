@@ -32,7 +32,9 @@ public struct ExchangeUseCase: Sendable {
         let endpoints = try await client.endpoints()
         // The pending nonce belongs to the pending verifier: a verifier from elsewhere brings no nonce we know.
         let nonce = codeVerifier == nil ? pending?.nonce : nil
-        return try await client.signIn(endpoints: endpoints, scopes: client.scopes(for: endpoints))
+        // What the pending authorization asked for is what a response without `scope` granted (RFC 6749 §5.1).
+        let scopes = (codeVerifier == nil ? pending?.scopes : nil) ?? client.scopes(for: endpoints)
+        return try await client.signIn(endpoints: endpoints, scopes: scopes)
             .complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: nonce)
     }
 }

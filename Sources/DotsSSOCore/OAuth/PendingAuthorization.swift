@@ -7,12 +7,16 @@ public struct PendingAuthorization: Codable, Sendable, Equatable {
     public var nonce: String?
     public var redirectUri: String
     public var createdAt: Date
+    /// The scopes asked for: a token response without `scope` was granted these (RFC 6749 §5.1). Absent in entries
+    /// written before it was kept.
+    public var scopes: [String]?
 
-    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date()) {
+    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date(), scopes: [String]? = nil) {
         self.state = state
         self.codeVerifier = codeVerifier
         self.nonce = nonce
         self.redirectUri = redirectUri
         self.createdAt = createdAt
+        self.scopes = scopes
     }
 }

@@ -30,9 +30,10 @@ public struct TokenSet: Codable, Sendable, Equatable {
     }
 
     /// The validity a refresh can actually deliver: `minValidity`, or half the provider's lifetime when it issues
-    /// tokens that live less than `minValidity` (a refresh could never meet it, so every call would refresh).
+    /// tokens that live no longer than `minValidity` (a refresh could never meet it, so every call would refresh: a
+    /// token of exactly 60 s has less than 60 s left the moment it arrives).
     public func attainableValidity(_ minValidity: TimeInterval) -> TimeInterval {
-        guard let lifetime, lifetime > 0, lifetime < minValidity else { return minValidity }
+        guard let lifetime, lifetime > 0, lifetime <= minValidity else { return minValidity }
         return lifetime / 2
     }
 }
