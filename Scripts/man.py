@@ -194,18 +194,12 @@ def main():
     for child in tree.get("subcommands") or []:
         if child["commandName"] != "help" and child.get("shouldDisplay", True):
             command(child, ["dots-sso", child["commandName"]], out)
-    out.append(".Sh ENVIRONMENT")
-    out.append(".Bl -tag -width Ds")
-    for variable, meaning in ENVIRONMENT:
-        out.append(f".It Ev {escape(variable)}")
-        out.extend(sentences(meaning))
-    out.append(".El")
-    out.append(".Sh FILES")
-    out.append(".Bl -tag -width Ds")
-    for path, meaning in FILES:
-        out.append(f".It Pa {escape(path)}")
-        out.extend(sentences(meaning))
-    out.append(".El")
+    for section, macro, entries in (("ENVIRONMENT", "Ev", ENVIRONMENT), ("FILES", "Pa", FILES)):
+        out += [f".Sh {section}", ".Bl -tag -width Ds"]
+        for name, meaning in entries:
+            out.append(f".It {macro} {escape(name)}")
+            out.extend(sentences(meaning))
+        out.append(".El")
     out.append(".Sh EXIT STATUS")
     out.extend(sentences("Every command ends with one of these statuses; the last line on stderr says why."))
     out.append(".Bl -tag -width Ds")

@@ -23,36 +23,27 @@ public enum BearerSource: Sendable {
         func request(_ token: String) -> HTTPRequest {
             Self.request(url, token: token, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes)
         }
+        /// Sends with `token`; after a 401, once more with what `renew` gives for the rejected token (nil: no renewal).
+        func send(_ token: String, renew: (@Sendable (String) async throws -> String)?) async throws -> HTTPResponse {
+            var sent = request(token)
+            var response = try await http.send(sent)
+            if response.status == 401, let renew {
+                sent = request(try await renew(token))
+                response = try await http.send(sent)
+            }
+            response.secrets = sent.secrets
+            try response.requireSuccess()
+            return response
+        }
         switch self {
         case .fixed(let token):
-            let sent = request(token)
-            var response = try await http.send(sent)
-            response.secrets = sent.secrets
-            try response.requireSuccess()
-            return response
+            return try await send(token, renew: nil)
         case let .session(session, minValidity):
-            let token = try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
-            var sent = request(token)
-            var response = try await http.send(sent)
-            if response.status == 401 {
-                let renewed = try await session.afterRejection(of: token).tokens.accessToken
-                sent = request(renewed)
-                response = try await http.send(sent)
+            return try await send(try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken) {
+                try await session.afterRejection(of: $0).tokens.accessToken
             }
-            response.secrets = sent.secrets
-            try response.requireSuccess()
-            return response
         case .unattended(let source):
-            let token = try await source.token()
-            var sent = request(token)
-            var response = try await http.send(sent)
-            if response.status == 401 {
-                sent = request(try await source.afterRejection(of: token))
-                response = try await http.send(sent)
-            }
-            response.secrets = sent.secrets
-            try response.requireSuccess()
-            return response
+            return try await send(try await source.token()) { try await source.afterRejection(of: $0) }
         }
     }
 

@@ -40,7 +40,6 @@ struct DeviceSignIn: Sendable {
             try await pause(interval, until: end, clock: clock, countdown: countdown)
             do {
                 let response = try await tokens.pollDevice(deviceCode: device.deviceCode, verifier: pkce?.verifier, endpoint: tokenURL)
-                countdown.clear()
                 return try await client.signIn(endpoints: endpoints, scopes: scopes).store(response, nonce: nonce, nonceRequired: false)
             } catch OAuthError.tokenEndpoint(_, "authorization_pending", _) {
                 // Still waiting for the person.

@@ -15,9 +15,10 @@ public struct IDTokenValidator: Sendable {
         self.keys = keys
     }
 
-    /// Returns the verified token; throws `OAuthError.invalidIDToken` naming the failed check.
+    /// Returns the verified token; throws `OAuthError.invalidIDToken` naming the failed check. `nonceRequired: false`
+    /// (grants with no standard place for a nonce) still refuses another nonce, but accepts an id_token without one.
     @discardableResult
-    public func validate(_ compact: String, nonce: String?, now: Date = Date()) throws -> JWT {
+    public func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date = Date()) throws -> JWT {
         let token = try JWT(compact)
         guard let name = token.algorithm, let algorithm = JWSAlgorithm(rawValue: name) else {
             throw OAuthError.invalidIDToken("it is signed with \(token.algorithm ?? "no algorithm"); dots-sso accepts RS256 and ES256")
@@ -48,7 +49,7 @@ public struct IDTokenValidator: Sendable {
         if let notBefore = token.date("nbf"), notBefore.addingTimeInterval(-leeway) > now {
             throw OAuthError.invalidIDToken("it is not valid yet (nbf)")
         }
-        if let nonce, token.claims["nonce"]?.stringValue != nonce {
+        if let nonce, token.claims["nonce"] != nil || nonceRequired, token.claims["nonce"]?.stringValue != nonce {
             throw OAuthError.invalidIDToken("its nonce does not match the one this sign-in sent (possible replay)")
         }
         return token

@@ -12,9 +12,9 @@ enum PastedRedirect {
         ctx.note("Or forward the port so the redirect arrives by itself: ssh -L \(port):127.0.0.1:\(port) <this host>")
     }
 
-    /// What a pasted line is.
-    enum Reading: Equatable {
-        case redirect([String: String])
+    /// What a pasted line is: this sign-in's redirect (its fields in the order pasted), or the reason it is not.
+    enum Reading {
+        case redirect([(String, String)])
         case refused(String)
     }
 
@@ -28,7 +28,7 @@ enum PastedRedirect {
         }
         switch AuthorizationCallback.arrival(parameters, expectedState: expectedState) {
         case .redirect:
-            return .redirect(Dictionary(parameters, uniquingKeysWith: { first, _ in first }))
+            return .redirect(parameters)
         case .otherState:
             return .refused("that address belongs to another sign-in (its state is not this one's: an old tab, or another run of "
                 + "dots-sso); sign in from the URL printed above and paste the address it lands on")
@@ -57,9 +57,8 @@ enum PastedRedirect {
                     let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
                     guard !trimmed.isEmpty else { continue }
                     switch read(trimmed, expectedState: expectedState) {
-                    case .redirect:
-                        // The order of the fields as pasted, for the same checks the listener's redirect gets.
-                        return try AuthorizationCallback.parameters(fromURL: trimmed)
+                    case .redirect(let parameters):
+                        return parameters
                     case .refused(let reason):
                         ctx.warn("\(reason); still waiting")
                     }

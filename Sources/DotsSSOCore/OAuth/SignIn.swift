@@ -51,8 +51,7 @@ public struct SignIn: Sendable {
             let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "--issuer")
             let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwksURL)).decodeJSON(JSONValue.self))
             let validator = IDTokenValidator(issuer: issuer, clientID: credentials.clientID, keys: keys)
-            let expected = nonceRequired || (try? JWT(idToken))?.claims["nonce"] != nil ? nonce : nil
-            let token = try validator.validate(idToken, nonce: expected)
+            let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired)
             subject = token.claims["sub"]?.stringValue
             validated = true
         }

@@ -137,16 +137,20 @@ actor SandboxState {
         deviceRequests[deviceCode] = request
     }
 
-    /// A pending request by the code the member typed (case, spaces and dashes ignored).
+    /// The device code of the pending, unexpired request the member's code names (case, spaces and dashes ignored).
+    private func pendingDeviceCode(userCode: String) -> String? {
+        let wanted = Self.normalize(userCode), now = Date()
+        return deviceRequests.first { Self.normalize($0.value.userCode) == wanted && $0.value.decision == nil && $0.value.expiresAt > now }?.key
+    }
+
+    /// A pending request by the code the member typed.
     func deviceRequest(userCode: String) -> DeviceRequest? {
-        deviceRequests.values.first { Self.normalize($0.userCode) == Self.normalize(userCode) && $0.decision == nil && $0.expiresAt > Date() }
+        pendingDeviceCode(userCode: userCode).flatMap { deviceRequests[$0] }
     }
 
     /// Records the member's answer to the request with `userCode`; false when there is no such pending request.
     func decideDevice(userCode: String, subject: String?) -> Bool {
-        guard let (code, _) = deviceRequests.first(where: {
-            Self.normalize($0.value.userCode) == Self.normalize(userCode) && $0.value.decision == nil && $0.value.expiresAt > Date()
-        }) else { return false }
+        guard let code = pendingDeviceCode(userCode: userCode) else { return false }
         deviceRequests[code]?.decision = subject ?? ""
         return true
     }
