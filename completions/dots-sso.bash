@@ -776,7 +776,7 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
     __dots-sso_offer_flags_options 0

@@ -37,7 +37,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .configuration: "configuration error: unknown channel, missing endpoint or client id, unsafe cache file or directory, "
             + "a client id, redirect URI or scope the provider refused before sign-in (`authorize`), a grant the provider does not allow "
             + "this client (`--grant password`, the device flow), a secret variable that is not set, "
-            + "no revocation endpoint for `revoke`/`logout` (`--local-only` skips revoking)"
+            + "no revocation endpoint for `revoke` (for `logout` only when there is no end-session endpoint either; `--local-only` skips revoking)"
         }
     }
 

@@ -14,11 +14,19 @@ struct ProviderQuirksTests {
     func unreachable() async throws {
         let (t, _) = try await OAuthCommandTests.signedIn()
         t.http.on(.post, FakeProvider.issuer + "/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
-        let failed = await t.run(["logout"] + FakeProvider.flags)
+        let failed = await t.run(["revoke"] + FakeProvider.flags)
         #expect(failed.status == 69, "\(failed.stderr)")
         #expect(failed.stderr.contains("the tokens were not revoked at the provider: cannot connect"), "\(failed.stderr)")
         #expect(failed.stderr.contains("the sign-in stays cached"))
-        #expect(failed.stdout.isEmpty)
+        #expect(failed.stdout.isEmpty, "revoke is strict: no logout URL after a failed revocation")
+        #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
+
+        // logout still gives the end-session URL, keeps the sign-in for a retry, and fails with the same status.
+        let logout = await t.run(["logout"] + FakeProvider.flags)
+        #expect(logout.status == 69, "\(logout.stderr)")
+        #expect(logout.stdout.hasPrefix(FakeProvider.issuer + "/logout?client_id="), "\(logout.stdout)")
+        #expect(logout.stderr.contains("the tokens were not revoked at the provider: cannot connect"), "\(logout.stderr)")
+        #expect(!logout.stderr.contains("removed the cached sign-in"))
         #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
 
         let sent = t.http.requests.count
@@ -41,6 +49,45 @@ struct ProviderQuirksTests {
         #expect(result.stderr.contains("--revocation-endpoint URL"))
         #expect(try t.cached()?.oauth.tokens != nil)
         #expect(t.http.requests.contains { $0.url.absoluteString == Self.oauthServer }, "the RFC 8414 document was asked too")
+    }
+
+    @Test("logout against a provider with an end-session endpoint and no revocation endpoint: the URL, what stays valid, the sign-in removed (0)")
+    func logoutWithoutRevocation() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
+        #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
+        let result = await t.run(["logout"] + FakeProvider.flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(FakeProvider.issuer + "/logout?client_id=dots-app"), "\(result.stdout)")
+        #expect(result.stderr.contains("warning: the provider names no revocation endpoint, so nothing was revoked: the access token stays "
+                                       + "valid until 20"), "\(result.stderr)")
+        #expect(result.stderr.contains("the refresh token stays valid at the provider until it expires, which may be never"))
+        #expect(result.stderr.contains("removed the cached sign-in"))
+        #expect(try t.cached() == nil)
+        #expect(!t.http.requests.contains { $0.method == .post && $0.url.path.contains("revoke") })
+
+        let json = await t.run(["logout", "--json"] + FakeProvider.flags)
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"logoutURL\""), "no sign-in left: the URL is still given")
+    }
+
+    @Test("logout --keep-sign-in only ends the browser session: no revocation, the sign-in kept; without an end-session endpoint it is 78")
+    func logoutKeepingSignIn() async throws {
+        let (t, _) = try await OAuthCommandTests.signedIn()
+        let sent = t.http.requests.count
+        let result = await t.run(["logout", "--keep-sign-in"] + FakeProvider.flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(FakeProvider.issuer + "/logout?"))
+        #expect(result.stderr.contains("kept the cached sign-in"))
+        #expect(!t.http.requests[sent...].contains { $0.method == .post })
+        #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
+        let both = await t.run(["logout", "--keep-sign-in", "--local-only"] + FakeProvider.flags)
+        #expect(both.status == 64)
+        let bare = TestContext()
+        _ = FakeProvider(on: bare.http, metadata: ["end_session_endpoint": nil])
+        let none = await bare.run(["logout", "--keep-sign-in"] + FakeProvider.flags)
+        #expect(none.status == 78, "\(none.stderr)")
+        #expect(none.stderr.contains("names no end-session endpoint"))
     }
 
     @Test("revocation listed only in the RFC 8414 document is used, and the OpenID configuration still wins where both speak")
@@ -71,6 +118,28 @@ struct ProviderQuirksTests {
         #expect(!result.stdout.contains("attacker.example/revoke"))
         #expect(result.stdout.contains("discover.rfc8414.issuer-mismatch"), "\(result.stdout)")
         #expect(result.stdout.contains("\"https://attacker.example\", not \(FakeProvider.issuer)"))
+    }
+
+    @Test("an issuer with a path: the RFC 8414 document is sought at its §3.1 location, then appended to the issuer (as deployed), under the same issuer rule", arguments: [true, false])
+    func appendedRFC8414(sameIssuer: Bool) async throws {
+        let t = TestContext()
+        let issuer = "https://sso.path.example/o"
+        t.http.json(.get, issuer + "/.well-known/openid-configuration", .object([
+            "issuer": .string(issuer), "authorization_endpoint": .string(issuer + "/authorize/"), "token_endpoint": .string(issuer + "/token/"),
+            "end_session_endpoint": .string(issuer + "/logout/"), "response_types_supported": .array([.string("code")]),
+            "code_challenge_methods_supported": .array([.string("S256")]),
+        ]))
+        t.http.json(.get, "https://sso.path.example/.well-known/oauth-authorization-server/o", status: 404, .object([:]))
+        t.http.json(.get, issuer + "/.well-known/oauth-authorization-server", .object([
+            "issuer": .string(sameIssuer ? issuer : "https://sso.path.example/other"), "revocation_endpoint": .string(issuer + "/revoke_token/"),
+        ]))
+        let result = await t.run(["discover", "--issuer", issuer])
+        #expect(result.status == 0, "\(result.stdout)")
+        let asked = t.http.requests.map(\.url.absoluteString)
+        #expect(asked.firstIndex(of: "https://sso.path.example/.well-known/oauth-authorization-server/o")!
+                < asked.firstIndex(of: issuer + "/.well-known/oauth-authorization-server")!)
+        #expect(result.stdout.contains(issuer + "/revoke_token/") == sameIssuer, "\(result.stdout)")
+        #expect(result.stdout.contains("discover.rfc8414.issuer-mismatch") == !sameIssuer, "\(result.stdout)")
     }
 
     @Test("the revocation endpoint's refusal is named as such, with its exit status (invalid_client: 78)")

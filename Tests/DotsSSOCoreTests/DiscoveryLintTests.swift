@@ -76,6 +76,8 @@ struct DiscoveryLintTests {
         #expect(urls.map(\.url.absoluteString) == [
             "https://sso.example/tenant/a/.well-known/openid-configuration",
             "https://sso.example/.well-known/oauth-authorization-server/tenant/a",
+            "https://sso.example/tenant/a/.well-known/oauth-authorization-server",
         ])
+        #expect(try DiscoveryClient.candidateURLs(for: "https://sso.example/").count == 2, "no path: the two forms are one")
     }
 }

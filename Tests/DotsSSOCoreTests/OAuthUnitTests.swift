@@ -121,4 +121,29 @@ struct OAuthUnitTests {
         #expect(body.contains("client_id=c") && body.contains("client_secret=s"))
         #expect(recorder.requests[1].header("Authorization") == nil)
     }
+
+    @Test("an authorization answer's page is read the way a person reads it: a refusal of the client id or the redirect URI in words (200 included) is a refusal; a login form goes on; anything else is quoted", arguments: [
+        (200, "text/html", "<h3>Client ID Error</h3><p>The client identifier (client_id) is missing or invalid.</p>", "client"),
+        (200, "text/html", "<title>Oops</title><p>redirect_uri not registered for client_id dots-app</p>", "redirect"),
+        (400, "text/html", "Something went wrong: Unknown client_id", "client"),
+        (400, "text/plain", "The reply URL specified in the request does not match the reply URLs configured", "redirect"),
+        (200, "text/html", "<form method=post><p>Unknown client? Contact us</p><input type=password></form>", "proceed"),
+        (200, "text/html", "<script>draw()</script><div id=app></div>", "proceed"),
+        (200, "text/html", "<p>Please wait while we set things up</p>", "quoted"),
+        (500, "text/html", "<h1>We are sorry</h1><script>var client_id='x'; // invalid</script>", "quoted"),
+    ])
+    func preflightPages(status: Int, type: String, body: String, expected: String) {
+        let response = HTTPResponse(status: status, headers: [(name: "Content-Type", value: type)], body: Data(body.utf8),
+                                    url: URL(string: "https://idp.example/authorize")!, duration: 0)
+        switch AuthorizationPreflight.classify(response) {
+        case let .refusedPage(_, subject, words):
+            #expect(expected == (subject == .clientID ? "client" : "redirect"), "\(words)")
+            #expect(words.count <= ServerWords.limit + 1 && !words.contains("<"))
+        case .proceed: #expect(expected == "proceed")
+        case let .notLoginPage(_, words), let .unreadable(_, _, words?):
+            #expect(expected == "quoted", "\(words)")
+            #expect(!words.contains("<") && !words.contains("client_id"), "script text is not quoted: \(words)")
+        default: Issue.record("unexpected verdict for \(body)")
+        }
+    }
 }

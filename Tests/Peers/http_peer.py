@@ -28,7 +28,9 @@ the behaviour, so one server covers every case:
   /authz/<case>/...  a provider whose issuer is <base>/authz/<case>: discovery, and an /authorize that answers
                      as <case> says: json400 (400 JSON invalid_request about redirect_uri), scope400 (400 JSON
                      invalid_scope), html400 (an unreadable 400 page), errorredirect (302 back to redirect_uri
-                     with error=unauthorized_client), loginredirect (302 to a login page), login200 (200 login page)
+                     with error=unauthorized_client), loginredirect (302 to a login page), login200 (200 login page),
+                     clientpage200 / redirectpage200 (200 error pages with no form), text400 (400, one sentence),
+                     script200 (a login page drawn by script: no form, no words)
 
 With --all CASE every path behaves as /CASE/ (for clients that choose the path themselves, such as applinks check).
 Every request is appended to --log as one JSON line (method, path, headers, body).
@@ -199,6 +201,19 @@ def make_handler(options, scheme):
                 self.send_json(400, {"error": "invalid_scope", "error_description": "unknown scope requested"})
             elif case == "html400":
                 self.send_page(400, "<!DOCTYPE html><html><head><title>Oops</title></head><body><h1>We are sorry</h1><p>Something went wrong.</p></body></html>")
+            elif case == "clientpage200":
+                # django-oidc-provider's error page: HTTP 200, no form, the refusal in words.
+                self.send_page(200, "<!DOCTYPE html><html><head><title>Error</title></head><body><h3>Client ID Error</h3>"
+                               "<p>The client identifier (client_id) is missing or invalid.</p></body></html>")
+            elif case == "redirectpage200":
+                self.send_page(200, "<!DOCTYPE html><html><head><title>Error</title></head><body><h3>Redirect URI Error</h3>"
+                               "<p>The request fails due to a missing, invalid, or mismatching redirection URI (redirect_uri).</p></body></html>")
+            elif case == "text400":
+                # A Python OP library's answer: 400 text/html, one sentence, no markup.
+                self.send_page(400, "Something went wrong: Unknown client_id")
+            elif case == "script200":
+                # A login page drawn by script: no form in the HTML and no words, which must still go on quietly.
+                self.send_page(200, "<!DOCTYPE html><html><head><title></title><script>renderLogin()</script></head><body><div id=app></div></body></html>")
             elif case == "errorredirect":
                 target = params.get("redirect_uri", "") + "?" + urllib.parse.urlencode(
                     {"error": "unauthorized_client", "error_description": "client not allowed", "state": params.get("state", "")})

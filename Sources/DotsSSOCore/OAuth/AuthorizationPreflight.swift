@@ -11,8 +11,23 @@ public enum AuthorizationPreflight {
         case notHTML(status: Int, mediaType: String?)
         /// The provider refused the request with an OAuth error, in a JSON body or an `error=` redirect.
         case refused(status: Int, error: String, description: String?, viaRedirect: Bool)
-        /// A 4xx/5xx whose body says nothing readable (an HTML error page): the sign-in will probably fail.
-        case unreadable(status: Int, body: String)
+        /// An error page (any status, 200 included) whose words say the client id or the redirect URI was refused.
+        case refusedPage(status: Int, subject: PageSubject, words: String)
+        /// A 2xx HTML page with no form and no password field whose words say nothing we can classify: perhaps a
+        /// login page drawn by script, perhaps an error page; worth a warning that quotes it.
+        case notLoginPage(status: Int, words: String)
+        /// A 4xx/5xx whose body states no refusal we can classify: the sign-in will probably fail. `words` quotes
+        /// the page's text when it has any.
+        case unreadable(status: Int, body: String, words: String?)
+    }
+
+    /// What an error page says was refused.
+    public enum PageSubject: Sendable, Equatable {
+        case clientID, redirectURI
+
+        /// The OAuth error code a provider would have sent, for the hint.
+        var errorCode: String { self == .clientID ? "invalid_client" : "invalid_redirect_uri" }
+        var title: String { self == .clientID ? "the client id" : "the redirect URI" }
     }
 
     /// Reads one answer. A redirect carrying `error=` refuses; any other redirect proceeds.
@@ -26,13 +41,61 @@ public enum AuthorizationPreflight {
         if let (error, description) = oauthError(inJSON: response.body) {
             return .refused(status: response.status, error: error, description: description, viaRedirect: false)
         }
+        let page = PageText(response)
         if response.isSuccess {
-            return response.mediaType == "text/html" ? .proceed : .notHTML(status: response.status, mediaType: response.mediaType)
+            guard response.mediaType == "text/html" else { return .notHTML(status: response.status, mediaType: response.mediaType) }
+            guard let page, !page.hasForm else { return .proceed }
+            if let subject = page.refusedSubject { return .refusedPage(status: response.status, subject: subject, words: page.words) }
+            return page.words.isEmpty ? .proceed : .notLoginPage(status: response.status, words: page.words)
         }
         if let (error, description) = oauthError(inPage: response) {
             return .refused(status: response.status, error: error, description: description, viaRedirect: false)
         }
-        return .unreadable(status: response.status, body: response.bodyKind)
+        if let page, let subject = page.refusedSubject {
+            return .refusedPage(status: response.status, subject: subject, words: page.words)
+        }
+        return .unreadable(status: response.status, body: response.bodyKind, words: page.flatMap { $0.words.isEmpty ? nil : $0.words })
+    }
+
+    /// The readable text of an HTML or plain-text answer of at most 256 KiB: what a person would read on it.
+    struct PageText {
+        /// The page's text on one line: escapes and control characters removed, at most 200 characters.
+        let words: String
+        /// A form or a password field: something a person can sign in with.
+        let hasForm: Bool
+        let lines: [String]
+
+        init?(_ response: HTTPResponse) {
+            guard response.body.count <= 256 * 1024, ["text/html", "text/plain", nil].contains(response.mediaType) else { return nil }
+            let source = String(decoding: response.body, as: UTF8.self)
+            let lowered = source.lowercased()
+            hasForm = lowered.contains("<form") || lowered.contains("type=\"password\"") || lowered.contains("type='password'")
+                || lowered.contains("type=password")
+            let text = response.mediaType == "text/plain" ? source : HTMLStripper.strip(source)
+            lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            words = ServerWords.line(lines.joined(separator: " "), secrets: response.secrets)
+        }
+
+        /// What one line of the page says was refused: it names the client id or the redirect URI, in the ways
+        /// providers phrase it, beside a word of refusal. The redirect URI is read first: its messages often name
+        /// the client too ("redirect_uri not registered for client_id …").
+        var refusedSubject: PageSubject? {
+            for line in lines.prefix(200) {
+                let lowered = line.lowercased()
+                guard Self.refusal.contains(where: lowered.contains) else { continue }
+                if Self.redirectNames.contains(where: lowered.contains) { return .redirectURI }
+                if Self.clientNames.contains(where: lowered.contains) { return .clientID }
+            }
+            return nil
+        }
+
+        static let redirectNames = ["redirect_uri", "redirect uri", "redirect url", "redirect_url", "redirect-uri", "redirection uri",
+                                    "redirection url", "callback url", "callback uri", "reply url"]
+        static let clientNames = ["client_id", "client id", "client identifier", "clientid", "client-id", "unknown client",
+                                  "invalid client", "client not found", "no such client", "application not found"]
+        static let refusal = ["unknown", "invalid", "not registered", "unregistered", "mismatch", "does not match", "doesn't match",
+                              "not match", "not allowed", "not found", "missing", "not recognized", "not recognised", "does not exist",
+                              "error", "not valid", "not permitted", "no such", "wrong"]
     }
 
     /// The error codes an error page names in words (RFC 6749 §4.1.2.1 forbids redirecting an unknown client or
@@ -124,9 +187,16 @@ public enum AuthorizationPreflight {
             return [Finding(.error, "authorization.error", at: location, viaRedirect
                 ? "the provider refused the request and redirected with \(shown)"
                 : "the provider answered HTTP \(status) with \(shown)")]
-        case let .unreadable(status, body):
+        case let .refusedPage(status, subject, words):
+            return [Finding(.error, "authorization.error", at: location,
+                            "the provider refused \(subject.title) with an error page (HTTP \(status)): \"\(words)\"")]
+        case let .notLoginPage(status, words):
+            return [Finding(.warning, "authorization.not-login-page", at: location,
+                            "the provider answered HTTP \(status) with a page that has no sign-in form: \"\(words)\"")]
+        case let .unreadable(status, body, words):
             return [Finding(.error, "authorization.status", at: location,
-                            "the provider answered a well-formed authorization request with HTTP \(status) (\(body)); check the client id and the registered redirect URI")]
+                            "the provider answered a well-formed authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)); "
+                                + "check the client id and the registered redirect URI")]
         }
     }
 }

@@ -213,9 +213,16 @@ public struct AuthorizeUseCase: Sendable {
             let hint = AuthorizationPreflight.hint(error: error, description: description, redirectURI: redirectURI, clientID: clientID,
                                                    scopes: scopes, supportedScopes: endpoints.scopesSupported)
             throw OAuthError.authorizationRequestRefused(status: status, error: error, description: description, hint: hint)
-        case let .unreadable(status, body):
-            ctx.warn("the provider answered the authorization request with HTTP \(status) (\(body)), so the sign-in may not complete; "
-                     + "check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+        case let .refusedPage(status, subject, words):
+            let hint = AuthorizationPreflight.hint(error: subject.errorCode, description: nil, redirectURI: redirectURI, clientID: clientID,
+                                                   scopes: scopes, supportedScopes: endpoints.scopesSupported)
+            throw OAuthError.authorizationPageRefused(status: status, subject: subject.title, words: words, hint: hint)
+        case let .notLoginPage(status, words):
+            ctx.warn("the provider answered the authorization request with HTTP \(status) and a page without a sign-in form: \"\(words)\"; "
+                     + "if no login page appears, check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+        case let .unreadable(status, body, words):
+            ctx.warn("the provider answered the authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)), so the sign-in "
+                     + "may not complete; check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
         }
     }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
 /// `/.well-known/oauth-authorization-server` when the provider has no OIDC document, or when its OIDC document
-/// lacks the revocation or end-session endpoint (some providers list those only in their RFC 8414 document).
+/// lacks the revocation or end-session endpoint (some providers list those only in their RFC 8414 document). For an
+/// issuer with a path the RFC 8414 document is sought where §3.1 puts it, then appended to the issuer as many
+/// providers deploy it (the form §5 notes); either must name the same issuer.
 public struct DiscoveryClient: Sendable {
     public let http: any HTTPClient
 
     public init(http: any HTTPClient) { self.http = http }
 
-    /// The two well-known locations for an issuer, in the order they are tried.
+    /// The well-known locations for an issuer, in the order they are tried: the OpenID configuration, the RFC 8414
+    /// document at its §3.1 location, and (for an issuer with a path) the RFC 8414 document appended to the issuer.
     public static func candidateURLs(for issuer: String) throws -> [(kind: String, url: URL)] {
         let base = try URLPolicy.validate(issuer)
         let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
@@ -22,13 +25,17 @@ public struct DiscoveryClient: Sendable {
         components.query = nil
         components.fragment = nil
         guard let oauth = components.url else { throw HTTPError.invalidURL(issuer) }
-        return [(kind: "openid-configuration", url: oidc), (kind: "oauth-authorization-server", url: oauth)]
+        var candidates = [(kind: "openid-configuration", url: oidc), (kind: "oauth-authorization-server", url: oauth)]
+        if !path.isEmpty, let appended = URL(string: trimmed + "/.well-known/oauth-authorization-server") {
+            candidates.append((kind: "oauth-authorization-server", url: appended))
+        }
+        return candidates
     }
 
     public func fetch(issuer: String) async throws -> ProviderMetadata {
         var tried: [String] = []
         let candidates = try Self.candidateURLs(for: issuer)
-        for candidate in candidates {
+        for (index, candidate) in candidates.enumerated() {
             let response = try await http.send(Self.request(candidate.url))
             if response.status == 429 {
                 throw HTTPError.rateLimited(url: candidate.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
@@ -45,10 +52,13 @@ public struct DiscoveryClient: Sendable {
                 throw OAuthError.discoveryNotAnObject(url: candidate.url.redactedForDisplay)
             }
             var metadata = ProviderMetadata(requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
-            if metadata.needsSupplement, let rfc8414 = candidates.last?.url {
-                metadata.consulted = rfc8414.absoluteString
-                if let supplement = await optionalDocument(at: rfc8414) {
-                    metadata.merge(supplement, from: rfc8414.absoluteString)
+            let supplements = candidates[(index + 1)...].filter { $0.kind == "oauth-authorization-server" }.map(\.url)
+            if metadata.needsSupplement, !supplements.isEmpty {
+                metadata.consulted = supplements.map(\.absoluteString).joined(separator: " or ")
+                for url in supplements {
+                    guard let supplement = await optionalDocument(at: url) else { continue }
+                    metadata.consulted = url.absoluteString
+                    if metadata.merge(supplement, from: url.absoluteString) { break }
                 }
             }
             return metadata

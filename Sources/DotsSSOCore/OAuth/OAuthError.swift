@@ -15,6 +15,9 @@ public enum OAuthError: UserFacingError, Equatable {
     case callbackTimeout(seconds: Double, waitingFor: String, otherStates: Int = 0)
     /// The provider refused the authorization request itself (checked before the browser opened).
     case authorizationRequestRefused(status: Int, error: String, description: String?, hint: String)
+    /// The authorization request was answered with an error page (200 included) whose words refuse the client id or
+    /// the redirect URI; `words` is the page's text, quoted.
+    case authorizationPageRefused(status: Int, subject: String, words: String, hint: String)
     case tokenEndpoint(status: Int, error: String, description: String?)
     /// The RFC 7009 revocation endpoint's error answer.
     case revocationRefused(status: Int, error: String, description: String?)
@@ -65,6 +68,8 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .authorizationRequestRefused(status, error, description, hint):
             "the provider refused the authorization request before anyone could sign in (HTTP \(status)): \(error)"
                 + "\(description.map { " (\($0))" } ?? ""); \(hint) (--no-preflight skips this check)"
+        case let .authorizationPageRefused(status, subject, words, hint):
+            "the provider refused \(subject) before anyone could sign in: its page (HTTP \(status)) says \"\(words)\"; \(hint) (--no-preflight skips this check)"
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
@@ -116,6 +121,7 @@ public enum OAuthError: UserFacingError, Equatable {
         // A client or redirect the provider does not accept is configuration; its own outage is temporary.
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
+        case .authorizationPageRefused: .configuration
         case .noPendingAuthorization: .usage
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized

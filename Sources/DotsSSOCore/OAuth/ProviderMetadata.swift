@@ -57,15 +57,19 @@ public struct ProviderMetadata: Sendable, Equatable {
     }
 
     /// Merges `other` (the RFC 8414 document at `url`) where this document is silent, when both name the same issuer.
-    mutating func merge(_ other: [String: JSONValue], from url: String) {
+    /// Whether `other` named the same issuer and was used.
+    @discardableResult
+    mutating func merge(_ other: [String: JSONValue], from url: String) -> Bool {
         guard other["issuer"]?.stringValue == requestedIssuer else {
             let named = other["issuer"]?.stringValue.map { "\"\(ServerWords.line($0))\"" } ?? "no issuer"
             supplementIgnored = "\(url) names \(named), not \(requestedIssuer)"
-            return
+            return false
         }
+        supplementIgnored = nil
         for (key, value) in other where document[key] == nil && key != "issuer" {
             document[key] = value
             supplied[key] = url
         }
+        return true
     }
 }

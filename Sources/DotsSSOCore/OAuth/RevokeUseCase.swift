@@ -3,19 +3,29 @@ import Foundation
 /// `dots-sso revoke` and `logout`: RFC 7009 revocation of the refresh token, then the access token; removal of
 /// the cached sign-in; and the provider's logout URL, so the user can end the browser session too.
 ///
-/// A revocation that fails is not a success: the tokens stay alive at the provider, so the sign-in stays cached
-/// (a retry can still revoke them) and the command fails with the failure's exit status. `localOnly` forgets the
-/// sign-in here without contacting the provider at all.
+/// `revoke` is strict: a revocation that fails is not a success, so the tokens stay cached (a retry can still
+/// revoke them) and the command fails with the failure's exit status. `logout` ends the session: it revokes what
+/// can be revoked, says what could not, and always gives the end-session URL when the provider has one; a
+/// provider without a revocation endpoint is then a warning, not a failure (nothing more could be done there).
+/// `localOnly` forgets the sign-in here without contacting the provider at all.
 public struct RevokeUseCase: Sendable {
+    /// Which command: how strict a revocation that cannot happen is.
+    public enum Mode: Sendable { case revoke, logout }
+
     public var signIn: SignInSettings
+    public var mode: Mode
     /// `--local-only`: remove the cached sign-in without revoking anything at the provider.
     public var localOnly: Bool
+    /// `logout --keep-sign-in`: only end the provider's browser session; the cached sign-in stays, unrevoked.
+    public var keepSignIn: Bool
     /// `--open`: open the provider's logout URL in the browser (with the `id_token_hint` the printed URL leaves out).
     public var openBrowser: Bool
 
-    public init(signIn: SignInSettings, localOnly: Bool = false, openBrowser: Bool = false) {
+    public init(signIn: SignInSettings, mode: Mode = .revoke, localOnly: Bool = false, keepSignIn: Bool = false, openBrowser: Bool = false) {
         self.signIn = signIn
+        self.mode = mode
         self.localOnly = localOnly
+        self.keepSignIn = keepSignIn
         self.openBrowser = openBrowser
     }
 
@@ -32,6 +42,9 @@ public struct RevokeUseCase: Sendable {
         public var opened: Bool = false
         /// The cache file that held (or would hold) the sign-in.
         public var cacheFile: String
+        /// `logout` only: the revocation that was tried and failed. The URL is still given; the command then fails
+        /// with this error's status, and the sign-in stays cached so a retry can revoke it.
+        public var failure: RevocationFailed?
 
         enum CodingKeys: String, CodingKey {
             case removed, revoked, revocationProblem, logoutURL, opened
@@ -43,20 +56,31 @@ public struct RevokeUseCase: Sendable {
         let oauth = (try? client.cache.read(client.key).entry)?.oauth
         let endpoints = localOnly ? localEndpoints(remembered: oauth?.endpoints, channel: client.channel)
                                   : await self.endpoints(remembered: oauth?.endpoints, client: client)
+        if keepSignIn && endpoints.endSession == nil {
+            throw RevocationFailed(reason: "--keep-sign-in leaves only the provider's browser session to end, and the provider names no "
+                + "end-session endpoint (--end-session-endpoint URL sets it)", status: .configuration, revoked: [], kept: true)
+        }
         var revoked: [String] = []
         var problem: String?
-        if let tokens = oauth?.tokens {
+        var failure: RevocationFailed?
+        if let tokens = oauth?.tokens, !keepSignIn {
             if localOnly {
                 problem = "--local-only: nothing was revoked at the provider; the tokens stay valid there until they expire"
+            } else if endpoints.revocation == nil, mode == .logout, endpoints.endSession != nil {
+                problem = Self.unrevoked(tokens)
             } else {
-                revoked = try await revoke(tokens, at: endpoints.revocation, client: client)
+                do {
+                    revoked = try await revoke(tokens, at: endpoints.revocation, client: client)
+                } catch let error as RevocationFailed where mode == .logout && endpoints.endSession != nil {
+                    failure = error
+                }
             }
         }
         // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
-        let removed = try await client.cache.remove(client.key)
+        let removed = keepSignIn || failure != nil ? false : try await client.cache.remove(client.key)
         if let problem { ctx.warn(problem) }
-        var result = Result(removed: removed, revoked: revoked, revocationProblem: problem, logoutURL: nil,
-                            cacheFile: client.cache.url(for: client.key).path)
+        var result = Result(removed: removed, revoked: revoked, revocationProblem: failure?.message ?? problem, logoutURL: nil,
+                            cacheFile: client.cache.url(for: client.key).path, failure: failure)
         if let endSession = endpoints.endSession {
             let logout = try LogoutRequest(endSession: endSession, clientID: client.credentials.clientID,
                                            postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
@@ -70,11 +94,23 @@ public struct RevokeUseCase: Sendable {
         return result
     }
 
+    /// What stays alive when the provider offers no revocation: said plainly, with the access token's expiry.
+    static func unrevoked(_ tokens: TokenSet) -> String {
+        let access = tokens.expiresAt.map { "the access token stays valid until \(ISOTimestamp.string($0))" }
+            ?? "the access token stays valid until it expires"
+        let refresh = tokens.refreshToken == nil ? ""
+            : "; the refresh token stays valid at the provider until it expires, which may be never (ending the browser session "
+                + "below does not end it at every provider)"
+        return "the provider names no revocation endpoint, so nothing was revoked: \(access)\(refresh); "
+            + "--revocation-endpoint URL sets one if the provider has it"
+    }
+
     /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
     private func revoke(_ tokens: TokenSet, at revocation: String?, client: SignInContext) async throws -> [String] {
         guard let revocation else {
             throw RevocationFailed(reason: "the provider names no revocation endpoint (neither of its metadata documents lists one; "
-                + "--revocation-endpoint URL sets it)", status: .configuration, revoked: [])
+                + "--revocation-endpoint URL sets it; `dots-sso logout` still ends the browser session where the provider has an end-session endpoint)",
+                status: .configuration, revoked: [])
         }
         var revoked: [String] = []
         do {
@@ -123,15 +159,19 @@ public struct RevocationFailed: UserFacingError, Equatable {
     public var status: ExitStatus
     /// What was revoked before the failure (the refresh token, when only the access token failed).
     public var revoked: [String]
+    /// `--keep-sign-in`: nothing was to be revoked; the message says only the reason.
+    public var kept: Bool
 
-    public init(reason: String, status: ExitStatus, revoked: [String]) {
+    public init(reason: String, status: ExitStatus, revoked: [String], kept: Bool = false) {
         self.reason = reason
         self.status = status
         self.revoked = revoked
+        self.kept = kept
     }
 
     public var message: String {
-        "the tokens were not revoked at the provider: \(reason)"
+        if kept { return reason }
+        return "the tokens were not revoked at the provider: \(reason)"
             + (revoked.isEmpty ? "" : " (only the \(revoked.joined(separator: " and ")) was)")
             + "; the sign-in stays cached so `dots-sso revoke` can try again (--local-only forgets it here without revoking)"
     }

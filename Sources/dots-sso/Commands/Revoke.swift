@@ -26,7 +26,7 @@ struct Revoke: DotsCommand {
     @OptionGroup var revocation: RevocationOptions
 
     func run(_ ctx: CommandContext) async throws {
-        try await RevokeOutput.run(signIn, revocation, ctx)
+        try await RevokeOutput.run(signIn, revocation, mode: .revoke, keepSignIn: false, ctx)
     }
 }
 
@@ -34,24 +34,38 @@ struct Revoke: DotsCommand {
 struct Logout: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Log out: revoke the tokens, remove the cached sign-in, print the provider's logout URL (same as revoke).",
+        abstract: "Log out: revoke what can be revoked, remove the cached sign-in, print the provider's logout URL.",
         discussion: """
-        Fails without removing anything when the tokens cannot be revoked at the provider (see `dots-sso help \
-        revoke`); --local-only forgets the sign-in here only. The logout URL (OpenID Connect RP-Initiated Logout) \
-        carries client_id, post_logout_redirect_uri and a fresh state; --open opens it in the browser with the \
-        cached id_token as id_token_hint, which is never printed.
+        Logout ends the session and always gives the provider's end-session URL when it has one (OpenID Connect \
+        RP-Initiated Logout: client_id, post_logout_redirect_uri and a fresh state; --open opens it in the \
+        browser with the cached id_token as id_token_hint, which is never printed). A provider without a \
+        revocation endpoint is a warning saying what stays valid (the access token until it expires, the refresh \
+        token perhaps for ever), and the cached sign-in is removed. A revocation that was tried and failed keeps \
+        the sign-in cached, prints the URL, and exits with the failure's status (69 unreachable, 75 temporary, \
+        76 another answer, 78 refused). With neither endpoint it fails like revoke (78). --keep-sign-in only ends \
+        the browser session; --local-only forgets the sign-in here without revoking.
 
         Examples:
           $ dots-sso logout --channel acme
           $ dots-sso logout --channel acme --open --post-logout-redirect-uri https://app.thedots.example/signed-out
+          $ dots-sso logout --channel acme --keep-sign-in --open
         """
     )
 
     @OptionGroup var signIn: SignInOptions
     @OptionGroup var revocation: RevocationOptions
 
+    @Flag(name: .long, help: "Only end the provider's browser session: keep the cached sign-in and do not revoke its tokens.")
+    var keepSignIn = false
+
+    func validate() throws {
+        if keepSignIn && revocation.localOnly {
+            throw ValidationError("--keep-sign-in keeps the cached sign-in and --local-only removes it: choose one")
+        }
+    }
+
     func run(_ ctx: CommandContext) async throws {
-        try await RevokeOutput.run(signIn, revocation, ctx)
+        try await RevokeOutput.run(signIn, revocation, mode: .logout, keepSignIn: keepSignIn, ctx)
     }
 }
 
@@ -80,15 +94,25 @@ struct RevocationOptions: ParsableArguments {
 
 /// Runs the revoke use case for `revoke` and `logout` and renders what happened: the logout URL alone on stdout.
 enum RevokeOutput {
-    static func run(_ signIn: SignInOptions, _ options: RevocationOptions, _ ctx: CommandContext) async throws {
-        let result = try await RevokeUseCase(signIn: options.apply(to: try signIn.settings(ctx)), localOnly: options.localOnly,
-                                             openBrowser: options.open).run(ctx)
-        let console = Console(ctx)
-        if signIn.global.json {
+    static func run(_ signIn: SignInOptions, _ options: RevocationOptions, mode: RevokeUseCase.Mode, keepSignIn: Bool,
+                    _ ctx: CommandContext) async throws {
+        let result = try await RevokeUseCase(signIn: options.apply(to: try signIn.settings(ctx)), mode: mode, localOnly: options.localOnly,
+                                             keepSignIn: keepSignIn, openBrowser: options.open).run(ctx)
+        try render(result, json: signIn.global.json, keptSignIn: keepSignIn, Console(ctx))
+        // logout gave the URL; a revocation it tried and could not complete still fails the command.
+        if let failure = result.failure { throw failure }
+    }
+
+    private static func render(_ result: RevokeUseCase.Result, json: Bool, keptSignIn: Bool, _ console: Console) throws {
+        if json {
             try console.json(result)
             return
         }
-        console.err(result.removed ? "removed the cached sign-in \(result.cacheFile)" : "no cached sign-in to remove")
+        if keptSignIn {
+            console.err("kept the cached sign-in \(result.cacheFile) (--keep-sign-in)")
+        } else if result.failure == nil {
+            console.err(result.removed ? "removed the cached sign-in \(result.cacheFile)" : "no cached sign-in to remove")
+        }
         if !result.revoked.isEmpty { console.err("revoked at the provider: \(result.revoked.joined(separator: ", "))") }
         if let logoutURL = result.logoutURL {
             console.err(result.opened ? "opened the provider's logout page in the browser:"
