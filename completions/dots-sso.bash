@@ -706,7 +706,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -771,6 +771,9 @@ _dots-sso_revoke() {
     '--end-session-endpoint')
         return
         ;;
+    '--browser-command')
+        return
+        ;;
     esac
 }
 
@@ -778,7 +781,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint)
+    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -841,6 +844,9 @@ _dots-sso_logout() {
         return
         ;;
     '--end-session-endpoint')
+        return
+        ;;
+    '--browser-command')
         return
         ;;
     esac

@@ -80,4 +80,29 @@ struct DiscoveryLintTests {
         ])
         #expect(try DiscoveryClient.candidateURLs(for: "https://sso.example/").count == 2, "no path: the two forms are one")
     }
+
+    /// An RSA JWK with a modulus of `bits` bits (random, top bit set: only its length and the exponent are judged).
+    static func rsaKey(_ kid: String, bits: Int, exponent: [UInt8]) -> JSONValue {
+        var modulus = (0..<(bits / 8)).map { _ in UInt8.random(in: 0...255) }
+        modulus[0] |= 0x80
+        modulus[modulus.count - 1] |= 1
+        return .object(["kty": .string("RSA"), "kid": .string(kid), "use": .string("sig"),
+                        "n": .string(Base64URL.encode(Data(modulus))), "e": .string(Base64URL.encode(Data(exponent)))])
+    }
+
+    @Test("the JWKS is judged as a sign-in judges it: short or e ≤ 3 / even RSA keys are errors naming the kid, e < 65537 a warning")
+    func weakKeys() {
+        let document: JSONValue = .object(["keys": .array([
+            Self.rsaKey("good", bits: 2048, exponent: [1, 0, 1]), Self.rsaKey("short", bits: 1024, exponent: [1, 0, 1]),
+            Self.rsaKey("e1", bits: 2048, exponent: [1]), Self.rsaKey("even", bits: 2048, exponent: [1, 0, 0]),
+            Self.rsaKey("e17", bits: 2048, exponent: [17]),
+        ])])
+        let findings = DiscoveryLint.keyFindings(document, at: FindingLocation(file: "https://sso.example/jwks"))
+        #expect(findings.map(\.code) == ["discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-weak"])
+        #expect(findings[0].message.contains("key \"short\": a 1024-bit RSA key is too short"))
+        #expect(findings[1].message.contains("key \"e1\": an RSA key with the public exponent 1 proves nothing"))
+        #expect(findings[2].message.contains("key \"even\""))
+        #expect(findings[3].message.contains("key \"e17\": an RSA key with the small public exponent 17"))
+        #expect(DiscoveryLint.keyFindings(.object(["keys": .array([])]), at: FindingLocation(file: "x")).map(\.code) == ["discover.jwks.empty"])
+    }
 }

@@ -14,4 +14,12 @@ struct ISOTimestampTests {
         day.formatOptions = [.withFullDate]
         #expect(ISOTimestamp.day(date) == day.string(from: date))
     }
+
+    @Test("total: a date from outside (exp 1e300, -1e300, NaN) is shown at the nearest end of years 1 to 9999, never a trap", arguments: [
+        (1e300, "9999-12-31T23:59:59Z"), (-1e300, "0001-01-01T00:00:00Z"), (Double.nan, "0001-01-01T00:00:00Z"),
+        (Double.infinity, "9999-12-31T23:59:59Z"),
+    ])
+    func total(seconds: Double, shown: String) {
+        #expect(ISOTimestamp.string(Date(timeIntervalSince1970: seconds)) == shown)
+    }
 }

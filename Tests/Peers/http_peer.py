@@ -36,7 +36,6 @@ With --all CASE every path behaves as /CASE/ (for clients that choose the path t
 Every request is appended to --log as one JSON line (method, path, headers, body).
 """
 import argparse
-
 from parent_watch import exit_with_parent
 import json
 import urllib.parse
@@ -47,6 +46,11 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
+
+# The public modulus of an RSA 2048 key, for the JWKS the scripted providers publish.
+PEER_RSA_MODULUS = ("3QHf9kFprTeYgWXpNSMPA5vpnpd0d5chbeOTsW2dBORvvHhHGx_RWCCdw1K05JElPQwdJi_5XO7NIGmNFzVFyNT6nUAzYOT5XQ8ZNCJFlUWZXJdDpIzrzQWunlIM"
+                    "phWFUIBSHy1OCURmEhEqoBPQ79cbYcrfjgLg_IEaLwAUuuETxnKHNH6NKP6KFM-w8gCj5T6X_abkR9SJolGiAu_lvpxrl-levyPyG8QTNI2kbep1BeBJP5Vqg72gfLem4"
+                    "8OjqG4d8XWS-38aK2OdKJ1zk09rqTlJZz62N1mIit30O6zte2_FufxOh58g7q3Gh_lx7Z6mLfao-tRh-OyiLUgN5Q")
 
 
 class Server(socketserver.ThreadingMixIn, HTTPServer):
@@ -234,6 +238,10 @@ def make_handler(options, scheme):
             body = self.rfile.read(length) if length else b""
             self.record(body)
             segment = options.all or self.path.split("?")[0].strip("/").split("/")[0]
+            if not options.all and self.path.split("?")[0].endswith("/jwks") and segment in ("ok", "evil", "planted", "split"):
+                # The providers' signing keys: one RSA 2048 key (public only; nothing here signs).
+                self.send_json(200, {"keys": [{"kty": "RSA", "use": "sig", "alg": "RS256", "kid": "peer-1", "e": "AQAB", "n": PEER_RSA_MODULUS}]})
+                return
             if self.path.split("?")[0] == "/.well-known/oauth-authorization-server/split":
                 # RFC 8414 §3.1 location of the "split" provider's OAuth metadata: the only one listing revocation.
                 issuer = self.base() + "/split"

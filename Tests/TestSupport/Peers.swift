@@ -48,6 +48,17 @@ public enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// `rp_conformance.py`: the OpenID Foundation's RP test modules as one scripted provider; the issuer of module M
+    /// is `http://127.0.0.1:PORT/M`. Needs the venv's `cryptography` (installed with Authlib).
+    public static func rpConformance(log: String) throws -> (BackgroundProcess, Int) {
+        guard let venvPython = TestPaths.venvPython else {
+            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install cryptography")
+        }
+        let peer = try BackgroundProcess(venvPython, [TestPaths.peers.appendingPathComponent("rp_conformance.py").path, "--log", log])
+        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        return (peer, Int(port)!)
+    }
+
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
     public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) throws -> (BackgroundProcess, Int) {

@@ -93,7 +93,7 @@ public struct CheckUseCase: Sendable {
         let checks = names.map { name in
             finished[name] ?? CheckFindings([Finding(.error, "check.timeout", at: FindingLocation(file: name),
                 "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported")])
-                .judged(name: name, durationMs: Int(timeout * 1000), strict: strict)
+                .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
         }
         return CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: Self.milliseconds(since: started))
     }
@@ -109,14 +109,14 @@ public struct CheckUseCase: Sendable {
                 if done.set(true) { continuation.resume() }
             }
             timer = Task {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: UInt64(Int(clamping: seconds * 1_000_000_000, to: 0...86_400_000_000_000)))
                 if done.set(false) { continuation.resume() }
             }
         }
         timer?.cancel()
     }
 
-    static func milliseconds(since start: Date) -> Int { Int(Date().timeIntervalSince(start) * 1000) }
+    static func milliseconds(since start: Date) -> Int { Int(clamping: Date().timeIntervalSince(start) * 1000, to: 0...Int(Int32.max)) }
 }
 
 /// The outcomes of one run, as each check finishes.

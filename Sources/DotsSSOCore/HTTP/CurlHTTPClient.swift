@@ -122,8 +122,8 @@ public final class CurlHTTPClient: HTTPClient {
         try handle.set(CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2)
         try handle.set(CURLOPT_SSL_VERIFYPEER, 1)
         try handle.set(CURLOPT_SSL_VERIFYHOST, 2)
-        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(options.connectTimeout, timeout) * 1000))
-        try handle.set(CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+        try handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: min(options.connectTimeout, timeout) * 1000, to: 1...86_400_000))
+        try handle.set(CURLOPT_TIMEOUT_MS, Int(clamping: timeout * 1000, to: 1...86_400_000))
     }
 
     /// Verified connections use the client's shared trust store in place of libcurl's per-connection loading of the
@@ -204,7 +204,7 @@ public final class CurlHTTPClient: HTTPClient {
                 let reused = handle.long(CURLINFO_NUM_CONNECTS) == 0 ? " (kept-alive connection reused)" : ""
                 trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))\(reused)")
             }
-            trace("< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(seconds * 1000)) ms, \(transfer.body.count) bytes) \(display)")
+            trace("< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(clamping: seconds * 1000, to: 0...Int(Int32.max))) ms, \(transfer.body.count) bytes) \(display)")
             for header in transfer.headers {
                 trace("< \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
             }

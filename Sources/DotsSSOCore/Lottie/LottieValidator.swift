@@ -7,6 +7,8 @@ public struct LottieValidator: Sendable {
 
     /// Layer types: 0 precomp, 1 solid, 2 image, 3 null, 4 shape, 5 text (lottie-ios renders all six).
     static let knownLayerTypes: Set<Int> = [0, 1, 2, 3, 4, 5]
+    /// Frame rates read as such: beyond them a rate is a typo or an attack (`1e-320` made every duration infinite).
+    static let playableFrameRates: ClosedRange<Double> = 0.01...1000
     /// Shape item types lottie-ios knows.
     static let knownShapeTypes: Set<String> = ["gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no"]
 
@@ -116,17 +118,22 @@ struct LottieWalk {
         default:
             add(.error, "lottie.version.type", "$.v", "\"v\" must be a version string such as \"5.7.4\"")
         }
-        let frameRate = number(root, "fr")
+        var frameRate = number(root, "fr")
         summary.frameRate = frameRate
         if frameRate == nil || frameRate! <= 0 {
             add(.error, "lottie.frame-rate.invalid", "$.fr", "\"fr\" (frames per second) must be a number above 0")
+        } else if let rate = frameRate, !LottieValidator.playableFrameRates.contains(rate) {
+            add(.error, "lottie.frame-rate.out-of-range", "$.fr",
+                "\"fr\" is \(LottieSummary.format(rate)) frames per second; exports use 1 to 120 and players cannot keep \(rate < 1 ? "so few" : "so many") "
+                    + "(dots-sso reads 0.01 to 1000)")
+            frameRate = nil
         }
         let inPoint = number(root, "ip"), outPoint = number(root, "op")
         if let inPoint, let outPoint {
             if inPoint >= outPoint {
                 add(.error, "lottie.frames.invalid", "$.op", "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
-            } else if let frameRate, frameRate > 0 {
-                summary.durationSeconds = (outPoint - inPoint) / frameRate
+            } else if let frameRate, frameRate > 0, case let duration = (outPoint - inPoint) / frameRate, duration.isFinite {
+                summary.durationSeconds = duration
             }
         } else {
             add(.error, "lottie.frames.missing", inPoint == nil ? "$.ip" : "$.op", "\"ip\" and \"op\" (first and last frame) are required")
@@ -257,7 +264,7 @@ struct LottieWalk {
                 add(.error, "lottie.layer.type-missing", "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
                 continue
             }
-            let known = LottieValidator.knownLayerTypes.contains(Int(type))
+            let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
             if !known {
                 add(profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
                     "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")")
@@ -492,8 +499,9 @@ struct LottieWalk {
         }
     }
 
+    /// A finite number at `key`: `1e400` parses as infinity, which no figure can be (and JSON cannot encode).
     func number(_ node: Int32, _ key: StaticString) -> Double? {
-        json.member(node, key).flatMap { json.number($0) }
+        json.member(node, key).flatMap { json.number($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 
 }

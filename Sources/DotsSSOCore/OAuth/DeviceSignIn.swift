@@ -85,7 +85,7 @@ struct Countdown: Sendable {
 
     func show(secondsLeft: TimeInterval) {
         guard enabled else { return }
-        let whole = Int(secondsLeft.rounded(.up))
+        let whole = Int(clamping: secondsLeft, to: 0...86_400, rounding: .up)
         output.write("\r\u{1B}[Kwaiting for approval: \(whole / 60):\(String(format: "%02d", whole % 60)) left")
     }
 

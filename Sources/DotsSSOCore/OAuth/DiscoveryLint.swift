@@ -118,4 +118,30 @@ public enum DiscoveryLint {
     private static func trimSlash(_ text: String) -> String {
         text.hasSuffix("/") ? String(text.dropLast()) : text
     }
+
+    /// Findings about a JWKS document: keys refused or doubted (by `kid`), a key that cannot be read, none to verify with.
+    public static func keyFindings(_ document: JSONValue, at location: FindingLocation) -> [Finding] {
+        let keys: JWKSet
+        do {
+            keys = try JWKSet(document: document)
+        } catch let error as UserFacingError {
+            return [Finding(.error, "discover.jwks.key-unusable", at: location, error.message)]
+        } catch {
+            return [Finding(.error, "discover.jwks.key-unusable", at: location, "the JWKS cannot be read")]
+        }
+        var findings: [Finding] = []
+        for key in keys.keys {
+            let name = key.keyID.map { "key \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "a key without kid"
+            if let refusal = key.refusal {
+                findings.append(Finding(.error, "discover.jwks.key-refused", at: location, "\(name): \(refusal); id_tokens it signs are refused"))
+            } else if let caution = key.caution {
+                findings.append(Finding(.warning, "discover.jwks.key-weak", at: location, "\(name): \(caution)"))
+            }
+        }
+        if keys.keys.isEmpty {
+            findings.append(Finding(.warning, "discover.jwks.empty", at: location,
+                                    "the JWKS has no RS256 or P-256 signing key dots-sso can verify id_tokens with"))
+        }
+        return findings
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (RS256/ES256),
-/// `iss`, `aud`, `exp`, `iat`, and the `nonce` we sent.
+/// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (RS256/ES256, keys strong
+/// enough to mean something), no unknown `crit`, `iss`, `sub`, `aud` (and `azp` when there are several), `exp`,
+/// `iat`, and the `nonce` we sent.
 public struct IDTokenValidator: Sendable {
     public let issuer: String
     public let clientID: String
@@ -20,38 +21,95 @@ public struct IDTokenValidator: Sendable {
     @discardableResult
     public func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date = Date()) throws -> JWT {
         let token = try JWT(compact)
-        guard let name = token.algorithm, let algorithm = JWSAlgorithm(rawValue: name) else {
-            throw OAuthError.invalidIDToken("it is signed with \(token.algorithm ?? "no algorithm"); dots-sso accepts RS256 and ES256")
+        let algorithm = try Self.algorithm(of: token)
+        if let critical = token.criticalParameters {
+            throw OAuthError.invalidIDToken("its header marks \(critical.map { "\"\(TerminalText.oneLine($0, limit: 40))\"" }.joined(separator: ", ")) "
+                + "as critical (crit), and dots-sso understands none of them (RFC 7515 §4.1.11: such a token must be refused)")
         }
-        let candidates = keys.candidates(algorithm: algorithm, keyID: token.keyID)
-        guard !candidates.isEmpty else {
-            throw OAuthError.invalidIDToken("no \(name) key\(token.keyID.map { " with kid \"\($0)\"" } ?? "") in the provider's JWKS")
-        }
-        guard candidates.contains(where: { $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) }) else {
-            throw OAuthError.invalidIDToken("the signature does not verify with the provider's keys")
-        }
+        try verifySignature(token, algorithm: algorithm)
         guard token.claims["iss"]?.stringValue == issuer else {
             throw OAuthError.invalidIDToken("iss is \"\(token.claims["iss"]?.stringValue ?? "missing")\", expected \"\(issuer)\"")
         }
+        guard let subject = token.claims["sub"]?.stringValue, !subject.isEmpty else {
+            throw OAuthError.invalidIDToken("it has no sub claim (OIDC Core §2: every id_token names its subject)")
+        }
+        guard token.claims["aud"] != nil else { throw OAuthError.invalidIDToken("it has no aud claim") }
         guard token.audiences.contains(clientID) else {
             throw OAuthError.invalidIDToken("aud \(token.audiences) does not contain the client id \"\(clientID)\"")
         }
-        if token.audiences.count > 1, let azp = token.claims["azp"]?.stringValue, azp != clientID {
+        if token.audiences.count > 1 {
+            // OIDC Core §3.1.3.7 (4, 5): several audiences need an azp, and it must be us.
+            guard let azp = token.claims["azp"]?.stringValue else {
+                throw OAuthError.invalidIDToken("it names several audiences \(token.audiences) and no azp (authorized party), so it may have been issued to another client")
+            }
+            guard azp == clientID else { throw OAuthError.invalidIDToken("azp is \"\(azp)\", expected the client id \"\(clientID)\"") }
+        } else if let azp = token.claims["azp"]?.stringValue, azp != clientID {
             throw OAuthError.invalidIDToken("azp is \"\(azp)\", expected the client id \"\(clientID)\"")
         }
-        guard let expiry = token.date("exp") else { throw OAuthError.invalidIDToken("it has no exp claim") }
+        guard let expiry = try token.date("exp") else { throw OAuthError.invalidIDToken("it has no exp claim") }
         guard expiry.addingTimeInterval(leeway) > now else {
             throw OAuthError.invalidIDToken("it expired at \(ISOTimestamp.string(expiry))")
         }
-        if let issuedAt = token.date("iat"), issuedAt.addingTimeInterval(-leeway) > now {
+        guard let issuedAt = try token.date("iat") else {
+            throw OAuthError.invalidIDToken("it has no iat claim (OIDC Core §2: the time it was issued is required)")
+        }
+        if issuedAt.addingTimeInterval(-leeway) > now {
             throw OAuthError.invalidIDToken("it was issued in the future (iat \(ISOTimestamp.string(issuedAt)))")
         }
-        if let notBefore = token.date("nbf"), notBefore.addingTimeInterval(-leeway) > now {
+        if let notBefore = try token.date("nbf"), notBefore.addingTimeInterval(-leeway) > now {
             throw OAuthError.invalidIDToken("it is not valid yet (nbf)")
         }
         if let nonce, token.claims["nonce"] != nil || nonceRequired, token.claims["nonce"]?.stringValue != nonce {
             throw OAuthError.invalidIDToken("its nonce does not match the one this sign-in sent (possible replay)")
         }
         return token
+    }
+
+    /// The id_token a refresh returned (OIDC Core §12.2): validated as at sign-in without a nonce, and its `iss` and
+    /// `sub` must be the signed-in member's, or it describes someone else.
+    @discardableResult
+    public func validateRefreshed(_ compact: String, subject: String?, now: Date = Date()) throws -> JWT {
+        let token = try validate(compact, nonce: nil, nonceRequired: false, now: now)
+        if let subject, token.claims["sub"]?.stringValue != subject {
+            throw OAuthError.invalidIDToken("the refreshed id_token names another subject (\"\(TerminalText.oneLine(token.claims["sub"]?.stringValue ?? "", limit: 60))\", "
+                + "signed in as \"\(subject)\"); OIDC Core §12.2 requires the same")
+        }
+        return token
+    }
+
+    /// The signing algorithm, refused with the reason when it is not one we verify with the provider's keys.
+    static func algorithm(of token: JWT) throws -> JWSAlgorithm {
+        let name = token.algorithm ?? "no algorithm"
+        if let algorithm = JWSAlgorithm(rawValue: name) { return algorithm }
+        if name.lowercased() == "none" {
+            throw OAuthError.invalidIDToken("it is unsigned (alg none); dots-sso accepts only id_tokens signed with the provider's keys (RS256, ES256)")
+        }
+        if name.hasPrefix("HS") {
+            throw OAuthError.invalidIDToken("it is signed with \(name), a key shared with the client (the client secret), which cannot prove the "
+                + "provider made it; dots-sso accepts RS256 and ES256 signed with the provider's published keys")
+        }
+        throw OAuthError.invalidIDToken("it is signed with \(TerminalText.oneLine(name, limit: 20)); dots-sso accepts RS256 and ES256")
+    }
+
+    /// Whether the JWKS has a key that could have signed `compact`: when it has not, the provider may have rotated
+    /// its keys since the JWKS was fetched, and one fresh fetch is worth it.
+    public func hasKey(for compact: String) -> Bool {
+        guard let token = try? JWT(compact), let algorithm = try? Self.algorithm(of: token) else { return true }
+        return !keys.candidates(algorithm: algorithm, keyID: token.keyID).isEmpty
+    }
+
+    private func verifySignature(_ token: JWT, algorithm: JWSAlgorithm) throws {
+        let candidates = keys.candidates(algorithm: algorithm, keyID: token.keyID)
+        guard !candidates.isEmpty else {
+            throw OAuthError.invalidIDToken("no \(algorithm.rawValue) key\(token.keyID.map { " with kid \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "") in the provider's JWKS")
+        }
+        // A key too weak to mean anything (e = 1 verifies a signature anyone can make) is never tried.
+        let usable = candidates.filter { $0.refusal == nil }
+        if usable.isEmpty, let refusal = candidates[0].refusal {
+            throw OAuthError.malformedJWK(keyID: candidates[0].keyID, detail: refusal)
+        }
+        guard usable.contains(where: { $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) }) else {
+            throw OAuthError.invalidIDToken("the signature does not verify with the provider's keys")
+        }
     }
 }

@@ -6,6 +6,10 @@ public struct JWKSet: Sendable {
         public let keyID: String?
         public let algorithm: JWSAlgorithm
         public let key: PublicKey
+        /// Why the key is never used to verify (an RSA key under 2048 bits, an exponent that is even or at most 3).
+        public var refusal: String? = nil
+        /// What is doubtful but accepted (an RSA exponent under 65537): `discover` reports it.
+        public var caution: String? = nil
     }
 
     public let keys: [Key]
@@ -24,7 +28,9 @@ public struct JWKSet: Sendable {
             case "RSA":
                 guard let n = fields["n"]?.stringValue, let e = fields["e"]?.stringValue,
                       let modulus = try? Base64URL.decode(n), let exponent = try? Base64URL.decode(e) else { continue }
-                parsed.append(Key(keyID: kid, algorithm: .rs256, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) }))
+                var key = Key(keyID: kid, algorithm: .rs256, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
+                (key.refusal, key.caution) = RSAKeyStrength(modulus: modulus, exponent: exponent).judgement
+                parsed.append(key)
             case "EC":
                 guard fields["crv"]?.stringValue == "P-256", let x = fields["x"]?.stringValue, let y = fields["y"]?.stringValue,
                       let xData = try? Base64URL.decode(x), let yData = try? Base64URL.decode(y) else { continue }
@@ -48,5 +54,39 @@ public struct JWKSet: Sendable {
     /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid).
     public func candidates(algorithm: JWSAlgorithm, keyID: String?) -> [Key] {
         keys.filter { $0.algorithm == algorithm && (keyID == nil || $0.keyID == nil || $0.keyID == keyID) }
+    }
+}
+
+/// How much an RSA public key from a JWKS can prove, judged from its modulus and exponent bytes (big-endian, as
+/// JWK `n` and `e` carry them). NIST SP 800-131A retired keys under 2048 bits; an exponent of 1 makes every
+/// "signature" verify, and an even one is no RSA key at all.
+struct RSAKeyStrength {
+    /// The modulus length in bits, leading zero bytes aside.
+    let bits: Int
+    /// The exponent, when it fits in 64 bits (every real one does).
+    let exponent: UInt64?
+    let exponentIsEven: Bool
+
+    init(modulus: Data, exponent exponentBytes: Data) {
+        let significant = modulus.drop { $0 == 0 }
+        bits = significant.first.map { (significant.count - 1) * 8 + (8 - $0.leadingZeroBitCount) } ?? 0
+        let exponentDigits = exponentBytes.drop { $0 == 0 }
+        exponent = exponentDigits.count <= 8 ? exponentDigits.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } : nil
+        exponentIsEven = (exponentDigits.last ?? 0) & 1 == 0
+    }
+
+    /// (refusal, caution): the reason the key is refused, or a doubt worth reporting.
+    var judgement: (String?, String?) {
+        if exponentIsEven || (exponent ?? .max) <= 3 {
+            return ("an RSA key with the public exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
+                + "verifies); dots-sso refuses exponents that are even or at most 3", nil)
+        }
+        if bits < 2048 {
+            return ("a \(bits)-bit RSA key is too short to trust (dots-sso refuses RSA keys under 2048 bits)", nil)
+        }
+        if let exponent, exponent < 65537 {
+            return (nil, "an RSA key with the small public exponent \(exponent) (65537 is the norm)")
+        }
+        return (nil, nil)
     }
 }

@@ -28,10 +28,22 @@ public struct JWT: Sendable {
     public var algorithm: String? { header["alg"]?.stringValue }
     public var keyID: String? { header["kid"]?.stringValue }
 
-    /// A numeric date claim (`exp`, `iat`, `nbf`) as a `Date`.
-    public func date(_ claim: String) -> Date? {
-        if case .number(let seconds)? = claims[claim] { return Date(timeIntervalSince1970: seconds) }
-        return nil
+    /// A NumericDate claim (`exp`, `iat`, `nbf`) as a `Date`; nil when absent. A value that is not a number of
+    /// seconds between 1970 and 9999 is refused with its value: such a claim is forged or broken, never a time.
+    public func date(_ claim: String) throws -> Date? {
+        guard let value = claims[claim] else { return nil }
+        guard case .number(let seconds) = value, seconds.isFinite, (0 ... 253_402_300_799).contains(seconds) else {
+            let shown = if case .number(let seconds) = value { "\(seconds)" } else { value.typeDescription }
+            throw OAuthError.invalidIDToken("its \(claim) claim is not a time (\(shown))")
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// `crit` (RFC 7515 §4.1.11): header parameters the recipient must understand. dots-sso understands none of
+    /// the extensions, so any listed one refuses the token; a malformed `crit` refuses it too.
+    public var criticalParameters: [String]? {
+        guard let value = header["crit"] else { return nil }
+        return value.stringArray ?? ["(not a list of names)"]
     }
 
     /// `aud` as a list (it may be a string or an array).

@@ -10,20 +10,24 @@ public struct LogoutRequest: Sendable {
     public let printable: String
     /// What the browser opens: the printable URL plus `id_token_hint`.
     public let forBrowser: URL
+    /// The state sent with a post-logout redirect, which the provider must send back.
+    public let state: String?
 
     public init(endSession: String, clientID: String, postLogoutRedirectURI: String?, idToken: String?) throws {
         let base = try URLPolicy.validate(endSession)
         var items = [URLQueryItem(name: "client_id", value: clientID)]
+        var state: String?
         if let redirect = postLogoutRedirectURI {
             guard let parsed = URLComponents(string: redirect), parsed.scheme != nil, parsed.fragment == nil else {
                 throw UsageError.invalid("--post-logout-redirect-uri \(Redactor.redactURL(redirect)) is not an absolute URL without a fragment")
             }
             // The state ties the provider's redirect back to this logout (§2: RECOMMENDED with a redirect URI).
-            items += [URLQueryItem(name: "post_logout_redirect_uri", value: redirect),
-                      URLQueryItem(name: "state", value: try SecureRandom.base64URLString(byteCount: 16))]
+            state = try SecureRandom.base64URLString(byteCount: 16)
+            items += [URLQueryItem(name: "post_logout_redirect_uri", value: redirect), URLQueryItem(name: "state", value: state)]
         }
         guard let printable = base.appendingQueryItems(items) else { throw HTTPError.invalidURL(Redactor.redactURL(endSession)) }
         self.printable = printable.absoluteString
+        self.state = state
         forBrowser = idToken.flatMap { printable.appendingQueryItems([URLQueryItem(name: "id_token_hint", value: $0)]) } ?? printable
     }
 }

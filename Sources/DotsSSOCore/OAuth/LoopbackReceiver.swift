@@ -104,7 +104,7 @@ public final class LoopbackReceiver: Sendable {
                 return nil
             }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(Int(clamping: timeout * 1_000_000_000, to: 0...86_400_000_000_000)))
                 return nil
             }
             defer { group.cancelAll() }

@@ -22,6 +22,12 @@ public enum OAuthError: UserFacingError, Equatable {
     /// The RFC 7009 revocation endpoint's error answer.
     case revocationRefused(status: Int, error: String, description: String?)
     case noPendingAuthorization
+    /// The provider metadata names another issuer than the one it was fetched for (OpenID Discovery §4.3).
+    case discoveryIssuerMismatch(requested: String, named: String, url: String)
+    /// The browser came back to the loopback post-logout redirect with another logout's state.
+    case logoutReturnStateMismatch
+    /// The userinfo (profile) answer names another subject than the signed-in id_token (OIDC Core §5.3.2).
+    case userinfoSubjectMismatch(idToken: String, userinfo: String, url: String)
     case malformedJWK(keyID: String?, detail: String)
     /// The device authorization endpoint answered without what RFC 8628 §3.2 requires.
     case malformedDeviceAuthorization(url: String, detail: String)
@@ -70,6 +76,17 @@ public enum OAuthError: UserFacingError, Equatable {
                 + "\(description.map { " (\($0))" } ?? ""); \(hint) (--no-preflight skips this check)"
         case let .authorizationPageRefused(status, subject, words, hint):
             "the provider refused \(subject) before anyone could sign in: its page (HTTP \(status)) says \"\(words)\"; \(hint) (--no-preflight skips this check)"
+        case let .discoveryIssuerMismatch(requested, named, url):
+            "refusing the provider metadata at \(url): it names the issuer \"\(named)\", not \(requested) it was fetched for"
+                + (named.hasSuffix("/") != requested.hasSuffix("/") && named.filter { $0 != "/" } == requested.filter { $0 != "/" }
+                    ? " (they differ only by a trailing slash: pass --issuer \(named) exactly)" : "")
+                + "; OpenID Discovery §4.3 forbids using it (`dots-sso discover` shows the whole document)"
+        case .logoutReturnStateMismatch:
+            "the return to the post-logout redirect carried a state this logout did not send (a forged or stale redirect), so it does not "
+                + "confirm this logout; the provider's browser session may still be open"
+        case let .userinfoSubjectMismatch(idToken, userinfo, url):
+            "refusing the profile from \(url): its sub \"\(TerminalText.oneLine(userinfo, limit: 60))\" is not the signed-in member's "
+                + "(\"\(TerminalText.oneLine(idToken, limit: 60))\" in the id_token), so none of it is used (OIDC Core §5.3.2)"
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
@@ -112,7 +129,7 @@ public enum OAuthError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK: .protocolError
+        case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK, .userinfoSubjectMismatch, .logoutReturnStateMismatch, .discoveryIssuerMismatch: .protocolError
         case .discoveryNotAnObject, .malformedToken: .malformedInput
         case .stateMismatch, .issuerMismatch, .authorizationDenied, .deniedWithoutIssuer: .notAuthorized
         // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.

@@ -31,6 +31,11 @@ public struct ProviderEndpoints: Sendable, Equatable {
         endpoints.endSession = channel.endSessionEndpoint
         guard let issuer = channel.issuer else { return endpoints }
         let metadata = try await DiscoveryClient(http: http).fetch(issuer: issuer)
+        // OpenID Discovery §4.3, RFC 8414 §3.3: a document naming another issuer must not be used (it may be an
+        // attacker's, or another tenant's); its tokens would fail validation later anyway, less clearly.
+        if let named = metadata.issuer, named != issuer {
+            throw OAuthError.discoveryIssuerMismatch(requested: issuer, named: ServerWords.line(named), url: metadata.source)
+        }
         endpoints.authorization = endpoints.authorization ?? metadata.authorizationEndpoint
         endpoints.token = endpoints.token ?? metadata.tokenEndpoint
         endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? metadata.document["device_authorization_endpoint"]?.stringValue
@@ -61,6 +66,6 @@ public struct ProviderEndpoints: Sendable, Equatable {
 
     /// What a sign-in remembers so refresh and revocation need no discovery.
     public var stored: StoredEndpoints {
-        StoredEndpoints(issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo)
+        StoredEndpoints(issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks)
     }
 }

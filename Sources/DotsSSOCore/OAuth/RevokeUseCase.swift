@@ -40,6 +40,9 @@ public struct RevokeUseCase: Sendable {
         public var logoutURL: String?
         /// Whether the logout URL was opened in the browser (`--open`).
         public var opened: Bool = false
+        /// How the provider sent the person back to a loopback post-logout redirect (`--open` only): `confirmed`
+        /// (this logout's state), `without-state`; nil when nobody came back or nothing listened.
+        public var returned: LogoutReturn.Outcome?
         /// The cache file that held (or would hold) the sign-in.
         public var cacheFile: String
         /// `logout` only: the revocation that was tried and failed. The URL is still given; the command then fails
@@ -47,7 +50,7 @@ public struct RevokeUseCase: Sendable {
         public var failure: RevocationFailed?
 
         enum CodingKeys: String, CodingKey {
-            case removed, revoked, revocationProblem, logoutURL, opened
+            case removed, revoked, revocationProblem, logoutURL, opened, returned
         }
     }
 
@@ -86,12 +89,46 @@ public struct RevokeUseCase: Sendable {
                                            postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
             result.logoutURL = logout.printable
             if openBrowser {
+                // A loopback post-logout redirect is ours to receive: listen before the browser goes.
+                let redirect = client.channel.postLogoutRedirectUri.flatMap(LogoutReturn.loopback)
+                var listener: LogoutReturn?
+                if let redirect {
+                    do {
+                        listener = try await LogoutReturn.start(port: redirect.port, path: redirect.path, expectedState: logout.state)
+                    } catch let error as ListenerError {
+                        ctx.warn("not waiting for the return to the post-logout redirect: \(error.message)")
+                    }
+                }
                 result.opened = ctx.openForPerson(logout.forBrowser, printed: "the printed logout URL")
+                if let listener, let redirect {
+                    result.returned = try await awaitReturn(listener, at: redirect.port, opened: result.opened, ctx: ctx)
+                }
             }
         } else if openBrowser {
             ctx.warn("the provider names no end-session endpoint, so there is no logout page to open (--end-session-endpoint sets it)")
         }
         return result
+    }
+
+    /// The provider's return to the loopback post-logout redirect: its state must be this logout's.
+    private func awaitReturn(_ listener: LogoutReturn, at port: Int, opened: Bool, ctx: CommandContext) async throws -> LogoutReturn.Outcome? {
+        let timeout = signIn.http.timeout ?? 120
+        switch await listener.wait(timeout: opened ? timeout : 0) {
+        case .confirmed?:
+            return .confirmed
+        case .withoutState?:
+            ctx.warn("the provider sent the browser back without the state this logout sent (RP-Initiated Logout §3 requires it), "
+                     + "so the return cannot be tied to this logout")
+            return .withoutState
+        case .otherState?:
+            throw OAuthError.logoutReturnStateMismatch
+        case nil:
+            if opened {
+                ctx.warn("nobody came back to the post-logout redirect on port \(port) within \(Int(timeout)) s; the provider's page may be "
+                         + "asking the person to confirm")
+            }
+            return nil
+        }
     }
 
     /// What stays alive when the provider offers no revocation: said plainly, with the access token's expiry.

@@ -49,9 +49,8 @@ public struct SignIn: Sendable {
                 throw OAuthError.invalidIDToken("no issuer is configured to validate it against (pass --issuer)")
             }
             let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "--issuer")
-            let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwksURL)).decodeJSON(JSONValue.self))
-            let validator = IDTokenValidator(issuer: issuer, clientID: credentials.clientID, keys: keys)
-            let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired)
+            let validator = try await Self.validator(for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
+            let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())
             subject = token.claims["sub"]?.stringValue
             validated = true
         }
@@ -71,5 +70,17 @@ public struct SignIn: Sendable {
         return Result(subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
                       hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
                       cacheFile: cache.url(for: key).path)
+    }
+
+    /// A validator holding the provider's keys. When none of them could have signed `idToken` (its `kid` unknown),
+    /// the provider may have rotated its keys behind a cache: the JWKS is fetched once more, bypassing caches.
+    static func validator(for idToken: String, issuer: String, clientID: String, jwks: URL, http: any HTTPClient) async throws -> IDTokenValidator {
+        func fetch(fresh: Bool) async throws -> IDTokenValidator {
+            let headers = fresh ? [(name: "Cache-Control", value: "no-cache")] : []
+            let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwks, headers: headers)).decodeJSON(JSONValue.self))
+            return IDTokenValidator(issuer: issuer, clientID: clientID, keys: keys)
+        }
+        let first = try await fetch(fresh: false)
+        return first.hasKey(for: idToken) ? first : try await fetch(fresh: true)
     }
 }

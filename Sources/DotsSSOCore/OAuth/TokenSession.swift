@@ -127,8 +127,24 @@ public struct TokenSession: Sendable {
             } else {
                 endpoint = try await tokenEndpoint()
             }
-            let response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
+            var response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
             issued = true
+            if let idToken = response.idToken {
+                // OIDC Core §12.2: the same member from the same provider, or nothing of this answer is kept.
+                if let issuer = oauth.endpoints?.issuer, let jwks = oauth.endpoints?.jwks {
+                    let validator = try await SignIn.validator(for: idToken, issuer: issuer, clientID: tokenClient.credentials.clientID,
+                                                               jwks: try URLPolicy.validate(jwks), http: tokenClient.http)
+                    do {
+                        try validator.validateRefreshed(idToken, subject: signedIn.entry.subject, now: cache.clock.now())
+                    } catch OAuthError.invalidIDToken(let detail) {
+                        throw OAuthError.invalidIDToken("the refresh returned one that is not this sign-in's: \(detail); nothing of that answer was "
+                            + "kept (the cached tokens are those from before the refresh)")
+                    }
+                } else {
+                    // A sign-in cached before the JWKS was remembered: an id_token that cannot be checked is not kept.
+                    response.idToken = nil
+                }
+            }
             let tokens = response.tokenSet(previous: signedIn.tokens, now: cache.clock.now())
             oauth.tokens = tokens
             var updated = signedIn.entry

@@ -78,7 +78,7 @@ public struct PassArchive: Sendable {
             if let cap = limits.textCap(path), entry.uncompressedSize > UInt64(cap) {
                 return PassArchive(files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file)])
             }
-            declared += min(entry.uncompressedSize, UInt64(Int.max / 2))
+            declared += min(entry.uncompressedSize, UInt64(Int.max / 2))  // bounded: a constant
             if declared > UInt64(limits.maxTotalBytes) {
                 return refuse("pkpass.archive.too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
             }

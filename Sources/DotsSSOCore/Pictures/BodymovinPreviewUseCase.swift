@@ -88,6 +88,6 @@ public struct BodymovinPreviewUseCase: Sendable {
     static func inPoint(_ bytes: [UInt8]) -> Int {
         guard let json = try? CompactJSON(bytes: bytes), let node = json.member(json.root, "ip"), let value = json.number(node),
               value.isFinite, abs(value) < 1e9 else { return 0 }
-        return Int(value.rounded())
+        return Int(clamping: value, to: -1_000_000_000...1_000_000_000, rounding: .toNearestOrAwayFromZero)
     }
 }

@@ -142,7 +142,7 @@ final class Canvas {
         api.pango_font_description_set_absolute_size(description, size * Double(DOTS_PANGO_SCALE))
         api.pango_layout_set_font_description(layout, description)
         api.pango_font_description_free(description)
-        api.pango_layout_set_width(layout, Int32(max(1, width) * Double(DOTS_PANGO_SCALE)))
+        api.pango_layout_set_width(layout, Int32(Int(clamping: width * Double(DOTS_PANGO_SCALE), to: 1...Int(Int32.max))))
         if lines <= 1 {
             api.pango_layout_set_single_paragraph_mode(layout, 1)
             api.pango_layout_set_ellipsize(layout, Int32(DOTS_PANGO_ELLIPSIZE_END))
@@ -155,7 +155,7 @@ final class Canvas {
         case .right: Int32(DOTS_PANGO_ALIGN_RIGHT)
         }
         api.pango_layout_set_alignment(layout, align)
-        api.pango_layout_set_text(layout, text, -1)
+        api.pango_layout_set_text(layout, Self.bounded(text), -1)
         var laidWidth: Int32 = 0, laidHeight: Int32 = 0
         api.pango_layout_get_pixel_size(layout, &laidWidth, &laidHeight)
         if draw {
@@ -169,7 +169,33 @@ final class Canvas {
             api.pango_show_layout(context, layout)
             api.restore(context)
         }
-        return min(Double(laidHeight), lines > 1 ? size * 1.25 * Double(lines) : Double(laidHeight))
+        // pango's height overflows on 400,000 lines (-1,588,400 px): never less than nothing.
+        return max(0, min(Double(laidHeight), lines > 1 ? size * 1.25 * Double(lines) : Double(laidHeight)))
+    }
+
+    /// What a pass can show of one text, cut before pango sees it: pango's layout is quadratic in combining marks
+    /// and in line length (a 1 KB pass took 12 s), and no field shows more than a few hundred characters. At most
+    /// `maxClusters` grapheme clusters of at most `maxScalarsPerCluster` scalars each (an emoji family is 7).
+    static let maxClusters = 1_000
+    static let maxScalarsPerCluster = 16
+
+    static func bounded(_ text: String) -> String {
+        var result = ""
+        var clusters = 0
+        for cluster in text {
+            guard clusters < maxClusters else {
+                result.append("…")
+                break
+            }
+            let scalars = cluster.unicodeScalars
+            if scalars.count <= maxScalarsPerCluster {
+                result.append(cluster)
+            } else {
+                result.unicodeScalars.append(contentsOf: scalars.prefix(maxScalarsPerCluster))
+            }
+            clusters += 1
+        }
+        return result
     }
 
     /// How wide `text` is on one line at `size` (DejaVu Sans).
@@ -180,10 +206,10 @@ final class Canvas {
         api.pango_font_description_set_absolute_size(description, size * Double(DOTS_PANGO_SCALE))
         api.pango_layout_set_font_description(layout, description)
         api.pango_font_description_free(description)
-        api.pango_layout_set_text(layout, text, -1)
+        api.pango_layout_set_text(layout, Self.bounded(text), -1)
         var width: Int32 = 0, height: Int32 = 0
         api.pango_layout_get_pixel_size(layout, &width, &height)
-        return Double(width)
+        return Double(max(0, width))
     }
 
     /// Paints `image` scaled into the rectangle; `smooth` false keeps hard pixel edges (barcodes).

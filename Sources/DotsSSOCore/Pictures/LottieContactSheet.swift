@@ -12,8 +12,8 @@ enum LottieContactSheet {
         let columns = columns(for: frames.count)
         let rows = (frames.count + columns - 1) / columns
         let cellWidth = Double(cell.width), cellHeight = Double(cell.height)
-        let width = Int(gap + Double(columns) * (cellWidth + gap))
-        let height = Int(gap + Double(rows) * (cellHeight + labelHeight + gap))
+        let width = Int(clamping: gap + Double(columns) * (cellWidth + gap), to: 1...100_000)
+        let height = Int(clamping: gap + Double(rows) * (cellHeight + labelHeight + gap), to: 1...100_000)
         let sheet = try Canvas(width: width, height: height)
         sheet.fill(x: 0, y: 0, width: Double(width), height: Double(height), background)
         let fitted = renderer.fitted(in: (cell.width, cell.height))

@@ -11,16 +11,18 @@ enum LottieGIF {
     /// Writes the GIF and returns how many frames it holds.
     static func write(_ renderer: LottieRenderer, to path: String) throws -> Int {
         let size = renderer.fitted(in: (maxSide, maxSide))
-        let rate = renderer.frameRate > 0 && renderer.frameRate.isFinite ? renderer.frameRate : 30
+        // The validator refuses rates beyond 0.01...1000; rlottie reads its own copy, so it is clamped here too.
+        let rate = renderer.frameRate.isFinite && renderer.frameRate > 0 ? min(max(renderer.frameRate, 1), 1000) : 30
         let count = max(1, renderer.frameCount)
-        let step = max(1, Int((Double(minDelay) * rate / 100).rounded(.up)), (count + maxFrames - 1) / maxFrames)
+        let step = max(1, Int(clamping: Double(minDelay) * rate / 100, to: 1...1000, rounding: .up), (count + maxFrames - 1) / maxFrames)
         var encoder = GIFEncoder(width: size.width, height: size.height)
         var shown = 0.0
         for frame in Swift.stride(from: 0, to: count, by: step) {
             let picture = try renderer.render(frame: frame, width: size.width, height: size.height)
             // Delays are rounded as they accumulate, so the whole loop keeps the animation's length.
             let end = Double(min(frame + step, count)) / rate * 100
-            let delay = Int(end.rounded()) - Int(shown.rounded())
+            let delay = Int(clamping: end, to: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
+                - Int(clamping: shown, to: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
             shown = end
             picture.withPixels { pixels, stride in encoder.add(UnsafePointer(pixels), stride: stride, delay: max(minDelay, delay)) }
         }

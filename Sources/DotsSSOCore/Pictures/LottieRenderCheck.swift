@@ -69,7 +69,7 @@ public enum LottieRenderCheck {
         let share = (pixels.maxX - pixels.minX) * (pixels.maxY - pixels.minY) / (Double(renderer.width) * Double(renderer.height))
         if share < smallShare {
             findings.append(Finding(.info, "lottie.render.small", at: location,
-                                    "content fills \(Int((share * 100).rounded(.up))) % of the \(canvasText) canvas (\(pixels.text)); crop the canvas so the loader reads at icon size"))
+                                    "content fills \(Int(clamping: share * 100, to: 0...100, rounding: .up)) % of the \(canvasText) canvas (\(pixels.text)); crop the canvas so the loader reads at icon size"))
         }
         return findings
     }

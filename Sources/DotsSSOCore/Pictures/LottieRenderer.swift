@@ -55,7 +55,8 @@ final class LottieRenderer {
     func fitted(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard width > 0, height > 0 else { return box }
         let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+        return (Int(clamping: Double(width) * scale, to: 1...box.width, rounding: .toNearestOrAwayFromZero),
+                Int(clamping: Double(height) * scale, to: 1...box.height, rounding: .toNearestOrAwayFromZero))
     }
 
     /// Renders frame `index` (0 = the first, `ip`) onto a new transparent canvas of the given size.

@@ -45,7 +45,7 @@ struct PassRenderer {
     // MARK: Front
 
     mutating func front() throws -> Canvas {
-        let content = try Canvas(width: Int(Self.width * Self.scale), height: Int(Self.maxHeight * Self.scale))
+        let content = try Canvas(width: Self.pixelWidth, height: Self.pixels(Self.maxHeight))
         content.scale(by: Self.scale)
         var y = Self.margin
         y = header(on: content, top: y)
@@ -54,7 +54,7 @@ struct PassRenderer {
         y = row(fields("auxiliaryFields"), on: content, top: y, valueSize: 15)
         y = try barcode(on: content, top: y + 8)
         let height = min(Self.maxHeight, y + Self.margin)
-        let picture = try Canvas(width: Int(Self.width * Self.scale), height: Int((height * Self.scale).rounded(.up)))
+        let picture = try Canvas(width: Self.pixelWidth, height: Self.pixels(height))
         picture.scale(by: Self.scale)
         picture.fillRounded(x: 0, y: 0, width: Self.width, height: height, radius: 10, background)
         if style == "eventTicket", artwork.files["strip.png"] == nil, artwork.files["strip@2x.png"] == nil,
@@ -200,7 +200,7 @@ struct PassRenderer {
 
     /// The back fields, label over value, on Wallet's light back.
     func back() throws -> Canvas {
-        let content = try Canvas(width: Int(Self.width * Self.scale), height: Int(Self.maxHeight * Self.scale))
+        let content = try Canvas(width: Self.pixelWidth, height: Self.pixels(Self.maxHeight))
         content.scale(by: Self.scale)
         let ink = PictureColor(red: 0.11, green: 0.11, blue: 0.12), grey = PictureColor(red: 0.45, green: 0.45, blue: 0.48)
         var y = Self.margin + 4
@@ -218,7 +218,7 @@ struct PassRenderer {
             y += content.text("(no back fields)", x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 13, color: grey) + 8
         }
         let height = min(Self.maxHeight, y + Self.margin)
-        let picture = try Canvas(width: Int(Self.width * Self.scale), height: Int((height * Self.scale).rounded(.up)))
+        let picture = try Canvas(width: Self.pixelWidth, height: Self.pixels(height))
         picture.scale(by: Self.scale)
         picture.fillRounded(x: 0, y: 0, width: Self.width, height: height, radius: 10, PictureColor(red: 0.95, green: 0.95, blue: 0.97))
         picture.draw(content, x: 0, y: 0, width: Self.width, height: Self.maxHeight)
@@ -226,6 +226,15 @@ struct PassRenderer {
     }
 
     // MARK: Helpers
+
+    /// The picture's width in pixels.
+    static var pixelWidth: Int { Int(clamping: width * scale, to: 1...10_000) }
+
+    /// A height in points as pixels: at least one, at most the tallest pass drawn (text measured by pango may
+    /// claim anything).
+    static func pixels(_ height: Double) -> Int {
+        Int(clamping: height * scale, to: 1...Int(clamping: maxHeight * scale, to: 1...100_000), rounding: .up)
+    }
 
     func fit(_ image: Canvas, width: Double, height: Double) -> (width: Double, height: Double) {
         let scale = min(width / Double(image.width), height / Double(image.height))
@@ -238,7 +247,8 @@ struct PassRenderer {
 
     /// An event ticket's background image: scaled to fill and blurred, as Wallet shows it behind the fields.
     func blurred(_ image: Canvas, on picture: Canvas, height: Double) throws {
-        let small = try Canvas(width: max(1, Int(Self.width / 10)), height: max(1, Int(height / 10)))
+        // A tenth of the size in points, a twentieth in pixels at scale 2.
+        let small = try Canvas(width: Self.pixelWidth / 20, height: max(1, Self.pixels(height) / 20))
         small.draw(image, x: 0, y: 0, width: Double(small.width), height: Double(small.height))
         picture.api.save(picture.context)
         picture.roundedPath(x: 0, y: 0, width: Self.width, height: height, radius: 10)

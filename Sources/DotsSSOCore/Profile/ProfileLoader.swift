@@ -35,12 +35,17 @@ public struct ProfileLoader: Sendable {
     }
 
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
-    /// entry, and a later fetch with another id is reported (ids are immutable).
+    /// entry, and a later fetch with another id is reported (ids are immutable); a `sub` other than the id_token's
+    /// refuses the answer (OIDC Core §5.3.2: its values must not be used).
     public func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
         let response = try await bearer.get(endpoint, http: http, auth: checker.channel.profileAuth)
         let profile = try response.decodeJSON(JSONValue.self)
         var expected = expectedID
         var rememberIn: TokenSession?
+        if case .session(let session, _) = bearer, let subject = try session.current().entry.subject,
+           let claimed = profile.objectValue?["sub"]?.stringValue, claimed != subject {
+            throw OAuthError.userinfoSubjectMismatch(idToken: subject, userinfo: claimed, url: endpoint.redactedForDisplay)
+        }
         if case .session(let session, _) = bearer, expected == nil {
             let remembered = try session.current().entry.payload(RememberedProfile.self)
             expected = remembered?.id

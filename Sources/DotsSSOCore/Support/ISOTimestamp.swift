@@ -16,8 +16,14 @@ public enum ISOTimestamp {
     /// `2026-11-22`.
     public static func day(_ date: Date) -> String { day(fields(date)) }
 
+    /// The instants shown: years 0001 to 9999. A date outside (from a file or a server: `exp: 1e300`) is shown at
+    /// the nearest end, and a non-number as the start, instead of trapping in the conversion to `time_t`.
+    static let shown: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+
     static func fields(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        let interval = date.timeIntervalSince1970
+        let clamped = interval.isNaN ? shown.lowerBound : min(max(interval.rounded(.down), shown.lowerBound), shown.upperBound)
+        var seconds = time_t(clamped)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return parts

@@ -52,7 +52,7 @@ struct DemoRun: Sendable {
         } catch {
             detail = "\(error)"
         }
-        return DemoStage(name: name, passed: passed, detail: detail, milliseconds: Int(Date().timeIntervalSince(started) * 1000))
+        return DemoStage(name: name, passed: passed, detail: detail, milliseconds: Int(clamping: Date().timeIntervalSince(started) * 1000, to: 0...Int(Int32.max)))
     }
 
     /// Runs one stage and returns its detail line; throws when the stage does not hold.

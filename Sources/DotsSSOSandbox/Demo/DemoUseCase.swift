@@ -57,7 +57,7 @@ public struct DemoUseCase: Sendable {
         }
         let result = Result(
             issuer: partner.issuer, stages: stages, passed: stages.allSatisfy(\.passed),
-            milliseconds: Int(Date().timeIntervalSince(started) * 1000), channelFile: channelFile,
+            milliseconds: Int(clamping: Date().timeIntervalSince(started) * 1000, to: 0...Int(Int32.max)), channelFile: channelFile,
             cacheDirectory: workspace.path("cache"), trustRoot: trustFile, loginPage: interactive
         )
         try onFinished(result)

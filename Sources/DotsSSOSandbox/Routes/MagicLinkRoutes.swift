@@ -51,7 +51,7 @@ extension SandboxRoutes {
         if let wait = await state.throttle(email.lowercased(), now: now, window: settings.emailThrottle) {
             return json(.tooManyRequests, .object(["statusCode": .number(429), "message": .string("Too many requests."),
                                                    "type": .string("RateLimitExceededException")]),
-                        extra: [.retryAfter: String(Int(wait.rounded(.up)))])
+                        extra: [.retryAfter: String(Int(clamping: wait, to: 0...86_400, rounding: .up))])
         }
         // Never says whether the account exists: 202 either way, and only members get an e-mail.
         if let member = user(email: email), await !state.removedSubjects.contains(member.subject) {

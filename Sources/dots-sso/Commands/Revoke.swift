@@ -83,6 +83,9 @@ struct RevocationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The provider's end-session (logout) URL, when discovery does not list one.", valueName: "url"))
     var endSessionEndpoint: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --open: the command that opens the logout URL (the URL is its last argument).", valueName: "cmd"))
+    var browserCommand: String?
+
     /// The sign-in settings with this command's channel fields applied.
     func apply(to settings: SignInSettings) -> SignInSettings {
         var settings = settings
@@ -96,6 +99,8 @@ struct RevocationOptions: ParsableArguments {
 enum RevokeOutput {
     static func run(_ signIn: SignInOptions, _ options: RevocationOptions, mode: RevokeUseCase.Mode, keepSignIn: Bool,
                     _ ctx: CommandContext) async throws {
+        if options.browserCommand != nil && !options.open { throw UsageError.invalid("--browser-command opens the logout URL: add --open") }
+        let ctx = ctx.usingBrowserCommand(options.browserCommand)
         let result = try await RevokeUseCase(signIn: options.apply(to: try signIn.settings(ctx)), mode: mode, localOnly: options.localOnly,
                                              keepSignIn: keepSignIn, openBrowser: options.open).run(ctx)
         try render(result, json: signIn.global.json, keptSignIn: keepSignIn, Console(ctx))
@@ -118,6 +123,7 @@ enum RevokeOutput {
             console.err(result.opened ? "opened the provider's logout page in the browser:"
                                       : "to end the provider's browser session, open (or run again with --open):")
             console.out(logoutURL)
+            if result.returned == .confirmed { console.err("the provider ended its session and sent the browser back (state checked)") }
         }
     }
 }

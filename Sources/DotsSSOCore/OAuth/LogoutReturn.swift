@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the
+/// provider, and reads the state the provider sends back (RP-Initiated Logout 1.0 §3: the OP returns the state
+/// it was given). The first request to the path decides; its page never reflects request input.
+public final class LogoutReturn: Sendable {
+    /// How the person came back.
+    public enum Outcome: String, Sendable, Codable {
+        /// With this logout's state: the provider ended its session and said so.
+        case confirmed
+        /// Without a state: the provider ended a session but did not tie the return to this logout.
+        case withoutState = "without-state"
+        /// With another state: not the answer to this logout (a forged or stale redirect).
+        case otherState = "other-state"
+    }
+
+    private let server: LoopbackServer
+    private let outcomes: AsyncStream<Outcome>
+
+    private init(server: LoopbackServer, outcomes: AsyncStream<Outcome>) {
+        self.server = server
+        self.outcomes = outcomes
+    }
+
+    /// The port and path to listen on when `uri` is `http://127.0.0.1:PORT/…` or `http://localhost:PORT/…` with
+    /// an explicit port; nil for any other post-logout redirect (the app's own page, a custom scheme).
+    public static func loopback(_ uri: String) -> (port: Int, path: String)? {
+        guard let parts = URLComponents(string: uri), parts.scheme == "http", ["127.0.0.1", "localhost"].contains(parts.host ?? ""),
+              let port = parts.port, (1...65535).contains(port) else { return nil }
+        return (port, parts.path.isEmpty ? "/" : parts.path)
+    }
+
+    public static func start(port: Int, path: String, expectedState: String?) async throws -> LogoutReturn {
+        let (stream, continuation) = AsyncStream<Outcome>.makeStream(bufferingPolicy: .bufferingOldest(1))
+        let router = Router()
+        router.get(RouterPath(path)) { request, _ -> Response in
+            let state = FormEncoding.decode(request.uri.query ?? "").first { $0.0 == "state" }?.1
+            let outcome: Outcome = switch (state, expectedState) {
+            case (nil, _): .withoutState
+            case let (state?, expected?) where ConstantTime.equals(state, expected): .confirmed
+            default: .otherState
+            }
+            continuation.yield(outcome)
+            return outcome == .otherState
+                ? page(.badRequest, "Not this logout", "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.")
+                : page(.ok, "Logged out", "Logged out at the provider. You can close this tab.")
+        }
+        let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.logout") { continuation.finish() }
+        return LogoutReturn(server: server, outcomes: stream)
+    }
+
+    /// The first return, or nil when nobody came back within `timeout` seconds (a person's browser keeps real
+    /// time, as the sign-in's listener does). The listener is closed after.
+    public func wait(timeout: TimeInterval) async -> Outcome? {
+        let stream = outcomes
+        let outcome = await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask {
+                for await outcome in stream { return outcome }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(Int(clamping: timeout * 1_000_000_000, to: 0...86_400_000_000_000)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        await server.shutdown()
+        return outcome
+    }
+
+    private static func page(_ status: Hummingbird.HTTPResponse.Status, _ title: String, _ text: String) -> Response {
+        let html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title) · dots-sso</title></head>"
+            + "<body><main><h1>\(title)</h1><p>\(text)</p></main></body></html>\n"
+        return Response(status: status,
+                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
+                                  .contentSecurityPolicy: "default-src 'none'"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The OpenID Foundation's RP conformance modules (Basic, Config, Refresh, RP-initiated logout, and parts of the
+/// full plan), each a provider misbehaving exactly as the suite's module does (`Tests/Peers/rp_conformance.py`),
+/// with the built binary signing in through it. README's "OpenID RP conformance" table lists the same outcomes.
+@Suite("OpenID RP conformance modules against the built binary", .serialized)
+struct RPConformanceTests {
+    /// One module's provider and a dots-sso home of its own.
+    struct RP {
+        let peer: BackgroundProcess
+        let port: Int
+        let log = TemporaryDirectory("rplog")
+        let cli = DotsSSOCLI()
+        let module: String
+
+        init(_ module: String) throws {
+            self.module = module
+            (peer, port) = try Peers.rpConformance(log: log.path("requests.log"))
+        }
+
+        var issuer: String { "http://127.0.0.1:\(port)/\(module)" }
+        var provider: [String] { ["--issuer", issuer, "--client-id", "dots-rp"] }
+
+        /// The requests this module's provider received, as "METHOD path[ no-cache]".
+        var requests: [String] {
+            ((try? String(contentsOfFile: log.path("requests.log"), encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.hasPrefix(module + " ") }.map { String($0.dropFirst(module.count + 1)) }
+        }
+
+        /// `authorize` through the module's provider, which approves at once: the redirect is followed as a browser would.
+        func signIn(_ extra: [String] = []) throws -> ProcessResult {
+            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra)
+            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
+            let callback = try Browser.redirectTarget(of: url)
+            _ = try? Browser.get(callback)
+            return process.finish()
+        }
+
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try cli.run(arguments + provider)
+        }
+
+        func cachedAccessToken() throws -> String? {
+            let shown = try cli.run(["token", "print"] + provider + ["--min-validity", "0"])
+            return shown.status == 0 ? shown.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        }
+    }
+
+    @Test("sign-in modules: an id_token the suite expects refused is refused with the reason (76); the others sign in (0)", arguments: [
+        ("oidcc-client-test", 0, "id_token       validated"),
+        ("oidcc-client-test-idtoken-sig-rs256", 0, "id_token       validated"),
+        ("oidcc-client-test-idtoken-sig-es256", 0, "id_token       validated"),
+        ("oidcc-client-test-kid-absent-single-jwks", 0, "id_token       validated"),
+        ("oidcc-client-test-kid-absent-multiple-jwks", 0, "id_token       validated"),
+        ("oidcc-client-test-invalid-iss", 76, "iss is \"https://attacker.example/\""),
+        ("oidcc-client-test-missing-sub", 76, "it has no sub claim"),
+        ("oidcc-client-test-invalid-aud", 76, "does not contain the client id \"dots-rp\""),
+        ("oidcc-client-test-missing-aud", 76, "it has no aud claim"),
+        ("oidcc-client-test-missing-iat", 76, "it has no iat claim"),
+        ("oidcc-client-test-idtoken-sig-none", 76, "it is unsigned (alg none)"),
+        ("oidcc-client-test-invalid-sig-rs256", 76, "the signature does not verify"),
+        ("oidcc-client-test-invalid-sig-es256", 76, "the signature does not verify"),
+        ("oidcc-client-test-idtoken-sig-hs256", 76, "signed with HS256, a key shared with the client"),
+        ("oidcc-client-test-nonce-invalid", 76, "its nonce does not match"),
+        ("dots-rsa-exponent-1", 76, "kid \"rsa1\"): an RSA key with the public exponent 1 proves nothing"),
+        ("dots-rsa-1024", 76, "kid \"rsa1024\"): a 1024-bit RSA key is too short"),
+        ("dots-crit-unknown", 76, "\"urn:example:must-understand\" as critical (crit)"),
+        ("dots-multiple-aud-no-azp", 76, "several audiences [\"dots-rp\", \"another-client\"] and no azp"),
+        ("dots-exp-huge", 76, "its exp claim is not a time (1e+300)"),
+    ])
+    func signInModule(module: String, status: Int32, expected: String) throws {
+        let rp = try RP(module)
+        defer { rp.peer.stop() }
+        let result = try rp.signIn()
+        #expect(result.status == status, "\(module): \(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(expected), "\(module): \(expected) in \(result.stdout) \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 4, "one line for the failure: \(result.stderr)")
+        #expect(try rp.cachedAccessToken() != nil || status != 0, "\(module): the sign-in is cached")
+        if status != 0 { #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
+    }
+
+    @Test("client-secret-basic: the secret goes in the Authorization header only, and the sign-in completes")
+    func clientSecretBasic() throws {
+        let rp = try RP("oidcc-client-test-client-secret-basic")
+        defer { rp.peer.stop() }
+        let secret = rp.cli.home.path("secret")
+        try Data("rp-conformance-secret\n".utf8).write(to: URL(fileURLWithPath: secret))
+        let result = try rp.signIn(["--client-secret-file", secret])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("rp-conformance-secret"))
+        let publicClient = try RP("oidcc-client-test-client-secret-basic")
+        defer { publicClient.peer.stop() }
+        #expect(try publicClient.signIn().status == 78, "without the secret the provider's invalid_client is a configuration error")
+    }
+
+    // A userinfo answer is not a Dots profile (no features), so `profile` reports findings (1); what matters here is
+    // that its claims were read, or refused.
+    @Test("userinfo: claims of the scopes asked, the bearer token in the header; a userinfo sub that is not the id_token's is refused (76)", arguments: [
+        ("oidcc-client-test-scope-userinfo-claims", 1, "tess@partner.example"),
+        ("oidcc-client-test-userinfo-bearer-header", 1, "member-1"),
+        ("oidcc-client-test-userinfo-invalid-sub", 76, "its sub \"someone-else\" is not the signed-in member's (\"member-1\" in the id_token)"),
+    ])
+    func userinfo(module: String, status: Int32, expected: String) throws {
+        let rp = try RP(module)
+        defer { rp.peer.stop() }
+        #expect(try rp.signIn().status == 0)
+        let profile = try rp.run(["profile", "--json"])
+        #expect(profile.status == status, "\(profile.stderr)")
+        #expect((profile.stdout + profile.stderr).contains(expected), "\(profile.stdout) \(profile.stderr)")
+        if status != 0 { #expect(!profile.stdout.contains("someone-else"), "none of the refused answer is shown") }
+        #expect(rp.requests.contains("GET userinfo"))
+    }
+
+    @Test("discovery: the document and its JWKS are used; a document naming another issuer is refused before anything is sent (76)")
+    func discovery() throws {
+        for module in ["oidcc-client-test-discovery-openid-config", "oidcc-client-test-discovery-jwks-uri-keys"] {
+            let rp = try RP(module)
+            defer { rp.peer.stop() }
+            #expect(try rp.run(["discover"]).status == 0)
+            #expect(try rp.signIn().status == 0)
+            #expect(rp.requests.contains("GET jwks"), "the id_token was checked with the keys at jwks_uri")
+        }
+        let rp = try RP("oidcc-client-test-discovery-issuer-mismatch")
+        defer { rp.peer.stop() }
+        let discover = try rp.run(["discover"])
+        #expect(discover.status == 1)
+        #expect(discover.stdout.contains("discover.issuer.mismatch"))
+        let authorize = try rp.cli.run(["authorize", "--no-browser", "--timeout", "5"] + rp.provider)
+        #expect(authorize.status == 76, "\(authorize.stderr)")
+        #expect(authorize.stderr.contains("it names the issuer \"https://another-issuer.example/\""), "\(authorize.stderr)")
+        #expect(!rp.requests.contains { $0.hasPrefix("GET authorize") }, "nothing was sent to the refused metadata's endpoints")
+    }
+
+    @Test("signing-key rotation: the second sign-in's id_token has a new kid; a JWKS answered from a stale cache is fetched once more, fresh")
+    func keyRotation() throws {
+        let rp = try RP("oidcc-client-test-signing-key-rotation")
+        defer { rp.peer.stop() }
+        #expect(try rp.signIn().status == 0)
+        let second = try rp.signIn()
+        #expect(second.status == 0, "\(second.stderr)")
+        let jwks = rp.requests.filter { $0.hasPrefix("GET jwks") }
+        #expect(jwks == ["GET jwks", "GET jwks", "GET jwks no-cache"], "\(jwks)")
+    }
+
+    @Test("refresh: a refreshed id_token of the same member is kept; another iss or sub is refused (76) and the tokens from before stay", arguments: [
+        ("oidcc-client-test-refresh-token", 0, ""),
+        ("oidcc-client-test-refresh-token-invalid-issuer", 76, "iss is \"https://attacker.example/\""),
+        ("oidcc-client-test-refresh-token-invalid-sub", 76, "names another subject (\"someone-else\", signed in as \"member-1\")"),
+    ])
+    func refresh(module: String, status: Int32, expected: String) throws {
+        let rp = try RP(module)
+        defer { rp.peer.stop() }
+        #expect(try rp.signIn().status == 0)
+        let before = try rp.cachedAccessToken()
+        let refreshed = try rp.run(["refresh", "--force"])
+        #expect(refreshed.status == status, "\(refreshed.stderr)")
+        #expect(expected.isEmpty || refreshed.stderr.contains(expected), "\(refreshed.stderr)")
+        let after = try rp.cachedAccessToken()
+        #expect(before != nil && after != nil)
+        #expect((before == after) == (status != 0), "a refused refresh keeps the tokens from before; an accepted one replaces them")
+        if status != 0 { #expect(refreshed.stderr.contains("nothing of that answer was kept")) }
+    }
+
+    @Test("RP-initiated logout: the state sent comes back and is checked; another state is refused (76); no state is said (0)", arguments: [
+        ("oidcc-client-test-rp-init-logout", 0, "the provider ended its session and sent the browser back (state checked)"),
+        ("oidcc-client-test-rp-init-logout-other-state", 76, "carried a state this logout did not send"),
+        ("oidcc-client-test-rp-init-logout-no-state", 0, "without the state this logout sent"),
+    ])
+    func rpInitiatedLogout(module: String, status: Int32, expected: String) throws {
+        let rp = try RP(module)
+        defer { rp.peer.stop() }
+        #expect(try rp.signIn().status == 0)
+        // The "browser": follows the logout URL's redirects to the loopback post-logout page, as a person's would.
+        let browser = rp.cli.home.path("browser.sh")
+        try Data("#!/bin/sh\ncurl -s -L -o /dev/null --max-time 10 \"$1\" &\n".utf8).write(to: URL(fileURLWithPath: browser))
+        chmod(browser, 0o755)
+        let returnPort = try Self.freePort()
+        let result = try rp.run(["logout", "--open", "--browser-command", browser, "--timeout", "15",
+                                 "--post-logout-redirect-uri", "http://127.0.0.1:\(returnPort)/signed-out"])
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(rp.requests.contains("GET logout"), "the browser went to the end-session endpoint")
+        if status == 0 { #expect(result.stdout.contains("state="), "the state was sent: \(result.stdout)") }
+        #expect(!result.stdout.contains("id_token_hint"), "the hint goes only to the browser")
+    }
+
+    /// A loopback port nobody listens on now.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        try #require(bound, "a free loopback port")
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
