@@ -8,6 +8,31 @@ import TestSupport
 struct HostilePeerCLITests {
     let cli = DotsSSOCLI()
 
+    @Test("under GitHub Actions a partner's feature named like a workflow command is printed as text, and ##[ is broken")
+    func workflowCommands() throws {
+        let profile = cli.home.path("profile.json")
+        try Data(###"{"id":"u-1","features":{"::error title=forged::pwned":true,"##[warning]also":true,"canAccessApp":true}}"###.utf8)
+            .write(to: URL(fileURLWithPath: profile))
+        for arguments in [["flags", "--profile-file", profile], ["profile", "--profile-file", profile]] {
+            let result = try cli.run(arguments, environment: ["GITHUB_ACTIONS": "true"])
+            let lines = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
+            #expect(!(result.stdout + result.stderr).contains("##["), "\(arguments[0]): \(result.stdout)")
+            var stopped: String?
+            for line in lines {
+                let trimmed = line.drop { $0 == " " }
+                if let token = stopped {
+                    if trimmed == "::\(token)::" { stopped = nil }
+                } else if trimmed.hasPrefix("::stop-commands::") {
+                    stopped = String(trimmed.dropFirst("::stop-commands::".count))
+                } else {
+                    #expect(!trimmed.hasPrefix("::error title=forged"), "\(arguments[0]): a forged annotation reached the runner: \(line)")
+                }
+            }
+            let plain = try cli.run(arguments)
+            #expect(!plain.stdout.contains("::stop-commands::"), "outside GitHub Actions the text is left alone")
+        }
+    }
+
     @Test("discover -v: a response header with terminal control sequences is traced escaped, never raw")
     func escapedTrace() throws {
         let (peer, port) = try Peers.httpPeer(pki: nil)

@@ -147,24 +147,6 @@ struct HostilePartnerTests {
         #expect(xml.contains(#"<testcase classname="discover" name="provider metadata">"#))
         #expect(xml.contains("cannot connect to sso.fake.example"))
     }
-
-    @Test("--junit into a FIFO (or a device such as /dev/stdout) writes into it and leaves it a FIFO")
-    func junitIntoFIFO() async throws {
-        let t = TestContext()
-        let fifo = t.home.path("report.fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = Task.detached { () -> String in
-            let handle = FileHandle(forReadingAtPath: fifo)
-            defer { try? handle?.close() }
-            return String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        }
-        let animation = t.home.path("ok.json")
-        try Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#.utf8).write(to: URL(fileURLWithPath: animation))
-        _ = await t.run(["bodymovin", "validate", animation, "--junit", fifo])
-        let received = await reader.value
-        #expect(received.hasPrefix("<?xml"))
-        #expect(FileStatus(fifo).map { !$0.isRegular && !$0.isDirectory } == true, "the FIFO is still a FIFO")
-    }
 }
 
 /// Issue 16, in-process: the cache and channel files every command trusts.

@@ -66,7 +66,24 @@ public struct ChannelStore: Sendable {
             throw ConfigError.unreadableChannel(path: path, reason: "not valid JSON")
         }
         try refuseUnknownKeys(in: data, path: path)
+        // The name becomes file names and report names: the rule `--channel NAME` follows (no "../elsewhere/x").
+        if let name = channel.name {
+            do {
+                try validate(name: name)
+            } catch {
+                throw ConfigError.unreadableChannel(path: path, reason: "\"name\" \"\(TerminalText.oneLine(name, limit: 60))\" may use only letters, "
+                    + "digits, '.', '_' and '-', and may not start with '.'")
+            }
+        }
         return channel
+    }
+
+    /// A file-name stem for a channel: its name with anything outside the channel-name rule made `-` (a name taken
+    /// from a file's own name may hold spaces or worse).
+    public static func fileStem(_ name: String?) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        let stem = String((name ?? "channel").prefix(100).map { allowed.contains($0) ? $0 : "-" }).drop { $0 == "." }
+        return stem.isEmpty ? "channel" : String(stem)
     }
 
     /// Writes a channel file atomically (0600: it may name secret sources). Refuses to replace one unless `force`.

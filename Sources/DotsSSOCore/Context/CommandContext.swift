@@ -39,8 +39,13 @@ public struct CommandContext: Sendable {
 
     /// The process's own streams, environment, libcurl, clock and browser.
     public static func live() -> CommandContext {
-        CommandContext(
-            environment: Environment(), stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
+        let environment = Environment()
+        // Under GitHub Actions, partner text must not become workflow commands (see WorkflowCommandGuard).
+        let guarded = environment["GITHUB_ACTIONS"] == "true"
+        let stdout: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardOutput) : FileDescriptorOutput.standardOutput
+        let stderr: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardError) : FileDescriptorOutput.standardError
+        return CommandContext(
+            environment: environment, stdout: stdout, stderr: stderr,
             readLine: { Swift.readLine(strippingNewline: true) },
             makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser(), stdinIsTerminal: isatty(0) == 1
         )

@@ -267,7 +267,12 @@ struct CheckBodies: Sendable {
         case .failure(let box): return box.findings
         case .success(let (member, _)): source = member
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-check-\(UUID().uuidString)")
+        let folder: URL
+        do {
+            folder = try PrivateFolder.make(prefix: "dots-sso-passes")
+        } catch {
+            return CheckFindings([failure("passes.list", "no private folder for the passes", error)])
+        }
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let links = try await PassesFetchUseCase(member: source.settings).links(source)
@@ -317,7 +322,7 @@ struct CheckBodies: Sendable {
             var drawn = findings + LottieRenderCheck.findings(data, report: report)
             do {
                 try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-                let sheet = pictures.appendingPathComponent("\(channel.name ?? "channel")-loading-animation.png").path
+                let sheet = pictures.appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
                 _ = try BodymovinPreviewUseCase.drawSheet(data, report: report, to: sheet)
                 detail += "; frames: \(sheet)"
             } catch {

@@ -13,7 +13,8 @@ public struct CheckUseCase: Sendable {
     public var strict: Bool
     /// The whole run's bound; each request also gets at most this long.
     public var timeout: TimeInterval
-    /// Where pictures go (the loading animation's contact sheet); nil: a `dots-sso-check` folder in the temporary directory.
+    /// Where pictures go (the loading animation's contact sheet); nil: a private `dots-sso-check-XXXXXX` folder made
+    /// for this run in the temporary directory.
     public var pictures: String?
 
     public static let defaultTimeout: TimeInterval = 120
@@ -73,8 +74,8 @@ public struct CheckUseCase: Sendable {
         var quiet = ctx
         quiet.stderr = BufferedOutput()
         let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
-        let pictureFolder = pictures.map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-check")
+        // Without --pictures, a private folder of this run's own (0700): never a fixed name in a shared directory.
+        let pictureFolder = try pictures.map { URL(fileURLWithPath: $0) } ?? PrivateFolder.make(prefix: "dots-sso-check")
         let body = CheckBodies(channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
                                pictures: pictureFolder)
         let strict = self.strict

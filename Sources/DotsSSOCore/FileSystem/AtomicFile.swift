@@ -6,17 +6,33 @@ import Darwin
 #endif
 
 /// Writes a file so that readers see either the old content or the new, never a torn mix:
-/// a temporary file in the same directory, `fsync`, `rename` over the target, `fsync` of the directory.
+/// a temporary file in the same directory, `fsync`, `rename` over the target, `fsync` of the directory. A symbolic
+/// link at the final name is replaced, never followed: another user's link cannot turn our write into theirs.
 public enum AtomicFile {
     /// Prefix of in-flight temporary files; readers and listings ignore them.
     public static let temporaryPrefix = ".tmp-"
 
-    /// Writes `data` into an existing device or FIFO.
+    /// Writes `data` into a device, FIFO or descriptor the user named on purpose (`/dev/stdout`, `/dev/fd/3`, a
+    /// process substitution). Opened without blocking, so a FIFO nobody reads is an error instead of a hang.
     private static func writeInPlace(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw WriteError(path: path, step: "open", reason: currentErrnoText()) }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "nobody is reading from it" : currentErrnoText()
+            throw WriteError(path: path, step: "open", reason: reason)
+        }
         defer { close(fd) }
+        // Writes block again (a pipe that is full waits for its reader, as a shell redirect would); a regular file
+        // behind the name (`/dev/stdout` redirected to a file) is appended to, after what was written there.
+        var info = stat()
+        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        _ = fcntl(fd, F_SETFL, (fcntl(fd, F_GETFL) & ~O_NONBLOCK) | (regular ? O_APPEND : 0))
         try writeAll(data, to: fd, path: path)
+    }
+
+    /// Paths that name a device or descriptor on purpose: under /dev and /proc/self/fd. Elsewhere a FIFO, socket
+    /// or device where a report should go is refused: someone else may have put it there.
+    static func namesDevice(_ path: String) -> Bool {
+        path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
     }
 
     /// Writes every byte to `fd`, short writes and `EINTR` retried.
@@ -55,13 +71,18 @@ public enum AtomicFile {
         durable: Bool = true,
         beforeCommit: (() throws -> Void)? = nil
     ) throws {
-        // A device or FIFO (`--junit /dev/stdout`, `/dev/full`) is written in place: renaming over it would replace
-        // the device with a plain file. A symbolic link is followed, so the link itself stays.
-        if let status = FileStatus(url.path), !status.isRegular, !status.isDirectory {
-            return try writeInPlace(data, to: url.path)
-        }
+        // The one writing rule: a symbolic link at the final name is never followed (the rename replaces the link,
+        // its target stays as it was); a device or FIFO is written only where the user named one on purpose.
+        if namesDevice(url.path) { return try writeInPlace(data, to: url.path) }
         var linkInfo = stat()
-        let url = lstat(url.path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK ? url.resolvingSymlinksInPath() : url
+        if lstat(url.path, &linkInfo) == 0 {
+            let kind = linkInfo.st_mode & S_IFMT
+            if kind != S_IFREG && kind != S_IFLNK && kind != S_IFDIR {
+                throw WriteError(path: url.path, step: "check the path",
+                                 reason: "it is a \(kind == S_IFIFO ? "FIFO" : kind == S_IFSOCK ? "socket" : "device"), not a file; dots-sso writes "
+                                    + "in place only to /dev paths named on purpose (such as /dev/stdout)")
+            }
+        }
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/\(temporaryPrefix)\(url.lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

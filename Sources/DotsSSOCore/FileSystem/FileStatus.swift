@@ -13,10 +13,15 @@ public struct FileStatus: Sendable {
     /// The permission bits (`0o644`).
     public let mode: UInt32
 
-    /// nil when the path does not exist or cannot be examined.
-    public init?(_ path: String) {
+    /// Whether the path itself is a symbolic link (only seen with `followingLinks: false`).
+    public let isLink: Bool
+
+    /// nil when the path does not exist or cannot be examined. `followingLinks: false` describes a symbolic link
+    /// itself (`lstat`) rather than what it points to.
+    public init?(_ path: String, followingLinks: Bool = true) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        isLink = (info.st_mode & S_IFMT) == S_IFLNK
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         isRegular = (info.st_mode & S_IFMT) == S_IFREG
         size = Int(info.st_size)

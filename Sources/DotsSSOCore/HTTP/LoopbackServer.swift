@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -26,8 +27,13 @@ public final class LoopbackServer: Sendable {
     ) async throws -> LoopbackServer {
         let bound = OnceBox<Result<Int, ListenerError>>()
         let logger = Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
+        // A connection idle for 30 s, or whose request head has not arrived 10 s after it opened, is closed: a
+        // half-sent request must not hold a connection for ever.
+        let server = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [RequestHeadDeadline(limit: .seconds(10))],
+                                                                   idleTimeout: .seconds(30)))
         let application = Application(
             router: router,
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in bound.set(.success(channel.localAddress?.port ?? port)) },
             logger: logger

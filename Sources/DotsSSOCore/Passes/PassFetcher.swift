@@ -115,7 +115,9 @@ public struct PassFetcher: Sendable {
             return pass
         }
         do {
-            try AtomicFile.write(response.body, to: destination, permissions: 0o644, durable: false)  // a pass can be fetched again
+            // A pass carries the member's barcode and authenticationToken: the member's file (0600). No fsync: a pass
+            // can be fetched again.
+            try AtomicFile.write(response.body, to: destination, permissions: 0o600, durable: false)
             pass.file = destination.path
             if preview { drawPreview(of: response.body, for: &pass) }
         } catch let error as AtomicFile.WriteError {

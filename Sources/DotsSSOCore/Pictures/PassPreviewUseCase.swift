@@ -45,10 +45,10 @@ public struct PassPreviewUseCase: Sendable {
         }
         var renderer = try PassRenderer(pass: pass, files: files, language: locale, file: name)
         let front = try renderer.front()
-        try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture")
+        try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture", memberData: true)
         var preview = Preview(file: name, style: renderer.style, front: frontPath, locale: locale, findings: renderer.findings)
         if let backPath {
-            try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass")
+            try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass", memberData: true)
             preview.back = backPath
         }
         return preview

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Writing a finished picture: atomically, readable by everyone (a picture holds nothing secret), no fsync (it can be
-/// drawn again), and a failure as the one-line exit-74 error.
+/// Writing a finished picture: atomically, no fsync (it can be drawn again), and a failure as the one-line exit-74
+/// error. An animation's picture is readable by everyone; a pass's shows a member's barcode, so it is the member's
+/// (`memberData`: 0600).
 enum PictureFile {
-    static func save(_ data: Data, to path: String, what: String) throws {
+    static func save(_ data: Data, to path: String, what: String, memberData: Bool = false) throws {
         do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path), permissions: 0o644, durable: false)
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path), permissions: memberData ? 0o600 : 0o644, durable: false)
         } catch let error as AtomicFile.WriteError {
             throw OutputError.cannotWrite(path: path, what: what, reason: "\(error.step) failed: \(error.reason)")
         }

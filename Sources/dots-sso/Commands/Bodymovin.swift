@@ -63,7 +63,7 @@ struct BodymovinValidate: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let outcome = try await BodymovinValidateUseCase(files: files, profile: profile, render: !noRender).run(ctx)
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = reports.flatMap(\.findings)

@@ -65,7 +65,7 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
     var skip: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report).", valueName: "path"),
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report; - or /dev/stdout: to stdout, and the rest to stderr).", valueName: "path"),
             completion: .file(extensions: ["xml"]))
     var junit: String?
 
@@ -80,7 +80,7 @@ struct Check: DotsCommand {
             completion: .file(extensions: ["pem", "crt"]))
     var cacert: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Draw the loading animation's contact sheet into this folder (default: dots-sso-check in the temporary directory).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Draw the loading animation's contact sheet into this folder (default: a private dots-sso-check-XXXXXX folder made for this run in the temporary directory).", valueName: "dir"))
     var pictures: String?
 
     func validate() throws {
@@ -97,17 +97,21 @@ struct Check: DotsCommand {
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
         let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures).run(ctx)
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: junit)
         if let junit {
-            try CheckJUnit.write(report, to: junit)
+            if let stdout = console.reportOutput {
+                stdout.write(CheckJUnit.document([CheckJUnit.suite(report)]))
+            } else {
+                try CheckJUnit.write(report, to: junit)
+            }
         }
 
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
             for check in report.checks {
-                GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.err)
+                GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.annotation)
             }
             if let missing = report.memberMissing {
-                console.err("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))")
+                console.annotation("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))")
             }
         }
         if global.json {

@@ -38,7 +38,7 @@ struct ContainersShow: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let result = try await reporter.reportingFailure(suite: "containers", input: "profile") {
             try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)

@@ -40,7 +40,7 @@ struct Discover: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let result = try await reporter.reportingFailure(suite: "discover", input: "provider metadata") {
             try await DiscoverUseCase(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),

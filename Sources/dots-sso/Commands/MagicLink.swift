@@ -242,7 +242,7 @@ struct ApplinksCheck: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let result = try await reporter.reportingFailure(suite: "applinks \(origin)", input: "association files") {
             try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)

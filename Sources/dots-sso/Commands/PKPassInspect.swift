@@ -58,7 +58,7 @@ struct PKPassInspect: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let outcome = try await PKPassInspectUseCase(files: files, trust: trust.trust).run(ctx)
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let (passes, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = passes.flatMap(\.findings)

@@ -70,7 +70,7 @@ struct PassesFetch: DotsCommand {
         let signIn = try SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
         let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         var result = try await reporter.reportingFailure(suite: "passes fetch", input: "passes list") {
             defer { bar.finish() }

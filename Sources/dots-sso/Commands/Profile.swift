@@ -35,7 +35,7 @@ struct Profile: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx)
+        let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
         let checked = try await reporter.reportingFailure(suite: "profile", input: "profile") {
             try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)

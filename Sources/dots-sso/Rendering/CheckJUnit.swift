@@ -8,7 +8,9 @@ enum CheckJUnit {
     static func write(_ report: CheckReport, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         var suites = [suite(report)]
-        if let existing = try? String(contentsOf: url, encoding: .utf8), existing.contains("<testsuites name=\"dots-sso\"") {
+        // Only a regular file can hold an earlier report: reading a FIFO would wait for a writer for ever.
+        if FileStatus(path, followingLinks: false)?.isRegular == true, let existing = try? String(contentsOf: url, encoding: .utf8),
+           existing.contains("<testsuites name=\"dots-sso\"") {
             suites = otherSuites(in: existing, except: report.channel) + suites
         }
         do {

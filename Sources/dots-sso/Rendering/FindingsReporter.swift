@@ -36,7 +36,7 @@ struct FindingsReporter {
                                          unreadable: unreadable.sorted { $0.key < $1.key }.map { (input: $0.key, reason: $0.value) }), to: junit)
         }
         if console.environment["GITHUB_ACTIONS"] == "true" {
-            GitHubAnnotations.render(findings, strict: options.strict).forEach(console.err)
+            GitHubAnnotations.render(findings, strict: options.strict).forEach(console.annotation)
         }
         return FindingSummary(findings).failed(strict: options.strict) || !unreadable.isEmpty
     }
@@ -55,6 +55,10 @@ struct FindingsReporter {
     }
 
     private func write(_ xml: String, to junit: String) throws {
+        if let stdout = console.reportOutput {
+            stdout.write(xml)
+            return
+        }
         do {
             try AtomicFile.createFolder(for: URL(fileURLWithPath: junit))
             try AtomicFile.write(Data(xml.utf8), to: URL(fileURLWithPath: junit), permissions: 0o644)

@@ -5,9 +5,29 @@ import Foundation
 /// streams). Colour only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
 struct Console: Sendable {
     let context: CommandContext
+    /// Where a report goes when the user named this process's stdout for it (`--junit -` or `/dev/stdout`): the
+    /// real stdout, while the command's own output (`out`) moves to stderr so the two never mix.
+    let reportOutput: (any TextOutput)?
 
-    init(_ context: CommandContext) {
-        self.context = context
+    init(_ context: CommandContext, reportPath: String? = nil) {
+        if let reportPath, Self.isStandardOutput(reportPath) {
+            var shown = context
+            shown.stdout = context.stderr
+            self.context = shown
+            reportOutput = context.stdout
+        } else {
+            self.context = context
+            reportOutput = nil
+        }
+    }
+
+    /// Whether `path` names this process's standard output: `-`, `/dev/stdout`, its descriptor, or the very file
+    /// descriptor 1 is open on.
+    static func isStandardOutput(_ path: String) -> Bool {
+        if ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path) { return true }
+        var target = stat(), standard = stat()
+        guard stat(path, &target) == 0, fstat(1, &standard) == 0 else { return false }
+        return target.st_dev == standard.st_dev && target.st_ino == standard.st_ino
     }
 
     var environment: Environment { context.environment }
@@ -16,6 +36,15 @@ struct Console: Sendable {
     /// Writes a line (or lines) of result to stdout.
     func out(_ text: String) {
         context.stdout.writeLine(text)
+    }
+
+    /// Writes a workflow command of ours (a GitHub annotation) to stderr: the one kind of line that may start with `::`.
+    func annotation(_ line: String) {
+        if let guarded = context.stderr as? WorkflowCommandGuard {
+            guarded.writeCommand(line)
+        } else {
+            context.stderr.writeLine(line)
+        }
     }
 
     /// Writes a diagnostic line to stderr.
