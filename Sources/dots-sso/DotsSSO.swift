@@ -36,6 +36,11 @@ struct DotsSSO: AsyncParsableCommand {
     )
 
     static func main() async {
+        let arguments = ProcessArguments.all
+        // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
+        if arguments.count > 1, arguments[1] == DrawingWorker.argument {
+            Foundation.exit(DrawingWorker.serve(Array(arguments.dropFirst(2))))
+        }
         let context = CommandContext.live()
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).

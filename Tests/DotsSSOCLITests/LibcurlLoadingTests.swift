@@ -9,7 +9,12 @@ import TestSupport
 struct LibcurlLoadingTests {
     /// The libraries the dynamic loader opened, from its own trace (`LD_DEBUG=files` writes one `file=NAME` line each).
     static func librariesLoaded(by result: ProcessResult) -> [String] {
-        result.stderr.split(separator: "\n").compactMap { line in
+        librariesLoaded(inTrace: result.stderr)
+    }
+
+    /// The libraries an `LD_DEBUG=files` trace shows loaded.
+    static func librariesLoaded(inTrace trace: String) -> [String] {
+        trace.split(separator: "\n").compactMap { line in
             guard let start = line.range(of: "file=") else { return nil }
             return line[start.upperBound...].split(separator: " ").first.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ";"))) }
         }

@@ -1,3 +1,4 @@
+import DotsSSOCore
 import Foundation
 import Testing
 import TestSupport
@@ -278,6 +279,31 @@ struct PictureCLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("bomb.png")))
     }
 
+    @Test("pango gets what a pass can show: one pass.strings entry of 150,000 combining marks used by every field, and 100,000 newlines, draw in seconds at a sane height")
+    func hostileText() throws {
+        let folder = TemporaryDirectory("passes")
+        let strings = "\"L\" = \"a\(String(repeating: "\u{0301}", count: 150_000))\";\n\"N\" = \"\(String(repeating: "x\\n", count: 100_000))\";\n"
+        let field = { (key: String, value: String) -> [String: Any] in ["key": key, "label": "L", "value": value] }
+        let passJSON: [String: Any] = [
+            "formatVersion": 1, "description": "L", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.test",
+            "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "logoText": "L",
+            "generic": ["headerFields": [field("h", "L")], "primaryFields": [field("a", "L")], "secondaryFields": [field("b", "L"), field("c", "N")],
+                        "auxiliaryFields": [field("d", "L"), field("g", "N")], "backFields": [field("e", "N"), field("f", "L")]],
+        ]
+        let file = folder.path("text.pkpass")
+        try TestPassIssuer.zip(["pass.json": try JSONSerialization.data(withJSONObject: passJSON), "en.lproj/pass.strings": Data(strings.utf8)])
+            .write(to: URL(fileURLWithPath: file))
+        let started = Date()
+        let result = try cli.run(["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20, "pango took \(Date().timeIntervalSince(started)) s")
+        for picture in [folder.path("text.png"), folder.path("text.back.png")] {
+            guard let size = try info(picture) else { return }
+            #expect((size["height"] as? Int ?? 0) > 0 && (size["height"] as? Int ?? .max) <= 4800, "\(picture): \(size)")
+        }
+        #expect(FileStatus(folder.path("text.png"))?.mode == 0o600, "a pass picture is the member's")
+    }
+
     @Test("without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install")
     func missingRlottie() throws {
         guard let rlottie = HiddenLibrary(["librlottie.so.0-1"]) else {
@@ -298,7 +324,7 @@ struct PictureCLITests {
         #expect(preview.stderr.contains("apt-get install librlottie"), "\(preview.stderr)")
     }
 
-    @Test("--version loads none of the picture libraries; drawing loads them")
+    @Test("--version loads none of the picture libraries; drawing loads them, in the drawing child only")
     func loadedOnDemand() throws {
         let trace = ["LD_DEBUG": "files"]
         let version = try cli.run(["--version"], environment: trace)
@@ -307,8 +333,14 @@ struct PictureCLITests {
         #expect(!atStart.contains { $0.hasPrefix("librlottie") || $0.hasPrefix("libcairo") || $0.hasPrefix("libpango") || $0.hasPrefix("libzint") }, "\(atStart)")
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
-        let preview = try cli.run(["bodymovin", "preview", file], environment: trace)
-        let loaded = LibcurlLoadingTests.librariesLoaded(by: preview)
-        #expect(loaded.contains { $0.hasPrefix("librlottie") } && loaded.contains { $0.hasPrefix("libcairo") }, "\(loaded)")
+        // Each process writes its loader trace to trace.<pid>: the command's own, and its drawing child's.
+        let preview = try cli.run(["bodymovin", "preview", file], environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.path("trace")])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("trace.") }.map {
+            LibcurlLoadingTests.librariesLoaded(inTrace: try String(contentsOfFile: folder.path($0), encoding: .utf8))
+        }
+        #expect(traces.count >= 2, "the command and its drawing child")
+        let drawing = traces.filter { loaded in loaded.contains { $0.hasPrefix("librlottie") } && loaded.contains { $0.hasPrefix("libcairo") } }
+        #expect(drawing.count == 1, "one process drew: \(traces)")
     }
 }

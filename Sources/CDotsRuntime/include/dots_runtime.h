@@ -22,6 +22,10 @@ const char *dots_build_swift(void);
 int dots_argument_count(void);
 const char *dots_argument(int index);
 
+/* Makes this process die (SIGKILL) when its parent `parent` does, so a drawing child never outlives the command
+   that started it (prctl is variadic, which Swift cannot call). 0 on success, -1 where not supported. */
+int dots_die_with_parent(int parent);
+
 /* The file of the loaded library that holds `symbol` (dladdr), or NULL. */
 const char *dots_library_file(const void *symbol);
 

@@ -19,6 +19,13 @@ public struct CommandContext: Sendable {
     public var browser: any BrowserOpener
     /// Whether a person can answer a prompt on stdin (a confirmation); false for pipes, files and CI.
     public var stdinIsTerminal: Bool
+    /// Where picture work runs: a child process of the binary (bounded), or here (in-process tests).
+    public var drawing: DrawingPlace = .inProcess
+
+    /// Picture work as this command runs it, its wall clock at `timeout` when the command has one.
+    public func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {
+        IsolatedDrawing(place: drawing, limits: .from(environment, timeout: timeout))
+    }
 
     public init(
         environment: Environment, stdout: any TextOutput, stderr: any TextOutput,
@@ -44,11 +51,13 @@ public struct CommandContext: Sendable {
         let guarded = environment["GITHUB_ACTIONS"] == "true"
         let stdout: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardOutput) : FileDescriptorOutput.standardOutput
         let stderr: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardError) : FileDescriptorOutput.standardError
-        return CommandContext(
+        var context = CommandContext(
             environment: environment, stdout: stdout, stderr: stderr,
             readLine: { Swift.readLine(strippingNewline: true) },
             makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser(), stdinIsTerminal: isatty(0) == 1
         )
+        context.drawing = .ownBinary(environment: environment)
+        return context
     }
 
     /// The token cache in `--cache-dir` when given, else the context's directory.

@@ -319,12 +319,18 @@ struct CheckBodies: Sendable {
             var detail = "\(report.summary.layers) layers, \(report.summary.bytes) bytes"
             guard !findings.contains(where: { $0.severity == .error }) else { return CheckFindings(findings, detail: detail) }
             // What it looks like: rlottie's findings, and a contact sheet a person can open, named in the report.
-            var drawn = findings + LottieRenderCheck.findings(data, report: report)
+            // Both drawn in one bounded child process: a file that costs too much is a warning, and the check goes on.
+            var drawn = findings
             do {
                 try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
                 let sheet = pictures.appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
-                _ = try BodymovinPreviewUseCase.drawSheet(data, report: report, to: sheet)
+                let result = try await context.isolatedDrawing().run(input: Data(data)) {
+                    .lottieSheet(input: $0, name: report.file, frames: 12, cell: BodymovinPreviewUseCase.defaultCell, sheet: sheet, gif: nil, withFindings: true)
+                }
+                drawn += result.findings
                 detail += "; frames: \(sheet)"
+            } catch let costly as DrawingTooCostly {
+                drawn.append(LottieRenderCheck.tooCostly(costly, file: report.file))
             } catch {
                 drawn.append(Finding(.info, "loading-animation.no-picture", at: FindingLocation(file: source),
                                      "no contact sheet: \((error as? UserFacingError)?.message ?? "\(error)")"))

@@ -17,10 +17,10 @@ public enum BatchCheck {
     /// Checks every input with at most `parallel` at once; reports keep the inputs' order. An error that is not a
     /// `UserFacingError` is a bug and is rethrown.
     public static func run<Report: Sendable>(
-        _ inputs: [String], parallel: Int, _ check: @escaping @Sendable (String) throws -> Report
+        _ inputs: [String], parallel: Int, _ check: @escaping @Sendable (String) async throws -> Report
     ) async throws -> BatchOutcome<Report> {
-        let results = await boundedConcurrentMap(count: inputs.count, parallel: parallel) { index in
-            Result<Report, any Error> { try check(inputs[index]) }
+        let results = await boundedConcurrentMap(count: inputs.count, parallel: parallel) { index -> Result<Report, any Error> in
+            do { return .success(try await check(inputs[index])) } catch { return .failure(error) }
         }
         var outcome = BatchOutcome<Report>(reports: [], unreadable: [])
         for (input, result) in zip(inputs, results) {

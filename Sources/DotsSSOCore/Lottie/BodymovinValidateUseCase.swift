@@ -19,11 +19,13 @@ public struct BodymovinValidateUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
         let validator = LottieValidator(profile: profile)
         let render = render
+        let drawing = ctx.isolatedDrawing()
         return try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
             let bytes = try Self.read(file)
-            var (report, document) = try validator.validateKeepingDocument(bytes, file: file)
-            // What rlottie draws (nothing at all, off the canvas, too small); only for files with no error above.
-            if render { report.findings += LottieRenderCheck.findings(bytes, report: report, document: document) }
+            var report = try validator.validate(bytes, file: file)
+            // What rlottie draws (nothing at all, off the canvas, too small); only for files with no error above, and
+            // in a bounded child process (a hostile file must not take the command down).
+            if render { report.findings += await LottieRenderCheck.isolated(bytes, report: report, drawing: drawing) }
             return report
         }
     }

@@ -15,6 +15,9 @@ public struct PassFetcher: Sendable {
     /// @3x image); downloads run --parallel at once, so a hostile server costs at most this much per download.
     public static let maxDownloadBytes = 16 * 1024 * 1024
 
+    /// Where `--preview` pictures are drawn (a bounded child process for the command-line tool).
+    public var drawing = IsolatedDrawing(place: .inProcess)
+
     public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL, preview: Bool = false) {
         self.http = http
         self.inspector = inspector
@@ -111,7 +114,7 @@ public struct PassFetcher: Sendable {
         let destination = output.appendingPathComponent(name)
         if Self.holds(response.body, at: destination) {
             pass.file = destination.path  // fetched again, unchanged: the file (and its date) stay as they are
-            if preview { drawPreview(of: response.body, for: &pass) }
+            if preview { await drawPreview(of: response.body, for: &pass) }
             return pass
         }
         do {
@@ -119,7 +122,7 @@ public struct PassFetcher: Sendable {
             // can be fetched again.
             try AtomicFile.write(response.body, to: destination, permissions: 0o600, durable: false)
             pass.file = destination.path
-            if preview { drawPreview(of: response.body, for: &pass) }
+            if preview { await drawPreview(of: response.body, for: &pass) }
         } catch let error as AtomicFile.WriteError {
             let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
             pass.saveFailure = failure
@@ -132,13 +135,16 @@ public struct PassFetcher: Sendable {
 
     /// The pass's picture beside its file (`2-event.pkpass` → `2-event.png`); a pass that cannot be drawn keeps its file
     /// and gets a warning.
-    func drawPreview(of body: Data, for pass: inout FetchedPass) {
+    func drawPreview(of body: Data, for pass: inout FetchedPass) async {
         guard let file = pass.file else { return }
         let picture = URL(fileURLWithPath: file).deletingPathExtension().path + ".png"
         do {
-            let drawn = try PassPreviewUseCase.draw(PassPreviewUseCase.files(of: body, name: file), name: file, front: picture)
+            let drawn = try await drawing.run(input: body) { .passPreview(input: $0, name: file, front: picture, back: nil, locale: nil) }
             pass.preview = picture
             pass.findings += drawn.findings
+        } catch let costly as DrawingTooCostly {
+            pass.findings.append(Finding(.warning, "pkpass.preview.too-costly", at: FindingLocation(file: file),
+                                         "no picture: drawing the pass was stopped: it \(costly.limit)"))
         } catch let error as UserFacingError {
             pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error.message)"))
         } catch {

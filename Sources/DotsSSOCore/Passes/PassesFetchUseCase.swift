@@ -43,8 +43,9 @@ public struct PassesFetchUseCase: Sendable {
         let anchors = try PKPassInspectUseCase.anchors(trust: trust)
         let found = try await links(source)
         if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
-        let fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
+        var fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
                                   output: URL(fileURLWithPath: output), preview: preview)
+        fetcher.drawing = ctx.isolatedDrawing()
         return Result(source: found.description, passes: try await fetcher.fetch(found.links, progress: progress), findings: found.findings)
     }
 

@@ -49,11 +49,14 @@ public struct BodymovinPreviewUseCase: Sendable {
         guard errors.isEmpty else {
             throw PictureError.refused("\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered")
         }
-        let (renderer, drawn) = try Self.drawSheet(bytes, report: report, frames: frames, cell: cell, to: sheetPath)
-        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn, cell: cell,
-                              findings: LottieRenderCheck.findings(bytes, report: report))
+        // Drawn in a bounded child process: a file that costs too much ends 65 naming the limit it hit.
+        let (frames, cell, gif) = (self.frames, self.cell, self.gif)
+        let drawn = try await ctx.isolatedDrawing().run(input: Data(bytes)) {
+            .lottieSheet(input: $0, name: report.file, frames: frames, cell: cell, sheet: sheetPath, gif: gif, withFindings: true)
+        }
+        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: drawn.findings)
         if let gif {
-            preview.gifFrames = try LottieGIF.write(renderer, to: gif)
+            preview.gifFrames = drawn.gifFrames
             preview.gif = gif
         }
         return preview

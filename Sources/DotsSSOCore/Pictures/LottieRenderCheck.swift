@@ -1,4 +1,5 @@
 import CPictures
+import Foundation
 
 /// What rlottie actually draws, fed back into `bodymovin validate`: an animation whose every sampled frame is empty,
 /// content that leaves the canvas, content too small to read as a loader.
@@ -25,6 +26,27 @@ public enum LottieRenderCheck {
         var text: String {
             "x \(LottieSummary.format(minX.rounded()))…\(LottieSummary.format(maxX.rounded())), y \(LottieSummary.format(minY.rounded()))…\(LottieSummary.format(maxY.rounded()))"
         }
+    }
+
+    /// The findings, drawn where `drawing` says (a bounded child process for the command-line tool). A file that
+    /// costs more than the limits is a warning naming the limit it hit; the validation goes on.
+    public static func isolated(_ bytes: [UInt8], report: LottieReport, drawing: IsolatedDrawing) async -> [Finding] {
+        guard !report.findings.contains(where: { $0.severity == .error }) else { return [] }
+        do {
+            return try await drawing.run(input: Data(bytes)) { .lottieCheck(input: $0, name: report.file) }.findings
+        } catch let costly as DrawingTooCostly {
+            return [tooCostly(costly, file: report.file)]
+        } catch let error as UserFacingError {
+            return [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: report.file, path: "$"), "not rendered: \(error.message)")]
+        } catch {
+            return [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: report.file, path: "$"), "not rendered: \(error)")]
+        }
+    }
+
+    /// The warning for an animation whose drawing was stopped at a limit: lottie-ios on a phone would struggle too.
+    static func tooCostly(_ costly: DrawingTooCostly, file: String) -> Finding {
+        Finding(.warning, "lottie.render.too-costly", at: FindingLocation(file: file, path: "$"),
+                "rlottie's drawing was stopped: it \(costly.limit); a phone playing it would stall or run out of memory too")
     }
 
     /// Findings for a file `LottieValidator` found no error in (rlottie never sees anything else).

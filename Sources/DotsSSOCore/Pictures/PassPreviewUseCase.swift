@@ -29,9 +29,31 @@ public struct PassPreviewUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> Preview {
         let name = InputFile.displayName(file)
-        let files = try Self.read(file, name: name)
         let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
-        return try Self.draw(files, name: name, front: frontPath, back: back ? Self.backPath(for: frontPath) : nil, locale: locale)
+        let backPath = back ? Self.backPath(for: frontPath) : nil
+        // Read (and refused when hostile) here; drawn in a bounded child process, which reads the folder itself or
+        // the archive's bytes from its private copy. A pass that costs too much ends 65 naming the limit it hit.
+        let folder = file != "-" && FileStatus(file)?.isDirectory == true ? file : nil
+        var input = Data()
+        if let folder {
+            _ = try Self.read(folder, name: name)
+        } else {
+            input = try Self.bytes(file, name: name)
+            _ = try Self.files(of: input, name: name)
+        }
+        let locale = self.locale
+        let drawn = try await ctx.isolatedDrawing().run(input: input) { copy in
+            .passPreview(input: folder ?? copy, name: name, front: frontPath, back: backPath, locale: locale)
+        }
+        return Preview(file: name, style: drawn.style ?? "generic", front: frontPath, back: drawn.back, locale: locale, findings: drawn.findings)
+    }
+
+    /// The bytes of a .pkpass (or stdin), at most the size `pkpass inspect` reads.
+    static func bytes(_ file: String, name: String) throws -> Data {
+        switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
+        case .contents(let data): return data
+        case .tooLarge: throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
+        }
     }
 
     /// Draws the pass made of `files` to `front` (and its back fields to `back`).

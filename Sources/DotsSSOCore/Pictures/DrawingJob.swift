@@ -1,0 +1,119 @@
+import CDotsRuntime
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One piece of picture work: what rlottie, cairo, pango and zint do with a partner's file. It runs in a child
+/// process of our own binary (`dots-sso __draw JOB RESULT`) under memory and CPU limits, so nothing a C library
+/// does with a hostile file (gigabytes for a 1 KB repeater, hours for a 1e12 stroke, a worker thread that never
+/// ends) can take the command with it. `DrawingWorker.perform` is the same code in the child and in-process.
+public enum DrawingJob: Codable, Sendable {
+    /// `LottieRenderCheck`'s findings for the animation in `input` (validated again in the child: cheap and exact).
+    case lottieCheck(input: String, name: String)
+    /// A contact sheet (and a GIF), with the render check's findings when `withFindings`.
+    case lottieSheet(input: String, name: String, frames: Int, cell: PictureSize, sheet: String, gif: String?, withFindings: Bool)
+    /// A pass's front (and back) as Wallet lays it out.
+    case passPreview(input: String, name: String, front: String, back: String?, locale: String?)
+}
+
+/// What a job produced, or the error it ended with (a `UserFacingError`'s message and status).
+public struct DrawingResult: Codable, Sendable {
+    public var findings: [Finding] = []
+    public var frames: [Int]?
+    public var gifFrames: Int?
+    public var style: String?
+    public var back: String?
+    public var error: String?
+    public var status: Int32?
+
+    public init() {}
+}
+
+/// The bounds a child draws within: address space, CPU seconds, and the wall-clock time after which it is killed.
+public struct DrawingLimits: Codable, Sendable, Equatable {
+    public var memoryMiB: Int
+    public var cpuSeconds: Int
+    public var wallSeconds: Double
+
+    /// 2 GiB of address space is far beyond any real loader (the corpus peaks under 200 MB) and far below what a
+    /// hostile file asks; a minute of CPU is twenty times the slowest corpus file.
+    public static let standard = DrawingLimits(memoryMiB: 2048, cpuSeconds: 60, wallSeconds: 90)
+
+    public init(memoryMiB: Int, cpuSeconds: Int, wallSeconds: Double) {
+        self.memoryMiB = memoryMiB
+        self.cpuSeconds = cpuSeconds
+        self.wallSeconds = wallSeconds
+    }
+
+    /// The standard limits, tightened by `DOTS_SSO_DRAW_LIMITS=MEMORY_MIB,CPU_SECONDS` (tests and careful CI jobs)
+    /// and with the wall clock at `timeout` when the command has one.
+    public static func from(_ environment: Environment, timeout: Double? = nil) -> DrawingLimits {
+        var limits = standard
+        if let text = environment["DOTS_SSO_DRAW_LIMITS"] {
+            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2, let memory = parts[0], let cpu = parts[1], (64...65_536).contains(memory), (1...3_600).contains(cpu) {
+                limits.memoryMiB = memory
+                limits.cpuSeconds = cpu
+            }
+        }
+        if let timeout, timeout > 0 { limits.wallSeconds = min(limits.wallSeconds, timeout) }
+        return limits
+    }
+}
+
+/// The child side of `__draw`, and the one implementation of every job.
+public enum DrawingWorker {
+    /// The hidden first argument that makes the binary a drawing child (never shown in help or completions).
+    public static let argument = "__draw"
+
+    /// `dots-sso __draw JOB RESULT LIMITS_JSON PARENT_PID`: applies the limits to itself, performs the job, writes
+    /// the result.
+    public static func serve(_ arguments: [String]) -> Int32 {
+        // A parent that ends (a command past its --timeout, a killed CI job) takes its drawing child with it.
+        if arguments.count == 4, let parent = Int32(arguments[3]) { _ = dots_die_with_parent(parent) }
+        guard arguments.count == 4, let jobData = FileManager.default.contents(atPath: arguments[0]),
+              let job = try? JSONDecoder().decode(DrawingJob.self, from: jobData),
+              let limits = try? JSONDecoder().decode(DrawingLimits.self, from: Data(arguments[2].utf8)) else { return 64 }
+        var memory = rlimit(rlim_cur: rlim_t(limits.memoryMiB) << 20, rlim_max: rlim_t(limits.memoryMiB) << 20)
+        var cpu = rlimit(rlim_cur: rlim_t(limits.cpuSeconds), rlim_max: rlim_t(limits.cpuSeconds + 1))
+        setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
+        let result = perform(job)
+        guard let data = try? JSONEncoder().encode(result), FileManager.default.createFile(atPath: arguments[1], contents: data) else { return 74 }
+        return 0
+    }
+
+    /// Does the job here, in this process.
+    public static func perform(_ job: DrawingJob) -> DrawingResult {
+        var result = DrawingResult()
+        do {
+            switch job {
+            case let .lottieCheck(input, name):
+                let bytes = try BodymovinValidateUseCase.read(input)
+                let (report, document) = try LottieValidator(profile: .ios).validateKeepingDocument(bytes, file: name)
+                result.findings = LottieRenderCheck.findings(bytes, report: report, document: document)
+            case let .lottieSheet(input, name, frames, cell, sheet, gif, withFindings):
+                let bytes = try BodymovinValidateUseCase.read(input)
+                let report = try LottieValidator(profile: .ios).validate(bytes, file: name)
+                let (renderer, drawn) = try BodymovinPreviewUseCase.drawSheet(bytes, report: report, frames: frames, cell: cell, to: sheet)
+                result.frames = drawn
+                if withFindings { result.findings = LottieRenderCheck.findings(bytes, report: report) }
+                if let gif { result.gifFrames = try LottieGIF.write(renderer, to: gif) }
+            case let .passPreview(input, name, front, back, locale):
+                let preview = try PassPreviewUseCase.draw(try PassPreviewUseCase.read(input, name: name), name: name, front: front,
+                                                          back: back, locale: locale)
+                result.findings = preview.findings
+                result.style = preview.style
+                result.back = preview.back
+            }
+        } catch let error as UserFacingError {
+            result.error = error.message
+            result.status = error.exitStatus.rawValue
+        } catch {
+            result.error = "\(error)"
+            result.status = ExitStatus.internalError.rawValue
+        }
+        return result
+    }
+}

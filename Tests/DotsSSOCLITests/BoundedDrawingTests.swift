@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 36: what rlottie and pango do with a partner's file runs in a child process under memory and CPU limits
+/// (`DOTS_SSO_DRAW_LIMITS` tightens them here so the tests stay small), and a killed drawing is a finding or a 65.
+@Suite("picture work runs bounded in a child process", .serialized)
+struct BoundedDrawingTests {
+    let cli = DotsSSOCLI()
+
+    static let transform = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+    static let layerTransform = #"{"o":{"a":0,"k":100},"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}}"#
+
+    static func animation(_ shapes: String) -> String {
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":30,"st":0,"ks":\#(layerTransform),"shapes":[\#(shapes)]}]}"#
+    }
+
+    /// 836 bytes the validator passes: a repeater of a billion copies (rlottie asked for 7.9 GB and aborted).
+    static let repeater = animation(#"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1},{"ty":"rp","c":{"a":0,"k":1000000000},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}},\#(transform)]}"#)
+
+    /// Dashes of 0.01 px along a rectangle a million px a side: CPU and memory without end.
+    static let dashes = animation(#"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[1000000,1000000]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"d":[{"n":"d","nm":"dash","v":{"a":0,"k":0.01}},{"n":"g","nm":"gap","v":{"a":0,"k":0.01}}]},\#(transform)]}"#)
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = cli.home.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Whether a `__draw` child of ours is still running.
+    static func drawingChildren() -> Int {
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return listing.filter { Int($0) != nil }.count { pid in
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return command.contains("dots-sso") && command.contains("__draw")
+        }
+    }
+
+    @Test("validate: a repeater of a billion copies and dashes without end are warnings naming the limit; the command goes on", arguments: [
+        ("repeater", "512,20", "needed more than 512 MiB of memory"),
+        ("dashes", "4096,1", "used more than 1 s of CPU"),
+    ])
+    func validate(kind: String, limits: String, expected: String) throws {
+        let hostile = try file("\(kind).json", kind == "repeater" ? Self.repeater : Self.dashes)
+        let fine = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
+        let result = try cli.run(["bodymovin", "validate", hostile, fine, "--json"], environment: ["DOTS_SSO_DRAW_LIMITS": limits], timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("lottie.render.too-costly"), "\(result.stdout)")
+        #expect(result.stdout.contains(expected), "\(result.stdout)")
+        #expect(result.duration < 30)
+        #expect(result.stdout.contains("fine.json"), "the other file was still reported")
+    }
+
+    @Test("preview: a file that costs too much ends 65 naming the limit, and writes no picture")
+    func preview() throws {
+        let hostile = try file("repeater.json", Self.repeater)
+        let sheet = cli.home.path("sheet.png")
+        let result = try cli.run(["bodymovin", "preview", hostile, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("needed more than 512 MiB of memory"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sheet))
+    }
+
+    @Test("check: a loading animation that draws for ever is cut at --timeout; the report and the JUnit file are written, the process ends, no child is left")
+    func checkTimeout() throws {
+        let hostile = try file("dashes.json", Self.dashes)
+        let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(hostile)"}"#)
+        let junit = cli.home.path("report.xml")
+        let result = try cli.run(["check", "--channel", channel, "--only", "loading-animation", "--timeout", "3", "--junit", junit,
+                                  "--pictures", cli.home.path("pics")],
+                                 environment: ["DOTS_SSO_DRAW_LIMITS": "8192,120"], timeout: 30)
+        #expect(!result.timedOut)
+        #expect(result.duration < 3 + 5, "\(result.duration) s")
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        #expect(result.stdout.contains("loading-animation"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: junit))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.drawingChildren() == 0, "the drawing child died with its parent")
+    }
+}
