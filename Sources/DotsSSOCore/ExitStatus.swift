@@ -20,7 +20,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
             + "a refused Echo provider or consumer key, a member the Channels API does not know"
         case .usage: "usage error (bad flags or arguments, a non-https URL to a non-loopback host, an unreadable `--cacert` or `--trust`, "
             + "an input file that does not exist)"
-        case .malformedInput: "malformed input (a file or server response that cannot be parsed, or a response larger than the cap)"
+        case .malformedInput: "malformed input (a file or server response that cannot be parsed, a response larger than the cap, a number that is no time or lifetime, or a picture whose drawing was stopped at the memory, CPU or time limit)"
         case .network: "network unavailable: DNS, connect, TLS handshake/version refused, certificate not trusted, timeout, "
             + "a loopback port already in use, a provider that cannot be reached to revoke, a library loaded on first use that is "
             + "not installed (libcurl; rlottie, cairo, pango or zint for pictures)"

@@ -97,6 +97,7 @@ struct LottieWalk {
             }
         }
         checkCycles(assetsByID)
+        if !findings.contains(where: { $0.code == "lottie.precomp.cycle" }) { checkLayerInstances(root, assets: assetsByID) }
         countExpressions()
         reportUnsupported()
         if legacyProperties > 0 && profile == .spec {
@@ -304,8 +305,23 @@ struct LottieWalk {
         }
     }
 
-    mutating func checkShapes(_ shapes: Int32, path: String) {
-        // Shape groups nest; depth is bounded by the parser's nesting limit.
+    /// Copies a player draws of what repeaters repeat: lottie-ios and rlottie build every copy, so a 1 KB file with
+    /// a repeater of a billion copies asks for gigabytes. Beyond this many, a warning with the count.
+    static let maxRepeaterCopies = 10_000.0
+
+    mutating func checkShapes(_ shapes: Int32, path: String, copies: Double = 1) {
+        // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
+        // in its group, nested repeaters multiply each other.
+        var copies = copies
+        for (index, shape) in json.elements(shapes).enumerated() where json.member(shape, "ty").flatMap(json.string) == "rp" {
+            copies *= max(1, repeaterCopies(shape))
+            if copies > Self.maxRepeaterCopies {
+                add(.warning, "lottie.repeater.copies", "\(path)[\(index)].c",
+                    "repeaters here draw \(LottieSummary.format(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
+                        + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
+                copies = 1  // said once for this nesting
+            }
+        }
         for (index, shape) in json.elements(shapes).enumerated() {
             let shapePath = "\(path)[\(index)]"
             guard let type = json.member(shape, "ty").flatMap(json.string) else {
@@ -317,10 +333,51 @@ struct LottieWalk {
             }
             if type == "mm" { note("merge paths", shapePath) }
             if type == "gr", let items = json.member(shape, "it") {
-                checkShapes(items, path: "\(shapePath).it")
+                checkShapes(items, path: "\(shapePath).it", copies: copies)
             } else {
                 properties(in: shape, path: shapePath)
             }
+        }
+    }
+
+    /// A repeater's copy count: its static `c`, or the largest of its keyframes.
+    func repeaterCopies(_ repeater: Int32) -> Double {
+        guard let count = json.member(repeater, "c"), let value = json.member(count, "k") else { return 1 }
+        if let number = json.number(value), number.isFinite { return number }
+        let keyframes = json.elements(value).compactMap { frame in
+            json.member(frame, "s").flatMap { start in json.number(start) ?? json.elements(start).first.flatMap(json.number) }
+        }
+        return keyframes.filter(\.isFinite).max() ?? 1
+    }
+
+    /// Layers a player instantiates: every precomposition layer instantiates its asset's layers again, so 12
+    /// precomps each used four times by the next are 4^12 instances in a file of a few kilobytes. Beyond this many, a
+    /// warning with the count (the top-level layer cap counts only the top level).
+    static let maxLayerInstances = 5_000.0
+
+    mutating func checkLayerInstances(_ root: Int32, assets: [String: Int32]) {
+        var memo: [String: Double] = [:]
+        func instances(of layers: Int32, depth: Int) -> Double {
+            guard depth < 64 else { return .infinity }
+            var total = 0.0
+            for layer in json.elements(layers) {
+                total += 1
+                if number(layer, "ty") == 0, let reference = json.member(layer, "refId").flatMap(json.string), let asset = assets[reference],
+                   let inner = json.member(asset, "layers") {
+                    let count = memo[reference] ?? instances(of: inner, depth: depth + 1)
+                    memo[reference] = count
+                    total += count
+                }
+                if total > 1e15 { return total }
+            }
+            return total
+        }
+        guard let layers = json.member(root, "layers"), json.kind(layers) == .array else { return }
+        let total = instances(of: layers, depth: 0)
+        if total > Self.maxLayerInstances {
+            add(.warning, "lottie.layers.instances", "$.assets",
+                "precompositions used inside each other make \(total.isFinite ? LottieSummary.format(total) : "unboundedly many") layer instances; "
+                    + "players build each one (lottie-ios would choke too), so keep them under \(Int(Self.maxLayerInstances))")
         }
     }
 

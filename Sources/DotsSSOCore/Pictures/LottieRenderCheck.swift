@@ -32,6 +32,11 @@ public enum LottieRenderCheck {
     /// costs more than the limits is a warning naming the limit it hit; the validation goes on.
     public static func isolated(_ bytes: [UInt8], report: LottieReport, drawing: IsolatedDrawing) async -> [Finding] {
         guard !report.findings.contains(where: { $0.severity == .error }) else { return [] }
+        // What is cheap to know first: the validator already counted more copies or instances than a player can build.
+        if let costly = report.findings.first(where: { costlyCodes.contains($0.code) }) {
+            return [Finding(.info, "lottie.render.skipped", at: FindingLocation(file: report.file, path: "$"),
+                            "not rendered: \(costly.code) says it would build more than any player can")]
+        }
         do {
             return try await drawing.run(input: Data(bytes)) { .lottieCheck(input: $0, name: report.file) }.findings
         } catch let costly as DrawingTooCostly {
@@ -42,6 +47,9 @@ public enum LottieRenderCheck {
             return [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: report.file, path: "$"), "not rendered: \(error)")]
         }
     }
+
+    /// Validator warnings that predict a drawing no player finishes.
+    static let costlyCodes: Set<String> = ["lottie.repeater.copies", "lottie.layers.instances"]
 
     /// The warning for an animation whose drawing was stopped at a limit: lottie-ios on a phone would struggle too.
     static func tooCostly(_ costly: DrawingTooCostly, file: String) -> Finding {
