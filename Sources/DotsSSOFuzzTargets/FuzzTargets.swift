@@ -3,7 +3,7 @@ import Foundation
 
 /// Every parser dots-sso runs on what partners and their servers send.
 public enum FuzzTargets {
-    public static let all: [FuzzTarget] = pkpass + lottieAndProfile + oauth + appLinksAndConfig
+    public static let all: [FuzzTarget] = pkpass + lottieAndProfile + oauth + appLinksAndConfig + numbers
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
@@ -111,6 +111,44 @@ public enum FuzzTargets {
             },
             FuzzTarget("channel", "a channel file") { data in
                 _ = try? ChannelStore.decode(data, path: "fuzz.json")
+            },
+        ]
+    }
+
+    /// Every entry point where a number from outside becomes a date, a lifetime, a count or a size: none may trap.
+    static var numbers: [FuzzTarget] {
+        [
+            FuzzTarget("token-response", "a token endpoint's answer: expires_in as a lifetime, the token set's dates and validity") { data in
+                guard let json = try? CompactJSON(data), case .object(let object) = JSONValue(json),
+                      let response = try? TokenResponse(json: object) else { return }
+                let tokens = response.tokenSet(now: now)
+                _ = tokens.expiresAt.map(ISOTimestamp.string)
+                _ = tokens.attainableValidity(60)
+                _ = tokens.expires(within: 60, now: now)
+            },
+            FuzzTarget("device-authorization", "a device authorization answer (RFC 8628): interval and expires_in") { data in
+                guard let json = try? CompactJSON(data), case .object(let object) = JSONValue(json) else { return }
+                _ = try? DeviceAuthorization(json: object, from: URL(string: "https://sso.example/device")!)
+            },
+            FuzzTarget("jwt-claims", "an id_token's claims: exp, iat and nbf as dates, aud, azp and crit") { data in
+                let payload = Base64URL.encode(data)
+                for header in ["eyJhbGciOiJSUzI1NiJ9", Base64URL.encode(data.prefix(64))] {
+                    guard let token = try? JWT("\(header).\(payload).c2ln") else { continue }
+                    for claim in ["exp", "iat", "nbf", "auth_time"] { _ = (try? token.date(claim))?.map(ISOTimestamp.string) }
+                    _ = token.audiences
+                    _ = token.criticalParameters
+                }
+            },
+            FuzzTarget("lottie-render", "an animation drawn by rlottie in a bounded child (needs DOTS_SSO_BINARY): the parent never falls", corpus: ["lottie"]) { data in
+                guard let binary = ProcessInfo.processInfo.environment["DOTS_SSO_BINARY"],
+                      let report = try? LottieValidator(profile: .ios).validate(data, file: "fuzz.json") else { return }
+                let drawing = IsolatedDrawing(place: .childProcess(executable: binary), limits: DrawingLimits(memoryMiB: 512, cpuSeconds: 5, wallSeconds: 8))
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    _ = await LottieRenderCheck.isolated(Array(data), report: report, drawing: drawing)
+                    done.signal()
+                }
+                done.wait()
             },
         ]
     }

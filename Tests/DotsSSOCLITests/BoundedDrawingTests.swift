@@ -1,3 +1,4 @@
+import DotsSSOCore
 import Foundation
 import Testing
 import TestSupport
@@ -77,5 +78,30 @@ struct BoundedDrawingTests {
         #expect(FileManager.default.fileExists(atPath: junit))
         Thread.sleep(forTimeInterval: 0.5)
         #expect(Self.drawingChildren() == 0, "the drawing child died with its parent")
+    }
+
+    @Test("a shared $TMPDIR/dots-sso-check planted by another user (0777, a link to the victim's file inside) is never used")
+    func plantedSharedFolder() throws {
+        let tmp = TemporaryDirectory("tmpdir")
+        let victim = cli.home.path("victim.txt")
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let planted = tmp.path("dots-sso-check")
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        #expect(symlink(victim, planted + "/acme-loading-animation.png") == 0)
+        if getuid() == 0 {
+            // Running as root: the folder is another user's, as on a shared CI runner (nobody).
+            _ = chown(planted, 65534, 65534)
+            _ = lchown(planted + "/acme-loading-animation.png", 65534, 65534)
+        } else {
+            print("NOTICE: not root, so the planted folder is this user's own; the test still shows it is not used")
+        }
+        let animation = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
+        let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(animation)"}"#)
+        let result = try cli.run(["check", "--channel", channel, "--only", "loading-animation"], environment: ["TMPDIR": tmp.url.path])
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n", "the victim's file is untouched")
+        #expect(result.stdout.contains(tmp.url.path + "/dots-sso-check-"), "the sheet went to a private folder: \(result.stdout)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path).filter { $0.hasPrefix("dots-sso-check-") }
+        #expect(made.count == 1 && FileStatus(tmp.path(made[0]))?.mode == 0o700, "\(made)")
     }
 }
