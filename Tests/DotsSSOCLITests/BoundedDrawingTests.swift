@@ -39,7 +39,7 @@ struct BoundedDrawingTests {
 
     @Test("validate: dashes without end are a warning naming the limit they hit; a billion-copy repeater is counted and never drawn; the command goes on", arguments: [
         ("dashes", "512,20", "needed more than 512 MiB of memory"),
-        ("dashes", "4096,1", "used more than 1 s of CPU"),
+        ("dashes", "6144,1", "used more than 1 s of CPU"),
         ("repeater", "512,20", "repeaters here draw 1000000000 copies"),
     ])
     func validate(kind: String, limits: String, expected: String) throws {

@@ -16,18 +16,29 @@ public struct BodymovinValidateUseCase: Sendable {
         self.render = render
     }
 
+    /// A validated file, with its bytes while rlottie may still draw it.
+    struct Validated: Sendable {
+        var report: LottieReport
+        var bytes: [UInt8]?
+    }
+
     public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
         let validator = LottieValidator(profile: profile)
         let render = render
-        let drawing = ctx.isolatedDrawing()
-        return try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
+        let validated = try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
             let bytes = try Self.read(file)
-            var report = try validator.validate(bytes, file: file)
-            // What rlottie draws (nothing at all, off the canvas, too small); only for files with no error above, and
-            // in a bounded child process (a hostile file must not take the command down).
-            if render { report.findings += await LottieRenderCheck.isolated(bytes, report: report, drawing: drawing) }
-            return report
+            let report = try validator.validate(bytes, file: file)
+            // Bytes kept only for what rlottie may be asked about: files without an error.
+            return Validated(report: report, bytes: render && !report.findings.contains { $0.severity == .error } ? bytes : nil)
         }
+        // What rlottie draws (nothing at all, off the canvas, too small), for the files with no error above: in
+        // bounded child processes, one per core, each drawing its share one file after another.
+        var reports = validated.reports.map(\.report)
+        let drawable = validated.reports.indices.filter { validated.reports[$0].bytes != nil }
+        let drawn = await LottieRenderCheck.isolated(drawable.map { (validated.reports[$0].bytes!, reports[$0]) }, drawing: ctx.isolatedDrawing(),
+                                                     parallel: Self.parallelism(for: files))
+        for (index, findings) in zip(drawable, drawn) { reports[index].findings += findings }
+        return BatchOutcome(reports: reports, unreadable: validated.unreadable)
     }
 
     /// Files at most this large are checked one per core at once; a batch with a larger one (or a pipe, whose size

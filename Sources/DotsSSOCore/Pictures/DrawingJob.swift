@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// One piece of picture work: what rlottie, cairo, pango and zint do with a partner's file. It runs in a child
-/// process of our own binary (`dots-sso __draw JOB RESULT`) under memory and CPU limits, so nothing a C library
+/// process of our own binary (`dots-sso __draw JOBS RESULTS …`) under memory and CPU limits, so nothing a C library
 /// does with a hostile file (gigabytes for a 1 KB repeater, hours for a 1e12 stroke, a worker thread that never
 /// ends) can take the command with it. `DrawingWorker.perform` is the same code in the child and in-process.
 public enum DrawingJob: Codable, Sendable {
@@ -67,21 +67,44 @@ public enum DrawingWorker {
     /// The hidden first argument that makes the binary a drawing child (never shown in help or completions).
     public static let argument = "__draw"
 
-    /// `dots-sso __draw JOB RESULT LIMITS_JSON PARENT_PID`: applies the limits to itself, performs the job, writes
-    /// the result.
+    /// `dots-sso __draw JOBS RESULTS LIMITS_JSON PARENT_PID`: applies the memory limit to itself, then performs the
+    /// jobs in order, each with its own CPU budget, writing `RESULTS/<position>.json` as each one ends.
     public static func serve(_ arguments: [String]) -> Int32 {
         // A parent that ends (a command past its --timeout, a killed CI job) takes its drawing child with it.
         if arguments.count == 4, let parent = Int32(arguments[3]) { _ = dots_die_with_parent(parent) }
         guard arguments.count == 4, let jobData = FileManager.default.contents(atPath: arguments[0]),
-              let job = try? JSONDecoder().decode(DrawingJob.self, from: jobData),
+              let jobs = try? JSONDecoder().decode([DrawingJob].self, from: jobData),
               let limits = try? JSONDecoder().decode(DrawingLimits.self, from: Data(arguments[2].utf8)) else { return 64 }
         var memory = rlimit(rlim_cur: rlim_t(limits.memoryMiB) << 20, rlim_max: rlim_t(limits.memoryMiB) << 20)
-        var cpu = rlimit(rlim_cur: rlim_t(limits.cpuSeconds), rlim_max: rlim_t(limits.cpuSeconds + 1))
         setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
-        setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
-        let result = perform(job)
-        guard let data = try? JSONEncoder().encode(result), FileManager.default.createFile(atPath: arguments[1], contents: data) else { return 74 }
+        // The CPU budget is enforced by SIGXCPU, which a parent may have left ignored or blocked (both are inherited).
+        signal(SIGXCPU, SIG_DFL)
+        var xcpu = sigset_t()
+        sigemptyset(&xcpu)
+        sigaddset(&xcpu, SIGXCPU)
+        pthread_sigmask(SIG_UNBLOCK, &xcpu, nil)
+        for (position, job) in jobs.enumerated() {
+            allowCPU(seconds: limits.cpuSeconds)
+            let result = perform(job)
+            guard let data = try? JSONEncoder().encode(result) else { return 70 }
+            // Written whole, then renamed: the parent never reads half a result.
+            let final = "\(arguments[1])/\(position).json", partial = "\(arguments[1])/.\(position).partial"
+            guard FileManager.default.createFile(atPath: partial, contents: data), rename(partial, final) == 0 else { return 74 }
+        }
         return 0
+    }
+
+    /// Lets this process use `seconds` more CPU from now (SIGXCPU beyond it), within the hard limit it was given.
+    static func allowCPU(seconds: Int) {
+        var usage = rusage()
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+        var current = rlimit()
+        getrlimit(Int32(RLIMIT_CPU.rawValue), &current)
+        // RLIMIT_CPU counts whole seconds of the process's total: the budget starts at the next whole second.
+        let used = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+        let soft = rlim_t(Int(clamping: used, to: 0...Int(Int32.max), rounding: .up) + seconds)
+        var cpu = rlimit(rlim_cur: min(soft, current.rlim_max), rlim_max: current.rlim_max)
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
     }
 
     /// Does the job here, in this process.

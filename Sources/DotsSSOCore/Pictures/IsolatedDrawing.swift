@@ -44,36 +44,89 @@ public struct IsolatedDrawing: Sendable {
         self.limits = limits
     }
 
-    /// The result, or the job's own error (`DrawingFailed`), or `DrawingTooCostly`. `input` (the partner's bytes)
-    /// is written into a private folder of the job's own, and `job` is made with its path.
-    public func run(input: Data, _ job: (String) -> DrawingJob) async throws -> DrawingResult {
-        let folder = try PrivateFolder.make(prefix: "dots-sso-draw")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let inputFile = folder.appendingPathComponent("input").path
-        guard FileManager.default.createFile(atPath: inputFile, contents: input, attributes: [.posixPermissions: 0o600]) else {
-            throw OutputError.cannotWrite(path: inputFile, what: "a drawing job's input", reason: "the temporary folder is not writable")
+    /// One partner input and the job made from the path of its private copy.
+    public struct Request: Sendable {
+        public var input: Data
+        public var job: @Sendable (String) -> DrawingJob
+
+        public init(input: Data, job: @escaping @Sendable (String) -> DrawingJob) {
+            self.input = input
+            self.job = job
         }
-        let result: DrawingResult
-        switch place {
-        case .inProcess:
-            result = DrawingWorker.perform(job(inputFile))
-        case .childProcess(let executable):
-            result = try await inChild(job(inputFile), executable: executable, folder: folder)
-        }
-        if let message = result.error {
-            throw DrawingFailed(message: message, status: result.status.flatMap(ExitStatus.init(rawValue:)) ?? .internalError)
-        }
-        return result
     }
 
-    private func inChild(_ job: DrawingJob, executable: String, folder: URL) async throws -> DrawingResult {
-        let jobFile = folder.appendingPathComponent("job.json").path, resultFile = folder.appendingPathComponent("result.json").path
-        guard FileManager.default.createFile(atPath: jobFile, contents: try JSONEncoder().encode(job), attributes: [.posixPermissions: 0o600]) else {
-            throw OutputError.cannotWrite(path: jobFile, what: "a drawing job", reason: "the temporary folder is not writable")
+    /// The result, or the job's own error (`DrawingFailed`), or `DrawingTooCostly`. `input` (the partner's bytes)
+    /// is written into a private folder, and `job` is made with its path.
+    public func run(input: Data, _ job: @escaping @Sendable (String) -> DrawingJob) async throws -> DrawingResult {
+        try await runAll([Request(input: input, job: job)])[0].get()
+    }
+
+    /// Every request, in order, in as few children as the limits allow: one child draws the jobs one after another
+    /// (each with its own CPU budget and wall clock, measured from the previous job's end), so a batch pays one
+    /// process start, not one per file. A job that stops its child at a limit is `DrawingTooCostly`; the jobs after
+    /// it go on in a fresh child.
+    public func runAll(_ requests: [Request]) async -> [Result<DrawingResult, any Error>] {
+        guard !requests.isEmpty else { return [] }
+        let folder: URL
+        do {
+            folder = try PrivateFolder.make(prefix: "dots-sso-draw")
+        } catch {
+            return requests.map { _ in .failure(error) }
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var jobs: [DrawingJob] = []
+        for (index, request) in requests.enumerated() {
+            let inputFile = folder.appendingPathComponent("input-\(index)").path
+            guard FileManager.default.createFile(atPath: inputFile, contents: request.input, attributes: [.posixPermissions: 0o600]) else {
+                let failure = OutputError.cannotWrite(path: inputFile, what: "a drawing job's input", reason: "the temporary folder is not writable")
+                return requests.map { _ in .failure(failure) }
+            }
+            jobs.append(request.job(inputFile))
+        }
+        var results: [DrawingResult?] = Array(repeating: nil, count: jobs.count)
+        var failures: [Int: any Error] = [:]
+        switch place {
+        case .inProcess:
+            results = jobs.map(DrawingWorker.perform)
+        case .childProcess(let executable):
+            var pending = Array(jobs.indices)
+            var run = 0
+            while !pending.isEmpty {
+                run += 1
+                let (done, stopped) = await inChild(pending.map { jobs[$0] }, executable: executable, folder: folder, run: run)
+                for (position, result) in done { results[pending[position]] = result }
+                guard let (position, error) = stopped else { break }
+                failures[pending[position]] = error
+                pending = Array(pending[(position + 1)...].filter { results[$0] == nil })
+            }
+        }
+        return jobs.indices.map { index in
+            if let failure = failures[index] { return .failure(failure) }
+            guard let result = results[index] else { return .failure(DrawingTooCostly(limit: "was not drawn")) }
+            if let message = result.error {
+                return .failure(DrawingFailed(message: message, status: result.status.flatMap(ExitStatus.init(rawValue:)) ?? .internalError))
+            }
+            return .success(result)
+        }
+    }
+
+    /// One child for `jobs`: the results it wrote (by position), and the position of the job that stopped it with
+    /// why, when it did not finish them all.
+    private func inChild(_ jobs: [DrawingJob], executable: String, folder: URL, run: Int)
+        async -> (done: [(Int, DrawingResult)], stopped: (Int, any Error)?) {
+        let jobFile = folder.appendingPathComponent("jobs-\(run).json").path
+        let results = folder.appendingPathComponent("results-\(run)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: jobFile, contents: try JSONEncoder().encode(jobs), attributes: [.posixPermissions: 0o600]) else {
+                throw OutputError.cannotWrite(path: jobFile, what: "drawing jobs", reason: "the temporary folder is not writable")
+            }
+        } catch {
+            return ([], (0, error))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [DrawingWorker.argument, jobFile, resultFile, String(decoding: try JSONEncoder().encode(limits), as: UTF8.self),
+        process.arguments = [DrawingWorker.argument, jobFile, results.path, String(decoding: (try? JSONEncoder().encode(limits)) ?? Data(), as: UTF8.self),
                              String(getpid())]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -82,25 +135,35 @@ public struct IsolatedDrawing: Sendable {
             try process.run()
         } catch {
             // Nothing to isolate with (the binary moved away): draw here rather than not at all.
-            return DrawingWorker.perform(job)
+            return (jobs.enumerated().map { ($0.offset, DrawingWorker.perform($0.element)) }, nil)
         }
-        let deadline = Date().addingTimeInterval(limits.wallSeconds)
+        // The wall clock runs per job: it restarts whenever the child finishes one.
+        var finished = 0
+        var progress = Date()
         var killedAtDeadline = false
         while process.isRunning {
-            if Date() >= deadline {
+            let count = (try? FileManager.default.contentsOfDirectory(atPath: results.path).count { $0.hasSuffix(".json") }) ?? finished
+            if count > finished {
+                finished = count
+                progress = Date()
+            } else if Date().timeIntervalSince(progress) >= limits.wallSeconds {
                 kill(process.processIdentifier, SIGKILL)
                 killedAtDeadline = true
                 break
             }
-            try? await Task.sleep(nanoseconds: 10_000_000)
+            try? await Task.sleep(nanoseconds: 2_000_000)
         }
         process.waitUntilExit()
-        if killedAtDeadline { throw DrawingTooCostly(limit: "took longer than \(LottieSummary.format(limits.wallSeconds)) s") }
-        if process.terminationReason == .exit, process.terminationStatus == 0, let data = FileManager.default.contents(atPath: resultFile),
-           let result = try? JSONDecoder().decode(DrawingResult.self, from: data) {
-            return result
+        var done: [(Int, DrawingResult)] = []
+        for position in jobs.indices {
+            guard let data = FileManager.default.contents(atPath: results.appendingPathComponent("\(position).json").path),
+                  let result = try? JSONDecoder().decode(DrawingResult.self, from: data) else { break }
+            done.append((position, result))
         }
-        throw DrawingTooCostly(limit: Self.limitHit(reason: process.terminationReason, status: process.terminationStatus, limits: limits))
+        guard done.count < jobs.count else { return (done, nil) }
+        let limit = killedAtDeadline ? "took longer than \(LottieSummary.format(limits.wallSeconds)) s"
+            : Self.limitHit(reason: process.terminationReason, status: process.terminationStatus, limits: limits)
+        return (done, (done.count, DrawingTooCostly(limit: limit)))
     }
 
     /// The limit a child that ended without a result most likely hit, from how it ended.

@@ -28,24 +28,50 @@ public enum LottieRenderCheck {
         }
     }
 
-    /// The findings, drawn where `drawing` says (a bounded child process for the command-line tool). A file that
-    /// costs more than the limits is a warning naming the limit it hit; the validation goes on.
+    /// Whether rlottie is asked to draw the file at all: no error (rlottie never sees a file that failed our checks),
+    /// and none of the counts that predict a drawing no player finishes.
+    public static func drawable(_ report: LottieReport) -> Bool {
+        !report.findings.contains { $0.severity == .error || costlyCodes.contains($0.code) }
+    }
+
+    /// The findings of one file, drawn where `drawing` says (a bounded child process for the command-line tool).
     public static func isolated(_ bytes: [UInt8], report: LottieReport, drawing: IsolatedDrawing) async -> [Finding] {
-        guard !report.findings.contains(where: { $0.severity == .error }) else { return [] }
-        // What is cheap to know first: the validator already counted more copies or instances than a player can build.
-        if let costly = report.findings.first(where: { costlyCodes.contains($0.code) }) {
-            return [Finding(.info, "lottie.render.skipped", at: FindingLocation(file: report.file, path: "$"),
-                            "not rendered: \(costly.code) says it would build more than any player can")]
+        await isolated([(bytes, report)], drawing: drawing, parallel: 1)[0]
+    }
+
+    /// The findings of each file, drawn in at most `parallel` children, each drawing its share in turn. A file that
+    /// costs more than the limits is a warning naming the limit it hit; the others are drawn all the same.
+    public static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async -> [[Finding]] {
+        var findings: [[Finding]] = files.map { file in
+            // What is cheap to know first: the validator already counted more copies or instances than a player can build.
+            file.report.findings.first { costlyCodes.contains($0.code) }.map { costly in
+                [Finding(.info, "lottie.render.skipped", at: FindingLocation(file: file.report.file, path: "$"),
+                         "not rendered: \(costly.code) says it would build more than any player can")]
+            } ?? []
         }
-        do {
-            return try await drawing.run(input: Data(bytes)) { .lottieCheck(input: $0, name: report.file) }.findings
-        } catch let costly as DrawingTooCostly {
-            return [tooCostly(costly, file: report.file)]
-        } catch let error as UserFacingError {
-            return [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: report.file, path: "$"), "not rendered: \(error.message)")]
-        } catch {
-            return [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: report.file, path: "$"), "not rendered: \(error)")]
+        let drawn = files.indices.filter { drawable(files[$0].report) }
+        let shares = max(1, min(parallel, drawn.count))
+        let groups = (0..<shares).map { share in drawn.enumerated().filter { $0.offset % shares == share }.map(\.element) }
+        let outcomes = await boundedConcurrentMap(count: groups.count, parallel: shares) { group in
+            await drawing.runAll(groups[group].map { index in
+                let name = files[index].report.file
+                return IsolatedDrawing.Request(input: Data(files[index].bytes)) { .lottieCheck(input: $0, name: name) }
+            })
         }
+        for (group, results) in zip(groups, outcomes) {
+            for (index, result) in zip(group, results) {
+                let file = files[index].report.file
+                switch result {
+                case .success(let drawn): findings[index] = drawn.findings
+                case .failure(let costly as DrawingTooCostly): findings[index] = [tooCostly(costly, file: file)]
+                case .failure(let error as UserFacingError):
+                    findings[index] = [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error.message)")]
+                case .failure(let error):
+                    findings[index] = [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error)")]
+                }
+            }
+        }
+        return findings
     }
 
     /// Validator warnings that predict a drawing no player finishes.

@@ -12,10 +12,7 @@ extension SandboxRoutes {
         }
         router.get("/jwks") { request, _ in
             await log(request)
-            return json(.ok, .object(["keys": .array([.object([
-                "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"), "kid": .string(keyID),
-                "x": .string(Base64URL.encode(key.x)), "y": .string(Base64URL.encode(key.y)),
-            ])])]))
+            return json(.ok, jwks())
         }
         router.get("/authorize") { request, _ in try await authorize(request) }
         router.post("/token") { request, _ in try await token(request) }
@@ -25,19 +22,36 @@ extension SandboxRoutes {
             guard client(authenticating: request, form: form) != nil else {
                 return oauthError(.unauthorized, "invalid_client", "client authentication failed")
             }
-            // RFC 7009 §2.2: 200 whether or not the token was known.
-            if let value = form["token"] { await state.revoke(value) }
+            // RFC 7009 §2.1: `token` is required; §2.2: 200 whether or not the token was known.
+            guard let value = form["token"], !value.isEmpty else {
+                return oauthError(.badRequest, "invalid_request", "the token parameter is required (RFC 7009 §2.1)")
+            }
+            await state.revoke(value)
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
-        router.get("/userinfo") { request, _ in
-            await log(request)
-            guard let member = await member(bearer: request) else {
-                return oauthError(.unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
-                                  extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
-            }
-            return json(.ok, .object(userInfo(member)))
+        // OIDC Core §5.3.1: the UserInfo endpoint answers GET and POST.
+        router.get("/userinfo") { request, _ in await userinfo(request) }
+        router.post("/userinfo") { request, _ in await userinfo(request) }
+        // RP-Initiated Logout 1.0 §2: GET and POST (form-serialized).
+        router.get("/logout") { request, _ in await endSession(request, parameters: query(request)) }
+        router.post("/logout") { request, _ in await endSession(request, parameters: try await formFields(request)) }
+    }
+
+    /// The signing key as a JWKS document: what `/jwks` serves and what a logout hint is checked against.
+    func jwks() -> JSONValue {
+        .object(["keys": .array([.object([
+            "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"), "kid": .string(keyID),
+            "x": .string(Base64URL.encode(key.x)), "y": .string(Base64URL.encode(key.y)),
+        ])])])
+    }
+
+    func userinfo(_ request: Request) async -> Response {
+        await log(request)
+        guard let member = await member(bearer: request) else {
+            return oauthError(.unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
+                              extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
         }
-        router.get("/logout") { request, _ in await endSession(request) }
+        return json(.ok, .object(userInfo(member)))
     }
 
     func discovery() -> JSONValue {
@@ -230,25 +244,66 @@ extension SandboxRoutes {
         return secret == nil ? client : nil
     }
 
-    /// RP-initiated logout: ends the member's grants named by `id_token_hint`, then returns to a registered
-    /// `post_logout_redirect_uri` (with `state`), or shows a signed-out page.
-    func endSession(_ request: Request) async -> Response {
-        await log(request)
-        let query = query(request)
-        var clientID = query["client_id"]
-        if let hint = query["id_token_hint"], let claims = try? JWT(hint).claims {
-            if let subject = claims["sub"]?.stringValue { await state.revokeAll(subject: subject) }
-            clientID = clientID ?? claims["aud"]?.stringValue
+    /// RP-initiated logout: ends the member's grants named by `id_token_hint` when it is an id_token this sandbox
+    /// issued, then returns to a registered `post_logout_redirect_uri` (with `state`), or shows a signed-out page.
+    /// A hint that is not one of ours (unsigned, signed by anyone else, for another audience) revokes nothing: the
+    /// page asks the person to confirm instead (RP-Initiated Logout 1.0 §2: the OP MUST validate the hint).
+    func endSession(_ request: Request, parameters: [String: String]) async -> Response {
+        await log(request, form: request.method == .post ? parameters : [:])
+        var clientID = parameters["client_id"]
+        if let hint = parameters["id_token_hint"] {
+            guard let verified = verifiedHint(hint) else {
+                return parameters["confirm"] == "yes" ? signedOut(parameters, clientID: clientID, revoked: false) : confirmLogout(parameters)
+            }
+            await state.revokeAll(subject: verified.subject)
+            clientID = clientID ?? verified.client
         }
-        if let target = query["post_logout_redirect_uri"] {
+        return signedOut(parameters, clientID: clientID, revoked: true)
+    }
+
+    /// The id_token a logout hint is, when it is one this sandbox issued to one of its clients: signature, `iss`
+    /// and `aud` checked; an expired one is still a hint (judged as of when it was issued).
+    func verifiedHint(_ hint: String) -> (subject: String, client: String)? {
+        guard let token = try? JWT(hint), let keys = try? JWKSet(document: jwks()) else { return nil }
+        let issuedAt = ((try? token.date("iat")) ?? nil) ?? Date()
+        for client in settings.clients where token.audiences.contains(client.id) {
+            let validator = IDTokenValidator(issuer: issuer, clientID: client.id, keys: keys)
+            if let verified = try? validator.validate(hint, nonce: nil, nonceRequired: false, now: issuedAt),
+               let subject = verified.claims["sub"]?.stringValue {
+                return (subject, client.id)
+            }
+        }
+        return nil
+    }
+
+    /// Back to the registered post-logout redirect with `state`, or the signed-out page.
+    func signedOut(_ parameters: [String: String], clientID: String?, revoked: Bool) -> Response {
+        if let target = parameters["post_logout_redirect_uri"] {
             guard let client = settings.clients.first(where: { $0.id == clientID }), client.accepts(redirectURI: target) || target.hasPrefix(issuer + "/") else {
                 return html(.badRequest, HTMLText.page(title: "Signed out", body: """
                 <h1>Signed out</h1>
                 <p class="error" role="alert">post_logout_redirect_uri is not registered for this client, so you stay on this page.</p>
                 """))
             }
-            return redirect(target, adding: query["state"].map { [("state", $0)] } ?? []) ?? text(.badRequest, "invalid post_logout_redirect_uri\n")
+            return redirect(target, adding: parameters["state"].map { [("state", $0)] } ?? []) ?? text(.badRequest, "invalid post_logout_redirect_uri\n")
         }
-        return html(.ok, HTMLText.page(title: "Signed out", body: "<h1>Signed out</h1>\n<p>You are signed out of the sandbox partner. You can close this tab.</p>"))
+        let note = revoked ? "You are signed out of the sandbox partner." : "Nothing was revoked: the request did not name a sign-in of this sandbox."
+        return html(.ok, HTMLText.page(title: "Signed out", body: "<h1>Signed out</h1>\n<p>\(note) You can close this tab.</p>"))
+    }
+
+    /// The page for a logout request whose hint this sandbox did not issue: the person decides, nothing is revoked.
+    func confirmLogout(_ parameters: [String: String]) -> Response {
+        let kept = ["client_id", "post_logout_redirect_uri", "state", "id_token_hint"].compactMap { name in
+            parameters[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTMLText.escape($0))\">" }
+        }.joined(separator: "\n")
+        return html(.ok, HTMLText.page(title: "Sign out?", body: """
+        <h1>Sign out?</h1>
+        <p class="error" role="alert">This sign-out request could not be verified: it does not carry an id_token this sandbox issued. \
+        No sign-in is ended on its say-so.</p>
+        <form method="post" action="/logout">
+        \(kept)
+        <button type="submit" name="confirm" value="yes">Continue</button>
+        </form>
+        """))
     }
 }
