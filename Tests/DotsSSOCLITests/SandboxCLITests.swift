@@ -173,4 +173,38 @@ struct SandboxCLITests {
         #expect(dead.status == 1, "\(dead.stderr)")
         #expect(dead.stderr.contains("may have expired (magic links live 60 s) or been used already"))
     }
+
+    /// A clock the test moves, shared with the sandbox.
+    final class MovableClock: @unchecked Sendable {
+        // @unchecked: `offset` is guarded by `lock`.
+        private let lock = NSLock()
+        private var offset: TimeInterval = 0
+        func now() -> Date { lock.withLock { Date().addingTimeInterval(offset) } }
+        func advance(_ seconds: TimeInterval) { lock.withLock { offset += seconds } }
+    }
+
+    @Test("an e-mailed sign-in token lives 60 s (seed 001: TTL 1 minute): redeemed at 59 s, refused at 61 s; the e-mail says one minute")
+    func emailTokenLifetime() async throws {
+        let clock = MovableClock()
+        var settings = SandboxPartner.Settings.jane
+        settings.now = { clock.now() }
+        settings.emailThrottle = 0
+        let outbox = TemporaryDirectory("outbox")
+        settings.outbox = outbox.url
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let server = ["--base-url", sandbox.issuer, "--study", sandbox.settings.study]
+        for (wait, works) in [(59.0, true), (61.0, false)] {
+            let requested = try cli.run(["magic-link", "request", "--email", "jane.doe@example.com"] + server)
+            #expect(requested.status == 0, "\(requested.stderr)")
+            let email = try #require(await sandbox.emails().last)
+            let token = try #require(Browser.query(email.link)["token"])
+            clock.advance(wait)
+            let redeemed = try cli.run(["magic-link", "redeem", "--token", token, "--email", "jane.doe@example.com"] + server)
+            #expect((redeemed.status == 0) == works, "after \(wait) s: \(redeemed.stderr)")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: outbox.url.path).filter { $0.hasSuffix(".eml") }
+        let text = try String(contentsOfFile: outbox.path(try #require(written.first)), encoding: .utf8)
+        #expect(text.contains("for one minute") && !text.contains("15 minutes"), "\(text)")
+    }
 }

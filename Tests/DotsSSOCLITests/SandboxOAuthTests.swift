@@ -143,6 +143,52 @@ struct SandboxOAuthTests {
         #expect(try cli.run(["token", "print"] + provider(sandbox)).status == 77)
     }
 
+    /// `url` with `fields` added to its query, form-encoded.
+    static func with(_ url: String, _ fields: [String: String]) -> String {
+        url + "?" + FormEncoding.encode(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    @Test("logout id_token_hint (RP-Initiated Logout §2): an unsigned or tampered hint naming the member revokes nothing and asks to confirm; the sandbox's own ends the grants")
+    func logoutHint() async throws {
+        let sandbox = try await SandboxPartner.start(settings: .jane)
+        defer { sandbox.stop() }
+        #expect(try login(sandbox).0.status == 0)
+        let tokens = try #require(try cached(sandbox)?.oauth.tokens)
+        let idToken = try #require(tokens.idToken)
+        let parts = idToken.split(separator: ".").map(String.init)
+        let claims = try #require(try JWT(idToken).claims["sub"]?.stringValue)
+        let forgedPayload = Base64URL.encode(Data(#"{"iss":"\#(sandbox.issuer)","sub":"\#(claims)","aud":"dots-sandbox-app","exp":4102444800,"iat":1700000000}"#.utf8))
+        let unsigned = Base64URL.encode(Data(#"{"alg":"none"}"#.utf8)) + "." + forgedPayload + "."
+        let tampered = parts[0] + "." + forgedPayload + "." + parts[2]
+        let bearer = ["Authorization: Bearer \(tokens.accessToken)"]
+        for hint in [unsigned, tampered] {
+            let page = try Browser.get(Self.with("\(sandbox.issuer)/logout", ["id_token_hint": hint, "client_id": "dots-sandbox-app"]))
+            #expect(page.status == 200 && page.body.contains("could not be verified"), "\(page.body)")
+            #expect(page.body.contains("name=\"confirm\""), "the page asks the person")
+            #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200, "nothing was revoked on a forged hint's say-so")
+        }
+        let confirmed = try Browser.post("\(sandbox.issuer)/logout", form: ["id_token_hint": unsigned, "confirm": "yes"])
+        #expect(confirmed.status == 200 && confirmed.body.contains("Nothing was revoked"), "\(confirmed.body)")
+        #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200)
+        // POST, as RP-Initiated Logout allows, with the real hint: the member's grants end.
+        let real = try Browser.post("\(sandbox.issuer)/logout", form: ["id_token_hint": idToken])
+        #expect(real.status == 200 && real.body.contains("You are signed out"), "\(real.body)")
+        #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 401)
+    }
+
+    @Test("POST /userinfo answers as GET does (OIDC Core §5.3.1); POST /revoke without a token is 400 invalid_request (RFC 7009 §2.1)")
+    func postVariants() async throws {
+        let sandbox = try await SandboxPartner.start(settings: .jane)
+        defer { sandbox.stop() }
+        #expect(try login(sandbox).0.status == 0)
+        let tokens = try #require(try cached(sandbox)?.oauth.tokens)
+        let posted = try ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "POST", "-H", "Authorization: Bearer \(tokens.accessToken)",
+                                                             "-w", "\n%{http_code}", "\(sandbox.issuer)/userinfo"], timeout: 30)
+        #expect(posted.stdout.hasSuffix("\n200") && posted.stdout.contains(#""sub""#), "\(posted.stdout)")
+        let revoke = try Browser.post("\(sandbox.issuer)/revoke", form: ["client_id": "dots-sandbox-app"])
+        #expect(revoke.status == 400 && revoke.body.contains("invalid_request"), "\(revoke.body)")
+    }
+
     @Test("a provider gone away: logout fails (69) and keeps the sign-in; --local-only forgets it offline")
     func revokeOffline() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)

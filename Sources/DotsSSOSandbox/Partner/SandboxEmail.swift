@@ -20,7 +20,7 @@ public struct SandboxEmail: Sendable, Equatable {
         Subject: \(subject)\r
         Content-Type: text/plain; charset=utf-8\r
         \r
-        Tap this link on your phone to sign in to The Dots (it works once, for 15 minutes):\r
+        Tap this link on your phone to sign in to The Dots (it works once, for one minute):\r
         \r
         \(link)\r
 

@@ -40,6 +40,8 @@ public final class SandboxPartner: Sendable {
         public var study = "sandbox"
         /// One line per notable event (an e-mail sent, a member logged out), for the `sandbox` command's stderr.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// The sandbox's clock (tests move it to check lifetimes without waiting).
+        public var now: @Sendable () -> Date = { Date() }
 
         public init() {}
 

@@ -243,9 +243,14 @@ actor SandboxState {
 
     func storeEmailToken(_ token: String, for email: String, at date: Date) { emailTokens[email] = (token, date) }
 
-    /// An e-mailed token is single-use and valid for 15 minutes.
+    /// Seed 001: the token is stored "mapped to email, TTL 1 minute" (the same minute as the resend throttle).
+    static let emailTokenLifetime: TimeInterval = 60
+
+    /// An e-mailed token is single-use and valid for a minute.
     func takeEmailToken(_ token: String, for email: String, now: Date) -> Bool {
-        guard let issued = emailTokens[email], issued.token == token, now.timeIntervalSince(issued.issuedAt) < 900 else { return false }
+        guard let issued = emailTokens[email], issued.token == token, now.timeIntervalSince(issued.issuedAt) < Self.emailTokenLifetime else {
+            return false
+        }
         emailTokens[email] = nil
         return true
     }

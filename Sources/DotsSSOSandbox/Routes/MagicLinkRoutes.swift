@@ -47,7 +47,7 @@ extension SandboxRoutes {
             return bridgeError(.badRequest, "Email and study are required.", "BadRequestException")
         }
         guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
-        let now = Date()
+        let now = settings.now()
         if let wait = await state.throttle(email.lowercased(), now: now, window: settings.emailThrottle) {
             return json(.tooManyRequests, .object(["statusCode": .number(429), "message": .string("Too many requests."),
                                                    "type": .string("RateLimitExceededException")]),
@@ -70,7 +70,7 @@ extension SandboxRoutes {
             return bridgeError(.badRequest, "Email, study and token are required.", "BadRequestException")
         }
         guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
-        guard let member = user(email: email), await state.takeEmailToken(token, for: email.lowercased(), now: Date()) else {
+        guard let member = user(email: email), await state.takeEmailToken(token, for: email.lowercased(), now: settings.now()) else {
             return bridgeError(.notFound, "Account not found.", "EntityNotFoundException", entityClass: "Account")
         }
         if let password = body["password"]?.stringValue {
