@@ -189,6 +189,48 @@ struct SandboxOAuthTests {
         #expect(revoke.status == 400 && revoke.body.contains("invalid_request"), "\(revoke.body)")
     }
 
+    @Test("a standard client library (Authlib, from PyPI) signs in with max_age and validates the id_token: auth_time, signature, nonce")
+    func standardClientWithMaxAge() async throws {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (run Scripts/test); skipping the Authlib client check")
+            return
+        }
+        var settings = SandboxPartner.Settings.jane
+        settings.autoApprove = "jane"
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let result = try ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("oidc_client_check.py").path, sandbox.issuer,
+                                                    "dots-sandbox-app", "--max-age", "300"], timeout: 60)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let claims = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect(claims["sub"] as? String == SandboxPartner.Settings.jane.subject)
+        let authTime = try #require(claims["auth_time"] as? Double)
+        #expect(abs(authTime - Date().timeIntervalSince1970) < 120, "auth_time is the sign-in's moment")
+    }
+
+    @Test("prompt=none with nobody signed in is error=login_required with state and iss (OIDC Core §3.1.2.1), with a member signed in a code; never the login page")
+    func promptNone() async throws {
+        // No --auto-approve: nobody is signed in.
+        var settings = SandboxPartner.Settings.jane
+        settings.autoApprove = nil
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let challenge = Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(String(repeating: "v", count: 43).utf8)))
+        let url = Self.with("\(sandbox.issuer)/authorize", [
+            "client_id": "dots-sandbox-app", "redirect_uri": "http://127.0.0.1:4711/callback", "response_type": "code", "scope": "openid",
+            "state": "st-none", "code_challenge": challenge, "code_challenge_method": "S256", "prompt": "none",
+        ])
+        let target = try Browser.redirectTarget(of: url)
+        let answer = Browser.query(target)
+        #expect(answer["error"] == "login_required", "\(target)")
+        #expect(answer["state"] == "st-none" && answer["iss"] == sandbox.issuer, "\(target)")
+        // With --auto-approve the member counts as signed in: prompt=none succeeds with a code, no page either.
+        let signedIn = try await SandboxPartner.start(settings: .jane)
+        defer { signedIn.stop() }
+        let approved = Browser.query(try Browser.redirectTarget(of: url.replacingOccurrences(of: sandbox.issuer, with: signedIn.issuer)))
+        #expect(approved["code"] != nil && approved["error"] == nil, "\(approved)")
+    }
+
     @Test("a provider gone away: logout fails (69) and keeps the sign-in; --local-only forgets it offline")
     func revokeOffline() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)

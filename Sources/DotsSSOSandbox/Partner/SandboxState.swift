@@ -23,6 +23,8 @@ actor SandboxState {
         let scope: String
         let nonce: String?
         let expiresAt: Date
+        /// When the member authenticated (the login form, or --auto-approve): the id_token's `auth_time`.
+        let authTime: Date
     }
 
     struct IssuedToken {
@@ -31,6 +33,8 @@ actor SandboxState {
         let scope: String
         let expiresAt: Date
         let family: String
+        /// Carried from the sign-in to every refreshed id_token (OIDC Core §12.2: the same authentication).
+        let authTime: Date
     }
 
     /// One request as the tests see it: method, path and the form fields of a POST (never logged anywhere else).

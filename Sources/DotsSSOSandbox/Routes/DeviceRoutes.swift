@@ -104,7 +104,8 @@ extension SandboxRoutes {
                     return oauthError(.badRequest, "invalid_grant", "PKCE verification failed")
                 }
             }
-            return try await issue(subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode)
+            return try await issue(subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode,
+                                   authTime: Date())
         }
     }
 }

@@ -71,7 +71,7 @@ extension SandboxRoutes {
             "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
             "revocation_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
             "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
-            "claims_supported": .array(["sub", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
+            "claims_supported": .array(["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
             "subject_types_supported": .array([.string("public")]),
             "id_token_signing_alg_values_supported": .array([.string("ES256")]),
             "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
@@ -124,8 +124,13 @@ extension SandboxRoutes {
             client: client, redirectURI: redirectURI, state: state, challenge: challenge,
             scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: Date()
         )
-        if let name = settings.autoApprove, let member = settings.user(named: name) {
+        if let name = settings.autoApprove, let member = settings.user(named: name), query["prompt"] != "login" {
             return try await approve(attempt, member: member)
+        }
+        // OIDC Core §3.1.2.1: prompt=none must not show a page; nobody is signed in here without --auto-approve.
+        if query["prompt"]?.split(separator: " ").contains("none") == true {
+            return redirectBack(redirectURI, state: state, [("error", "login_required"),
+                                                            ("error_description", "prompt=none and nobody is signed in to the sandbox")])
         }
         let id = try SecureRandom.base64URLString(byteCount: 18)
         await self.state.storeAttempt(id, attempt)
@@ -138,7 +143,7 @@ extension SandboxRoutes {
         let code = try SecureRandom.base64URLString(byteCount: 24)
         await state.storeCode(code, .init(clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
                                           subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
-                                          expiresAt: Date().addingTimeInterval(settings.codeLifetime)))
+                                          expiresAt: Date().addingTimeInterval(settings.codeLifetime), authTime: Date()))
         settings.log("signed in \(member.username) for \(attempt.client.id)")
         return redirectBack(attempt.redirectURI, state: attempt.state, [("code", code)])
     }
@@ -174,12 +179,14 @@ extension SandboxRoutes {
                   (try? PKCE.challenge(for: verifier)) == grant.challenge else {
                 return oauthError(.badRequest, "invalid_grant", "PKCE verification failed")
             }
-            return try await issue(subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code)
+            return try await issue(subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code,
+                                   authTime: grant.authTime)
         case "refresh_token":
             guard let presented = form["refresh_token"] else { return oauthError(.badRequest, "invalid_request", "refresh_token is missing") }
             switch await state.consumeRefresh(presented) {
             case .valid(let previous) where previous.clientID == client.id:
-                return try await issue(subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family)
+                return try await issue(subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family,
+                                       authTime: previous.authTime)
             case .reused:
                 return oauthError(.badRequest, "invalid_grant", "refresh token reuse detected; the grant is revoked")
             default:
@@ -193,12 +200,13 @@ extension SandboxRoutes {
     }
 
     /// A new access token, a rotated refresh token and (for `openid`) an ES256 id_token.
-    func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String) async throws -> Response {
+    func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String, authTime: Date) async throws -> Response {
         let access = try SecureRandom.base64URLString(byteCount: 32)
         let refresh = try SecureRandom.base64URLString(byteCount: 32)
         let now = Date()
         let expiry = now.addingTimeInterval(settings.accessTokenLifetime)
-        await state.storeTokens(access: access, refresh: refresh, token: .init(subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family))
+        await state.storeTokens(access: access, refresh: refresh, token: .init(subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family,
+                                                                                   authTime: authTime))
         var body: [String: JSONValue] = [
             "access_token": .string(access), "token_type": .string("Bearer"),
             "expires_in": .number(settings.accessTokenLifetime), "refresh_token": .string(refresh), "scope": .string(scope),
@@ -211,6 +219,8 @@ extension SandboxRoutes {
             claims["aud"] = .string(clientID)
             claims["iat"] = .number(now.timeIntervalSince1970.rounded(.down))
             claims["exp"] = .number(expiry.timeIntervalSince1970.rounded(.down))
+            // OIDC Core §2, §3.1.2.1: required when max_age was asked; always sent, as many providers do.
+            claims["auth_time"] = .number(authTime.timeIntervalSince1970.rounded(.down))
             if let nonce { claims["nonce"] = .string(nonce) }
             body["id_token"] = .string(try signedJWT(claims))
         }
