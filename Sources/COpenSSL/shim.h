@@ -182,4 +182,9 @@ static inline EVP_PKEY *dots_ec_generate(const char *curve) {
     return EVP_EC_gen(curve);
 }
 
+/* EVP_RSA_gen is a macro over a variadic function, which Swift cannot call. */
+static inline EVP_PKEY *dots_rsa_generate(unsigned int bits) {
+    return EVP_RSA_gen(bits);
+}
+
 #endif

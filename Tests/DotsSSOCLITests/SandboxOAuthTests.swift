@@ -204,8 +204,33 @@ struct SandboxOAuthTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let claims = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         #expect(claims["sub"] as? String == SandboxPartner.Settings.jane.subject)
+        #expect(claims["alg"] as? String == "RS256", "RS256 by default (Discovery 1.0 §3)")
         let authTime = try #require(claims["auth_time"] as? Double)
         #expect(abs(authTime - Date().timeIntervalSince1970) < 120, "auth_time is the sign-in's moment")
+    }
+
+    @Test("id_tokens are RS256 by default and ES256 for a client registered so; both keys are in the JWKS with their own kids; dots-sso validates each")
+    func signingAlgorithms() async throws {
+        var settings = SandboxPartner.Settings.jane
+        settings.clients = [.app, SandboxClient(id: "dots-es256-app", idTokenAlgorithm: .es256)]
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let jwks = try #require(try JSONSerialization.jsonObject(with: Data(try Browser.get("\(sandbox.issuer)/jwks").body.utf8)) as? [String: Any])
+        let keys = try #require(jwks["keys"] as? [[String: Any]])
+        #expect(Set(keys.compactMap { $0["alg"] as? String }) == ["RS256", "ES256"])
+        #expect(Set(keys.compactMap { $0["kid"] as? String }).count == 2)
+        let metadata = try Browser.get("\(sandbox.issuer)/.well-known/openid-configuration").body
+        #expect(metadata.contains(#""id_token_signing_alg_values_supported":["RS256","ES256"]"#), "\(metadata)")
+        for (client, algorithm) in [("dots-sandbox-app", "RS256"), ("dots-es256-app", "ES256")] {
+            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--issuer", sandbox.issuer, "--client-id", client])
+            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+            _ = try Browser.get(try Browser.redirectTarget(of: url))
+            let result = process.finish()
+            #expect(result.status == 0 && result.stdout.contains("validated"), "\(client): \(result.stderr)")
+            let entry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: sandbox.issuer, clientId: client)).entry
+            let idToken = try #require(entry?.oauth.tokens?.idToken)
+            #expect(try JWT(idToken).algorithm == algorithm)
+        }
     }
 
     @Test("prompt=none with nobody signed in is error=login_required with state and iss (OIDC Core §3.1.2.1), with a member signed in a code; never the login page")

@@ -8,11 +8,14 @@ public struct SandboxClient: Sendable, Equatable {
     public var id: String
     public var secret: String?
     public var redirectURIs: [String]
+    /// How its id_tokens are signed (`id_token_signed_response_alg`): RS256 unless registered otherwise.
+    public var idTokenAlgorithm: JWSAlgorithm
 
-    public init(id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks) {
+    public init(id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks, idTokenAlgorithm: JWSAlgorithm = .rs256) {
         self.id = id
         self.secret = secret
         self.redirectURIs = redirectURIs
+        self.idTokenAlgorithm = idTokenAlgorithm
     }
 
     /// What `dots-sso authorize` listens on, registered without a port.

@@ -7,7 +7,7 @@ import Hummingbird
 ///
 /// - OIDC provider: discovery, JWKS, a login page (or auto-approval), PKCE S256, single-use codes, exact
 ///   redirect URIs (any loopback port), client auth basic/post/none, rotated refresh tokens with reuse
-///   detection, ES256 id_tokens, RFC 7009 revocation, RFC 9207 `iss`, end-session.
+///   detection, RS256 (default) or ES256 id_tokens, RFC 7009 revocation, RFC 9207 `iss`, end-session.
 /// - Member data: the profile, the passes endpoint and signed `.pkpass` files, two gated containers.
 /// - Magic links, AASA and assetlinks.json, the Channels API, the loading animation and the legal documents.
 public final class SandboxPartner: Sendable {
@@ -94,11 +94,10 @@ public final class SandboxPartner: Sendable {
             }
         }
         let state = SandboxState()
-        let key = try SigningKey()
-        let keyID = try DigestAlgorithm.sha256.hex(key.x + key.y).prefix(16).description
+        let keys = try SandboxKeys()
         let passes = try SandboxPasses(users: settings.users)
         let boundPort = OnceBox<Int>()
-        let routes = SandboxRoutes(settings: settings, state: state, key: key, keyID: keyID, port: boundPort, passes: passes)
+        let routes = SandboxRoutes(settings: settings, state: state, keys: keys, port: boundPort, passes: passes)
         let router = Router()
         routes.register(on: router)
         let server = try await LoopbackServer.start(router: router, host: settings.host, port: port, label: "dots-sso.sandbox", timeout: 30)

@@ -37,13 +37,8 @@ extension SandboxRoutes {
         router.post("/logout") { request, _ in await endSession(request, parameters: try await formFields(request)) }
     }
 
-    /// The signing key as a JWKS document: what `/jwks` serves and what a logout hint is checked against.
-    func jwks() -> JSONValue {
-        .object(["keys": .array([.object([
-            "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"), "kid": .string(keyID),
-            "x": .string(Base64URL.encode(key.x)), "y": .string(Base64URL.encode(key.y)),
-        ])])])
-    }
+    /// The signing keys as a JWKS document: what `/jwks` serves and what a logout hint is checked against.
+    func jwks() -> JSONValue { keys.document }
 
     func userinfo(_ request: Request) async -> Response {
         await log(request)
@@ -73,7 +68,7 @@ extension SandboxRoutes {
             "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
             "claims_supported": .array(["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
             "subject_types_supported": .array([.string("public")]),
-            "id_token_signing_alg_values_supported": .array([.string("ES256")]),
+            "id_token_signing_alg_values_supported": .array([.string("RS256"), .string("ES256")]),
             "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
         ])
     }
@@ -199,7 +194,8 @@ extension SandboxRoutes {
         }
     }
 
-    /// A new access token, a rotated refresh token and (for `openid`) an ES256 id_token.
+    /// A new access token, a rotated refresh token and (for `openid`) an id_token signed as the client asks (RS256 by
+    /// default, ES256 for a client registered so).
     func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String, authTime: Date) async throws -> Response {
         let access = try SecureRandom.base64URLString(byteCount: 32)
         let refresh = try SecureRandom.base64URLString(byteCount: 32)
@@ -222,15 +218,19 @@ extension SandboxRoutes {
             // OIDC Core §2, §3.1.2.1: required when max_age was asked; always sent, as many providers do.
             claims["auth_time"] = .number(authTime.timeIntervalSince1970.rounded(.down))
             if let nonce { claims["nonce"] = .string(nonce) }
-            body["id_token"] = .string(try signedJWT(claims))
+            let algorithm = settings.clients.first { $0.id == clientID }?.idTokenAlgorithm ?? .rs256
+            body["id_token"] = .string(try signedJWT(claims, algorithm: algorithm))
         }
         return json(.ok, .object(body), extra: [.cacheControl: "no-store", HTTPFields.Element.Name("Pragma")!: "no-cache"])
     }
 
-    func signedJWT(_ claims: [String: JSONValue]) throws -> String {
+    func signedJWT(_ claims: [String: JSONValue], algorithm: JWSAlgorithm = .rs256) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let header = Base64URL.encode(try encoder.encode(JSONValue.object(["alg": .string("ES256"), "typ": .string("JWT"), "kid": .string(keyID)])))
+        let key = keys.key(for: algorithm)
+        let header = Base64URL.encode(try encoder.encode(JSONValue.object([
+            "alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keys.keyID(key)),
+        ])))
         let payload = Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
         let signature = try key.sign(Data("\(header).\(payload)".utf8))
         return "\(header).\(payload).\(Base64URL.encode(signature))"

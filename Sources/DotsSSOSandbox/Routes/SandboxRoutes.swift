@@ -8,8 +8,7 @@ import NIOCore
 struct SandboxRoutes: Sendable {
     let settings: SandboxPartner.Settings
     let state: SandboxState
-    let key: SigningKey
-    let keyID: String
+    let keys: SandboxKeys
     let port: OnceBox<Int>
     let passes: SandboxPasses
 
