@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOCore
 
 /// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the
 /// provider, and reads the state the provider sends back (RP-Initiated Logout 1.0 §3: the OP returns the state
@@ -44,8 +43,10 @@ public final class LogoutReturn: Sendable {
             }
             continuation.yield(outcome)
             return outcome == .otherState
-                ? page(.badRequest, "Not this logout", "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.")
-                : page(.ok, "Logged out", "Logged out at the provider. You can close this tab.")
+                ? LoopbackReceiver.page(.badRequest, title: "Not this logout",
+                                        "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.",
+                                        failed: true)
+                : LoopbackReceiver.page(.ok, title: "Logged out", "Logged out at the provider. You can close this tab.", failed: false)
         }
         let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.logout") { continuation.finish() }
         return LogoutReturn(server: server, outcomes: stream)
@@ -69,14 +70,5 @@ public final class LogoutReturn: Sendable {
         }
         await server.shutdown()
         return outcome
-    }
-
-    private static func page(_ status: Hummingbird.HTTPResponse.Status, _ title: String, _ text: String) -> Response {
-        let html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title) · dots-sso</title></head>"
-            + "<body><main><h1>\(title)</h1><p>\(text)</p></main></body></html>\n"
-        return Response(status: status,
-                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
-                                  .contentSecurityPolicy: "default-src 'none'"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 }

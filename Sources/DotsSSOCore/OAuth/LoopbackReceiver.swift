@@ -76,7 +76,7 @@ public final class LoopbackReceiver: Sendable {
 
     /// A small self-contained page: no script, no external asset, nothing from the request, and headers that keep it
     /// out of caches, referrers and frames.
-    private static func page(_ status: Hummingbird.HTTPResponse.Status, title: String, _ text: String, failed: Bool) -> Response {
+    static func page(_ status: Hummingbird.HTTPResponse.Status, title: String, _ text: String, failed: Bool) -> Response {
         let html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

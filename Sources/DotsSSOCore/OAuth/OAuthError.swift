@@ -24,6 +24,8 @@ public enum OAuthError: UserFacingError, Equatable {
     case noPendingAuthorization
     /// The provider metadata names another issuer than the one it was fetched for (OpenID Discovery §4.3).
     case discoveryIssuerMismatch(requested: String, named: String, url: String)
+    /// `logout --keep-sign-in` leaves only the browser session to end, and the provider has no end-session endpoint.
+    case noEndSessionToKeepSignIn
     /// The browser came back to the loopback post-logout redirect with another logout's state.
     case logoutReturnStateMismatch
     /// The userinfo (profile) answer names another subject than the signed-in id_token (OIDC Core §5.3.2).
@@ -81,6 +83,9 @@ public enum OAuthError: UserFacingError, Equatable {
                 + (named.hasSuffix("/") != requested.hasSuffix("/") && named.filter { $0 != "/" } == requested.filter { $0 != "/" }
                     ? " (they differ only by a trailing slash: pass --issuer \(named) exactly)" : "")
                 + "; OpenID Discovery §4.3 forbids using it (`dots-sso discover` shows the whole document)"
+        case .noEndSessionToKeepSignIn:
+            "--keep-sign-in leaves only the provider's browser session to end, and the provider names no end-session endpoint "
+                + "(--end-session-endpoint URL sets it)"
         case .logoutReturnStateMismatch:
             "the return to the post-logout redirect carried a state this logout did not send (a forged or stale redirect), so it does not "
                 + "confirm this logout; the provider's browser session may still be open"
@@ -138,7 +143,7 @@ public enum OAuthError: UserFacingError, Equatable {
         // A client or redirect the provider does not accept is configuration; its own outage is temporary.
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
-        case .authorizationPageRefused: .configuration
+        case .authorizationPageRefused, .noEndSessionToKeepSignIn: .configuration
         case .noPendingAuthorization: .usage
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized

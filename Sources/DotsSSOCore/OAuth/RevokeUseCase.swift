@@ -60,8 +60,7 @@ public struct RevokeUseCase: Sendable {
         let endpoints = localOnly ? localEndpoints(remembered: oauth?.endpoints, channel: client.channel)
                                   : await self.endpoints(remembered: oauth?.endpoints, client: client)
         if keepSignIn && endpoints.endSession == nil {
-            throw RevocationFailed(reason: "--keep-sign-in leaves only the provider's browser session to end, and the provider names no "
-                + "end-session endpoint (--end-session-endpoint URL sets it)", status: .configuration, revoked: [], kept: true)
+            throw OAuthError.noEndSessionToKeepSignIn
         }
         var revoked: [String] = []
         var problem: String?
@@ -196,19 +195,15 @@ public struct RevocationFailed: UserFacingError, Equatable {
     public var status: ExitStatus
     /// What was revoked before the failure (the refresh token, when only the access token failed).
     public var revoked: [String]
-    /// `--keep-sign-in`: nothing was to be revoked; the message says only the reason.
-    public var kept: Bool
 
-    public init(reason: String, status: ExitStatus, revoked: [String], kept: Bool = false) {
+    public init(reason: String, status: ExitStatus, revoked: [String]) {
         self.reason = reason
         self.status = status
         self.revoked = revoked
-        self.kept = kept
     }
 
     public var message: String {
-        if kept { return reason }
-        return "the tokens were not revoked at the provider: \(reason)"
+        "the tokens were not revoked at the provider: \(reason)"
             + (revoked.isEmpty ? "" : " (only the \(revoked.joined(separator: " and ")) was)")
             + "; the sign-in stays cached so `dots-sso revoke` can try again (--local-only forgets it here without revoking)"
     }

@@ -98,11 +98,6 @@ public struct PassPreviewUseCase: Sendable {
             if let error = findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
             return files
         }
-        switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
-        case .contents(let data):
-            return try files(of: data, name: name)
-        case .tooLarge:
-            throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
-        }
+        return try files(of: try bytes(file, name: name), name: name)
     }
 }
