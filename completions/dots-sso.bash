@@ -2115,7 +2115,7 @@ _dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--port --host --users --auto-approve --outbox --write-channel)
+    non_repeating_options=(--port --host --users --auto-approve --outbox --id-token-alg --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2133,6 +2133,10 @@ _dots-sso_sandbox() {
         return
         ;;
     '--outbox')
+        return
+        ;;
+    '--id-token-alg')
+        __dots-sso_add_completions -W 'RS256'$'\n''ES256'
         return
         ;;
     '--write-channel')
@@ -2231,13 +2235,13 @@ _dots-sso_echo() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    verify)
+    verify|sign)
         # Offer subcommand argument completions
         "_dots-sso_echo_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'verify' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'verify sign' -- "${cur}"))
         ;;
     esac
 }
@@ -2271,6 +2275,33 @@ _dots-sso_echo_verify() {
         return
         ;;
     '--max-skew')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_echo_sign() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--provider --consumer-key --consumer-secret-file --token --token-secret-file)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--provider')
+        return
+        ;;
+    '--consumer-key')
+        return
+        ;;
+    '--consumer-secret-file')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    '--token-secret-file')
         return
         ;;
     esac

@@ -77,6 +77,48 @@ struct HandshakeCLITests {
         #expect(await count(sandbox, path: SandboxPartner.echoProviderPath) == 2, "no refused attempt reached the provider")
     }
 
+    @Test("echo sign makes the header the sandbox's Echo provider accepts (the answer carries id exactly, id_str and the Digits tokens); a wrong secret is 77")
+    func echoSign() async throws {
+        let sandbox = try await SandboxPartner.start()
+        defer { sandbox.stop() }
+        let alex = try #require(sandbox.settings.user(named: "alex"))
+        let provider = sandbox.issuer + SandboxPartner.echoProviderPath
+        let consumerSecret = cli.home.path("consumer.secret")
+        try (sandbox.settings.echoConsumerSecret + "\n").write(toFile: consumerSecret, atomically: true, encoding: .utf8)
+        let sign = ["echo", "sign", "--provider", provider, "--consumer-key", sandbox.settings.echoConsumerKey,
+                    "--consumer-secret-file", consumerSecret, "--token", alex.echoToken, "--token-secret-file", "-"]
+        let signed = try cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8))
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let header = signed.stdout.trimmingCharacters(in: .newlines)
+        #expect(header.hasPrefix("OAuth ") && header.contains("oauth_token=\"\(alex.echoToken)\""))
+        #expect(!signed.stdout.contains(alex.echoTokenSecret) && !signed.stdout.contains(sandbox.settings.echoConsumerSecret))
+
+        // The raw answer, as a backend reads it: the numeric id is exact past 2^53 (as Twitter's was), beside id_str.
+        let (status, text) = try Browser.get(provider, headers: ["Authorization: \(header)"])
+        #expect(status == 200)
+        let body = Data(text.utf8)
+        #expect(text.contains("\"id\":\(alex.echoID),"), "\(text)")
+        let account = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(account["id_str"] as? String == alex.echoID)
+        #expect(alex.echoNumericID > 1 << 53)
+        let tokens = try #require(account["access_token"] as? [String: String])
+        #expect(tokens == ["token": alex.echoToken, "secret": alex.echoTokenSecret])
+        #expect(account["phone_number"] as? String == alex.phoneNumber)
+
+        let fresh = try cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8)).stdout.trimmingCharacters(in: .newlines)
+        let verified = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+                                    "--authorization", fresh, "--consumer-key", sandbox.settings.echoConsumerKey, "--json"])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.contains(alex.echoID))
+
+        let forged = try cli.run(sign, stdin: Data("digits-secret-jane".utf8)).stdout.trimmingCharacters(in: .newlines)
+        let refused = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+                                   "--authorization", forged, "--consumer-key", sandbox.settings.echoConsumerKey])
+        #expect(refused.status == 77)
+        let both = try cli.run(sign.map { $0 == consumerSecret ? "-" : $0 })
+        #expect(both.status == 64 && both.stderr.contains("cannot both read stdin"))
+    }
+
     @Test("members log-out ends jane's session (her token is refused after); remove in a pipe needs --yes; the key never shows")
     func members() async throws {
         var settings = SandboxPartner.Settings()

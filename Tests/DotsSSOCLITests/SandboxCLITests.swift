@@ -81,17 +81,31 @@ struct SandboxCLITests {
         let token = try #require(try cached(issuer)?.oauth.tokens?.accessToken)
         #expect(!probe.stdout.contains(token))
 
-        let trust = cli.home.path("sandbox-ca.pem")
-        try Browser.get("\(issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
-        let passes = try cli.run(["passes", "fetch", "--channel", channel, "--trust", trust, "--output", cli.home.path("passes")])
+        // The channel names the pass root saved beside it: passes verify with no --trust, and check holds with no flags.
+        #expect(stored.passes?.trust == ["sandbox-pass-root.pem"])
+        let root = try String(contentsOfFile: cli.home.path("sandbox-pass-root.pem"), encoding: .utf8)
+        #expect(try root == Browser.get("\(issuer)/sandbox/ca.pem").body)
+        let passes = try cli.run(["passes", "fetch", "--channel", channel, "--output", cli.home.path("passes")])
         #expect(passes.status == 0, "\(passes.stdout)\n\(passes.stderr)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")).sorted()
         #expect(saved.count == 2)
         #expect(saved.first?.hasPrefix("1-primary-") == true)
-        // without the sandbox root the chain cannot be trusted: Apple's root did not sign these
-        let untrusted = try cli.run(["pkpass", "inspect", cli.home.path("passes/\(saved[0])")])
+        let checked = try cli.run(["check", "--channel", channel])
+        #expect(checked.status == 0, "\(checked.stdout)\n\(checked.stderr)")
+        #expect(checked.stdout.contains("ok   passes"), "\(checked.stdout)")
+        // Without the sandbox root the chain cannot be trusted, and the message says what is missing, once.
+        let pass = cli.home.path("passes/\(saved[0])")
+        let untrusted = try cli.run(["pkpass", "inspect", pass])
         #expect(untrusted.status == 1)
-        #expect(untrusted.stdout.contains("chain"))
+        #expect(untrusted.stdout.contains("it ends at \"Sandbox Worldwide Developer Relations CA, OU G4\", issued by \"dots-sso Sandbox Root CA\""),
+                "\(untrusted.stdout)")
+        #expect(untrusted.stdout.contains("--trust") && untrusted.stdout.contains("passes.trust"))
+        let finding = untrusted.stdout.split(separator: "\n").first { $0.contains("the chain does not reach") } ?? ""
+        #expect(finding.components(separatedBy: "Sandbox Worldwide Developer Relations CA").count == 2, "named once: \(finding)")
+        // --trust takes the URL the banner prints (a loopback sandbox), and refuses any other URL (64, nothing fetched).
+        #expect(try cli.run(["pkpass", "inspect", pass, "--trust", "\(issuer)/sandbox/ca.pem"]).status == 0)
+        let remote = try cli.run(["pkpass", "inspect", pass, "--trust", "https://roots.example.com/ca.pem"])
+        #expect(remote.status == 64 && remote.stderr.contains("only for a sandbox on this machine"), "\(remote.stderr)")
 
         let animation = cli.home.path("loading.json")
         try Browser.get(try #require(stored.loadingAnimation)).body.write(toFile: animation, atomically: true, encoding: .utf8)
@@ -174,14 +188,6 @@ struct SandboxCLITests {
         #expect(dead.stderr.contains("may have expired (magic links live 60 s) or been used already"))
     }
 
-    /// A clock the test moves, shared with the sandbox.
-    final class MovableClock: @unchecked Sendable {
-        // @unchecked: `offset` is guarded by `lock`.
-        private let lock = NSLock()
-        private var offset: TimeInterval = 0
-        func now() -> Date { lock.withLock { Date().addingTimeInterval(offset) } }
-        func advance(_ seconds: TimeInterval) { lock.withLock { offset += seconds } }
-    }
 
     @Test("an e-mailed sign-in token lives 60 s (seed 001: TTL 1 minute): redeemed at 59 s, refused at 61 s; the e-mail says one minute")
     func emailTokenLifetime() async throws {

@@ -256,6 +256,86 @@ struct SandboxOAuthTests {
         #expect(approved["code"] != nil && approved["error"] == nil, "\(approved)")
     }
 
+    /// One request through curl with a cookie jar, as a browser would keep it: status, headers (lower-cased names,
+    /// Set-Cookie joined) and body.
+    static func browse(_ url: String, jar: String, form: [String: String]? = nil) throws -> (status: Int, headers: [String: String], body: String) {
+        var arguments = ["-sS", "-i", "--max-time", "20", "-b", jar, "-c", jar]
+        for (name, value) in form ?? [:] { arguments += ["--data-urlencode", "\(name)=\(value)"] }
+        let result = try ProcessRunner.run("/usr/bin/curl", arguments + [url], timeout: 30)
+        let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+        var headers: [String: String] = [:]
+        for line in (parts.first ?? "").components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased(), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { $0 + "\n" + value } ?? value
+        }
+        let status = Int((parts.first ?? "").split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    @Test("after the login form the browser keeps a session (HttpOnly, SameSite=Lax): prompt=none then gets a code with the login's auth_time, prompt=login and an exceeded max_age show the form, logout ends it")
+    func browserSession() async throws {
+        let clock = MovableClock()
+        var settings = SandboxPartner.Settings.jane
+        settings.autoApprove = nil
+        settings.now = { clock.now() }
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let jar = cli.home.path("cookies.txt")
+        let verifier = String(repeating: "v", count: 43)
+        let challenge = Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(verifier.utf8)))
+        let redirect = "http://127.0.0.1:4711/callback"
+        func authorize(_ extra: [String: String]) -> String {
+            Self.with("\(sandbox.issuer)/authorize", [
+                "client_id": "dots-sandbox-app", "redirect_uri": redirect, "response_type": "code", "scope": "openid",
+                "state": "st", "code_challenge": challenge, "code_challenge_method": "S256", "nonce": "n-1",
+            ].merging(extra) { $1 })
+        }
+        func isLoginPage(_ page: (status: Int, headers: [String: String], body: String)) -> Bool {
+            page.status == 200 && page.body.contains("name=\"attempt\"")
+        }
+
+        let page = try Self.browse(authorize([:]), jar: jar)
+        #expect(isLoginPage(page), "nobody is signed in yet: \(page.status)")
+        let attempt = try #require(page.body.firstMatch(of: /name="attempt" value="([^"]+)"/)?.1)
+        let loginTime = clock.now()
+        let signedIn = try Self.browse("\(sandbox.issuer)/login", jar: jar,
+                                       form: ["attempt": String(attempt), "username": "jane", "password": "demo", "action": "sign-in"])
+        #expect(signedIn.status == 302 && Browser.query(signedIn.headers["location"] ?? "")["code"] != nil, "\(signedIn.headers)")
+        let cookie = try #require(signedIn.headers["set-cookie"])
+        #expect(cookie.hasPrefix("sandbox_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"), "\(cookie)")
+
+        // prompt=none with the session: a code, no page; its id_token's auth_time is the login's, not now.
+        clock.advance(120)
+        let silent = try Self.browse(authorize(["prompt": "none"]), jar: jar)
+        let answer = Browser.query(silent.headers["location"] ?? "")
+        let code = try #require(answer["code"], "\(silent.status) \(silent.headers)")
+        #expect(answer["state"] == "st" && answer["iss"] == sandbox.issuer)
+        let exchanged = try Browser.post("\(sandbox.issuer)/token", form: [
+            "grant_type": "authorization_code", "code": code, "redirect_uri": redirect, "client_id": "dots-sandbox-app", "code_verifier": verifier,
+        ])
+        #expect(exchanged.status == 200, "\(exchanged.body)")
+        let tokens = try #require(try JSONSerialization.jsonObject(with: Data(exchanged.body.utf8)) as? [String: Any])
+        let idToken = try JWT(try #require(tokens["id_token"] as? String))
+        guard case .number(let authTime)? = idToken.claims["auth_time"] else { Issue.record("no auth_time: \(idToken.claims)"); return }
+        #expect(abs(authTime - loginTime.timeIntervalSince1970) < 2, "auth_time is the login's moment, 120 s before this code")
+        #expect(try Self.browse(authorize([:]), jar: jar).status == 302, "a signed-in browser skips the form")
+
+        #expect(isLoginPage(try Self.browse(authorize(["prompt": "login"]), jar: jar)), "prompt=login forces the form")
+        #expect(isLoginPage(try Self.browse(authorize(["max_age": "60"]), jar: jar)), "the login is 120 s old, max_age 60")
+        #expect(try Self.browse(authorize(["max_age": "600"]), jar: jar).status == 302)
+        let stale = Browser.query(try Self.browse(authorize(["prompt": "none", "max_age": "60"]), jar: jar).headers["location"] ?? "")
+        #expect(stale["error"] == "login_required", "\(stale)")
+        let combined = Browser.query(try Self.browse(authorize(["prompt": "none login"]), jar: jar).headers["location"] ?? "")
+        #expect(combined["error"] == "invalid_request", "none with another value (§3.1.2.1)")
+
+        // Logging out at the sandbox ends the browser session and clears the cookie.
+        let out = try Self.browse("\(sandbox.issuer)/logout", jar: jar)
+        #expect(out.status == 200 && out.headers["set-cookie"]?.contains("Max-Age=0") == true, "\(out.headers)")
+        let after = Browser.query(try Self.browse(authorize(["prompt": "none"]), jar: jar).headers["location"] ?? "")
+        #expect(after["error"] == "login_required", "\(after)")
+    }
+
     @Test("a provider gone away: logout fails (69) and keeps the sign-in; --local-only forgets it offline")
     func revokeOffline() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)

@@ -29,6 +29,20 @@ struct ChannelStoreTests {
         #expect(merged.clientId == "dots")
     }
 
+    @Test("passes.trust: a relative path is read from the channel file's folder, inline PEM and absolute paths stay; editing keeps the file's words")
+    func passTrustPaths() throws {
+        let directory = TemporaryDirectory()
+        let store = ChannelStore(directory: directory.url.appendingPathComponent("channels"))
+        var channel = Channel(name: "acme")
+        let inline = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----"
+        channel.passes = .init(trust: ["roots/test-root.pem", "/etc/ssl/partner.pem", inline])
+        let url = try store.save(channel, as: "acme", force: false)
+        let folder = url.deletingLastPathComponent().standardizedFileURL.path
+        let loaded = try store.load("acme").passes?.trust
+        #expect(loaded == ["\(folder)/roots/test-root.pem", "/etc/ssl/partner.pem", inline], "\(String(describing: loaded)) in \(folder)")
+        #expect(try store.load("acme", resolvingPaths: false).passes?.trust == channel.passes?.trust)
+    }
+
     @Test("an unknown channel is a configuration error (exit 78)")
     func unknown() {
         let store = ChannelStore(directory: TemporaryDirectory().url)

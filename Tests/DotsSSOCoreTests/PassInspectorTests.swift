@@ -45,7 +45,10 @@ struct PassInspectorTests {
         let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)
         let inspection = PassInspector(anchors: try PassSignature.appleRoot()).inspect(data, file: "guest.pkpass")
         #expect(errors(inspection) == ["pkpass.certificate.chain"])
-        #expect(inspection.findings[0].message.contains("Test Worldwide Developer Relations CA, OU G4"))
+        let message = inspection.findings[0].message
+        #expect(message.contains("it ends at \"Test Worldwide Developer Relations CA, OU G4\""), "\(message)")
+        #expect(message.contains("trusted: \"Apple Root CA") && message.contains("--trust ROOT.pem or the channel's passes.trust"), "\(message)")
+        #expect(message.components(separatedBy: "Test Worldwide Developer Relations CA").count == 2, "one certificate, named once: \(message)")
     }
 
     /// Each broken variant and the exact errors it must produce.

@@ -27,7 +27,7 @@ public struct ChannelInitUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) throws -> Result {
         let store = ChannelStore(environment: ctx.environment)
-        var settings = updating ? try store.load(name).merging(channel) : channel
+        var settings = updating ? try store.load(name, resolvingPaths: false).merging(channel) : channel
         try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),

@@ -36,6 +36,8 @@ public struct Channel: Codable, Sendable, Equatable {
     public var magicLink: MagicLink?
     /// Where the partner calls The Dots Channels API when it revokes a member (`members log-out|remove`).
     public var channelsApi: ChannelsAPI?
+    /// How the channel's passes are judged: the roots their signatures must chain to, instead of Apple Root CA.
+    public var passes: Passes?
 
     public init(name: String? = nil) { self.name = name }
 
@@ -133,6 +135,15 @@ public struct Channel: Codable, Sendable, Equatable {
         }
     }
 
+    /// The channel's passes: `trust` lists the roots a pass signature must chain to in place of Apple Root CA, each a
+    /// PEM file (a relative path is read from the channel file's folder) or inline PEM text — for a test or sandbox
+    /// hierarchy. `--trust` on the command line replaces the list.
+    public struct Passes: Codable, Sendable, Equatable {
+        public var trust: [String]?
+
+        public init(trust: [String]? = nil) { self.trust = trust }
+    }
+
     /// Fields set in `overrides` replace ours; nil fields leave ours alone.
     public func merging(_ overrides: Channel) -> Channel {
         var merged = self
@@ -159,6 +170,7 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.legal = overrides.legal ?? legal
         merged.magicLink = overrides.magicLink ?? magicLink
         merged.channelsApi = overrides.channelsApi ?? channelsApi
+        merged.passes = overrides.passes ?? passes
         return merged
     }
 

@@ -30,8 +30,9 @@ public struct ChannelStore: Sendable {
         return directory.appendingPathComponent("\(nameOrPath).json")
     }
 
-    /// Loads a channel by name or path. An unknown name is a configuration error (exit 78).
-    public func load(_ nameOrPath: String) throws -> Channel {
+    /// Loads a channel by name or path. An unknown name is a configuration error (exit 78). With `resolvingPaths`
+    /// (for use, not for editing) the files the channel names are made paths from here.
+    public func load(_ nameOrPath: String, resolvingPaths: Bool = true) throws -> Channel {
         let url = try location(of: nameOrPath)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ConfigError.unknownChannel(name: nameOrPath, searched: url.path)
@@ -52,7 +53,17 @@ public struct ChannelStore: Sendable {
         if channel.name == nil {
             channel.name = url.deletingPathExtension().lastPathComponent
         }
+        if resolvingPaths, let trust = channel.passes?.trust {
+            channel.passes?.trust = trust.map { Self.resolve($0, beside: url) }
+        }
         return channel
+    }
+
+    /// A file a channel names, as a path: relative paths are read from the channel file's folder (so a channel and
+    /// its files move together); inline PEM and absolute paths stay as they are.
+    static func resolve(_ entry: String, beside channelFile: URL) -> String {
+        guard !entry.hasPrefix("/"), !entry.hasPrefix("-----BEGIN"), !entry.isEmpty else { return entry }
+        return channelFile.deletingLastPathComponent().appendingPathComponent(entry).standardizedFileURL.path
     }
 
     /// A channel file's bytes as a channel: JSON of the right shape, no repeated and no unknown keys (78 naming the file).

@@ -16,6 +16,11 @@ public struct CertificateInfo: Codable, Sendable, Equatable {
         [commonName ?? "?", organizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
+    /// The issuer's name in the form `displayName` uses, so one certificate is never named two ways.
+    public var issuerDisplayName: String {
+        [issuerCommonName ?? "?", issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+
     public init(commonName: String?, organizationalUnit: String?, userID: String?, issuerCommonName: String?,
                 issuerOrganizationalUnit: String?, notBefore: Date, notAfter: Date) {
         self.commonName = commonName

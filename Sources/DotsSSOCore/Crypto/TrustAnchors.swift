@@ -53,6 +53,9 @@ public final class TrustAnchors: @unchecked Sendable {
 
     deinit { certificates.forEach { X509_free($0) } }
 
+    /// The anchors by name, for messages that say what is trusted.
+    public var names: [String] { certificates.map { CertificateInfo($0).displayName } }
+
     /// A new store holding these anchors.
     func makeStore() -> X509Store? {
         X509Store(certificates: certificates)

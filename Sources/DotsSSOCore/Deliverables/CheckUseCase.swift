@@ -69,7 +69,7 @@ public struct CheckUseCase: Sendable {
         var settings = member
         settings.signIn.http.timeout = min(settings.signIn.http.timeout ?? HTTPClientOptions.defaultTimeout, timeout)
         let http = try settings.signIn.http.client(in: ctx)
-        let anchors = try PKPassInspectUseCase.anchors(trust: trust)
+        let anchors = try await PassTrust.anchors(flags: trust, channel: channel, in: ctx)
         // Diagnostics of the use cases the checks call (a refresh notice, "lists no passes") stay out of the report.
         var quiet = ctx
         quiet.stderr = BufferedOutput()

@@ -102,7 +102,7 @@ public enum PassSignature {
         let chain = chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
             ?? verifyChain(signer, bundled: bundled, anchors: anchors)
         if let problem = chain.problem {
-            add(.error, "pkpass.certificate.chain", problem + chainHint(signer: report.signer!, bundled: report.bundled))
+            add(.error, "pkpass.certificate.chain", problem)
         }
         for (index, certificate) in (chain.verified.isEmpty ? [report.signer!] : chain.verified.dropLast()).enumerated() {
             let role = index == 0 ? "signing certificate" : "intermediate"
@@ -158,14 +158,44 @@ public enum PassSignature {
         let code = X509_STORE_CTX_get_error(context)
         ERR_clear_error()
         let depth = X509_STORE_CTX_get_error_depth(context)
-        let subject = X509_STORE_CTX_get_current_cert(context).map { describe($0).displayName } ?? "?"
-        return ([], "the chain does not reach a trusted root: \(String(cString: X509_verify_cert_error_string(Int(code)))) (\(depth == 0 ? "signer" : "certificate") \"\(subject)\")")
+        let current = X509_STORE_CTX_get_current_cert(context).map(describe)
+        var bundledInfo: [CertificateInfo] = []
+        if let bundled {
+            bundledInfo = (0..<dots_sk_X509_num(bundled)).compactMap { dots_sk_X509_value(bundled, $0) }.map(describe)
+        }
+        return ([], chainProblem(code: code, depth: depth, at: current, bundled: bundledInfo, signer: describe(leaf), trusted: anchors.names))
     }
 
-    static func chainHint(signer: CertificateInfo, bundled: [CertificateInfo]) -> String {
-        let names = bundled.map { "\"\($0.displayName)\" (expires \(ISOTimestamp.day($0.notAfter)))" }
-        let issuer = [signer.issuerCommonName ?? "?", signer.issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
-        return "; the signer was issued by \"\(issuer)\"" + (names.isEmpty ? " and no intermediate is bundled" : " but the signature bundles \(names.joined(separator: ", "))")
+    /// Says what is missing when the chain does not reach a trusted root: which certificate could not be chained to
+    /// which root, what the signature bundles, and what adds a root — naming each certificate once, one way.
+    static func chainProblem(code: Int32, depth: Int32, at current: CertificateInfo?, bundled: [CertificateInfo], signer: CertificateInfo,
+                             trusted: [String]) -> String {
+        func quoted(_ name: String) -> String { "\"\(name)\"" }
+        let others = bundled.filter { $0 != signer }
+        let bundle = others.isEmpty ? "the signature bundles no intermediate"
+            : "the signature bundles " + others.map { "\(quoted($0.displayName)) (expires \(ISOTimestamp.day($0.notAfter)))" }.joined(separator: ", ")
+        let roots = trusted.isEmpty ? "no root" : trusted.map(quoted).joined(separator: ", ")
+        let addRoot = "trusted: \(roots); a test or sandbox hierarchy's root is added with --trust ROOT.pem or the channel's passes.trust"
+        let certificate = current ?? signer
+        switch code {
+        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT, X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            if depth == 0 {
+                return "the chain does not reach a trusted root: the signer \(quoted(signer.displayName)) was issued by "
+                    + "\(quoted(signer.issuerDisplayName)), which is neither bundled nor trusted (\(bundle)); bundle the intermediate that "
+                    + "issued it (Apple's WWDR G4 for real passes), or \(addRoot)"
+            }
+            return "the chain does not reach a trusted root: it ends at \(quoted(certificate.displayName)), issued by "
+                + "\(quoted(certificate.issuerDisplayName)), which is not trusted (\(addRoot))"
+        case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+            return "the chain does not reach a trusted root: it ends at the root \(quoted(certificate.displayName)), which the signature "
+                + "bundles but is not trusted (\(addRoot))"
+        case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+            return "the chain does not reach a trusted root: the signer \(quoted(signer.displayName)) is self-signed; Wallet takes only "
+                + "passes signed with a Pass Type ID certificate from Apple (\(addRoot))"
+        default:
+            return "the chain does not reach a trusted root: \(String(cString: X509_verify_cert_error_string(Int(code)))) "
+                + "(\(depth == 0 ? "signer" : "certificate") \(quoted(certificate.displayName)); \(bundle))"
+        }
     }
 
     static func describe(_ certificate: OpaquePointer) -> CertificateInfo {

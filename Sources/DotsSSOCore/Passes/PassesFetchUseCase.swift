@@ -40,7 +40,7 @@ public struct PassesFetchUseCase: Sendable {
     /// `progress` is called with (finished, total) as each pass completes.
     public func run(_ ctx: CommandContext, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Result {
         let source = try MemberSource(member, needsToken: false, in: ctx)
-        let anchors = try PKPassInspectUseCase.anchors(trust: trust)
+        let anchors = try await PassTrust.anchors(flags: trust, channel: source.channel, in: ctx)
         let found = try await links(source)
         if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
         var fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,

@@ -5,8 +5,9 @@ import Foundation
 /// matching command judges it. A stage's diagnostics are captured, not printed: a failed stage shows its error.
 struct DemoRun: Sendable {
     let partner: SandboxPartner
+    /// The channel file the demo wrote, as `--channel` reads it (its `passes.trust` names the sandbox root).
+    let channel: Channel
     let workspace: DemoWorkspace
-    let trustFile: String
     let context: CommandContext
     /// Sign in on the sandbox's login page in the person's browser (`demo --interactive`) instead of auto-approval.
     var interactive = false
@@ -26,9 +27,9 @@ struct DemoRun: Sendable {
     }
 
     var http: HTTPSettings { HTTPSettings(timeout: 10) }
-    var signIn: SignInSettings { SignInSettings(channel: partner.channel, http: http, cacheDirectory: workspace.path("cache")) }
+    var signIn: SignInSettings { SignInSettings(channel: channel, http: http, cacheDirectory: workspace.path("cache")) }
     var member: MemberSettings { MemberSettings(signIn: signIn) }
-    var magicLinks: MagicLinkSettings { MagicLinkSettings(channel: partner.channel) }
+    var magicLinks: MagicLinkSettings { MagicLinkSettings(channel: channel) }
     var demoMember: SandboxUser {
         signedIn.value ?? partner.settings.user(named: partner.settings.autoApprove ?? "jane") ?? SandboxUser.builtIn[0]
     }
@@ -59,7 +60,7 @@ struct DemoRun: Sendable {
     func run(_ name: DemoStage.Name, _ ctx: CommandContext) async throws -> String {
         switch name {
         case .discover:
-            let result = try await DiscoverUseCase(channel: partner.channel, http: http).run(ctx)
+            let result = try await DiscoverUseCase(channel: channel, http: http).run(ctx)
             try expectNoErrors(result.findings, "the provider metadata")
             return "\(result.metadata.endpoints.count) endpoints, PKCE S256, code flow; \(summary(result.findings))"
         case .authorize:
@@ -112,12 +113,12 @@ struct DemoRun: Sendable {
             return "\(line); \(summary(shown.findings))"
         case .passes:
             let output = workspace.path("passes")
-            let result = try await PassesFetchUseCase(member: member, trust: [trustFile], output: output).run(ctx)
+            let result = try await PassesFetchUseCase(member: member, output: output).run(ctx)
             guard !result.passes.isEmpty else { throw Failure(message: "the passes endpoint listed no passes") }
             try expectNoErrors(result.passes.flatMap(\.findings), "the passes")
             return "\(result.passes.count) passes downloaded and verified (signature, chain to the sandbox root, manifest)"
         case .bodymovin:
-            let source = try partner.channel.require(\.loadingAnimation, "loading animation", flag: "--channel", key: "loadingAnimation")
+            let source = try channel.require(\.loadingAnimation, "loading animation", flag: "--channel", key: "loadingAnimation")
             guard let url = URL(string: source) else { throw Failure(message: "the loading animation URL is not a URL") }
             let response = try await http.client(in: ctx).send(HTTPRequest(.get, url))
             guard response.isSuccess else { throw Failure(message: "the loading animation answered HTTP \(response.status)") }
@@ -164,7 +165,7 @@ struct DemoRun: Sendable {
             } catch is EchoError {}
             return "Digits id \(verified.id) verified by the Echo provider (HMAC-SHA1 header); a look-alike provider host refused unsent"
         case .members:
-            let api = ChannelsAPISettings(channel: partner.channel, apiKeyVariable: nil)
+            let api = ChannelsAPISettings(channel: channel, apiKeyVariable: nil)
             var keyed = ctx
             keyed.environment.variables[SandboxPartner.channelKeyVariable] = partner.settings.channelKey
             let result = try await MemberRevocationUseCase(action: .logOut, ssoIDs: [demoMember.ssoID], api: api, http: http).run(keyed)

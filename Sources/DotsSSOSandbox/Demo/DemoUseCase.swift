@@ -45,10 +45,10 @@ public struct DemoUseCase: Sendable {
         defer { if !stopped { partner.stop() } }
 
         let channelFile = workspace.path("sandbox.channel.json")
-        try ChannelStore.write(partner.channel, toFile: channelFile)
-        let trustFile = workspace.path("sandbox-ca.pem")
-        try Data(partner.passSigningRoot.utf8).write(to: URL(fileURLWithPath: trustFile))
-        let run = DemoRun(partner: partner, workspace: workspace, trustFile: trustFile, context: ctx, interactive: interactive)
+        let trustFile = try partner.writeChannel(to: channelFile)
+        // The stages use the channel as a user's commands would read it: from the file, its pass root beside it.
+        let channel = try ChannelStore(directory: workspace.url("channels")).load(channelFile)
+        let run = DemoRun(partner: partner, channel: channel, workspace: workspace, context: ctx, interactive: interactive)
         var stages: [DemoStage] = []
         for stage in DemoStage.Name.allCases {
             let outcome = await run.stage(stage)

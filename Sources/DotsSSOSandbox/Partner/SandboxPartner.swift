@@ -40,6 +40,8 @@ public final class SandboxPartner: Sendable {
         public var study = "sandbox"
         /// One line per notable event (an e-mail sent, a member logged out), for the `sandbox` command's stderr.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// How long a browser stays signed in at the sandbox after the login form (the session cookie).
+        public var browserSessionLifetime: TimeInterval = 8 * 3600
         /// The sandbox's clock (tests move it to check lifetimes without waiting).
         public var now: @Sendable () -> Date = { Date() }
 
@@ -93,7 +95,7 @@ public final class SandboxPartner: Sendable {
                 throw SandboxError.unwritableOutbox(path: outbox.path, reason: (error as NSError).localizedDescription)
             }
         }
-        let state = SandboxState()
+        let state = SandboxState(clock: settings.now)
         let keys = try SandboxKeys()
         let passes = try SandboxPasses(users: settings.users)
         let boundPort = OnceBox<Int>()
@@ -108,6 +110,25 @@ public final class SandboxPartner: Sendable {
     /// The channel configuration for this sandbox: every other command (and `check`) can use it with `--channel`.
     public var channel: Channel { SandboxChannel.make(issuer: issuer, settings: settings) }
 
+    /// Saves the channel at `path` and, beside it, the pass-signing root it names in `passes.trust`, so
+    /// `check --channel FILE` and `passes fetch --channel FILE` verify the sandbox's passes with no other flag.
+    /// Returns the root's path.
+    @discardableResult
+    public func writeChannel(to path: String) throws -> String {
+        let file = URL(fileURLWithPath: path)
+        let rootName = ChannelStore.fileStem(file.deletingPathExtension().lastPathComponent) + "-pass-root.pem"
+        let root = file.deletingLastPathComponent().appendingPathComponent(rootName)
+        do {
+            try AtomicFile.write(Data(passSigningRoot.utf8), to: root, permissions: 0o644)
+        } catch let error as AtomicFile.WriteError {
+            throw OutputError.cannotWrite(path: error.path, what: "the sandbox's pass-signing root", reason: "\(error.step) failed: \(error.reason)")
+        }
+        var channel = channel
+        channel.passes = Channel.Passes(trust: [rootName])
+        try ChannelStore.write(channel, toFile: path)
+        return root.path
+    }
+
     /// Every request received so far, oldest first (method, path, query and form fields).
     public func requests() async -> [(method: String, path: String, query: [String: String], form: [String: String])] {
         await state.requests.map { (method: $0.method, path: $0.path, query: $0.query, form: $0.form) }
@@ -118,15 +139,15 @@ public final class SandboxPartner: Sendable {
 
     /// Starts an OpenWeb SSO session as the SDK does, for `openweb register`: a single-use codeA valid 5 minutes.
     public func openWebCodeA() async throws -> String {
-        try await state.issueOpenWebCode(now: Date())
+        try await state.issueOpenWebCode(now: settings.now())
     }
 
     /// The `X-Verify-Credentials-Authorization` the Digits SDK would make for `user` right now (HMAC-SHA1 over
     /// the Echo provider URL with the sandbox consumer and the member's token).
-    public func echoAuthorization(for user: SandboxUser, now: Date = Date()) -> String {
+    public func echoAuthorization(for user: SandboxUser, now: Date? = nil) -> String {
         OAuth1Signature.header(url: URL(string: issuer + Self.echoProviderPath)!, consumerKey: settings.echoConsumerKey,
                                consumerSecret: settings.echoConsumerSecret, token: user.echoToken, tokenSecret: user.echoTokenSecret,
-                               nonce: (try? SecureRandom.base64URLString(byteCount: 12)) ?? UUID().uuidString, timestamp: Int(now.timeIntervalSince1970))
+                               nonce: (try? SecureRandom.base64URLString(byteCount: 12)) ?? UUID().uuidString, timestamp: Int((now ?? settings.now()).timeIntervalSince1970))
     }
 
     /// Ends every grant of a member, as a partner does when it removes them.

@@ -28,19 +28,26 @@ public struct SandboxServeUseCase: Sendable {
             public var passes: Int
             public var consented: Bool
             public var admin: Bool
+            /// The member's Digits session (OAuth Echo): what `echo sign` needs to make a header the provider accepts.
+            public var echoToken: String
+            public var echoTokenSecret: String
         }
         public var issuer: String
         public var clientId: String
+        /// How the app client's id_tokens are signed.
+        public var idTokenAlgorithm: String
         public var redirectUris: [String]
         public var users: [Member]
         public var autoApprove: String?
         public var channelFile: String?
         public var trustRoot: String
+        /// The root saved beside the channel file (`--write-channel`), which the channel names in `passes.trust`.
+        public var trustRootFile: String?
         public var outbox: String
         public var channelsAPI: [String: String]
         /// OpenWeb: where to start a session (`code_a`), the base URL for `openweb register`, and its access token.
         public var openWeb: [String: String]
-        /// OAuth Echo: the provider URL and the consumer key headers are signed for.
+        /// OAuth Echo: the provider URL, and the consumer key and secret headers are signed with.
         public var echo: [String: String]
     }
 
@@ -60,23 +67,26 @@ public struct SandboxServeUseCase: Sendable {
         let partner = try await SandboxPartner.start(port: port, settings: settings)
         var stopped = false
         defer { if !stopped { partner.stop() } }
+        var passRoot: String?
         if let writeChannel {
-            try ChannelStore.write(partner.channel, toFile: writeChannel)
+            passRoot = try partner.writeChannel(to: writeChannel)
         }
         try started(Started(
-            issuer: partner.issuer, clientId: SandboxClient.app.id, redirectUris: SandboxClient.app.redirectURIs,
+            issuer: partner.issuer, clientId: SandboxClient.app.id,
+            idTokenAlgorithm: (settings.clients.first { $0.id == SandboxClient.app.id } ?? .app).idTokenAlgorithm.rawValue, redirectUris: SandboxClient.app.redirectURIs,
             users: settings.users.map {
                 Started.Member(username: $0.username, password: $0.password, id: $0.ssoID,
                                features: $0.profile.objectValue?["features"]?.objectValue ?? [:], passes: $0.passes,
-                               consented: $0.consented, admin: $0.admin)
+                               consented: $0.consented, admin: $0.admin, echoToken: $0.echoToken, echoTokenSecret: $0.echoTokenSecret)
             },
-            autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath,
+            autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath, trustRootFile: passRoot,
             outbox: outboxURL.path,
             channelsAPI: ["X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)",
                           "apiKeyEnv": SandboxPartner.channelKeyVariable],
             openWeb: ["baseUrl": partner.issuer + SandboxPartner.openWebPath, "startSession": partner.issuer + SandboxPartner.openWebPath + "/sso/v1/start-session",
                       "accessToken": settings.openWebAccessToken],
-            echo: ["provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey]
+            echo: ["provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey,
+                   "consumerSecret": settings.echoConsumerSecret]
         ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")

@@ -37,6 +37,13 @@ actor SandboxState {
         let authTime: Date
     }
 
+    /// A browser signed in at the sandbox (its session cookie names it): who, and when they typed their password.
+    struct BrowserSession: Sendable {
+        let subject: String
+        let authTime: Date
+        let expiresAt: Date
+    }
+
     /// One request as the tests see it: method, path and the form fields of a POST (never logged anywhere else).
     struct LoggedRequest: Sendable {
         let method: String
@@ -45,7 +52,13 @@ actor SandboxState {
         let form: [String: String]
     }
 
+    /// The sandbox's clock (`Settings.now`), for the lifetimes kept here.
+    private let clock: @Sendable () -> Date
+
+    init(clock: @escaping @Sendable () -> Date = { Date() }) { self.clock = clock }
+
     private var attempts: [String: AuthorizationAttempt] = [:]
+    private var browserSessions: [String: BrowserSession] = [:]
     private var codes: [String: Grant] = [:]
     /// Codes already exchanged; each code names the token family it started, so a second use revokes that (RFC 6749 §4.1.2).
     private var usedCodes: Set<String> = []
@@ -136,14 +149,14 @@ actor SandboxState {
     private var deviceRequests: [String: DeviceRequest] = [:]
 
     func storeDevice(_ deviceCode: String, _ request: DeviceRequest) {
-        let now = Date()
+        let now = clock()
         deviceRequests = deviceRequests.filter { $0.value.expiresAt > now }
         deviceRequests[deviceCode] = request
     }
 
     /// The device code of the pending, unexpired request the member's code names (case, spaces and dashes ignored).
     private func pendingDeviceCode(userCode: String) -> String? {
-        let wanted = Self.normalize(userCode), now = Date()
+        let wanted = Self.normalize(userCode), now = clock()
         return deviceRequests.first { Self.normalize($0.value.userCode) == wanted && $0.value.decision == nil && $0.value.expiresAt > now }?.key
     }
 
@@ -230,12 +243,29 @@ actor SandboxState {
         accessTokens = accessTokens.filter { $0.value.subject != subject }
     }
 
-    /// Ends every grant of a subject (the Channels API's log-out, or a partner removing a member).
+    /// Ends every grant of a subject (the Channels API's log-out, or a partner removing a member), and every
+    /// browser session they have at the sandbox.
     func revokeAll(subject: String) {
         for token in Array(accessTokens.values) + Array(refreshTokens.values) where token.subject == subject {
             revokedFamilies.insert(token.family)
         }
+        browserSessions = browserSessions.filter { $0.value.subject != subject }
     }
+
+    // MARK: Browser sessions
+
+    func startBrowserSession(_ id: String, _ session: BrowserSession) {
+        browserSessions = browserSessions.filter { $0.value.expiresAt > session.authTime }
+        browserSessions[id] = session
+    }
+
+    /// The live session a cookie names; nil when unknown, expired, or its member was removed.
+    func browserSession(_ id: String, now: Date) -> BrowserSession? {
+        guard let session = browserSessions[id], session.expiresAt > now, !removedSubjects.contains(session.subject) else { return nil }
+        return session
+    }
+
+    func endBrowserSession(_ id: String) { browserSessions[id] = nil }
 
     /// Logs the member out everywhere and refuses them from now on.
     func remove(subject: String) {

@@ -70,11 +70,12 @@ public struct SandboxUser: Codable, Sendable, Equatable {
     public var echoToken: String { "digits-\(username)" }
     public var echoTokenSecret: String { "digits-secret-\(username)" }
     /// A stable numeric Digits id derived from the subject (Twitter-style ids pass 2^53, so it travels as `id_str`).
-    public var echoID: String {
+    public var echoNumericID: UInt64 {
         let digest = (try? DigestAlgorithm.sha256.digest(Data(subject.utf8))) ?? []
         let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return String(value % 9_000_000_000_000_000_000 + 100_000_000_000_000_000)
+        return value % 9_000_000_000_000_000_000 + 100_000_000_000_000_000
     }
+    public var echoID: String { String(echoNumericID) }
     public var phoneNumber: String {
         let digits = echoID.suffix(7)
         return "+1555\(digits)"

@@ -43,7 +43,7 @@ extension SandboxRoutes {
         // A member who approves at once needs no 5-second wait.
         let interval: TimeInterval = autoApproved == nil ? 5 : 1
         await state.storeDevice(deviceCode, .init(clientID: client.id, scope: form["scope"] ?? "openid", challenge: challenge, nonce: form["nonce"],
-                                                  userCode: userCode, expiresAt: Date().addingTimeInterval(Self.deviceCodeLifetime),
+                                                  userCode: userCode, expiresAt: settings.now().addingTimeInterval(Self.deviceCodeLifetime),
                                                   interval: interval, lastPoll: nil, decision: autoApproved?.subject))
         if let member = autoApproved { settings.log("approved device sign-in \(userCode) for \(member.username) (auto-approve)") }
         var complete = URLComponents(string: "\(issuer)/device")!
@@ -92,7 +92,7 @@ extension SandboxRoutes {
     /// The device grant at the token endpoint (RFC 8628 §3.4–3.5).
     func deviceToken(_ form: [String: String], client: SandboxClient) async throws -> Response {
         guard let deviceCode = form["device_code"] else { return oauthError(.badRequest, "invalid_request", "device_code is missing") }
-        switch await state.pollDevice(deviceCode, clientID: client.id, now: Date()) {
+        switch await state.pollDevice(deviceCode, clientID: client.id, now: settings.now()) {
         case .pending: return oauthError(.badRequest, "authorization_pending", "the member has not answered yet")
         case .slowDown: return oauthError(.badRequest, "slow_down", "polling faster than the interval; wait 5 s more between polls")
         case .denied: return oauthError(.badRequest, "access_denied", "the member denied the sign-in")
@@ -105,7 +105,7 @@ extension SandboxRoutes {
                 }
             }
             return try await issue(subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode,
-                                   authTime: Date())
+                                   authTime: settings.now())
         }
     }
 }

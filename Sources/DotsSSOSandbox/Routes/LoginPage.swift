@@ -54,7 +54,10 @@ extension SandboxRoutes {
                                                     error: "This account was removed from the channel.", users: settings.usernames))
         }
         _ = await state.takeAttempt(id)
-        return try await approve(attempt, member: member)
+        let authTime = settings.now()
+        var response = try await approve(attempt, member: member, authTime: authTime)
+        try await startBrowserSession(for: member, authTime: authTime, on: &response)
+        return response
     }
 
     /// The member's current password: the one they set through e-mail sign-in, else their configured one.

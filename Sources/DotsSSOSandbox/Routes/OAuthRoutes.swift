@@ -115,17 +115,37 @@ extension SandboxRoutes {
         guard let challenge = query["code_challenge"], query["code_challenge_method"] == "S256", challenge.count == 43 else {
             return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "PKCE with code_challenge_method=S256 is required")])
         }
+        let prompts = Set((query["prompt"] ?? "").split(separator: " ").map(String.init))
+        guard !prompts.contains("none") || prompts.count == 1 else {
+            // OIDC Core §3.1.2.1: none with any other value is an error.
+            return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "prompt=none cannot be combined with other values")])
+        }
+        var maxAge: TimeInterval?
+        if let value = query["max_age"] {
+            guard let seconds = Int(value), seconds >= 0 else {
+                return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "max_age must be a whole number of seconds")])
+            }
+            maxAge = TimeInterval(seconds)
+        }
+        let now = settings.now()
         let attempt = SandboxState.AuthorizationAttempt(
             client: client, redirectURI: redirectURI, state: state, challenge: challenge,
-            scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: Date()
+            scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: now
         )
-        if let name = settings.autoApprove, let member = settings.user(named: name), query["prompt"] != "login" {
-            return try await approve(attempt, member: member)
+        if let name = settings.autoApprove, let member = settings.user(named: name), !prompts.contains("login") {
+            return try await approve(attempt, member: member, authTime: now)
         }
-        // OIDC Core §3.1.2.1: prompt=none must not show a page; nobody is signed in here without --auto-approve.
-        if query["prompt"]?.split(separator: " ").contains("none") == true {
+        // A browser already signed in here gets its code without the form (OIDC Core §3.1.2.3), unless the client
+        // asks for a fresh login (prompt=login) or the sign-in is older than max_age (§3.1.2.1).
+        if !prompts.contains("login"), let (_, session) = await browserSession(of: request),
+           maxAge.map({ now.timeIntervalSince(session.authTime) <= $0 }) ?? true,
+           let member = settings.users.first(where: { $0.subject == session.subject }) {
+            return try await approve(attempt, member: member, authTime: session.authTime)
+        }
+        // prompt=none must not show a page (OIDC Core §3.1.2.1).
+        if prompts.contains("none") {
             return redirectBack(redirectURI, state: state, [("error", "login_required"),
-                                                            ("error_description", "prompt=none and nobody is signed in to the sandbox")])
+                                                            ("error_description", "prompt=none and nobody is signed in to the sandbox in this browser")])
         }
         let id = try SecureRandom.base64URLString(byteCount: 18)
         await self.state.storeAttempt(id, attempt)
@@ -133,12 +153,12 @@ extension SandboxRoutes {
                                       users: settings.usernames))
     }
 
-    /// Issues a single-use code for `member` and sends the browser back with it.
-    func approve(_ attempt: SandboxState.AuthorizationAttempt, member: SandboxUser) async throws -> Response {
+    /// Issues a single-use code for `member`, who authenticated at `authTime`, and sends the browser back with it.
+    func approve(_ attempt: SandboxState.AuthorizationAttempt, member: SandboxUser, authTime: Date) async throws -> Response {
         let code = try SecureRandom.base64URLString(byteCount: 24)
         await state.storeCode(code, .init(clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
                                           subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
-                                          expiresAt: Date().addingTimeInterval(settings.codeLifetime), authTime: Date()))
+                                          expiresAt: settings.now().addingTimeInterval(settings.codeLifetime), authTime: authTime))
         settings.log("signed in \(member.username) for \(attempt.client.id)")
         return redirectBack(attempt.redirectURI, state: attempt.state, [("code", code)])
     }
@@ -161,7 +181,7 @@ extension SandboxRoutes {
         case "authorization_code":
             guard let code = form["code"] else { return oauthError(.badRequest, "invalid_request", "code is missing") }
             let grant: SandboxState.Grant
-            switch await state.takeCode(code, now: Date()) {
+            switch await state.takeCode(code, now: settings.now()) {
             case .valid(let found) where found.clientID == client.id: grant = found
             case .expired: return oauthError(.badRequest, "invalid_grant", "the authorization code has expired")
             case .reused: return oauthError(.badRequest, "invalid_grant", "the authorization code was already used; its tokens are revoked")
@@ -199,7 +219,7 @@ extension SandboxRoutes {
     func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String, authTime: Date) async throws -> Response {
         let access = try SecureRandom.base64URLString(byteCount: 32)
         let refresh = try SecureRandom.base64URLString(byteCount: 32)
-        let now = Date()
+        let now = settings.now()
         let expiry = now.addingTimeInterval(settings.accessTokenLifetime)
         await state.storeTokens(access: access, refresh: refresh, token: .init(subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family,
                                                                                    authTime: authTime))
@@ -261,21 +281,28 @@ extension SandboxRoutes {
     func endSession(_ request: Request, parameters: [String: String]) async -> Response {
         await log(request, form: request.method == .post ? parameters : [:])
         var clientID = parameters["client_id"]
+        var revoked = true
         if let hint = parameters["id_token_hint"] {
-            guard let verified = verifiedHint(hint) else {
-                return parameters["confirm"] == "yes" ? signedOut(parameters, clientID: clientID, revoked: false) : confirmLogout(parameters)
+            if let verified = verifiedHint(hint) {
+                await state.revokeAll(subject: verified.subject)
+                clientID = clientID ?? verified.client
+            } else if parameters["confirm"] == "yes" {
+                revoked = false
+            } else {
+                return confirmLogout(parameters)
             }
-            await state.revokeAll(subject: verified.subject)
-            clientID = clientID ?? verified.client
         }
-        return signedOut(parameters, clientID: clientID, revoked: true)
+        // The browser's own session at the sandbox ends whichever way the person got here.
+        var response = signedOut(parameters, clientID: clientID, revoked: revoked)
+        await endBrowserSession(of: request, on: &response)
+        return response
     }
 
     /// The id_token a logout hint is, when it is one this sandbox issued to one of its clients: signature, `iss`
     /// and `aud` checked; an expired one is still a hint (judged as of when it was issued).
     func verifiedHint(_ hint: String) -> (subject: String, client: String)? {
         guard let token = try? JWT(hint), let keys = try? JWKSet(document: jwks()) else { return nil }
-        let issuedAt = ((try? token.date("iat")) ?? nil) ?? Date()
+        let issuedAt = ((try? token.date("iat")) ?? nil) ?? settings.now()
         for client in settings.clients where token.audiences.contains(client.id) {
             let validator = IDTokenValidator(issuer: issuer, clientID: client.id, keys: keys)
             if let verified = try? validator.validate(hint, nonce: nil, nonceRequired: false, now: issuedAt),

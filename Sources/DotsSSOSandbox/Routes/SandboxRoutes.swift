@@ -40,7 +40,7 @@ struct SandboxRoutes: Sendable {
     }
 
     func member(token: String) async -> SandboxUser? {
-        guard let issued = await state.accessToken(token, now: Date()) else { return nil }
+        guard let issued = await state.accessToken(token, now: settings.now()) else { return nil }
         return user(subject: issued.subject)
     }
 

@@ -14,7 +14,7 @@ extension SandboxRoutes {
     func registerThirdParty(on router: Router<BasicRequestContext>) {
         router.post("/openweb/sso/v1/start-session") { request, _ in
             await log(request)
-            let code = try await state.issueOpenWebCode(now: Date())
+            let code = try await state.issueOpenWebCode(now: settings.now())
             return json(.ok, .object(["code_a": .string(code)]), extra: [.cacheControl: "no-store"])
         }
         router.get("/openweb/sso/v1/register-user") { request, _ in try await registerUser(request) }
@@ -33,7 +33,7 @@ extension SandboxRoutes {
         guard let primaryKey = fields["primary_key"], !primaryKey.isEmpty, let userName = fields["user_name"], !userName.isEmpty else {
             return refuse(.badRequest, "missing_fields", "primary_key and user_name are required")
         }
-        guard await state.takeOpenWebCode(fields["code_a"] ?? "", now: Date()) else {
+        guard await state.takeOpenWebCode(fields["code_a"] ?? "", now: settings.now()) else {
             return refuse(.badRequest, "invalid_code_a", "code_a is unknown, already used or expired; start a new SSO session")
         }
         let codeB = "codeB-" + (try SecureRandom.base64URLString(byteCount: 16))
@@ -55,15 +55,35 @@ extension SandboxRoutes {
               await !state.removedSubjects.contains(member.subject) else {
             return refuse(32, "Could not authenticate you.")
         }
-        guard abs(Date().timeIntervalSince1970 - Double(header.timestamp)) <= 300 else { return refuse(135, "Timestamp out of bounds.") }
+        guard abs(settings.now().timeIntervalSince1970 - Double(header.timestamp)) <= 300 else { return refuse(135, "Timestamp out of bounds.") }
         let signedURL = URL(string: issuer + request.uri.description)!
         let base = OAuth1Signature.baseString(method: "GET", url: signedURL, oauth: header.parameters)
         let expected = OAuth1Signature.hmacSHA1(baseString: base, consumerSecret: settings.echoConsumerSecret, tokenSecret: member.echoTokenSecret)
         guard ConstantTime.equals(expected, header["oauth_signature"] ?? ""), await state.spendEchoNonce(header["oauth_nonce"] ?? "") else {
             return refuse(32, "Could not authenticate you.")
         }
-        return json(.ok, .object([
-            "id_str": .string(member.echoID), "phone_number": .string(member.phoneNumber), "verification_type": .string("sms"),
-        ]), extra: [.cacheControl: "no-store"])
+        let account = EchoAccount(id: member.echoNumericID, idStr: member.echoID, phoneNumber: member.phoneNumber,
+                                  accessToken: .init(token: member.echoToken, secret: member.echoTokenSecret))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return bytes(.ok, (try? encoder.encode(account)) ?? Data(), type: "application/json", extra: [.cacheControl: "no-store"])
+    }
+}
+
+/// The Digits account answer (seed 003: "the userID, phone number, and OAuth tokens"): the numeric `id` exactly as
+/// Twitter sent it (past 2^53, which is why `id_str` exists beside it), the phone number, and the session's tokens.
+struct EchoAccount: Encodable {
+    struct AccessToken: Encodable {
+        var token: String
+        var secret: String
+    }
+    var id: UInt64
+    var idStr: String
+    var phoneNumber: String
+    var accessToken: AccessToken
+    var verificationType = "sms"
+
+    enum CodingKeys: String, CodingKey {
+        case id, idStr = "id_str", phoneNumber = "phone_number", accessToken = "access_token", verificationType = "verification_type"
     }
 }

@@ -257,6 +257,9 @@ struct ChannelShow: DotsCommand {
         add("channels api", settings.channelsApi?.baseUrl)
         add("  channel id", settings.channelsApi?.channelId)
         add("  api key", settings.channelsApi?.apiKeyEnv.map { "from $\($0)" })
+        for entry in settings.passes?.trust ?? [] {
+            add("pass root", entry.hasPrefix("-----BEGIN") ? "inline PEM" : entry)
+        }
         console.out(Table.render(rows))
     }
 }

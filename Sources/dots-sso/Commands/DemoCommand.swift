@@ -90,7 +90,8 @@ struct Demo: DotsCommand {
           \(program) profile --channel \(channel) --cache-dir \(cache)
           \(program) flags check --channel \(channel) --cache-dir \(cache)
           \(program) containers probe --channel \(channel) --cache-dir \(cache)
-          \(program) passes fetch --channel \(channel) --cache-dir \(cache) --trust \(result.trustRoot) --output passes/
+          \(program) passes fetch --channel \(channel) --cache-dir \(cache) --output passes/
+          \(program) check --channel \(channel) --cache-dir \(cache)
         Press Ctrl-C to stop.
         """
     }

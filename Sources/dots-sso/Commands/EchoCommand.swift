@@ -6,8 +6,8 @@ import Foundation
 struct Echo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "echo",
-        abstract: "Verify OAuth Echo credentials.",
-        subcommands: [EchoVerify.self]
+        abstract: "Verify OAuth Echo credentials, or sign a header to try a backend with.",
+        subcommands: [EchoVerify.self, EchoSign.self]
     )
 }
 
@@ -78,5 +78,55 @@ struct EchoVerify: DotsCommand {
             ["verified", "yes, by \(safe(result.provider))"], ["id", safe(result.id)], ["phone", result.phoneNumber.map(safe) ?? "-"],
         ]))
         console.err("The id is the only attribute that never changes: key the account on it, not on the phone number.")
+    }
+}
+
+/// `dots-sso echo sign`
+struct EchoSign: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Make the X-Verify-Credentials-Authorization header a Digits app would send.",
+        discussion: """
+        Signs an OAuth 1.0 header (RFC 5849, HMAC-SHA1, a fresh nonce, the current timestamp) for a GET of the \
+        provider URL with your consumer key and a member's Digits token, as the SDK does; prints it on stdout \
+        (--json: with the provider URL and timestamp). The secrets come from files ('-' is stdin, for one of \
+        them) so they stay out of the process list; the header carries neither, only the signature. Use it to \
+        try a backend's success path, or `echo verify`, without the app. The sandbox prints its consumer secret \
+        and each member's token and secret.
+
+        Examples:
+          $ dots-sso echo sign --provider http://127.0.0.1:8080/1.1/sdk/account.json --consumer-key sandbox-consumer-key \\
+              --consumer-secret-file consumer.secret --token digits-jane --token-secret-file <(echo digits-secret-jane)
+          $ dots-sso echo verify --provider URL --allowed-host 127.0.0.1:8080 --consumer-key sandbox-consumer-key \\
+              --authorization "$(dots-sso echo sign --provider URL … )"
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: ArgumentHelp("The X-Auth-Service-Provider URL the header is for.", valueName: "url"))
+    var provider: String
+
+    @Option(name: .long, help: ArgumentHelp("Your app's OAuth consumer key.", valueName: "key"))
+    var consumerKey: String
+
+    @Option(name: .long, help: ArgumentHelp("File holding the consumer secret ('-' reads stdin).", valueName: "file"))
+    var consumerSecretFile: String
+
+    @Option(name: .long, help: ArgumentHelp("The member's Digits (OAuth) token.", valueName: "token"))
+    var token: String
+
+    @Option(name: .long, help: ArgumentHelp("File holding the member's token secret ('-' reads stdin).", valueName: "file"))
+    var tokenSecretFile: String
+
+    func run(_ ctx: CommandContext) async throws {
+        let result = try EchoSignUseCase(provider: provider, consumerKey: consumerKey, consumerSecretFile: consumerSecretFile,
+                                         token: token, tokenSecretFile: tokenSecretFile).run(ctx)
+        let console = Console(ctx)
+        if global.json {
+            try console.json(result)
+        } else {
+            console.out(result.authorization)
+        }
     }
 }

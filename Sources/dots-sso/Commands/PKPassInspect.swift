@@ -13,7 +13,7 @@ struct PKPass: AsyncParsableCommand {
 
 /// Which certificates a pass signature must chain to: Apple Root CA, or the `--trust` files instead.
 struct PassTrustOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Trust these CA certificates (PEM) instead of Apple Root CA; repeatable (test CAs, sandbox passes).", valueName: "pem"),
+    @Option(name: .long, help: ArgumentHelp("Trust these roots (PEM files, or a loopback sandbox's root URL) instead of Apple Root CA and the channel's passes.trust; repeatable.", valueName: "pem"),
             completion: .file(extensions: ["pem", "crt"]))
     var trust: [String] = []
 }

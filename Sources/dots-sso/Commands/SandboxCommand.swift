@@ -11,8 +11,10 @@ struct Sandbox: DotsCommand {
         discussion: """
         One server plays everything a partner delivers (seed 000) and more: an OIDC provider (discovery, JWKS, \
         a login page or --auto-approve, PKCE S256 enforced, single-use codes, exact redirect URIs with any \
-        loopback port, client auth basic/post/none, rotated refresh tokens with reuse detection, ES256 \
-        id_tokens, RFC 7009 revocation, RFC 9207 iss, end-session); the profile at /api/me; a passes endpoint \
+        loopback port, client auth basic/post/none, rotated refresh tokens with reuse detection, RS256 \
+        id_tokens (ES256 with --id-token-alg) with auth_time, prompt=none/login and max_age honoured, a browser \
+        session cookie after the login form, RFC 7009 revocation, RFC 9207 iss, end-session that verifies its \
+        id_token_hint); the profile at /api/me; a passes endpoint \
         at /api/passes and .pkpass files signed at start by a sandbox hierarchy whose root is at /sandbox/ca.pem \
         (for --trust); two containers that check the token and their flag; Bridge-style e-mail sign-in \
         (/v3/auth/email, /v3/auth/email/signIn, /v3/auth/signUp, /v3/auth/signIn) with each e-mail written \
@@ -20,7 +22,9 @@ struct Sandbox: DotsCommand {
         members.remove-by-sso-id; X-Channel: sandbox, Authorization: Channel sandbox-channel-key); OpenWeb's \
         SSO handshake under /openweb (POST /openweb/sso/v1/start-session gives a codeA as the SDK would; \
         register-user takes access token sandbox-openweb-token); a Digits OAuth Echo provider at \
-        /1.1/sdk/account.json (consumer key sandbox-consumer-key, HMAC-SHA1 verified, nonces single-use); a \
+        /1.1/sdk/account.json (consumer key sandbox-consumer-key, secret sandbox-consumer-secret, each member's \
+        token digits-USER and secret digits-secret-USER; HMAC-SHA1 verified, nonces single-use; it answers id, \
+        id_str, phone_number and access_token {token, secret} as Digits did); a \
         loading animation and the three legal documents.
 
         Built-in users (password demo): jane (every flag on, passes listed in her profile too), sam \
@@ -57,6 +61,9 @@ struct Sandbox: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Folder for the e-mails it sends (default: sandbox-outbox in the cache directory).", valueName: "dir"))
     var outbox: String?
 
+    @Option(name: .customLong("id-token-alg"), help: ArgumentHelp("How the app client's id_tokens are signed: RS256 (default) or ES256.", valueName: "alg"))
+    var idTokenAlg: JWSAlgorithm = .rs256
+
     @Option(name: .customLong("write-channel"), help: ArgumentHelp("Save this sandbox's channel configuration for --channel FILE.", valueName: "file"))
     var writeChannel: String?
 
@@ -69,6 +76,11 @@ struct Sandbox: DotsCommand {
         var settings = SandboxPartner.Settings()
         settings.host = host
         settings.autoApprove = autoApprove
+        settings.clients = settings.clients.map { client in
+            var client = client
+            if client.id == SandboxClient.app.id { client.idTokenAlgorithm = idTokenAlg }
+            return client
+        }
         let console = Console(ctx)
         let json = global.json
         try await SandboxServeUseCase(settings: settings, port: port, usersFile: users, outbox: outbox, writeChannel: writeChannel)
@@ -85,30 +97,37 @@ struct Sandbox: DotsCommand {
         let safe = TerminalText.safe
         var rows: [[String]] = [
             ["issuer", started.issuer],
-            ["client id", "\(started.clientId) (public; redirect \(started.redirectUris.first ?? "") on any port)"],
+            ["client id", "\(started.clientId) (public; redirect \(started.redirectUris.first ?? "") on any port; \(started.idTokenAlgorithm) id_tokens)"],
             ["sign-in", started.autoApprove.map { "auto-approves \(safe($0))" } ?? "login page (username and password)"],
         ]
-        rows += [["trust root", "\(started.trustRoot) (pkpass inspect --trust)"], ["outbox", safe(started.outbox)]]
+        let root = started.trustRootFile.map { "saved as \(safe($0)), named by the channel's passes.trust" } ?? "pkpass inspect --trust URL, or --write-channel saves it"
+        rows += [["pass root", "\(started.trustRoot) (\(root))"], ["outbox", safe(started.outbox)]]
         rows += [
             ["channels api", "X-Channel \(started.channelsAPI["X-Channel"] ?? ""), key \(started.channelsAPI["Authorization"]?.dropFirst(8) ?? "") (export \(started.channelsAPI["apiKeyEnv"] ?? "")=…)"],
             ["openweb", "--base-url \(started.openWeb["baseUrl"] ?? ""), access token \(started.openWeb["accessToken"] ?? ""); POST …/sso/v1/start-session for a codeA"],
-            ["oauth echo", "\(started.echo["provider"] ?? ""), consumer key \(started.echo["consumerKey"] ?? "")"],
+            ["oauth echo", "\(started.echo["provider"] ?? ""), consumer key \(started.echo["consumerKey"] ?? ""), secret \(started.echo["consumerSecret"] ?? "") (dots-sso echo sign)"],
         ]
         if let file = started.channelFile { rows.append(["channel", "\(safe(file)) (use --channel \(safe(file)))"]) }
         var users: [[String]] = []
         for member in started.users {
             let launch = member.features["canAccessApp"].map { $0 == .bool(true) ? "true" : "not true" } ?? "missing"
             let notes = [member.consented ? nil : "consent pending", member.admin ? "admin" : nil].compactMap { $0 }.joined(separator: ", ")
-            users.append([safe(member.username), safe(member.password), launch, String(member.passes), notes])
+            users.append([safe(member.username), safe(member.password), launch, String(member.passes),
+                          "\(safe(member.echoToken)) / \(safe(member.echoTokenSecret))", notes])
         }
         return """
         \(style.bold("dots-sso sandbox partner")) listening on \(started.issuer)
         \(Table.render(rows))
 
-        \(Table.render(users, header: ["user", "password", "canAccessApp", "passes", "notes"]))
+        \(Table.render(users, header: ["user", "password", "canAccessApp", "passes", "echo token / secret", "notes"]))
 
         Try: dots-sso discover --issuer \(started.issuer)
         Press Ctrl-C to stop.
         """
     }
+}
+
+extension JWSAlgorithm: ExpressibleByArgument {
+    /// `es256` and `ES256` alike: algorithm names are read case-insensitively on the command line.
+    public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
 }

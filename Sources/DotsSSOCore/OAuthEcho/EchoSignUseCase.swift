@@ -1,0 +1,50 @@
+import Foundation
+
+/// `echo sign`: makes the `X-Verify-Credentials-Authorization` header a Digits/Twitter SDK would send for a member,
+/// so a backend's success path (and `echo verify`) can be tried without the app. The two secrets come from files
+/// (never flag values, which `ps` shows); the header holds neither, only the signature they make.
+public struct EchoSignUseCase: Sendable {
+    public var provider: String
+    public var consumerKey: String
+    public var consumerSecretFile: String
+    public var token: String
+    public var tokenSecretFile: String
+
+    public init(provider: String, consumerKey: String, consumerSecretFile: String, token: String, tokenSecretFile: String) {
+        self.provider = provider
+        self.consumerKey = consumerKey
+        self.consumerSecretFile = consumerSecretFile
+        self.token = token
+        self.tokenSecretFile = tokenSecretFile
+    }
+
+    public struct Result: Encodable, Sendable {
+        /// The `X-Auth-Service-Provider` value the header is signed for.
+        public var provider: String
+        /// The `X-Verify-Credentials-Authorization` value.
+        public var authorization: String
+        public var timestamp: Int
+    }
+
+    public func run(_ ctx: CommandContext) throws -> Result {
+        guard consumerSecretFile != "-" || tokenSecretFile != "-" else {
+            throw UsageError.invalid("--consumer-secret-file and --token-secret-file cannot both read stdin ('-')")
+        }
+        for (flag, value) in [("--consumer-key", consumerKey), ("--token", token)] where value.isEmpty {
+            throw UsageError.invalid("\(flag) must not be empty")
+        }
+        guard let url = URL(string: provider), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme),
+              let host = url.host, !host.isEmpty else {
+            throw UsageError.invalid("--provider must be an http(s) URL, got \(ServerWords.line(String(provider.prefix(200))))")
+        }
+        let consumerSecret = try SecretInput.vet(try SecretInput.text(of: consumerSecretFile, what: "the consumer secret"),
+                                                 what: "the consumer secret", source: InputFile.displayName(consumerSecretFile))
+        let tokenSecret = try SecretInput.vet(try SecretInput.text(of: tokenSecretFile, what: "the token secret"),
+                                              what: "the token secret", source: InputFile.displayName(tokenSecretFile))
+        let timestamp = Int(ctx.clock.now().timeIntervalSince1970.rounded(.down))
+        let header = OAuth1Signature.header(url: url, consumerKey: consumerKey, consumerSecret: consumerSecret, token: token,
+                                            tokenSecret: tokenSecret, nonce: try SecureRandom.base64URLString(byteCount: 24),
+                                            timestamp: timestamp)
+        return Result(provider: provider, authorization: header, timestamp: timestamp)
+    }
+}
