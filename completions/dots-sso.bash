@@ -186,13 +186,17 @@ _dots-sso() {
 
 _dots-sso_discover() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion discover -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -246,13 +250,17 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --no-browser --no-preflight --no-exchange --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion authorize -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -335,13 +343,17 @@ _dots-sso_authorize() {
 
 _dots-sso_exchange() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion exchange -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -410,13 +422,17 @@ _dots-sso_exchange() {
 
 _dots-sso_refresh() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion refresh -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -502,13 +518,17 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --id-token --refresh-token --session --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token print -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -580,13 +600,17 @@ _dots-sso_token_print() {
 
 _dots-sso_token_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -635,13 +659,17 @@ _dots-sso_token_show() {
 
 _dots-sso_token_export() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --refresh-token --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token export -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -704,13 +732,17 @@ _dots-sso_token_export() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion revoke -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -779,13 +811,17 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --local-only --open --keep-sign-in --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion logout -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -854,13 +890,17 @@ _dots-sso_logout() {
 
 _dots-sso_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion profile -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -972,13 +1012,17 @@ _dots-sso_flags() {
 
 _dots-sso_flags_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion flags show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1063,13 +1107,17 @@ _dots-sso_flags_show() {
 
 _dots-sso_flags_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion flags check -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1177,13 +1225,17 @@ _dots-sso_containers() {
 
 _dots-sso_containers_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --show-secrets --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion containers show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1272,13 +1324,17 @@ _dots-sso_containers_show() {
 
 _dots-sso_containers_probe() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion containers probe -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1386,13 +1442,17 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --preview --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion passes fetch -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1512,13 +1572,17 @@ _dots-sso_pkpass() {
 
 _dots-sso_pkpass_inspect() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--trust)
-    non_repeating_options=(--junit)
+    non_repeating_options=(--color --junit)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
@@ -1540,13 +1604,17 @@ _dots-sso_pkpass_inspect() {
 
 _dots-sso_pkpass_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --back --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --back --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --locale)
+    non_repeating_options=(--color --out --locale)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--out')
         return
         ;;
@@ -1589,13 +1657,17 @@ _dots-sso_bodymovin() {
 
 _dots-sso_bodymovin_validate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --no-render --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --no-render --version -h --help)
     repeating_options=()
-    non_repeating_options=(--junit --profile)
+    non_repeating_options=(--color --junit --profile)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
@@ -1617,13 +1689,17 @@ _dots-sso_bodymovin_validate() {
 
 _dots-sso_bodymovin_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--out --frames --size --gif)
+    non_repeating_options=(--color --out --frames --size --gif)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--out')
         return
         ;;
@@ -1672,13 +1748,17 @@ _dots-sso_magic-link() {
 
 _dots-sso_magic-link_request() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link request -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1737,13 +1817,17 @@ _dots-sso_magic-link_request() {
 
 _dots-sso_magic-link_redeem() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --new-password --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link redeem -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1817,13 +1901,17 @@ _dots-sso_magic-link_redeem() {
 
 _dots-sso_magic-link_signup() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signup -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1888,13 +1976,17 @@ _dots-sso_magic-link_signup() {
 
 _dots-sso_magic-link_signin() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signin -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -1985,13 +2077,17 @@ _dots-sso_applinks() {
 
 _dots-sso_applinks_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--cacert --paths)
-    non_repeating_options=(--timeout --junit)
+    non_repeating_options=(--color --timeout --junit)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -2011,13 +2107,17 @@ _dots-sso_applinks_check() {
 
 _dots-sso_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion check -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -2113,13 +2213,17 @@ _dots-sso_check() {
 
 _dots-sso_sandbox() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--port --host --users --auto-approve --outbox --id-token-alg --write-channel)
+    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--port')
         return
         ;;
@@ -2147,13 +2251,17 @@ _dots-sso_sandbox() {
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --keep --interactive --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --keep --interactive --version -h --help)
     repeating_options=()
-    non_repeating_options=(--browser-command)
+    non_repeating_options=(--color --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--browser-command')
         return
         ;;
@@ -2185,13 +2293,17 @@ _dots-sso_openweb() {
 
 _dots-sso_openweb_register() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --email-verified --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --email-verified --version -h --help)
     repeating_options=(--cacert)
-    non_repeating_options=(--timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
+    non_repeating_options=(--color --timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -2248,13 +2360,17 @@ _dots-sso_echo() {
 
 _dots-sso_echo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--cacert --allowed-host)
-    non_repeating_options=(--timeout --provider --authorization --consumer-key --max-skew)
+    non_repeating_options=(--color --timeout --provider --authorization --consumer-key --max-skew)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -2282,13 +2398,17 @@ _dots-sso_echo_verify() {
 
 _dots-sso_echo_sign() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--provider --consumer-key --consumer-secret-file --token --token-secret-file)
+    non_repeating_options=(--color --provider --consumer-key --consumer-secret-file --token --token-secret-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--provider')
         return
         ;;
@@ -2332,13 +2452,17 @@ _dots-sso_members() {
 
 _dots-sso_members_log-out() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--cacert --sso-id)
-    non_repeating_options=(--timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -2372,13 +2496,17 @@ _dots-sso_members_log-out() {
 
 _dots-sso_members_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --yes --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --yes --version -h --help)
     repeating_options=(--cacert --sso-id)
-    non_repeating_options=(--timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--timeout')
         return
         ;;
@@ -2435,13 +2563,17 @@ _dots-sso_cache() {
 
 _dots-sso_cache_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--cache-dir --account)
+    non_repeating_options=(--color --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--cache-dir')
         return
         ;;
@@ -2453,13 +2585,17 @@ _dots-sso_cache_list() {
 
 _dots-sso_cache_clear() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --all --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion cache clear -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -2531,13 +2667,17 @@ _dots-sso_channel() {
 
 _dots-sso_channel_init() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel init -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -2644,13 +2784,17 @@ _dots-sso_channel_init() {
 
 _dots-sso_channel_set() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel set -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -2757,13 +2901,17 @@ _dots-sso_channel_set() {
 
 _dots-sso_channel_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--channel')
         __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion channel show -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
         return
@@ -2806,18 +2954,34 @@ _dots-sso_channel_show() {
 
 _dots-sso_channel_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    esac
 }
 
 _dots-sso_version() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    esac
 }
 
 _dots-sso_help() {

@@ -82,6 +82,7 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     static func execute(_ command: ParsableCommand, context: CommandContext) async -> Int32 {
+        let context = GlobalOptions.of(command)?.applied(to: context) ?? context
         let console = Console(context)
         let status: Int32
         do {

@@ -139,12 +139,13 @@ struct ProfileCLITests {
         if path == "app-false" { #expect(result.stdout.contains("log this member out")) }
     }
 
-    @Test("the app-launch rule fails (1) when the profile cannot be fetched, saying the app would log the member out")
+    @Test("the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
     func launchRuleUnreachable() throws {
-        for path in ["status/503", "status/401"] {
+        for (path, status) in [("status/503", Int32(75)), ("status/401", Int32(77))] {
             let result = try Self.server.profile(path, [], command: ["flags", "check"])
-            #expect(result.status == 1)
-            #expect(result.stderr.contains("would log this member out"))
+            #expect(result.status == status, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("could not check the app-launch rule"), "\(result.stderr)")
+            #expect(!result.stderr.contains("would log this member out"))
         }
         let named = try Self.server.profile("status/503", ["canAccessApp"], command: ["flags", "check"])
         #expect(named.status == 75, "a 503 is temporary: retry later")

@@ -39,7 +39,7 @@ struct MemberCommandTests {
         #expect(try t.cached()?.payload(RememberedProfile.self)?.id == "u-1", "the first id seen is remembered")
     }
 
-    @Test("flags check: a false flag fails (1) one line each; the launch rule fails when the profile cannot be fetched")
+    @Test("flags check: a false flag fails (1) one line each; an unreachable profile or a missing token file is not a verdict but its own status")
     func flagsCheck() async throws {
         let t = TestContext()
         let file = try Self.profileFile(t, #"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":false,"beta":"true"}}"#)
@@ -48,8 +48,29 @@ struct MemberCommandTests {
         #expect(named.stdout.components(separatedBy: "fail").count == 3)
         t.http.on(.get, "https://api.fake.example/me") { _ in (503, [(name: "Retry-After", value: "30")], Data()) }
         let launch = await t.run(["flags", "check", "--access-token-file", file, "--profile-endpoint", "https://api.fake.example/me"])
-        #expect(launch.status == 1)
-        #expect(launch.stderr.contains("would log this member out"))
+        #expect(launch.status == 75, "\(launch.stderr)")
+        #expect(launch.stderr.contains("could not check the app-launch rule"))
+        // An operator's mistake is the operator's status, not "the app would log this member out".
+        let missing = await t.run(["flags", "check", "--access-token-file", t.home.path("no-such-token"), "--profile-endpoint", "https://api.fake.example/me"])
+        #expect(missing.status != 1 && missing.status != 0, "\(missing.status) \(missing.stderr)")
+        #expect(!missing.stderr.contains("log this member out"), "\(missing.stderr)")
+    }
+
+    @Test("flags ends with one verdict line, and a false canAccessApp is highlighted like any value the app refuses")
+    func flagsVerdict() async throws {
+        let t = TestContext()
+        let locked = try Self.profileFile(t, #"{"id":"u-1","features":{"canAccessApp":false,"beta":false}}"#)
+        let shown = await t.run(["flags", "--profile-file", locked, "--color", "always"])
+        #expect(shown.status == 0)
+        let lines = shown.stdout.split(separator: "\n")
+        #expect(lines.last?.contains("canAccessApp is false: the app would log this member out") == true, "\(shown.stdout)")
+        let launchRow = try #require(lines.first { $0.contains("canAccessApp") && !$0.contains("would") })
+        let betaRow = try #require(lines.first { $0.contains("beta") })
+        #expect(launchRow.contains("\u{1B}[31mfalse"), "the launch flag's false is red: \(launchRow)")
+        #expect(!betaRow.contains("\u{1B}[31m"), "another false is an ordinary answer: \(betaRow)")
+        let fine = try Self.profileFile(t, #"{"id":"u-1","features":{"canAccessApp":true}}"#)
+        let open = await t.run(["flags", "--profile-file", fine])
+        #expect(open.stdout.hasSuffix("canAccessApp is true: the app keeps this member signed in\n"), "\(open.stdout)")
     }
 
     @Test("containers show the request with the token redacted; probe reports each status")

@@ -39,8 +39,26 @@ public struct Environment: Sendable {
 }
 
 extension Environment {
-    /// Colour is allowed unless `NO_COLOR` is set (to anything) or the terminal is `dumb`.
-    public var allowsColor: Bool {
-        variables["NO_COLOR"] == nil && self["TERM"] != "dumb"
+    /// What the environment says about colour, when it says anything: `NO_COLOR` with a value turns it off
+    /// (no-color.org: an empty one is ignored), `FORCE_COLOR` with a value other than `0` turns it on (CI logs
+    /// that render ANSI), `TERM=dumb` turns it off.
+    public var colorPreference: Bool? {
+        if let value = variables["NO_COLOR"], !value.isEmpty { return false }
+        if let value = variables["FORCE_COLOR"], !value.isEmpty { return value != "0" }
+        if self["TERM"] == "dumb" { return false }
+        return nil
+    }
+}
+
+/// `--color`: `auto` colours a terminal unless the environment says otherwise; `always` and `never` decide alone.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+
+    public func allows(environment: Environment, terminal: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .never: false
+        case .auto: environment.colorPreference ?? terminal
+        }
     }
 }

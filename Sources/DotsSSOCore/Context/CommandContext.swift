@@ -21,6 +21,10 @@ public struct CommandContext: Sendable {
     public var stdinIsTerminal: Bool
     /// Where picture work runs: a child process of the binary (bounded), or here (in-process tests).
     public var drawing: DrawingPlace = .inProcess
+    /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).
+    public var colorChoice: ColorChoice = .auto
+    /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.
+    public var quiet = false
 
     /// Picture work as this command runs it, its wall clock at `timeout` when the command has one.
     public func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {
@@ -65,11 +69,11 @@ public struct CommandContext: Sendable {
         TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
     }
 
-    /// Colour on stdout: allowed by the environment and a terminal is looking.
-    public var colorOnStdout: Bool { environment.allowsColor && stdout.isTerminal }
+    /// Colour on stdout: `--color`, else the environment (`NO_COLOR`, `FORCE_COLOR`), else whether a terminal is looking.
+    public var colorOnStdout: Bool { colorChoice.allows(environment: environment, terminal: stdout.isTerminal) }
 
-    /// Colour on stderr (the `-v` trace, warnings): allowed by the environment and a terminal is looking.
-    public var colorOnStderr: Bool { environment.allowsColor && stderr.isTerminal }
+    /// Colour on stderr (the `-v` trace, warnings), decided as for stdout.
+    public var colorOnStderr: Bool { colorChoice.allows(environment: environment, terminal: stderr.isTerminal) }
 
     /// A one-line warning on stderr (`dots-sso: warning: …`).
     public func warn(_ text: String) {
@@ -78,6 +82,6 @@ public struct CommandContext: Sendable {
 
     /// A line of progress or guidance on stderr, never mixed into results.
     public func note(_ text: String) {
-        stderr.writeLine(text)
+        if !quiet { stderr.writeLine(text) }
     }
 }

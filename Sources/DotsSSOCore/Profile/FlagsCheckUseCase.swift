@@ -20,8 +20,9 @@ public struct FlagsCheckUseCase: Sendable {
         public var problem: Problem?
     }
 
-    /// A failure to get the profile, typed so CI can tell an outage (`network`, `temporary`) from a member the app
-    /// would really lock out (`not-authorized`) or a partner bug (`malformed`, `protocol`).
+    /// A failure to get the profile, typed so CI can tell an operator's mistake (`configuration`, `usage`), an outage
+    /// (`network`, `temporary`), a refused token (`not-authorized`) or a partner bug (`malformed`, `protocol`) from a
+    /// member the app would lock out. The command ends with `exitCode`, the failure's own status: it could not check.
     public struct Problem: Codable, Sendable, Equatable {
         /// The failure's exit status as a word (`ExitStatus.kind`).
         public var kind: String
@@ -36,10 +37,10 @@ public struct FlagsCheckUseCase: Sendable {
         do {
             report = try await MemberSource(member, needsToken: false, in: ctx).report()
         } catch let error as UserFacingError where names.isEmpty {
-            // The app logs a member out when it cannot fetch the profile at launch.
+            // Not a verdict on the member: nobody looked at their flags. The status says why.
             return Result(rule: rule, passed: false, flags: [],
                           problem: Problem(kind: error.exitStatus.kind, exitCode: error.exitStatus.rawValue,
-                                           message: "the profile cannot be retrieved, so the app would log this member out: \(error.message)"))
+                                           message: "could not check the app-launch rule: \(error.message)"))
         }
         let results = FlagCheck.evaluate(names: names, flags: report.dots.flags)
         return Result(rule: rule, passed: results.allSatisfy(\.passed), flags: results, problem: nil)

@@ -100,7 +100,7 @@ struct Authorize: DotsCommand {
         switch try await useCase.run(ctx) {
         case .awaitingExchange(let pending):
             try console.json(pending)
-            console.err("the code verifier is kept in the cache; finish with `dots-sso exchange --code=CODE --state=STATE`")
+            console.hint("the code verifier is kept in the cache; finish with `dots-sso exchange --code=CODE --state=STATE`")
         case .signedIn(let result):
             try SignInOutput.render(result, json: signIn.global.json, console: console)
         }

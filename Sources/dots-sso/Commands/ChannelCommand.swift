@@ -283,7 +283,7 @@ struct ChannelList: DotsCommand {
         if global.json {
             try console.json(result)
         } else if result.channels.isEmpty {
-            console.err("no channels in \(result.directory); create one with `dots-sso channel init NAME …`")
+            console.hint("no channels in \(result.directory); create one with `dots-sso channel init NAME …`")
         } else {
             console.out(result.channels.map(TerminalText.safe).joined(separator: "\n"))
         }

@@ -77,7 +77,7 @@ struct EchoVerify: DotsCommand {
         console.out(Table.render([
             ["verified", "yes, by \(safe(result.provider))"], ["id", safe(result.id)], ["phone", result.phoneNumber.map(safe) ?? "-"],
         ]))
-        console.err("The id is the only attribute that never changes: key the account on it, not on the phone number.")
+        console.hint("The id is the only attribute that never changes: key the account on it, not on the phone number.")
     }
 }
 

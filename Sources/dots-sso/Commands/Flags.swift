@@ -39,6 +39,7 @@ struct FlagsShow: DotsCommand {
             try console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags))
         } else {
             console.out(FlagTable.render(checked.dots.flags, style: console.style))
+            console.out(FlagTable.verdict(checked.dots.flags, style: console.style))
         }
     }
 }
@@ -51,7 +52,9 @@ struct FlagsCheck: DotsCommand {
         discussion: """
         A flag passes only when it is the JSON boolean true: false, missing, "true" as a string or any other \
         value fails, one line each. With no names the check is what the app does at launch: the profile must \
-        be retrievable and canAccessApp true, otherwise the app logs the member out (exit 1).
+        be retrievable and canAccessApp true, otherwise the app logs the member out (exit 1). When the profile \
+        cannot be fetched (a missing token file, an unset secret, an outage, a refused token) nothing was \
+        checked: the command says so and ends with that failure's own status (78, 69, 77…), never 1.
 
         Examples:
           $ dots-sso flags check --channel acme                       # would the app keep this member signed in?
@@ -78,6 +81,7 @@ struct FlagsCheck: DotsCommand {
                             : "\(style.red("fail"))  \(TerminalText.safe(check.problem ?? check.name))")
             }
         }
+        if let problem = result.problem { throw ExitCode(problem.exitCode) }
         if !result.passed { throw checkFailed }
     }
 }

@@ -107,7 +107,7 @@ struct TokenExport: DotsCommand {
             try console.json(["refreshToken": token])
         } else {
             console.out(token)
-            if ctx.stdout.isTerminal { console.err("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE") }
+            if ctx.stdout.isTerminal { console.hint("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE") }
         }
     }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import DotsSSOCore
+
+extension ColorChoice: ExpressibleByArgument {}
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -7,4 +10,38 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: [.short, .long], help: "Trace HTTP requests and responses to stderr, with every secret redacted.")
     var verbose = false
+
+    @Flag(name: [.short, .long], help: "Results, warnings and errors only: no progress lines and no hints.")
+    var quiet = false
+
+    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal; NO_COLOR and FORCE_COLOR are honoured), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
+    }
+
+    /// The command's context with these choices applied.
+    func applied(to context: CommandContext) -> CommandContext {
+        var context = context
+        context.colorChoice = color
+        context.quiet = quiet
+        return context
+    }
+
+    /// The global options a parsed command holds: every `DotsCommand` has them in an option group, directly or
+    /// inside another group (`MemberOptions`), so they are found by looking through the parsed values.
+    static func of(_ command: ParsableCommand) -> GlobalOptions? {
+        find(in: command, depth: 6)
+    }
+
+    private static func find(in value: Any, depth: Int) -> GlobalOptions? {
+        if let options = value as? GlobalOptions { return options }
+        if let group = value as? OptionGroup<GlobalOptions> { return group.wrappedValue }
+        guard depth > 0 else { return nil }
+        for child in Mirror(reflecting: value).children {
+            if let found = find(in: child.value, depth: depth - 1) { return found }
+        }
+        return nil
+    }
 }

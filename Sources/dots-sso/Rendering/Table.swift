@@ -1,4 +1,7 @@
-/// Left-aligned columns for human output; the last column is never padded.
+import DotsSSOCore
+
+/// Left-aligned columns for human output, padded by display width (colour escapes and wide characters counted as
+/// a terminal draws them); the last column is never padded.
 enum Table {
     static func render(_ rows: [[String]], header: [String]? = nil, indent: String = "") -> String {
         let all = (header.map { [$0] } ?? []) + rows
@@ -6,12 +9,12 @@ enum Table {
         var widths = [Int](repeating: 0, count: columns)
         for row in all {
             for (index, cell) in row.enumerated() where index < columns - 1 {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
             }
         }
         return all.map { row in
             indent + row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -2,7 +2,7 @@ import DotsSSOCore
 import Foundation
 
 /// Where a command's output goes: results to stdout, diagnostics, progress and traces to stderr (the context's
-/// streams). Colour only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+/// streams). Colour as `--color` says, else by the environment and whether a terminal looks (`CommandContext`).
 struct Console: Sendable {
     let context: CommandContext
     /// Where a report goes when the user named this process's stdout for it (`--junit -` or `/dev/stdout`): the
@@ -45,6 +45,11 @@ struct Console: Sendable {
         } else {
             context.stderr.writeLine(line)
         }
+    }
+
+    /// Writes guidance to stderr (what to do next, what a value means), unless `--quiet` asked for results only.
+    func hint(_ text: String) {
+        if !context.quiet { context.stderr.writeLine(text) }
     }
 
     /// Writes a diagnostic line to stderr.
