@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         switch self {
         case .success: "success; every check passed"
         case .checkFailed: "a check failed: validation errors found, a flag is false or missing (the app would refuse the member), "
-            + "a refused Echo provider or consumer key, a member the Channels API does not know"
+            + "a refused Echo provider or consumer key, a member the Channels API does not know, a question answered no"
         case .usage: "usage error (bad flags or arguments, a non-https URL to a non-loopback host, an unreadable `--cacert` or `--trust`, "
             + "an input file that does not exist)"
         case .malformedInput: "malformed input (a file or server response that cannot be parsed, a response larger than the cap, a number that is no time or lifetime, or a picture whose drawing was stopped at the memory, CPU or time limit)"

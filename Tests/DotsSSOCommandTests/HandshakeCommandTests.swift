@@ -224,7 +224,7 @@ struct HandshakeCommandTests {
         #expect(json.stdout.contains(#""succeeded" : 2"#))
     }
 
-    @Test("members remove needs --yes without a terminal, asks at one, and sends nothing when not confirmed")
+    @Test("members remove needs --yes without a terminal (64), asks at one, and a no sends nothing and exits 1 as apt and gh do")
     func removeConfirmation() async {
         let piped = Self.membersContext { _ in (200, #"{"requestId":"r","status":"removed"}"#) }
         let refused = await piped.run(["members", "remove", "--sso-id", "x"] + Self.members)
@@ -233,7 +233,8 @@ struct HandshakeCommandTests {
         #expect(piped.http.requests.isEmpty)
         let declined = Self.membersContext(stdinIsTerminal: true, answer: "no") { _ in (200, #"{"requestId":"r","status":"removed"}"#) }
         let no = await declined.run(["members", "remove", "--sso-id", "x"] + Self.members)
-        #expect(no.status == 64)
+        #expect(no.status == 1)
+        #expect(no.stderr.contains("not confirmed: nothing was removed"))
         #expect(no.stderr.contains("Remove the member with SSO id x from channel acme?"))
         #expect(declined.http.requests.isEmpty)
         let accepted = Self.membersContext(stdinIsTerminal: true, answer: "yes") { _ in (200, #"{"requestId":"r","status":"removed"}"#) }

@@ -70,3 +70,50 @@ struct OutputChoicesTests {
         #expect(both.status == 64 && both.stderr.contains("--quiet and --verbose"))
     }
 }
+
+/// Hints that work when followed: each repeats what the user typed and names real flags.
+@Suite("hints that work")
+struct WorkingHintsTests {
+    @Test("not signed in: the hint repeats --channel as typed (a path stays a path), and following it is a real command")
+    func notSignedInRepeatsTheChannel() async throws {
+        let t = TestContext()
+        let file = t.home.path("partner.json")
+        try Data(#"{"name":"sandbox","issuer":"https://sso.fake.example","clientId":"app","profileEndpoint":"https://api.fake.example/me"}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o600)
+        let result = await t.run(["profile", "--channel", file])
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(result.stderr.contains("run `dots-sso authorize --channel \(file)` first"), "\(result.stderr)")
+        let named = await t.run(["profile", "--channel", "sandbox"])
+        #expect(named.status == 78, "no channel called sandbox is configured: the hint did not send the user there")
+    }
+
+    @Test("an unset secret variable names the flag that gives the file instead")
+    func unsetSecretNamesTheFlag() async {
+        let t = TestContext()
+        let result = await t.run(["members", "log-out", "--sso-id", "x", "--base-url", "https://api.fake.example", "--channel-id", "acme",
+                                  "--api-key-env", "NOT_SET_ANYWHERE"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("pass --api-key-file FILE"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--…-file"))
+    }
+
+    @Test("token print --session names every missing option at once; cache clear with nothing named asks for a channel")
+    func missingAtOnce() async {
+        let t = TestContext()
+        let session = await t.run(["token", "print", "--session"])
+        #expect(session.status == 64)
+        #expect(session.stderr.contains("--email ADDRESS") && session.stderr.contains("--base-url URL") && session.stderr.contains("--study NAME"),
+                "\(session.stderr)")
+        let clear = await t.run(["cache", "clear"])
+        #expect(clear.status == 78)
+        #expect(clear.stderr.contains("pass --channel NAME|FILE") && clear.stderr.contains("--all"), "\(clear.stderr)")
+    }
+
+    @Test("authorize --help says --timeout is how long the sign-in may take (300), not only a request's limit")
+    func timeoutHelp() async {
+        let help = await TestContext().run(["authorize", "--help"])
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("how long the sign-in may take (default 300)"), "\(help.stdout)")
+    }
+}

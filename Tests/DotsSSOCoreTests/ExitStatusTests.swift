@@ -21,7 +21,7 @@ struct ExitStatusTests {
         (ConfigError.missingSecretEnvironment(variable: "V"), DotsSSOCore.ExitStatus.configuration),
         (ConfigError.unreadableSecretFile(path: "p", reason: "r"), DotsSSOCore.ExitStatus.configuration),
         (ConfigError.noMemberSource, DotsSSOCore.ExitStatus.configuration),
-        (ConfigError.unsetSecretVariable(variable: "V", what: "w"), DotsSSOCore.ExitStatus.configuration),
+        (ConfigError.unsetSecretVariable(variable: "V", what: "w", fileFlag: "--w-file"), DotsSSOCore.ExitStatus.configuration),
         (OpenWebError.primaryKey(Finding(.error, "profile.id.email", "m")), DotsSSOCore.ExitStatus.checkFailed),
         (OpenWebError.rejected(url: "u", status: 400, words: nil), DotsSSOCore.ExitStatus.checkFailed),
         (OpenWebError.noCodeB(url: "u", found: "f"), DotsSSOCore.ExitStatus.protocolError),

@@ -34,7 +34,8 @@ public struct ChannelsAPISettings: Sendable {
 
     public func resolvedAPIKey(_ environment: Environment) throws -> String {
         let variable = apiKeyFile == nil ? (apiKeyVariable ?? channel.channelsApi?.apiKeyEnv) : nil
-        guard let key = try SecretInput.load(what: "the Channels API key", file: apiKeyFile, variable: variable, environment: environment) else {
+        guard let key = try SecretInput.load(what: "the Channels API key", file: apiKeyFile, variable: variable, fileFlag: "--api-key-file",
+                                               environment: environment) else {
             throw ConfigError.missingSetting(name: "Channels API key", flag: "--api-key-file FILE or --api-key-env VAR", key: "channelsApi.apiKeyEnv")
         }
         return key

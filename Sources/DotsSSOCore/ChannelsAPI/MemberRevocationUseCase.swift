@@ -114,7 +114,7 @@ public struct MemberRevocationUseCase: Sendable {
         let who = ids.count == 1 ? "the member with SSO id \(ServerWords.line(ids[0]))" : "\(ids.count) members"
         ctx.stderr.write("Remove \(who) from channel \(channelID)? They cannot sign in to it again. Type yes to continue: ")
         guard let answer = ctx.readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), answer == "yes" || answer == "y" else {
-            throw UsageError.invalid("not confirmed: nothing was removed")
+            throw NotConfirmed(message: "not confirmed: nothing was removed")
         }
     }
 

@@ -38,8 +38,20 @@ public struct Channel: Codable, Sendable, Equatable {
     public var channelsApi: ChannelsAPI?
     /// How the channel's passes are judged: the roots their signatures must chain to, instead of Apple Root CA.
     public var passes: Passes?
+    /// How the user named this channel (`--channel sandbox.json`, `--channel acme`), for hints that repeat it;
+    /// not part of the file.
+    public var selector: String?
 
     public init(name: String? = nil) { self.name = name }
+
+    /// What a hint says after `--channel`: what the user typed, else the channel's name.
+    public var hintSelector: String? { selector ?? name }
+
+    enum CodingKeys: String, CodingKey {
+        case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth
+        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, scopes
+        case redirectUri, flags, profileMapping, containers, loadingAnimation, legal, magicLink, channelsApi, passes
+    }
 
     /// A web page shown in the app, optionally gated by a flag, optionally switched to another URL by a flag.
     public struct Container: Codable, Sendable, Equatable {

@@ -16,6 +16,8 @@ public struct ChannelSelection: Sendable {
 
     public func resolve(environment: Environment) throws -> Channel {
         guard let name = effectiveName(environment: environment) else { return overrides }
-        return try ChannelStore(environment: environment).load(name).merging(overrides)
+        var channel = try ChannelStore(environment: environment).load(name).merging(overrides)
+        channel.selector = name
+        return channel
     }
 }

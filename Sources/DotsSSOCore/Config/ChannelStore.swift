@@ -139,7 +139,8 @@ public struct ChannelStore: Sendable {
     }
 
     /// The keys a channel file may have: the fields of `Channel`, read from the type so the list cannot go stale.
-    public static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label).sorted()
+    public static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label)
+        .filter { Channel.CodingKeys(rawValue: $0) != nil }.sorted()
 
     /// A top-level key we do not know is an error naming it and the key it most likely meant: a `clientID`
     /// typo would otherwise only show up later as "no client id configured". So is a key given twice.

@@ -10,10 +10,12 @@ public enum ConfigError: UserFacingError, Equatable {
     case missingSecretEnvironment(variable: String)
     case unreadableSecretFile(path: String, reason: String)
     /// A secret named by `--…-env VAR` (or a channel's `…Env` key) whose variable is not set.
-    case unsetSecretVariable(variable: String, what: String)
+    case unsetSecretVariable(variable: String, what: String, fileFlag: String)
     case noMemberSource
     /// A command that checks a whole channel was given none.
     case noChannel
+    /// `cache clear` without a channel, a provider or `--all`.
+    case noSignInNamed
 
     public var message: String {
         switch self {
@@ -31,10 +33,12 @@ public enum ConfigError: UserFacingError, Equatable {
             "no \(name) configured: pass \(flag) or set \"\(key)\" in the channel file"
         case .missingSecretEnvironment(let variable):
             "the channel reads its client secret from $\(variable), which is not set"
-        case let .unsetSecretVariable(variable, what):
-            "\(what) is read from $\(variable), which is not set (export it, or pass the matching --…-file)"
+        case let .unsetSecretVariable(variable, what, fileFlag):
+            "\(what) is read from $\(variable), which is not set (export it, or pass \(fileFlag) FILE)"
         case let .unreadableSecretFile(path, reason):
             "cannot read the client secret from \(path): \(reason)"
+        case .noSignInNamed:
+            "which sign-in? pass --channel NAME|FILE (or --issuer and --client-id), or --all for every one; `dots-sso cache list` shows them"
         case .noChannel:
             "no channel to check: pass --channel NAME|FILE (or set DOTS_SSO_CHANNEL); `dots-sso channel list` shows the configured ones"
         case .noMemberSource:

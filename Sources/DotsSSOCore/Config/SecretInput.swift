@@ -8,13 +8,14 @@ public enum SecretInput {
     public static let maxBytes = 16 * 1024
 
     /// Reads the secret named `what` (for messages) from `file`, else the variable `variable`; nil when neither is given.
-    public static func load(what: String, file: String?, variable: String?, environment: Environment) throws -> String? {
+    /// `fileFlag` is the flag that gives the file instead, for the message when the variable is not set.
+    public static func load(what: String, file: String?, variable: String?, fileFlag: String, environment: Environment) throws -> String? {
         if let file {
             return try vet(try text(of: file, what: what), what: what, source: InputFile.displayName(file))
         }
         if let variable {
             guard let value = environment[variable] else {
-                throw ConfigError.unsetSecretVariable(variable: variable, what: what)
+                throw ConfigError.unsetSecretVariable(variable: variable, what: what, fileFlag: fileFlag)
             }
             return try vet(value.trimmingCharacters(in: .whitespacesAndNewlines), what: what, source: "$\(variable)")
         }

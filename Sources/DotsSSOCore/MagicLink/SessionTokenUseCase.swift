@@ -2,18 +2,28 @@
 public struct SessionTokenUseCase: Sendable {
     public var server: MagicLinkSettings
     public var cacheDirectory: String?
-    public var email: String
+    public var email: String?
 
-    public init(server: MagicLinkSettings, cacheDirectory: String? = nil, email: String) {
+    public init(server: MagicLinkSettings, cacheDirectory: String? = nil, email: String?) {
         self.server = server
         self.cacheDirectory = cacheDirectory
         self.email = email
     }
 
     public func run(_ ctx: CommandContext) throws -> String {
-        let key = MagicLinkClient.cacheKey(baseURL: try server.resolvedBaseURL(), study: try server.resolvedStudy(), email: email)
+        // A session is cached under all three: say every one that is missing at once, not one per attempt.
+        let baseURL = try? server.resolvedBaseURL(), study = try? server.resolvedStudy()
+        let missing = [
+            email == nil ? "--email ADDRESS (the address the link was redeemed for)" : nil,
+            baseURL == nil ? "--base-url URL (or the channel's magicLink.baseUrl)" : nil,
+            study == nil ? "--study NAME (or the channel's magicLink.study)" : nil,
+        ].compactMap { $0 }
+        guard let email, let baseURL, let study else {
+            throw UsageError.invalid("token print --session needs " + missing.joined(separator: ", ") + ": the session is cached under the address, server and study")
+        }
+        let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)
         guard let session = try ctx.tokenCache(directory: cacheDirectory).read(key).entry?.payload(BridgeSession.self) else {
-            throw TokenCacheError.notSignedIn(channel: server.channel.name)
+            throw TokenCacheError.notSignedIn(channel: server.channel.hintSelector)
         }
         return session.sessionToken
     }

@@ -65,7 +65,7 @@ public struct SignInContext: Sendable {
         let http = self.http
         let context = self.context
         return TokenSession(
-            cache: cache, key: key, channelName: channelName,
+            cache: cache, key: key, channelName: channel.hintSelector,
             tokenClient: TokenEndpointClient(http: http, credentials: credentials),
             tokenEndpoint: { try await ProviderEndpoints.resolve(channel: channel, http: http).require(\.token, "token", flag: "--token-endpoint") },
             warn: { context.warn($0) }

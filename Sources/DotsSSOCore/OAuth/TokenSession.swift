@@ -6,6 +6,7 @@ import Foundation
 public struct TokenSession: Sendable {
     public let cache: TokenCache
     public let key: CacheKey
+    /// How hints name the channel (what the user typed after --channel).
     public let channelName: String?
     public let tokenClient: TokenEndpointClient
     /// Token endpoint from flags or discovery, consulted only when a refresh is needed and the entry has none.

@@ -40,10 +40,10 @@ public struct TokenShowUseCase: Sendable {
     public func run(_ ctx: CommandContext) throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let key = try CacheKey(channel: channel, account: account)
-        guard let entry = try cache.read(key).entry else { throw TokenCacheError.notSignedIn(channel: channel.name) }
+        guard let entry = try cache.read(key).entry else { throw TokenCacheError.notSignedIn(channel: channel.hintSelector) }
         let oauth = entry.oauth
         guard let tokens = oauth.tokens else {
-            throw TokenCacheError.notSignedIn(channel: channel.name)
+            throw TokenCacheError.notSignedIn(channel: channel.hintSelector)
         }
         return Result(
             subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt, expired: tokens.expires(within: 0, now: ctx.clock.now()),

@@ -41,7 +41,7 @@ public struct EchoSignUseCase: Sendable {
                                                  what: "the consumer secret", source: InputFile.displayName(consumerSecretFile))
         let tokenSecret = try SecretInput.vet(try SecretInput.text(of: tokenSecretFile, what: "the token secret"),
                                               what: "the token secret", source: InputFile.displayName(tokenSecretFile))
-        let timestamp = Int(ctx.clock.now().timeIntervalSince1970.rounded(.down))
+        let timestamp = Int(clamping: ctx.clock.now().timeIntervalSince1970, to: 0...Int(Int32.max) * 2, rounding: .down)
         let header = OAuth1Signature.header(url: url, consumerKey: consumerKey, consumerSecret: consumerSecret, token: token,
                                             tokenSecret: tokenSecret, nonce: try SecureRandom.base64URLString(byteCount: 24),
                                             timestamp: timestamp)

@@ -68,7 +68,7 @@ public struct MemberSource: Sendable {
 
     /// The bearer token source, or the error that says to sign in.
     public func requireBearer() throws -> BearerSource {
-        guard let bearer else { throw TokenCacheError.notSignedIn(channel: channel.name) }
+        guard let bearer else { throw TokenCacheError.notSignedIn(channel: channel.hintSelector) }
         return bearer
     }
 

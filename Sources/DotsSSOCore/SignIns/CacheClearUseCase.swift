@@ -36,6 +36,8 @@ public struct CacheClearUseCase: Sendable {
         do {
             key = try CacheKey(channel: channel, account: account)
         } catch ConfigError.missingSetting(let name, let flag, let key) {
+            // With no channel at all, ask for what a user has (a channel), not for the issuer inside one.
+            if channel.name == nil && channel.selector == nil { throw ConfigError.noSignInNamed }
             throw ConfigError.missingSetting(name: name, flag: "\(flag) (or --all)", key: key)
         }
         return Result(directory: cache.directory.path, removed: try await cache.remove(key) ? 1 : 0)

@@ -68,7 +68,8 @@ struct OpenWebRegister: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let token = try SecretInput.load(what: "the OpenWeb access token", file: accessTokenFile, variable: accessTokenEnv, environment: ctx.environment)
+        let token = try SecretInput.load(what: "the OpenWeb access token", file: accessTokenFile, variable: accessTokenEnv,
+                                         fileFlag: "--access-token-file", environment: ctx.environment)
         let useCase = OpenWebRegisterUseCase(codeA: codeA, primaryKey: primaryKey, userName: userName, accessToken: token ?? "",
                                              baseURL: baseUrl, email: email, emailVerified: emailVerified, http: network.settings(verbose: global.verbose))
         let result = try await useCase.run(ctx)

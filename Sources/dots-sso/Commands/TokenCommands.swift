@@ -46,12 +46,11 @@ struct TokenPrint: DotsCommand {
         if [idToken, refreshToken, session].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --id-token, --refresh-token and --session")
         }
-        if session && email == nil { throw ValidationError("--session needs --email (the address the link was redeemed for)") }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let token: String
-        if session, let email {
+        if session {
             let server = magicLink.settings(try signIn.channel.resolve(ctx))
             token = try SessionTokenUseCase(server: server, cacheDirectory: signIn.cacheOptions.cacheDir, email: email).run(ctx)
         } else {

@@ -3,7 +3,7 @@ import DotsSSOCore
 
 /// Flags of every command that talks to a server.
 struct NetworkOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Give up on a request after this many seconds (default 30).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds before a request is given up (default 30); for authorize, how long the sign-in may take (default 300).", valueName: "seconds"))
     var timeout: Double?
 
     @Option(name: .long, help: ArgumentHelp(
