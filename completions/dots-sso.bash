@@ -188,7 +188,7 @@ _dots-sso_discover() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -243,6 +243,14 @@ _dots-sso_discover() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac
@@ -892,7 +900,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -982,6 +990,14 @@ _dots-sso_profile() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac
@@ -1227,7 +1243,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1317,6 +1333,14 @@ _dots-sso_containers_show() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     esac
@@ -1444,7 +1468,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1533,6 +1557,14 @@ _dots-sso_passes_fetch() {
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
     '--trust')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
@@ -1574,7 +1606,7 @@ _dots-sso_pkpass_inspect() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--trust)
-    non_repeating_options=(--color --junit)
+    non_repeating_options=(--color --junit --sarif --codequality)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1585,6 +1617,14 @@ _dots-sso_pkpass_inspect() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     '--trust')
@@ -1659,7 +1699,7 @@ _dots-sso_bodymovin_validate() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --no-render --version -h --help)
     repeating_options=()
-    non_repeating_options=(--color --junit --profile)
+    non_repeating_options=(--color --junit --sarif --codequality --profile)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1670,6 +1710,14 @@ _dots-sso_bodymovin_validate() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     '--profile')
@@ -2079,7 +2127,7 @@ _dots-sso_applinks_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--cacert --paths)
-    non_repeating_options=(--color --timeout --junit)
+    non_repeating_options=(--color --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2099,6 +2147,14 @@ _dots-sso_applinks_check() {
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
         return
         ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
     '--paths')
         return
         ;;
@@ -2109,7 +2165,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2196,6 +2252,14 @@ _dots-sso_check() {
         ;;
     '--junit')
         __dots-sso_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--sarif')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(sarif|json)'
+        return
+        ;;
+    '--codequality')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
     '--timeout')

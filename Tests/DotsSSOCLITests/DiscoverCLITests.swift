@@ -152,7 +152,9 @@ struct DiscoverCLITests {
                                  environment: ["GITHUB_ACTIONS": "true"])
         #expect(result.status == 1)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<failure type=\"error\""))
+        // One test case for the one input, failing, with the finding inside.
+        #expect(xml.components(separatedBy: "<testcase ").count == 2, "\(xml)")
+        #expect(xml.contains("name=\"https://127.0.0.1:\(port)/ok") && xml.contains("<failure type=\"findings\""), "\(xml)")
         #expect(xml.contains("discover.issuer.mismatch"))
         #expect(result.stderr.contains("::error title=discover.issuer.mismatch $.issuer::"))
     }

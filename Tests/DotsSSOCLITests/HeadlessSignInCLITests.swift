@@ -206,7 +206,7 @@ struct HeadlessSignInCLITests {
                                  environment: ["GITHUB_ACTIONS": "true"], timeout: 120)
         #expect(result.status == 77, "\(result.stdout)\n\(result.stderr)")
         let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("dots-sso: no member could be signed in (not signed in to channel 'sandbox'), so profile, flags, container:"), "\(result.stderr)")
+        #expect(last.hasPrefix("dots-sso: no member could be signed in (not signed in to channel '\(channel)'), so profile, flags, container:"), "\(result.stderr)")
         #expect(last.contains("--refresh-token-file FILE") && last.contains("--grant password") && last.contains("--skip live"))
         #expect(result.stderr.contains("::error title=check%3A no member::no member could be signed in"))
         #expect(result.stdout.contains("Not a pass: no member"))

@@ -67,7 +67,7 @@ struct BodymovinValidate: DotsCommand {
         let reporter = FindingsReporter(report, console: console)
         let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = reports.flatMap(\.findings)
-        let failed = try reporter.report(findings, suite: "bodymovin validate (\(profile.rawValue))", unreadable: unreadable)
+        let failed = try reporter.report(reports.map { ($0.file, $0.findings) }, suite: "bodymovin validate (\(profile.rawValue))", unreadable: unreadable)
         if global.json {
             try console.json(Output(profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
                                     passed: !failed && unreadable.isEmpty))

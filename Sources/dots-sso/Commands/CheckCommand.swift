@@ -65,9 +65,7 @@ struct Check: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
     var skip: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report here (merged with an existing dots-sso report; - or /dev/stdout: to stdout, and the rest to stderr).", valueName: "path"),
-            completion: .file(extensions: ["xml"]))
-    var junit: String?
+    @OptionGroup var reports: ReportOptions
 
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
@@ -91,28 +89,31 @@ struct Check: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let signIn = SignInSettings(channel: try channel.resolve(ctx), http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
+        let console = Console(ctx, reportPath: reports.junit)
+        let files = reports.files(strict: strict)
+        let resolved: Channel
+        do {
+            resolved = try channel.resolve(ctx)
+        } catch let error as UserFacingError {
+            // A channel that cannot be read is a failing case in the report, never a partner silently missing from it.
+            let name = channel.channel ?? ctx.environment["DOTS_SSO_CHANNEL"] ?? "channel"
+            if !files.isEmpty { try files.write(.failure(suite: name, input: "channel", message: error.message), console: console) }
+            throw error
+        }
+        let signIn = SignInSettings(channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
                                     cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
                                     clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
         let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures).run(ctx)
-        let console = Console(ctx, reportPath: junit)
-        if let junit {
-            if let stdout = console.reportOutput {
-                stdout.write(CheckJUnit.document([CheckJUnit.suite(report)]))
-            } else {
-                try CheckJUnit.write(report, to: junit)
-            }
-        }
+        try files.write(.check(report), console: console)
 
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
-            for check in report.checks {
-                GitHubAnnotations.render(check.findings, strict: false, check: check.name).forEach(console.annotation)
-            }
+            var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name) }
             if let missing = report.memberMissing {
-                console.annotation("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))")
+                lines.insert("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))", at: 0)
             }
+            GitHubAnnotations.capped(lines).forEach(console.annotation)
         }
         if global.json {
             try console.json(report)

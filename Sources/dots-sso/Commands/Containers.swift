@@ -44,7 +44,7 @@ struct ContainersShow: DotsCommand {
             try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)
         }
         let findings = reporter.judged(result.findings)
-        let failed = try reporter.report(findings, suite: "containers")
+        let failed = try reporter.report([("containers", findings)], suite: "containers")
         if options.global.json {
             try console.json(Output(containers: result.containers, findings: findings, passed: !failed))
         } else {

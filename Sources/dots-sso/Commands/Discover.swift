@@ -48,7 +48,7 @@ struct Discover: DotsCommand {
         }
         let metadata = result.metadata
         let findings = reporter.judged(result.findings)
-        let failed = try reporter.report(findings, suite: "discover \(result.issuer)")
+        let failed = try reporter.report([(result.issuer, findings)], suite: "discover \(result.issuer)")
         if global.json {
             try console.json(Output(
                 issuer: result.issuer, source: metadata.source, kind: metadata.kind,

@@ -248,7 +248,7 @@ struct ApplinksCheck: DotsCommand {
             try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
         }
         let findings = reporter.judged(result.findings)
-        let failed = try reporter.report(findings, suite: "applinks \(origin)")
+        let failed = try reporter.report([(origin, findings)], suite: "applinks \(origin)")
         if global.json {
             try console.json(Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {

@@ -62,7 +62,7 @@ struct PKPassInspect: DotsCommand {
         let reporter = FindingsReporter(report, console: console)
         let (passes, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = passes.flatMap(\.findings)
-        let failed = try reporter.report(findings, suite: "pkpass inspect", unreadable: unreadable)
+        let failed = try reporter.report(passes.map { ($0.file, $0.findings) }, suite: "pkpass inspect", unreadable: unreadable)
         if global.json {
             try console.json(Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
         } else if !passes.isEmpty {

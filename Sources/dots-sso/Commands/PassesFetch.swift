@@ -79,7 +79,7 @@ struct PassesFetch: DotsCommand {
         for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
         result.findings = reporter.judged(result.findings)
         let findings = result.findings + result.passes.flatMap(\.findings)
-        let failed = try reporter.report(findings, suite: "passes fetch")
+        let failed = try reporter.report([(result.source, result.findings)] + result.passes.map { ($0.file ?? $0.url, $0.findings) }, suite: "passes fetch")
         if global.json {
             try console.json(Output(source: result.source, output: output, passes: result.passes, findings: result.findings, summary: FindingSummary(findings), passed: !failed))
         } else {

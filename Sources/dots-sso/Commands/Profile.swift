@@ -41,7 +41,7 @@ struct Profile: DotsCommand {
             try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
         }
         let findings = reporter.judged(checked.findings)
-        let failed = try reporter.report(findings, suite: "profile \(checked.source)")
+        let failed = try reporter.report([(checked.source, findings)], suite: "profile \(checked.source)")
         if options.global.json {
             try console.json(Output(source: checked.source, profile: checked.profile.redactingSecrets(), dots: checked.dots,
                                     import: checked.import, findings: findings, summary: FindingSummary(findings), passed: !failed))

@@ -28,12 +28,15 @@ struct FindingsReporter {
         return (reports, unreadable)
     }
 
-    /// Writes the side reports for the run's (judged) findings and returns whether the check failed. `unreadable`
-    /// inputs (by name, with the reason) are erroring test cases in the JUnit report.
-    func report(_ findings: [Finding], suite: String, unreadable: [String: String] = [:]) throws -> Bool {
-        if let junit = options.junit {
-            try write(JUnitReport.render(findings, suite: suite, strict: options.strict,
-                                         unreadable: unreadable.sorted { $0.key < $1.key }.map { (input: $0.key, reason: $0.value) }), to: junit)
+    /// Writes the side reports for the run's (judged) findings and returns whether the check failed: one case per
+    /// input with the findings about it (clean inputs too), `unreadable` inputs (by name, with the reason)
+    /// erroring. Under GitHub Actions the findings are annotations too.
+    func report(_ groups: [(input: String, findings: [Finding])], suite: String, unreadable: [String: String] = [:]) throws -> Bool {
+        let findings = groups.flatMap(\.findings)
+        let files = options.reports.files(strict: options.strict)
+        if !files.isEmpty {
+            let failed = unreadable.sorted { $0.key < $1.key }.map { (input: $0.key, reason: $0.value) }
+            try files.write(ReportSuite.inputs(groups, suite: suite, unreadable: failed, strict: options.strict), console: console)
         }
         if console.environment["GITHUB_ACTIONS"] == "true" {
             GitHubAnnotations.render(findings, strict: options.strict).forEach(console.annotation)
@@ -42,28 +45,14 @@ struct FindingsReporter {
     }
 
     /// Runs the part of a command that can fail before there are findings (the network, a missing file). When it
-    /// fails, the JUnit report still says so, as one erroring test case named `input`, and the error goes on.
+    /// fails, the reports still say so, as one erroring test case named `input`, and the error goes on.
     func reportingFailure<T>(suite: String, input: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as UserFacingError {
-            if let junit = options.junit {
-                try write(JUnitReport.render([], suite: suite, strict: options.strict, unreadable: [(input: input, reason: error.message)]), to: junit)
-            }
+            let files = options.reports.files(strict: options.strict)
+            if !files.isEmpty { try files.write(.failure(suite: suite, input: input, message: error.message), console: console) }
             throw error
-        }
-    }
-
-    private func write(_ xml: String, to junit: String) throws {
-        if let stdout = console.reportOutput {
-            stdout.write(xml)
-            return
-        }
-        do {
-            try AtomicFile.createFolder(for: URL(fileURLWithPath: junit))
-            try AtomicFile.write(Data(xml.utf8), to: URL(fileURLWithPath: junit), permissions: 0o644)
-        } catch let error as AtomicFile.WriteError {
-            throw OutputError.cannotWrite(path: junit, what: "the JUnit report", reason: "\(error.step): \(error.reason)")
         }
     }
 }

@@ -6,6 +6,10 @@ enum GitHubAnnotations {
     /// `check` names the check in each title (`check` findings' "files" may be check names or hosts, linked only when
     /// they are files in the workspace).
     static func render(_ findings: [Finding], strict: Bool, check: String? = nil) -> [String] {
+        capped(lines(findings, strict: strict, check: check))
+    }
+
+    static func lines(_ findings: [Finding], strict: Bool, check: String? = nil) -> [String] {
         findings.map { finding in
             let command: String
             switch finding.severity {
@@ -22,6 +26,37 @@ enum GitHubAnnotations {
             properties.append("title=\(escapeProperty((check.map { "\($0): " } ?? "") + finding.code + where_))")
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
         }
+    }
+
+    /// GitHub shows at most 10 annotations of each level per step and drops the rest silently: past 10, the first
+    /// 9 of that level are kept and the 10th says how many more there are and where to read them.
+    static let perLevel = 10
+
+    static func capped(_ lines: [String]) -> [String] {
+        var kept: [String] = []
+        var hidden: [String: Int] = [:]
+        var shown: [String: Int] = [:]
+        let totals = Dictionary(grouping: lines, by: level).mapValues(\.count)
+        for line in lines {
+            let level = level(line)
+            let room = (totals[level] ?? 0) > perLevel ? perLevel - 1 : perLevel
+            if shown[level, default: 0] < room {
+                kept.append(line)
+                shown[level, default: 0] += 1
+            } else {
+                hidden[level, default: 0] += 1
+            }
+        }
+        for level in ["error", "warning", "notice"] where hidden[level, default: 0] > 0 {
+            let count = hidden[level]!
+            kept.append("::\(level) title=dots-sso::\(count) more \(level == "notice" ? "notice" : level)\(count == 1 ? "" : "s") not shown "
+                        + "(GitHub shows \(perLevel) of each level per step): see the job log, the --junit or --sarif report, or --json")
+        }
+        return kept
+    }
+
+    private static func level(_ line: String) -> String {
+        String(line.dropFirst(2).prefix { $0 != " " && $0 != ":" })
     }
 
     static func escapeData(_ text: String) -> String {

@@ -1,0 +1,74 @@
+import DotsSSOCore
+import Foundation
+
+/// A suite as JUnit XML, the shape GitHub, GitLab and Jenkins read: one `<testcase>` per input or check with its
+/// findings inside (`<failure>` when it fails, `<error>` when it could not be checked, `<skipped>`, and the other
+/// findings as `<system-out>`). Writing into an existing dots-sso report replaces the suite of the same name and
+/// keeps the others, so several runs (channels, commands) can share one file.
+enum JUnitReport {
+    static func suite(_ suite: ReportSuite, strict: Bool) -> XMLTag {
+        var element = XMLTag("testsuite")
+        let counts = Counts(suite.cases)
+        element.attributes = [("name", suite.name), ("tests", String(counts.tests)), ("failures", String(counts.failures)),
+                              ("errors", String(counts.errors)), ("skipped", String(counts.skipped))]
+        if let time = suite.durationMs { element.attributes.append(("time", seconds(time))) }
+        for reportCase in suite.cases {
+            var test = XMLTag("testcase", [("classname", "dots-sso.\(suite.name)"), ("name", reportCase.name)])
+            if let time = reportCase.durationMs { test.attributes.append(("time", seconds(time))) }
+            let text = reportCase.findings.sortedBySeverity().map { finding in
+                "\(finding.severity.rawValue) \(finding.code)\(finding.location.display.map { " (\($0))" } ?? ""): \(finding.message)"
+            }.joined(separator: "\n")
+            switch reportCase.outcome {
+            case .passed:
+                break
+            case .failed:
+                let first = reportCase.findings.first { $0.severity == .error || (strict && $0.severity == .warning) }?.message ?? "failed"
+                test.children.append(.element(XMLTag("failure", [("type", "findings"), ("message", first)], children: [.text(text)])))
+            case let .error(kind, message):
+                test.children.append(.element(XMLTag("error", [("type", kind), ("message", message)], children: [.text(text.isEmpty ? message : text)])))
+            case .skipped(let reason):
+                test.children.append(.element(XMLTag("skipped", [("message", reason)])))
+            }
+            if reportCase.outcome == .passed || { if case .skipped = reportCase.outcome { true } else { false } }(), !text.isEmpty {
+                test.children.append(.element(XMLTag("system-out", children: [.text(text)])))
+            }
+            element.children.append(.element(test))
+        }
+        return element
+    }
+
+    /// The whole document: `existing` (an earlier report in the file, when it parses as one of ours) with this
+    /// suite in place of its namesake, totals recounted.
+    static func document(_ suite: ReportSuite, strict: Bool, existing: String?) -> String {
+        var suites: [XMLTag] = []
+        if let existing, let root = try? XMLTree.parse(existing), root.name == "testsuites", root[attribute: "name"] == "dots-sso" {
+            suites = root.elements.filter { $0.name == "testsuite" && $0[attribute: "name"] != suite.name }
+        }
+        suites.append(self.suite(suite, strict: strict))
+        func total(_ name: String) -> String { String(suites.map { Int($0[attribute: name] ?? "") ?? 0 }.reduce(0, +)) }
+        let root = XMLTag("testsuites", [("name", "dots-sso"), ("tests", total("tests")), ("failures", total("failures")),
+                                         ("errors", total("errors")), ("skipped", total("skipped"))],
+                          children: suites.map { .element($0) })
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root.serialized()
+    }
+
+    struct Counts {
+        var tests = 0, failures = 0, errors = 0, skipped = 0
+
+        init(_ cases: [ReportCase]) {
+            tests = cases.count
+            for reportCase in cases {
+                switch reportCase.outcome {
+                case .passed: break
+                case .failed: failures += 1
+                case .error: errors += 1
+                case .skipped: skipped += 1
+                }
+            }
+        }
+    }
+
+    static func seconds(_ milliseconds: Int) -> String {
+        String(format: "%.3f", Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,65 @@
+import DotsSSOCore
+
+/// What every CI report (JUnit, SARIF, GitLab Code Quality) is made from: one suite per run or channel, one case per
+/// input — a file, a pass, a profile — or per `check` check, each with its findings. A clean input is a passing case,
+/// so a report's test count does not change as info findings come and go; an input that could not be read at all is
+/// an erroring case, so a missing partner is never a silently shorter report.
+struct ReportSuite {
+    var name: String
+    var cases: [ReportCase]
+    var durationMs: Int?
+}
+
+struct ReportCase {
+    enum Outcome: Equatable {
+        case passed
+        case failed
+        /// It could not be checked at all (unreadable, unreachable, no member to check as).
+        case error(kind: String, message: String)
+        case skipped(String)
+    }
+
+    var name: String
+    var findings: [Finding]
+    var outcome: Outcome
+    var durationMs: Int?
+}
+
+extension ReportSuite {
+    /// One case per input, with the findings about it; `unreadable` inputs are erroring cases. No inputs at all
+    /// (nothing was given) is one passing case named after the suite, so the report is never empty.
+    static func inputs(_ groups: [(input: String, findings: [Finding])], suite: String, unreadable: [(input: String, reason: String)],
+                       strict: Bool) -> ReportSuite {
+        var cases = groups.map { group in
+            ReportCase(name: group.input, findings: group.findings, outcome: FindingSummary(group.findings).failed(strict: strict) ? .failed : .passed)
+        }
+        cases += unreadable.map { ReportCase(name: $0.input, findings: [], outcome: .error(kind: "unreadable", message: $0.reason)) }
+        if cases.isEmpty { cases = [ReportCase(name: suite, findings: [], outcome: .passed)] }
+        return ReportSuite(name: suite, cases: cases)
+    }
+
+    /// `check`: one case per check, in the fixed order.
+    static func check(_ report: CheckReport) -> ReportSuite {
+        let cases = report.checks.map { check -> ReportCase in
+            let outcome: ReportCase.Outcome
+            switch check.status {
+            case .pass: outcome = .passed
+            case .fail: outcome = .failed
+            case .skip where check.noMember == true:
+                // A live check no member could run is an error of the run, not a skip: CI must not read it as fine.
+                outcome = .error(kind: "no-member", message: report.memberMissing?.message ?? check.detail ?? "no member could be signed in")
+            case .skip: outcome = .skipped(check.detail ?? "skipped")
+            }
+            return ReportCase(name: check.name, findings: check.findings, outcome: outcome, durationMs: check.durationMs)
+        }
+        return ReportSuite(name: report.channel, cases: cases, durationMs: report.durationMs)
+    }
+
+    /// A run that ended before it had anything to report on `input` (a channel file that cannot be read, the
+    /// network): one erroring case saying why.
+    static func failure(suite: String, input: String, message: String) -> ReportSuite {
+        ReportSuite(name: suite, cases: [ReportCase(name: input, findings: [], outcome: .error(kind: "error", message: message))])
+    }
+
+    var allFindings: [Finding] { cases.flatMap(\.findings) }
+}
