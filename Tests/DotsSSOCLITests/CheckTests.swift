@@ -205,6 +205,33 @@ struct CheckTests {
         #expect(report.checks.filter { $0.name != "legal:privacy-policy" }.allSatisfy { $0.status == .pass })
     }
 
+    @Test("check streams through a pipe: the first lines arrive while a slow check still runs, later ones held until it ends, in the fixed order")
+    func streaming() async throws {
+        let signed = try await Self.start()
+        defer { signed.sandbox.stop() }
+        let (peer, port) = try Peers.httpPeer(pki: nil)
+        defer { peer.stop() }
+        let cli = DotsSSOCLI()
+        var channel = signed.sandbox.channel
+        channel.legal?.privacyPolicy = "http://127.0.0.1:\(port)/hang/privacy"
+        let file = cli.home.path("slow.json")
+        try ChannelStore.write(channel, toFile: file)
+        let run = try cli.start(["check", "--channel", file, "--cache-dir", signed.cache.url.path, "--trust", signed.trust, "--timeout", "6"])
+        let began = Date()
+        _ = try run.waitFor("^(ok +discovery)", timeout: 5)
+        #expect(run.process.isRunning, "the discovery line arrived while the hanging check still ran")
+        #expect(Date().timeIntervalSince(began) < 5)
+        #expect(!run.output.contains("legal:terms-and-conditions"), "held: it comes after the privacy policy, which has not ended")
+        let result = run.finish(timeout: 30)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let order = ["ok   channel", "ok   discovery", "FAIL legal:privacy-policy", "ok   legal:terms-and-conditions"].map { prefix in
+            lines.firstIndex { $0.hasPrefix(prefix) } ?? -1
+        }
+        #expect(order == order.sorted() && !order.contains(-1), "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("Checks failed") == true)
+    }
+
     @Test("the binary: exit codes, the JUnit report (parsed, merged across channels) and annotations only under GITHUB_ACTIONS")
     func binaryReports() async throws {
         let signed = try await Self.start()

@@ -16,6 +16,9 @@ public struct CheckUseCase: Sendable {
     /// Where pictures go (the loading animation's contact sheet); nil: a private `dots-sso-check-XXXXXX` folder made
     /// for this run in the temporary directory.
     public var pictures: String?
+    /// Told as the run goes: the checks that will run, in report order, then each outcome as it finishes (in any
+    /// order), so a person sees results before the slowest check ends.
+    public var progress: (@Sendable (CheckProgress) -> Void)?
 
     public static let defaultTimeout: TimeInterval = 120
 
@@ -81,12 +84,16 @@ public struct CheckUseCase: Sendable {
         let strict = self.strict
 
         let outcomes = OutcomeStore()
+        let progress = self.progress
+        progress?(.started(names))
         var tasks: [Task<Void, Never>] = []
         for name in names {
             tasks.append(Task {
                 let began = Date()
                 let found = await body.run(name)
-                await outcomes.store(found.judged(name: name, durationMs: Self.milliseconds(since: began), strict: strict))
+                let outcome = found.judged(name: name, durationMs: Self.milliseconds(since: began), strict: strict)
+                await outcomes.store(outcome)
+                progress?(.finished(outcome))
             })
         }
         await Self.waitForAll(tasks, atMost: timeout)
@@ -118,6 +125,12 @@ public struct CheckUseCase: Sendable {
     }
 
     static func milliseconds(since start: Date) -> Int { Int(clamping: Date().timeIntervalSince(start) * 1000, to: 0...Int(Int32.max)) }
+}
+
+/// What `CheckUseCase.progress` is told.
+public enum CheckProgress: Sendable {
+    case started([String])
+    case finished(CheckOutcome)
 }
 
 /// The outcomes of one run, as each check finishes.

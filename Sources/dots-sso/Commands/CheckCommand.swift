@@ -105,7 +105,12 @@ struct Check: DotsCommand {
                                     clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
-        let report = try await CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures).run(ctx)
+        var useCase = CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures)
+        // People see each check as it ends; --json waits for the whole report.
+        let stream = global.json ? nil : CheckStream(console: console, channel: resolved.name ?? resolved.issuer ?? "channel")
+        if let stream { useCase.progress = { stream.receive($0) } }
+        let report = try await useCase.run(ctx)
+        stream?.finish(report)
         try files.write(.check(report), console: console)
 
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
@@ -115,11 +120,7 @@ struct Check: DotsCommand {
             }
             GitHubAnnotations.capped(lines).forEach(console.annotation)
         }
-        if global.json {
-            try console.json(report)
-        } else {
-            console.out(CheckText.render(report, style: console.style, terminal: ctx.stdout.isTerminal))
-        }
+        if global.json { try console.json(report) }
         if report.summary.failed > 0 { throw checkFailed }
         if let missing = report.memberMissing { throw CheckError.memberMissing(missing.message) }
     }
