@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the dots-sso(1) man page (mdoc) from the binary's own command tree (`--experimental-dump-help`), so every
 command, option and example in it is the one the binary parses, plus the sections a man page needs that the tree
-does not hold: EXIT STATUS (from the root help's table), ENVIRONMENT, FILES, EXAMPLES and SEE ALSO.
+does not hold: EXIT STATUS (from `dots-sso help exit-codes`), ENVIRONMENT, FILES, EXAMPLES and SEE ALSO.
 
   Scripts/man.py BINARY DATE > man/dots-sso.1     (Scripts/generate-docs runs it; DATE is YYYY-MM-DD)
 
@@ -20,7 +20,8 @@ ENVIRONMENT = [
     ("XDG_CONFIG_HOME", "Where channels live: $XDG_CONFIG_HOME/dots-sso/channels (default ~/.config)."),
     ("XDG_CACHE_HOME", "Where tokens are cached: $XDG_CACHE_HOME/dots-sso (default ~/.cache)."),
     ("HOME", "The base of the default configuration and cache folders."),
-    ("NO_COLOR", "Set to any value to turn colour off; colour is only ever used on a terminal."),
+    ("NO_COLOR", "Set to a non-empty value to turn colour off (an empty one is ignored); without --color, colour is used on a terminal only."),
+    ("FORCE_COLOR", "Set to a value other than 0 to colour output that is not a terminal (a CI log that renders colour)."),
     ("TERM", "With the value dumb, no colour."),
     ("BROWSER", "The browser authorize and logout --open start (the first of a colon-separated list), unless --browser-command is given."),
     ("DISPLAY, WAYLAND_DISPLAY", "When both are unset (Linux), no browser is tried and authorize chooses the device or paste flow."),
@@ -185,9 +186,10 @@ def main():
     discussion = tree.get("discussion") or ""
     # The root help's examples and exit-code table have sections of their own here.
     description = discussion.split("\nExamples:")[0]
-    rest = discussion.split("\nExit codes:")[-1] if "\nExit codes:" in discussion else ""
+    rest = subprocess.run([binary, "help", "exit-codes"], capture_output=True, text=True, check=True).stdout
     prose(description, out)
-    out.extend(sentences("Every command takes --json (one JSON document on stdout) and -v (an HTTP trace on stderr, secrets redacted); "
+    out.extend(sentences("Every command takes --json (one JSON document on stdout), -v (an HTTP trace on stderr, secrets redacted), "
+                         "-q (results, warnings and errors only) and --color auto|always|never; "
                          "diagnostics, progress and prompts go to stderr, results to stdout."))
     out.append(".Sh COMMANDS")
     out.extend(sentences("One subsection per command, with its options; dots-sso help COMMAND shows the same."))
@@ -203,7 +205,7 @@ def main():
     out.append(".Sh EXIT STATUS")
     out.extend(sentences("Every command ends with one of these statuses; the last line on stderr says why."))
     out.append(".Bl -tag -width Ds")
-    table = re.findall(r"^\s+(\d+)\s+(.+)$", rest.split("\n\n")[0], flags=re.M)
+    table = re.findall(r"^\s*(\d+)\s+(.+)$", rest, flags=re.M)
     if len(table) < 5:
         sys.exit("man.py: the root help has no exit-code table")
     for code, meaning in table:

@@ -173,13 +173,13 @@ _dots-sso() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    discover|authorize|exchange|refresh|token|revoke|logout|profile|flags|containers|passes|pkpass|bodymovin|magic-link|applinks|check|sandbox|demo|openweb|echo|members|cache|channel|version|help)
+    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|openweb|echo|members|sandbox|demo|channel|version|help)
         # Offer subcommand argument completions
         "_dots-sso_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout profile flags containers passes pkpass bodymovin magic-link applinks check sandbox demo openweb echo members cache channel version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check openweb echo members sandbox demo channel version help' -- "${cur}"))
         ;;
     esac
 }
@@ -891,6 +891,439 @@ _dots-sso_logout() {
         return
         ;;
     '--browser-command')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    request|redeem|signup|signin)
+        # Offer subcommand argument completions
+        "_dots-sso_magic-link_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'request redeem signup signin' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_request() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link request -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_redeem() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link redeem -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--link')
+        return
+        ;;
+    '--token')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_signup() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signup -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_magic-link_signin() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    repeating_options=(--scope --cacert)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signin -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--base-url')
+        return
+        ;;
+    '--study')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--password-file')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_cache() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|clear)
+        # Offer subcommand argument completions
+        "_dots-sso_cache_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_cache_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--color --cache-dir --account)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_cache_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
+    repeating_options=(--scope)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion cache clear -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
         return
         ;;
     esac
@@ -1771,335 +2204,6 @@ _dots-sso_bodymovin_preview() {
     esac
 }
 
-_dots-sso_magic-link() {
-    repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options 0
-
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    request|redeem|signup|signin)
-        # Offer subcommand argument completions
-        "_dots-sso_magic-link_${subcommand}"
-        ;;
-    *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'request redeem signup signin' -- "${cur}"))
-        ;;
-    esac
-}
-
-_dots-sso_magic-link_request() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
-    repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--channel')
-        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link request -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--issuer')
-        return
-        ;;
-    '--authorization-endpoint')
-        return
-        ;;
-    '--token-endpoint')
-        return
-        ;;
-    '--device-authorization-endpoint')
-        return
-        ;;
-    '--profile-endpoint')
-        return
-        ;;
-    '--passes-endpoint')
-        return
-        ;;
-    '--revocation-endpoint')
-        return
-        ;;
-    '--client-id')
-        return
-        ;;
-    '--client-secret-file')
-        return
-        ;;
-    '--scope')
-        return
-        ;;
-    '--redirect-uri')
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--cacert')
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
-        return
-        ;;
-    '--base-url')
-        return
-        ;;
-    '--study')
-        return
-        ;;
-    '--email')
-        return
-        ;;
-    esac
-}
-
-_dots-sso_magic-link_redeem() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
-    repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--channel')
-        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link redeem -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--issuer')
-        return
-        ;;
-    '--authorization-endpoint')
-        return
-        ;;
-    '--token-endpoint')
-        return
-        ;;
-    '--device-authorization-endpoint')
-        return
-        ;;
-    '--profile-endpoint')
-        return
-        ;;
-    '--passes-endpoint')
-        return
-        ;;
-    '--revocation-endpoint')
-        return
-        ;;
-    '--client-id')
-        return
-        ;;
-    '--client-secret-file')
-        return
-        ;;
-    '--scope')
-        return
-        ;;
-    '--redirect-uri')
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--cacert')
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
-        return
-        ;;
-    '--cache-dir')
-        return
-        ;;
-    '--account')
-        return
-        ;;
-    '--base-url')
-        return
-        ;;
-    '--study')
-        return
-        ;;
-    '--link')
-        return
-        ;;
-    '--token')
-        return
-        ;;
-    '--email')
-        return
-        ;;
-    '--password-file')
-        return
-        ;;
-    esac
-}
-
-_dots-sso_magic-link_signup() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
-    repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--channel')
-        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signup -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--issuer')
-        return
-        ;;
-    '--authorization-endpoint')
-        return
-        ;;
-    '--token-endpoint')
-        return
-        ;;
-    '--device-authorization-endpoint')
-        return
-        ;;
-    '--profile-endpoint')
-        return
-        ;;
-    '--passes-endpoint')
-        return
-        ;;
-    '--revocation-endpoint')
-        return
-        ;;
-    '--client-id')
-        return
-        ;;
-    '--client-secret-file')
-        return
-        ;;
-    '--scope')
-        return
-        ;;
-    '--redirect-uri')
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--cacert')
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
-        return
-        ;;
-    '--cache-dir')
-        return
-        ;;
-    '--account')
-        return
-        ;;
-    '--base-url')
-        return
-        ;;
-    '--study')
-        return
-        ;;
-    '--email')
-        return
-        ;;
-    esac
-}
-
-_dots-sso_magic-link_signin() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
-    repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--channel')
-        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion magic-link signin -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--issuer')
-        return
-        ;;
-    '--authorization-endpoint')
-        return
-        ;;
-    '--token-endpoint')
-        return
-        ;;
-    '--device-authorization-endpoint')
-        return
-        ;;
-    '--profile-endpoint')
-        return
-        ;;
-    '--passes-endpoint')
-        return
-        ;;
-    '--revocation-endpoint')
-        return
-        ;;
-    '--client-id')
-        return
-        ;;
-    '--client-secret-file')
-        return
-        ;;
-    '--scope')
-        return
-        ;;
-    '--redirect-uri')
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--cacert')
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
-        return
-        ;;
-    '--cache-dir')
-        return
-        ;;
-    '--account')
-        return
-        ;;
-    '--base-url')
-        return
-        ;;
-    '--study')
-        return
-        ;;
-    '--email')
-        return
-        ;;
-    '--password-file')
-        return
-        ;;
-    esac
-}
-
 _dots-sso_applinks() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -2270,63 +2374,6 @@ _dots-sso_check() {
         return
         ;;
     '--pictures')
-        return
-        ;;
-    esac
-}
-
-_dots-sso_sandbox() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --write-channel)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--port')
-        return
-        ;;
-    '--host')
-        return
-        ;;
-    '--users')
-        return
-        ;;
-    '--auto-approve')
-        return
-        ;;
-    '--outbox')
-        return
-        ;;
-    '--id-token-alg')
-        __dots-sso_add_completions -W 'RS256'$'\n''ES256'
-        return
-        ;;
-    '--write-channel')
-        return
-        ;;
-    esac
-}
-
-_dots-sso_demo() {
-    repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --keep --interactive --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--color --browser-command)
-    __dots-sso_offer_flags_options 0
-
-    # Offer option value completions
-    case "${prev}" in
-    '--color')
-        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
-        return
-        ;;
-    '--browser-command')
         return
         ;;
     esac
@@ -2602,34 +2649,11 @@ _dots-sso_members_remove() {
     esac
 }
 
-_dots-sso_cache() {
-    repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options 0
-
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    list|clear)
-        # Offer subcommand argument completions
-        "_dots-sso_cache_${subcommand}"
-        ;;
-    *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list clear' -- "${cur}"))
-        ;;
-    esac
-}
-
-_dots-sso_cache_list() {
+_dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--color --cache-dir --account)
+    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2638,20 +2662,36 @@ _dots-sso_cache_list() {
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
-    '--cache-dir')
+    '--port')
         return
         ;;
-    '--account')
+    '--host')
+        return
+        ;;
+    '--users')
+        return
+        ;;
+    '--auto-approve')
+        return
+        ;;
+    '--outbox')
+        return
+        ;;
+    '--id-token-alg')
+        __dots-sso_add_completions -W 'RS256'$'\n''ES256'
+        return
+        ;;
+    '--write-channel')
         return
         ;;
     esac
 }
 
-_dots-sso_cache_clear() {
+_dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
-    repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_flags=(--json -v --verbose -q --quiet --keep --interactive --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--color --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2660,47 +2700,7 @@ _dots-sso_cache_clear() {
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
-    '--channel')
-        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion cache clear -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
-        return
-        ;;
-    '--issuer')
-        return
-        ;;
-    '--authorization-endpoint')
-        return
-        ;;
-    '--token-endpoint')
-        return
-        ;;
-    '--device-authorization-endpoint')
-        return
-        ;;
-    '--profile-endpoint')
-        return
-        ;;
-    '--passes-endpoint')
-        return
-        ;;
-    '--revocation-endpoint')
-        return
-        ;;
-    '--client-id')
-        return
-        ;;
-    '--client-secret-file')
-        return
-        ;;
-    '--scope')
-        return
-        ;;
-    '--redirect-uri')
-        return
-        ;;
-    '--cache-dir')
-        return
-        ;;
-    '--account')
+    '--browser-command')
         return
         ;;
     esac

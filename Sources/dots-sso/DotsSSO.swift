@@ -9,31 +9,35 @@ struct DotsSSO: AsyncParsableCommand {
         commandName: "dots-sso",
         abstract: "Connect a partner's single sign-on to The Dots app, fast and safely.",
         discussion: """
-        For integration engineers onboarding a partner, CI jobs validating a partner's deliverables, \
-        and support staff working out why one member's feature flags lock them out.
+        For integration engineers onboarding a partner, CI validating its deliverables, and support staff.
 
         Examples:
-          $ dots-sso discover --issuer https://sso.partner.example
-          $ dots-sso channel init acme --issuer https://sso.acme.example
           $ dots-sso authorize --channel acme
-          $ dots-sso flags check --channel acme canAccessApp
-          $ dots-sso pkpass inspect guest.pkpass --json
+          $ dots-sso flags check --channel acme
           $ dots-sso check --channel acme --junit report.xml
 
-        Exit codes:
-        \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
-
-        Configuration lives in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso \
-        (0700 directory, 0600 files). Secrets are never printed unless you ask (`dots-sso token print`).
+        Channels live in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are \
+        never printed unless you ask. Exit codes: `dots-sso help exit-codes`.
         """,
         version: DotsSSOVersion.line,
-        subcommands: [
-            Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
-            Profile.self, Flags.self, Containers.self, Passes.self, PKPass.self, Bodymovin.self,
-            MagicLink.self, Applinks.self, Check.self, Sandbox.self, Demo.self,
-            OpenWeb.self, Echo.self, Members.self, CacheCommand.self, ChannelCommand.self, VersionCommand.self,
+        groupedSubcommands: [
+            CommandGroup(name: "Sign in", subcommands: [
+                Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
+                MagicLink.self, CacheCommand.self,
+            ]),
+            CommandGroup(name: "One member (support)", subcommands: [Profile.self, Flags.self, Containers.self, Passes.self]),
+            CommandGroup(name: "Deliverables", subcommands: [PKPass.self, Bodymovin.self, Applinks.self]),
+            CommandGroup(name: "CI", subcommands: [Check.self]),
+            CommandGroup(name: "Partner backends", subcommands: [OpenWeb.self, Echo.self, Members.self]),
+            CommandGroup(name: "Sandbox", subcommands: [Sandbox.self, Demo.self]),
+            CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, VersionCommand.self]),
         ]
     )
+
+    /// `dots-sso help exit-codes`: the table every command's status comes from, one aligned line a code.
+    static var exitCodeTable: String {
+        ExitStatus.allCases.map { "\(DisplayWidth.pad(String($0.rawValue), to: 3)) \($0.meaning)" }.joined(separator: "\n")
+    }
 
     static func main() async {
         let arguments = ProcessArguments.all
@@ -68,6 +72,10 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     static func parse(_ arguments: [String], context: CommandContext) -> Parsed {
+        if arguments == ["help", "exit-codes"] {
+            context.stdout.writeLine(exitCodeTable)
+            return .finished(ExitStatus.success.rawValue)
+        }
         // `--version --verbose` is `version`: the one-line answer plus the libraries found here.
         if arguments.contains("--version"), arguments.contains("--verbose") || arguments.contains("-v"),
            arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) }) {

@@ -17,15 +17,24 @@ struct CLITests {
         #expect(result.stdout == "\(DotsSSOVersion.line)\n")
     }
 
-    @Test("--help shows the whole command tree, examples and exit codes")
+    @Test("--help lists every command grouped by who uses it, under 60 lines; help exit-codes has the table, one aligned line a code")
     func help() throws {
         let result = try DotsSSOCLI().run(["--help"])
         #expect(result.status == 0)
         for command in Self.commands {
             #expect(result.stdout.contains("\n  \(command) "), "--help does not list \(command)")
         }
-        #expect(result.stdout.contains("$ dots-sso discover"))
-        #expect(result.stdout.contains("78  configuration error"))
+        for group in ["SIGN IN", "ONE MEMBER (SUPPORT)", "DELIVERABLES", "CI", "SANDBOX"] {
+            #expect(result.stdout.contains("\(group) SUBCOMMANDS:"), "\(group)")
+        }
+        #expect(result.stdout.filter { $0 == "\n" }.count < 60, "\(result.stdout)")
+        #expect(result.stdout.contains("dots-sso help exit-codes"))
+        let codes = try DotsSSOCLI().run(["help", "exit-codes"])
+        #expect(codes.status == 0)
+        let lines = codes.stdout.split(separator: "\n")
+        #expect(lines.count == ExitStatus.allCases.count)
+        #expect(lines.contains { $0.hasPrefix("78  configuration error") })
+        #expect(lines.allSatisfy { $0.dropFirst(3).first == " " || $0.dropFirst(4).first != " " }, "aligned: the meaning starts in column 5")
     }
 
     @Test("no arguments shows the help")

@@ -6,7 +6,7 @@ import Foundation
 struct Authorize: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize",
-        abstract: "Sign in as a member (browser, device code or pasted redirect; PKCE S256) and cache the tokens.",
+        abstract: "Sign in as a member and cache the tokens.",
         discussion: """
         Listens on http://127.0.0.1:<random port>/callback (RFC 8252), then opens the browser at the provider's \
         authorization URL, which is also printed alone on one line of stderr: --browser-command CMD (the URL is its \

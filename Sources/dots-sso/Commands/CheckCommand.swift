@@ -6,7 +6,7 @@ import Foundation
 struct Check: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check every deliverable of a channel in one run, with a report CI systems read.",
+        abstract: "Check every deliverable of a channel, for CI.",
         discussion: """
         One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
         container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \

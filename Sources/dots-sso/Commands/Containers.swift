@@ -6,7 +6,7 @@ import Foundation
 struct Containers: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "containers",
-        abstract: "Show each container's URL, how the token and user id travel, and whether the member may open it.",
+        abstract: "Each container's request, and whether it opens.",
         subcommands: [ContainersShow.self, ContainersProbe.self],
         defaultSubcommand: ContainersShow.self
     )

@@ -7,7 +7,7 @@ import Foundation
 struct Demo: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the whole onboarding against the embedded sandbox partner, in a few seconds.",
+        abstract: "Run the whole onboarding against the sandbox.",
         discussion: """
         Starts the sandbox partner in this process on a free loopback port and runs every step of connecting a \
         partner through the same code the commands use: discover → authorize (auto-approved as jane) → \

@@ -6,7 +6,7 @@ import Foundation
 struct Discover: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "discover",
-        abstract: "Fetch the provider's OIDC/OAuth metadata, show its endpoints and check them.",
+        abstract: "Fetch and lint the provider's OIDC/OAuth metadata.",
         discussion: """
         Tries /.well-known/openid-configuration, then RFC 8414's /.well-known/oauth-authorization-server. \
         When the OpenID configuration lacks the revocation or end-session endpoint, the RFC 8414 document \

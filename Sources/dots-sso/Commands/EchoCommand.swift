@@ -6,7 +6,7 @@ import Foundation
 struct Echo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "echo",
-        abstract: "Verify OAuth Echo credentials, or sign a header to try a backend with.",
+        abstract: "Verify or sign OAuth Echo (Digits) headers.",
         subcommands: [EchoVerify.self, EchoSign.self]
     )
 }

@@ -6,7 +6,7 @@ import Foundation
 struct Exchange: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "exchange",
-        abstract: "Exchange an authorization code for tokens and cache them.",
+        abstract: "Exchange an authorization code for tokens.",
         discussion: """
         The PKCE verifier, redirect URI and nonce come from the authorization started with \
         `dots-sso authorize --no-exchange` unless given. Client authentication is client_secret_basic when a \

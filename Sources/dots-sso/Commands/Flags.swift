@@ -6,7 +6,7 @@ import Foundation
 struct Flags: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flags",
-        abstract: "Show a member's feature flags, their purpose and the containers they gate.",
+        abstract: "A member's feature flags and the app-launch rule.",
         subcommands: [FlagsShow.self, FlagsCheck.self],
         defaultSubcommand: FlagsShow.self
     )

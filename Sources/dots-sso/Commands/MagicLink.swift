@@ -6,7 +6,7 @@ import Foundation
 struct MagicLink: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magic-link",
-        abstract: "Request and redeem e-mail sign-in links, as the app does.",
+        abstract: "Request and redeem e-mail sign-in links.",
         subcommands: [MagicLinkRequest.self, MagicLinkRedeem.self, MagicLinkSignUp.self, MagicLinkSignIn.self]
     )
 }
@@ -202,7 +202,7 @@ enum MagicLinkSessionOutput {
 struct Applinks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "applinks",
-        abstract: "Check apple-app-site-association and assetlinks.json for magic-link deep links.",
+        abstract: "Check the app-link files for magic-link links.",
         subcommands: [ApplinksCheck.self]
     )
 }

@@ -5,7 +5,7 @@ import DotsSSOCore
 struct Members: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "members",
-        abstract: "Log out or remove a member by SSO id through The Dots Channels API.",
+        abstract: "Log out or remove members (Channels API).",
         subcommands: [MembersLogOut.self, MembersRemove.self]
     )
 }

@@ -5,7 +5,7 @@ import DotsSSOCore
 struct OpenWeb: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openweb",
-        abstract: "Play the partner backend's part of the OpenWeb SSO handshake.",
+        abstract: "The partner backend's side of OpenWeb SSO.",
         subcommands: [OpenWebRegister.self]
     )
 }

@@ -6,7 +6,7 @@ import Foundation
 struct Passes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passes",
-        abstract: "Fetch a member's passes from the passes endpoint or the profile.",
+        abstract: "Fetch and verify a member's passes.",
         subcommands: [PassesFetch.self]
     )
 }

@@ -6,7 +6,7 @@ import Foundation
 struct Profile: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Fetch a member's profile and check it against the channel contract.",
+        abstract: "Fetch a member's profile and check the contract.",
         discussion: """
         Fetches the profile endpoint (or the provider's userinfo) with the cached sign-in, refreshing once on \
         expiry or a 401, or checks a saved profile offline. Shows the profile, the Dots view (id, e-mail, names, \

@@ -6,7 +6,7 @@ import Foundation
 struct Refresh: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Refresh the cached access token when it has expired or is about to.",
+        abstract: "Refresh the cached access token when it is due.",
         discussion: """
         Refreshes when less than --min-validity seconds are left (or always with --force), under the cache lock: \
         concurrent dots-sso processes refresh once and all get the new token (a process that waited for the lock \

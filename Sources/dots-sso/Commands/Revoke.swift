@@ -6,7 +6,7 @@ import Foundation
 struct Revoke: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
-        abstract: "Revoke the refresh and access tokens (RFC 7009), remove the cached sign-in and print the provider's logout URL.",
+        abstract: "Revoke the tokens (RFC 7009), forget the sign-in.",
         discussion: """
         The revocation endpoint comes from the channel, the sign-in, or discovery (the OpenID configuration, \
         else the provider's RFC 8414 document). When the tokens cannot be revoked there (no revocation \
@@ -34,7 +34,7 @@ struct Revoke: DotsCommand {
 struct Logout: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Log out: revoke what can be revoked, remove the cached sign-in, print the provider's logout URL.",
+        abstract: "End a sign-in: revoke, forget, print logout URL.",
         discussion: """
         Logout ends the session and always gives the provider's end-session URL when it has one (OpenID Connect \
         RP-Initiated Logout: client_id, post_logout_redirect_uri and a fresh state; --open opens it in the \

@@ -7,7 +7,7 @@ import Foundation
 struct Sandbox: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
-        abstract: "Run the embedded sandbox partner: a complete, correct partner on a loopback port.",
+        abstract: "Run the embedded partner on a loopback port.",
         discussion: """
         One server plays everything a partner delivers (seed 000) and more: an OIDC provider (discovery, JWKS, \
         a login page or --auto-approve, PKCE S256 enforced, single-use codes, exact redirect URIs with any \

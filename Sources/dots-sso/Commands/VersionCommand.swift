@@ -6,7 +6,7 @@ import Foundation
 struct VersionCommand: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "version",
-        abstract: "Show the version, commit, build date and Swift version, and which libraries dots-sso found here.",
+        abstract: "The version, and the libraries found here.",
         discussion: """
         `dots-sso --version` prints one line. This adds the libraries dots-sso loads when it first needs them, \
         each with its version and file, or the Debian package to install: libcurl (every network command), \
