@@ -18,7 +18,9 @@ struct ChannelStoreTests {
         let url = try store.save(channel, as: "acme", force: false)
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(try store.load("acme") == channel)
+        var loaded = channel
+        loaded.sourceFile = url.path
+        #expect(try store.load("acme") == loaded)
         #expect(store.names() == ["acme"])
         #expect(throws: ConfigError.self) { try store.save(channel, as: "acme", force: false) }
 

@@ -41,11 +41,17 @@ public struct Channel: Codable, Sendable, Equatable {
     /// How the user named this channel (`--channel sandbox.json`, `--channel acme`), for hints that repeat it;
     /// not part of the file.
     public var selector: String?
+    /// The file the channel was read from, when it was (not part of the file).
+    public var sourceFile: String?
 
     public init(name: String? = nil) { self.name = name }
 
     /// What a hint says after `--channel`: what the user typed, else the channel's name.
     public var hintSelector: String? { selector ?? name }
+
+    /// What findings about the channel name as their file: the channel file when there is one (so CI annotations
+    /// link to it), else "channel NAME" for a channel made of flags.
+    public var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingCharacters(in: .whitespaces) }
 
     enum CodingKeys: String, CodingKey {
         case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth

@@ -53,6 +53,7 @@ public struct ChannelStore: Sendable {
         if channel.name == nil {
             channel.name = url.deletingPathExtension().lastPathComponent
         }
+        channel.sourceFile = url.path
         if resolvingPaths, let trust = channel.passes?.trust {
             channel.passes?.trust = trust.map { Self.resolve($0, beside: url) }
         }

@@ -5,7 +5,7 @@ import Foundation
 /// Legal documents, the loading animation and the magic-link origin are judged by their own checks.
 public enum ChannelLint {
     public static func findings(for channel: Channel) -> [Finding] {
-        let file = "channel \(channel.name ?? "")".trimmingCharacters(in: .whitespaces)
+        let file = channel.findingFile
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))

@@ -48,7 +48,7 @@ public struct LegalDocumentCheck: Sendable {
     public func run(channel: Channel) async -> [Finding] {
         let path = "$.legal.\(kind.key)"
         guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
-            return [Finding(.error, "legal.missing", at: FindingLocation(file: "channel \(channel.name ?? "")", path: path),
+            return [Finding(.error, "legal.missing", at: FindingLocation(file: channel.findingFile, path: path),
                             "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")]
         }
         let location = FindingLocation(file: source)

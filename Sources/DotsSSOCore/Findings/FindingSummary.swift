@@ -2,12 +2,12 @@
 public struct FindingSummary: Codable, Sendable, Equatable {
     public var errors: Int
     public var warnings: Int
-    public var infos: Int
+    public var info: Int
 
     public init(_ findings: [Finding]) {
         errors = findings.count { $0.severity == .error }
         warnings = findings.count { $0.severity == .warning }
-        infos = findings.count { $0.severity == .info }
+        info = findings.count { $0.severity == .info }
     }
 
     /// Whether the check failed: any error, or any warning when warnings are promoted.

@@ -27,12 +27,13 @@ public struct EchoVerifyUseCase: Sendable {
         public var id: String
         public var phoneNumber: String?
         public var provider: String
-        public var warnings: [String]
+        /// What the local checks noticed (a stale timestamp), as every command reports it.
+        public var findings: [Finding]
     }
 
     public func run(_ ctx: CommandContext) async throws -> Result {
         let (url, header, warnings) = try vet(now: ctx.clock.now())
-        warnings.forEach(ctx.warn)
+        warnings.map(\.message).forEach(ctx.warn)
         let request = HTTPRequest(.get, url, headers: [(name: "Authorization", value: authorization), (name: "Accept", value: "application/json")],
                                   followsRedirects: false, maxBodyBytes: 1024 * 1024)
         var response = try await http.client(in: ctx).send(request)
@@ -42,24 +43,26 @@ public struct EchoVerifyUseCase: Sendable {
     }
 
     /// The local checks, in the order a backend must make them; nothing is sent when one fails.
-    func vet(now: Date) throws -> (URL, OAuthEchoHeader, [String]) {
+    func vet(now: Date) throws -> (URL, OAuthEchoHeader, [Finding]) {
         let allowed = try allowedHosts.map(EchoProviderPolicy.AllowedHost.init)  // our own flags first: a typo is a usage error
         let header = try OAuthEchoHeader.parse(authorization)
         guard ConstantTime.equals(header.consumerKey, consumerKey) else {
             throw EchoError.consumerKeyMismatch(found: ServerWords.line(String(header.consumerKey.prefix(64))))
         }
         let url = try EchoProviderPolicy.vet(provider, allowed: allowed)
-        var warnings: [String] = []
+        var warnings: [Finding] = []
         let skew = now.timeIntervalSince1970 - Double(header.timestamp)
         if abs(skew) > maxSkew {
-            let age = skew > 0 ? "\(Int(skew)) s old" : "\(Int(-skew)) s in the future"
-            warnings.append("oauth_timestamp is \(age) (more than --max-skew \(Int(maxSkew)) s): a replayed header, or a client clock that is off")
+            let seconds = Int(clamping: abs(skew), to: 0...Int(Int32.max))
+            let age = skew > 0 ? "\(seconds) s old" : "\(seconds) s in the future"
+            warnings.append(Finding(.warning, "echo.timestamp.skew", at: FindingLocation(path: "oauth_timestamp"),
+                                    "oauth_timestamp is \(age) (more than --max-skew \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"))
         }
         return (url, header, warnings)
     }
 
     /// A 200 JSON user with `id_str` (or a whole-number `id`); 401/403 are refused credentials.
-    func read(_ response: HTTPResponse, warnings: [String]) throws -> Result {
+    func read(_ response: HTTPResponse, warnings: [Finding]) throws -> Result {
         let url = response.displayURL
         switch response.status {
         case 200: break
@@ -77,7 +80,7 @@ public struct EchoVerifyUseCase: Sendable {
             throw EchoError.noIdentity(url: url, found: "no id_str or whole-number id")
         }
         return Result(verified: true, id: ServerWords.line(id), phoneNumber: user.phoneNumber.map { ServerWords.line($0) },
-                      provider: url, warnings: warnings)
+                      provider: url, findings: warnings)
     }
 }
 

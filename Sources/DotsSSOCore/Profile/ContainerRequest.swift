@@ -74,7 +74,7 @@ public enum ContainerLint {
     public static func findings(for channel: Channel, userID: String?, email: String?) -> [Finding] {
         var findings: [Finding] = []
         for (index, container) in (channel.containers ?? []).enumerated() {
-            let location = FindingLocation(file: "channel \(channel.name ?? "")".trimmingCharacters(in: .whitespaces), path: "$.containers[\(index)]")
+            let location = FindingLocation(file: channel.findingFile, path: "$.containers[\(index)]")
             for url in container.allURLs {
                 do {
                     _ = try URLPolicy.validate(url)

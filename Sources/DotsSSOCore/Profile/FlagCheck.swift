@@ -2,7 +2,10 @@
 public enum FlagCheck {
     public struct Result: Codable, Sendable, Equatable {
         public var name: String
-        public var value: String
+        /// The value as received, with its JSON type (as `flags` shows it); absent when the flag is missing.
+        public var value: JSONValue?
+        /// The value as a person reads it ("true", "\"yes\" (a string)", "missing").
+        public var display: String
         public var passed: Bool
         /// Why it fails, in the app's terms.
         public var problem: String?
@@ -15,19 +18,19 @@ public enum FlagCheck {
             let reading = byName[name]
             let value = reading?.display ?? "missing"
             guard let reading, let raw = reading.value else {
-                return Result(name: name, value: value, passed: false, problem: names.isEmpty
+                return Result(name: name, value: nil, display: value, passed: false, problem: names.isEmpty
                     ? "\(name) is missing: the app would log this member out"
                     : "\(name) is missing from the profile")
             }
             switch raw {
             case .bool(true):
-                return Result(name: name, value: value, passed: true, problem: nil)
+                return Result(name: name, value: raw, display: value, passed: true, problem: nil)
             case .bool(false):
-                return Result(name: name, value: value, passed: false, problem: names.isEmpty
+                return Result(name: name, value: raw, display: value, passed: false, problem: names.isEmpty
                     ? "\(name) is false: the app would log this member out"
                     : "\(name) is false\(reading.gates.isEmpty ? "" : ": \(reading.gates.joined(separator: ", ")) would show an error")")
             default:
-                return Result(name: name, value: value, passed: false,
+                return Result(name: name, value: raw, display: value, passed: false,
                               problem: "\(name) is \(value), not the JSON boolean true; the app treats it as off")
             }
         }

@@ -34,6 +34,7 @@ struct ContainersShow: DotsCommand {
     struct Output: Encodable {
         var containers: [ContainerRequest]
         var findings: [Finding]
+        var summary: FindingSummary
         var passed: Bool
     }
 
@@ -46,7 +47,7 @@ struct ContainersShow: DotsCommand {
         let findings = reporter.judged(result.findings)
         let failed = try reporter.report([("containers", findings)], suite: "containers")
         if options.global.json {
-            try console.json(Output(containers: result.containers, findings: findings, passed: !failed))
+            try console.json(Output(containers: result.containers, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {
             let style = console.style
             let safe = TerminalText.safe

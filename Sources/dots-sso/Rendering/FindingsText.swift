@@ -21,7 +21,7 @@ enum FindingsText {
 
     static func summary(_ summary: FindingSummary, style: Style) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let text = "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(summary.infos) info"
+        let text = "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(summary.info) info"
         return summary.errors > 0 ? style.red(text) : summary.warnings > 0 ? style.yellow(text) : style.green(text)
     }
 }

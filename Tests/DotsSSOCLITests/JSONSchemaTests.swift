@@ -1,0 +1,82 @@
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+import Testing
+import TestSupport
+
+/// The `--json` contract: every command's real output, from the built binary against the sandbox, validates against
+/// its schema in docs/schemas (draft 2020-12) with jsonschema from PyPI — the same names (`findings`, `summary`
+/// {errors, warnings, info}, `location` {file, path}) and JSON types everywhere.
+@Suite("--json output against docs/schemas", .serialized)
+struct JSONSchemaTests {
+    @Test("every command's --json validates against its schema, findings and problems included")
+    func outputsMatchSchemas() async throws {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (run Scripts/test); skipping the JSON Schema check")
+            return
+        }
+        let signed = try await CheckTests.start()
+        defer { signed.sandbox.stop() }
+        let cli = DotsSSOCLI()
+        let channel = cli.home.path("sandbox.json")
+        try signed.sandbox.writeChannel(to: channel)
+        let base = ["--channel", channel, "--cache-dir", signed.cache.url.path]
+        let provider = signed.sandbox.issuer + SandboxPartner.echoProviderPath
+        let secret = cli.home.path("consumer.secret"), tokenSecret = cli.home.path("token.secret")
+        try signed.sandbox.settings.echoConsumerSecret.write(toFile: secret, atomically: true, encoding: .utf8)
+        try "digits-secret-jane".write(toFile: tokenSecret, atomically: true, encoding: .utf8)
+        let sign = ["echo", "sign", "--provider", provider, "--consumer-key", signed.sandbox.settings.echoConsumerKey,
+                    "--consumer-secret-file", secret, "--token", "digits-jane", "--token-secret-file", tokenSecret]
+
+        let animation = cli.home.path("loading.json")
+        try Browser.get(try #require(signed.sandbox.channel.loadingAnimation)).body.write(toFile: animation, atomically: true, encoding: .utf8)
+        let unreachable = cli.home.path("gone.json")
+        var gone = signed.sandbox.channel
+        gone.profileEndpoint = "http://127.0.0.1:9/api/me"
+        try ChannelStore.write(gone, toFile: unreachable)
+
+        var runs: [(schema: String, arguments: [String])] = [
+            ("profile", ["profile"] + base), ("flags", ["flags"] + base), ("flags-check", ["flags", "check"] + base),
+            ("flags-check", ["flags", "check", "--channel", unreachable, "--cache-dir", signed.cache.url.path]),
+            ("containers", ["containers"] + base), ("containers-probe", ["containers", "probe"] + base),
+            ("passes-fetch", ["passes", "fetch", "--output", cli.home.path("passes")] + base),
+            ("bodymovin-validate", ["bodymovin", "validate", animation, cli.home.path("missing.json"), "--no-render"]),
+            ("discover", ["discover", "--channel", channel]), ("applinks-check", ["applinks", "check", signed.sandbox.issuer]),
+            ("check", ["check"] + base), ("check", ["check", "--channel", channel, "--cache-dir", cli.home.path("empty-cache")]),
+            ("echo-sign", sign), ("cache-list", ["cache", "list", "--cache-dir", signed.cache.url.path]),
+            ("channel-list", ["channel", "list"]), ("token-print", ["token", "print"] + base), ("version", ["version"]),
+        ]
+        runs.append(("pkpass-inspect", ["pkpass", "inspect", cli.home.path("passes")]))
+        var pairs: [String] = []
+        for (index, run) in runs.enumerated() {
+            var arguments = run.arguments
+            if run.schema == "pkpass-inspect" {
+                arguments = ["pkpass", "inspect"] + (try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")))
+                    .filter { $0.hasSuffix(".pkpass") }.map { cli.home.path("passes/\($0)") }
+            }
+            let result = try cli.run(arguments + ["--json"], timeout: 120)
+            #expect(!result.stdout.isEmpty, "\(arguments): \(result.stderr)")
+            let file = cli.home.path("out-\(index).json")
+            try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            pairs.append("\(run.schema)=\(file)")
+        }
+        // A header older than --max-skew 0 (the provider still takes it): echo verify's findings carry the warning.
+        let header = try cli.run(sign).stdout.trimmingCharacters(in: .newlines)
+        try await Task.sleep(nanoseconds: 1_200_000_000)
+        let verify = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(signed.sandbox.port)",
+                                  "--consumer-key", signed.sandbox.settings.echoConsumerKey, "--authorization", header, "--max-skew", "0", "--json"])
+        #expect(verify.stdout.contains("echo.timestamp.skew"), "\(verify.stdout)\(verify.stderr)")
+        let verifyFile = cli.home.path("out-echo.json")
+        try verify.stdout.write(toFile: verifyFile, atomically: true, encoding: .utf8)
+        pairs.append("echo-verify=\(verifyFile)")
+
+        let schemas = TestPaths.repository.appendingPathComponent("docs/schemas").path
+        let validation = try ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("validate_json.py").path, schemas] + pairs, timeout: 120)
+        #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
+        // Values keep their JSON types: a flag's value is the boolean the partner sent, in flags and flags check alike.
+        let checked = try String(contentsOfFile: cli.home.path("out-2.json"), encoding: .utf8)
+        #expect(checked.contains(#""value" : true"#), "\(checked)")
+        let problem = try String(contentsOfFile: cli.home.path("out-3.json"), encoding: .utf8)
+        #expect(problem.contains(#""problem""#) && problem.contains(#""exitCode" : 69"#), "\(problem)")
+    }
+}
