@@ -209,7 +209,7 @@ struct PassJSONLintTests {
     static let good = #"""
     {"formatVersion": 1, "description": "Guest pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.guest",
      "serialNumber": "001", "teamIdentifier": "ABCDE12345", "backgroundColor": "rgb(10, 20, 30)",
-     "relevantDate": "2026-11-21T18:30:00+01:00", "webServiceURL": "https://passes.example/v1", "authenticationToken": "0123456789abcdef0123",
+     "relevantDates": [{"date": "2026-11-21T18:30:00+01:00", "relevantDate": "2026-11-21T18:30:00+01:00"}], "webServiceURL": "https://passes.example/v1", "authenticationToken": "0123456789abcdef0123",
      "barcodes": [{"format": "PKBarcodeFormatQR", "message": "x", "messageEncoding": "iso-8859-1"}],
      "locations": [{"latitude": 51.5, "longitude": -0.1}],
      "generic": {"primaryFields": [{"key": "name", "value": "Jane"}], "backFields": [{"key": "terms", "value": "…"}]}}
@@ -253,7 +253,8 @@ struct PassJSONLintTests {
         #expect(try codes(edit { $0["backgroundColor"] = "rgb(300, 0, 0)" }).contains("pkpass.pass-json.color"))
         let hex = PassJSONLint.check(Data(try edit { $0["backgroundColor"] = "#ffffff" }.utf8), file: "p").findings
         #expect(hex.map(\.code) == ["pkpass.pass-json.color-hex"] && hex[0].severity == .warning)
-        #expect(try codes(edit { $0["relevantDate"] = "21/11/2026" }).contains("pkpass.pass-json.date"))
+        #expect(try codes(edit { $0["expirationDate"] = "21/11/2026" }).contains("pkpass.pass-json.date"))
+        #expect(try codes(edit { $0["relevantDates"] = [["date": "21/11/2026"]] }).contains("pkpass.pass-json.date"))
         #expect(try codes(edit { $0["webServiceURL"] = "http://passes.example" }).contains("pkpass.pass-json.web-service-https"))
         #expect(try codes(edit { $0["authenticationToken"] = "short" }).contains("pkpass.pass-json.authentication-token"))
         #expect(try codes(edit { $0["locations"] = [["latitude": "51.5"]] }).contains("pkpass.pass-json.locations"))

@@ -101,7 +101,7 @@ struct PassInspectorTests {
         case .boardingWithoutTransit:
             return (try with { $0["boardingPass"] = $0.removeValue(forKey: "generic") }, ["pkpass.pass-json.transit-type"])
         case .badBarcode:
-            return (try with { $0["barcodes"] = [["format": "PKBarcodeFormatEAN13", "message": "1", "messageEncoding": "iso-8859-1"]] }, ["pkpass.pass-json.barcode-format"])
+            return (try with { $0["barcodes"] = [["format": "PKBarcodeFormatUPCE", "message": "1", "messageEncoding": "iso-8859-1"]] }, ["pkpass.pass-json.barcode-format"])
         case .brokenPassJSON:
             files["pass.json"] = Data("{\"formatVersion\": 1, \"description\": ".utf8)
             return (try issuer.pass(files, signer: issuer.valid), ["pkpass.pass-json.invalid"])

@@ -93,14 +93,20 @@ public enum PassJSONLint {
         var barcodes: [(String, JSONValue)] = []
         if case .array(let list)? = root["barcodes"] { barcodes += list.enumerated().map { ("$.barcodes[\($0.offset)]", $0.element) } }
         if let legacy = root["barcode"] { barcodes.append(("$.barcode", legacy)) }
+        var formats: [(path: String, format: String)] = []
         for (path, barcode) in barcodes {
             let fields = barcode.objectValue ?? [:]
-            if let format = fields["format"]?.stringValue, barcodeFormats.contains(format) {} else {
-                add(.error, "pkpass.pass-json.barcode-format", "\(path).format", "the barcode format must be one of \(barcodeFormats.sorted().joined(separator: ", "))")
+            if let format = fields["format"]?.stringValue, barcodeFormats.contains(format) || PassJSONRecentKeys.newBarcodeFormats.contains(format) {
+                formats.append((path, format))
+            } else {
+                add(.error, "pkpass.pass-json.barcode-format", "\(path).format", "the barcode format must be one of "
+                    + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
             }
             if fields["message"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-message", "\(path).message", "the barcode needs a message string") }
             if fields["messageEncoding"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-encoding", "\(path).messageEncoding", "the barcode needs a messageEncoding (e.g. iso-8859-1)") }
         }
+        PassJSONRecentKeys.barcodeFindings(formats: formats, add: add)
+        PassJSONRecentKeys.check(root, style: present.count == 1 ? present.first : nil, add: add)
         for key in ["backgroundColor", "foregroundColor", "labelColor"] {
             guard let text = root[key]?.stringValue else { continue }
             if Self.isRGB(text) { continue }

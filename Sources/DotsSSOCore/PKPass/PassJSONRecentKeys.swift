@@ -1,0 +1,210 @@
+import Foundation
+
+/// What Apple added to pass.json from iOS 18 to iOS 27, checked as Wallet reads it: `relevantDates` in place of the
+/// deprecated `relevantDate`, the preferred style schemes and what a poster event ticket needs to be drawn as one,
+/// upcoming-event information, the iOS 18 colour and store keys, iOS 27's featured actions and new barcode formats.
+/// A key an older iOS does not read is not an error; what the pass then looks like there is said as info.
+enum PassJSONRecentKeys {
+    /// Style scheme → the pass style it belongs to.
+    static let styleSchemes: [String: String] = [
+        "posterEventTicket": "eventTicket", "eventTicket": "eventTicket",
+        "semanticBoardingPass": "boardingPass", "boardingPass": "boardingPass",
+        "posterGeneric": "generic",
+    ]
+    /// Barcode formats iOS 27 added; older iOS skips them for the next barcode in `barcodes`.
+    static let newBarcodeFormats: Set<String> = ["PKBarcodeFormatCode39", "PKBarcodeFormatCodabar", "PKBarcodeFormatEAN13", "PKBarcodeFormatITF"]
+    static let maxRelevantInterval: TimeInterval = 24 * 3600
+    static let maxFeaturedActions = 2
+
+    static func check(_ root: [String: JSONValue], style: String?, add: (Severity, String, String, String) -> Void) {
+        relevance(root, add: add)
+        schemes(root, style: style, add: add)
+        recentKeys(root, add: add)
+        featuredActions(root, add: add)
+    }
+
+    // MARK: relevantDate → relevantDates
+
+    static func relevance(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+        if root["relevantDate"] != nil {
+            if root["relevantDates"] == nil {
+                add(.warning, "pkpass.pass-json.relevant-date-deprecated", "$.relevantDate",
+                    "relevantDate is deprecated since iOS 18: give relevantDates (a list of dates or intervals) as well; iOS 18 and later read only that")
+            } else {
+                add(.info, "pkpass.pass-json.relevant-date-legacy", "$.relevantDate",
+                    "relevantDate is read only before iOS 18; iOS 18 and later read relevantDates")
+            }
+        }
+        guard let value = root["relevantDates"] else { return }
+        guard case .array(let entries) = value else {
+            return add(.error, "pkpass.pass-json.relevant-dates", "$.relevantDates", "relevantDates must be an array of {date} or {startDate, endDate} objects")
+        }
+        var spellings = Set<String>()
+        for (index, entry) in entries.enumerated() {
+            let path = "$.relevantDates[\(index)]"
+            guard case .object(let fields) = entry else {
+                add(.error, "pkpass.pass-json.relevant-dates", path, "each relevantDates entry must be an object")
+                continue
+            }
+            func date(_ key: String) -> Date?? {
+                guard let raw = fields[key] else { return .some(nil) }
+                guard let text = raw.stringValue, let parsed = PassJSONLint.parseDate(text) else {
+                    add(.error, "pkpass.pass-json.date", "\(path).\(key)", "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
+                    return nil
+                }
+                return .some(parsed)
+            }
+            // iOS 26 renamed an entry's single date from relevantDate to date; both are read by the iOS that knows them.
+            for key in ["date", "relevantDate"] where fields[key] != nil { spellings.insert(key) }
+            let point = date("date") ?? nil ?? (date("relevantDate") ?? nil)
+            guard let start = date("startDate"), let end = date("endDate") else { continue }
+            switch (point, start, end) {
+            case (_, let start?, let end?):
+                if end <= start {
+                    add(.error, "pkpass.pass-json.relevant-interval", path, "endDate must be after startDate")
+                } else if end.timeIntervalSince(start) > maxRelevantInterval {
+                    add(.error, "pkpass.pass-json.relevant-interval", path,
+                        "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry")
+                }
+            case (_, .some, nil), (_, nil, .some):
+                add(.error, "pkpass.pass-json.relevant-interval", path, "an interval needs both startDate and endDate")
+            case (nil, nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
+                add(.error, "pkpass.pass-json.relevant-dates", path, "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
+            default:
+                break
+            }
+        }
+        if spellings == ["date"] {
+            add(.info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+                "entries use date, which iOS 26 and later read; iOS 18 to 25 read relevantDate, so give both for them")
+        } else if spellings == ["relevantDate"] {
+            add(.info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+                "entries use relevantDate, which iOS 18 to 25 read; iOS 26 and later read date")
+        }
+    }
+
+    // MARK: Style schemes
+
+    static func schemes(_ root: [String: JSONValue], style: String?, add: (Severity, String, String, String) -> Void) {
+        var schemes: [String] = []
+        if let value = root["preferredStyleSchemes"] {
+            guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
+                return add(.error, "pkpass.pass-json.style-schemes", "$.preferredStyleSchemes", "preferredStyleSchemes must be an array of strings")
+            }
+            schemes = list.compactMap(\.stringValue)
+            for (index, scheme) in schemes.enumerated() {
+                let path = "$.preferredStyleSchemes[\(index)]"
+                guard let owner = styleSchemes[scheme] else {
+                    add(.error, "pkpass.pass-json.style-scheme-unknown", path,
+                        "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", ")))")
+                    continue
+                }
+                if let style, owner != style {
+                    add(.error, "pkpass.pass-json.style-scheme-style", path, "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
+                }
+                if scheme == "posterGeneric" {
+                    add(.info, "pkpass.pass-json.style-scheme-ios27", path, "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
+                }
+            }
+        }
+        let semantics = root["semantics"]?.objectValue ?? [:]
+        if schemes.contains("posterEventTicket"), style == "eventTicket" {
+            if !["venueName", "venueRegionName", "venueRoom"].contains(where: { semantics[$0]?.stringValue?.isEmpty == false }) {
+                add(.error, "pkpass.pass-json.poster-semantics", "$.semantics",
+                    "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket")
+            }
+            switch semantics["eventType"]?.stringValue {
+            case "PKEventTypeSports":
+                for key in ["homeTeamAbbreviation", "awayTeamAbbreviation"] where semantics[key]?.stringValue?.isEmpty != false {
+                    add(.error, "pkpass.pass-json.poster-semantics", "$.semantics.\(key)", "a poster ticket for a sports event needs \(key)")
+                }
+            case "PKEventTypeLivePerformance":
+                if semantics["performerNames"]?.arrayValue?.contains(where: { $0.stringValue?.isEmpty == false }) != true {
+                    add(.error, "pkpass.pass-json.poster-semantics", "$.semantics.performerNames", "a poster ticket for a live performance needs performerNames")
+                }
+            default:
+                break
+            }
+        }
+        if root["upcomingPassInformation"] != nil && !(schemes.contains("posterEventTicket") && style == "eventTicket") {
+            add(.error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
+                "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket)")
+        } else if let upcoming = root["upcomingPassInformation"], upcoming.arrayValue == nil {
+            add(.error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation", "upcomingPassInformation must be an array of entries")
+        }
+    }
+
+    // MARK: iOS 18 keys
+
+    static func recentKeys(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+        if let text = root["footerBackgroundColor"]?.stringValue {
+            if !PassJSONLint.isRGB(text) {
+                add(.error, "pkpass.pass-json.color", "$.footerBackgroundColor", "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
+            }
+        } else if root["footerBackgroundColor"] != nil {
+            add(.error, "pkpass.pass-json.type", "$.footerBackgroundColor", "footerBackgroundColor must be an rgb(r, g, b) string")
+        }
+        for key in ["useAutomaticColors", "suppressHeaderDarkening"] {
+            if let value = root[key], case .bool = value {} else if root[key] != nil {
+                add(.error, "pkpass.pass-json.type", "$.\(key)", "\(key) must be true or false")
+            }
+        }
+        if let value = root["auxiliaryStoreIdentifiers"] {
+            let valid = value.arrayValue?.allSatisfy { if case .number(let number) = $0 { number == number.rounded() && number > 0 } else { false } } ?? false
+            if !valid {
+                add(.error, "pkpass.pass-json.type", "$.auxiliaryStoreIdentifiers", "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
+            }
+        }
+        let semantics = root["semantics"]?.objectValue ?? [:]
+        if let info = semantics["eventStartDateInfo"] {
+            if let fields = info.objectValue {
+                if let date = fields["date"], date.stringValue.flatMap(PassJSONLint.parseDate) == nil {
+                    add(.error, "pkpass.pass-json.date", "$.semantics.eventStartDateInfo.date", "eventStartDateInfo.date must be an ISO 8601 date with a time zone")
+                }
+                for key in ["ignoreTimeComponents", "unannounced", "undetermined"] {
+                    if let value = fields[key], case .bool = value {} else if fields[key] != nil {
+                        add(.error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo.\(key)", "\(key) must be true or false")
+                    }
+                }
+            } else {
+                add(.error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo", "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
+            }
+        }
+        if let value = semantics["venueOpenDate"], value.stringValue.flatMap(PassJSONLint.parseDate) == nil {
+            add(.error, "pkpass.pass-json.date", "$.semantics.venueOpenDate", "venueOpenDate must be an ISO 8601 date with a time zone")
+        }
+    }
+
+    // MARK: iOS 27
+
+    static func featuredActions(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+        guard let value = root["featuredActions"] else { return }
+        guard case .array(let actions) = value, actions.allSatisfy({ $0.objectValue != nil }) else {
+            return add(.error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions must be an array of action objects")
+        }
+        if actions.count > maxFeaturedActions {
+            add(.error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
+        }
+        add(.info, "pkpass.pass-json.featured-actions-ios27", "$.featuredActions", "featuredActions are shown by iOS 27 and later")
+    }
+
+    /// The barcode check for iOS 27's formats: accepted in `barcodes` (older iOS takes the next one), with a warning
+    /// when no barcode is left for older iOS, and an error in the legacy `barcode` key, which only older iOS reads.
+    static func barcodeFindings(formats: [(path: String, format: String)], add: (Severity, String, String, String) -> Void) {
+        let newOnes = formats.filter { newBarcodeFormats.contains($0.format) }
+        for item in newOnes {
+            if item.path == "$.barcode" {
+                add(.error, "pkpass.pass-json.barcode-format", "\(item.path).format",
+                    "\(item.format) is new in iOS 27, and the legacy barcode key is read only by iOS before 9: put it in barcodes")
+            } else {
+                add(.info, "pkpass.pass-json.barcode-format-ios27", "\(item.path).format",
+                    "\(item.format) is drawn by iOS 27 and later; older iOS skips it for the next barcode in barcodes")
+            }
+        }
+        let inList = formats.filter { $0.path != "$.barcode" }
+        if !inList.isEmpty, inList.allSatisfy({ newBarcodeFormats.contains($0.format) }) {
+            add(.warning, "pkpass.pass-json.barcode-fallback", "$.barcodes",
+                "every barcode is a format new in iOS 27; add a QR, PDF417, Aztec or Code 128 barcode after them for older iOS")
+        }
+    }
+}

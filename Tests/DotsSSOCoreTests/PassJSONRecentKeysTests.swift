@@ -1,0 +1,80 @@
+import DotsSSOCore
+import Foundation
+import Testing
+
+/// pass.json as Apple changed it from iOS 18 to iOS 27: what Wallet reads, what older iOS falls back to.
+@Suite("pass.json, iOS 18 to 27")
+struct PassJSONRecentKeysTests {
+    static var base: [String: Any] { [
+        "formatVersion": 1, "description": "Ticket", "organizationName": "Partner", "passTypeIdentifier": "pass.org.partner",
+        "serialNumber": "1", "teamIdentifier": "ABCDE12345",
+    ] }
+
+    func codes(_ extra: [String: Any], style: String = "eventTicket") throws -> [String: Severity] {
+        var pass = Self.base.merging(extra) { $1 }
+        pass[style] = pass[style] ?? ["primaryFields": []]
+        let data = try JSONSerialization.data(withJSONObject: pass)
+        let findings = PassJSONLint.check(data, file: "pass.json").findings
+        return Dictionary(findings.map { ($0.code, $0.severity) }, uniquingKeysWith: { first, second in max(first, second) })
+    }
+
+    @Test("relevantDate alone is deprecated (warning naming relevantDates); beside relevantDates it is info for older iOS")
+    func relevantDate() throws {
+        #expect(try codes(["relevantDate": "2026-12-01T19:00:00+01:00"])["pkpass.pass-json.relevant-date-deprecated"] == .warning)
+        let both = try codes(["relevantDate": "2026-12-01T19:00:00+01:00", "relevantDates": [["date": "2026-12-01T19:00:00+01:00"]]])
+        #expect(both["pkpass.pass-json.relevant-date-deprecated"] == nil && both["pkpass.pass-json.relevant-date-legacy"] == .info)
+    }
+
+    @Test("relevantDates: complete dates with a time, intervals of at most 24 hours, both spellings of an entry's date")
+    func relevantDates() throws {
+        let fine = try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-02T17:00:00Z"],
+                                                ["date": "2026-12-03T10:00:00Z", "relevantDate": "2026-12-03T10:00:00Z"]]])
+        #expect(fine.values.allSatisfy { $0 == .info }, "\(fine)")
+        #expect(try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-03T18:00:00Z"]]])["pkpass.pass-json.relevant-interval"] == .error)
+        #expect(try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-interval"] == .error)
+        #expect(try codes(["relevantDates": [["date": "2026-12-01"]]])["pkpass.pass-json.date"] == .error, "a date without a time")
+        #expect(try codes(["relevantDates": [[:]]])["pkpass.pass-json.relevant-dates"] == .error)
+        #expect(try codes(["relevantDates": [["date": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
+        #expect(try codes(["relevantDates": [["relevantDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
+    }
+
+    @Test("preferredStyleSchemes belong to their style; a poster event ticket needs its minimum semantics; upcoming information only there")
+    func posterTickets() throws {
+        let poster: [String: Any] = ["preferredStyleSchemes": ["posterEventTicket", "eventTicket"],
+                                     "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA", "awayTeamAbbreviation": "BBB"]]
+        #expect(try codes(poster).values.allSatisfy { $0 != .error })
+        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"]])["pkpass.pass-json.poster-semantics"] == .error, "no venue")
+        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueRoom": "3", "eventType": "PKEventTypeLivePerformance"]])["pkpass.pass-json.poster-semantics"] == .error)
+        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA"]])["pkpass.pass-json.poster-semantics"] == .error)
+        #expect(try codes(["preferredStyleSchemes": ["semanticBoardingPass"]])["pkpass.pass-json.style-scheme-style"] == .error, "a boarding scheme on an event ticket")
+        #expect(try codes(["preferredStyleSchemes": ["sparkly"]])["pkpass.pass-json.style-scheme-unknown"] == .error)
+        #expect(try codes(["upcomingPassInformation": []])["pkpass.pass-json.upcoming-information"] == .error)
+        #expect(try codes(poster.merging(["upcomingPassInformation": []]) { $1 })["pkpass.pass-json.upcoming-information"] == nil)
+        #expect(try codes(["preferredStyleSchemes": ["posterGeneric"]], style: "generic")["pkpass.pass-json.style-scheme-ios27"] == .info)
+    }
+
+    @Test("the iOS 18 keys are type-checked")
+    func iOS18Keys() throws {
+        let good = try codes(["footerBackgroundColor": "rgb(1, 2, 3)", "useAutomaticColors": true, "suppressHeaderDarkening": false,
+                              "auxiliaryStoreIdentifiers": [123456789], "semantics": ["eventStartDateInfo": ["date": "2026-12-01T19:00:00Z", "ignoreTimeComponents": true],
+                                                                                     "venueOpenDate": "2026-12-01T18:00:00Z"]])
+        #expect(good.values.allSatisfy { $0 != .error }, "\(good)")
+        #expect(try codes(["footerBackgroundColor": "blue"])["pkpass.pass-json.color"] == .error)
+        #expect(try codes(["useAutomaticColors": "yes"])["pkpass.pass-json.type"] == .error)
+        #expect(try codes(["auxiliaryStoreIdentifiers": ["123"]])["pkpass.pass-json.type"] == .error)
+        #expect(try codes(["semantics": ["eventStartDateInfo": "tomorrow"]])["pkpass.pass-json.type"] == .error)
+        #expect(try codes(["semantics": ["venueOpenDate": "soon"]])["pkpass.pass-json.date"] == .error)
+    }
+
+    @Test("iOS 27: up to two featured actions; Code 39, Codabar, EAN-13 and ITF accepted with older iOS falling back to the next barcode")
+    func iOS27() throws {
+        #expect(try codes(["featuredActions": [[:], [:]]])["pkpass.pass-json.featured-actions"] == nil)
+        #expect(try codes(["featuredActions": [[:], [:], [:]]])["pkpass.pass-json.featured-actions"] == .error)
+        let barcode = { (format: String) in ["format": format, "message": "123", "messageEncoding": "iso-8859-1"] }
+        let mixed = try codes(["barcodes": [barcode("PKBarcodeFormatEAN13"), barcode("PKBarcodeFormatQR")]])
+        #expect(mixed["pkpass.pass-json.barcode-format-ios27"] == .info && mixed["pkpass.pass-json.barcode-format"] == nil && mixed["pkpass.pass-json.barcode-fallback"] == nil)
+        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatITF")]])["pkpass.pass-json.barcode-fallback"] == .warning)
+        #expect(try codes(["barcode": barcode("PKBarcodeFormatCode39")])["pkpass.pass-json.barcode-format"] == .error, "the legacy key is read by old iOS only")
+        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatUPC")]])["pkpass.pass-json.barcode-format"] == .error)
+    }
+}
