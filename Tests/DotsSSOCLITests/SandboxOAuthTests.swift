@@ -148,7 +148,7 @@ struct SandboxOAuthTests {
         url + "?" + FormEncoding.encode(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
-    @Test("logout id_token_hint (RP-Initiated Logout §2): an unsigned or tampered hint naming the member revokes nothing and asks to confirm; the sandbox's own ends the grants")
+    @Test("logout id_token_hint (RP-Initiated Logout §2): an unsigned, tampered or foreign hint naming the member revokes nothing and asks to confirm; the sandbox's own ends the grants")
     func logoutHint() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
@@ -167,6 +167,19 @@ struct SandboxOAuthTests {
             #expect(page.body.contains("name=\"confirm\""), "the page asks the person")
             #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200, "nothing was revoked on a forged hint's say-so")
         }
+        // A genuine id_token of another provider (its own keys, issuer and audience) names no sign-in here either.
+        var elsewhere = SandboxPartner.Settings.jane
+        elsewhere.clients = [SandboxClient(id: "someone-elses-app")]
+        let other = try await SandboxPartner.start(settings: elsewhere)
+        defer { other.stop() }
+        let foreignLogin = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--issuer", other.issuer, "--client-id", "someone-elses-app"])
+        _ = try Browser.get(try Browser.redirectTarget(of: try foreignLogin.waitFor("^(http://127\\.0\\.0\\.1:\(other.port)/authorize\\?\\S+)$", inErrors: true)))
+        #expect(foreignLogin.finish().status == 0)
+        let foreignEntry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: other.issuer, clientId: "someone-elses-app")).entry
+        let foreign = try #require(foreignEntry?.oauth.tokens?.idToken)
+        let page = try Browser.get(Self.with("\(sandbox.issuer)/logout", ["id_token_hint": foreign]))
+        #expect(page.status == 200 && page.body.contains("could not be verified"), "\(page.body)")
+        #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200, "a foreign audience revokes nothing")
         let confirmed = try Browser.post("\(sandbox.issuer)/logout", form: ["id_token_hint": unsigned, "confirm": "yes"])
         #expect(confirmed.status == 200 && confirmed.body.contains("Nothing was revoked"), "\(confirmed.body)")
         #expect(try Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200)
