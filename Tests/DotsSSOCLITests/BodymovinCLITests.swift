@@ -49,14 +49,13 @@ struct BodymovinCLITests {
         }
     }
 
-    @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, a dotLottie zip, truncation, 300 MB on stdin → 65 with one clear line")
+    @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, truncation, 300 MB on stdin → 65 with one clear line; a corrupt .lottie is a finding (1)")
     func hostile() throws {
         let cli = DotsSSOCLI()
         let cases: [(String, Data, String)] = [
             ("deep.json", Data((String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)).utf8), "nesting deeper than 512"),
             ("utf8.json", Data([0x7B, 0x22, 0x76, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]), "invalid UTF-8"),
             ("huge.json", Data(#"{"v":"5","fr":1e400}"#.utf8), "too large"),
-            ("anim.lottie", Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0, count: 64), "dotLottie"),
             ("cut.json", Data(#"{"v":"5.7.4","layers":[{"ty":4"#.utf8), "truncated"),
         ]
         for (name, data, message) in cases {
@@ -67,6 +66,10 @@ struct BodymovinCLITests {
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
+        let corrupt = cli.home.path("anim.lottie")
+        try (Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0, count: 64)).write(to: URL(fileURLWithPath: corrupt))
+        let broken = try cli.run(["bodymovin", "validate", corrupt], timeout: 60)
+        #expect(broken.status == 1 && broken.stdout.contains("lottie.archive.unreadable"), "\(broken.stdout)\(broken.stderr)")
         let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 300000000 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' bodymovin validate -"],
                                             environment: cli.environment, timeout: 60)
         #expect(endless.status == 65, "\(endless.stderr)")

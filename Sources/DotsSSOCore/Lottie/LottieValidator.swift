@@ -4,6 +4,9 @@ import Foundation
 /// what lottie-ios does not support, and fitness as a loading icon.
 public struct LottieValidator: Sendable {
     public let profile: LottieProfile
+    /// The image files a dotLottie archive carries (`images/` or `i/`), by name: an external image asset is found
+    /// there instead of being an error. Nil for a plain JSON file, which cannot carry images beside it.
+    public var archiveImages: Set<String>?
 
     /// Layer types: 0 precomp, 1 solid, 2 image, 3 null, 4 shape, 5 text (lottie-ios renders all six).
     static let knownLayerTypes: Set<Int> = [0, 1, 2, 3, 4, 5]
@@ -26,8 +29,9 @@ public struct LottieValidator: Sendable {
 
     /// Validates, and hands back the parsed document too (rlottie's input is prepared from it without parsing again).
     func validateKeepingDocument(_ data: [UInt8], file: String) throws -> (report: LottieReport, document: CompactJSON) {
-        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive; The Dots needs the bodymovin JSON file itself (export \"JSON\" from the Lottie tools, or unzip animations/*.json from it)")
+        if DotLottieArchive.isArchive(data) {
+            // `bodymovin validate` opens .lottie archives itself (DotLottieArchive); here only JSON is read.
+            throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive, not bodymovin JSON; validate it with `dots-sso bodymovin validate`, which opens the archive")
         }
         let json: CompactJSON
         do {
@@ -36,6 +40,7 @@ public struct LottieValidator: Sendable {
             throw InputError.malformed(source: file, reason: "not valid JSON at \(error.located)")
         }
         var walk = LottieWalk(json: json, file: file, profile: profile)
+        walk.archiveImages = archiveImages
         walk.run(bytes: data.count)
         let duplicates = json.duplicateKeyFindings(.warning, code: "lottie.json.duplicate-key", file: file,
                                                    consequence: "players keep different copies (most the last, some the first); keep one")
@@ -48,6 +53,8 @@ struct LottieWalk {
     let json: CompactJSON
     let file: String
     let profile: LottieProfile
+    /// See `LottieValidator.archiveImages`.
+    var archiveImages: Set<String>?
     var findings: [Finding] = []
     var summary = LottieSummary(layers: 0, assets: 0, bytes: 0, embeddedImageBytes: 0)
     /// lottie-ios unsupported feature → where it first occurs and how often.
@@ -200,6 +207,11 @@ struct LottieWalk {
             }
         } else if embedded {
             add(.error, "lottie.image.embedded-invalid", "\(path).p", "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
+        } else if let archiveImages {
+            if !archiveImages.contains(name) {
+                add(.error, "lottie.image.missing-in-archive", "\(path).p",
+                    "image asset \"\(id)\" points to \(name), which the .lottie archive does not carry in its images folder; the image will not show")
+            }
         } else {
             let folder = json.member(asset, "u").flatMap(json.string) ?? ""
             // The spec allows external images; a single JSON deliverable cannot carry them.

@@ -28,10 +28,18 @@ struct BodymovinValidate: DotsCommand {
         auto-orient, …) as warnings. --profile spec checks Lottie spec 1.0 structure. Also reports fitness as a \
         loading icon (size, canvas, duration, frame rate, embedded images), and what rlottie draws of 12 sampled \
         frames: nothing at all (a warning), content leaving the canvas or filling under 5 % of it (info); \
-        --no-render skips that. Not JSON, truncated or a .lottie zip exits 65 with the position of the problem.
+        --no-render skips that. Not JSON or truncated exits 65 with the position of the problem.
+
+        A .lottie (dotLottie v1 or v2) is opened as an archive, with the same defences as passes: the manifest \
+        is checked against what the archive holds (every listed animation present, the initial one listed, \
+        unlisted files as info), then every animation is validated with its images found in the archive; the \
+        summary and the drawing are the animation the app plays (the initial one, else the first), and each \
+        animation's findings name it as FILE#id. The content decides, not the name: a zip called .json or JSON \
+        called .lottie is read as what it is, with a warning.
 
         Examples:
           $ dots-sso bodymovin validate loader.json
+          $ dots-sso bodymovin validate loader.lottie --json
           $ dots-sso bodymovin validate animations/*.json --profile spec --json
           $ dots-sso bodymovin validate loader.json --strict --junit lottie.xml
         """
@@ -46,7 +54,7 @@ struct BodymovinValidate: DotsCommand {
     @Flag(name: .long, help: "Skip drawing sampled frames with rlottie (nothing drawn, content off the canvas or too small).")
     var noRender = false
 
-    @Argument(help: "bodymovin JSON files ('-' reads stdin).", completion: .file(extensions: ["json"]))
+    @Argument(help: "bodymovin JSON or .lottie files ('-' reads stdin).", completion: .file(extensions: ["json", "lottie"]))
     var files: [String]
 
     func validate() throws {
