@@ -2162,7 +2162,7 @@ _dots-sso_bodymovin_validate() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json|lottie)'
         return
         ;;
     esac
