@@ -2198,7 +2198,7 @@ _dots-sso_bodymovin_preview() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(json|lottie)'
         return
         ;;
     esac

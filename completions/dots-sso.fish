@@ -887,7 +887,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin preview" frames' -l 'frames' -d 'How many frames (1-100).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin preview" size' -l 'size' -d 'The box each frame is fitted in, 16-1024 px a side.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin preview" gif' -l 'gif' -d 'Also write the animation as an animated GIF here.' -rfka ''
-complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso bodymovin preview" -eq 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_positional "dots-sso bodymovin preview" -eq 1' -fa '(set -l exts \'json\' \'lottie\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin preview" version' -l 'version' -d 'Show the version.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso bodymovin preview" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso applinks" version' -l 'version' -d 'Show the version.'

@@ -97,3 +97,44 @@ struct DotLottieTests {
         }
     }
 }
+
+/// `file.lottie#id` everywhere an animation is named: validate, preview and check's loading animation.
+@Suite("dotLottie animation choice")
+struct DotLottieChoiceTests {
+    func archive(_ t: TestContext) throws -> String {
+        let path = t.home.path("two.lottie")
+        try TestPassIssuer.zip([
+            "manifest.json": Data(#"{"version":"2","animations":[{"id":"a"},{"id":"b"}]}"#.utf8),
+            "a/a.json": Data(DotLottieTests.animation.utf8),
+            "a/b.json": Data(DotLottieTests.animation.replacingOccurrences(of: #""w":100,"h":100"#, with: #""w":64,"h":48"#).utf8),
+        ]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("#id picks the animation the summary describes; an unknown id is an error naming the ones there are")
+    func choice() async throws {
+        let t = TestContext()
+        let file = try archive(t)
+        let chosen = await t.run(["bodymovin", "validate", file + "#b", "--no-render", "--json"])
+        #expect(chosen.status == 0, "\(chosen.stdout)\(chosen.stderr)")
+        #expect(chosen.stdout.contains(#""width" : 64"#) || chosen.stdout.contains(#""w" : 64"#), "\(chosen.stdout)")
+        #expect(chosen.stdout.contains(#"plays \"b\""#))
+        let unknown = await t.run(["bodymovin", "validate", file + "#zzz", "--no-render"])
+        #expect(unknown.status == 1 && unknown.stdout.contains("#zzz names no animation in the archive (it holds a, b)"), "\(unknown.stdout)")
+    }
+
+    @Test("bodymovin preview draws the played animation of a .lottie; check takes a .lottie#id as the loading animation")
+    func previewAndCheck() async throws {
+        let t = TestContext()
+        let file = try archive(t)
+        let sheet = t.home.path("sheet.png")
+        let preview = await t.run(["bodymovin", "preview", file + "#b", "--out", sheet, "--json"])
+        #expect(preview.status == 0, "\(preview.stdout)\(preview.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sheet))
+        try t.writeChannel("lottie", #"{"name":"lottie","loadingAnimation":"\#(file)#b"}"#)
+        let checked = await t.run(["check", "--channel", "lottie", "--only", "loading-animation", "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], "\(checked.stderr)")
+        let check = try #require((document["checks"] as? [[String: Any]])?.first)
+        #expect(check["status"] as? String == "pass", "\(checked.stdout)")
+    }
+}

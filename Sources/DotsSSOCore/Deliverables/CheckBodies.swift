@@ -293,13 +293,15 @@ struct CheckBodies: Sendable {
     func loadingAnimation() async -> CheckFindings {
         guard let source = channel.loadingAnimation, !source.isEmpty else {
             return CheckFindings([Finding(.error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
-                                          "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON file")])
+                                          "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON or .lottie file")])
         }
         let data: [UInt8]
+        // `loader.lottie#intro` picks one animation of a .lottie (a URL's fragment is never sent anyway).
+        let (location, animation) = LottieSource.split(source)
         do {
-            if source.contains("://") {
-                let url = try URLPolicy.validate(source)
-                let response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json")],
+            if location.contains("://") {
+                let url = try URLPolicy.validate(location)
+                let response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json, application/zip;q=0.9")],
                                                                maxBodyBytes: BodymovinValidateUseCase.maxBytes))
                 guard response.status == 200 else {
                     return CheckFindings([Finding(.error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
@@ -307,9 +309,11 @@ struct CheckBodies: Sendable {
                 }
                 data = [UInt8](response.body)
             } else {
-                data = try BodymovinValidateUseCase.read(source)
+                data = try BodymovinValidateUseCase.read(location)
             }
-            let report = try LottieValidator(profile: .ios).validate(data, file: URL(string: source)?.redactedForDisplay ?? source)
+            let validated = try LottieSource.validate(data, file: URL(string: source)?.redactedForDisplay ?? source, validator: LottieValidator(profile: .ios),
+                                                      animation: animation)
+            let report = validated.report
             // In the app, a feature lottie-ios does not play is a loader that does not look as designed: an error here.
             let findings = report.findings.map { finding in
                 var judged = finding
@@ -317,14 +321,14 @@ struct CheckBodies: Sendable {
                 return judged
             }
             var detail = "\(report.summary.layers) layers, \(report.summary.bytes) bytes"
-            guard !findings.contains(where: { $0.severity == .error }) else { return CheckFindings(findings, detail: detail) }
+            guard !findings.contains(where: { $0.severity == .error }), let played = validated.played else { return CheckFindings(findings, detail: detail) }
             // What it looks like: rlottie's findings, and a contact sheet a person can open, named in the report.
             // Both drawn in one bounded child process: a file that costs too much is a warning, and the check goes on.
             var drawn = findings
             do {
                 try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
                 let sheet = pictures.appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
-                let result = try await context.isolatedDrawing().run(input: Data(data)) {
+                let result = try await context.isolatedDrawing().run(input: Data(played)) {
                     .lottieSheet(input: $0, name: report.file, frames: 12, cell: BodymovinPreviewUseCase.defaultCell, sheet: sheet, gif: nil, withFindings: true)
                 }
                 drawn += result.findings

@@ -26,16 +26,12 @@ public struct BodymovinValidateUseCase: Sendable {
         let validator = LottieValidator(profile: profile)
         let render = render
         let validated = try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
-            let bytes = try Self.read(file)
+            let (location, animation) = LottieSource.split(file)
             // The content decides, not the name: a zip is a dotLottie even when it is called .json.
-            if DotLottieArchive.isArchive(bytes) { return try Self.dotLottie(bytes, file: file, validator: validator, render: render) }
-            var report = try validator.validate(bytes, file: file)
-            if file.lowercased().hasSuffix(".lottie") {
-                report.findings.insert(Finding(.warning, "lottie.file.json-named-lottie", at: FindingLocation(file: file),
-                    "\(file) is bodymovin JSON, not a dotLottie archive, though it is named .lottie; players that go by the name will refuse it: name it .json"), at: 0)
-            }
+            let validated = try LottieSource.validate(try Self.read(location), file: file, validator: validator, animation: animation)
             // Bytes kept only for what rlottie may be asked about: files without an error.
-            return Validated(report: report, bytes: render && !report.findings.contains { $0.severity == .error } ? bytes : nil)
+            let drawable = render && !validated.report.findings.contains { $0.severity == .error }
+            return Validated(report: validated.report, bytes: drawable ? validated.played : nil)
         }
         // What rlottie draws (nothing at all, off the canvas, too small), for the files with no error above: in
         // bounded child processes, one per core, each drawing its share one file after another.
@@ -45,40 +41,6 @@ public struct BodymovinValidateUseCase: Sendable {
                                                      parallel: Self.parallelism(for: files))
         for (index, findings) in zip(drawable, drawn) { reports[index].findings += findings }
         return BatchOutcome(reports: reports, unreadable: validated.unreadable)
-    }
-
-    /// A .lottie: the archive and its manifest, then every animation in it validated as a Lottie file with its
-    /// images resolved from the archive. The report's summary, and what rlottie draws, is the animation The Dots
-    /// app plays (the manifest's initial one, else the first); each animation's findings name it as `FILE#id`.
-    static func dotLottie(_ bytes: [UInt8], file: String, validator: LottieValidator, render: Bool) throws -> Validated {
-        var findings: [Finding] = []
-        if file.lowercased().hasSuffix(".json") {
-            findings.append(Finding(.warning, "lottie.file.zip-named-json", at: FindingLocation(file: file),
-                "\(file) is a dotLottie (zip) archive, though it is named .json; name it .lottie so players and tools open it as one"))
-        }
-        let archive = DotLottieArchive.open(Data(bytes), file: file)
-        findings += archive.findings
-        var validator = validator
-        validator.archiveImages = archive.images
-        var played: (report: LottieReport, bytes: Data)?
-        for animation in archive.animations {
-            let label = "\(file)#\(animation.id)"
-            do {
-                let report = try validator.validate(animation.bytes, file: label)
-                findings += report.findings
-                if animation.id == archive.played { played = (report, animation.bytes) }
-            } catch let error as UserFacingError {
-                findings.append(Finding(.error, "lottie.dotlottie.animation-invalid", at: FindingLocation(file: label, path: animation.path), error.message))
-            }
-        }
-        if archive.animations.count > 1, let id = archive.played {
-            findings.append(Finding(.info, "lottie.dotlottie.played", at: FindingLocation(file: file, path: "manifest.json"),
-                "The Dots app plays \"\(id)\" (the manifest's initial animation, else the first); the other \(archive.animations.count - 1) are checked too"))
-        }
-        let summary = played?.report.summary ?? LottieSummary(layers: 0, assets: 0, bytes: bytes.count, embeddedImageBytes: 0)
-        let report = LottieReport(file: file, profile: validator.profile, summary: summary, findings: findings)
-        let drawable = render && !findings.contains { $0.severity == .error }
-        return Validated(report: report, bytes: drawable ? played.map { [UInt8]($0.bytes) } : nil)
     }
 
     /// Files at most this large are checked one per core at once; a batch with a larger one (or a pipe, whose size

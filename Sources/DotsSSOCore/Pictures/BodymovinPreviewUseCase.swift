@@ -42,15 +42,18 @@ public struct BodymovinPreviewUseCase: Sendable {
         guard Self.cellRange.contains(cell.width), Self.cellRange.contains(cell.height) else {
             throw UsageError.invalid("--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
         }
-        let sheetPath = try output ?? Self.besideFile(file, suffix: ".frames.png")
-        let bytes = try BodymovinValidateUseCase.read(file)
-        let report = try LottieValidator(profile: .ios).validate(bytes, file: InputFile.displayName(file))
+        let (location, animation) = LottieSource.split(file)
+        let sheetPath = try output ?? Self.besideFile(location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
+        let validated = try LottieSource.validate(try BodymovinValidateUseCase.read(location), file: InputFile.displayName(file),
+                                                  validator: LottieValidator(profile: .ios), animation: animation)
+        let report = validated.report
         let errors = report.findings.filter { $0.severity == .error }
         guard errors.isEmpty else {
             throw PictureError.refused("\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered")
         }
         // Drawn in a bounded child process: a file that costs too much ends 65 naming the limit it hit.
         let (frames, cell, gif) = (self.frames, self.cell, self.gif)
+        guard let bytes = validated.played else { throw PictureError.refused("\(report.file) holds no animation to draw") }
         let drawn = try await ctx.isolatedDrawing().run(input: Data(bytes)) {
             .lottieSheet(input: $0, name: report.file, frames: frames, cell: cell, sheet: sheetPath, gif: gif, withFindings: true)
         }

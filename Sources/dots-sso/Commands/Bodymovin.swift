@@ -130,7 +130,7 @@ struct BodymovinPreview: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the animation as an animated GIF here.", valueName: "path"))
     var gif: String?
 
-    @Argument(help: "A bodymovin JSON file ('-' reads stdin, with --out).", completion: .file(extensions: ["json"]))
+    @Argument(help: "A bodymovin JSON or .lottie file (FILE.lottie#id picks one animation; '-' reads stdin, with --out).", completion: .file(extensions: ["json", "lottie"]))
     var file: String
 
     func run(_ ctx: CommandContext) async throws {

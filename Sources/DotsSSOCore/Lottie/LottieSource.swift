@@ -1,0 +1,67 @@
+import Foundation
+
+/// One loading animation as a partner delivers it — bodymovin JSON or a `.lottie` archive, told apart by content —
+/// validated, with the bytes of the animation The Dots app would play: the JSON itself, or in a `.lottie` the
+/// animation named after `#` (`loader.lottie#intro`), else the manifest's initial one, else the first.
+public enum LottieSource {
+    public struct Validated: Sendable {
+        public var report: LottieReport
+        /// The played animation's JSON; nil when a `.lottie` holds none that could be read.
+        public var played: [UInt8]?
+    }
+
+    /// `path#id` split: the file (or URL) to read and the animation asked for, when the part before `#` names a .lottie.
+    public static func split(_ source: String) -> (location: String, animation: String?) {
+        guard let hash = source.lastIndex(of: "#"), source[..<hash].lowercased().hasSuffix(".lottie") else { return (source, nil) }
+        let id = String(source[source.index(after: hash)...])
+        return (String(source[..<hash]), id.isEmpty ? nil : id)
+    }
+
+    public static func validate(_ bytes: [UInt8], file: String, validator: LottieValidator, animation: String? = nil) throws -> Validated {
+        guard DotLottieArchive.isArchive(bytes) else {
+            var report = try validator.validate(bytes, file: file)
+            if file.lowercased().hasSuffix(".lottie") {
+                report.findings.insert(Finding(.warning, "lottie.file.json-named-lottie", at: FindingLocation(file: file),
+                    "\(file) is bodymovin JSON, not a dotLottie archive, though it is named .lottie; players that go by the name will refuse it: name it .json"), at: 0)
+            }
+            return Validated(report: report, played: bytes)
+        }
+        var findings: [Finding] = []
+        if file.lowercased().hasSuffix(".json") {
+            findings.append(Finding(.warning, "lottie.file.zip-named-json", at: FindingLocation(file: file),
+                "\(file) is a dotLottie (zip) archive, though it is named .json; name it .lottie so players and tools open it as one"))
+        }
+        let archive = DotLottieArchive.open(Data(bytes), file: file)
+        findings += archive.findings
+        var chosen = archive.played
+        if let animation {
+            if archive.animations.contains(where: { $0.id == animation }) {
+                chosen = animation
+            } else {
+                findings.append(Finding(.error, "lottie.dotlottie.animation-unknown", at: FindingLocation(file: file, path: "manifest.json"),
+                    "#\(animation) names no animation in the archive (it holds \(archive.animations.map(\.id).joined(separator: ", ")))"))
+                chosen = nil
+            }
+        }
+        var validator = validator
+        validator.archiveImages = archive.images
+        var played: (report: LottieReport, bytes: Data)?
+        for entry in archive.animations {
+            let label = "\(file)#\(entry.id)"
+            do {
+                let report = try validator.validate(entry.bytes, file: label)
+                findings += report.findings
+                if entry.id == chosen { played = (report, entry.bytes) }
+            } catch let error as UserFacingError {
+                findings.append(Finding(.error, "lottie.dotlottie.animation-invalid", at: FindingLocation(file: label, path: entry.path), error.message))
+            }
+        }
+        if archive.animations.count > 1, let id = chosen {
+            findings.append(Finding(.info, "lottie.dotlottie.played", at: FindingLocation(file: file, path: "manifest.json"),
+                "The Dots app plays \"\(id)\" (\(animation == nil ? "the manifest's initial animation, else the first" : "named after #")); the other \(archive.animations.count - 1) are checked too"))
+        }
+        let summary = played?.report.summary ?? LottieSummary(layers: 0, assets: 0, bytes: bytes.count, embeddedImageBytes: 0)
+        return Validated(report: LottieReport(file: file, profile: validator.profile, summary: summary, findings: findings),
+                         played: played.map { [UInt8]($0.bytes) })
+    }
+}
