@@ -159,3 +159,20 @@ struct LottieValidatorTests {
         }
     }
 }
+
+@Suite("what rlottie leaves out")
+struct RlottieGapTests {
+    static func findings(_ json: String) throws -> [Finding] {
+        try LottieValidator(profile: .ios).validate(Data(json.utf8), file: "a.json").findings
+    }
+
+    @Test("text layers, skew, merge paths, layer effects and expressions: one info saying the pictures under-draw, the first place of each")
+    func gaps() throws {
+        let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":15}},"ef":[{"ty":25}],"shapes":[{"ty":"mm","mm":1}]}]}"#
+        let gap = try #require(try Self.findings(json).first { $0.code == "lottie.rlottie.under-draws" })
+        #expect(gap.severity == .info)
+        for feature in ["skew", "merge paths", "layer effects"] { #expect(gap.message.contains(feature), "\(gap.message)") }
+        let plain = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":0}},"shapes":[]}]}"#
+        #expect(try Self.findings(plain).allSatisfy { $0.code != "lottie.rlottie.under-draws" }, "a zero skew is no skew")
+    }
+}

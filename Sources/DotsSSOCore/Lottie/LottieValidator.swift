@@ -57,6 +57,8 @@ struct LottieWalk {
     var archiveImages: Set<String>?
     var findings: [Finding] = []
     var summary = LottieSummary(layers: 0, assets: 0, bytes: 0, embeddedImageBytes: 0)
+    /// What rlottie (which draws dots-sso's pictures) does not draw → where it first occurs.
+    var rlottieGaps: [String: String] = [:]
     /// lottie-ios unsupported feature → where it first occurs and how often.
     var unsupported: [String: (first: String, count: Int)] = [:]
     var legacyProperties = 0
@@ -106,7 +108,9 @@ struct LottieWalk {
         checkCycles(assetsByID)
         if !findings.contains(where: { $0.code == "lottie.precomp.cycle" }) { checkLayerInstances(root, assets: assetsByID) }
         countExpressions()
+        if let expressions = unsupported["expressions"] { gap("expressions", expressions.first) }
         reportUnsupported()
+        reportRlottieGaps()
         if legacyProperties > 0 && profile == .spec {
             add(.error, "lottie.property.legacy", firstLegacyPath ?? "$",
                 "\(legacyProperties) animatable propert\(legacyProperties == 1 ? "y lacks" : "ies lack") the \"a\" flag (a legacy export); Lottie spec 1.0 requires \"a\": 0 or 1 (lottie-ios accepts it)")
@@ -303,6 +307,12 @@ struct LottieWalk {
             if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath).tt") }
             if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath).bm") }
             if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
+            if type == 5 { gap("text layers", layerPath) }
+            if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
+               json.kind(value) != .number || json.number(value) != 0 {
+                gap("skew", "\(layerPath).ks.sk")
+            }
+            if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath).ef") }
             if let effects = json.member(layer, "ef") {
                 for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
                     note("effects other than drop shadow", "\(layerPath).ef[\(index)]")
@@ -343,7 +353,10 @@ struct LottieWalk {
             if !LottieValidator.knownShapeTypes.contains(type) {
                 add(profile == .ios ? .warning : .info, "lottie.shape.type-unknown", "\(shapePath).ty", "shape type \"\(type)\" is unknown and is skipped")
             }
-            if type == "mm" { note("merge paths", shapePath) }
+            if type == "mm" {
+                note("merge paths", shapePath)
+                gap("merge paths", shapePath)
+            }
             if type == "gr", let items = json.member(shape, "it") {
                 checkShapes(items, path: "\(shapePath).it", copies: copies)
             } else {
@@ -537,6 +550,19 @@ struct LottieWalk {
         } else {
             unsupported[feature] = (path, 1)
         }
+    }
+
+    mutating func gap(_ feature: String, _ path: String) {
+        if rlottieGaps[feature] == nil { rlottieGaps[feature] = path }
+    }
+
+    /// One line saying the pictures dots-sso draws (previews, the frames `check` and `validate` look at) leave
+    /// something out: the app's player is what counts, and it may draw more (or, see above, less).
+    mutating func reportRlottieGaps() {
+        guard !rlottieGaps.isEmpty else { return }
+        let list = rlottieGaps.sorted { $0.key < $1.key }.map { "\($0.key) (first at \($0.value))" }.joined(separator: ", ")
+        add(.info, "lottie.rlottie.under-draws", rlottieGaps.sorted { $0.key < $1.key }[0].value,
+            "rlottie, which draws dots-sso's previews and frame checks, does not draw \(list): the pictures under-draw this animation")
     }
 
     mutating func reportUnsupported() {

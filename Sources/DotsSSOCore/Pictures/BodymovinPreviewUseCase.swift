@@ -57,7 +57,9 @@ public struct BodymovinPreviewUseCase: Sendable {
         let drawn = try await ctx.isolatedDrawing().run(input: Data(bytes)) {
             .lottieSheet(input: $0, name: report.file, frames: frames, cell: cell, sheet: sheetPath, gif: gif, withFindings: true)
         }
-        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: drawn.findings)
+        // What rlottie leaves out is said beside the picture, so nobody judges the animation by an under-drawn sheet.
+        let caveats = report.findings.filter { $0.code == "lottie.rlottie.under-draws" }
+        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: caveats + drawn.findings)
         if let gif {
             preview.gifFrames = drawn.gifFrames
             preview.gif = gif
