@@ -40,6 +40,19 @@ struct PassInspectorTests {
         #expect(!encoded.contains("member-0001") && !encoded.contains("abcdefghijklmnop"))
     }
 
+    @Test("a signature without the signing-time attribute is an error Wallet would refuse; the same pass signed with it is clean")
+    func signingTime() throws {
+        let issuer = try issuer
+        let files = try TestPassIssuer.files()
+        var entries = try issuer.entries(files, signer: nil)
+        let manifest = try #require(entries["manifest.json"])
+        entries["signature"] = try issuer.sign(manifest, signer: issuer.valid, signedAttributes: false)
+        let bare = try inspector().inspect(try TestPassIssuer.zip(entries), file: "bare.pkpass")
+        #expect(errors(bare) == ["pkpass.signature.no-signing-time"], "\(bare.findings.map(\.message))")
+        entries["signature"] = try issuer.sign(manifest, signer: issuer.valid)
+        #expect(errors(try inspector().inspect(try TestPassIssuer.zip(entries), file: "dated.pkpass")).isEmpty)
+    }
+
     @Test("against Apple Root CA (the default) the same pass's chain fails, naming the issuer")
     func defaultAnchor() throws {
         let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)

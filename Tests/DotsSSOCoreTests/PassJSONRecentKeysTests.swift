@@ -1,6 +1,7 @@
 import DotsSSOCore
 import Foundation
 import Testing
+import TestSupport
 
 /// pass.json as Apple changed it from iOS 18 to iOS 27: what Wallet reads, what older iOS falls back to.
 @Suite("pass.json, iOS 18 to 27")
@@ -76,5 +77,33 @@ struct PassJSONRecentKeysTests {
         #expect(try codes(["barcodes": [barcode("PKBarcodeFormatITF")]])["pkpass.pass-json.barcode-fallback"] == .warning)
         #expect(try codes(["barcode": barcode("PKBarcodeFormatCode39")])["pkpass.pass-json.barcode-format"] == .error, "the legacy key is read by old iOS only")
         #expect(try codes(["barcodes": [barcode("PKBarcodeFormatUPC")]])["pkpass.pass-json.barcode-format"] == .error)
+    }
+}
+
+@Suite("pass.json nfc")
+struct PassNFCTests {
+    /// A public key on `curve` as Wallet's nfc.encryptionPublicKey carries it: base64 DER SubjectPublicKeyInfo.
+    static func publicKey(curve: String) throws -> String {
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "openssl ecparam -name \(curve) -genkey -noout | openssl ec -pubout -outform DER 2>/dev/null | base64 -w0"], timeout: 30)
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func codes(_ nfc: Any) throws -> [String] {
+        var pass: [String: Any] = PassJSONRecentKeysTests.base
+        pass["storeCard"] = ["primaryFields": []]
+        pass["nfc"] = nfc
+        return PassJSONLint.check(try JSONSerialization.data(withJSONObject: pass), file: "pass.json").findings.map(\.code)
+    }
+
+    @Test("nfc: a message of at most 64 bytes and a P-256 encryptionPublicKey; another curve, junk or a missing key is an error")
+    func nfc() throws {
+        let p256 = try Self.publicKey(curve: "prime256v1")
+        #expect(!p256.isEmpty)
+        #expect(try codes(["message": "member-0001", "encryptionPublicKey": p256]).filter { $0.contains("nfc") }.isEmpty)
+        #expect(try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
+        #expect(try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
+        #expect(try codes(["message": "m", "encryptionPublicKey": "bm90IGEga2V5"]).contains("pkpass.pass-json.nfc-key"))
+        #expect(try codes(["message": "m"]).contains("pkpass.pass-json.nfc-key"))
+        #expect(try codes("yes").contains("pkpass.pass-json.nfc"))
     }
 }

@@ -93,12 +93,13 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// A detached DER CMS signature over `manifest` by `signer`, bundling the intermediate.
-    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256") throws -> Data {
+    /// `signedAttributes: false` leaves out the signing time (and every other signed attribute), as `-noattr` does.
+    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true) throws -> Data {
         let directory = TemporaryDirectory("sign")
         let input = directory.path("manifest.json"), output = directory.path("signature")
         try manifest.write(to: URL(fileURLWithPath: input))
         try pki.openssl(["cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
-                     "-certfile", intermediate, "-outform", "DER", "-out", output, "-md", digest])
+                     "-certfile", intermediate, "-outform", "DER", "-out", output, "-md", digest] + (signedAttributes ? [] : ["-noattr"]))
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 

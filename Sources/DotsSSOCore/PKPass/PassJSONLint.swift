@@ -107,6 +107,7 @@ public enum PassJSONLint {
         }
         PassJSONRecentKeys.barcodeFindings(formats: formats, add: add)
         PassJSONRecentKeys.check(root, style: present.count == 1 ? present.first : nil, add: add)
+        PassNFC.check(root, add: add)
         for key in ["backgroundColor", "foregroundColor", "labelColor"] {
             guard let text = root[key]?.stringValue else { continue }
             if Self.isRGB(text) { continue }

@@ -67,7 +67,14 @@ public enum PassSignature {
             let nid = dots_cms_signer_digest_nid(signerInfo)
             report.digest = nid == NID_sha1 ? "SHA-1" : nid == NID_sha256 ? "SHA-256" : String(cString: OBJ_nid2sn(nid))
             var seconds: Int64 = 0
-            if dots_cms_signing_time(signerInfo, &seconds) == 1 { report.signingTime = Date(timeIntervalSince1970: TimeInterval(seconds)) }
+            if dots_cms_signing_time(signerInfo, &seconds) == 1 {
+                report.signingTime = Date(timeIntervalSince1970: TimeInterval(seconds))
+            } else {
+                // Wallet dates the signature by this attribute (Apple: "Building a Pass", signing): without it there is
+                // nothing to judge the certificates' validity at signing time against.
+                add(.error, "pkpass.signature.no-signing-time",
+                    "the signature has no signing-time attribute; Wallet needs it (sign with openssl smime/cms without -noattr, or signpass)")
+            }
             if nid == NID_sha1 {
                 add(.info, "pkpass.signature.sha1", "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
             }
