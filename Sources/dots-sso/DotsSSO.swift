@@ -131,6 +131,12 @@ struct DotsSSO: AsyncParsableCommand {
            let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, Double(arguments[index + 1]) != nil {
             return "\(option) \(arguments[index + 1]): a negative number is not a valid value"
         }
+        // `--token -Xy…`: a value that starts with a dash (base64url tokens can) reads as a flag. The value may be a
+        // secret, so it is not repeated.
+        if firstLine.hasPrefix("Error: Missing value for '"), let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
+           let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, arguments[index + 1].hasPrefix("-") {
+            return "\(option): the value after it starts with '-', so it reads as a flag; write it as \(option)=VALUE"
+        }
         // "Unexpected argument 'pkpas'" or "2 unexpected arguments: 'inspekt', 'x'": the first one is the command word.
         guard firstLine.lowercased().contains("unexpected argument"), let open = firstLine.firstIndex(of: "'"),
               let close = firstLine[firstLine.index(after: open)...].firstIndex(of: "'") else { return nil }

@@ -206,7 +206,7 @@ struct SandboxCLITests {
             let email = try #require(await sandbox.emails().last)
             let token = try #require(Browser.query(email.link)["token"])
             clock.advance(wait)
-            let redeemed = try cli.run(["magic-link", "redeem", "--token", token, "--email", "jane.doe@example.com"] + server)
+            let redeemed = try cli.run(["magic-link", "redeem", "--token=\(token)", "--email", "jane.doe@example.com"] + server)
             #expect((redeemed.status == 0) == works, "after \(wait) s: \(redeemed.stderr)")
         }
         let written = try FileManager.default.contentsOfDirectory(atPath: outbox.url.path).filter { $0.hasSuffix(".eml") }

@@ -290,6 +290,14 @@ struct InputsAndMessagesTests {
         #expect(result.stderr.contains("--timeout -1: a negative number is not a valid value"), "\(result.stderr)")
     }
 
+    @Test("a value that starts with a dash (a base64url token) is read as a flag: the error says to write --token=VALUE, without repeating the token")
+    func dashValue() async {
+        let result = await TestContext().run(["magic-link", "redeem", "--token", "-secretToken123", "--email", "a@b.example", "--base-url", "https://b.example", "--study", "s"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--token: the value after it starts with '-', so it reads as a flag; write it as --token=VALUE"), "\(result.stderr)")
+        #expect(!result.stderr.contains("secretToken123"))
+    }
+
     @Test("--profile-file from a pipe is read like a file; a directory is named as one")
     func profileFromPipe() async throws {
         let t = TestContext()

@@ -55,7 +55,8 @@ extension SandboxRoutes {
         }
         // Never says whether the account exists: 202 either way, and only members get an e-mail.
         if let member = user(email: email), await !state.removedSubjects.contains(member.subject) {
-            let token = try SecureRandom.base64URLString(byteCount: 18)
+            // Never starting with "-": a person pastes it after --token, where a leading dash reads as a flag.
+            let token = "ml" + (try SecureRandom.base64URLString(byteCount: 18))
             await state.storeEmailToken(token, for: email.lowercased(), at: now)
             let link = "\(issuer)/mobile/verify.html?" + FormEncoding.encode([("email", email), ("study", study), ("token", token)])
             await send(SandboxEmail(to: email, subject: "Your sign-in link for The Dots", link: link, sentAt: now))
