@@ -144,7 +144,7 @@ struct CLITests {
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
         let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
         let secret = "access-\(UUID().uuidString)"
-        try cache.write(CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: Date().addingTimeInterval(600)), subject: "user-42"))
+        try cache.write(CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: Date().addingTimeInterval(600)), subject: "user-42", now: Date()))
         try Data("{broken".utf8).write(to: URL(fileURLWithPath: "\(cli.cacheDirectory)/zz-corrupt.json"))
         chmod("\(cli.cacheDirectory)/zz-corrupt.json", 0o600)
 
@@ -171,7 +171,7 @@ struct CLITests {
     func insecureCacheFile() throws {
         let cli = DotsSSOCLI()
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
-        try cache.write(CacheEntry(key: CacheKey(authority: "https://sso.acme.example", clientId: "dots"), tokens: TokenSet(accessToken: "x")))
+        try cache.write(CacheEntry(key: CacheKey(authority: "https://sso.acme.example", clientId: "dots"), tokens: TokenSet(accessToken: "x"), now: Date()))
         chmod(cache.url(for: CacheKey(authority: "https://sso.acme.example", clientId: "dots")).path, 0o644)
         let listed = try cli.run(["cache", "list"])
         #expect(listed.stdout.contains("chmod 600"))

@@ -34,7 +34,7 @@ struct ProviderQuirksCLITests {
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
         let key = CacheKey(authority: issuer, clientId: "dots-app")
         try await cache.update(key) { entry in
-            entry = CacheEntry(key: key, tokens: TokenSet(accessToken: "split-access", refreshToken: "split-refresh", expiresAt: Date().addingTimeInterval(600)))
+            entry = CacheEntry(key: key, tokens: TokenSet(accessToken: "split-access", refreshToken: "split-refresh", expiresAt: Date().addingTimeInterval(600)), now: Date())
         }
         let revoked = try cli.run(["revoke", "--issuer", issuer, "--client-id", "dots-app", "--json"])
         #expect(revoked.status == 0, "\(revoked.stderr)")

@@ -108,7 +108,7 @@ struct HostilePartnerTests {
     func cacheListEscapes() async throws {
         let t = TestContext()
         let key = CacheKey(authority: "https://sso.fake.example", clientId: "evil\u{1B}]0;pwned\u{7}\nfake row")
-        try await TokenCache(directory: t.cacheDirectory).update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a")) }
+        try await TokenCache(directory: t.cacheDirectory).update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a"), now: Date()) }
         let result = await t.run(["cache", "list"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.allOutput.contains("\u{1B}") && !result.allOutput.contains("\u{7}"))
@@ -187,7 +187,7 @@ struct CacheAndChannelHardeningTests {
         let keys = [CacheKey(authority: "https://sso.acme.example", clientId: "dots"), CacheKey(authority: "https://sso.acme.example", clientId: "dots", account: "support"),
                     CacheKey(authority: "https://sso.other.example", clientId: "dots")]
         for key in keys {
-            try await cache.update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a")) }
+            try await cache.update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a"), now: Date()) }
         }
         try t.writeChannel("acme", #"{"issuer":"https://sso.acme.example","clientId":"dots"}"#)
         let result = await t.run(["cache", "clear", "--all", "--channel", "acme"])

@@ -88,7 +88,7 @@ struct PassArchiveTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
         try big.write(to: folder.appendingPathComponent(name))
-        let model = try PassInspector(anchors: PassSignature.appleRoot()).inspect(path: folder.path)
+        let model = try PassInspector(anchors: PassSignature.appleRoot(), now: Date()).inspect(path: folder.path)
         #expect(model.findings.map(\.code) == ["pkpass.archive.entry-too-large"])
     }
 
@@ -155,7 +155,7 @@ struct PassSignatureCorpusTests {
             let archive = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name)
             let (passType, team) = identifiers(archive.files["pass.json"])
             let (report, findings) = PassSignature.check(signature: archive.files["signature"], manifest: archive.files["manifest.json"],
-                                                         passTypeIdentifier: passType, teamIdentifier: team, anchors: anchors, file: name)
+                                                         passTypeIdentifier: passType, teamIdentifier: team, anchors: anchors, file: name, now: Date())
             #expect(report.signer != nil, "\(name)")
             results[name] = Set(findings.map(\.code))
         }
@@ -189,18 +189,18 @@ struct PassSignatureLocalTests {
         let signature = try Data(contentsOf: URL(fileURLWithPath: directory.path("signature")))
         let trusted = try TrustAnchors(pemFiles: [pki.caCertificate], option: "--trust")
         let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
-                                                     anchors: trusted, file: "t.pkpass")
+                                                     anchors: trusted, file: "t.pkpass", now: Date())
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(report.digest == "SHA-256")
         #expect(report.signer?.commonName == "127.0.0.1")
         let apple = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
-                                        anchors: try PassSignature.appleRoot(), file: "t.pkpass").1
+                                        anchors: try PassSignature.appleRoot(), file: "t.pkpass", now: Date()).1
         #expect(apple.map(\.code).contains("pkpass.certificate.chain"))
         let tampered = PassSignature.check(signature: signature, manifest: manifest + Data(" ".utf8), passTypeIdentifier: nil, teamIdentifier: nil,
-                                           anchors: trusted, file: "t.pkpass").1
+                                           anchors: trusted, file: "t.pkpass", now: Date()).1
         #expect(tampered.map(\.code) == ["pkpass.signature.invalid"])
-        #expect(PassSignature.check(signature: nil, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t").1.map(\.code) == ["pkpass.signature.missing"])
-        #expect(PassSignature.check(signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t").1.map(\.code) == ["pkpass.signature.unparseable"])
+        #expect(PassSignature.check(signature: nil, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t", now: Date()).1.map(\.code) == ["pkpass.signature.missing"])
+        #expect(PassSignature.check(signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t", now: Date()).1.map(\.code) == ["pkpass.signature.unparseable"])
     }
 }
 

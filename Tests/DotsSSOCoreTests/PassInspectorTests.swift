@@ -12,7 +12,7 @@ struct PassInspectorTests {
     var issuer: TestPassIssuer { get throws { try Self.shared.get() } }
 
     func inspector() throws -> PassInspector {
-        PassInspector(anchors: try TrustAnchors(pemFiles: [try issuer.pki.caCertificate], option: "--trust"))
+        PassInspector(anchors: try TrustAnchors(pemFiles: [try issuer.pki.caCertificate], option: "--trust"), now: Date())
     }
 
     func errors(_ inspection: PassInspection) -> Set<String> {
@@ -56,7 +56,7 @@ struct PassInspectorTests {
     @Test("against Apple Root CA (the default) the same pass's chain fails, naming the issuer")
     func defaultAnchor() throws {
         let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)
-        let inspection = PassInspector(anchors: try PassSignature.appleRoot()).inspect(data, file: "guest.pkpass")
+        let inspection = PassInspector(anchors: try PassSignature.appleRoot(), now: Date()).inspect(data, file: "guest.pkpass")
         #expect(errors(inspection) == ["pkpass.certificate.chain"])
         let message = inspection.findings[0].message
         #expect(message.contains("it ends at \"Test Worldwide Developer Relations CA, OU G4\""), "\(message)")
@@ -259,7 +259,7 @@ struct PassInspectorCorpusTests {
             print("NOTICE: ../shared/corpus is absent; skipping the pkpass corpus inspection")
             return
         }
-        let inspector = PassInspector(anchors: try PassSignature.appleRoot())
+        let inspector = PassInspector(anchors: try PassSignature.appleRoot(), now: Date())
         for (name, codes) in Self.expected {
             let inspection = try inspector.inspect(path: signed.appendingPathComponent(name).path)
             let errors = Set(inspection.findings.filter { $0.severity == .error }.map(\.code))
@@ -297,7 +297,7 @@ struct PassSignatureFastPathTests {
             let files = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name).files
             func check(_ pool: CertificatePool?) -> (PassSignatureReport, [Finding]) {
                 PassSignature.check(signature: files["signature"], manifest: files["manifest.json"], passTypeIdentifier: "x", teamIdentifier: "y",
-                                    anchors: anchors, file: name, chainCache: pool == nil ? nil : ChainCache(), pool: pool)
+                                    anchors: anchors, file: name, now: Date(), chainCache: pool == nil ? nil : ChainCache(), pool: pool)
             }
             let (slowReport, slowFindings) = check(nil)
             let (fastReport, fastFindings) = check(pool)
@@ -322,7 +322,7 @@ struct PassSignatureFastPathTests {
         #expect(signature[1] == 0x80, "openssl -stream writes indefinite lengths")
         let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
                                                      teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate], option: "--trust"),
-                                                     file: "ber", pool: CertificatePool())
+                                                     file: "ber", now: Date(), pool: CertificatePool())
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(report.bundled.count == 1)
     }

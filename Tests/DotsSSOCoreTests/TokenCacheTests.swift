@@ -8,7 +8,7 @@ struct TokenCacheTests {
     let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
 
     func entry(_ token: String) -> CacheEntry {
-        CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: token, refreshToken: "r-\(token)", expiresAt: Date().addingTimeInterval(3600)), subject: "user-1")
+        CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: token, refreshToken: "r-\(token)", expiresAt: Date().addingTimeInterval(3600)), subject: "user-1", now: Date())
     }
 
     func mode(_ path: String) throws -> Int {
@@ -139,7 +139,7 @@ struct TokenCacheTests {
         let home = TemporaryDirectory()
         let cache = TokenCache(directory: home.url)
         let key = self.key
-        try cache.write(CacheEntry(key: key, tokens: TokenSet(accessToken: "0")))
+        try cache.write(CacheEntry(key: key, tokens: TokenSet(accessToken: "0"), now: Date()))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
                 group.addTask {

@@ -16,7 +16,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     /// Each domain's payload, by slot, as JSON.
     var payloads: [String: JSONValue]
 
-    public init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date = Date()) {
+    public init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date) {
         version = Self.currentVersion
         self.key = key
         self.channel = channel

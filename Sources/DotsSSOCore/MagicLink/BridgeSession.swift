@@ -14,7 +14,7 @@ public struct BridgeSession: CachePayload {
     public var createdAt: Date
 
     public init(sessionToken: String, reauthToken: String?, userId: String?, email: String?, authenticated: Bool?,
-                consented: Bool?, study: String, createdAt: Date = Date()) {
+                consented: Bool?, study: String, createdAt: Date) {
         self.sessionToken = sessionToken
         self.reauthToken = reauthToken
         self.userId = userId

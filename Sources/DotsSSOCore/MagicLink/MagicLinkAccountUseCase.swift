@@ -33,7 +33,7 @@ public struct MagicLinkAccountUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> MagicLinkRedeemUseCase.Result {
         let study = try server.resolvedStudy()
         let baseURL = try server.resolvedBaseURL()
-        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL)
+        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL, clock: ctx.clock)
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)
         let password: String

@@ -2,7 +2,7 @@ import Foundation
 
 extension BridgeSession {
     /// Reads the fields dots-sso needs from a `UserSessionInfo` body.
-    init(json: [String: JSONValue], study: String, now: Date = Date()) throws {
+    init(json: [String: JSONValue], study: String, now: Date) throws {
         guard let token = json["sessionToken"]?.stringValue, !token.isEmpty else {
             throw OAuthError.malformedToken("the sign-in response has no sessionToken")
         }
@@ -19,10 +19,13 @@ extension BridgeSession {
 public struct MagicLinkClient: Sendable {
     public let http: any HTTPClient
     public let baseURL: URL
+    /// The command's clock: a session is stamped with it.
+    public let clock: WallClock
 
-    public init(http: any HTTPClient, baseURL: String) throws {
+    public init(http: any HTTPClient, baseURL: String, clock: WallClock) throws {
         self.http = http
         self.baseURL = try URLPolicy.validate(baseURL)
+        self.clock = clock
     }
 
     /// The documented window during which a second request is refused.
@@ -63,7 +66,8 @@ public struct MagicLinkClient: Sendable {
         if let password { body["password"] = password }
         // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
         return try Self.redemption(from: try await http.send(try .json(endpoint("v3/auth/email/signIn"), body)), study: study,
-                                   accountNotFound: "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`")
+                                   accountNotFound: "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`",
+                                   now: clock.now())
     }
 
     /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
@@ -79,12 +83,13 @@ public struct MagicLinkClient: Sendable {
     public func signIn(email: String, study: String, password: String) async throws -> Redemption {
         let response = try await http.send(try .json(endpoint("v3/auth/signIn"), ["email": email, "study": study, "password": password]))
         return try Self.redemption(from: response, study: study,
-                                   accountNotFound: "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)")
+                                   accountNotFound: "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)",
+                                   now: clock.now())
     }
 
     /// A 200 or 412 answer's session (412: signed in, consent still to give); any other answer is Bridge's error,
     /// with `accountNotFound` saying what its bare "Account not found." most likely means for this call.
-    static func redemption(from response: HTTPResponse, study: String, accountNotFound: String) throws -> Redemption {
+    static func redemption(from response: HTTPResponse, study: String, accountNotFound: String, now: Date) throws -> Redemption {
         guard response.status == 200 || response.status == 412 else {
             var error = BridgeError(response: response)
             if error.status == 404, error.entityClass == "Account" { error.hint = accountNotFound }
@@ -93,7 +98,7 @@ public struct MagicLinkClient: Sendable {
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(url: response.url.redactedForDisplay, expected: "a session object", found: "another JSON value")
         }
-        let session = try BridgeSession(json: json, study: study)
+        let session = try BridgeSession(json: json, study: study, now: now)
         return Redemption(session: session, consentRequired: response.status == 412 || session.consented == false)
     }
 

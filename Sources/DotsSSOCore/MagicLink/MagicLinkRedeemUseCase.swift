@@ -44,7 +44,7 @@ public struct MagicLinkRedeemUseCase: Sendable {
         guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
         let study = try server.resolvedStudy(fromLink: parsed.study)
         let baseURL = try server.resolvedBaseURL()
-        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL)
+        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL, clock: ctx.clock)
         let chosenPassword = generatePassword ? try PasswordGenerator.generate() : password
         let redemption = try await client.redeem(email: address, study: study, token: parsed.token, password: chosenPassword)
         if generatePassword, let chosenPassword, !rememberPassword {

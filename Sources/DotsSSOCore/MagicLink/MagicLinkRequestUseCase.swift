@@ -11,7 +11,7 @@ public struct MagicLinkRequestUseCase: Sendable {
     }
 
     public func run(_ ctx: CommandContext) async throws -> MagicLinkClient.RequestOutcome {
-        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: try server.resolvedBaseURL())
+        let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: try server.resolvedBaseURL(), clock: ctx.clock)
         return try await client.request(email: email, study: try server.resolvedStudy(), warn: { ctx.warn($0) })
     }
 }

@@ -19,7 +19,7 @@ public struct IDTokenValidator: Sendable {
     /// Returns the verified token; throws `OAuthError.invalidIDToken` naming the failed check. `nonceRequired: false`
     /// (grants with no standard place for a nonce) still refuses another nonce, but accepts an id_token without one.
     @discardableResult
-    public func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date = Date()) throws -> JWT {
+    public func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date) throws -> JWT {
         let token = try JWT(compact)
         let algorithm = try Self.algorithm(of: token)
         if let critical = token.criticalParameters {
@@ -68,7 +68,7 @@ public struct IDTokenValidator: Sendable {
     /// The id_token a refresh returned (OIDC Core §12.2): validated as at sign-in without a nonce, and its `iss` and
     /// `sub` must be the signed-in member's, or it describes someone else.
     @discardableResult
-    public func validateRefreshed(_ compact: String, subject: String?, now: Date = Date()) throws -> JWT {
+    public func validateRefreshed(_ compact: String, subject: String?, now: Date) throws -> JWT {
         let token = try validate(compact, nonce: nil, nonceRequired: false, now: now)
         if let subject, token.claims["sub"]?.stringValue != subject {
             throw OAuthError.invalidIDToken("the refreshed id_token names another subject (\"\(TerminalText.oneLine(token.claims["sub"]?.stringValue ?? "", limit: 60))\", "

@@ -31,7 +31,7 @@ extension CacheEntry {
 
 extension CacheEntry {
     /// An entry for an OAuth sign-in holding `tokens`.
-    public init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date = Date()) {
+    public init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date) {
         self.init(key: key, channel: channel, subject: subject, now: now)
         oauth = OAuthSignIn(tokens: tokens)
     }

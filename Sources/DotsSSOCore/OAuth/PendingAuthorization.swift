@@ -11,7 +11,7 @@ public struct PendingAuthorization: Codable, Sendable, Equatable {
     /// written before it was kept.
     public var scopes: [String]?
 
-    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date = Date(), scopes: [String]? = nil) {
+    public init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date, scopes: [String]? = nil) {
         self.state = state
         self.codeVerifier = codeVerifier
         self.nonce = nonce

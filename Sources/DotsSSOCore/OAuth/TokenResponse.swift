@@ -47,7 +47,7 @@ public struct TokenResponse: Sendable, Equatable {
     }
 
     /// The token set to store, keeping the previous refresh token when the provider did not rotate it (RFC 6749 §6).
-    public func tokenSet(previous: TokenSet? = nil, requestedScope: String? = nil, now: Date = Date()) -> TokenSet {
+    public func tokenSet(previous: TokenSet? = nil, requestedScope: String? = nil, now: Date) -> TokenSet {
         TokenSet(
             accessToken: accessToken,
             tokenType: tokenType ?? "Bearer",

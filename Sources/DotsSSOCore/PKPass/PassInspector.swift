@@ -15,7 +15,7 @@ public struct PassInspector: Sendable {
     /// Files larger than this are refused before reading (the archive limit plus room for compression overhead).
     public static let maxFileBytes = 96 * 1024 * 1024
 
-    public init(anchors: TrustAnchors, now: Date = Date(), limits: PassArchive.Limits = PassArchive.Limits()) {
+    public init(anchors: TrustAnchors, now: Date, limits: PassArchive.Limits = PassArchive.Limits()) {
         self.anchors = anchors
         self.now = now
         self.limits = limits

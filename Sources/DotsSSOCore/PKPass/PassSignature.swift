@@ -21,7 +21,7 @@ public enum PassSignature {
     static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"
 
     public static func check(signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
-                             anchors: TrustAnchors, file: String, now: Date = Date(), chainCache: ChainCache? = nil,
+                             anchors: TrustAnchors, file: String, now: Date, chainCache: ChainCache? = nil,
                              pool: CertificatePool? = nil) -> (PassSignatureReport, [Finding]) {
         var report = PassSignatureReport(bundled: [])
         var findings: [Finding] = []
