@@ -53,6 +53,20 @@ struct PassInspectorTests {
         #expect(errors(try inspector().inspect(try TestPassIssuer.zip(entries), file: "dated.pkpass")).isEmpty)
     }
 
+    @Test("a certificate issued since 27 January 2022 needs the WWDR G4 intermediate: G3 bundled is an error naming it; before the cutoff G3 is fine")
+    func wwdrGeneration() throws {
+        let issuer = try issuer
+        func inspect(_ signer: TestPassIssuer.Signer) throws -> PassInspection {
+            var entries = try issuer.entries(try TestPassIssuer.files(), signer: nil)
+            entries["signature"] = try issuer.sign(try #require(entries["manifest.json"]), signer: signer, bundling: issuer.g3Intermediate)
+            return try inspector().inspect(try TestPassIssuer.zip(entries), file: "g3.pkpass")
+        }
+        let recent = try inspect(issuer.g3Recent)
+        #expect(errors(recent) == ["pkpass.certificate.wwdr-generation"], "\(recent.findings.map(\.message))")
+        #expect(recent.findings.first { $0.code == "pkpass.certificate.wwdr-generation" }?.message.contains("OU G3") == true)
+        #expect(errors(try inspect(issuer.g3Early)).isEmpty)
+    }
+
     @Test("against Apple Root CA (the default) the same pass's chain fails, naming the issuer")
     func defaultAnchor() throws {
         let data = try issuer.pass(try TestPassIssuer.files(), signer: try issuer.valid)
@@ -248,7 +262,9 @@ struct PassInspectorCorpusTests {
         "uemanpasskit-Coupon.pkpass": ["pkpass.certificate.expired"],
         "uemanpasskit-Event.pkpass": ["pkpass.certificate.expired"],
         "uemanpasskit-cinema.pkpass": ["pkpass.certificate.expired"],
-        "uemanpasskit-coffee_club.pkpass": ["pkpass.certificate.chain", "pkpass.certificate.expired"],
+        // SOURCES.md: "Leaf issuer is WWDR G4, but the intermediate bundled is G1": a leaf of 2023 with a G1 bundle is
+        // also the G4 rule's case, named as such.
+        "uemanpasskit-coffee_club.pkpass": ["pkpass.certificate.chain", "pkpass.certificate.expired", "pkpass.certificate.wwdr-generation"],
         "uemanpasskit-generic_with_invalid_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.certificate.expired"],
         "uemanpasskit-generic_with_missing_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.manifest.unlisted", "pkpass.signature.invalid", "pkpass.certificate.expired"],
     ]

@@ -25,6 +25,11 @@ public final class TestPassIssuer: @unchecked Sendable {
     public private(set) var otherType: Signer!
     /// Signed by the unrelated CA's key pair: does not chain to the test CA.
     public private(set) var untrusted: Signer!
+    /// Issued in 2023 by a "G3" intermediate: Apple requires G4 for certificates issued since 27 January 2022.
+    public private(set) var g3Recent: Signer!
+    /// Issued in 2020 by the "G3" intermediate: before the G4 rule.
+    public private(set) var g3Early: Signer!
+    public var g3Intermediate: String { pki.directory.path("wwdr-g3.pem") }
 
     public init(pki: TestPKI) throws {
         self.pki = pki
@@ -36,6 +41,10 @@ public final class TestPassIssuer: @unchecked Sendable {
         expired = try passCertificate(name: "expired", passType: Self.passType, start: "20200101000000Z", end: "20210101000000Z")
         otherType = try passCertificate(name: "other-type", passType: "pass.org.example.other", start: "20200101000000Z", end: Self.inTwoDays)
         untrusted = try passCertificate(name: "untrusted", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "unrelated-ca")
+        try issue(name: "wwdr-g3", subject: "/CN=Test Worldwide Developer Relations CA/OU=G3/O=dots-sso tests/C=GB", caName: "ca",
+                  extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
+        g3Recent = try passCertificate(name: "g3-recent", passType: Self.passType, start: "20230101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
+        g3Early = try passCertificate(name: "g3-early", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
     }
 
     static var inTwoDays: String {
@@ -94,12 +103,12 @@ public final class TestPassIssuer: @unchecked Sendable {
 
     /// A detached DER CMS signature over `manifest` by `signer`, bundling the intermediate.
     /// `signedAttributes: false` leaves out the signing time (and every other signed attribute), as `-noattr` does.
-    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true) throws -> Data {
+    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true, bundling: String? = nil) throws -> Data {
         let directory = TemporaryDirectory("sign")
         let input = directory.path("manifest.json"), output = directory.path("signature")
         try manifest.write(to: URL(fileURLWithPath: input))
         try pki.openssl(["cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
-                     "-certfile", intermediate, "-outform", "DER", "-out", output, "-md", digest] + (signedAttributes ? [] : ["-noattr"]))
+                     "-certfile", bundling ?? intermediate, "-outform", "DER", "-out", output, "-md", digest] + (signedAttributes ? [] : ["-noattr"]))
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 

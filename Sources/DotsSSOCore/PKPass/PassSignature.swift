@@ -130,6 +130,16 @@ public enum PassSignature {
                 "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)")
         }
 
+        // Apple ("Wallet Developer Guide", WWDR intermediate certificates): pass type certificates issued since 27 January
+        // 2022 chain through the G4 intermediate; an older generation bundled with one is refused by Wallet.
+        let g4Since = Date(timeIntervalSince1970: 1_643_241_600)  // 2022-01-27
+        if let signer = report.signer, signer.notBefore >= g4Since,
+           let wwdr = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") }), wwdr.organizationalUnit != "G4" {
+            add(.error, "pkpass.certificate.wwdr-generation",
+                "the signing certificate was issued on \(ISOTimestamp.day(signer.notBefore)), after 27 January 2022, so Wallet needs the WWDR G4 "
+                + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4")
+        }
+
         // 3. The signer against the pass.
         if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
             add(.error, "pkpass.certificate.pass-type-mismatch", "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
