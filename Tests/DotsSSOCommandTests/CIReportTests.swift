@@ -128,3 +128,23 @@ struct CIReportTests {
         #expect(lines.filter { $0.hasPrefix("::error") }.count == 1)
     }
 }
+
+@Suite("CI reports for containers")
+struct ContainerReportTests {
+    @Test("containers --junit: one case per container, the insecure one failing, the other passing")
+    func perContainer() async throws {
+        let t = TestContext()
+        try t.writeChannel("acme", #"""
+        {"flags":{"canAccessNews":"news"},"containers":[{"name":"news","url":"https://news.fake.example/feed","flag":"canAccessNews"},
+         {"name":"events","url":"http://events.fake.example/list"}]}
+        """#)
+        let profile = t.home.path("member.json")
+        try Data(#"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":true}}"#.utf8).write(to: URL(fileURLWithPath: profile))
+        let junit = t.home.path("containers.xml")
+        let result = await t.run(["containers", "--channel", "acme", "--profile-file", profile, "--junit", junit])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let suite = try #require(try XMLTree.parse(try String(contentsOfFile: junit, encoding: .utf8)).elements.first)
+        #expect(suite.elements.map { $0[attribute: "name"] } == ["news", "events"], "\(suite.serialized())")
+        #expect(suite.elements[0].elements.isEmpty && suite.elements[1].elements.first?.name == "failure")
+    }
+}

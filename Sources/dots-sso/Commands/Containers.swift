@@ -45,7 +45,12 @@ struct ContainersShow: DotsCommand {
             try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)
         }
         let findings = reporter.judged(result.findings)
-        let failed = try reporter.report([("containers", findings)], suite: "containers")
+        // One report case per container (its findings are located at $.containers[i]); the rest about the list.
+        let perContainer = result.containers.enumerated().map { index, request in
+            (input: request.name, findings: findings.filter { $0.location.path?.hasPrefix("$.containers[\(index)]") == true })
+        }
+        let general = findings.filter { finding in !perContainer.contains { $0.findings.contains(finding) } }
+        let failed = try reporter.report(perContainer + (general.isEmpty && !perContainer.isEmpty ? [] : [("containers", general)]), suite: "containers")
         if options.global.json {
             try console.json(Output(containers: result.containers, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {
