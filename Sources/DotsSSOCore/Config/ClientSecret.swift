@@ -6,7 +6,7 @@ public enum ClientSecret {
     public static func load(file: String?, channel: Channel, environment: Environment) throws -> String? {
         if let file {
             // The one secret reader: pipes accepted, one line of visible ASCII, 16 KiB at most.
-            return try SecretInput.vet(try SecretInput.text(of: file, what: "the client secret"), what: "the client secret", source: InputFile.displayName(file))
+            return try SecretInput.read(file, what: "the client secret")
         }
         if let variable = channel.clientSecretEnv {
             guard let secret = environment[variable] else { throw ConfigError.missingSecretEnvironment(variable: variable) }

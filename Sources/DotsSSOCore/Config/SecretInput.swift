@@ -10,9 +10,7 @@ public enum SecretInput {
     /// Reads the secret named `what` (for messages) from `file`, else the variable `variable`; nil when neither is given.
     /// `fileFlag` is the flag that gives the file instead, for the message when the variable is not set.
     public static func load(what: String, file: String?, variable: String?, fileFlag: String, environment: Environment) throws -> String? {
-        if let file {
-            return try vet(try text(of: file, what: what), what: what, source: InputFile.displayName(file))
-        }
+        if let file { return try read(file, what: what) }
         if let variable {
             guard let value = environment[variable] else {
                 throw ConfigError.unsetSecretVariable(variable: variable, what: what, fileFlag: fileFlag)
@@ -34,6 +32,11 @@ public enum SecretInput {
             throw InputError.malformed(source: source, reason: "the password must be one line without control characters")
         }
         return String(line)
+    }
+
+    /// The secret `what` from `file` (`-` is stdin, pipes too): read with the cap, trimmed and vetted.
+    public static func read(_ file: String, what: String) throws -> String {
+        try vet(try text(of: file, what: what), what: what, source: InputFile.displayName(file))
     }
 
     /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.

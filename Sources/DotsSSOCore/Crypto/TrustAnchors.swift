@@ -12,15 +12,16 @@ public final class TrustAnchors: @unchecked Sendable {
     /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error that
     /// names `option`, the flag (or variable) the user gave the file with.
     public convenience init(pemFiles: [String], option: String) throws {
-        var sources: [(data: Data, name: String)] = []
-        for path in pemFiles {
-            // A CA bundle is a few hundred KiB; pipes (`--cacert <(…)`) are read like files.
-            guard case .contents(let data)? = try? InputFile.read(path, limit: 8 * 1_048_576) else {
-                throw TrustAnchorError(option: option, path: path, detail: "the file cannot be read, or is larger than 8 MiB")
-            }
-            sources.append((data, path))
+        try self.init(pem: try pemFiles.map { (try Self.pemFile($0, option: option), $0) }, option: option)
+    }
+
+    /// A PEM file's bytes, for anchors given with `option`. A CA bundle is a few hundred KiB; pipes (`--cacert <(…)`)
+    /// are read like files.
+    static func pemFile(_ path: String, option: String) throws -> Data {
+        guard case .contents(let data)? = try? InputFile.read(path, limit: 8 * 1_048_576) else {
+            throw TrustAnchorError(option: option, path: path, detail: "the file cannot be read, or is larger than 8 MiB")
         }
-        try self.init(pem: sources, option: option)
+        return data
     }
 
     /// Parses every certificate in PEM texts (`name` identifies each in errors).

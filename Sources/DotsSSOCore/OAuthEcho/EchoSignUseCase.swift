@@ -37,10 +37,8 @@ public struct EchoSignUseCase: Sendable {
               let host = url.host, !host.isEmpty else {
             throw UsageError.invalid("--provider must be an http(s) URL, got \(ServerWords.line(String(provider.prefix(200))))")
         }
-        let consumerSecret = try SecretInput.vet(try SecretInput.text(of: consumerSecretFile, what: "the consumer secret"),
-                                                 what: "the consumer secret", source: InputFile.displayName(consumerSecretFile))
-        let tokenSecret = try SecretInput.vet(try SecretInput.text(of: tokenSecretFile, what: "the token secret"),
-                                              what: "the token secret", source: InputFile.displayName(tokenSecretFile))
+        let consumerSecret = try SecretInput.read(consumerSecretFile, what: "the consumer secret")
+        let tokenSecret = try SecretInput.read(tokenSecretFile, what: "the token secret")
         let timestamp = Int(clamping: ctx.clock.now().timeIntervalSince1970, to: 0...Int(Int32.max) * 2, rounding: .down)
         let header = OAuth1Signature.header(url: url, consumerKey: consumerKey, consumerSecret: consumerSecret, token: token,
                                             tokenSecret: tokenSecret, nonce: try SecureRandom.base64URLString(byteCount: 24),

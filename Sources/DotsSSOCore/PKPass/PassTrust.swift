@@ -21,11 +21,7 @@ public enum PassTrust {
             } else if let scheme = URL(string: entry)?.scheme?.lowercased(), ["http", "https"].contains(scheme) {
                 sources.append((try await fetch(entry, option: option, in: ctx), entry))
             } else {
-                // A CA bundle is a few hundred KiB; pipes (`--trust <(…)`) are read like files.
-                guard case .contents(let data)? = try? InputFile.read(entry, limit: 8 * 1_048_576) else {
-                    throw TrustAnchorError(option: option, path: entry, detail: "the file cannot be read, or is larger than 8 MiB")
-                }
-                sources.append((data, entry))
+                sources.append((try TrustAnchors.pemFile(entry, option: option), entry))
             }
         }
         return try TrustAnchors(pem: sources, option: option)
