@@ -28,30 +28,18 @@ public struct DotLottieArchive: Sendable {
     }
 
     public static func open(_ data: Data, file: String) -> DotLottieArchive {
-        var findings: [Finding] = []
+        let archive = PassArchive.open(data, file: file, format: .dotLottie)
+        var result = DotLottieArchive(version: 1, animations: [], played: nil, images: [], findings: archive.findings)
         func add(_ severity: Severity, _ code: String, _ path: String?, _ message: String) {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
+            result.findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
         }
-        let archive = PassArchive.open(data, file: file)
-        // The same refusals as for passes, under this format's name.
-        for finding in archive.findings {
-            var renamed = finding
-            renamed.code = finding.code.replacingOccurrences(of: "pkpass.archive.", with: "lottie.archive.")
-            renamed.message = finding.message.replacingOccurrences(of: "this is not a .pkpass (zip) file", with: "this is not a .lottie (zip) file")
-                .replacingOccurrences(of: "the pass folder", with: "the animation's folder").replacingOccurrences(of: "a pass has", with: "a .lottie has")
-                .replacingOccurrences(of: "passes contain plain files only", with: "a .lottie contains plain files only")
-            findings.append(renamed)
-        }
-        var result = DotLottieArchive(version: 1, animations: [], played: nil, images: [], findings: findings)
         guard archive.findings.isEmpty else { return result }
         guard let manifestData = archive.files["manifest.json"] else {
             add(.error, "lottie.dotlottie.manifest-missing", nil, "the .lottie archive has no manifest.json; players cannot tell which animation it holds")
-            result.findings = findings
             return result
         }
         guard let manifest = (try? JSONDecoder().decode(JSONValue.self, from: manifestData))?.objectValue else {
             add(.error, "lottie.dotlottie.manifest-invalid", "manifest.json", "manifest.json is not a JSON object")
-            result.findings = findings
             return result
         }
         switch manifest["version"] {
@@ -98,7 +86,6 @@ public struct DotLottieArchive: Sendable {
                 add(.info, "lottie.dotlottie.unknown-file", path, "\(path) is not part of the dotLottie format; players ignore it")
             }
         }
-        result.findings = findings
         return result
     }
 }

@@ -4,6 +4,22 @@ import Foundation
 /// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is
 /// bounded too, so a header that lies about sizes cannot exhaust memory.
 public struct PassArchive: Sendable {
+    /// Which kind of archive is opened (a pass, or a `.lottie` animation, read with the same defences): it names the
+    /// findings' codes and the words of their messages.
+    public struct Format: Sendable {
+        public var codePrefix: String
+        public var fileKind: String
+        /// "a pass": what one such archive is called in a sentence.
+        public var noun: String
+        public var folder: String
+        public var plainFiles: String
+
+        public static let pkpass = Format(codePrefix: "pkpass.archive", fileKind: ".pkpass", noun: "a pass", folder: "the pass folder",
+                                          plainFiles: "passes contain plain files only")
+        public static let dotLottie = Format(codePrefix: "lottie.archive", fileKind: ".lottie", noun: "a .lottie", folder: "the animation's folder",
+                                             plainFiles: "a .lottie contains plain files only")
+    }
+
     /// The safety limits (Apple's own passes are far below them).
     public struct Limits: Sendable {
         public var maxEntries = 500
@@ -23,10 +39,10 @@ public struct PassArchive: Sendable {
         }
 
         /// The refusal of a text entry of `size` bytes over its cap.
-        func textTooLarge(_ path: String, size: UInt64, file: String) -> Finding {
+        func textTooLarge(_ path: String, size: UInt64, file: String, format: Format = .pkpass) -> Finding {
             let shown = size >= 1_048_576 ? String(format: "%.1f MiB", Double(size) / 1_048_576) : "\(size) bytes"
-            return Finding(.error, "pkpass.archive.entry-too-large", at: FindingLocation(file: file, path: path),
-                           "\(path) is \(shown) uncompressed; a pass's \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading")
+            return Finding(.error, "\(format.codePrefix).entry-too-large", at: FindingLocation(file: file, path: path),
+                           "\(path) is \(shown) uncompressed; \(format.noun)'s \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading")
         }
     }
 
@@ -36,54 +52,55 @@ public struct PassArchive: Sendable {
     public let findings: [Finding]
 
     /// Opens `data` (the bytes of `file`). Never throws for hostile input: refusals are findings.
-    public static func open(_ data: Data, file: String, limits: Limits = Limits()) -> PassArchive {
+    public static func open(_ data: Data, file: String, limits: Limits = Limits(), format: Format = .pkpass) -> PassArchive {
+        /// `code` is the last part: the format gives the prefix.
         func refuse(_ code: String, _ path: String?, _ message: String) -> PassArchive {
-            PassArchive(files: [:], findings: [Finding(.error, code, at: FindingLocation(file: file, path: path), message)])
+            PassArchive(files: [:], findings: [Finding(.error, "\(format.codePrefix).\(code)", at: FindingLocation(file: file, path: path), message)])
         }
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
-            return refuse("pkpass.archive.not-zip", nil, "this is not a .pkpass (zip) file: it is \(Self.describe(data))")
+            return refuse("not-zip", nil, "this is not a \(format.fileKind) (zip) file: it is \(Self.describe(data))")
         }
         let archive: ZipReader
         do {
             archive = try ZipReader(data, maxEntries: limits.maxEntries)
         } catch is ZipReader.TooManyEntries {
-            return refuse("pkpass.archive.too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; a pass has a few dozen at most")
+            return refuse("too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; \(format.noun) has a few dozen at most")
         } catch {
-            return refuse("pkpass.archive.unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
+            return refuse("unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
         }
         var declared: UInt64 = 0
         var seen = Set<String>()
         for entry in archive.entries {
             let path = entry.path
             if path.hasPrefix("/") || path.hasPrefix("\\") || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
-                return refuse("pkpass.archive.unsafe-path", path, "entry \"\(path)\" would be written outside the pass folder (absolute path or \"..\")")
+                return refuse("unsafe-path", path, "entry \"\(path)\" would be written outside \(format.folder) (absolute path or \"..\")")
             }
             // Two entries of one name (or names that differ only in case, one file on Apple's file systems): zip readers
             // disagree on which copy counts, so the copy we check need not be the one Wallet shows.
             guard seen.insert(path.lowercased()).inserted else {
-                return refuse("pkpass.archive.duplicate-entry", path,
+                return refuse("duplicate-entry", path,
                               "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder")
             }
             if entry.isSymlink {
-                return refuse("pkpass.archive.symlink", path, "entry \"\(path)\" is a symbolic link; passes contain plain files only")
+                return refuse("symlink", path, "entry \"\(path)\" is a symbolic link; \(format.plainFiles)")
             }
             let lower = path.lowercased()
             if lower.hasSuffix(".pkpass") {
-                return refuse("pkpass.archive.pkpasses", path,
+                return refuse("pkpasses", path,
                               "the archive contains \(path): this looks like a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000)")
             }
             if [".zip", ".pkpasses", ".gz", ".tar"].contains(where: lower.hasSuffix) {
-                return refuse("pkpass.archive.nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
+                return refuse("nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
             }
             if let cap = limits.textCap(path), entry.uncompressedSize > UInt64(cap) {
-                return PassArchive(files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file)])
+                return PassArchive(files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file, format: format)])
             }
             declared += min(entry.uncompressedSize, UInt64(Int.max / 2))  // bounded: a constant
             if declared > UInt64(limits.maxTotalBytes) {
-                return refuse("pkpass.archive.too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
+                return refuse("too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
             }
             if entry.uncompressedSize > 1_048_576, entry.compressedSize > 0, entry.uncompressedSize / entry.compressedSize > UInt64(limits.maxRatio) {
-                return refuse("pkpass.archive.ratio", path,
+                return refuse("ratio", path,
                               "entry \"\(path)\" expands \(entry.uncompressedSize / entry.compressedSize)× (\(entry.compressedSize) → \(entry.uncompressedSize) bytes); refused as a possible zip bomb")
             }
         }
@@ -96,9 +113,9 @@ public struct PassArchive: Sendable {
                 inflated += contents.count
                 files[entry.path] = contents
             } catch is ZipReader.Overflow {
-                return refuse("pkpass.archive.too-large", entry.path, "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused")
+                return refuse("too-large", entry.path, "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused")
             } catch {
-                return refuse("pkpass.archive.entry-corrupt", entry.path, "entry \"\(entry.path)\" cannot be decompressed (\(error))")
+                return refuse("entry-corrupt", entry.path, "entry \"\(entry.path)\" cannot be decompressed (\(error))")
             }
         }
         return PassArchive(files: files, findings: [])
