@@ -5,10 +5,6 @@ import Foundation
 /// (`memberData`: 0600).
 enum PictureFile {
     static func save(_ data: Data, to path: String, what: String, memberData: Bool = false) throws {
-        do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path), permissions: memberData ? 0o600 : 0o644, durable: false)
-        } catch let error as AtomicFile.WriteError {
-            throw OutputError.cannotWrite(path: path, what: what, reason: "\(error.step) failed: \(error.reason)")
-        }
+        try AtomicFile.saveOutput(data, to: path, what: what, permissions: memberData ? 0o600 : 0o644, durable: false)
     }
 }

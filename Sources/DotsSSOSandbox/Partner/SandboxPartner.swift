@@ -118,11 +118,7 @@ public final class SandboxPartner: Sendable {
         let file = URL(fileURLWithPath: path)
         let rootName = ChannelStore.fileStem(file.deletingPathExtension().lastPathComponent) + "-pass-root.pem"
         let root = file.deletingLastPathComponent().appendingPathComponent(rootName)
-        do {
-            try AtomicFile.write(Data(passSigningRoot.utf8), to: root, permissions: 0o644)
-        } catch let error as AtomicFile.WriteError {
-            throw OutputError.cannotWrite(path: error.path, what: "the sandbox's pass-signing root", reason: "\(error.step) failed: \(error.reason)")
-        }
+        try AtomicFile.saveOutput(Data(passSigningRoot.utf8), to: root.path, what: "the sandbox's pass-signing root")
         var channel = channel
         channel.passes = Channel.Passes(trust: [rootName])
         try ChannelStore.write(channel, toFile: path)

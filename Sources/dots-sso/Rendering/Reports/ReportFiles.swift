@@ -33,14 +33,8 @@ struct ReportFiles {
         return String(data: data, encoding: .utf8)
     }
 
+    /// `--junit reports/acme.xml` in a fresh CI checkout: the folder is made, as the CI examples expect.
     static func save(_ data: Data, to path: String, what: String) throws {
-        let url = URL(fileURLWithPath: path)
-        do {
-            // `--junit reports/acme.xml` in a fresh CI checkout: the folder is made, as the CI examples expect.
-            try AtomicFile.createFolder(for: url)
-            try AtomicFile.write(data, to: url, permissions: 0o644)
-        } catch let error as AtomicFile.WriteError {
-            throw OutputError.cannotWrite(path: path, what: what, reason: "\(error.step): \(error.reason)")
-        }
+        try AtomicFile.saveOutput(data, to: path, what: what, creatingFolder: true)
     }
 }
