@@ -46,29 +46,31 @@ enum PassJSONRecentKeys {
                 add(.error, "pkpass.pass-json.relevant-dates", path, "each relevantDates entry must be an object")
                 continue
             }
-            func date(_ key: String) -> Date?? {
-                guard let raw = fields[key] else { return .some(nil) }
-                guard let text = raw.stringValue, let parsed = PassJSONLint.parseDate(text) else {
+            // Every date given must be complete; the interval is judged only when its ends could be read.
+            var dates: [String: Date] = [:]
+            var unreadable = Set<String>()
+            for key in ["date", "relevantDate", "startDate", "endDate"] where fields[key] != nil {
+                if let text = fields[key]?.stringValue, let date = PassJSONLint.parseDate(text) {
+                    dates[key] = date
+                } else {
+                    unreadable.insert(key)
                     add(.error, "pkpass.pass-json.date", "\(path).\(key)", "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
-                    return nil
                 }
-                return .some(parsed)
             }
             // iOS 26 renamed an entry's single date from relevantDate to date; both are read by the iOS that knows them.
             for key in ["date", "relevantDate"] where fields[key] != nil { spellings.insert(key) }
-            let point = date("date") ?? nil ?? (date("relevantDate") ?? nil)
-            guard let start = date("startDate"), let end = date("endDate") else { continue }
-            switch (point, start, end) {
-            case (_, let start?, let end?):
+            guard unreadable.isDisjoint(with: ["startDate", "endDate"]) else { continue }
+            switch (dates["startDate"], dates["endDate"]) {
+            case let (start?, end?):
                 if end <= start {
                     add(.error, "pkpass.pass-json.relevant-interval", path, "endDate must be after startDate")
                 } else if end.timeIntervalSince(start) > maxRelevantInterval {
                     add(.error, "pkpass.pass-json.relevant-interval", path,
                         "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry")
                 }
-            case (_, .some, nil), (_, nil, .some):
+            case (.some, nil), (nil, .some):
                 add(.error, "pkpass.pass-json.relevant-interval", path, "an interval needs both startDate and endDate")
-            case (nil, nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
+            case (nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
                 add(.error, "pkpass.pass-json.relevant-dates", path, "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
             default:
                 break

@@ -66,7 +66,7 @@ struct PKPassInspect: DotsCommand {
         if global.json {
             try console.json(Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
         } else if !passes.isEmpty {
-            console.out(passes.map { PassText.render($0, style: console.style) }.joined(separator: "\n\n"))
+            console.out(passes.map { PassText.render($0, style: console.style, now: ctx.clock.now()) }.joined(separator: "\n\n"))
         }
         if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
         if failed { throw checkFailed }

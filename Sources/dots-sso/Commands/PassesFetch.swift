@@ -90,7 +90,7 @@ struct PassesFetch: DotsCommand {
                 let title = "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
                     + (pass.preview.map { " (picture: \($0))" } ?? "")
                 let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
-                console.out("\n" + PassText.render(inspection, title: title, style: style))
+                console.out("\n" + PassText.render(inspection, title: title, style: style, now: ctx.clock.now()))
             }
             if !result.findings.isEmpty { console.out("\n" + FindingsText.render(result.findings, style: style)) }
             console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))

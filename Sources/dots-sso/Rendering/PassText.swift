@@ -3,7 +3,7 @@ import Foundation
 
 /// One inspected pass as text: a few summary lines a person recognises the pass by, then its findings.
 enum PassText {
-    static func render(_ inspection: PassInspection, title: String? = nil, style: Style) -> String {
+    static func render(_ inspection: PassInspection, title: String? = nil, style: Style, now: Date) -> String {
         let s = inspection.summary
         let safe = TerminalText.safe
         var lines = [style.bold(safe(title ?? inspection.file)) + "  " + [s.style, s.organizationName, s.description].compactMap { $0 }.map(safe).joined(separator: " · ")]
@@ -19,7 +19,7 @@ enum PassText {
         if let date = s.expirationDate { front.append("expires \(safe(date))") }
         if !front.isEmpty { lines.append("  " + front.joined(separator: " · ")) }
         if let signature = s.signature, let signer = signature.signer {
-            let expiry = "\(signer.notAfter < Date() ? "expired" : "valid until") \(ISOTimestamp.day(signer.notAfter))"
+            let expiry = "\(signer.notAfter < now ? "expired" : "valid until") \(ISOTimestamp.day(signer.notAfter))"
             let via = signature.bundled.compactMap(\.commonName).map(safe)
             lines.append("  signed by \(safe(signer.commonName ?? "?")) (\(expiry))" + (signature.digest.map { ", \($0)" } ?? "")
                          + (via.isEmpty ? "" : ", bundles \(via.joined(separator: ", "))"))

@@ -18,20 +18,21 @@ enum JUnitReport {
             let text = reportCase.findings.sortedBySeverity().map { finding in
                 "\(finding.severity.rawValue) \(finding.code)\(finding.location.display.map { " (\($0))" } ?? ""): \(finding.message)"
             }.joined(separator: "\n")
+            var output = !text.isEmpty  // a passing or skipped case still shows its findings
             switch reportCase.outcome {
             case .passed:
                 break
             case .failed:
                 let first = reportCase.findings.first { $0.severity == .error || (strict && $0.severity == .warning) }?.message ?? "failed"
                 test.children.append(.element(XMLTag("failure", [("type", "findings"), ("message", first)], children: [.text(text)])))
+                output = false
             case let .error(kind, message):
                 test.children.append(.element(XMLTag("error", [("type", kind), ("message", message)], children: [.text(text.isEmpty ? message : text)])))
+                output = false
             case .skipped(let reason):
                 test.children.append(.element(XMLTag("skipped", [("message", reason)])))
             }
-            if reportCase.outcome == .passed || { if case .skipped = reportCase.outcome { true } else { false } }(), !text.isEmpty {
-                test.children.append(.element(XMLTag("system-out", children: [.text(text)])))
-            }
+            if output { test.children.append(.element(XMLTag("system-out", children: [.text(text)]))) }
             element.children.append(.element(test))
         }
         return element
