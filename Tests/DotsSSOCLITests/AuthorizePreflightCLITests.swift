@@ -10,8 +10,8 @@ import TestSupport
 struct AuthorizePreflightCLITests {
     let cli = DotsSSOCLI()
 
-    func authorize(_ port: Int, _ kind: String, _ extra: [String] = []) throws -> ProcessResult {
-        try cli.run(["authorize", "--issuer", "http://127.0.0.1:\(port)/authz/\(kind)", "--client-id", "dots-app", "--no-browser",
+    func authorize(_ port: Int, _ kind: String, _ extra: [String] = []) async throws -> ProcessResult {
+        try await cli.run(["authorize", "--issuer", "http://127.0.0.1:\(port)/authz/\(kind)", "--client-id", "dots-app", "--no-browser",
                      "--timeout", "2"] + extra)
     }
 
@@ -24,10 +24,10 @@ struct AuthorizePreflightCLITests {
         ("redirectpage200", ["refused the redirect URI", "mismatching redirection URI (redirect_uri)", "the redirect URI sent was http://127.0.0.1:"]),
         ("text400", ["(HTTP 400) says \"Something went wrong: Unknown client_id\"", "the client id sent was dots-app"]),
     ])
-    func refused(kind: String, expected: [String]) throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func refused(kind: String, expected: [String]) async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try authorize(port, kind)
+        let result = try await authorize(port, kind)
         #expect(result.status == 78, "\(result.stderr)")
         for text in expected { #expect(result.stderr.contains(text), "\(text) in \(result.stderr)") }
         #expect(!result.stderr.contains("Open this URL"), "the browser step never started")
@@ -36,10 +36,10 @@ struct AuthorizePreflightCLITests {
     @Test("a login page, a script-drawn one or a redirect to one goes on; an unreadable error page warns quoting it and goes on; nobody signing in is 75", arguments: [
         ("login200", false), ("loginredirect", false), ("script200", false), ("html400", true),
     ])
-    func proceeds(kind: String, warns: Bool) throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func proceeds(kind: String, warns: Bool) async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try authorize(port, kind)
+        let result = try await authorize(port, kind)
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("Open this URL in a browser"))
         #expect(result.stderr.contains("nobody completed the sign-in within 2 s: the browser's redirect to http://127.0.0.1:"))
@@ -49,11 +49,11 @@ struct AuthorizePreflightCLITests {
     }
 
     @Test("--no-preflight skips the check: a refusing provider is not asked before the browser step")
-    func skipped() throws {
+    func skipped() async throws {
         let log = cli.home.path("peer.log")
-        let (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--log", log])
+        let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--log", log])
         defer { peer.stop() }
-        let result = try authorize(port, "json400", ["--no-preflight"])
+        let result = try await authorize(port, "json400", ["--no-preflight"])
         #expect(result.status == 75, "\(result.stderr)")
         let requests = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(!requests.contains("/authz/json400/authorize"), "no preflight GET was sent")

@@ -25,13 +25,13 @@ struct BodymovinCLITests {
     }
 
     @Test("the corpus gets the expected verdict per profile", arguments: LottieProfile.allCases)
-    func corpus(profile: LottieProfile) throws {
+    func corpus(profile: LottieProfile) async throws {
         let files = try corpusFiles()
         guard !files.isEmpty else {
             print("NOTICE: ../shared/corpus is absent; skipping the bodymovin corpus test")
             return
         }
-        let result = try DotsSSOCLI().run(["bodymovin", "validate", "--profile", profile.rawValue, "--json"] + files, timeout: 120)
+        let result = try await DotsSSOCLI().run(["bodymovin", "validate", "--profile", profile.rawValue, "--json"] + files, timeout: 120)
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let reports = try #require(object["files"] as? [[String: Any]])
@@ -50,7 +50,7 @@ struct BodymovinCLITests {
     }
 
     @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, truncation, 300 MB on stdin → 65 with one clear line; a corrupt .lottie is a finding (1)")
-    func hostile() throws {
+    func hostile() async throws {
         let cli = DotsSSOCLI()
         let cases: [(String, Data, String)] = [
             ("deep.json", Data((String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)).utf8), "nesting deeper than 512"),
@@ -61,46 +61,46 @@ struct BodymovinCLITests {
         for (name, data, message) in cases {
             let path = cli.home.path(name)
             try data.write(to: URL(fileURLWithPath: path))
-            let result = try cli.run(["bodymovin", "validate", path], timeout: 60)
+            let result = try await cli.run(["bodymovin", "validate", path], timeout: 60)
             #expect(result.status == 65, "\(name): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
         let corrupt = cli.home.path("anim.lottie")
         try (Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0, count: 64)).write(to: URL(fileURLWithPath: corrupt))
-        let broken = try cli.run(["bodymovin", "validate", corrupt], timeout: 60)
+        let broken = try await cli.run(["bodymovin", "validate", corrupt], timeout: 60)
         #expect(broken.status == 1 && broken.stdout.contains("lottie.archive.unreadable"), "\(broken.stdout)\(broken.stderr)")
-        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 300000000 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' bodymovin validate -"],
+        let endless = try await ProcessRunner.run("/bin/sh", ["-c", "head -c 300000000 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' bodymovin validate -"],
                                             environment: cli.environment, timeout: 60)
         #expect(endless.status == 65, "\(endless.stderr)")
         #expect(endless.stderr == "dots-sso: stdin is malformed: it is larger than 256 MB; no loading animation is that large\n")
-        let device = try cli.run(["bodymovin", "validate", "/dev/zero"], timeout: 60)
+        let device = try await cli.run(["bodymovin", "validate", "/dev/zero"], timeout: 60)
         #expect(device.status == 65 && device.stderr.contains("larger than 256 MB"), "\(device.stderr)")
     }
 
     @Test("a 50 MB file is validated, not choked on, and its size is reported")
-    func largeFile() throws {
+    func largeFile() async throws {
         let cli = DotsSSOCLI()
         let path = cli.home.path("big.json")
         let padding = String(repeating: "x", count: 50 * 1024 * 1024)
         try #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"nm":"\#(padding)","layers":[]}"#.write(toFile: path, atomically: false, encoding: .utf8)
-        let result = try cli.run(["bodymovin", "validate", path, "--json"], timeout: 120)
+        let result = try await cli.run(["bodymovin", "validate", path, "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("lottie.fitness.file-size"))
         #expect(result.duration < 60)
     }
 
     @Test("--strict fails on lottie-ios warnings; JUnit lists the findings")
-    func strictAndJUnit() throws {
+    func strictAndJUnit() async throws {
         guard let corpus = Self.lottieCorpus else {
             print("NOTICE: ../shared/corpus is absent; skipping")
             return
         }
         let cli = DotsSSOCLI()
         let file = corpus.appendingPathComponent("lottieios-Issues_issue_1125.json").path
-        #expect(try cli.run(["bodymovin", "validate", file]).status == 0)
+        #expect(try await cli.run(["bodymovin", "validate", file]).status == 0)
         let junit = cli.home.path("lottie.xml")
-        let strict = try cli.run(["bodymovin", "validate", file, "--strict", "--junit", junit])
+        let strict = try await cli.run(["bodymovin", "validate", file, "--strict", "--junit", junit])
         #expect(strict.status == 1)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("lottie.ios.unsupported"))
     }
@@ -108,7 +108,7 @@ struct BodymovinCLITests {
     /// Every file the official schema rejects for a missing required top-level key is rejected by `--profile spec`
     /// (and on these small files, the two verdicts agree).
     @Test("cross-check with the official Lottie schema (jsonschema + lottie-specs 0.5.2)")
-    func schemaCrossCheck() throws {
+    func schemaCrossCheck() async throws {
         guard let venvPython = TestPaths.venvPython else {
             Issue.record(".venv is missing: run Scripts/test")
             return
@@ -126,10 +126,10 @@ struct BodymovinCLITests {
         }
         // Small corpus files keep the Python side quick (the schema takes minutes on the big ones).
         files += try corpusFiles().filter { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0) < 30_000 }
-        let schema = try ProcessRunner.run(venvPython, [TestPaths.peers.appendingPathComponent("lottie_schema_check.py").path] + files, timeout: 300)
+        let schema = try await ProcessRunner.run(venvPython, [TestPaths.peers.appendingPathComponent("lottie_schema_check.py").path] + files, timeout: 300)
         #expect(schema.status == 0, "\(schema.stderr)")
         let verdicts = try #require(try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: [String: Any]])
-        let ours = try cli.run(["bodymovin", "validate", "--profile", "spec", "--json"] + files, timeout: 120)
+        let ours = try await cli.run(["bodymovin", "validate", "--profile", "spec", "--json"] + files, timeout: 120)
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
         var rejectedForTopLevel = 0
         for report in reports ?? [] {

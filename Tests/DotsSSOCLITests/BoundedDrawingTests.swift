@@ -28,12 +28,15 @@ struct BoundedDrawingTests {
         return path
     }
 
-    /// Whether a `__draw` child of ours is still running.
-    static func drawingChildren() -> Int {
+    /// How many `__draw` children of this test's runs are still running: those whose environment has this test's
+    /// own HOME (tests running beside it draw too).
+    func drawingChildren() -> Int {
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let home = "HOME=\(cli.home.url.path)\0"
         return listing.filter { Int($0) != nil }.count { pid in
             let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
-            return command.contains("dots-sso") && command.contains("__draw")
+            let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return command.contains("dots-sso") && command.contains("__draw") && environment.contains(home)
         }
     }
 
@@ -42,10 +45,10 @@ struct BoundedDrawingTests {
         ("dashes", "6144,1", "used more than 1 s of CPU"),
         ("repeater", "512,20", "repeaters here draw 1000000000 copies"),
     ])
-    func validate(kind: String, limits: String, expected: String) throws {
+    func validate(kind: String, limits: String, expected: String) async throws {
         let hostile = try file("\(kind).json", kind == "repeater" ? Self.repeater : Self.dashes)
         let fine = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
-        let result = try cli.run(["bodymovin", "validate", hostile, fine, "--json"], environment: ["DOTS_SSO_DRAW_LIMITS": limits], timeout: 60)
+        let result = try await cli.run(["bodymovin", "validate", hostile, fine, "--json"], environment: ["DOTS_SSO_DRAW_LIMITS": limits], timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(kind == "repeater" ? "lottie.render.skipped" : "lottie.render.too-costly"), "\(result.stdout)")
         #expect(result.stdout.contains(expected), "\(result.stdout)")
@@ -54,21 +57,21 @@ struct BoundedDrawingTests {
     }
 
     @Test("preview: a file that costs too much ends 65 naming the limit, and writes no picture")
-    func preview() throws {
+    func preview() async throws {
         let hostile = try file("repeater.json", Self.repeater)
         let sheet = cli.home.path("sheet.png")
-        let result = try cli.run(["bodymovin", "preview", hostile, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
+        let result = try await cli.run(["bodymovin", "preview", hostile, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("needed more than 512 MiB of memory"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sheet))
     }
 
     @Test("check: a loading animation that draws for ever is cut at --timeout; the report and the JUnit file are written, the process ends, no child is left")
-    func checkTimeout() throws {
+    func checkTimeout() async throws {
         let hostile = try file("dashes.json", Self.dashes)
         let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(hostile)"}"#)
         let junit = cli.home.path("report.xml")
-        let result = try cli.run(["check", "--channel", channel, "--only", "loading-animation", "--timeout", "3", "--junit", junit,
+        let result = try await cli.run(["check", "--channel", channel, "--only", "loading-animation", "--timeout", "3", "--junit", junit,
                                   "--pictures", cli.home.path("pics")],
                                  environment: ["DOTS_SSO_DRAW_LIMITS": "8192,120"], timeout: 30)
         #expect(!result.timedOut)
@@ -76,12 +79,12 @@ struct BoundedDrawingTests {
         #expect([0, 1].contains(result.status), "\(result.stderr)")
         #expect(result.stdout.contains("loading-animation"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: junit))
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(Self.drawingChildren() == 0, "the drawing child died with its parent")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(drawingChildren() == 0, "the drawing child died with its parent")
     }
 
     @Test("a shared $TMPDIR/dots-sso-check planted by another user (0777, a link to the victim's file inside) is never used")
-    func plantedSharedFolder() throws {
+    func plantedSharedFolder() async throws {
         let tmp = TemporaryDirectory("tmpdir")
         let victim = cli.home.path("victim.txt")
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
@@ -97,7 +100,7 @@ struct BoundedDrawingTests {
         }
         let animation = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
         let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(animation)"}"#)
-        let result = try cli.run(["check", "--channel", channel, "--only", "loading-animation"], environment: ["TMPDIR": tmp.url.path])
+        let result = try await cli.run(["check", "--channel", channel, "--only", "loading-animation"], environment: ["TMPDIR": tmp.url.path])
         #expect([0, 1].contains(result.status), "\(result.stderr)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n", "the victim's file is untouched")
         #expect(result.stdout.contains(tmp.url.path + "/dots-sso-check-"), "the sheet went to a private folder: \(result.stdout)")

@@ -26,11 +26,11 @@ struct BrowserSignInTests {
     /// `authorize` with Chromium as the person at the browser (`mode`); screenshots under `name`. The helper itself
     /// must have seen every page it expected.
     func authorize(_ sandbox: SandboxPartner, _ name: String, _ mode: HeadlessChromium.Mode, timeout: Int = 60)
-        throws -> (result: ProcessResult, report: HeadlessChromium.Report, chromium: HeadlessChromium) {
+        async throws -> (result: ProcessResult, report: HeadlessChromium.Report, chromium: HeadlessChromium) {
         let chromium = HeadlessChromium(name: name, scratch: scratch)
-        let result = try cli.run(["authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
+        let result = try await cli.run(["authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
                                   "--browser-command", chromium.command(mode)], timeout: Double(timeout) + 30)
-        let report = try chromium.waitForReport()
+        let report = try await chromium.waitForReport()
         #expect(report.error == nil, "\(report.error ?? "")")
         return (result, report, chromium)
     }
@@ -62,7 +62,7 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let (result, report, chromium) = try authorize(sandbox, "sign-in", .login)
+        let (result, report, chromium) = try await authorize(sandbox, "sign-in", .login)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("id_token       validated"))
 
@@ -90,7 +90,7 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let (result, report, _) = try authorize(sandbox, "declined", .deny)
+        let (result, report, _) = try await authorize(sandbox, "declined", .deny)
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("access_denied"))
         #expect(result.stderr.contains("the member declined or cancelled the sign-in"))
@@ -103,7 +103,7 @@ struct BrowserSignInTests {
         guard available() else { return }
         let sandbox = try await sandbox()
         defer { sandbox.stop() }
-        let (result, report, _) = try authorize(sandbox, "tampered-state", .tamper, timeout: 12)
+        let (result, report, _) = try await authorize(sandbox, "tampered-state", .tamper, timeout: 12)
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("state does not match this sign-in's"))
         #expect(result.stderr.contains("the only redirect that arrived carried another state"))
@@ -116,8 +116,8 @@ struct BrowserSignInTests {
     func interactiveDemo() async throws {
         guard available() else { return }
         let chromium = HeadlessChromium(name: "demo", scratch: scratch)
-        let result = try cli.run(["demo", "--interactive", "--browser-command", chromium.command(.login)], timeout: 120)
-        let report = try chromium.waitForReport()
+        let result = try await cli.run(["demo", "--interactive", "--browser-command", chromium.command(.login)], timeout: 120)
+        let report = try await chromium.waitForReport()
         #expect(report.error == nil, "\(report.error ?? "")")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("jane signed in on the login page"))

@@ -11,10 +11,10 @@ struct DiscoverCLITests {
     }()
 
     @Test("TLS 1.2 and 1.3 servers are accepted with --cacert", arguments: ["1.2", "1.3"])
-    func accepted(version: String) throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, extra: ["--tls-min", version, "--tls-max", version])
+    func accepted(version: String) async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--tls-min", version, "--tls-max", version])
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("token_endpoint"))
         #expect(result.stdout.contains("https://127.0.0.1:\(port)/ok/token"))
@@ -22,70 +22,70 @@ struct DiscoverCLITests {
     }
 
     @Test("DOTS_SSO_CACERT works like --cacert")
-    func cacertFromEnvironment() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+    func cacertFromEnvironment() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok"], environment: ["DOTS_SSO_CACERT": Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok"], environment: ["DOTS_SSO_CACERT": Self.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test("a TLS 1.1-only server is refused with 69 and a message naming TLS")
-    func tls11() throws {
-        let (peer, port) = try Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_1")
+    func tls11() async throws {
+        let (peer, port) = try await Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_1")
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 69)
         #expect(result.stderr.contains("TLS 1.2"))
         #expect(result.stdout.isEmpty)
     }
 
     @Test("openssl s_server with TLS 1.3 only is accepted at the TLS level")
-    func tls13OpenSSL() throws {
-        let (peer, port) = try Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_3")
+    func tls13OpenSSL() async throws {
+        let (peer, port) = try await Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_3")
         defer { peer.stop() }
         // s_server -www answers every path with its HTML status page: the handshake succeeds and the body is not JSON.
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("expected JSON"))
     }
 
     @Test("an unknown CA is refused with 69 naming the certificate")
-    func unknownCA() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+    func unknownCA() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok"])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("certificate"))
         #expect(result.stderr.contains("--cacert"))
     }
 
     @Test("a certificate for another host is refused with 69")
-    func wrongHost() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, useWrongHostCertificate: true)
+    func wrongHost() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, useWrongHostCertificate: true)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 69)
         #expect(result.stderr.contains("does not match the host name"))
     }
 
     @Test("a server that never answers: --timeout 3 gives 69 well under 15 s")
-    func hang() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func hang() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "http://127.0.0.1:\(port)/hang", "--timeout", "3"], timeout: 30)
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "http://127.0.0.1:\(port)/hang", "--timeout", "3"], timeout: 30)
         #expect(result.status == 69)
         #expect(result.duration < 15)
         #expect(result.stderr.contains("did not answer within 3 s"))
     }
 
     @Test("a 200 MB body is refused early with bounded memory", arguments: ["huge", "huge-length"])
-    func hugeBody(path: String) throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func hugeBody(path: String) async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         // Python reports the peak memory of its one child, dots-sso, and nothing else the test suite runs.
         let cli = DotsSSOCLI()
         let meter = "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); print('MAXRSS', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(r.returncode)"
-        let result = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", meter, TestPaths.binary.path, "discover", "--issuer", "http://127.0.0.1:\(port)/\(path)"],
+        let result = try await ProcessRunner.run("/usr/bin/env", ["python3", "-c", meter, TestPaths.binary.path, "discover", "--issuer", "http://127.0.0.1:\(port)/\(path)"],
                                            environment: cli.environment, timeout: 60)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("larger than 8 MiB"))
@@ -95,45 +95,45 @@ struct DiscoverCLITests {
     }
 
     @Test("an HTML page where JSON was expected exits 65 saying what arrived")
-    func html() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func html() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "http://127.0.0.1:\(port)/html"])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "http://127.0.0.1:\(port)/html"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("an HTML page"))
     }
 
     @Test("a redirect from https to http is refused (76)")
-    func redirectToHTTP() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+    func redirectToHTTP() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        let result = try DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/redirect-http", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/redirect-http", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 76)
         #expect(result.stderr.contains("refusing the redirect"))
     }
 
     @Test("-v traces the exchange with every planted secret redacted")
-    func verboseRedaction() throws {
+    func verboseRedaction() async throws {
         let secret = "planted-\(UUID().uuidString)"
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, extra: ["--secret", secret])
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--secret", secret])
         defer { peer.stop() }
         let cli = DotsSSOCLI()
-        let result = try cli.run(["discover", "-v", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
+        let result = try await cli.run(["discover", "-v", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("> GET https://127.0.0.1:\(port)/planted/.well-known/openid-configuration"))
         #expect(result.stderr.contains("< HTTP/1.0 200") || result.stderr.contains("< HTTP/1.1 200"))
         #expect(result.stderr.contains("Set-Cookie: [redacted]"))
         #expect(!result.allOutput.contains(secret), "secret leaked:\n\(result.allOutput)")
-        let json = try cli.run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
+        let json = try await cli.run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
         #expect(!json.allOutput.contains(secret))
     }
 
     @Test("--json is one document with endpoints, findings and a verdict; a lint error exits 1")
-    func jsonAndFindings() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+    func jsonAndFindings() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         // The issuer with a trailing slash does not equal the one the metadata declares.
-        let result = try DotsSSOCLI().run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((object["endpoints"] as? [String: String])?["token_endpoint"] == "https://127.0.0.1:\(port)/ok/token")
@@ -143,12 +143,12 @@ struct DiscoverCLITests {
     }
 
     @Test("--junit writes a failing test case and GitHub annotations appear in Actions")
-    func ciReports() throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+    func ciReports() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         let cli = DotsSSOCLI()
         let junit = cli.home.path("report.xml")
-        let result = try cli.run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate, "--junit", junit],
+        let result = try await cli.run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate, "--junit", junit],
                                  environment: ["GITHUB_ACTIONS": "true"])
         #expect(result.status == 1)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)

@@ -7,15 +7,15 @@ import TestSupport
 @Suite("generated docs")
 struct GeneratedDocsTests {
     @Test("completions are current", arguments: [("bash", "dots-sso.bash"), ("zsh", "_dots-sso"), ("fish", "dots-sso.fish")])
-    func completions(shell: String, file: String) throws {
-        let generated = try DotsSSOCLI().run(["--generate-completion-script", shell])
+    func completions(shell: String, file: String) async throws {
+        let generated = try await DotsSSOCLI().run(["--generate-completion-script", shell])
         #expect(generated.status == 0)
         let committed = try String(contentsOf: TestPaths.repository.appendingPathComponent("completions/\(file)"), encoding: .utf8)
         #expect(generated.stdout == committed, "completions/\(file) is stale: run Scripts/generate-docs and commit it")
     }
 
     @Test("the man page documents every command, its sections and the exit codes, and is clean under mandoc -Tlint and groff")
-    func manual() throws {
+    func manual() async throws {
         let path = TestPaths.repository.appendingPathComponent("man/dots-sso.1").path
         let page = try String(contentsOfFile: path, encoding: .utf8)
         for command in ["discover", "authorize", "pkpass", "bodymovin", "magic-link", "cache", "channel", "token export", "version"] {
@@ -29,19 +29,19 @@ struct GeneratedDocsTests {
         for variable in ["DOTS_SSO_CHANNEL", "DOTS_SSO_CACHE_DIR", "DOTS_SSO_CACERT", "NO_COLOR", "HTTPS_PROXY"] { #expect(page.contains(variable)) }
         #expect(!page.contains("\n\n"), "an empty line is a groff warning")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") {
-            let lint = try ProcessRunner.run("/usr/bin/mandoc", ["-Tlint", "-W", "warning", path])
+            let lint = try await ProcessRunner.run("/usr/bin/mandoc", ["-Tlint", "-W", "warning", path])
             #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
         } else {
             print("NOTICE: mandoc is missing (Scripts/bootstrap --release installs it); mandoc -Tlint skipped")
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
-            let groff = try ProcessRunner.run("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", path])
+            let groff = try await ProcessRunner.run("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", path])
             #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
         }
     }
 
     @Test("bash completion, called as bash calls it: subcommands, channel names and channel files after --channel, files by kind")
-    func bashCompletion() throws {
+    func bashCompletion() async throws {
         let home = TemporaryDirectory("completion")
         try FileManager.default.createDirectory(atPath: home.path("config/dots-sso/channels"), withIntermediateDirectories: true)
         for name in ["acme", "globex"] { try "{}".write(toFile: home.path("config/dots-sso/channels/\(name).json"), atomically: true, encoding: .utf8) }
@@ -66,7 +66,7 @@ struct GeneratedDocsTests {
         complete_line 'dots-sso pkpass inspect '
         complete_line 'dots-sso bodymovin validate lo'
         """
-        let result = try ProcessRunner.run("/bin/bash", ["-c", script], environment: [
+        let result = try await ProcessRunner.run("/bin/bash", ["-c", script], environment: [
             "PATH": TestPaths.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "XDG_CONFIG_HOME": home.path("config"), "HOME": home.path("."),
         ])
         let lines = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in

@@ -23,18 +23,18 @@ struct HandshakeCLITests {
         let codeA = try await sandbox.openWebCodeA()
         let arguments = ["openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane",
                          "--access-token-file", token, "--base-url", sandbox.issuer + SandboxPartner.openWebPath]
-        let result = try cli.run(arguments + ["-v"])
+        let result = try await cli.run(arguments + ["-v"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("codeB-") && result.stdout.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("access_token=[redacted]"))
         #expect(!(result.stdout + result.stderr).contains(sandbox.settings.openWebAccessToken))
         #expect(!result.stderr.contains(codeA), "codeA is a session secret too")
-        let again = try cli.run(arguments)
+        let again = try await cli.run(arguments)
         #expect(again.status == 1)
         #expect(again.stderr.contains("invalid_code_a"))
         let wrong = cli.home.path("wrong-token")
         try "not-the-token".write(toFile: wrong, atomically: true, encoding: .utf8)
-        let refused = try cli.run(arguments.map { $0 == token ? wrong : $0 } + ["--json"])
+        let refused = try await cli.run(arguments.map { $0 == token ? wrong : $0 } + ["--json"])
         #expect(refused.status == 77)
         #expect(refused.stdout.isEmpty)
     }
@@ -49,12 +49,12 @@ struct HandshakeCLITests {
         let header = sandbox.echoAuthorization(for: jane)
         let verify = ["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", "-", "--consumer-key",
                       sandbox.settings.echoConsumerKey]
-        let result = try cli.run(verify + ["--json"], stdin: Data(header.utf8))
+        let result = try await cli.run(verify + ["--json"], stdin: Data(header.utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let document = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8)).objectValue
         #expect(document?["id"]?.stringValue == jane.echoID)
         #expect(document?["phoneNumber"]?.stringValue == jane.phoneNumber)
-        let replay = try cli.run(verify, stdin: Data(header.utf8))
+        let replay = try await cli.run(verify, stdin: Data(header.utf8))
         #expect(replay.status == 77)
         #expect(replay.stderr.contains("Could not authenticate you."))
         #expect(await count(sandbox, path: SandboxPartner.echoProviderPath) == 2)
@@ -67,11 +67,11 @@ struct HandshakeCLITests {
             ("http://localhost:\(sandbox.port)\(SandboxPartner.echoProviderPath)", sandbox.settings.echoConsumerKey),
             (provider, "another-app"),
         ] {
-            let refused = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", fresh,
+            let refused = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", fresh,
                                        "--consumer-key", key])
             #expect(refused.status == 1, "\(provider): \(refused.stderr)")
         }
-        let malformed = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization",
+        let malformed = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization",
                                      "OAuth oauth_token=\"x\"", "--consumer-key", sandbox.settings.echoConsumerKey])
         #expect(malformed.status == 65)
         #expect(await count(sandbox, path: SandboxPartner.echoProviderPath) == 2, "no refused attempt reached the provider")
@@ -87,14 +87,14 @@ struct HandshakeCLITests {
         try (sandbox.settings.echoConsumerSecret + "\n").write(toFile: consumerSecret, atomically: true, encoding: .utf8)
         let sign = ["echo", "sign", "--provider", provider, "--consumer-key", sandbox.settings.echoConsumerKey,
                     "--consumer-secret-file", consumerSecret, "--token", alex.echoToken, "--token-secret-file", "-"]
-        let signed = try cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8))
+        let signed = try await cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8))
         #expect(signed.status == 0, "\(signed.stderr)")
         let header = signed.stdout.trimmingCharacters(in: .newlines)
         #expect(header.hasPrefix("OAuth ") && header.contains("oauth_token=\"\(alex.echoToken)\""))
         #expect(!signed.stdout.contains(alex.echoTokenSecret) && !signed.stdout.contains(sandbox.settings.echoConsumerSecret))
 
         // The raw answer, as a backend reads it: the numeric id is exact past 2^53 (as Twitter's was), beside id_str.
-        let (status, text) = try Browser.get(provider, headers: ["Authorization: \(header)"])
+        let (status, text) = try await Browser.get(provider, headers: ["Authorization: \(header)"])
         #expect(status == 200)
         let body = Data(text.utf8)
         #expect(text.contains("\"id\":\(alex.echoID),"), "\(text)")
@@ -105,17 +105,17 @@ struct HandshakeCLITests {
         #expect(tokens == ["token": alex.echoToken, "secret": alex.echoTokenSecret])
         #expect(account["phone_number"] as? String == alex.phoneNumber)
 
-        let fresh = try cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8)).stdout.trimmingCharacters(in: .newlines)
-        let verified = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+        let fresh = try await cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8)).stdout.trimmingCharacters(in: .newlines)
+        let verified = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
                                     "--authorization", fresh, "--consumer-key", sandbox.settings.echoConsumerKey, "--json"])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stdout.contains(alex.echoID))
 
-        let forged = try cli.run(sign, stdin: Data("digits-secret-jane".utf8)).stdout.trimmingCharacters(in: .newlines)
-        let refused = try cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+        let forged = try await cli.run(sign, stdin: Data("digits-secret-jane".utf8)).stdout.trimmingCharacters(in: .newlines)
+        let refused = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
                                    "--authorization", forged, "--consumer-key", sandbox.settings.echoConsumerKey])
         #expect(refused.status == 77)
-        let both = try cli.run(sign.map { $0 == consumerSecret ? "-" : $0 })
+        let both = try await cli.run(sign.map { $0 == consumerSecret ? "-" : $0 })
         #expect(both.status == 64 && both.stderr.contains("cannot both read stdin"))
     }
 
@@ -128,37 +128,37 @@ struct HandshakeCLITests {
         let channel = cli.home.path("sandbox.json")
         try ChannelStore.write(sandbox.channel, toFile: channel)
         let login = try cli.start(["authorize", "--channel", channel, "--no-browser"])
-        let url = try login.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
-        _ = try Browser.get(try Browser.redirectTarget(of: url))
-        #expect(login.finish().status == 0)
-        #expect(try cli.run(["profile", "--channel", channel]).status == 0)
+        let url = try await login.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        _ = try await Browser.get(try Browser.redirectTarget(of: url))
+        #expect(await login.finish().status == 0)
+        #expect(try await cli.run(["profile", "--channel", channel]).status == 0)
 
         let keyed = [SandboxPartner.channelKeyVariable: sandbox.settings.channelKey]
         let jane = try #require(sandbox.settings.user(named: "jane"))
-        let logOut = try cli.run(["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID, "-v"], environment: keyed)
+        let logOut = try await cli.run(["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID, "-v"], environment: keyed)
         #expect(logOut.status == 0, "\(logOut.stderr)")
         #expect(logOut.stdout.contains("logged-out\t\(jane.ssoID)\trequest "))
         #expect(logOut.stderr.contains("Authorization: Channel [redacted]"))
         #expect(!(logOut.stdout + logOut.stderr).contains(sandbox.settings.channelKey))
-        let after = try cli.run(["profile", "--channel", channel])
+        let after = try await cli.run(["profile", "--channel", channel])
         #expect(after.status == 77, "the logged-out member's tokens no longer work: \(after.stderr)")
 
         let admin = try #require(sandbox.settings.user(named: "ops"))
-        let many = try cli.run(["members", "log-out", "--channel", channel, "--sso-id", "-", "--json"], environment: keyed,
+        let many = try await cli.run(["members", "log-out", "--channel", channel, "--sso-id", "-", "--json"], environment: keyed,
                                stdin: Data("\(jane.ssoID)\nnobody\n\(admin.ssoID)\n".utf8))
         #expect(many.status == 1, "mixed failures (404 and 403) end with 1")
         let outcomes = try JSONDecoder().decode(JSONValue.self, from: Data(many.stdout.utf8)).objectValue?["outcomes"]?.arrayValue ?? []
         #expect(outcomes.compactMap { $0.objectValue?["exitCode"] } == [.number(0), .number(1), .number(77)])
 
         let before = await count(sandbox, path: "/channels/members.remove-by-sso-id")
-        let piped = try cli.run(["members", "remove", "--channel", channel, "--sso-id", jane.ssoID], environment: keyed, stdin: Data("yes\n".utf8))
+        let piped = try await cli.run(["members", "remove", "--channel", channel, "--sso-id", jane.ssoID], environment: keyed, stdin: Data("yes\n".utf8))
         #expect(piped.status == 64)
         #expect(piped.stderr.contains("--yes"))
         #expect(await count(sandbox, path: "/channels/members.remove-by-sso-id") == before)
-        let removed = try cli.run(["members", "remove", "--channel", channel, "--sso-id", jane.ssoID, "--yes"], environment: keyed)
+        let removed = try await cli.run(["members", "remove", "--channel", channel, "--sso-id", jane.ssoID, "--yes"], environment: keyed)
         #expect(removed.status == 0)
         #expect(removed.stdout.contains("removed"))
-        let unkeyed = try cli.run(["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID])
+        let unkeyed = try await cli.run(["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID])
         #expect(unkeyed.status == 78)
         #expect(unkeyed.stderr.contains("$\(SandboxPartner.channelKeyVariable)"))
     }

@@ -9,12 +9,12 @@ struct HostilePeerCLITests {
     let cli = DotsSSOCLI()
 
     @Test("under GitHub Actions a partner's feature named like a workflow command is printed as text, and ##[ is broken")
-    func workflowCommands() throws {
+    func workflowCommands() async throws {
         let profile = cli.home.path("profile.json")
         try Data(###"{"id":"u-1","features":{"::error title=forged::pwned":true,"##[warning]also":true,"canAccessApp":true}}"###.utf8)
             .write(to: URL(fileURLWithPath: profile))
         for arguments in [["flags", "--profile-file", profile], ["profile", "--profile-file", profile]] {
-            let result = try cli.run(arguments, environment: ["GITHUB_ACTIONS": "true"])
+            let result = try await cli.run(arguments, environment: ["GITHUB_ACTIONS": "true"])
             let lines = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
             #expect(!(result.stdout + result.stderr).contains("##["), "\(arguments[0]): \(result.stdout)")
             var stopped: String?
@@ -28,16 +28,16 @@ struct HostilePeerCLITests {
                     #expect(!trimmed.hasPrefix("::error title=forged"), "\(arguments[0]): a forged annotation reached the runner: \(line)")
                 }
             }
-            let plain = try cli.run(arguments)
+            let plain = try await cli.run(arguments)
             #expect(!plain.stdout.contains("::stop-commands::"), "outside GitHub Actions the text is left alone")
         }
     }
 
     @Test("discover -v: a response header with terminal control sequences is traced escaped, never raw")
-    func escapedTrace() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func escapedTrace() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try cli.run(["discover", "-v", "--issuer", "http://127.0.0.1:\(port)/evil"])
+        let result = try await cli.run(["discover", "-v", "--issuer", "http://127.0.0.1:\(port)/evil"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.allOutput.contains("\u{1B}"))
         #expect(!result.allOutput.contains("\u{7}"))
@@ -45,14 +45,14 @@ struct HostilePeerCLITests {
     }
 
     @Test("--access-token-file accepts a pipe such as <(…), with the same checks as a file")
-    func tokenFromPipe() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--expect-token", "piped-token-123"])
+    func tokenFromPipe() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--expect-token", "piped-token-123"])
         defer { peer.stop() }
         let fifo = cli.home.path("token.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Thread { try? Data("piped-token-123\n".utf8).write(to: URL(fileURLWithPath: fifo)) }
         writer.start()
-        let result = try cli.run(["profile", "--profile-endpoint", "http://127.0.0.1:\(port)/profiles/good", "--access-token-file", fifo])
+        let result = try await cli.run(["profile", "--profile-endpoint", "http://127.0.0.1:\(port)/profiles/good", "--access-token-file", fifo])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.allOutput.contains("piped-token-123"))
     }
@@ -82,8 +82,8 @@ struct HostilePeerCLITests {
 
     @Test("hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
           arguments: hostile)
-    func hostileServers(_ server: Hostile) throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--all", server.name])
+    func hostileServers(_ server: Hostile) async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--all", server.name])
         defer { peer.stop() }
         let base = "http://127.0.0.1:\(port)"
         let profile = cli.home.path("member-\(server.name).json")
@@ -98,10 +98,10 @@ struct HostilePeerCLITests {
             let result: ProcessResult
             var peak: Double?
             if PeakMemory.available {
-                (result, peak) = try PeakMemory.run(TestPaths.binary.path, arguments, environment: cli.environment, timeout: 30)
+                (result, peak) = try await PeakMemory.run(TestPaths.binary.path, arguments, environment: cli.environment, timeout: 30)
             } else {
                 print("NOTICE: /usr/bin/time (GNU time) is absent; the hostile-server table does not measure memory")
-                result = try cli.run(arguments, timeout: 30)
+                result = try await cli.run(arguments, timeout: 30)
             }
             let name = "\(server.name): \(run.command[0])"
             #expect(result.status == run.status, "\(name): \(result.stdout.prefix(400)) \(result.stderr)")
@@ -113,10 +113,10 @@ struct HostilePeerCLITests {
     }
 
     @Test("a 1 MB response header is named as such (65), not 'Out of memory'")
-    func hugeHeader() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func hugeHeader() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
-        let result = try cli.run(["discover", "--issuer", "http://127.0.0.1:\(port)/bigheader"])
+        let result = try await cli.run(["discover", "--issuer", "http://127.0.0.1:\(port)/bigheader"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("a header line over 100 KiB"), "\(result.stderr)")
         #expect(!result.stderr.lowercased().contains("out of memory"))

@@ -14,12 +14,12 @@ struct KillNineTests {
     /// took), and says whether it was killed rather than having finished first: the writes come at the very end, so
     /// some kills must land there and some runs must finish.
     static func killed(_ cli: DotsSSOCLI, _ arguments: [String], within duration: TimeInterval,
-                       using generator: inout some RandomNumberGenerator) throws -> Bool {
+                       using generator: inout some RandomNumberGenerator) async throws -> Bool {
         let process = try cli.start(arguments)
-        usleep(UInt32(Double.random(in: 0...(duration * 1.33), using: &generator) * 1_000_000))
+        try await Task.sleep(for: .seconds(Double.random(in: 0...(duration * 1.33), using: &generator)))
         let wasRunning = process.process.isRunning
         kill(process.process.processIdentifier, SIGKILL)
-        _ = process.finish(timeout: 10)
+        _ = await process.finish(timeout: 10)
         return wasRunning && process.process.terminationReason == .uncaughtSignal
     }
 
@@ -28,9 +28,9 @@ struct KillNineTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(AtomicFile.temporaryPrefix) }.sorted()
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> TimeInterval {
+    static func seconds(_ body: () async throws -> Void) async rethrows -> TimeInterval {
         let started = Date()
-        try body()
+        try await body()
         return Date().timeIntervalSince(started)
     }
 
@@ -42,36 +42,36 @@ struct KillNineTests {
         let provider = ["--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
         let key = CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")
-        func signIn() throws {
+        func signIn() async throws {
             let process = try cli.start(["authorize", "--no-browser", "--scope", "openid email"] + provider)
-            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
-            _ = try Browser.get(try Browser.redirectTarget(of: url))
-            #expect(process.finish().status == 0)
+            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+            _ = try await Browser.get(try Browser.redirectTarget(of: url))
+            #expect(await process.finish().status == 0)
         }
-        try signIn()
-        let duration = try Self.seconds {
-            let refreshed = try cli.run(["refresh", "--force"] + provider)
+        try await signIn()
+        let duration = try await Self.seconds {
+            let refreshed = try await cli.run(["refresh", "--force"] + provider)
             #expect(refreshed.status == 0)
         }
         var generator = SystemRandomNumberGenerator()
         var kills = 0, lostGrants = 0
         for _ in 0..<Self.runs {
             let before = try #require(try cache.read(key).entry?.oauth.tokens)
-            if try Self.killed(cli, ["refresh", "--force"] + provider, within: duration, using: &generator) { kills += 1 }
+            if try await Self.killed(cli, ["refresh", "--force"] + provider, within: duration, using: &generator) { kills += 1 }
             let after = try #require(try cache.read(key).entry?.oauth.tokens, "the entry is readable after the kill")
             let old = after.accessToken == before.accessToken && after.refreshToken == before.refreshToken
             let new = after.accessToken != before.accessToken && after.refreshToken != before.refreshToken
             #expect(old || new, "old or new tokens, never a mix")
-            let printed = try cli.run(["token", "print"] + provider, timeout: 20)
+            let printed = try await cli.run(["token", "print"] + provider, timeout: 20)
             #expect(printed.status == 0 && printed.stdout == after.accessToken + "\n", "\(printed.stderr)")
             // A kill after the provider rotated the refresh token but before it was saved leaves the rotated-away one;
             // the sandbox treats its next use as reuse and ends the grant: a clear 77, then a new sign-in.
-            let next = try cli.run(["refresh", "--force"] + provider, timeout: 20)
+            let next = try await cli.run(["refresh", "--force"] + provider, timeout: 20)
             #expect(next.status == 0 || next.status == 77, "\(next.stderr)")
             if next.status == 77 {
                 lostGrants += 1
                 #expect(next.stderr.contains("invalid_grant"), "\(next.stderr)")
-                try signIn()
+                try await signIn()
             }
         }
         #expect(kills > 0, "at least one run was killed mid-way")
@@ -88,37 +88,37 @@ struct KillNineTests {
         let email = "jane.doe@example.com"
         let server = ["--base-url", sandbox.issuer, "--study", "sandbox"]
         func link() async throws -> String {
-            #expect(try cli.run(["magic-link", "request", "--email", email] + server).status == 0)
+            #expect(try await cli.run(["magic-link", "request", "--email", email] + server).status == 0)
             return try #require(await sandbox.emails().last { $0.to == email }?.link)
         }
-        func session() throws -> String {
-            let printed = try cli.run(["token", "print", "--session", "--email", email] + server, timeout: 20)
+        func session() async throws -> String {
+            let printed = try await cli.run(["token", "print", "--session", "--email", email] + server, timeout: 20)
             #expect(printed.status == 0, "\(printed.stderr)")
             return printed.stdout
         }
         let first = try await link()
-        let duration = try Self.seconds {
-            let redeemed = try cli.run(["magic-link", "redeem", "--link", first] + server)
+        let duration = try await Self.seconds {
+            let redeemed = try await cli.run(["magic-link", "redeem", "--link", first] + server)
             #expect(redeemed.status == 0, "\(redeemed.stderr)")
         }
         var generator = SystemRandomNumberGenerator()
         var kills = 0
-        var sessions = Set([try session()])
+        var sessions = Set([try await session()])
         for _ in 0..<Self.runs {
             let fresh = try await link()
-            if try Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: duration, using: &generator) { kills += 1 }
-            let current = try session()
+            if try await Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: duration, using: &generator) { kills += 1 }
+            let current = try await session()
             #expect(current.hasPrefix("session-"), "a whole session token, not a torn one")
             sessions.insert(current)
         }
         #expect(kills > 0)
         let last = try await link()
-        #expect(try cli.run(["magic-link", "redeem", "--link", last] + server).status == 0, "the next redeem works")
+        #expect(try await cli.run(["magic-link", "redeem", "--link", last] + server).status == 0, "the next redeem works")
         print("kill -9: redeem killed \(kills) of \(Self.runs) times; \(sessions.count) distinct sessions seen")
     }
 
     @Test("passes fetch: after each kill every saved pass is whole (byte for byte what the server sent) and the next fetch works")
-    func download() throws {
+    func download() async throws {
         let partner = try PassesCLITests.Partner()
         // A 3 MB pass (an incompressible strip image) makes each write long enough for kills to land inside it.
         var files = try TestPassIssuer.files()
@@ -137,16 +137,16 @@ struct KillNineTests {
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         // The first kills land in an empty folder, later ones over the earlier files.
-        let duration = try Self.seconds { _ = try partner.cli.run(fetch(into: TemporaryDirectory("timing").url)) }
+        let duration = try await Self.seconds { _ = try await partner.cli.run(fetch(into: TemporaryDirectory("timing").url)) }
         for _ in 0..<Self.runs {
-            if try Self.killed(partner.cli, arguments, within: duration, using: &generator) { kills += 1 }
+            if try await Self.killed(partner.cli, arguments, within: duration, using: &generator) { kills += 1 }
             for name in Self.settledFiles(output.url.path) {
                 let saved = try Data(contentsOf: output.url.appendingPathComponent(name))
                 #expect(saved == expected[name], "\(name) is whole (\(saved.count) bytes)")
             }
         }
         #expect(kills > 0)
-        let next = try partner.cli.run(arguments)
+        let next = try await partner.cli.run(arguments)
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
         #expect(Self.settledFiles(output.url.path) == expected.keys.sorted())
         for (name, data) in expected { #expect(try Data(contentsOf: output.url.appendingPathComponent(name)) == data) }

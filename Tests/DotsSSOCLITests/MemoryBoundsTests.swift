@@ -13,12 +13,12 @@ struct MemoryBoundsTests {
 
     func bound(_ inputBytes: Int) -> Double { 2 * Double(inputBytes) / 1_048_576 + 50 }
 
-    func measured(_ arguments: [String]) throws -> (result: ProcessResult, peakMiB: Double)? {
+    func measured(_ arguments: [String]) async throws -> (result: ProcessResult, peakMiB: Double)? {
         guard PeakMemory.available else {
             print("NOTICE: /usr/bin/time (GNU time) is absent; skipping the memory test (Scripts/bootstrap installs it)")
             return nil
         }
-        return try PeakMemory.run(TestPaths.binary.path, arguments, environment: cli.environment, timeout: 180)
+        return try await PeakMemory.run(TestPaths.binary.path, arguments, environment: cli.environment, timeout: 180)
     }
 
     /// An animation of many small shape layers, as a designer's export with thousands of them looks.
@@ -36,11 +36,11 @@ struct MemoryBoundsTests {
     }
 
     @Test("bodymovin validate: a 12 MB animation of 21,000 layers and 16 MB of bare numbers stay within 2× the input + 50 MiB")
-    func bodymovin() throws {
+    func bodymovin() async throws {
         let animation = Self.animation(bytes: 12_000_000)
         let animationPath = scratch.path("many-layers.json")
         try animation.write(to: URL(fileURLWithPath: animationPath))
-        guard let (result, peak) = try measured(["bodymovin", "validate", "--json", animationPath]) else { return }
+        guard let (result, peak) = try await measured(["bodymovin", "validate", "--json", animationPath]) else { return }
         #expect(result.status == 0, "the file is 12 MB, a fitness warning; its layers are fine: \(result.stderr)")
         let report = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
         let summary = try #require(report.first?["summary"] as? [String: Any])
@@ -53,18 +53,18 @@ struct MemoryBoundsTests {
         let numbers = Data(("[" + (0..<5_400_000).map { String($0 % 100) }.joined(separator: ",") + "]").utf8)
         let numbersPath = scratch.path("numbers.json")
         try numbers.write(to: URL(fileURLWithPath: numbersPath))
-        guard let (plain, numbersPeak) = try measured(["bodymovin", "validate", numbersPath]) else { return }
+        guard let (plain, numbersPeak) = try await measured(["bodymovin", "validate", numbersPath]) else { return }
         #expect(plain.status == 1 && plain.stdout.contains("not an animation object"), "\(plain.stdout)")
         #expect(numbersPeak < bound(numbers.count), "peak \(numbersPeak) MiB for \(numbers.count) bytes")
     }
 
     @Test("pkpass inspect: a pass whose pass.json is 40 MB of digits is refused at the 1 MiB cap without parsing it")
-    func bigPassJSON() throws {
+    func bigPassJSON() async throws {
         let digits = "{\"formatVersion\":1,\"n\":[" + (0..<14_000_000).map { String($0 % 100) }.joined(separator: ",") + "]}"
         let pass = try TestPassIssuer.zip([("pass.json", Data(digits.utf8)), ("icon.png", Data([0x89, 0x50, 0x4E, 0x47]))])
         let path = scratch.path("digits.pkpass")
         try pass.write(to: URL(fileURLWithPath: path))
-        guard let (result, peak) = try measured(["pkpass", "inspect", path]) else { return }
+        guard let (result, peak) = try await measured(["pkpass", "inspect", path]) else { return }
         #expect(result.status == 1)
         #expect(result.stdout.contains("pkpass.archive.entry-too-large"), "\(result.stdout)")
         #expect(result.stdout.contains("dots-sso reads at most 1 MiB of it"), "\(result.stdout)")
@@ -72,11 +72,11 @@ struct MemoryBoundsTests {
     }
 
     @Test("profile --profile-file: 20 MB is refused at the 8 MiB cap (65) before it is read")
-    func bigProfile() throws {
+    func bigProfile() async throws {
         let profile = Data(("{\"id\":\"u-1\",\"bio\":\"" + String(repeating: "<b>x</b> ", count: 2_300_000) + "\"}").utf8)
         let path = scratch.path("profile.json")
         try profile.write(to: URL(fileURLWithPath: path))
-        guard let (result, peak) = try measured(["profile", "--profile-file", path]) else { return }
+        guard let (result, peak) = try await measured(["profile", "--profile-file", path]) else { return }
         #expect(result.status == 65)
         #expect(result.stderr.contains("a profile is larger than 8 MiB, the most dots-sso reads"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)

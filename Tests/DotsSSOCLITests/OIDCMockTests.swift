@@ -15,9 +15,9 @@ struct OIDCMockTests {
         let log: TemporaryDirectory
         let cli = DotsSSOCLI()
 
-        init(tokenMaxAge: Int? = nil) throws {
+        init(tokenMaxAge: Int? = nil) async throws {
             log = TemporaryDirectory("mocklog")
-            (mock, port) = try Peers.oidcMock(claims: [OIDCMockTests.alice], tokenMaxAge: tokenMaxAge, log: log.path("requests.log"))
+            (mock, port) = try await Peers.oidcMock(claims: [OIDCMockTests.alice], tokenMaxAge: tokenMaxAge, log: log.path("requests.log"))
         }
 
         var issuer: String { "http://127.0.0.1:\(port)" }
@@ -31,20 +31,20 @@ struct OIDCMockTests {
         func count(_ line: String) -> Int { requests.filter { $0 == line }.count }
 
         /// Starts `authorize --no-browser` and returns it with the authorization URL it printed alone on a line of stderr.
-        func startAuthorize(_ extra: [String] = []) throws -> (BackgroundProcess, String) {
+        func startAuthorize(_ extra: [String] = []) async throws -> (BackgroundProcess, String) {
             let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "60"] + provider + extra)
-            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/oauth2/authorize\\?\\S+)$", inErrors: true)
+            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/oauth2/authorize\\?\\S+)$", inErrors: true)
             return (process, url)
         }
 
         /// Signs in as `sub` through the mock's form and returns the finished authorize run.
-        func login(as sub: String = "alice") throws -> ProcessResult {
-            let (process, url) = try startAuthorize()
-            let callback = try Browser.redirectTarget(of: url, form: ["sub": sub])
-            let page = try Browser.get(callback)
+        func login(as sub: String = "alice") async throws -> ProcessResult {
+            let (process, url) = try await startAuthorize()
+            let callback = try await Browser.redirectTarget(of: url, form: ["sub": sub])
+            let page = try await Browser.get(callback)
             #expect(page.status == 200)
             #expect(page.body.contains("Signed in"))
-            return process.finish()
+            return await process.finish()
         }
 
         /// Makes the cached access token expired, as time passing would, without waiting for it.
@@ -74,11 +74,11 @@ struct OIDCMockTests {
     }
 
     @Test("scripted login: tokens cached 0600 in a 0700 directory, never printed; token print feeds userinfo")
-    func login() throws {
-        let setup = try Setup()
+    func login() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
         let started = Date()
-        let result = try setup.login()
+        let result = try await setup.login()
         let elapsed = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("alice"))
@@ -96,107 +96,107 @@ struct OIDCMockTests {
             #expect((try FileManager.default.attributesOfItem(atPath: "\(directory)/\(file)")[.posixPermissions] as? Int) == 0o600, "\(file)")
         }
 
-        let printed = try setup.cli.run(["token", "print"] + setup.provider)
+        let printed = try await setup.cli.run(["token", "print"] + setup.provider)
         #expect(printed.status == 0)
         #expect(printed.stdout == tokens.accessToken + "\n")
         #expect(printed.stderr.isEmpty)
-        let userinfo = try Browser.get("\(setup.issuer)/userinfo", headers: ["Authorization: Bearer \(printed.stdout.trimmingCharacters(in: .newlines))"])
+        let userinfo = try await Browser.get("\(setup.issuer)/userinfo", headers: ["Authorization: Bearer \(printed.stdout.trimmingCharacters(in: .newlines))"])
         #expect(userinfo.status == 200)
         #expect(userinfo.body.contains("\"canAccessApp\": true"))
 
         for command in [["token", "show"], ["token", "show", "--json"], ["refresh"], ["cache", "list"], ["cache", "list", "--json"], ["refresh", "--json"]] {
-            let output = try setup.cli.run(command + (command.first == "cache" ? [] : setup.provider))
+            let output = try await setup.cli.run(command + (command.first == "cache" ? [] : setup.provider))
             #expect(output.status == 0, "\(command): \(output.stderr)")
             for secret in secrets { #expect(!output.allOutput.contains(secret), "\(command) printed a token") }
         }
-        let idToken = try setup.cli.run(["token", "print", "--id-token"] + setup.provider)
+        let idToken = try await setup.cli.run(["token", "print", "--id-token"] + setup.provider)
         #expect(idToken.stdout == tokens.idToken! + "\n")
 
         // The profile from the provider's userinfo endpoint, with the cached token.
-        let profile = try setup.cli.run(["profile", "--json"] + setup.provider)
+        let profile = try await setup.cli.run(["profile", "--json"] + setup.provider)
         #expect(profile.status == 0, "\(profile.stderr)")
         #expect(profile.stdout.contains("\"id\" : \"alice\""))
         #expect(profile.stdout.contains("\"canAccessApp\""))
         for secret in secrets { #expect(!profile.allOutput.contains(secret)) }
-        #expect(try setup.cli.run(["flags", "check"] + setup.provider).status == 0)
-        #expect(try setup.cli.run(["flags", "check", "canAccessContainer1"] + setup.provider).status == 1)
+        #expect(try await setup.cli.run(["flags", "check"] + setup.provider).status == 0)
+        #expect(try await setup.cli.run(["flags", "check", "canAccessContainer1"] + setup.provider).status == 1)
     }
 
     @Test("the profile id seen first is remembered: a changed id is an error (ids are immutable)")
-    func immutableID() throws {
-        let setup = try Setup()
+    func immutableID() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        #expect(try setup.login().status == 0)
-        #expect(try setup.cli.run(["profile"] + setup.provider).status == 0)
-        let changed = try ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "PUT", "-H", "Content-Type: application/json",
+        await #expect(try setup.login().status == 0)
+        #expect(try await setup.cli.run(["profile"] + setup.provider).status == 0)
+        let changed = try await ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "PUT", "-H", "Content-Type: application/json",
             "--data", #"{"id":"new-id-7","email":"alice@example.com","features":{"canAccessApp":true}}"#, "\(setup.issuer)/users/alice"])
         #expect(changed.status == 0)
-        let result = try setup.cli.run(["profile", "--json"] + setup.provider)
+        let result = try await setup.cli.run(["profile", "--json"] + setup.provider)
         #expect(result.status == 1)
         #expect(result.stdout.contains("profile.id.changed"))
         #expect(result.stdout.contains("new-id-7"))
     }
 
     @Test("forced refresh gets a new access token with exactly one token request")
-    func forcedRefresh() throws {
-        let setup = try Setup()
+    func forcedRefresh() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        #expect(try setup.login().status == 0)
+        await #expect(try setup.login().status == 0)
         let before = try setup.cachedTokens()
-        let refreshed = try setup.cli.run(["refresh", "--force", "--json"] + setup.provider)
+        let refreshed = try await setup.cli.run(["refresh", "--force", "--json"] + setup.provider)
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
         #expect(refreshed.stdout.contains("\"refreshed\" : true"))
         let after = try setup.cachedTokens()
         #expect(after.accessToken != before.accessToken)
         #expect(setup.count("POST /oauth2/token") == 2)
-        let notNeeded = try setup.cli.run(["refresh"] + setup.provider)
+        let notNeeded = try await setup.cli.run(["refresh"] + setup.provider)
         #expect(notNeeded.stdout.contains("still valid"))
         #expect(setup.count("POST /oauth2/token") == 2)
     }
 
     @Test("server-side revocation: refresh exits 77 saying sign in again; the next command fails without a request")
-    func revokedAtProvider() throws {
-        let setup = try Setup()
+    func revokedAtProvider() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        #expect(try setup.login().status == 0)
-        #expect(try Browser.post("\(setup.issuer)/users/alice/revoke-tokens").status == 204)
-        let refresh = try setup.cli.run(["refresh", "--force"] + setup.provider)
+        await #expect(try setup.login().status == 0)
+        #expect(try await Browser.post("\(setup.issuer)/users/alice/revoke-tokens").status == 204)
+        let refresh = try await setup.cli.run(["refresh", "--force"] + setup.provider)
         #expect(refresh.status == 77)
         #expect(refresh.stderr.contains("invalid_grant"))
         #expect(refresh.stderr.contains("sign in again with `dots-sso authorize`"))
         let requestsBefore = setup.requests.count
-        let print = try setup.cli.run(["token", "print"] + setup.provider)
+        let print = try await setup.cli.run(["token", "print"] + setup.provider)
         #expect(print.status == 77)
         #expect(print.stderr.contains("sign in again"))
         #expect(print.stdout.isEmpty)
         #expect(setup.requests.count == requestsBefore, "a marked entry must not contact the provider")
-        #expect(try setup.login().status == 0, "signing in again clears the mark")
-        #expect(try setup.cli.run(["token", "print"] + setup.provider).status == 0)
+        await #expect(try setup.login().status == 0, "signing in again clears the mark")
+        #expect(try await setup.cli.run(["token", "print"] + setup.provider).status == 0)
     }
 
     @Test("a forged redirect, a bare /callback and a favicon cannot end the sign-in; the real redirect completes it, and only then says Signed in")
-    func forgedState() throws {
-        let setup = try Setup()
+    func forgedState() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        let (process, url) = try setup.startAuthorize()
+        let (process, url) = try await setup.startAuthorize()
         let callback = try #require(Browser.query(url)["redirect_uri"])
-        let forged = try Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
+        let forged = try await Browser.get("\(callback)?code=stolen-code&state=forged-state-%3Cscript%3E")
         #expect(forged.status == 400)
         #expect(!forged.body.contains("forged") && !forged.body.contains("script") && !forged.body.contains("stolen"))
         #expect(forged.body.contains("security check (state) does not match"))
-        let bare = try Browser.get(callback)
+        let bare = try await Browser.get(callback)
         #expect(bare.status == 400, "a bare /callback is ignored")
         #expect(bare.body.contains("not the sign-in dots-sso is waiting for"))
-        let favicon = try Browser.get(callback.replacingOccurrences(of: "/callback", with: "/favicon.ico"))
+        let favicon = try await Browser.get(callback.replacingOccurrences(of: "/callback", with: "/favicon.ico"))
         #expect(favicon.status == 404)
-        let real = try Browser.redirectTarget(of: url, form: ["sub": "alice"])
-        let page = try Browser.getWithHeaders(real)
+        let real = try await Browser.redirectTarget(of: url, form: ["sub": "alice"])
+        let page = try await Browser.getWithHeaders(real)
         #expect(page.status == 200)
         #expect(page.body.contains("<h1>Signed in</h1>"))
         #expect(page.headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'")
         #expect(page.headers["cache-control"] == "no-store" && page.headers["referrer-policy"] == "no-referrer")
         #expect(!page.body.contains("<script") && !page.body.contains("http"), "self-contained: no script, no external asset")
-        let result = process.finish()
+        let result = await process.finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "refused a redirect to the sign-in callback whose state does not match").count == 2, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "ignored a request to the sign-in callback that is not a redirect").count == 2, "\(result.stderr)")
@@ -204,42 +204,43 @@ struct OIDCMockTests {
     }
 
     @Test("a code the token endpoint refuses: the browser is told the sign-in failed, never Signed in")
-    func failedExchangePage() throws {
-        let setup = try Setup()
+    func failedExchangePage() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        let (process, url) = try setup.startAuthorize()
+        let (process, url) = try await setup.startAuthorize()
         let callback = try #require(Browser.query(url)["redirect_uri"])
         let state = try #require(Browser.query(url)["state"])
-        let page = try Browser.get("\(callback)?code=not-a-code-the-provider-issued&state=\(state)")
+        let page = try await Browser.get("\(callback)?code=not-a-code-the-provider-issued&state=\(state)")
         #expect(page.status == 400)
         #expect(page.body.contains("Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details."))
         #expect(!page.body.contains("Signed in") && !page.body.contains("not-a-code"))
-        let result = process.finish()
+        let result = await process.finish()
         #expect(result.status == 77, "\(result.stderr)")
     }
 
     @Test("the user denying access at the provider exits 77 with the provider's error")
-    func accessDenied() throws {
-        let setup = try Setup()
+    func accessDenied() async throws {
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        let (process, url) = try setup.startAuthorize()
-        let callback = try Browser.redirectTarget(of: url, form: ["action": "deny"])
+        let (process, url) = try await setup.startAuthorize()
+        let callback = try await Browser.redirectTarget(of: url, form: ["action": "deny"])
         #expect(Browser.query(callback)["error"] == "access_denied")
-        _ = try Browser.get(callback)
-        let result = process.finish()
+        _ = try await Browser.get(callback)
+        let result = await process.finish()
         #expect(result.status == 77)
         #expect(result.stderr.contains("access_denied"))
     }
 
     @Test("16 concurrent token print --min-validity 0 on an expired token: one refresh, one shared new token")
     func concurrentRefresh() async throws {
-        let setup = try Setup()
+        let setup = try await Setup()
         defer { setup.mock.stop() }
-        #expect(try setup.login().status == 0)
+        await #expect(try setup.login().status == 0)
         let expired = try setup.cachedTokens()
         try await setup.expireCachedAccessToken()
         let processes = try (0..<16).map { _ in try setup.cli.start(["token", "print", "--min-validity", "0"] + setup.provider) }
-        let results = processes.map { $0.finish(timeout: 60) }
+        var results: [ProcessResult] = []
+        for process in processes { results.append(await process.finish(timeout: 60)) }
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
         let printed = Set(results.map(\.stdout))
         #expect(printed.count == 1, "processes printed \(printed.count) different tokens")
@@ -251,19 +252,21 @@ struct OIDCMockTests {
 
     @Test("8 concurrent token print --min-validity 12000 on tokens that live 120 s: said once each, at most one refresh, one shared token")
     func unattainableMinValidity() async throws {
-        let setup = try Setup(tokenMaxAge: 120)
+        let setup = try await Setup(tokenMaxAge: 120)
         defer { setup.mock.stop() }
-        #expect(try setup.login().status == 0)
+        await #expect(try setup.login().status == 0)
         #expect(try setup.cachedTokens().lifetime == 120)
-        func printConcurrently() throws -> [ProcessResult] {
+        func printConcurrently() async throws -> [ProcessResult] {
             let processes = try (0..<8).map { _ in try setup.cli.start(["token", "print", "--min-validity", "12000"] + setup.provider) }
-            return processes.map { $0.finish(timeout: 60) }
+            var results: [ProcessResult] = []
+            for process in processes { results.append(await process.finish(timeout: 60)) }
+            return results
         }
         let warning = "warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); using one with at least 60 s left"
 
         // A fresh token is as good as a refresh could make it: nobody refreshes.
         let fresh = try setup.cachedTokens()
-        for result in try printConcurrently() {
+        for result in try await printConcurrently() {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == fresh.accessToken + "\n")
             #expect(result.stderr.components(separatedBy: "warning:").count == 2, "said once: \(result.stderr)")
@@ -273,7 +276,7 @@ struct OIDCMockTests {
 
         // Past half its life: exactly one of the eight refreshes, and all eight print the token it got.
         try await setup.ageCachedAccessToken(leaving: 50)
-        let results = try printConcurrently()
+        let results = try await printConcurrently()
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
         let printed = Set(results.map(\.stdout))
         #expect(printed.count == 1, "processes printed \(printed.count) different tokens")

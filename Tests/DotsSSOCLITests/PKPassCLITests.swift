@@ -28,8 +28,8 @@ struct PKPassCLITests {
 
         func url(_ name: String) -> URL { directory.url.appendingPathComponent(name) }
         func path(_ name: String) -> String { directory.path(name) }
-        func inspect(_ arguments: [String], stdin: Data? = nil) throws -> ProcessResult {
-            try cli.run(["pkpass", "inspect"] + arguments, stdin: stdin)
+        func inspect(_ arguments: [String], stdin: Data? = nil) async throws -> ProcessResult {
+            try await cli.run(["pkpass", "inspect"] + arguments, stdin: stdin)
         }
     }
 
@@ -38,9 +38,9 @@ struct PKPassCLITests {
     }()
 
     @Test("a valid pass with --trust: exit 0, a summary a person recognises, and no credentials from pass.json")
-    func valid() throws {
+    func valid() async throws {
         let f = Self.fixtures
-        let result = try f.inspect([f.path("guest.pkpass"), "--trust", f.pki.caCertificate])
+        let result = try await f.inspect([f.path("guest.pkpass"), "--trust", f.pki.caCertificate])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         for text in ["generic · The Dots · The Dots guest pass", "serial 0001", "pass type \(TestPassIssuer.passType)", "team \(TestPassIssuer.team)",
                      "barcode QR", "primary: MEMBER Ann Lee", "signed by Pass Type ID: \(TestPassIssuer.passType)", "SHA-256",
@@ -51,9 +51,9 @@ struct PKPassCLITests {
     }
 
     @Test("a description with newlines, ESC and a right-to-left override cannot fake our summary or restyle the terminal")
-    func terminalInjection() throws {
+    func terminalInjection() async throws {
         let f = Self.fixtures
-        let result = try f.inspect([f.path("forged.pkpass"), "--trust", f.pki.caCertificate])
+        let result = try await f.inspect([f.path("forged.pkpass"), "--trust", f.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
         let summaries = result.stdout.split(separator: "\n").filter { $0.range(of: #"^\s*\d+ errors?, "#, options: .regularExpression) != nil }
         #expect(summaries.count == 1, "one summary line of ours:\n\(result.stdout)")
@@ -62,18 +62,18 @@ struct PKPassCLITests {
     }
 
     @Test("the default anchor is Apple Root CA: the same pass fails its chain and names the issuer; exit 1")
-    func defaultAnchor() throws {
+    func defaultAnchor() async throws {
         let f = Self.fixtures
-        let result = try f.inspect([f.path("guest.pkpass")])
+        let result = try await f.inspect([f.path("guest.pkpass")])
         #expect(result.status == 1)
         #expect(result.stdout.contains("pkpass.certificate.chain"))
         #expect(result.stdout.contains("Test Worldwide Developer Relations CA, OU G4"))
     }
 
     @Test("--json lists every pass in argument order with its summary and findings; --strict turns a hex colour into a failure")
-    func jsonAndStrict() throws {
+    func jsonAndStrict() async throws {
         let f = Self.fixtures
-        let result = try f.inspect([f.path("guest.pkpass"), f.path("hex.pkpass"), f.path("expired.pkpass"), "--trust", f.pki.caCertificate, "--json"])
+        let result = try await f.inspect([f.path("guest.pkpass"), f.path("hex.pkpass"), f.path("expired.pkpass"), "--trust", f.pki.caCertificate, "--json"])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let passes = try #require(object["passes"] as? [[String: Any]])
@@ -83,52 +83,52 @@ struct PKPassCLITests {
         #expect((passes[2]["findings"] as? [[String: Any]] ?? []).contains { $0["code"] as? String == "pkpass.certificate.expired" })
         #expect(object["passed"] as? Bool == false)
 
-        let lenient = try f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate])
+        let lenient = try await f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate])
         #expect(lenient.status == 0, "a hex colour is only a warning")
         #expect(lenient.stdout.contains("pkpass.pass-json.color-hex"))
-        let strict = try f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate, "--strict", "--junit", f.path("report.xml")])
+        let strict = try await f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate, "--strict", "--junit", f.path("report.xml")])
         #expect(strict.status == 1)
         let junit = try String(contentsOfFile: f.path("report.xml"), encoding: .utf8)
         #expect(junit.contains("pkpass.pass-json.color-hex") && junit.contains("<failure"))
     }
 
     @Test("stdin, 150 MB on stdin, a zip bomb, a missing file and a bad --trust each get a clear answer and the documented exit")
-    func inputs() throws {
+    func inputs() async throws {
         let f = Self.fixtures
-        let piped = try f.inspect(["-", "--trust", f.pki.caCertificate], stdin: try Data(contentsOf: f.url("guest.pkpass")))
+        let piped = try await f.inspect(["-", "--trust", f.pki.caCertificate], stdin: try Data(contentsOf: f.url("guest.pkpass")))
         #expect(piped.status == 0, "\(piped.stdout)")
         #expect(piped.stdout.hasPrefix("stdin"))
 
-        let endless = try ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' pkpass inspect -"],
+        let endless = try await ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' pkpass inspect -"],
                                             environment: f.cli.environment, timeout: 60)
         #expect(endless.status == 1)
         #expect(endless.stdout.contains("stdin is larger than 96 MiB"), "150 MB on stdin is refused after 96 MiB: \(endless.stdout)")
 
-        let device = try f.inspect(["/dev/zero"])
+        let device = try await f.inspect(["/dev/zero"])
         #expect(device.status == 1 && device.stdout.contains("larger than 96 MiB"), "a device has no size to check first: \(device.stdout)")
 
-        let bomb = try f.inspect([f.path("bomb.pkpass")])
+        let bomb = try await f.inspect([f.path("bomb.pkpass")])
         #expect(bomb.status == 1)
         #expect(bomb.stdout.contains("zip bomb"))
         #expect(bomb.duration < 10)
 
-        let missing = try f.inspect([f.path("nope.pkpass")])
+        let missing = try await f.inspect([f.path("nope.pkpass")])
         #expect(missing.status == 64)
         #expect(missing.stderr == "dots-sso: cannot read \(f.path("nope.pkpass")): no such file\n")
 
-        let badTrust = try f.inspect([f.path("guest.pkpass"), "--trust", f.path("nope.pem")])
+        let badTrust = try await f.inspect([f.path("guest.pkpass"), "--trust", f.path("nope.pem")])
         #expect(badTrust.status == 64)
         #expect(badTrust.stderr.contains("--trust") && !badTrust.stderr.contains("--cacert"))
     }
 
     @Test("the shared corpus: every signed pass fails on its expired certificates; the summary shows the WWDR generation")
-    func corpus() throws {
+    func corpus() async throws {
         guard let signed = TestPaths.corpus?.appendingPathComponent("pkpass/signed") else {
             print("NOTICE: ../shared/corpus is absent; skipping the pkpass CLI corpus test")
             return
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: signed.path).filter { $0.hasSuffix(".pkpass") }.sorted()
-        let result = try Self.fixtures.inspect(names.map { signed.appendingPathComponent($0).path } + ["--json"])
+        let result = try await Self.fixtures.inspect(names.map { signed.appendingPathComponent($0).path } + ["--json"])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let passes = try #require(object["passes"] as? [[String: Any]])
@@ -138,7 +138,7 @@ struct PKPassCLITests {
         #expect(summary["style"] as? String == "eventTicket")
         #expect(summary["barcodeFormat"] as? String == "QR")
         #expect((summary["images"] as? [[String: Any]])?.count == 9)
-        let coffee = try Self.fixtures.inspect([signed.appendingPathComponent("uemanpasskit-coffee_club.pkpass").path])
+        let coffee = try await Self.fixtures.inspect([signed.appendingPathComponent("uemanpasskit-coffee_club.pkpass").path])
         #expect(coffee.stdout.contains("issued by \"Apple Worldwide Developer Relations Certification Authority, OU G4\""))
     }
 }

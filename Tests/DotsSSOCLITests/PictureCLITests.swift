@@ -17,20 +17,20 @@ struct PictureCLITests {
     let cli = DotsSSOCLI()
 
     /// Runs Tests/Peers/picture_check.py; nil (with a notice) when the venv with Pillow is missing.
-    func check(_ arguments: [String]) throws -> Any? {
+    func check(_ arguments: [String]) async throws -> Any? {
         guard let python = TestPaths.venvPython else {
             print("NOTICE: .venv is missing (Scripts/venv makes it); skipping the picture read-back")
             return nil
         }
-        let result = try ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("picture_check.py").path] + arguments, timeout: 120)
+        let result = try await ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("picture_check.py").path] + arguments, timeout: 120)
         #expect(result.status == 0, "picture_check \(arguments.first ?? ""): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
-    func info(_ path: String) throws -> [String: Any]? { try check(["info", path]) as? [String: Any] }
+    func info(_ path: String) async throws -> [String: Any]? { try await check(["info", path]) as? [String: Any] }
 
     /// Compares a picture with its golden image within the tolerance (writing the golden image when asked to).
-    func expectLooksLike(_ path: String, golden name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectLooksLike(_ path: String, golden name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let goldenPath = Self.golden.appendingPathComponent(name).path
         if ProcessInfo.processInfo.environment["DOTS_SSO_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ struct PictureCLITests {
             Issue.record("no golden image \(name); run with DOTS_SSO_UPDATE_GOLDEN=1 and look at it", sourceLocation: sourceLocation)
             return
         }
-        guard let result = try check(["compare", path, goldenPath]) as? [String: Any] else { return }
+        guard let result = try await check(["compare", path, goldenPath]) as? [String: Any] else { return }
         #expect(result["same_size"] as? Bool == true, "\(name): \(result)", sourceLocation: sourceLocation)
         #expect((result["mean"] as? Double ?? 255) <= Self.meanTolerance, "\(name): \(result)", sourceLocation: sourceLocation)
         #expect((result["worst_block"] as? Double ?? 255) <= Self.blockTolerance, "\(name): \(result)", sourceLocation: sourceLocation)
@@ -86,65 +86,65 @@ struct PictureCLITests {
     }
 
     @Test("bodymovin preview: evenly spaced frames in a sheet of the asked cell size, and a GIF of every frame at the frame rate, looping")
-    func contactSheetAndGIF() throws {
+    func contactSheetAndGIF() async throws {
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "moving.json", in: folder)
-        let result = try cli.run(["bodymovin", "preview", file, "--frames", "6", "--size", "100x50", "--gif", folder.path("moving.gif"), "--json"])
+        let result = try await cli.run(["bodymovin", "preview", file, "--frames", "6", "--size", "100x50", "--gif", folder.path("moving.gif"), "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
         #expect(preview["frames"] as? [Int] == [0, 12, 24, 35, 47, 59])
         #expect(preview["sheet"] as? String == folder.path("moving.frames.png"), "beside the file by default")
         #expect(preview["gifFrames"] as? Int == 60)
         #expect(codes(preview["findings"]).isEmpty, "a visible square inside the canvas: nothing to report")
-        guard let sheet = try info(folder.path("moving.frames.png")), let gif = try info(folder.path("moving.gif")) else { return }
+        guard let sheet = try await info(folder.path("moving.frames.png")), let gif = try await info(folder.path("moving.gif")) else { return }
         #expect(sheet["format"] as? String == "PNG")
         #expect(sheet["width"] as? Int == 8 + 6 * (100 + 8) && sheet["height"] as? Int == 8 + 50 + 18 + 8, "\(sheet)")
         #expect(gif["format"] as? String == "GIF" && gif["frames"] as? Int == 60 && gif["loop"] as? Int == 0, "\(gif)")
         #expect(gif["width"] as? Int == 320 && gif["height"] as? Int == 160, "fitted in 320 px, aspect kept: \(gif)")
         let total = (gif["durations"] as? [Int] ?? []).reduce(0, +)
         #expect(abs(total - 2000) <= 10, "60 frames at 30 fps last two seconds: \(total) ms")
-        try expectLooksLike(folder.path("moving.frames.png"), golden: "bodymovin-moving.png")
+        try await expectLooksLike(folder.path("moving.frames.png"), golden: "bodymovin-moving.png")
 
-        let text = try cli.run(["bodymovin", "preview", file, "--out", folder.path("named.png")])
+        let text = try await cli.run(["bodymovin", "preview", file, "--out", folder.path("named.png")])
         #expect(text.status == 0 && text.stdout.hasPrefix(folder.path("named.png") + "  12 frames"), "\(text.stdout)")
     }
 
     @Test("corpus animations look as they did when a person last looked (golden images)", arguments: [
         "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-TwitterHeart.json", "lottieweb-bm_ronda.json",
     ])
-    func corpusGolden(name: String) throws {
+    func corpusGolden(name: String) async throws {
         guard let corpus = TestPaths.corpus?.appendingPathComponent("lottie/\(name)").path else {
             print("NOTICE: ../shared/corpus is absent; skipping the golden image of \(name)")
             return
         }
         let folder = TemporaryDirectory("pictures")
-        let result = try cli.run(["bodymovin", "preview", corpus, "--out", folder.path("sheet.png")])
+        let result = try await cli.run(["bodymovin", "preview", corpus, "--out", folder.path("sheet.png")])
         #expect(result.status == 0, "\(result.stderr)")
-        try expectLooksLike(folder.path("sheet.png"), golden: "bodymovin-\(name.replacingOccurrences(of: ".json", with: ".png"))")
+        try await expectLooksLike(folder.path("sheet.png"), golden: "bodymovin-\(name.replacingOccurrences(of: ".json", with: ".png"))")
     }
 
     @Test("an animation whose only layer never shows renders nothing: validate warns; one that shows does not")
-    func blankRender() throws {
+    func blankRender() async throws {
         let folder = TemporaryDirectory("pictures")
         let hidden = try write(Self.animation(layerIn: 100, layerOut: 200), "hidden.json", in: folder)
         let shown = try write(Self.animation(), "shown.json", in: folder)
-        let result = try cli.run(["bodymovin", "validate", hidden, shown, "--json"])
+        let result = try await cli.run(["bodymovin", "validate", hidden, shown, "--json"])
         let files = try #require(try json(result)["files"] as? [[String: Any]])
         #expect(codes(files[0]["findings"]).contains("lottie.render.nothing"), "\(files[0])")
         #expect(!codes(files[1]["findings"]).contains { $0.hasPrefix("lottie.render.") }, "\(files[1])")
         #expect(result.status == 0, "a warning fails only under --strict")
-        let strict = try cli.run(["bodymovin", "validate", hidden, "--strict"])
+        let strict = try await cli.run(["bodymovin", "validate", hidden, "--strict"])
         #expect(strict.status == 1 && strict.stdout.contains("renders nothing"), "\(strict.stdout)")
-        let skipped = try cli.run(["bodymovin", "validate", hidden, "--no-render", "--json"])
+        let skipped = try await cli.run(["bodymovin", "validate", hidden, "--no-render", "--json"])
         #expect(!codes(try #require(try json(skipped)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.nothing"))
     }
 
     @Test("content leaving the canvas and content filling under 5 % of it are reported with where it was drawn")
-    func placement() throws {
+    func placement() async throws {
         let folder = TemporaryDirectory("pictures")
         let outside = try write(Self.animation(path: ([40, 50], [260, 50])), "outside.json", in: folder)
         let small = try write(Self.animation(width: 512, height: 512, size: 20, path: ([256, 256], [260, 256])), "small.json", in: folder)
-        let result = try cli.run(["bodymovin", "validate", outside, small, "--json"])
+        let result = try await cli.run(["bodymovin", "validate", outside, small, "--json"])
         let files = try #require(try json(result)["files"] as? [[String: Any]])
         let leaving = (files[0]["findings"] as? [[String: Any]] ?? []).first { $0["code"] as? String == "lottie.render.outside-canvas" }
         // The square (40 wide) moves from x 40 to 260 over 60 frames; the last frame drawn is 59, so it ends near 276.
@@ -155,32 +155,32 @@ struct PictureCLITests {
     }
 
     @Test("hostile animations: 100,000 frames stay bounded (12 frames drawn, a GIF of at most 300); a 20,000 px canvas and an invalid file are refused")
-    func hostileAnimations() throws {
+    func hostileAnimations() async throws {
         let folder = TemporaryDirectory("pictures")
         let long = try write(Self.animation(frames: 100_000), "long.json", in: folder)
         let started = Date()
-        let result = try cli.run(["bodymovin", "preview", long, "--gif", folder.path("long.gif"), "--json"], timeout: 120)
+        let result = try await cli.run(["bodymovin", "preview", long, "--gif", folder.path("long.gif"), "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 60)
         #expect((try json(result)["gifFrames"] as? Int ?? .max) <= 300)
 
         let huge = try write(Self.animation(width: 20_000, height: 20_000), "huge.json", in: folder)
-        let refused = try cli.run(["bodymovin", "preview", huge])
+        let refused = try await cli.run(["bodymovin", "preview", huge])
         #expect(refused.status == 65 && refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("16384"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("huge.frames.png")))
-        let validated = try cli.run(["bodymovin", "validate", huge, "--json"])
+        let validated = try await cli.run(["bodymovin", "validate", huge, "--json"])
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.skipped"))
 
         var broken = try #require(try JSONSerialization.jsonObject(with: Self.animation()) as? [String: Any])
         broken["layers"] = [["ty": 4, "nm": "no transform", "ip": 0, "op": 60]]
         let invalid = try write(try JSONSerialization.data(withJSONObject: broken), "invalid.json", in: folder)
-        let notDrawn = try cli.run(["bodymovin", "preview", invalid])
+        let notDrawn = try await cli.run(["bodymovin", "preview", invalid])
         #expect(notDrawn.status == 1 && notDrawn.stderr.contains("bodymovin validate") && notDrawn.stderr.split(separator: "\n").count == 1, "\(notDrawn.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("invalid.frames.png")))
 
-        let badFlag = try cli.run(["bodymovin", "preview", long, "--size", "true"])
+        let badFlag = try await cli.run(["bodymovin", "preview", long, "--size", "true"])
         #expect(badFlag.status == 64)
-        let tooMany = try cli.run(["bodymovin", "preview", long, "--frames", "1000"])
+        let tooMany = try await cli.run(["bodymovin", "preview", long, "--frames", "1000"])
         #expect(tooMany.status == 64 && tooMany.stderr.contains("--frames"), "\(tooMany.stderr)")
     }
 
@@ -188,7 +188,7 @@ struct PictureCLITests {
 
     /// A pass of `style` with fields in every area, a barcode of `format`, and real images made by Pillow.
     func pass(style: String, format: String, message: String, in folder: TemporaryDirectory, extra: [String: Data] = [:],
-              transit: String? = nil) throws -> String? {
+              transit: String? = nil) async throws -> String? {
         let images = TemporaryDirectory("images")
         var files: [String: Data] = extra
         let wanted: [(String, Int, Int, String)] = [("logo@2x.png", 200, 80, "f4f4f4"), ("icon@2x.png", 58, 58, "202020")]
@@ -196,7 +196,7 @@ struct PictureCLITests {
             + (style == "generic" ? [("thumbnail@2x.png", 180, 180, "27ae60")] : [])
             + (style == "eventTicket" ? [("background@2x.png", 360, 440, "8e44ad"), ("thumbnail@2x.png", 180, 180, "f39c12")] : [])
         for (name, width, height, colour) in wanted where files[name] == nil {
-            guard try check(["png", images.path(name), "\(width)", "\(height)", colour]) != nil || FileManager.default.fileExists(atPath: images.path(name)) else { return nil }
+            guard try await check(["png", images.path(name), "\(width)", "\(height)", colour]) != nil || FileManager.default.fileExists(atPath: images.path(name)) else { return nil }
             files[name] = try Data(contentsOf: URL(fileURLWithPath: images.path(name)))
         }
         var structure: [String: Any] = [
@@ -225,62 +225,62 @@ struct PictureCLITests {
         ("generic", "PKBarcodeFormatQR"), ("storeCard", "PKBarcodeFormatCode128"), ("coupon", "PKBarcodeFormatPDF417"),
         ("eventTicket", "PKBarcodeFormatAztec"), ("boardingPass", "PKBarcodeFormatPDF417"),
     ])
-    func passStyles(style: String, format: String) throws {
+    func passStyles(style: String, format: String) async throws {
         let folder = TemporaryDirectory("passes")
         let message = "DOTS-\(style.uppercased())-0042"
-        guard let file = try pass(style: style, format: format, message: message, in: folder, transit: style == "boardingPass" ? "PKTransitTypeAir" : nil) else { return }
-        let result = try cli.run(["pkpass", "preview", file, "--back", "--json"])
+        guard let file = try await pass(style: style, format: format, message: message, in: folder, transit: style == "boardingPass" ? "PKTransitTypeAir" : nil) else { return }
+        let result = try await cli.run(["pkpass", "preview", file, "--back", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
         let front = try #require(preview["front"] as? String), back = try #require(preview["back"] as? String)
         #expect(preview["style"] as? String == style)
         #expect(codes(preview["findings"]).isEmpty, "\(preview)")
         #expect(front == folder.path("\(style)-\(format).png") && back == folder.path("\(style)-\(format).back.png"))
-        guard let decoded = try check(["decode", front]) as? [[String: Any]] else { return }
+        guard let decoded = try await check(["decode", front]) as? [[String: Any]] else { return }
         let expectedFormat = ["PKBarcodeFormatQR": "QR Code", "PKBarcodeFormatPDF417": "PDF417", "PKBarcodeFormatAztec": "Aztec", "PKBarcodeFormatCode128": "Code 128"][format]!
         #expect(decoded.contains { $0["text"] as? String == message && ($0["format"] as? String ?? "").contains(expectedFormat) }, "\(decoded)")
         if format == "PKBarcodeFormatQR" || format == "PKBarcodeFormatCode128" {
-            let zbar = try ProcessRunner.run("/usr/bin/env", ["zbarimg", "--quiet", "--raw", front])
+            let zbar = try await ProcessRunner.run("/usr/bin/env", ["zbarimg", "--quiet", "--raw", front])
             #expect(zbar.status == 0 && zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == message, "zbarimg: \(zbar.stdout) \(zbar.stderr)")
         }
-        guard let frontInfo = try info(front) else { return }
+        guard let frontInfo = try await info(front) else { return }
         #expect(frontInfo["width"] as? Int == 640, "a 320 pt pass at 2×: \(frontInfo)")
-        try expectLooksLike(front, golden: "pkpass-\(style).png")
-        try expectLooksLike(back, golden: "pkpass-\(style)-back.png")
+        try await expectLooksLike(front, golden: "pkpass-\(style).png")
+        try await expectLooksLike(back, golden: "pkpass-\(style)-back.png")
     }
 
     @Test("--locale draws the labels from that .lproj/pass.strings; a pass with enormous images is drawn without them, quickly; a bomb is refused")
-    func localeAndHostilePasses() throws {
+    func localeAndHostilePasses() async throws {
         let folder = TemporaryDirectory("passes")
         let strings = ["fr.lproj/pass.strings": Data("\"Member\" = \"Membre\";\n\"Level\" = \"Niveau\";\n\"Gold\" = \"Or\";\n".utf8)]
-        guard let file = try pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else { return }
-        let english = try cli.run(["pkpass", "preview", file, "--out", folder.path("en.png")])
-        let french = try cli.run(["pkpass", "preview", file, "--locale", "fr", "--out", folder.path("fr.png")])
+        guard let file = try await pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else { return }
+        let english = try await cli.run(["pkpass", "preview", file, "--out", folder.path("en.png")])
+        let french = try await cli.run(["pkpass", "preview", file, "--locale", "fr", "--out", folder.path("fr.png")])
         #expect(english.status == 0 && french.status == 0, "\(english.stderr)\(french.stderr)")
-        if let difference = try check(["compare", folder.path("fr.png"), folder.path("en.png")]) as? [String: Any] {
+        if let difference = try await check(["compare", folder.path("fr.png"), folder.path("en.png")]) as? [String: Any] {
             #expect((difference["worst_block"] as? Double ?? 0) > Self.blockTolerance, "the French labels change the picture: \(difference)")
         }
-        try expectLooksLike(folder.path("fr.png"), golden: "pkpass-generic-fr.png")
+        try await expectLooksLike(folder.path("fr.png"), golden: "pkpass-generic-fr.png")
 
         // A strip whose header claims 30,000 × 30,000 px: never decoded, a warning, the rest drawn.
         let enormousFolder = TemporaryDirectory("enormous")
-        let enormousFile = try #require(try pass(style: "storeCard", format: "PKBarcodeFormatQR", message: "M-2", in: enormousFolder,
+        let enormousFile = try await #require(try pass(style: "storeCard", format: "PKBarcodeFormatQR", message: "M-2", in: enormousFolder,
                                                  extra: ["strip@2x.png": TestPassIssuer.png(width: 30_000, height: 30_000)]))
         let started = Date()
-        let drawn = try cli.run(["pkpass", "preview", enormousFile, "--json"])
+        let drawn = try await cli.run(["pkpass", "preview", enormousFile, "--json"])
         #expect(drawn.status == 0 && Date().timeIntervalSince(started) < 10, "\(drawn.stderr)")
         #expect(codes(try json(drawn)["findings"]).contains("pkpass.preview.image-too-large"), "\(drawn.stdout)")
 
         // 50 MB of zeros compressed into a small entry: the archive limits refuse it before anything is drawn.
         let bomb = folder.path("bomb.pkpass")
         try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 50_000_000))]).write(to: URL(fileURLWithPath: bomb))
-        let refused = try cli.run(["pkpass", "preview", bomb])
+        let refused = try await cli.run(["pkpass", "preview", bomb])
         #expect(refused.status == 1 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("bomb.png")))
     }
 
     @Test("pango gets what a pass can show: one pass.strings entry of 150,000 combining marks used by every field, and 100,000 newlines, draw in seconds at a sane height")
-    func hostileText() throws {
+    func hostileText() async throws {
         let folder = TemporaryDirectory("passes")
         let strings = "\"L\" = \"a\(String(repeating: "\u{0301}", count: 150_000))\";\n\"N\" = \"\(String(repeating: "x\\n", count: 100_000))\";\n"
         let field = { (key: String, value: String) -> [String: Any] in ["key": key, "label": "L", "value": value] }
@@ -294,47 +294,47 @@ struct PictureCLITests {
         try TestPassIssuer.zip(["pass.json": try JSONSerialization.data(withJSONObject: passJSON), "en.lproj/pass.strings": Data(strings.utf8)])
             .write(to: URL(fileURLWithPath: file))
         let started = Date()
-        let result = try cli.run(["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
+        let result = try await cli.run(["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 20, "pango took \(Date().timeIntervalSince(started)) s")
         for picture in [folder.path("text.png"), folder.path("text.back.png")] {
-            guard let size = try info(picture) else { return }
+            guard let size = try await info(picture) else { return }
             #expect((size["height"] as? Int ?? 0) > 0 && (size["height"] as? Int ?? .max) <= 4800, "\(picture): \(size)")
         }
         #expect(FileStatus(folder.path("text.png"))?.mode == 0o600, "a pass picture is the member's")
     }
 
     @Test("without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install")
-    func missingRlottie() throws {
+    func missingRlottie() async throws {
         guard let rlottie = HiddenLibrary(["librlottie.so.0-1"]) else {
             print("NOTICE: no librlottie.so.0-1 found in the usual places; skipping the missing-rlottie test")
             return
         }
-        if let reason = try rlottie.unavailableReason() {
+        if let reason = try await rlottie.unavailableReason() {
             print("NOTICE: cannot hide rlottie in a private mount namespace here (\(reason)); skipping the missing-rlottie test")
             return
         }
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
-        let validated = try rlottie.run(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
+        let validated = try await rlottie.run(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.unavailable"))
-        let preview = try rlottie.run(TestPaths.binary.path, ["bodymovin", "preview", file], environment: cli.environment)
+        let preview = try await rlottie.run(TestPaths.binary.path, ["bodymovin", "preview", file], environment: cli.environment)
         #expect(preview.status == 69 && preview.stderr.split(separator: "\n").count == 1, "\(preview.stderr)")
         #expect(preview.stderr.contains("apt-get install librlottie"), "\(preview.stderr)")
     }
 
     @Test("--version loads none of the picture libraries; drawing loads them, in the drawing child only")
-    func loadedOnDemand() throws {
+    func loadedOnDemand() async throws {
         let trace = ["LD_DEBUG": "files"]
-        let version = try cli.run(["--version"], environment: trace)
+        let version = try await cli.run(["--version"], environment: trace)
         let atStart = LibcurlLoadingTests.librariesLoaded(by: version)
         #expect(!atStart.isEmpty, "the loader trace lists libraries")
         #expect(!atStart.contains { $0.hasPrefix("librlottie") || $0.hasPrefix("libcairo") || $0.hasPrefix("libpango") || $0.hasPrefix("libzint") }, "\(atStart)")
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
         // Each process writes its loader trace to trace.<pid>: the command's own, and its drawing child's.
-        let preview = try cli.run(["bodymovin", "preview", file], environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.path("trace")])
+        let preview = try await cli.run(["bodymovin", "preview", file], environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.path("trace")])
         #expect(preview.status == 0, "\(preview.stderr)")
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("trace.") }.map {
             LibcurlLoadingTests.librariesLoaded(inTrace: try String(contentsOfFile: folder.path($0), encoding: .utf8))

@@ -16,7 +16,7 @@ struct ProfileCLITests {
         let tokenFile: String
 
         init() throws {
-            (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--expect-token", ProfileCLITests.token])
+            (peer, port) = try Peers.sharedHTTPPeer(pki: nil, extra: ["--expect-token", ProfileCLITests.token])
             tokenFile = cli.home.path("token")
             try "\(ProfileCLITests.token)\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
         }
@@ -25,8 +25,8 @@ struct ProfileCLITests {
 
         func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-        func profile(_ path: String, _ extra: [String] = [], command: [String] = ["profile"]) throws -> ProcessResult {
-            try cli.run(command + ["--profile-endpoint", url(path), "--access-token-file", tokenFile] + extra, timeout: 60)
+        func profile(_ path: String, _ extra: [String] = [], command: [String] = ["profile"]) async throws -> ProcessResult {
+            try await cli.run(command + ["--profile-endpoint", url(path), "--access-token-file", tokenFile] + extra, timeout: 60)
         }
     }
 
@@ -50,8 +50,8 @@ struct ProfileCLITests {
         ("html-bio", 0, "profile.biography.html-stripped"),
         ("sub-only", 0, nil),
     ])
-    func mistakes(path: String, status: Int32, code: String?) throws {
-        let result = try Self.server.profile("profiles/\(path)", ["--json"])
+    func mistakes(path: String, status: Int32, code: String?) async throws {
+        let result = try await Self.server.profile("profiles/\(path)", ["--json"])
         #expect(result.status == status, "\(path): \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["profile"] != nil)
@@ -62,19 +62,19 @@ struct ProfileCLITests {
     }
 
     @Test("the import preview shows the stripped biography and the 120-byte name in bytes and characters")
-    func humanOutput() throws {
-        let bio = try Self.server.profile("profiles/html-bio")
+    func humanOutput() async throws {
+        let bio = try await Self.server.profile("profiles/html-bio")
         let preview = try #require(bio.stdout.components(separatedBy: "Import preview").last)
         #expect(preview.contains("Hello world & friends⏎ Line two⏎ Café 😀 (HTML stripped)"))
         #expect(!preview.contains("alert"))
-        let name = try Self.server.profile("profiles/long-first-name")
+        let name = try await Self.server.profile("profiles/long-first-name")
         #expect(name.stdout.contains("120 bytes in UTF-8 (60 characters)"))
         #expect(name.stdout.contains("refused: 120 bytes"))
     }
 
     @Test("--strict makes warnings fail")
-    func strict() throws {
-        #expect(try Self.server.profile("profiles/html-bio", ["--strict"]).status == 1)
+    func strict() async throws {
+        #expect(try await Self.server.profile("profiles/html-bio", ["--strict"]).status == 1)
     }
 
     @Test("transport and server failures map to their exit codes with one line on stderr", arguments: [
@@ -85,8 +85,8 @@ struct ProfileCLITests {
         ("status/404", 76, "HTTP 404"),
         ("hang", 69, "did not answer"),
     ])
-    func failures(path: String, status: Int32, message: String) throws {
-        let result = try Self.server.profile(path, ["--timeout", "3"])
+    func failures(path: String, status: Int32, message: String) async throws {
+        let result = try await Self.server.profile(path, ["--timeout", "3"])
         #expect(result.status == status, "\(path): \(result.stderr)")
         #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -95,28 +95,28 @@ struct ProfileCLITests {
     }
 
     @Test("a wrong token is refused with 77; the token never appears")
-    func wrongToken() throws {
+    func wrongToken() async throws {
         let cli = Self.server.cli
-        let result = try cli.run(["profile", "--profile-endpoint", Self.server.url("profiles/good"), "--access-token-file", "-"], stdin: Data("Bearer nope-nope\n".utf8))
+        let result = try await cli.run(["profile", "--profile-endpoint", Self.server.url("profiles/good"), "--access-token-file", "-"], stdin: Data("Bearer nope-nope\n".utf8))
         #expect(result.status == 77)
         #expect(!result.allOutput.contains("nope-nope"))
     }
 
     @Test("--profile-file checks a saved profile offline, and broken JSON exits 65 with the position")
-    func offline() throws {
+    func offline() async throws {
         let cli = Self.server.cli
         let file = cli.home.path("saved.json")
         try #"{"id":"jane@example.com","features":{"canAccessApp":"true"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try cli.run(["profile", "--profile-file", file, "--json"])
+        let result = try await cli.run(["profile", "--profile-file", file, "--json"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("profile.id.email"))
-        let piped = try cli.run(["flags", "check", "--profile-file", "-"], stdin: Data(#"{"id":"u","features":{"canAccessApp":true}}"#.utf8))
+        let piped = try await cli.run(["flags", "check", "--profile-file", "-"], stdin: Data(#"{"id":"u","features":{"canAccessApp":true}}"#.utf8))
         #expect(piped.status == 0)
         try #"{"id": "u", "features": {"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let broken = try cli.run(["profile", "--profile-file", file])
+        let broken = try await cli.run(["profile", "--profile-file", file])
         #expect(broken.status == 65)
         #expect(broken.stderr.contains("saved.json"))
-        let missing = try cli.run(["profile", "--profile-file", cli.home.path("nope.json")])
+        let missing = try await cli.run(["profile", "--profile-file", cli.home.path("nope.json")])
         #expect(missing.status == 64)
     }
 
@@ -131,8 +131,8 @@ struct ProfileCLITests {
         ("no-app-flag", [], 1),
         ("string-flag", [], 1),
     ])
-    func flagsCheck(path: String, names: [String], status: Int32) throws {
-        let result = try Self.server.profile("profiles/\(path)", names, command: ["flags", "check"])
+    func flagsCheck(path: String, names: [String], status: Int32) async throws {
+        let result = try await Self.server.profile("profiles/\(path)", names, command: ["flags", "check"])
         #expect(result.status == status, "\(path) \(names): \(result.stdout)\(result.stderr)")
         let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("fail") }
         #expect(failing.count == (status == 0 ? 0 : max(1, names.count == 0 ? 1 : failing.count)))
@@ -140,19 +140,19 @@ struct ProfileCLITests {
     }
 
     @Test("the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
-    func launchRuleUnreachable() throws {
+    func launchRuleUnreachable() async throws {
         for (path, status) in [("status/503", Int32(75)), ("status/401", Int32(77))] {
-            let result = try Self.server.profile(path, [], command: ["flags", "check"])
+            let result = try await Self.server.profile(path, [], command: ["flags", "check"])
             #expect(result.status == status, "\(path): \(result.stderr)")
             #expect(result.stderr.contains("could not check the app-launch rule"), "\(result.stderr)")
             #expect(!result.stderr.contains("would log this member out"))
         }
-        let named = try Self.server.profile("status/503", ["canAccessApp"], command: ["flags", "check"])
+        let named = try await Self.server.profile("status/503", ["canAccessApp"], command: ["flags", "check"])
         #expect(named.status == 75, "a 503 is temporary: retry later")
     }
 
     @Test("flags shows value, purpose and gated containers from the channel")
-    func flagTable() throws {
+    func flagTable() async throws {
         let cli = Self.server.cli
         let channel = cli.home.path("acme.json")
         try """
@@ -162,12 +162,12 @@ struct ProfileCLITests {
                         "token":{"in":"header","name":"Authorization"},"userId":{"in":"query","name":"uid"}},
                        {"name":"events","url":"\(Self.server.url("container/events"))","token":{"in":"query","name":"access_token"}}]}
         """.write(toFile: channel, atomically: true, encoding: .utf8)
-        let flags = try cli.run(["flags", "--channel", channel, "--access-token-file", Self.server.tokenFile])
+        let flags = try await cli.run(["flags", "--channel", channel, "--access-token-file", Self.server.tokenFile])
         #expect(flags.status == 0, "\(flags.stderr)")
         let news = try #require(flags.stdout.split(separator: "\n").first { $0.contains("canAccessContainer1") })
         #expect(news.contains("false") && news.contains("member news") && news.contains("news"))
 
-        let containers = try cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
+        let containers = try await cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
         #expect(containers.status == 0, "\(containers.stderr)")
         #expect(!containers.allOutput.contains(Self.token))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(containers.stdout.utf8)) as? [String: Any])
@@ -175,10 +175,10 @@ struct ProfileCLITests {
         #expect(requests.first?["allowed"] as? Bool == false)
         #expect((requests.first?["url"] as? String)?.contains("uid=3d6479fe-6f41-41e1-bd2b-d5139e21de58") == true)
         #expect((requests.first?["headers"] as? [String: String])?["Authorization"] == "Bearer [redacted]")
-        let shown = try cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--show-secrets"])
+        let shown = try await cli.run(["containers", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--show-secrets"])
         #expect(shown.stdout.contains("Bearer \(Self.token)"))
 
-        let probe = try cli.run(["containers", "probe", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
+        let probe = try await cli.run(["containers", "probe", "--channel", channel, "--access-token-file", Self.server.tokenFile, "--json"])
         #expect(probe.status == 0, "\(probe.stderr)")
         #expect(!probe.allOutput.contains(Self.token))
         #expect(probe.stdout.contains("\"status\" : 200"))
@@ -188,10 +188,10 @@ struct ProfileCLITests {
 @Suite("terminal safety")
 struct TerminalSafetyTests {
     @Test("partner text with escape sequences is shown escaped, never sent raw to the terminal")
-    func escapes() throws {
+    func escapes() async throws {
         let cli = DotsSSOCLI()
         let profile = #"{"id":"u\u001b[31m","firstName":"\u001b]0;pwned\u0007Jane","features":{"canAccessApp":true,"x\u001b[2J":true}}"#
-        let result = try cli.run(["profile", "--profile-file", "-"], stdin: Data(profile.utf8))
+        let result = try await cli.run(["profile", "--profile-file", "-"], stdin: Data(profile.utf8))
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stdout.contains("\u{07}"))
         #expect(result.stdout.contains("\\u{1b}"))

@@ -12,12 +12,12 @@ struct ProviderQuirksCLITests {
     @Test("an OpenID configuration without revocation is completed from the RFC 8414 document: discover names the source, revoke revokes there")
     func revocationOnlyInRFC8414() async throws {
         let log = cli.home.path("peer.log")
-        let (peer, port) = try Peers.httpPeer(pki: nil, extra: ["--log", log])
+        let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--log", log])
         defer { peer.stop() }
         let issuer = "http://127.0.0.1:\(port)/split"
         let rfc8414 = "http://127.0.0.1:\(port)/.well-known/oauth-authorization-server/split"
 
-        let discovered = try cli.run(["discover", "--issuer", issuer, "--json"])
+        let discovered = try await cli.run(["discover", "--issuer", issuer, "--json"])
         #expect(discovered.status == 0, "\(discovered.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(discovered.stdout.utf8)) as? [String: Any])
         let endpoints = try #require(json["endpoints"] as? [String: String])
@@ -28,7 +28,7 @@ struct ProviderQuirksCLITests {
         let codes = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
         #expect(codes.contains("discover.endpoint.rfc8414-only"))
         #expect(!codes.contains("discover.revocation.missing"))
-        let text = try cli.run(["discover", "--issuer", issuer])
+        let text = try await cli.run(["discover", "--issuer", issuer])
         #expect(text.stdout.contains("\(issuer)/revoke  (from the RFC 8414 document)"), "\(text.stdout)")
 
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
@@ -36,7 +36,7 @@ struct ProviderQuirksCLITests {
         try await cache.update(key) { entry in
             entry = CacheEntry(key: key, tokens: TokenSet(accessToken: "split-access", refreshToken: "split-refresh", expiresAt: Date().addingTimeInterval(600)), now: Date())
         }
-        let revoked = try cli.run(["revoke", "--issuer", issuer, "--client-id", "dots-app", "--json"])
+        let revoked = try await cli.run(["revoke", "--issuer", issuer, "--client-id", "dots-app", "--json"])
         #expect(revoked.status == 0, "\(revoked.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(revoked.stdout.utf8)) as? [String: Any])
         #expect(result["revoked"] as? [String] == ["refresh_token", "access_token"])
@@ -52,17 +52,17 @@ struct ProviderQuirksCLITests {
     }
 
     @Test("a member who cancels is told so, and the missing iss is named as the provider's bug, not an attack (77)")
-    func cancelledWithoutIss() throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+    func cancelledWithoutIss() async throws {
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         let issuer = "http://127.0.0.1:\(port)/authz/cancel"
         let process = try cli.start(["authorize", "--issuer", issuer, "--client-id", "dots-app", "--no-browser", "--timeout", "20"])
-        let url = try process.waitFor("^(\(NSRegularExpression.escapedPattern(for: issuer))/authorize\\?\\S+)$", inErrors: true)
+        let url = try await process.waitFor("^(\(NSRegularExpression.escapedPattern(for: issuer))/authorize\\?\\S+)$", inErrors: true)
         let cancel = url.replacingOccurrences(of: "\(issuer)/authorize?", with: "\(issuer)/cancel?")
-        let callback = try Browser.redirectTarget(of: cancel)
+        let callback = try await Browser.redirectTarget(of: cancel)
         #expect(!callback.contains("iss="))
-        _ = try Browser.get(callback)
-        let result = process.finish()
+        _ = try await Browser.get(callback)
+        let result = await process.finish()
         #expect(result.status == 77, "\(result.stderr)")
         for text in ["access_denied", "the member declined or cancelled the sign-in", "lacked the iss parameter", "provider bug"] {
             #expect(result.stderr.contains(text), "\(text) in \(result.stderr)")

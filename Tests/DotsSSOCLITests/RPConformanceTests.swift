@@ -15,9 +15,9 @@ struct RPConformanceTests {
         let cli = DotsSSOCLI()
         let module: String
 
-        init(_ module: String) throws {
+        init(_ module: String) async throws {
             self.module = module
-            (peer, port) = try Peers.rpConformance(log: log.path("requests.log"))
+            (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
         }
 
         var issuer: String { "http://127.0.0.1:\(port)/\(module)" }
@@ -30,20 +30,20 @@ struct RPConformanceTests {
         }
 
         /// `authorize` through the module's provider, which approves at once: the redirect is followed as a browser would.
-        func signIn(_ extra: [String] = []) throws -> ProcessResult {
+        func signIn(_ extra: [String] = []) async throws -> ProcessResult {
             let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra)
-            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
-            let callback = try Browser.redirectTarget(of: url)
-            _ = try? Browser.get(callback)
-            return process.finish()
+            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
+            let callback = try await Browser.redirectTarget(of: url)
+            _ = try? await Browser.get(callback)
+            return await process.finish()
         }
 
-        func run(_ arguments: [String]) throws -> ProcessResult {
-            try cli.run(arguments + provider)
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            try await cli.run(arguments + provider)
         }
 
-        func cachedAccessToken() throws -> String? {
-            let shown = try cli.run(["token", "print"] + provider + ["--min-validity", "0"])
+        func cachedAccessToken() async throws -> String? {
+            let shown = try await cli.run(["token", "print"] + provider + ["--min-validity", "0"])
             return shown.status == 0 ? shown.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
         }
     }
@@ -70,29 +70,29 @@ struct RPConformanceTests {
         ("dots-multiple-aud-no-azp", 76, "several audiences [\"dots-rp\", \"another-client\"] and no azp"),
         ("dots-exp-huge", 76, "its exp claim is not a time (1e+300)"),
     ])
-    func signInModule(module: String, status: Int32, expected: String) throws {
-        let rp = try RP(module)
+    func signInModule(module: String, status: Int32, expected: String) async throws {
+        let rp = try await RP(module)
         defer { rp.peer.stop() }
-        let result = try rp.signIn()
+        let result = try await rp.signIn()
         #expect(result.status == status, "\(module): \(result.stderr)")
         #expect((result.stdout + result.stderr).contains(expected), "\(module): \(expected) in \(result.stdout) \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count <= 4, "one line for the failure: \(result.stderr)")
-        #expect(try rp.cachedAccessToken() != nil || status != 0, "\(module): the sign-in is cached")
-        if status != 0 { #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
+        await #expect(try rp.cachedAccessToken() != nil || status != 0, "\(module): the sign-in is cached")
+        if status != 0 { await #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
     }
 
     @Test("client-secret-basic: the secret goes in the Authorization header only, and the sign-in completes")
-    func clientSecretBasic() throws {
-        let rp = try RP("oidcc-client-test-client-secret-basic")
+    func clientSecretBasic() async throws {
+        let rp = try await RP("oidcc-client-test-client-secret-basic")
         defer { rp.peer.stop() }
         let secret = rp.cli.home.path("secret")
         try Data("rp-conformance-secret\n".utf8).write(to: URL(fileURLWithPath: secret))
-        let result = try rp.signIn(["--client-secret-file", secret])
+        let result = try await rp.signIn(["--client-secret-file", secret])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!(result.stdout + result.stderr).contains("rp-conformance-secret"))
-        let publicClient = try RP("oidcc-client-test-client-secret-basic")
+        let publicClient = try await RP("oidcc-client-test-client-secret-basic")
         defer { publicClient.peer.stop() }
-        #expect(try publicClient.signIn().status == 78, "without the secret the provider's invalid_client is a configuration error")
+        await #expect(try publicClient.signIn().status == 78, "without the secret the provider's invalid_client is a configuration error")
     }
 
     // A userinfo answer is not a Dots profile (no features), so `profile` reports findings (1); what matters here is
@@ -102,11 +102,11 @@ struct RPConformanceTests {
         ("oidcc-client-test-userinfo-bearer-header", 1, "member-1"),
         ("oidcc-client-test-userinfo-invalid-sub", 76, "its sub \"someone-else\" is not the signed-in member's (\"member-1\" in the id_token)"),
     ])
-    func userinfo(module: String, status: Int32, expected: String) throws {
-        let rp = try RP(module)
+    func userinfo(module: String, status: Int32, expected: String) async throws {
+        let rp = try await RP(module)
         defer { rp.peer.stop() }
-        #expect(try rp.signIn().status == 0)
-        let profile = try rp.run(["profile", "--json"])
+        await #expect(try rp.signIn().status == 0)
+        let profile = try await rp.run(["profile", "--json"])
         #expect(profile.status == status, "\(profile.stderr)")
         #expect((profile.stdout + profile.stderr).contains(expected), "\(profile.stdout) \(profile.stderr)")
         if status != 0 { #expect(!profile.stdout.contains("someone-else"), "none of the refused answer is shown") }
@@ -114,31 +114,31 @@ struct RPConformanceTests {
     }
 
     @Test("discovery: the document and its JWKS are used; a document naming another issuer is refused before anything is sent (76)")
-    func discovery() throws {
+    func discovery() async throws {
         for module in ["oidcc-client-test-discovery-openid-config", "oidcc-client-test-discovery-jwks-uri-keys"] {
-            let rp = try RP(module)
+            let rp = try await RP(module)
             defer { rp.peer.stop() }
-            #expect(try rp.run(["discover"]).status == 0)
-            #expect(try rp.signIn().status == 0)
+            #expect(try await rp.run(["discover"]).status == 0)
+            await #expect(try rp.signIn().status == 0)
             #expect(rp.requests.contains("GET jwks"), "the id_token was checked with the keys at jwks_uri")
         }
-        let rp = try RP("oidcc-client-test-discovery-issuer-mismatch")
+        let rp = try await RP("oidcc-client-test-discovery-issuer-mismatch")
         defer { rp.peer.stop() }
-        let discover = try rp.run(["discover"])
+        let discover = try await rp.run(["discover"])
         #expect(discover.status == 1)
         #expect(discover.stdout.contains("discover.issuer.mismatch"))
-        let authorize = try rp.cli.run(["authorize", "--no-browser", "--timeout", "5"] + rp.provider)
+        let authorize = try await rp.cli.run(["authorize", "--no-browser", "--timeout", "5"] + rp.provider)
         #expect(authorize.status == 76, "\(authorize.stderr)")
         #expect(authorize.stderr.contains("it names the issuer \"https://another-issuer.example/\""), "\(authorize.stderr)")
         #expect(!rp.requests.contains { $0.hasPrefix("GET authorize") }, "nothing was sent to the refused metadata's endpoints")
     }
 
     @Test("signing-key rotation: the second sign-in's id_token has a new kid; a JWKS answered from a stale cache is fetched once more, fresh")
-    func keyRotation() throws {
-        let rp = try RP("oidcc-client-test-signing-key-rotation")
+    func keyRotation() async throws {
+        let rp = try await RP("oidcc-client-test-signing-key-rotation")
         defer { rp.peer.stop() }
-        #expect(try rp.signIn().status == 0)
-        let second = try rp.signIn()
+        await #expect(try rp.signIn().status == 0)
+        let second = try await rp.signIn()
         #expect(second.status == 0, "\(second.stderr)")
         let jwks = rp.requests.filter { $0.hasPrefix("GET jwks") }
         #expect(jwks == ["GET jwks", "GET jwks", "GET jwks no-cache"], "\(jwks)")
@@ -149,15 +149,15 @@ struct RPConformanceTests {
         ("oidcc-client-test-refresh-token-invalid-issuer", 76, "iss is \"https://attacker.example/\""),
         ("oidcc-client-test-refresh-token-invalid-sub", 76, "names another subject (\"someone-else\", signed in as \"member-1\")"),
     ])
-    func refresh(module: String, status: Int32, expected: String) throws {
-        let rp = try RP(module)
+    func refresh(module: String, status: Int32, expected: String) async throws {
+        let rp = try await RP(module)
         defer { rp.peer.stop() }
-        #expect(try rp.signIn().status == 0)
-        let before = try rp.cachedAccessToken()
-        let refreshed = try rp.run(["refresh", "--force"])
+        await #expect(try rp.signIn().status == 0)
+        let before = try await rp.cachedAccessToken()
+        let refreshed = try await rp.run(["refresh", "--force"])
         #expect(refreshed.status == status, "\(refreshed.stderr)")
         #expect(expected.isEmpty || refreshed.stderr.contains(expected), "\(refreshed.stderr)")
-        let after = try rp.cachedAccessToken()
+        let after = try await rp.cachedAccessToken()
         #expect(before != nil && after != nil)
         #expect((before == after) == (status != 0), "a refused refresh keeps the tokens from before; an accepted one replaces them")
         if status != 0 { #expect(refreshed.stderr.contains("nothing of that answer was kept")) }
@@ -168,16 +168,16 @@ struct RPConformanceTests {
         ("oidcc-client-test-rp-init-logout-other-state", 76, "carried a state this logout did not send"),
         ("oidcc-client-test-rp-init-logout-no-state", 0, "without the state this logout sent"),
     ])
-    func rpInitiatedLogout(module: String, status: Int32, expected: String) throws {
-        let rp = try RP(module)
+    func rpInitiatedLogout(module: String, status: Int32, expected: String) async throws {
+        let rp = try await RP(module)
         defer { rp.peer.stop() }
-        #expect(try rp.signIn().status == 0)
+        await #expect(try rp.signIn().status == 0)
         // The "browser": follows the logout URL's redirects to the loopback post-logout page, as a person's would.
         let browser = rp.cli.home.path("browser.sh")
         try Data("#!/bin/sh\ncurl -s -L -o /dev/null --max-time 10 \"$1\" &\n".utf8).write(to: URL(fileURLWithPath: browser))
         chmod(browser, 0o755)
         let returnPort = try Self.freePort()
-        let result = try rp.run(["logout", "--open", "--browser-command", browser, "--timeout", "15",
+        let result = try await rp.run(["logout", "--open", "--browser-command", browser, "--timeout", "15",
                                  "--post-logout-redirect-uri", "http://127.0.0.1:\(returnPort)/signed-out"])
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(expected), "\(result.stderr)")

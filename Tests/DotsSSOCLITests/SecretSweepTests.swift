@@ -29,8 +29,8 @@ struct SecretSweepTests {
         }
 
         @discardableResult
-        func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
-            let result = try cli.run(arguments, environment: environment, stdin: stdin, timeout: 90)
+        func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) async throws -> ProcessResult {
+            let result = try await cli.run(arguments, environment: environment, stdin: stdin, timeout: 90)
             runs.append((arguments.joined(separator: " "), result))
             harvestCache()
             return result
@@ -91,56 +91,56 @@ struct SecretSweepTests {
         let openWebToken = try sweep.input("openweb-token", settings.openWebAccessToken)
         let secretFile = try sweep.input("client-secret", clientSecret + "\n")
         let trust = cli.home.path("sandbox-ca.pem")
-        try Browser.get("\(sandbox.issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
+        try await Browser.get("\(sandbox.issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
 
-        func signIn(_ arguments: [String]) throws {
+        func signIn(_ arguments: [String]) async throws {
             let process = try cli.start(["authorize", "--no-browser", "-v"] + arguments)
-            let url = try process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
-            _ = try Browser.get(try Browser.redirectTarget(of: url))
-            let result = process.finish()
+            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+            _ = try await Browser.get(try Browser.redirectTarget(of: url))
+            let result = await process.finish()
             #expect(result.status == 0, "\(result.stderr)")
             sweep.record("authorize \(arguments.joined(separator: " "))", result)
         }
 
         // Against the sandbox: the whole onboarding.
-        try sweep.run(["discover", "-v", "--json"] + c)
-        try signIn(c)
+        try await sweep.run(["discover", "-v", "--json"] + c)
+        try await signIn(c)
         for arguments in [["token", "show", "--json"], ["token", "show", "-v"], ["refresh", "--force", "-v", "--json"], ["refresh", "--force", "-v"],
                           ["profile", "-v", "--json"], ["flags", "show", "-v", "--json"], ["flags", "check", "-v"], ["containers", "show", "-v", "--json"],
                           ["containers", "probe", "-v", "--json"], ["passes", "fetch", "-v", "--json", "--trust", trust, "--output", cli.home.path("passes")],
                           ["check", "-v", "--json", "--trust", trust, "--junit", cli.home.path("report.xml")], ["channel", "show", "--json"]] {
-            let result = try sweep.run(arguments + c)
+            let result = try await sweep.run(arguments + c)
             #expect(result.status == 0, "\(arguments): \(result.stdout.suffix(1500)) \(result.stderr.suffix(500))")
         }
         let saved = try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")).map { cli.home.path("passes/\($0)") }
-        try sweep.run(["pkpass", "inspect", "--json", "--trust", trust] + saved)
-        try sweep.run(["cache", "list", "--json"])
-        try sweep.run(["magic-link", "request", "-v", "--email", "jane.doe@example.com"] + c)
+        try await sweep.run(["pkpass", "inspect", "--json", "--trust", trust] + saved)
+        try await sweep.run(["cache", "list", "--json"])
+        try await sweep.run(["magic-link", "request", "-v", "--email", "jane.doe@example.com"] + c)
         let link = try #require(await sandbox.emails().last?.link)
-        let redeemed = try sweep.run(["magic-link", "redeem", "-v", "--json", "--link", link, "--password-file", passwordFile] + c)
+        let redeemed = try await sweep.run(["magic-link", "redeem", "-v", "--json", "--link", link, "--password-file", passwordFile] + c)
         #expect(redeemed.status == 0, "\(redeemed.stderr)")
-        let signedIn = try sweep.run(["magic-link", "signin", "-v", "--json", "--email", "jane.doe@example.com", "--password-file", "-"] + c, stdin: Data(password.utf8))
+        let signedIn = try await sweep.run(["magic-link", "signin", "-v", "--json", "--email", "jane.doe@example.com", "--password-file", "-"] + c, stdin: Data(password.utf8))
         #expect(signedIn.status == 0, "\(signedIn.stderr)")
         let codeA = try await sandbox.openWebCodeA()
         sweep.secrets.insert(codeA)
         let openWeb = ["openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane", "--access-token-file", openWebToken,
                        "--base-url", sandbox.issuer + SandboxPartner.openWebPath]
-        #expect(try sweep.run(openWeb + ["-v", "--json"]).status == 0)
+        #expect(try await sweep.run(openWeb + ["-v", "--json"]).status == 0)
         let jane = try #require(settings.user(named: "jane"))
         let header = sandbox.echoAuthorization(for: jane)
         let echo = ["echo", "verify", "--provider", sandbox.issuer + SandboxPartner.echoProviderPath, "--allowed-host", "127.0.0.1:\(sandbox.port)",
                     "--authorization", "-", "--consumer-key", settings.echoConsumerKey]
-        #expect(try sweep.run(echo + ["-v", "--json"], stdin: Data(header.utf8)).status == 0)
-        #expect(try sweep.run(["members", "log-out", "-v", "--json", "--sso-id", jane.ssoID] + c, environment: keyed).status == 0)
+        #expect(try await sweep.run(echo + ["-v", "--json"], stdin: Data(header.utf8)).status == 0)
+        #expect(try await sweep.run(["members", "log-out", "-v", "--json", "--sso-id", jane.ssoID] + c, environment: keyed).status == 0)
 
         // A confidential client: the secret goes to the token endpoint and nowhere else.
         let confidential = ["--issuer", sandbox.issuer, "--client-id", "dots-confidential", "--client-secret-file", secretFile]
-        try signIn(confidential)
-        #expect(try sweep.run(["refresh", "--force", "-v", "--json"] + confidential).status == 0)
-        #expect(try sweep.run(["revoke", "-v"] + confidential).status == 0)
+        try await signIn(confidential)
+        #expect(try await sweep.run(["refresh", "--force", "-v", "--json"] + confidential).status == 0)
+        #expect(try await sweep.run(["revoke", "-v"] + confidential).status == 0)
 
         // A fresh sign-in to lose when the servers fail, then every networked command with the sandbox gone.
-        try signIn(c)
+        try await signIn(c)
         for request in await sandbox.requests() {
             for name in ["code", "code_verifier", "refresh_token", "client_secret", "token", "password"] {
                 if let value = request.form[name], value.count >= 12 { sweep.secrets.insert(value) }
@@ -152,11 +152,11 @@ struct SecretSweepTests {
                           ["passes", "fetch", "-v", "--trust", trust, "--output", cli.home.path("passes-failed")], ["check", "-v", "--json"],
                           ["magic-link", "signin", "-v", "--email", "jane.doe@example.com", "--password-file", passwordFile], ["revoke", "-v", "--json"],
                           ["logout", "-v"]] {
-            let result = try sweep.run(arguments + c)
+            let result = try await sweep.run(arguments + c)
             #expect(result.status != 0, "\(arguments) cannot succeed with the sandbox gone")
         }
-        #expect(try sweep.run(["members", "log-out", "-v", "--sso-id", jane.ssoID] + c, environment: keyed).status == 69)
-        #expect(try sweep.run(openWeb + ["-v"]).status == 69)
+        #expect(try await sweep.run(["members", "log-out", "-v", "--sso-id", jane.ssoID] + c, environment: keyed).status == 69)
+        #expect(try await sweep.run(openWeb + ["-v"]).status == 69)
 
         // The sweep: outputs, then every file under the test's home.
         let secrets = sweep.secrets.filter { $0.count >= 12 }

@@ -303,11 +303,9 @@ struct InputsAndMessagesTests {
         let t = TestContext()
         let fifo = t.home.path("profile.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Task.detached {
-            try? Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true}}"#.utf8).write(to: URL(fileURLWithPath: fifo))
-        }
+        let writer = FIFOWriter(Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true}}"#.utf8), to: fifo)
         let result = await t.run(["profile", "--profile-file", fifo, "--json"])
-        await writer.value
+        await writer.wait()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("ann@example.com"))
 
@@ -324,9 +322,9 @@ struct InputsAndMessagesTests {
         let pem = try Data(contentsOf: URL(fileURLWithPath: pki.caCertificate))
         let fifo = t.home.path("ca.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Task.detached { try? pem.write(to: URL(fileURLWithPath: fifo)) }
+        let writer = FIFOWriter(pem, to: fifo)
         let result = await t.run(["discover", "--issuer", FakeProvider.issuer, "--cacert", fifo])
-        await writer.value
+        await writer.wait()
         #expect(result.status == 0, "\(result.stderr)")
     }
 

@@ -40,7 +40,7 @@ struct HTTPClientTests {
 
     @Test("TLS 1.2 and TLS 1.3 servers signed by --cacert are accepted", arguments: ["1.2", "1.3"])
     func modernTLS(version: String) async throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, extra: ["--tls-min", version, "--tls-max", version])
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--tls-min", version, "--tls-max", version])
         defer { peer.stop() }
         let response = try await get(try client(), "https://127.0.0.1:\(port)/ok/.well-known/openid-configuration")
         #expect(response.status == 200)
@@ -50,10 +50,10 @@ struct HTTPClientTests {
 
     @Test("a TLS 1.1-only server is refused, naming TLS 1.2")
     func legacyTLS() async throws {
-        let (peer, port) = try Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_1")
+        let (peer, port) = try await Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_1")
         defer { peer.stop() }
         // Prove the peer really speaks TLS 1.1, so the refusal below is the client's doing.
-        let probe = try ProcessRunner.run("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0"], stdin: Data(), timeout: 15)
+        let probe = try await ProcessRunner.run("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0"], stdin: Data(), timeout: 15)
         #expect(probe.stdout.contains("TLSv1.1"), "the openssl peer did not negotiate TLS 1.1: \(probe.stdout.suffix(400))")
         do {
             _ = try await get(try client(), "https://127.0.0.1:\(port)/")
@@ -66,7 +66,7 @@ struct HTTPClientTests {
 
     @Test("a certificate from an unknown CA is refused")
     func unknownCA() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         await expectNetworkError({ _ = try await get(try client(trust: false), "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
         let unrelated = CurlHTTPClient(options: HTTPClientOptions(trustAnchors: try TrustAnchors(pemFiles: [Self.pki.unrelatedCACertificate], option: "--cacert")))
@@ -75,14 +75,14 @@ struct HTTPClientTests {
 
     @Test("a certificate for another host name is refused")
     func wrongHost() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, useWrongHostCertificate: true)
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, useWrongHostCertificate: true)
         defer { peer.stop() }
         await expectNetworkError({ _ = try await get(try client(), "https://127.0.0.1:\(port)/ok") }, problem: .hostnameMismatch)
     }
 
     @Test("a server that never answers times out with a network error")
     func hang() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         let started = Date()
         do {
@@ -97,7 +97,7 @@ struct HTTPClientTests {
 
     @Test("oversized bodies are abandoned early, with or without Content-Length", arguments: ["huge", "huge-length"])
     func oversized(path: String) async throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         let started = Date()
         var request = HTTPRequest(.get, URL(string: "http://127.0.0.1:\(port)/\(path)")!)
@@ -115,7 +115,7 @@ struct HTTPClientTests {
 
     @Test("an HTML page where JSON was expected is a malformed response naming what arrived")
     func htmlInsteadOfJSON() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         let response = try await get(try client(trust: false), "http://127.0.0.1:\(port)/html")
         do {
@@ -129,7 +129,7 @@ struct HTTPClientTests {
 
     @Test("redirects to http and redirect loops are refused")
     func redirects() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki)
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         do {
             _ = try await get(try client(), "https://127.0.0.1:\(port)/redirect-http")
@@ -148,7 +148,7 @@ struct HTTPClientTests {
 
     @Test("credential POSTs are never redirected")
     func postsNotRedirected() async throws {
-        let (peer, port) = try Peers.httpPeer(pki: nil)
+        let (peer, port) = try await Peers.httpPeer(pki: nil)
         defer { peer.stop() }
         let plain = try client(trust: false)
         let response = try await plain.send(.form(URL(string: "http://127.0.0.1:\(port)/redirect-loop")!, [("code", "x")]))
@@ -160,7 +160,7 @@ struct HTTPClientTests {
         let log = TemporaryDirectory()
         let logFile = log.path("requests.jsonl")
         let secret = "planted-\(UUID().uuidString)"
-        let (peer, port) = try Peers.httpPeer(pki: Self.pki, extra: ["--log", logFile, "--secret", secret])
+        let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--log", logFile, "--secret", secret])
         defer { peer.stop() }
         final class Lines: @unchecked Sendable {
             private let lock = NSLock()

@@ -178,12 +178,12 @@ struct PassSignatureCorpusTests {
 @Suite("pkpass signatures made here")
 struct PassSignatureLocalTests {
     @Test("a signature by a test CA verifies with --trust and fails the chain against Apple's root; a changed manifest fails")
-    func testCA() throws {
+    func testCA() async throws {
         let pki = try TestPKI()
         let directory = TemporaryDirectory()
         let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
         try manifest.write(to: URL(fileURLWithPath: directory.path("manifest.json")))
-        let signed = try ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-in", directory.path("manifest.json"),
+        let signed = try await ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-in", directory.path("manifest.json"),
             "-signer", pki.serverCertificate, "-inkey", pki.serverKey, "-outform", "DER", "-out", directory.path("signature"), "-md", "sha256"])
         #expect(signed.status == 0, "\(signed.stderr)")
         let signature = try Data(contentsOf: URL(fileURLWithPath: directory.path("signature")))

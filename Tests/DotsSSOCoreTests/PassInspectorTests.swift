@@ -325,12 +325,12 @@ struct PassSignatureFastPathTests {
     }
 
     @Test("a BER (indefinite-length) signature takes OpenSSL's full parse and still verifies")
-    func berSignature() throws {
+    func berSignature() async throws {
         let issuer = try PassInspectorTests.shared.get()
         let directory = TemporaryDirectory("ber")
         let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
         try manifest.write(to: directory.url.appendingPathComponent("manifest.json"))
-        let result = try ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-stream", "-in", directory.path("manifest.json"),
+        let result = try await ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-stream", "-in", directory.path("manifest.json"),
             "-signer", issuer.valid.certificate, "-inkey", issuer.valid.key, "-certfile", issuer.intermediate, "-outform", "DER",
             "-out", directory.path("signature"), "-md", "sha256"])
         #expect(result.status == 0, "\(result.stderr)")

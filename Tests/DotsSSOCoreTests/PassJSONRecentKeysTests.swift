@@ -83,8 +83,8 @@ struct PassJSONRecentKeysTests {
 @Suite("pass.json nfc")
 struct PassNFCTests {
     /// A public key on `curve` as Wallet's nfc.encryptionPublicKey carries it: base64 DER SubjectPublicKeyInfo.
-    static func publicKey(curve: String) throws -> String {
-        let result = try ProcessRunner.run("/bin/sh", ["-c", "openssl ecparam -name \(curve) -genkey -noout | openssl ec -pubout -outform DER 2>/dev/null | base64 -w0"], timeout: 30)
+    static func publicKey(curve: String) async throws -> String {
+        let result = try await ProcessRunner.run("/bin/sh", ["-c", "openssl ecparam -name \(curve) -genkey -noout | openssl ec -pubout -outform DER 2>/dev/null | base64 -w0"], timeout: 30)
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -96,12 +96,12 @@ struct PassNFCTests {
     }
 
     @Test("nfc: a message of at most 64 bytes and a P-256 encryptionPublicKey; another curve, junk or a missing key is an error")
-    func nfc() throws {
-        let p256 = try Self.publicKey(curve: "prime256v1")
+    func nfc() async throws {
+        let p256 = try await Self.publicKey(curve: "prime256v1")
         #expect(!p256.isEmpty)
         #expect(try codes(["message": "member-0001", "encryptionPublicKey": p256]).filter { $0.contains("nfc") }.isEmpty)
         #expect(try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
-        #expect(try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
+        await #expect(try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes(["message": "m", "encryptionPublicKey": "bm90IGEga2V5"]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes(["message": "m"]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes("yes").contains("pkpass.pass-json.nfc"))

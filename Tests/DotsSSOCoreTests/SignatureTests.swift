@@ -7,13 +7,13 @@ import TestSupport
 @Suite("JWS signatures")
 struct SignatureTests {
     /// Signs `message` with a fresh key from the openssl CLI and returns the JWK-style public numbers and signature.
-    func opensslRSA(_ message: Data) throws -> (n: Data, e: Data, signature: Data) {
+    func opensslRSA(_ message: Data) async throws -> (n: Data, e: Data, signature: Data) {
         let directory = TemporaryDirectory()
         let key = directory.path("rsa.pem"), input = directory.path("msg"), output = directory.path("sig")
         try message.write(to: URL(fileURLWithPath: input))
-        _ = try ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key])
-        _ = try ProcessRunner.run("/usr/bin/openssl", ["dgst", "-sha256", "-sign", key, "-out", output, input])
-        let modulus = try ProcessRunner.run("/usr/bin/openssl", ["rsa", "-in", key, "-noout", "-modulus"]).stdout
+        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key])
+        _ = try await ProcessRunner.run("/usr/bin/openssl", ["dgst", "-sha256", "-sign", key, "-out", output, input])
+        let modulus = try await ProcessRunner.run("/usr/bin/openssl", ["rsa", "-in", key, "-noout", "-modulus"]).stdout
         let hex = modulus.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "Modulus=", with: "")
         var bytes = [UInt8]()
         var index = hex.startIndex
@@ -26,9 +26,9 @@ struct SignatureTests {
     }
 
     @Test("RS256 signatures made by openssl verify; a changed message or signature does not")
-    func rs256() throws {
+    func rs256() async throws {
         let message = Data("header.payload".utf8)
-        let (n, e, signature) = try opensslRSA(message)
+        let (n, e, signature) = try await opensslRSA(message)
         let key = try PublicKey.rsa(modulus: n, exponent: e)
         #expect(key.verify(signature: signature, message: message, algorithm: .rs256))
         #expect(!key.verify(signature: signature, message: Data("header.payloaX".utf8), algorithm: .rs256))

@@ -109,7 +109,7 @@ struct TokenCacheTests {
         let lockFile = home.url.appendingPathComponent("\(key.fileStem).lock").path
         // A separate process holds the same advisory lock for 1.5 s.
         let holder = try Self.lockHolder(lockFile, seconds: 1.5)
-        _ = try holder.waitFor("LOCKED (\\d)")
+        _ = try await holder.waitFor("LOCKED (\\d)")
         let started = Date()
         let waited = try await cache.withLock(key) { Date().timeIntervalSince(started) }
         #expect(waited >= 1.0, "acquired after \(waited)s while another process held the lock")
@@ -124,7 +124,7 @@ struct TokenCacheTests {
         try cache.prepareDirectory()
         let lockFile = home.url.appendingPathComponent("\(key.fileStem).lock").path
         let holder = try Self.lockHolder(lockFile, seconds: 30)
-        _ = try holder.waitFor("LOCKED (\\d)")
+        _ = try await holder.waitFor("LOCKED (\\d)")
         do {
             _ = try await cache.withLock(key) { 1 }
             Issue.record("expected a lock timeout")

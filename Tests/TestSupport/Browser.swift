@@ -4,28 +4,28 @@ import Foundation
 /// so tests can inspect (or forge) each hop.
 public enum Browser {
     /// GET (or POST `form`) a URL and return the redirect target (empty when there is none).
-    public static func redirectTarget(of url: String, form: [String: String]? = nil) throws -> String {
+    public static func redirectTarget(of url: String, form: [String: String]? = nil) async throws -> String {
         var arguments = ["-sS", "-o", "/dev/null", "-w", "%{redirect_url}", "--max-time", "20"]
         for (name, value) in form ?? [:] { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments.append(url)
-        let result = try ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
+        let result = try await ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
         guard result.status == 0 else { throw BackgroundProcess.StartError(description: "curl \(url) failed: \(result.stderr)") }
         return result.stdout
     }
 
     /// GET a URL and return status and body.
-    public static func get(_ url: String, headers: [String] = []) throws -> (status: Int, body: String) {
+    public static func get(_ url: String, headers: [String] = []) async throws -> (status: Int, body: String) {
         var arguments = ["-sS", "-w", "\n%{http_code}", "--max-time", "20"]
         for header in headers { arguments += ["-H", header] }
         arguments.append(url)
-        let result = try ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
+        let result = try await ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
     /// GET a URL and return status, response headers (names lower-cased) and body.
-    public static func getWithHeaders(_ url: String) throws -> (status: Int, headers: [String: String], body: String) {
-        let result = try ProcessRunner.run("/usr/bin/curl", ["-sS", "-i", "--max-time", "20", url], timeout: 30)
+    public static func getWithHeaders(_ url: String) async throws -> (status: Int, headers: [String: String], body: String) {
+        let result = try await ProcessRunner.run("/usr/bin/curl", ["-sS", "-i", "--max-time", "20", url], timeout: 30)
         let parts = result.stdout.components(separatedBy: "\r\n\r\n")
         let head = parts.first ?? ""
         var headers: [String: String] = [:]
@@ -38,11 +38,11 @@ public enum Browser {
     }
 
     /// POST a form and return status and body.
-    public static func post(_ url: String, form: [String: String] = [:]) throws -> (status: Int, body: String) {
+    public static func post(_ url: String, form: [String: String] = [:]) async throws -> (status: Int, body: String) {
         var arguments = ["-sS", "-w", "\n%{http_code}", "--max-time", "20", "-X", "POST"]
         for (name, value) in form { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments.append(url)
-        let result = try ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
+        let result = try await ProcessRunner.run("/usr/bin/curl", arguments, timeout: 30)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }

@@ -35,7 +35,7 @@ public struct HeadlessChromium: Sendable {
             return "\(tool) is not installed (Scripts/test installs Debian's chromium and chromium-driver)"
         }
         guard let python = TestPaths.venvPython,
-              let check = try? ProcessRunner.run(python, ["-c", "import selenium"], environment: nil, stdin: nil, timeout: 30),
+              let check = try? ProcessRunner.runBlocking(python, ["-c", "import selenium"], environment: nil, stdin: nil, timeout: 30),
               check.status == 0 else {
             return "Selenium is not in .venv (Scripts/venv installs it)"
         }
@@ -60,13 +60,13 @@ public struct HeadlessChromium: Sendable {
     }
 
     /// The helper's report, once it has written it (it does so before closing the browser).
-    public func waitForReport(timeout: TimeInterval = 60) throws -> Report {
+    public func waitForReport(timeout: TimeInterval = 60) async throws -> Report {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let data = try? Data(contentsOf: report) {
                 return try JSONDecoder().decode(Report.self, from: data)
             }
-            usleep(100_000)
+            try await Task.sleep(for: .milliseconds(100))
         }
         throw BackgroundProcess.StartError(description: "the browser helper wrote no report within \(Int(timeout)) s")
     }

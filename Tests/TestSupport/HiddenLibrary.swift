@@ -15,15 +15,15 @@ public struct HiddenLibrary: Sendable {
         file = URL(fileURLWithPath: found).resolvingSymlinksInPath().path
     }
 
-    public func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        try ProcessRunner.run("/usr/bin/unshare", [
+    public func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
+        try await ProcessRunner.run("/usr/bin/unshare", [
             "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", file, program,
         ] + arguments, environment: environment)
     }
 
     /// Whether hiding works here (the file reads empty inside the namespace); the reason when it does not.
-    public func unavailableReason() throws -> String? {
-        let probe = try run("/bin/sh", ["-c", "[ ! -s \"$0\" ]", file])
+    public func unavailableReason() async throws -> String? {
+        let probe = try await run("/bin/sh", ["-c", "[ ! -s \"$0\" ]", file])
         return probe.status == 0 ? nil : probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

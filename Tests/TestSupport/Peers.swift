@@ -3,29 +3,39 @@ import Foundation
 /// Starts the test peers in `Tests/Peers` and real TLS servers on random loopback ports.
 public enum Peers {
     /// `http_peer.py` over TLS (when `pki` is given) or plain http; `extra` adds flags such as `--tls-max 1.2`.
-    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) throws -> (BackgroundProcess, Int) {
+    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) async throws -> (BackgroundProcess, Int) {
+        let peer = try BackgroundProcess(TestPaths.python, httpPeerArguments(pki: pki, extra: extra, useWrongHostCertificate: useWrongHostCertificate))
+        let port = try await peer.waitFor("PORT (\\d+)")
+        return (peer, Int(port)!)
+    }
+
+    /// `httpPeer` for a suite's shared peer, made in a static initialiser (which cannot await).
+    public static func sharedHTTPPeer(pki: TestPKI?, extra: [String] = []) throws -> (BackgroundProcess, Int) {
+        let peer = try BackgroundProcess(TestPaths.python, httpPeerArguments(pki: pki, extra: extra, useWrongHostCertificate: false))
+        let port = try peer.waitForBlocking("PORT (\\d+)")
+        return (peer, Int(port)!)
+    }
+
+    private static func httpPeerArguments(pki: TestPKI?, extra: [String], useWrongHostCertificate: Bool) -> [String] {
         var arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("http_peer.py").path]
         if let pki {
             arguments += ["--cert", useWrongHostCertificate ? pki.wrongHostCertificate : pki.serverCertificate,
                           "--key", useWrongHostCertificate ? pki.wrongHostKey : pki.serverKey]
         }
-        arguments += extra
-        let peer = try BackgroundProcess(TestPaths.python, arguments)
-        let port = try peer.waitFor("PORT (\\d+)")
-        return (peer, Int(port)!)
+        return arguments + extra
     }
 
     /// `bridge_peer.py`: a Bridge-style e-mail sign-in server and app-link files (`throttle` answers 429 while a link is pending).
-    public static func bridgePeer(throttle: Bool) throws -> (BackgroundProcess, Int) {
+    public static func bridgePeer(throttle: Bool) async throws -> (BackgroundProcess, Int) {
         let arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("bridge_peer.py").path] + (throttle ? ["--throttle"] : [])
         let peer = try BackgroundProcess(TestPaths.python, arguments)
-        let port = try peer.waitFor("PORT (\\d+)")
+        let port = try await peer.waitFor("PORT (\\d+)")
         return (peer, Int(port)!)
     }
 
     /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
     /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
-    public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) throws -> (BackgroundProcess, Int) {
+    public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
         }
@@ -33,40 +43,40 @@ public enum Peers {
         for user in claims { arguments += ["--user-claims", user] }
         if let tokenMaxAge { arguments += ["--token-max-age", String(tokenMaxAge)] }
         let peer = try BackgroundProcess(venvPython, arguments)
-        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
         return (peer, Int(port)!)
     }
 
     /// `device_peer.py`: Authlib's RFC 8628 device grant, refresh rotation and (with `--password-grant`) the password
     /// grant, on a random loopback port; `extra` adds its flags (`--slow-down-once`, `--expires-in N`, `--interval N`).
-    public static func devicePeer(extra: [String] = [], log: String) throws -> (BackgroundProcess, Int) {
+    public static func devicePeer(extra: [String] = [], log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install Authlib")
         }
         let peer = try BackgroundProcess(venvPython, [TestPaths.peers.appendingPathComponent("device_peer.py").path, "--log", log] + extra)
-        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
         return (peer, Int(port)!)
     }
 
     /// `rp_conformance.py`: the OpenID Foundation's RP test modules as one scripted provider; the issuer of module M
     /// is `http://127.0.0.1:PORT/M`. Needs the venv's `cryptography` (installed with Authlib).
-    public static func rpConformance(log: String) throws -> (BackgroundProcess, Int) {
+    public static func rpConformance(log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install cryptography")
         }
         let peer = try BackgroundProcess(venvPython, [TestPaths.peers.appendingPathComponent("rp_conformance.py").path, "--log", log])
-        let port = try peer.waitFor("PORT (\\d+)", timeout: 30)
+        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
         return (peer, Int(port)!)
     }
 
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
-    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) throws -> (BackgroundProcess, Int) {
+    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (BackgroundProcess, Int) {
         let peer = try BackgroundProcess("/usr/bin/openssl", [
             "s_server", "-accept", "0", "-cert", certificate ?? pki.serverCertificate, "-key", key ?? pki.serverKey,
             protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
         ])
-        let port = try peer.waitFor("ACCEPT .*:(\\d+)")
+        let port = try await peer.waitFor("ACCEPT .*:(\\d+)")
         return (peer, Int(port)!)
     }
 }
@@ -95,12 +105,12 @@ public struct DotsSSOCLI: Sendable {
     }
 
     @discardableResult
-    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
+    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) async throws -> ProcessResult {
         let binary = TestPaths.binary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BackgroundProcess.StartError(description: "\(binary) is missing: run `swift build` (Scripts/test does) first")
         }
-        return try ProcessRunner.run(binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
+        return try await ProcessRunner.run(binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
     }
 
     /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.

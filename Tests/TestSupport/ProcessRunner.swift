@@ -12,55 +12,113 @@ public struct ProcessResult: Sendable {
     public var allOutput: String { stdout + stderr }
 }
 
+/// The exit of a child process as something a task can await without holding a thread: Foundation calls the
+/// termination handler from its own thread, which ends the stream. This is what lets the suite run in parallel on two
+/// cooperative threads while in-process servers (the sandbox, fake peers) answer the children being waited for.
+final class ExitSignal: @unchecked Sendable {
+    private let stream: AsyncStream<Void>
+    private let lock = NSLock()
+    private var killedByTimeout = false
+
+    /// Installs the handler; call before `process.run()`.
+    init(_ process: Process) {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        self.stream = stream
+        process.terminationHandler = { _ in continuation.finish() }
+    }
+
+    /// Waits for the exit, killing the child with SIGKILL once `timeout` has passed; true when it had to.
+    func wait(for process: Process, timeout: TimeInterval) async -> Bool {
+        let pid = process.processIdentifier
+        let timer = DispatchWorkItem { [self] in
+            guard process.isRunning else { return }
+            lock.withLock { killedByTimeout = true }
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        for await _ in stream {}
+        timer.cancel()
+        process.waitUntilExit()  // reaped already; this only makes terminationStatus readable
+        return lock.withLock { killedByTimeout }
+    }
+}
+
 /// Runs programs for tests, with a hard timeout so a hang fails the test instead of the suite.
 public enum ProcessRunner {
+    /// Runs to the end, awaiting the exit without blocking a cooperative thread.
     public static func run(
         _ executable: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
         stdin: Data? = nil,
         timeout: TimeInterval = 60
+    ) async throws -> ProcessResult {
+        let child = try Child(executable, arguments, environment: environment, stdin: stdin)
+        let timedOut = await child.exit.wait(for: child.process, timeout: timeout)
+        return child.result(timedOut: timedOut)
+    }
+
+    /// The same for synchronous set-up code (certificates from openssl in an initialiser, a deinit): it holds its
+    /// thread, so it is only for programs that talk to nothing in this process.
+    public static func runBlocking(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        stdin: Data? = nil,
+        timeout: TimeInterval = 60
     ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        // Files, not pipes: a chatty child can never block on a full pipe while we wait.
-        let scratch = TemporaryDirectory("proc")
-        let outURL = scratch.url.appendingPathComponent("out")
-        let errURL = scratch.url.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        let started = Date()
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
+        let child = try Child(executable, arguments, environment: environment, stdin: stdin)
         var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(started) > timeout {
+        while child.process.isRunning {
+            if Date().timeIntervalSince(child.started) > timeout {
                 timedOut = true
-                kill(process.processIdentifier, SIGKILL)
+                kill(child.process.processIdentifier, SIGKILL)
                 break
             }
             usleep(5_000)
         }
-        process.waitUntilExit()
-        let duration = Date().timeIntervalSince(started)
-        try? out.close()
-        try? err.close()
-        return ProcessResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
-            duration: duration,
-            timedOut: timedOut
-        )
+        child.process.waitUntilExit()
+        return child.result(timedOut: timedOut)
+    }
+
+    /// A started child whose output goes to files, not pipes: a chatty child can never block on a full pipe.
+    private struct Child {
+        let process = Process()
+        let exit: ExitSignal
+        let scratch = TemporaryDirectory("proc")
+        let out: FileHandle
+        let err: FileHandle
+        let started = Date()
+
+        init(_ executable: String, _ arguments: [String], environment: [String: String]?, stdin: Data?) throws {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            _ = FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
+            _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
+            out = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("out"))
+            err = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("err"))
+            process.standardOutput = out
+            process.standardError = err
+            let input = Pipe()
+            process.standardInput = input
+            exit = ExitSignal(process)
+            try process.run()
+            if let stdin { input.fileHandleForWriting.write(stdin) }
+            try? input.fileHandleForWriting.close()
+        }
+
+        func result(timedOut: Bool) -> ProcessResult {
+            try? out.close()
+            try? err.close()
+            return ProcessResult(
+                status: process.terminationStatus,
+                stdout: String(decoding: (try? Data(contentsOf: scratch.url.appendingPathComponent("out"))) ?? Data(), as: UTF8.self),
+                stderr: String(decoding: (try? Data(contentsOf: scratch.url.appendingPathComponent("err"))) ?? Data(), as: UTF8.self),
+                duration: Date().timeIntervalSince(started),
+                timedOut: timedOut
+            )
+        }
     }
 }
 
@@ -79,6 +137,7 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Starts the program and waits until its output matches `readyPattern`, whose first capture group is returned.
     private let input = Pipe()
+    private let exit: ExitSignal
 
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
                 separateStderr: Bool = false, interactive: Bool = false) throws {
@@ -95,6 +154,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.standardOutput = handle
         process.standardError = errorHandle
         process.standardInput = interactive ? input : FileHandle.nullDevice
+        exit = ExitSignal(process)
         try process.run()
     }
 
@@ -107,36 +167,42 @@ public final class BackgroundProcess: @unchecked Sendable {
     public var errors: String { String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self) }
 
     /// Waits until the process exits (killing it after `timeout`) and returns what it produced.
-    public func finish(timeout: TimeInterval = 60) -> ProcessResult {
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
+    public func finish(timeout: TimeInterval = 60) async -> ProcessResult {
+        let timedOut = await exit.wait(for: process, timeout: timeout)
         return ProcessResult(status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
                              duration: Date().timeIntervalSince(started), timedOut: timedOut)
     }
 
     /// Waits for a regular expression to match the output (or, with `inErrors`, stderr) and returns its first capture group.
-    public func waitFor(_ pattern: String, inErrors: Bool = false, timeout: TimeInterval = 20) throws -> String {
+    public func waitFor(_ pattern: String, inErrors: Bool = false, timeout: TimeInterval = 20) async throws -> String {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let text = inErrors ? errors : output
-            if let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-               let range = Range(match.range(at: 1), in: text) {
-                return String(text[range])
-            }
+            if let found = match(regex, inErrors: inErrors) { return found }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw StartError(description: "process did not print /\(pattern)/ within \(timeout)s; output:\n\(output)\n\(errors)")
+    }
+
+    /// `waitFor` for a suite's shared peer started in a static initialiser, which cannot await. It holds its thread
+    /// while it polls, so it is only for outside programs (Python peers), never for one that needs this process.
+    public func waitForBlocking(_ pattern: String, timeout: TimeInterval = 20) throws -> String {
+        let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let found = match(regex, inErrors: false) { return found }
             if !process.isRunning { break }
             usleep(20_000)
         }
         throw StartError(description: "process did not print /\(pattern)/ within \(timeout)s; output:\n\(output)\n\(errors)")
+    }
+
+    private func match(_ regex: NSRegularExpression, inErrors: Bool) -> String? {
+        let text = inErrors ? errors : output
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range])
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.
@@ -164,10 +230,10 @@ public enum PeakMemory {
 
     /// Runs the program and returns its result and its peak resident memory in MiB.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: TimeInterval = 120) throws -> (result: ProcessResult, peakMiB: Double) {
+                           timeout: TimeInterval = 120) async throws -> (result: ProcessResult, peakMiB: Double) {
         let scratch = TemporaryDirectory("peak")
         let report = scratch.url.appendingPathComponent("rss").path
-        let result = try ProcessRunner.run(time, ["-f", "%M", "-o", report, executable] + arguments, environment: environment, timeout: timeout)
+        let result = try await ProcessRunner.run(time, ["-f", "%M", "-o", report, executable] + arguments, environment: environment, timeout: timeout)
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         // GNU time writes "Command exited with non-zero status N" before the number when the command fails.
         guard let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {

@@ -64,7 +64,7 @@ public final class TestPKI: @unchecked Sendable {
 
     /// Runs the openssl CLI, failing with its stderr (also used by `TestPassIssuer`).
     func openssl(_ arguments: [String]) throws {
-        let result = try ProcessRunner.run("/usr/bin/openssl", arguments, timeout: 30)
+        let result = try ProcessRunner.runBlocking("/usr/bin/openssl", arguments, timeout: 30)
         guard result.status == 0 else {
             throw BackgroundProcess.StartError(description: "openssl \(arguments.first ?? "") failed: \(result.stderr)")
         }

@@ -16,23 +16,19 @@ struct CheckBodies: Sendable {
     /// A certificate this close to its expiry gets a warning.
     static let expiryWarningDays = 30.0
 
-    func run(_ name: String) async -> CheckFindings {
+    func run(_ name: CheckName) async -> CheckFindings {
         switch name {
-        case "channel": return CheckFindings(ChannelLint.findings(for: channel))
-        case "discovery": return await discovery()
-        case "tls": return await tls()
-        case "authorization": return await authorization()
-        case "profile": return await profile()
-        case "flags": return await flags()
-        case "passes": return await passes()
-        case "loading-animation": return await loadingAnimation()
-        case "magic-link": return await magicLink()
-        default:
-            if name.hasPrefix("container:") { return await container(String(name.dropFirst("container:".count))) }
-            if name.hasPrefix("legal:"), let kind = LegalDocumentCheck.Kind(rawValue: String(name.dropFirst("legal:".count))) {
-                return CheckFindings(await LegalDocumentCheck(kind: kind, http: http).run(channel: channel))
-            }
-            return CheckFindings([Finding(.error, "check.unknown", "no such check: \(name)")])
+        case .channel: CheckFindings(ChannelLint.findings(for: channel))
+        case .discovery: await discovery()
+        case .tls: await tls()
+        case .authorization: await authorization()
+        case .profile: await profile()
+        case .flags: await flags()
+        case .container(let container): await self.container(container)
+        case .passes: await passes()
+        case .loadingAnimation: await loadingAnimation()
+        case .legal(let kind): CheckFindings(await LegalDocumentCheck(kind: kind, http: http).run(channel: channel))
+        case .magicLink: await magicLink()
         }
     }
 
@@ -93,7 +89,7 @@ struct CheckBodies: Sendable {
         for ((key, _), result) in zip(hosts, inspections) {
             switch result {
             case .success(nil):
-                var skipped = CheckFindings.skipped("tls", because: "this HTTP client cannot inspect TLS handshakes")
+                var skipped = CheckFindings.skipped(CheckName.tls.description, because: "this HTTP client cannot inspect TLS handshakes")
                 skipped.findings = findings + skipped.findings
                 return skipped
             case .success(let inspection?):
@@ -157,11 +153,11 @@ struct CheckBodies: Sendable {
     // MARK: member
 
     /// The member to run a live check as, or the outcome that says why there is none.
-    func liveMember(_ name: String) async -> Result<(MemberSource, String), CheckFindingsBox> {
+    func liveMember(_ name: CheckName) async -> Result<(MemberSource, String), CheckFindingsBox> {
         switch await session.member() {
         case let .available(source, token): return .success((source, token))
         case .noToken(let reason):
-            var skipped = CheckFindings.skipped(name, because: reason)
+            var skipped = CheckFindings.skipped(name.description, because: reason)
             skipped.noMember = true
             return .failure(CheckFindingsBox(skipped))
         case .failed(let error): return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
@@ -169,7 +165,7 @@ struct CheckBodies: Sendable {
     }
 
     /// The member's checked profile and token, or the outcome that says why there is none.
-    func memberProfile(_ name: String) async -> Result<(report: ProfileReport, token: String), CheckFindingsBox> {
+    func memberProfile(_ name: CheckName) async -> Result<(report: ProfileReport, token: String), CheckFindingsBox> {
         switch await liveMember(name) {
         case .failure(let box): return .failure(box)
         case .success(let (source, token)):
@@ -186,7 +182,7 @@ struct CheckBodies: Sendable {
     }
 
     func profile() async -> CheckFindings {
-        switch await memberProfile("profile") {
+        switch await memberProfile(.profile) {
         case .failure(let box): return box.findings
         case .success(let (report, _)):
             return CheckFindings(report.findings.filter { !Self.isFlagFinding($0) }, detail: "id \(report.dots.id ?? "?")")
@@ -195,7 +191,7 @@ struct CheckBodies: Sendable {
 
     /// Every documented flag present and boolean, every profile flag documented, and the app-launch rule.
     func flags() async -> CheckFindings {
-        switch await memberProfile("flags") {
+        switch await memberProfile(.flags) {
         case .failure(let box): return box.findings
         case .success(let (report, _)):
             var findings: [Finding] = []
@@ -226,7 +222,7 @@ struct CheckBodies: Sendable {
             ContainerLint.findings(for: channel, userID: member?.dots.id, email: member?.dots.email).filter { $0.location.path == "$.containers[\(index)]" }
         }
         let member: ProfileReport, token: String
-        switch await memberProfile("container:\(name)") {
+        switch await memberProfile(.container(name)) {
         case .failure(let box):
             var result = box.findings
             result.findings = lint(nil) + result.findings
@@ -263,7 +259,7 @@ struct CheckBodies: Sendable {
     /// The member's passes, fetched and inspected (into a folder removed afterwards).
     func passes() async -> CheckFindings {
         let source: MemberSource
-        switch await liveMember("passes") {
+        switch await liveMember(.passes) {
         case .failure(let box): return box.findings
         case .success(let (member, _)): source = member
         }

@@ -33,32 +33,19 @@ public struct CheckUseCase: Sendable {
         self.pictures = pictures
     }
 
-    /// The checks a channel has, in report order.
-    public static func checkNames(for channel: Channel) -> [String] {
-        var names = ["channel", "discovery", "tls", "authorization", "profile", "flags"]
-        names += (channel.containers ?? []).map { "container:\($0.name)" }
-        names += ["passes", "loading-animation"]
-        names += LegalDocumentCheck.Kind.allCases.map { "legal:\($0.rawValue)" }
-        if channel.magicLink?.baseUrl != nil { names.append("magic-link") }
-        return names
-    }
-
-    /// The checks that run as a member: they need a token.
-    public static func isLive(_ name: String) -> Bool {
-        ["profile", "flags", "passes"].contains(name) || name.hasPrefix("container:")
-    }
-
     /// The checks `--only` and `--skip` select; `legal` or `container` select every check of that kind, `live` every
     /// check that runs as a member (profile, flags, containers, passes).
-    public func selectedNames(for channel: Channel) throws -> [String] {
-        let all = Self.checkNames(for: channel)
-        func matches(_ pattern: String) throws -> Set<String> {
-            let found = pattern == "live" ? all.filter(Self.isLive) : all.filter { $0 == pattern || $0.hasPrefix(pattern + ":") }
-            guard !found.isEmpty else { throw CheckError.unknownCheck(name: pattern, available: all + ["live"]) }
+    public func selectedNames(for channel: Channel) throws -> [CheckName] {
+        let all = CheckName.all(for: channel)
+        func matches(_ pattern: String) throws -> Set<CheckName> {
+            let found = pattern == CheckName.liveSelector ? all.filter(\.isLive) : all.filter { $0.description == pattern || $0.kind == pattern }
+            guard !found.isEmpty else {
+                throw CheckError.unknownCheck(name: pattern, available: all.map(\.description) + [CheckName.liveSelector])
+            }
             return Set(found)
         }
         var selected = Set(all)
-        if !only.isEmpty { selected = try only.reduce(into: Set<String>()) { $0.formUnion(try matches($1)) } }
+        if !only.isEmpty { selected = try only.reduce(into: Set<CheckName>()) { $0.formUnion(try matches($1)) } }
         for pattern in skip { selected.subtract(try matches(pattern)) }
         guard !selected.isEmpty else { throw CheckError.nothingToCheck }
         return all.filter(selected.contains)
@@ -85,20 +72,20 @@ public struct CheckUseCase: Sendable {
 
         let outcomes = OutcomeStore()
         let progress = self.progress
-        progress?(.started(names))
+        progress?(.started(names.map(\.description)))
         var tasks: [Task<Void, Never>] = []
         for name in names {
             tasks.append(Task {
                 let began = Date()
                 let found = await body.run(name)
-                let outcome = found.judged(name: name, durationMs: Self.milliseconds(since: began), strict: strict)
+                let outcome = found.judged(name: name.description, durationMs: Self.milliseconds(since: began), strict: strict)
                 await outcomes.store(outcome)
                 progress?(.finished(outcome))
             })
         }
         await Self.waitForAll(tasks, atMost: timeout)
         let finished = await outcomes.all
-        let checks = names.map { name in
+        let checks = names.map(\.description).map { name in
             finished[name] ?? CheckFindings([Finding(.error, "check.timeout", at: FindingLocation(file: name),
                 "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported")])
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
