@@ -81,6 +81,29 @@ struct RPConformanceTests {
         if status != 0 { await #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
     }
 
+    @Test("id_tokens signed with RS384/512, PS256/384/512, ES384/512 and EdDSA by the cryptography package verify; a broken signature of each kind, or a key whose JWK declares another alg, is refused (76)", arguments: [
+        ("dots-idtoken-sig-rs384", 0, "id_token       validated"),
+        ("dots-idtoken-sig-rs512", 0, "id_token       validated"),
+        ("dots-idtoken-sig-ps256", 0, "id_token       validated"),
+        ("dots-idtoken-sig-ps384", 0, "id_token       validated"),
+        ("dots-idtoken-sig-ps512", 0, "id_token       validated"),
+        ("dots-idtoken-sig-es384", 0, "id_token       validated"),
+        ("dots-idtoken-sig-es512", 0, "id_token       validated"),
+        ("dots-idtoken-sig-eddsa", 0, "id_token       validated"),
+        ("dots-invalid-sig-ps256", 76, "the signature does not verify"),
+        ("dots-invalid-sig-es384", 76, "the signature does not verify"),
+        ("dots-invalid-sig-eddsa", 76, "the signature does not verify"),
+        ("dots-jwk-alg-mismatch", 76, "no PS256 key with kid \"rsa1\" in the provider's JWKS"),
+    ])
+    func signingAlgorithm(module: String, status: Int32, expected: String) async throws {
+        let rp = try await RP(module)
+        defer { rp.peer.stop() }
+        let result = try await rp.signIn()
+        #expect(result.status == status, "\(module): \(result.stderr)")
+        #expect((result.stdout + result.stderr).contains(expected), "\(module): \(expected) in \(result.stdout) \(result.stderr)")
+        if status != 0 { await #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
+    }
+
     @Test("client-secret-basic: the secret goes in the Authorization header only, and the sign-in completes")
     func clientSecretBasic() async throws {
         let rp = try await RP("oidcc-client-test-client-secret-basic")

@@ -244,6 +244,9 @@ struct SandboxOAuthTests {
             let idToken = try #require(entry?.oauth.tokens?.idToken)
             #expect(try JWT(idToken).algorithm == algorithm)
         }
+        // The sandbox signs with the two it has keys for; an algorithm dots-sso only verifies is a usage error.
+        let refused = try await cli.run(["sandbox", "--id-token-alg", "ps256"])
+        #expect(refused.status == 64 && refused.stderr.contains("RS256") && refused.stderr.contains("ES256"), "\(refused.stderr)")
     }
 
     @Test("prompt=none with nobody signed in is error=login_required with state and iss (OIDC Core §3.1.2.1), with a member signed in a code; never the login page")

@@ -23,8 +23,8 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from parent_watch import exit_with_parent
 
@@ -77,7 +77,20 @@ MODULES = {
     "dots-crit-unknown": {"header": {"crit": ["urn:example:must-understand"], "urn:example:must-understand": True}},
     "dots-multiple-aud-no-azp": {"claims": {"aud": [CLIENT_ID, "another-client"]}},
     "dots-exp-huge": {"claims": {"exp": 1e300}},
+    # Ours: every other algorithm of RFC 7518 and RFC 8037 that a provider may sign with (FAPI 2.0 asks for PS256 or
+    # ES256; Ed25519 is EdDSA), signed by the cryptography package; a broken signature of each kind; and a key whose
+    # JWK declares RS256 used for PS256.
+    **{f"dots-idtoken-sig-{alg.lower()}": {"alg": alg, "sign_key": key, "jwks": [key]}
+       for alg, key in [("RS384", "rsa1"), ("RS512", "rsa1"), ("PS256", "rsa1"), ("PS384", "rsa1"), ("PS512", "rsa1"),
+                        ("ES384", "ec384"), ("ES512", "ec521"), ("EdDSA", "ed1")]},
+    **{f"dots-invalid-sig-{alg.lower()}": {"alg": alg, "sign_key": key, "jwks": [key], "corrupt": True}
+       for alg, key in [("PS256", "rsa1"), ("ES384", "ec384"), ("EdDSA", "ed1")]},
+    "dots-jwk-alg-mismatch": {"alg": "PS256", "sign_key": "rsa1", "jwks": ["rsa1"], "jwk_alg": "RS256"},
 }
+
+ALGORITHMS = {"RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"}
+DIGESTS = {"256": hashes.SHA256, "384": hashes.SHA384, "512": hashes.SHA512}
+CURVES = {"ec1": ("P-256", 32), "ec384": ("P-384", 48), "ec521": ("P-521", 66)}
 
 
 def b64(data):
@@ -95,19 +108,26 @@ class Keys:
             "rsa2": rsa.generate_private_key(public_exponent=65537, key_size=2048),
             "rsa1024": rsa.generate_private_key(public_exponent=65537, key_size=1024),
             "ec1": ec.generate_private_key(ec.SECP256R1()),
+            "ec384": ec.generate_private_key(ec.SECP384R1()),
+            "ec521": ec.generate_private_key(ec.SECP521R1()),
+            "ed1": ed25519.Ed25519PrivateKey.generate(),
         }
 
-    def jwk(self, spec):
+    def jwk(self, spec, alg=None):
         kind, _, name = spec.rpartition(":")
         key = self.private[name].public_key()
         if isinstance(key, rsa.RSAPublicKey):
             numbers = key.public_numbers()
-            jwk = {"kty": "RSA", "use": "sig", "alg": "RS256", "n": b64(int_bytes(numbers.n)),
+            jwk = {"kty": "RSA", "use": "sig", "alg": alg or "RS256", "n": b64(int_bytes(numbers.n)),
                    "e": b64(int_bytes(1 if kind == "e1" else numbers.e))}
+        elif isinstance(key, ed25519.Ed25519PublicKey):
+            jwk = {"kty": "OKP", "use": "sig", "alg": "EdDSA", "crv": "Ed25519",
+                   "x": b64(key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw))}
         else:
             numbers = key.public_numbers()
-            jwk = {"kty": "EC", "use": "sig", "alg": "ES256", "crv": "P-256",
-                   "x": b64(numbers.x.to_bytes(32, "big")), "y": b64(numbers.y.to_bytes(32, "big"))}
+            curve, size = CURVES[name]
+            jwk = {"kty": "EC", "use": "sig", "alg": alg or "ES256", "crv": curve,
+                   "x": b64(numbers.x.to_bytes(size, "big")), "y": b64(numbers.y.to_bytes(size, "big"))}
         if kind != "nokid":
             jwk["kid"] = name
         return jwk
@@ -119,10 +139,18 @@ class Keys:
             signature = b""
         elif alg == "HS256":
             signature = hmac.new(CLIENT_SECRET.encode(), signing_input, hashlib.sha256).digest()
-        elif alg == "ES256":
-            der = self.private[key_name].sign(signing_input, ec.ECDSA(hashes.SHA256()))
+        elif alg.startswith("ES"):
+            der = self.private[key_name].sign(signing_input, ec.ECDSA(DIGESTS[alg[2:]]()))
             r, s = decode_dss_signature(der)
-            signature = r.to_bytes(32, "big") + s.to_bytes(32, "big")
+            size = CURVES[key_name][1]
+            signature = r.to_bytes(size, "big") + s.to_bytes(size, "big")
+        elif alg == "EdDSA":
+            signature = self.private[key_name].sign(signing_input)
+        elif alg.startswith("PS"):
+            digest = DIGESTS[alg[2:]]()
+            signature = self.private[key_name].sign(signing_input, padding.PSS(padding.MGF1(digest), digest.digest_size), digest)
+        elif alg in ("RS384", "RS512"):
+            signature = self.private[key_name].sign(signing_input, padding.PKCS1v15(), DIGESTS[alg[2:]]())
         elif alg == "forged-e1":
             # With e = 1 a "signature" is the PKCS#1 v1.5 encoding itself: anyone can make it, no private key used.
             modulus_bytes = (self.private[key_name].key_size + 7) // 8
@@ -215,7 +243,9 @@ def main():
                 "issuer": config.get("discovery_issuer", issuer), "authorization_endpoint": issuer + "/authorize",
                 "token_endpoint": issuer + "/token", "userinfo_endpoint": issuer + "/userinfo", "jwks_uri": issuer + "/jwks",
                 "end_session_endpoint": issuer + "/logout", "response_types_supported": ["code"],
-                "subject_types_supported": ["public"], "id_token_signing_alg_values_supported": ["RS256", "ES256"],
+                "subject_types_supported": ["public"],
+                "id_token_signing_alg_values_supported": ["RS256", "ES256"] + [
+                    alg for alg in [config.get("alg")] if alg in ALGORITHMS and alg not in ("RS256", "ES256")],
                 "scopes_supported": ["openid", "profile", "email"], "code_challenge_methods_supported": ["S256"],
                 "grant_types_supported": ["authorization_code", "refresh_token"],
                 "token_endpoint_auth_methods_supported": auth_methods,
@@ -231,7 +261,8 @@ def main():
             if config.get("rotate") and module in state.rotated and "no-cache" not in (self.headers.get("Cache-Control") or ""):
                 # After the rotation a cache in front of the JWKS still answers with the old key, until asked not to.
                 names = ["rsa1"]
-            self.send(200, {"keys": [keys.jwk(name) for name in names]})
+            alg = config.get("jwk_alg", config.get("alg") if config.get("alg") in ALGORITHMS else None)
+            self.send(200, {"keys": [keys.jwk(name, alg) for name in names]})
 
         def authorize(self, module, config, issuer, params):
             code = secrets.token_urlsafe(16)

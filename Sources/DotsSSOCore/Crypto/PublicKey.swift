@@ -1,21 +1,15 @@
 import COpenSSL
 import Foundation
 
-/// The JWS algorithms dots-sso verifies (and the sandbox signs with): RS256 and ES256.
-public enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
-    case rs256 = "RS256"
-    case es256 = "ES256"
-}
-
 /// A public key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
 public final class PublicKey: @unchecked Sendable {
     // @unchecked: immutable after init; OpenSSL verification only reads the key.
     let pkey: OpaquePointer
-    public let algorithmFamily: String
+    public let type: JWKKeyType
 
-    init(owning pkey: OpaquePointer, family: String) {
+    init(owning pkey: OpaquePointer, type: JWKKeyType) {
         self.pkey = pkey
-        algorithmFamily = family
+        self.type = type
     }
 
     deinit { EVP_PKEY_free(pkey) }
@@ -28,34 +22,49 @@ public final class PublicKey: @unchecked Sendable {
             }
         }
         guard let key else { throw CryptoError.drain("importing an RSA public key") }
-        return PublicKey(owning: key, family: "RSA")
+        return PublicKey(owning: key, type: .rsa)
     }
 
     /// A P-256 public key from the affine coordinates (JWK `x`, `y`, 32 bytes each).
-    public static func p256(x: Data, y: Data) throws -> PublicKey {
-        guard x.count == 32, y.count == 32 else { throw CryptoError.openSSL(operation: "P-256 key", detail: "coordinates must be 32 bytes each") }
+    public static func p256(x: Data, y: Data) throws -> PublicKey { try ec(.p256, x: x, y: y) }
+
+    /// An EC public key on `curve` from the affine coordinates (JWK `x`, `y`, each the curve's coordinate size).
+    public static func ec(_ curve: JWKKeyType.ECCurve, x: Data, y: Data) throws -> PublicKey {
+        let size = curve.coordinateSize
+        guard x.count == size, y.count == size else {
+            throw CryptoError.openSSL(operation: "\(curve.rawValue) key", detail: "coordinates must be \(size) bytes each")
+        }
         let point = Data([0x04]) + x + y
-        let key = point.withUnsafeBytes { dots_ec_public_key("prime256v1", $0.bindMemory(to: UInt8.self).baseAddress, point.count) }
-        guard let key else { throw CryptoError.drain("importing a P-256 public key") }
-        return PublicKey(owning: key, family: "EC")
+        let key = point.withUnsafeBytes { dots_ec_public_key(curve.groupName, $0.bindMemory(to: UInt8.self).baseAddress, point.count) }
+        guard let key else { throw CryptoError.drain("importing a \(curve.rawValue) public key") }
+        return PublicKey(owning: key, type: .ec(curve))
     }
 
-    /// Verifies a JWS signature (`RS256`: PKCS#1 v1.5; `ES256`: raw r‖s, converted to DER for OpenSSL).
+    /// An Ed25519 public key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
+    public static func ed25519(x: Data) throws -> PublicKey {
+        guard x.count == 32 else { throw CryptoError.openSSL(operation: "Ed25519 key", detail: "x must be 32 bytes") }
+        let key = x.withUnsafeBytes { EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, x.count) }
+        guard let key else { throw CryptoError.drain("importing an Ed25519 public key") }
+        return PublicKey(owning: key, type: .ed25519)
+    }
+
+    /// Verifies a JWS signature made with `algorithm`: RSA PKCS#1 v1.5 or PSS as it is, ECDSA as raw r‖s (converted
+    /// to DER for OpenSSL), Ed25519 over the message itself. A key of another kind never verifies.
     public func verify(signature: Data, message: Data, algorithm: JWSAlgorithm) -> Bool {
-        let expectedFamily = algorithm == .rs256 ? "RSA" : "EC"
-        guard expectedFamily == algorithmFamily else { return false }
-        let der: Data
-        switch algorithm {
-        case .rs256: der = signature
-        case .es256:
-            guard let converted = ECDSASignature.der(fromRaw: signature, coordinateSize: 32) else { return false }
+        guard algorithm.keyType == type else { return false }
+        var der = signature
+        if case .ec(let curve) = type {
+            guard let converted = ECDSASignature.der(fromRaw: signature, coordinateSize: curve.coordinateSize) else { return false }
             der = converted
         }
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, pkey) == 1 else {
-            ERR_clear_error()
-            return false
+        defer { ERR_clear_error() }
+        var keyContext: OpaquePointer?
+        guard EVP_DigestVerifyInit(context, &keyContext, algorithm.digest, nil, pkey) == 1 else { return false }
+        if algorithm.usesPSS {
+            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
+                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1 else { return false }
         }
         let result = der.withUnsafeBytes { signatureBytes in
             message.withUnsafeBytes { messageBytes in
@@ -64,7 +73,6 @@ public final class PublicKey: @unchecked Sendable {
                                  messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count)
             }
         }
-        ERR_clear_error()
         return result == 1
     }
 }

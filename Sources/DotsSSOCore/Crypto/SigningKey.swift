@@ -6,6 +6,7 @@ import Foundation
 public final class SigningKey: @unchecked Sendable {
     // @unchecked: immutable after init; each signature gets its own EVP_MD_CTX, the key is only read.
     let pkey: OpaquePointer
+    /// RS256 or ES256, the two `JWSAlgorithm.signable`.
     public let algorithm: JWSAlgorithm
     /// The public point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
     public let x: Data
@@ -39,10 +40,9 @@ public final class SigningKey: @unchecked Sendable {
 
     /// The public key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
     public var publicJWK: [String: JSONValue] {
-        switch algorithm {
-        case .rs256: ["kty": .string("RSA"), "n": .string(Base64URL.encode(modulus)), "e": .string(Base64URL.encode(exponent))]
-        case .es256: ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
-        }
+        algorithm == .rs256
+            ? ["kty": .string("RSA"), "n": .string(Base64URL.encode(modulus)), "e": .string(Base64URL.encode(exponent))]
+            : ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
     }
 
     /// A P-256 key that signs ES256.

@@ -140,7 +140,7 @@ public enum DiscoveryLint {
         }
         if keys.keys.isEmpty {
             findings.append(Finding(.warning, "discover.jwks.empty", at: location,
-                                    "the JWKS has no RS256 or P-256 signing key dots-sso can verify id_tokens with"))
+                                    "the JWKS has no signing key dots-sso can verify id_tokens with (RSA, EC P-256/P-384/P-521 or Ed25519)"))
         }
         return findings
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (RS256/ES256, keys strong
+/// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (any `JWSAlgorithm`, keys strong
 /// enough to mean something), no unknown `crit`, `iss`, `sub`, `aud` (and `azp` when there are several), `exp`,
 /// `iat`, and the `nonce` we sent.
 public struct IDTokenValidator: Sendable {
@@ -82,13 +82,14 @@ public struct IDTokenValidator: Sendable {
         let name = token.algorithm ?? "no algorithm"
         if let algorithm = JWSAlgorithm(rawValue: name) { return algorithm }
         if name.lowercased() == "none" {
-            throw OAuthError.invalidIDToken("it is unsigned (alg none); dots-sso accepts only id_tokens signed with the provider's keys (RS256, ES256)")
+            throw OAuthError.invalidIDToken("it is unsigned (alg none); dots-sso accepts only id_tokens signed with the provider's keys "
+                + "(\(JWSAlgorithm.acceptedList))")
         }
         if name.hasPrefix("HS") {
             throw OAuthError.invalidIDToken("it is signed with \(name), a key shared with the client (the client secret), which cannot prove the "
-                + "provider made it; dots-sso accepts RS256 and ES256 signed with the provider's published keys")
+                + "provider made it; dots-sso accepts \(JWSAlgorithm.acceptedList) signed with the provider's published keys")
         }
-        throw OAuthError.invalidIDToken("it is signed with \(TerminalText.oneLine(name, limit: 20)); dots-sso accepts RS256 and ES256")
+        throw OAuthError.invalidIDToken("it is signed with \(TerminalText.oneLine(name, limit: 20)); dots-sso accepts \(JWSAlgorithm.acceptedList)")
     }
 
     /// Whether the JWKS has a key that could have signed `compact`: when it has not, the provider may have rotated

@@ -4,7 +4,8 @@ import Foundation
 public struct JWKSet: Sendable {
     public struct Key: Sendable {
         public let keyID: String?
-        public let algorithm: JWSAlgorithm
+        /// The JWK's own `alg`, when it names one: the key then signs with that algorithm only (RFC 7517 §4.4).
+        public let declaredAlgorithm: String?
         public let key: PublicKey
         /// Why the key is never used to verify (an RSA key under 2048 bits, an exponent that is even or at most 3).
         public var refusal: String? = nil
@@ -14,7 +15,8 @@ public struct JWKSet: Sendable {
 
     public let keys: [Key]
 
-    /// Parses RSA and P-256 keys meant for signatures; other keys (encryption, unknown curves) are skipped.
+    /// Parses RSA, EC (P-256, P-384, P-521) and Ed25519 keys meant for signatures; other keys (encryption, other
+    /// curves) are skipped.
     public init(document: JSONValue) throws {
         guard case .array(let entries)? = document.objectValue?["keys"] else {
             throw OAuthError.malformedToken("the JWKS document has no \"keys\" array")
@@ -24,17 +26,21 @@ public struct JWKSet: Sendable {
             guard let fields = entry.objectValue else { continue }
             if let use = fields["use"]?.stringValue, use != "sig" { continue }
             let kid = fields["kid"]?.stringValue
+            let alg = fields["alg"]?.stringValue
+            func coordinate(_ name: String) -> Data? { fields[name]?.stringValue.flatMap { try? Base64URL.decode($0) } }
             switch fields["kty"]?.stringValue {
             case "RSA":
-                guard let n = fields["n"]?.stringValue, let e = fields["e"]?.stringValue,
-                      let modulus = try? Base64URL.decode(n), let exponent = try? Base64URL.decode(e) else { continue }
-                var key = Key(keyID: kid, algorithm: .rs256, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
+                guard let modulus = coordinate("n"), let exponent = coordinate("e") else { continue }
+                var key = Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
                 (key.refusal, key.caution) = RSAKeyStrength(modulus: modulus, exponent: exponent).judgement
                 parsed.append(key)
             case "EC":
-                guard fields["crv"]?.stringValue == "P-256", let x = fields["x"]?.stringValue, let y = fields["y"]?.stringValue,
-                      let xData = try? Base64URL.decode(x), let yData = try? Base64URL.decode(y) else { continue }
-                parsed.append(Key(keyID: kid, algorithm: .es256, key: try Self.partnerKey(kid) { try PublicKey.p256(x: xData, y: yData) }))
+                guard let curve = fields["crv"]?.stringValue.flatMap(JWKKeyType.ECCurve.init(rawValue:)),
+                      let x = coordinate("x"), let y = coordinate("y") else { continue }
+                parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ec(curve, x: x, y: y) }))
+            case "OKP":
+                guard fields["crv"]?.stringValue == "Ed25519", let x = coordinate("x") else { continue }
+                parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ed25519(x: x) }))
             default:
                 continue
             }
@@ -51,9 +57,13 @@ public struct JWKSet: Sendable {
         }
     }
 
-    /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid).
+    /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid): of
+    /// the algorithm's kind, and not declared for another algorithm.
     public func candidates(algorithm: JWSAlgorithm, keyID: String?) -> [Key] {
-        keys.filter { $0.algorithm == algorithm && (keyID == nil || $0.keyID == nil || $0.keyID == keyID) }
+        keys.filter {
+            $0.key.type == algorithm.keyType && ($0.declaredAlgorithm == nil || $0.declaredAlgorithm == algorithm.rawValue)
+                && (keyID == nil || $0.keyID == nil || $0.keyID == keyID)
+        }
     }
 }
 

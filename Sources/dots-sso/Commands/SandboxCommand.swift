@@ -128,6 +128,12 @@ struct Sandbox: DotsCommand {
 }
 
 extension JWSAlgorithm: ExpressibleByArgument {
-    /// `es256` and `ES256` alike: algorithm names are read case-insensitively on the command line.
-    public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
+    /// `es256` and `ES256` alike: algorithm names are read case-insensitively on the command line. Only the ones the
+    /// sandbox signs with (`signable`); the others are verified, not made.
+    public init?(argument: String) {
+        guard let algorithm = JWSAlgorithm.signable.first(where: { $0.rawValue.caseInsensitiveCompare(argument) == .orderedSame }) else { return nil }
+        self = algorithm
+    }
+
+    public static var allValueStrings: [String] { signable.map(\.rawValue) }
 }
