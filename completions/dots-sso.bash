@@ -173,13 +173,13 @@ _dots-sso() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|openweb|echo|members|sandbox|demo|channel|version|help)
+    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|openweb|echo|members|sandbox|demo|channel|keys|version|help)
         # Offer subcommand argument completions
         "_dots-sso_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check openweb echo members sandbox demo channel version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check openweb echo members sandbox demo channel keys version help' -- "${cur}"))
         ;;
     esac
 }
@@ -260,7 +260,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -320,7 +320,13 @@ _dots-sso_authorize() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--port')
@@ -353,7 +359,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --code --state --code-verifier)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -413,7 +419,13 @@ _dots-sso_exchange() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--code')
@@ -432,7 +444,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -492,7 +504,13 @@ _dots-sso_refresh() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--min-validity')
@@ -528,7 +546,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --min-validity --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -588,7 +606,13 @@ _dots-sso_token_print() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--min-validity')
@@ -669,7 +693,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -729,7 +753,13 @@ _dots-sso_token_export() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--out')
@@ -742,7 +772,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -802,7 +832,13 @@ _dots-sso_revoke() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--post-logout-redirect-uri')
@@ -821,7 +857,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -881,7 +917,13 @@ _dots-sso_logout() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--post-logout-redirect-uri')
@@ -1333,7 +1375,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1393,7 +1435,13 @@ _dots-sso_profile() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -1463,7 +1511,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1523,7 +1571,13 @@ _dots-sso_flags_show() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -1558,7 +1612,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1618,7 +1672,13 @@ _dots-sso_flags_check() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -1676,7 +1736,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1736,7 +1796,13 @@ _dots-sso_containers_show() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -1783,7 +1849,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1843,7 +1909,13 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -1901,7 +1973,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1961,7 +2033,13 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--profile-file')
@@ -2269,7 +2347,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2322,7 +2400,13 @@ _dots-sso_check() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--trust')
@@ -2733,7 +2817,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2780,6 +2864,12 @@ _dots-sso_channel_init() {
         return
         ;;
     '--client-secret-env')
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--end-session-endpoint')
@@ -2850,7 +2940,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2897,6 +2987,12 @@ _dots-sso_channel_set() {
         return
         ;;
     '--client-secret-env')
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
         return
         ;;
     '--end-session-endpoint')
@@ -3027,6 +3123,52 @@ _dots-sso_channel_list() {
     case "${prev}" in
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    esac
+}
+
+_dots-sso_keys() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __dots-sso_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    generate)
+        # Offer subcommand argument completions
+        "_dots-sso_keys_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'generate' -- "${cur}"))
+        ;;
+    esac
+}
+
+_dots-sso_keys_generate() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--color --out --type)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--out')
+        return
+        ;;
+    '--type')
+        __dots-sso_add_completions -W 'rsa'$'\n''ec'
         return
         ;;
     esac

@@ -182,6 +182,22 @@ static inline EVP_PKEY *dots_ec_generate(const char *curve) {
     return EVP_EC_gen(curve);
 }
 
+/* A passphrase callback that has none: OpenSSL's default one would ask on the terminal, which must never happen in
+   a script or CI. An encrypted key then fails to read, and the caller says why. */
+static inline int dots_no_passphrase(char *buf, int size, int rwflag, void *u) {
+    (void)buf; (void)size; (void)rwflag; (void)u;
+    return 0;
+}
+
+/* A private key from PEM (PKCS#8 or traditional), never asking for a passphrase. */
+static inline EVP_PKEY *dots_read_private_key(const unsigned char *pem, int length) {
+    BIO *bio = BIO_new_mem_buf(pem, length);
+    if (bio == NULL) return NULL;
+    EVP_PKEY *key = PEM_read_bio_PrivateKey(bio, NULL, dots_no_passphrase, NULL);
+    BIO_free(bio);
+    return key;
+}
+
 /* EVP_RSA_gen is a macro over a variadic function, which Swift cannot call. */
 static inline EVP_PKEY *dots_rsa_generate(unsigned int bits) {
     return EVP_RSA_gen(bits);

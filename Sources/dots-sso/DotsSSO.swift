@@ -9,7 +9,7 @@ struct DotsSSO: AsyncParsableCommand {
         commandName: "dots-sso",
         abstract: "Connect a partner's single sign-on to The Dots app, fast and safely.",
         discussion: """
-        For integration engineers onboarding a partner, CI validating its deliverables, and support staff.
+        For partner onboarding, CI checks of deliverables, and support staff.
 
         Examples:
           $ dots-sso authorize --channel acme
@@ -30,7 +30,7 @@ struct DotsSSO: AsyncParsableCommand {
             CommandGroup(name: "CI", subcommands: [Check.self]),
             CommandGroup(name: "Partner backends", subcommands: [OpenWeb.self, Echo.self, Members.self]),
             CommandGroup(name: "Sandbox", subcommands: [Sandbox.self, Demo.self]),
-            CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, VersionCommand.self]),
+            CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, Keys.self, VersionCommand.self]),
         ]
     )
 

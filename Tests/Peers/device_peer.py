@@ -13,8 +13,14 @@ Authlib's documentation shows. It prints "PORT <n>" once listening on a random l
 
 --slow-down-once answers the first pending poll of each device code with slow_down; --expires-in sets the device
 code's lifetime; --interval the polling interval Authlib announces; --log appends "METHOD PATH grant_type" lines.
+--private-key-jwt JWK_FILE makes the client confidential: every token request must authenticate with a client
+assertion signed by that JWK's private key (RFC 7523 §2.2), checked by Authlib's JWTBearerClientAssertion (the
+audience must contain the token endpoint; a jti is accepted once); the log line then ends with the assertion's
+"alg kid" so tests see what was sent.
 """
 import argparse
+import base64
+import json
 import os
 import threading
 import time
@@ -24,6 +30,8 @@ os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # plain http on loopback
 import werkzeug.serving
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants
+from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
+from joserfc.jwk import KeySet
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
 from flask import Flask, jsonify, request
 from parent_watch import exit_with_parent
@@ -38,6 +46,9 @@ class User:
 
     def get_user_id(self):
         return self.name
+
+
+AUTH_METHOD = {"name": "none"}
 
 
 class Client(ClientMixin):
@@ -57,7 +68,7 @@ class Client(ClientMixin):
         return False
 
     def check_endpoint_auth_method(self, method, endpoint):
-        return method == "none"
+        return method == AUTH_METHOD["name"]
 
     def check_response_type(self, response_type):
         return False
@@ -95,7 +106,14 @@ def main():
     parser.add_argument("--expires-in", type=int, default=1800)
     parser.add_argument("--interval", type=int, default=5)
     parser.add_argument("--log")
+    parser.add_argument("--private-key-jwt")
     options = parser.parse_args()
+    client_jwk = None
+    if options.private_key_jwt:
+        with open(options.private_key_jwt) as handle:
+            client_jwk = json.load(handle)
+        AUTH_METHOD["name"] = "private_key_jwt"
+    methods = [AUTH_METHOD["name"]]
 
     lock = threading.Lock()
     devices = {}      # device_code -> DeviceCredentialDict
@@ -129,7 +147,7 @@ def main():
                     client_id=client_id, scope=scope, user_code=data["user_code"], expires_at=time.time() + data["expires_in"])
 
     class DeviceGrant(DeviceCodeGrant):
-        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+        TOKEN_ENDPOINT_AUTH_METHODS = methods
 
         def query_device_credential(self, device_code):
             return devices.get(device_code)
@@ -145,7 +163,7 @@ def main():
             return False
 
     class RefreshGrant(grants.RefreshTokenGrant):
-        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+        TOKEN_ENDPOINT_AUTH_METHODS = methods
         INCLUDE_NEW_REFRESH_TOKEN = True
 
         def authenticate_refresh_token(self, refresh_token):
@@ -161,12 +179,34 @@ def main():
             refresh_token.revoked = True
 
     class PasswordGrant(grants.ResourceOwnerPasswordCredentialsGrant):
-        TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+        TOKEN_ENDPOINT_AUTH_METHODS = methods
 
         def authenticate_user(self, username, password):
             if USERS.get(username) == password:
                 return User(username)
             return None
+
+    used_jtis = set()
+
+    class PrivateKeyJWT(JWTBearerClientAssertion):
+        CLIENT_AUTH_METHOD = "private_key_jwt"
+
+        def get_audiences(self):
+            return [f"{issuer['url']}/token"]
+
+        def validate_jti(self, claims, jti):
+            with lock:
+                if jti in used_jtis:
+                    return False
+                used_jtis.add(jti)
+                return True
+
+        def resolve_client_public_key(self, client):
+            # The client's registered JWKS: joserfc picks the key by the assertion's kid, so a kid it lacks is refused.
+            return KeySet.import_key_set({"keys": [client_jwk]})
+
+    if client_jwk is not None:
+        server.register_client_auth_method("private_key_jwt", PrivateKeyJWT())
 
     server.register_endpoint(DeviceEndpoint)
     server.register_grant(DeviceGrant)
@@ -181,7 +221,13 @@ def main():
 
     @app.before_request
     def record():
-        log(f"{request.method} {request.path} {request.form.get('grant_type', '')}".rstrip())
+        assertion = request.form.get("client_assertion", "")
+        signed = ""
+        if assertion.count(".") == 2:
+            head = assertion.split(".")[0]
+            header = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))
+            signed = f" {header.get('alg')} {header.get('kid')}"
+        log(f"{request.method} {request.path} {request.form.get('grant_type', '')}".rstrip() + signed)
 
     @app.post("/device_authorization")
     def device_authorization():
@@ -217,7 +263,8 @@ def main():
             grants_supported.append("password")
         return jsonify(issuer=issuer["url"], token_endpoint=f"{issuer['url']}/token",
                        device_authorization_endpoint=f"{issuer['url']}/device_authorization",
-                       grant_types_supported=grants_supported, token_endpoint_auth_methods_supported=["none"],
+                       grant_types_supported=grants_supported, token_endpoint_auth_methods_supported=methods,
+                       token_endpoint_auth_signing_alg_values_supported=["RS256", "ES256"],
                        response_types_supported=["code"])
 
     http = werkzeug.serving.make_server("127.0.0.1", 0, app, threaded=True)

@@ -23,6 +23,11 @@ public struct Channel: Codable, Sendable, Equatable {
     public var clientId: String?
     /// Name of the environment variable that holds the client secret (the secret itself is never stored here).
     public var clientSecretEnv: String?
+    /// The PEM private key for `private_key_jwt` (a path; relative to the channel file's folder). The key itself is
+    /// never stored here.
+    public var clientKeyFile: String?
+    /// The `kid` the provider registered that key under, when it is not the key's RFC 7638 thumbprint.
+    public var clientKeyId: String?
     public var scopes: [String]?
     public var redirectUri: String?
     /// Feature flag name → what it controls.
@@ -55,7 +60,7 @@ public struct Channel: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth
-        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, scopes
+        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, clientKeyFile, clientKeyId, scopes
         case redirectUri, flags, profileMapping, containers, loadingAnimation, legal, magicLink, channelsApi, passes
     }
 
@@ -179,6 +184,8 @@ public struct Channel: Codable, Sendable, Equatable {
         merged.postLogoutRedirectUri = overrides.postLogoutRedirectUri ?? postLogoutRedirectUri
         merged.clientId = overrides.clientId ?? clientId
         merged.clientSecretEnv = overrides.clientSecretEnv ?? clientSecretEnv
+        merged.clientKeyFile = overrides.clientKeyFile ?? clientKeyFile
+        merged.clientKeyId = overrides.clientKeyId ?? clientKeyId
         merged.scopes = overrides.scopes ?? scopes
         merged.redirectUri = overrides.redirectUri ?? redirectUri
         merged.flags = overrides.flags ?? flags
@@ -195,7 +202,7 @@ public struct Channel: Codable, Sendable, Equatable {
     /// Whether the channel's client is public (a native app with no secret): nil when no client id is configured.
     public func isPublicClient(secretFile: String? = nil) -> Bool? {
         guard clientId != nil else { return nil }
-        return clientSecretEnv == nil && secretFile == nil
+        return clientSecretEnv == nil && secretFile == nil && clientKeyFile == nil
     }
 
     /// The value of a required setting, or a configuration error naming the flag and key that would provide it.

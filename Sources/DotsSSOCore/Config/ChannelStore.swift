@@ -57,6 +57,9 @@ public struct ChannelStore: Sendable {
         if resolvingPaths, let trust = channel.passes?.trust {
             channel.passes?.trust = trust.map { Self.resolve($0, beside: url) }
         }
+        if resolvingPaths, let keyFile = channel.clientKeyFile {
+            channel.clientKeyFile = Self.resolve(keyFile, beside: url)
+        }
         return channel
     }
 

@@ -1,12 +1,12 @@
 import COpenSSL
 import Foundation
 
-/// A freshly generated key that signs JWS: P-256 for ES256, or RSA for RS256 (the sandbox partner signs its
-/// id_tokens with them). Owns its `EVP_PKEY`, freed in `deinit`.
+/// A key that signs JWS: RSA for RS256 (or PS256), P-256 for ES256. Generated fresh (the sandbox's id_token keys,
+/// `keys generate`) or read from a PEM file (a client's `private_key_jwt` key). Owns its `EVP_PKEY`, freed in `deinit`.
 public final class SigningKey: @unchecked Sendable {
     // @unchecked: immutable after init; each signature gets its own EVP_MD_CTX, the key is only read.
     let pkey: OpaquePointer
-    /// RS256 or ES256, the two `JWSAlgorithm.signable`.
+    /// RS256 or ES256, the two `JWSAlgorithm.signable`: what the key signs unless asked for PS256.
     public let algorithm: JWSAlgorithm
     /// The public point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
     public let x: Data
@@ -16,26 +16,75 @@ public final class SigningKey: @unchecked Sendable {
     public let exponent: Data
 
     /// An RSA key of `bits` bits that signs RS256 (OpenSSL's `EVP_RSA_gen`, exponent 65537).
-    public init(rsaBits bits: Int) throws {
+    public convenience init(rsaBits bits: Int) throws {
         guard let key = dots_rsa_generate(UInt32(clamping: bits)) else { throw CryptoError.drain("RSA key generation") }
-        pkey = key
-        algorithm = .rs256
-        var numbers: [Data] = []
-        for name in ["n", "e"] {
-            var number: OpaquePointer?
-            guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else {
-                EVP_PKEY_free(key)
-                throw CryptoError.drain("reading the RSA public numbers")
-            }
-            var bytes = [UInt8](repeating: 0, count: Int((BN_num_bits(number) + 7) / 8))
-            BN_bn2bin(number, &bytes)
-            BN_free(number)
-            numbers.append(Data(bytes))
+        try self.init(owning: key)
+    }
+
+    /// A P-256 key that signs ES256.
+    public convenience init() throws {
+        guard let key = dots_ec_generate("P-256") else { throw CryptoError.drain("EC key generation") }
+        try self.init(owning: key)
+    }
+
+    /// A private key from PEM (PKCS#8 `PRIVATE KEY`, or `RSA`/`EC PRIVATE KEY`): RSA of at least 2048 bits, or P-256.
+    /// An encrypted key is refused (no passphrase is ever asked for), as is any other kind, saying which it is.
+    public convenience init(pem: Data) throws {
+        guard pem.count < Int(Int32.max) else { throw CryptoError.openSSL(operation: "reading the private key", detail: "the file is too large") }
+        let key = pem.withUnsafeBytes { dots_read_private_key($0.bindMemory(to: UInt8.self).baseAddress, Int32(pem.count)) }
+        guard let key else {
+            ERR_clear_error()
+            let text = String(decoding: pem.prefix(4096), as: UTF8.self)
+            let detail = text.contains("ENCRYPTED")
+                ? "it is encrypted; dots-sso never asks for a passphrase (write a decrypted copy with `openssl pkey -in KEY -out KEY2`, mode 0600)"
+                : "it is not a PEM private key (expected -----BEGIN PRIVATE KEY-----)"
+            throw CryptoError.openSSL(operation: "reading the private key", detail: detail)
         }
-        modulus = numbers[0]
-        exponent = numbers[1]
-        x = Data()
-        y = Data()
+        try self.init(owning: key)
+    }
+
+    /// Takes `key` (freed here when it is not a kind we sign with) and reads its public numbers.
+    private init(owning key: OpaquePointer) throws {
+        do {
+            switch EVP_PKEY_get_base_id(key) {
+            case EVP_PKEY_RSA:
+                let n = try Self.number(key, "n", width: nil)
+                let e = try Self.number(key, "e", width: nil)
+                guard EVP_PKEY_get_bits(key) >= 2048 else {
+                    throw CryptoError.openSSL(operation: "reading the private key", detail: "a \(EVP_PKEY_get_bits(key))-bit RSA key is too short (2048 bits or more)")
+                }
+                (algorithm, modulus, exponent, x, y) = (.rs256, n, e, Data(), Data())
+            case EVP_PKEY_EC:
+                var buffer = [CChar](repeating: 0, count: 64)
+                var length = 0
+                let read = EVP_PKEY_get_utf8_string_param(key, "group", &buffer, buffer.count, &length) == 1
+                let group = String(decoding: buffer.prefix(read ? min(length, buffer.count) : 0).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard ["prime256v1", "P-256", "secp256r1"].contains(group) else {
+                    throw CryptoError.openSSL(operation: "reading the private key", detail: "an EC key on \(group.isEmpty ? "an unknown curve" : group) (dots-sso signs with P-256 only)")
+                }
+                let qx = try Self.number(key, "qx", width: 32)
+                let qy = try Self.number(key, "qy", width: 32)
+                (algorithm, modulus, exponent, x, y) = (.es256, Data(), Data(), qx, qy)
+            default:
+                throw CryptoError.openSSL(operation: "reading the private key", detail: "it is neither an RSA nor an EC key")
+            }
+        } catch {
+            EVP_PKEY_free(key)
+            ERR_clear_error()
+            throw error
+        }
+        pkey = key
+    }
+
+    /// A big-endian public number of the key, left-padded to `width` bytes when given.
+    private static func number(_ key: OpaquePointer, _ name: String, width: Int?) throws -> Data {
+        var number: OpaquePointer?
+        guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else { throw CryptoError.drain("reading the public numbers") }
+        defer { BN_free(number) }
+        let size = width ?? Int((BN_num_bits(number) + 7) / 8)
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard BN_bn2binpad(number, &bytes, Int32(size)) == size else { throw CryptoError.drain("reading the public numbers") }
+        return Data(bytes)
     }
 
     /// The public key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
@@ -45,27 +94,18 @@ public final class SigningKey: @unchecked Sendable {
             : ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
     }
 
-    /// A P-256 key that signs ES256.
-    public init() throws {
-        guard let key = dots_ec_generate("P-256") else { throw CryptoError.drain("EC key generation") }
-        pkey = key
-        var coordinates: [Data] = []
-        for name in ["qx", "qy"] {
-            var number: OpaquePointer?
-            guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else {
-                EVP_PKEY_free(key)
-                throw CryptoError.drain("reading the public point")
-            }
-            var bytes = [UInt8](repeating: 0, count: 32)
-            BN_bn2binpad(number, &bytes, 32)
-            BN_free(number)
-            coordinates.append(Data(bytes))
-        }
-        x = coordinates[0]
-        y = coordinates[1]
-        algorithm = .es256
-        modulus = Data()
-        exponent = Data()
+    /// The RFC 7638 thumbprint of the public key (SHA-256 over its required members in lexicographic order,
+    /// base64url): a key id that anyone holding the JWK can compute again.
+    public func thumbprint() throws -> String {
+        let canonical = algorithm == .rs256
+            ? #"{"e":"\#(Base64URL.encode(exponent))","kty":"RSA","n":"\#(Base64URL.encode(modulus))"}"#
+            : #"{"crv":"P-256","kty":"EC","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#
+        return Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(canonical.utf8)))
+    }
+
+    /// The private key as PKCS#8 PEM, for a file only its owner may read.
+    public func privatePEM() throws -> String {
+        try MemoryBIO.text { PEM_write_bio_PrivateKey($0, pkey, nil, nil, 0, nil, nil) == 1 }
     }
 
     deinit { EVP_PKEY_free(pkey) }
@@ -76,10 +116,16 @@ public final class SigningKey: @unchecked Sendable {
     }
 
     /// A signature over `message` as JWS carries it: RS256 PKCS#1 v1.5 as it is, ES256 as raw r‖s (64 bytes).
-    public func sign(_ message: Data) throws -> Data {
+    /// `pss` signs PS256 with an RSA key instead (for a provider that accepts only that).
+    public func sign(_ message: Data, pss: Bool = false) throws -> Data {
         guard let context = EVP_MD_CTX_new() else { throw CryptoError.drain("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pkey) == 1 else { throw CryptoError.drain("EVP_DigestSignInit") }
+        var keyContext: OpaquePointer?
+        guard EVP_DigestSignInit(context, &keyContext, EVP_sha256(), nil, pkey) == 1 else { throw CryptoError.drain("EVP_DigestSignInit") }
+        if pss && algorithm == .rs256 {
+            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
+                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1 else { throw CryptoError.drain("PSS padding") }
+        }
         var length = 0
         let ok = message.withUnsafeBytes { bytes -> Bool in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress

@@ -4,25 +4,36 @@ import Foundation
 public enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
     case clientSecretBasic = "client_secret_basic"
     case clientSecretPost = "client_secret_post"
+    /// A JWT signed with the client's private key (RFC 7523 §2.2): `--client-key-file`.
+    case privateKeyJWT = "private_key_jwt"
     case none
 }
 
-/// The client id, its secret (if any) and how to present them.
+/// The client id, its secret or key (if any) and how to present them.
 public struct ClientCredentials: Sendable {
     public let clientID: String
     public let secret: String?
+    public let assertion: ClientAssertion?
     public let method: ClientAuthMethod
 
-    /// `method` defaults to `client_secret_basic` when there is a secret, `none` (public client) otherwise.
-    public init(clientID: String, secret: String?, method: ClientAuthMethod? = nil) {
+    /// `method` defaults to `private_key_jwt` when there is a key, `client_secret_basic` when there is a secret,
+    /// `none` (public client) otherwise.
+    public init(clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil) {
         self.clientID = clientID
         self.secret = secret
-        self.method = method ?? (secret == nil ? .none : .clientSecretBasic)
+        self.assertion = assertion
+        self.method = method ?? (assertion != nil ? .privateKeyJWT : secret == nil ? .none : .clientSecretBasic)
     }
 
-    /// Adds the client authentication to a form request's fields and headers.
-    func apply(to fields: inout [(String, String)], headers: inout [(name: String, value: String)]) {
+    /// Adds the client authentication to a form request's fields and headers; `endpoint` is where it goes (a client
+    /// assertion names it as its audience).
+    func apply(to fields: inout [(String, String)], headers: inout [(name: String, value: String)], endpoint: URL) throws {
         switch method {
+        case .privateKeyJWT:
+            guard let assertion else { throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile") }
+            fields.append(("client_id", clientID))
+            fields.append(("client_assertion_type", ClientAssertion.assertionType))
+            fields.append(("client_assertion", try assertion.make(clientID: clientID, endpoint: endpoint)))
         case .clientSecretBasic:
             // RFC 6749 §2.3.1: both parts are form-encoded before base64.
             let pair = "\(FormEncoding.escape(clientID)):\(FormEncoding.escape(secret ?? ""))"

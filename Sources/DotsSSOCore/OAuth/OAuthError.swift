@@ -95,10 +95,10 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
-                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret" : "")
+                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
         case let .revocationRefused(status, error, description):
             "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret" : "")
+                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
         case .noPendingAuthorization:
             "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
         case let .malformedJWK(keyID, detail):

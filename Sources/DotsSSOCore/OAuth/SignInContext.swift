@@ -9,15 +9,21 @@ public struct SignInSettings: Sendable {
     public var account: String
     public var clientSecretFile: String?
     public var clientAuth: ClientAuthMethod?
+    /// `--client-key-file`: the PEM private key for `private_key_jwt`.
+    public var clientKeyFile: String?
+    /// `--client-key-id`: the `kid` the provider registered the key under.
+    public var clientKeyID: String?
 
     public init(channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
-                clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil) {
+                clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil) {
         self.channel = channel
         self.http = http
         self.cacheDirectory = cacheDirectory
         self.account = account
         self.clientSecretFile = clientSecretFile
         self.clientAuth = clientAuth
+        self.clientKeyFile = clientKeyFile
+        self.clientKeyID = clientKeyID
     }
 }
 
@@ -40,10 +46,21 @@ public struct SignInContext: Sendable {
         if let timeout = settings.http.timeout { cache.lockTimeout = timeout }
         self.cache = cache
         let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: channel, environment: context.environment)
-        if let method = settings.clientAuth, method != .none, secret == nil {
-            throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv")
+        var assertion: ClientAssertion?
+        // The flags win over the channel's clientKeyFile/clientKeyId; a kid from the channel belongs to its key only.
+        if let file = settings.clientKeyFile ?? settings.channel.clientKeyFile {
+            let keyID = settings.clientKeyID ?? (settings.clientKeyFile == nil ? settings.channel.clientKeyId : nil)
+            assertion = try ClientAssertion.load(file: file, keyID: keyID, issuer: settings.channel.issuer, clock: context.clock)
         }
-        credentials = ClientCredentials(clientID: key.client, secret: secret, method: settings.clientAuth)
+        switch settings.clientAuth {
+        case .privateKeyJWT? where assertion == nil:
+            throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile")
+        case .clientSecretBasic?, .clientSecretPost?:
+            if secret == nil { throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv") }
+        default:
+            break
+        }
+        credentials = ClientCredentials(clientID: key.client, secret: secret, assertion: assertion, method: settings.clientAuth)
         self.context = context
     }
 

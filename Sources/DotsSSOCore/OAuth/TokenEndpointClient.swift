@@ -32,7 +32,7 @@ public struct TokenEndpointClient: Sendable {
         if let challenge { fields += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
         if let nonce { fields.append(("nonce", nonce)) }
         var headers: [(name: String, value: String)] = []
-        credentials.apply(to: &fields, headers: &headers)
+        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
         let request = HTTPRequest.form(endpoint, fields, headers: headers)
         let response = try await http.send(request)
         guard response.isSuccess else {
@@ -79,7 +79,7 @@ public struct TokenEndpointClient: Sendable {
     public func revoke(token: String, hint: String, endpoint: URL) async throws {
         var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]
         var headers: [(name: String, value: String)] = []
-        credentials.apply(to: &fields, headers: &headers)
+        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
         let request = HTTPRequest.form(endpoint, fields, headers: headers)
         let response = try await http.send(request)
         guard response.isSuccess else {
@@ -95,7 +95,7 @@ public struct TokenEndpointClient: Sendable {
     private func tokenRequest(_ base: [(String, String)], endpoint: URL) async throws -> TokenResponse {
         var fields = base
         var headers: [(name: String, value: String)] = []
-        credentials.apply(to: &fields, headers: &headers)
+        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
         let request = HTTPRequest.form(endpoint, fields, headers: headers)
         let response = try await http.send(request)
         guard response.isSuccess else { throw try Self.error(from: response, sent: request) }

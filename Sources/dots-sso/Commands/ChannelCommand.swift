@@ -84,6 +84,12 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
     var clientSecretEnv: String?
 
+    @Option(name: .long, help: ArgumentHelp("The client's private key file for private_key_jwt (the path is stored, never the key).", valueName: "file"))
+    var clientKeyFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("The kid the provider registered the client key under.", valueName: "kid"))
+    var clientKeyId: String?
+
     @Option(name: .long, help: ArgumentHelp("The provider's end-session (logout) URL.", valueName: "url"))
     var endSessionEndpoint: String?
 
@@ -192,6 +198,9 @@ struct ChannelFileOptions: ParsableArguments {
     var settings: Channel {
         var settings = channel.overrides
         settings.clientSecretEnv = clientSecretEnv
+        // Stored as an absolute path: the channel file lives elsewhere than where the user typed the flag.
+        settings.clientKeyFile = clientKeyFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        settings.clientKeyId = clientKeyId
         settings.endSessionEndpoint = endSessionEndpoint
         settings.postLogoutRedirectUri = postLogoutRedirectUri
         settings.flow = flow
@@ -242,6 +251,7 @@ struct ChannelShow: DotsCommand {
         add("end session", settings.endSessionEndpoint)
         add("client id", settings.clientId)
         add("client secret", settings.clientSecretEnv.map { "from $\($0)" })
+        add("client key", settings.clientKeyFile.map { $0 + (settings.clientKeyId.map { " (kid \($0))" } ?? "") })
         add("scopes", settings.scopes?.joined(separator: " "))
         add("redirect uri", settings.redirectUri)
         for (flag, purpose) in (settings.flags ?? [:]).sorted(by: { $0.key < $1.key }) { add("flag \(flag)", purpose) }

@@ -102,7 +102,8 @@ struct Check: DotsCommand {
         }
         let signIn = SignInSettings(channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
                                     cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
-                                    clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
+                                    clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
+                                    clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
         var useCase = CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures)

@@ -6,9 +6,17 @@ extension ClientAuthMethod: ExpressibleByArgument {}
 /// How the client authenticates at the token and revocation endpoints.
 struct ClientAuthOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Client authentication: client_secret_basic (default with a secret), client_secret_post, or none.",
+        "Client authentication: client_secret_basic (default with a secret), client_secret_post, private_key_jwt (default with a key), or none.",
         valueName: "method"))
     var clientAuth: ClientAuthMethod?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The client's private key (PEM, RSA or P-256) for private_key_jwt; 'dots-sso keys generate' makes one.", valueName: "file"))
+    var clientKeyFile: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The key id the provider registered the client key under (default: the key's RFC 7638 thumbprint).", valueName: "kid"))
+    var clientKeyId: String?
 }
 
 /// Flags of every command that uses the cached access token.
@@ -41,6 +49,7 @@ struct SignInOptions: ParsableArguments {
                          client: ClientAuthOptions, _ ctx: CommandContext) throws -> SignInSettings {
         SignInSettings(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
                        cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
-                       clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth)
+                       clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
+                       clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
     }
 }

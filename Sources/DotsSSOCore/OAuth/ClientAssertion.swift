@@ -1,0 +1,69 @@
+import Foundation
+
+/// A client's `private_key_jwt` authentication (RFC 7523 §2.2, OIDC Core §9): instead of a shared secret, each
+/// request to the token, revocation or PAR endpoint carries a fresh JWT signed with the client's private key, whose
+/// public half the provider has registered. Nothing secret travels; a captured assertion is useless a minute later
+/// and, by its `jti`, even within that minute at a provider that remembers them.
+public struct ClientAssertion: Sendable {
+    public let key: SigningKey
+    /// The `kid` the provider registered the key under (`--client-key-id`), else the key's RFC 7638 thumbprint, which
+    /// is what `dots-sso keys generate` prints as the JWK's `kid`.
+    public let keyID: String
+    /// The provider's issuer identifier, the first audience (RFC 7523bis, FAPI 2.0).
+    public let issuer: String?
+    /// PS256 instead of RS256 with an RSA key: set when the provider lists only PS256 for client assertions.
+    public var usesPSS = false
+    let clock: WallClock
+
+    /// How long an assertion is good for: RFC 7523 asks for short; providers allow up to 5 minutes.
+    public static let lifetime: TimeInterval = 60
+    public static let assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+    /// The most a key file may hold: a 16384-bit RSA key in PEM is under 13 KB.
+    static let maxKeyFileBytes = 64 * 1024
+
+    public init(key: SigningKey, keyID: String?, issuer: String?, clock: WallClock) throws {
+        self.key = key
+        self.keyID = try keyID ?? key.thumbprint()
+        self.issuer = issuer
+        self.clock = clock
+    }
+
+    /// Reads the key from `file` (`-` is stdin), never echoing any of it in an error.
+    public static func load(file: String, keyID: String?, issuer: String?, clock: WallClock) throws -> ClientAssertion {
+        let pem: Data
+        switch try InputFile.read(file, limit: maxKeyFileBytes) {
+        case .contents(let contents): pem = contents
+        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "a private key file is under \(maxKeyFileBytes / 1024) KiB")
+        }
+        do {
+            return try ClientAssertion(key: SigningKey(pem: pem), keyID: keyID, issuer: issuer, clock: clock)
+        } catch CryptoError.openSSL(_, let detail) {
+            throw InputError.malformed(source: InputFile.displayName(file), reason: detail)
+        }
+    }
+
+    /// The JWS algorithm the assertions are signed with.
+    public var algorithm: String { usesPSS && key.algorithm == .rs256 ? JWSAlgorithm.ps256.rawValue : key.algorithm.rawValue }
+
+    /// A fresh assertion for a request to `endpoint`. `aud` holds the issuer and the endpoint itself: RFC 7523 and
+    /// OIDC Core §9 name the token endpoint, RFC 7523bis and FAPI 2.0 the issuer, and providers of either school
+    /// accept an audience list that contains theirs.
+    public func make(clientID: String, endpoint: URL) throws -> String {
+        let now = clock.now().timeIntervalSince1970.rounded(.down)
+        var audience: [JSONValue] = []
+        if let issuer { audience.append(.string(issuer)) }
+        if endpoint.absoluteString != issuer { audience.append(.string(endpoint.absoluteString)) }
+        let claims: [String: JSONValue] = [
+            "iss": .string(clientID), "sub": .string(clientID), "aud": audience.count == 1 ? audience[0] : .array(audience),
+            "jti": .string(try SecureRandom.base64URLString(byteCount: 24)),
+            "iat": .number(now), "exp": .number(now + Self.lifetime),
+        ]
+        let header: [String: JSONValue] = ["alg": .string(algorithm), "typ": .string("JWT"), "kid": .string(keyID)]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let signingInput = Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
+            + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
+        let signature = try key.sign(Data(signingInput.utf8), pss: usesPSS)
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+}

@@ -1,0 +1,90 @@
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 42, private_key_jwt (RFC 7523 §2.2): `keys generate` makes the key, Authlib's JWTBearerClientAssertion (in
+/// `device_peer.py --private-key-jwt`) checks every assertion the built binary sends.
+@Suite("private_key_jwt against Authlib")
+struct ClientAssertionCLITests {
+    let cli = DotsSSOCLI()
+
+    @Test("keys generate, then Authlib accepts the signed assertion for the password grant and each refresh (RSA and EC keys, the JWK's kid); no key, a wrong key or a wrong kid is 78; the private key never shows", arguments: ["ec", "rsa"])
+    func signedAssertion(type: String) async throws {
+        let key = cli.home.path("client-\(type).pem")
+        let generated = try await cli.run(["keys", "generate", "--out", key, "--type", type])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let jwk = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
+        let kid = try #require(jwk["kid"] as? String)
+        let alg = type == "ec" ? "ES256" : "RS256"
+        #expect(jwk["alg"] as? String == alg && jwk["use"] as? String == "sig" && jwk["d"] == nil, "the public half only: \(jwk)")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: key)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+        let pem = try String(contentsOfFile: key, encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        let again = try await cli.run(["keys", "generate", "--out", key])
+        #expect(again.status == 74 && again.stderr.contains("--force"), "an existing key is kept: \(again.stderr)")
+        #expect(try String(contentsOfFile: key, encoding: .utf8) == pem)
+
+        let jwkFile = cli.home.path("client-jwk-\(type).json")
+        try generated.stdout.write(toFile: jwkFile, atomically: true, encoding: .utf8)
+        let log = cli.home.path("peer-\(type).log")
+        let (peer, port) = try await Peers.devicePeer(extra: ["--password-grant", "--private-key-jwt", jwkFile], log: log)
+        defer { peer.stop() }
+        let issuer = "http://127.0.0.1:\(port)"
+        let password = cli.home.path("password")
+        try "test-member-password\n".write(toFile: password, atomically: true, encoding: .utf8)
+        let client = ["--issuer", issuer, "--client-id", "dots-cli"]
+        let grant = ["--grant", "password", "--username", "tess", "--password-file", password]
+
+        let signedIn = try await cli.run(["authorize"] + client + grant + ["--client-key-file", key])
+        #expect(signedIn.status == 0, "\(signedIn.stderr)")
+        let refreshed = try await cli.run(["refresh", "--force"] + client + ["--client-key-file", key])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        // A channel names the key file (relative to the channel file), never the key.
+        let channel = cli.home.path("acme-\(type).json")
+        try #"{"name": "acme", "issuer": "\#(issuer)", "clientId": "dots-cli", "clientKeyFile": "client-\#(type).pem"}"#
+            .write(toFile: channel, atomically: true, encoding: .utf8)
+        let fromChannel = try await cli.run(["refresh", "--force", "--channel", channel])
+        #expect(fromChannel.status == 0, "\(fromChannel.stderr)")
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        #expect(requests.contains("POST /token password \(alg) \(kid)"), "\(requests)")
+        #expect(requests.filter { $0 == "POST /token refresh_token \(alg) \(kid)" }.count == 2, "\(requests)")
+
+        // What a user gets wrong: no key (a public client here), the key of another client, the wrong kid.
+        let noKey = try await cli.run(["authorize"] + client + grant)
+        let other = cli.home.path("other-\(type).pem")
+        #expect(try await cli.run(["keys", "generate", "--out", other, "--type", type]).status == 0)
+        let wrongKey = try await cli.run(["authorize"] + client + grant + ["--client-key-file", other])
+        let wrongKid = try await cli.run(["authorize"] + client + grant + ["--client-key-file", key, "--client-key-id", "not-registered"])
+        for refused in [noKey, wrongKey, wrongKid] {
+            #expect(refused.status == 78, "\(refused.stderr)")
+            #expect(refused.stderr.contains("invalid_client") && refused.stderr.contains("--client-key-file"), "\(refused.stderr)")
+        }
+        let named = try await cli.run(["authorize"] + client + grant + ["--client-auth", "private_key_jwt"])
+        #expect(named.status == 78 && named.stderr.contains("--client-key-file"), "\(named.stderr)")
+        let body = pem.split(separator: "\n").dropFirst().first.map(String.init) ?? pem
+        for result in [generated, signedIn, refreshed, noKey, wrongKey, wrongKid, named] {
+            #expect(!result.allOutput.contains(body), "the private key never shows")
+        }
+    }
+
+    @Test("a key file that is no key, an encrypted key, a P-384 key or a 1024-bit RSA key is refused (65) saying which, before any request")
+    func unusableKeys() async throws {
+        let pki = cli.home
+        let encrypted = pki.path("encrypted.pem")
+        let p384 = pki.path("p384.pem")
+        let short = pki.path("short.pem")
+        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:secret-pass", "-out", encrypted])
+        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384", "-out", p384])
+        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", short])
+        let notKey = pki.path("not-a-key.pem")
+        try "hello\n".write(toFile: notKey, atomically: true, encoding: .utf8)
+        let client = ["--issuer", "http://127.0.0.1:9", "--client-id", "dots-cli", "--grant", "password", "--username", "tess", "--password-file", notKey]
+        for (file, expected) in [(notKey, "not a PEM private key"), (encrypted, "it is encrypted"), (p384, "secp384r1"), (short, "1024-bit RSA key is too short")] {
+            let result = try await cli.run(["authorize"] + client + ["--client-key-file", file], stdin: Data())
+            #expect(result.status == 65, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains(expected) && result.stderr.split(separator: "\n").count == 1, "\(file): \(result.stderr)")
+        }
+    }
+}
