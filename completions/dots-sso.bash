@@ -258,7 +258,7 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --no-exchange --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
@@ -2737,7 +2737,7 @@ _dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --write-channel)
+    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --par --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2763,6 +2763,10 @@ _dots-sso_sandbox() {
         ;;
     '--id-token-alg')
         __dots-sso_add_completions -W 'RS256'$'\n''ES256'
+        return
+        ;;
+    '--par')
+        __dots-sso_add_completions -W 'off'$'\n''offered'$'\n''required'
         return
         ;;
     '--write-channel')

@@ -9,6 +9,8 @@ public struct AuthorizationRequest: Sendable {
     public let pkce: PKCE
     public let redirectURI: String
     public let scopes: [String]
+    /// The request's parameters, for pushing them (RFC 9126) instead of putting them in the browser's URL.
+    public let parameters: [(String, String)]
 
     public init(endpoint: URL, clientID: String, redirectURI: String, scopes: [String], extra: [(String, String)] = []) throws {
         pkce = try PKCE()
@@ -27,6 +29,7 @@ public struct AuthorizationRequest: Sendable {
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         if let nonce { fields.append(("nonce", nonce)) }
         fields += extra
+        parameters = fields
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { throw HTTPError.invalidURL(endpoint.absoluteString) }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + FormEncoding.encode(fields).replacingOccurrences(of: "+", with: "%20")

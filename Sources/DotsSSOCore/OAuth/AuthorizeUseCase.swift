@@ -20,6 +20,8 @@ public struct AuthorizeUseCase: Sendable {
     public var password: PasswordCredentials?
     /// `--save-refresh-token FILE`: where the new refresh token goes (0600), for `--refresh-token-file` in CI.
     public var saveRefreshToken: String?
+    /// `--par`/`--no-par`: push the authorization request (RFC 9126); nil: whenever the provider offers it.
+    public var par: Bool?
     /// Shows a device sign-in's code and address (the CLI adds a QR code on a terminal).
     public var devicePrompt: (@Sendable (DeviceAuthorization, CommandContext) -> Void)?
 
@@ -128,19 +130,27 @@ public struct AuthorizeUseCase: Sendable {
         }
         defer { receiver?.stop() }
 
-        if preflight {
+        let pushTo = try PushedAuthorization.endpoint(choice: par, endpoints: endpoints)
+        // A pushed request is checked by the push itself: a client, redirect URI or scope the provider refuses is its
+        // JSON error, at once, before any browser.
+        if preflight && pushTo == nil {
             try await checkRequest(ctx, client: client, endpoint: authorizationURL, redirectURI: redirectURI, scopes: scopes, endpoints: endpoints)
         }
         let request = try AuthorizationRequest(endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
         stateBox.set(request.state)
+        var browserURL = request.url
+        if let pushTo {
+            let requestURI = try await TokenEndpointClient(http: client.http, credentials: client.credentials).push(request.parameters, endpoint: pushTo)
+            browserURL = try PushedAuthorization.browserURL(endpoint: authorizationURL, clientID: client.credentials.clientID, requestURI: requestURI)
+        }
         if stopAfterRedirect {
             try await rememberPending(request, endpoints: endpoints, client: client)
         }
 
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
-        ctx.note(request.url.absoluteString)
+        ctx.note(browserURL.absoluteString)
         if openBrowser && !(paste && ctx.browser.headlessReason != nil) {
-            ctx.openForPerson(request.url, printed: "the URL above")
+            ctx.openForPerson(browserURL, printed: "the URL above")
         }
 
         let parameters: [(String, String)]

@@ -21,6 +21,11 @@ public enum OAuthError: UserFacingError, Equatable {
     case tokenEndpoint(status: Int, error: String, description: String?)
     /// The RFC 7009 revocation endpoint's error answer.
     case revocationRefused(status: Int, error: String, description: String?)
+    /// The pushed authorization request endpoint (RFC 9126) refused the request: a client, redirect URI or scope the
+    /// provider does not accept, said before any browser is opened.
+    case pushRefused(status: Int, error: String, description: String?)
+    /// The provider requires pushed authorization requests and `--no-par` forbade them.
+    case pushRequired
     case noPendingAuthorization
     /// The provider metadata names another issuer than the one it was fetched for (OpenID Discovery §4.3).
     case discoveryIssuerMismatch(requested: String, named: String, url: String)
@@ -96,6 +101,13 @@ public enum OAuthError: UserFacingError, Equatable {
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
+        case let .pushRefused(status, error, description):
+            "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
+                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key" : "")
+                + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect") ? "; the redirect URI must be one registered for this client" : "")
+        case .pushRequired:
+            "the provider requires pushed authorization requests (require_pushed_authorization_requests, RFC 9126), so the sign-in cannot "
+                + "start without one; drop --no-par"
         case let .revocationRefused(status, error, description):
             "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
@@ -149,6 +161,12 @@ public enum OAuthError: UserFacingError, Equatable {
         case .deviceDenied: .notAuthorized
         case .deviceCodeExpired, .deviceTimeout: .temporary
         case .grantRefused, .flowUnavailable: .configuration
+        case let .pushRefused(status, code, _):
+            switch code {
+            case "temporarily_unavailable", "slow_down": .temporary
+            default: (400...403).contains(status) ? .configuration : .protocolError
+            }
+        case .pushRequired: .configuration
         case let .revocationRefused(status, code, _):
             switch code {
             case "invalid_client", "unauthorized_client": .configuration

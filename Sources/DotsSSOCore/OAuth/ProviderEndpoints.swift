@@ -17,6 +17,10 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var scopesSupported: [String]?
     /// The metadata's `code_challenge_methods_supported` (RFC 8414), to send PKCE with a device sign-in only where listed.
     public var codeChallengeMethods: [String]?
+    /// RFC 9126: where authorization requests are pushed before the browser is sent with only a `request_uri`.
+    public var pushedAuthorization: String?
+    /// RFC 9126 §5: the provider refuses authorization requests that were not pushed.
+    public var requiresPushedAuthorization = false
 
     public init() {}
 
@@ -45,6 +49,10 @@ public struct ProviderEndpoints: Sendable, Equatable {
         endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
         endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
+        endpoints.pushedAuthorization = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
+        if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] {
+            endpoints.requiresPushedAuthorization = true
+        }
         if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
             endpoints.issParameterSupported = true
         }

@@ -75,6 +75,29 @@ public struct TokenEndpointClient: Sendable {
                                        description: description)
     }
 
+    /// Pushes an authorization request (RFC 9126 §2.1) with the client's authentication and returns its
+    /// `request_uri`, which the browser then carries instead of the parameters.
+    public func push(_ parameters: [(String, String)], endpoint: URL) async throws -> String {
+        var fields = parameters.filter { $0.0 != "client_id" }
+        var headers: [(name: String, value: String)] = []
+        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
+        if !fields.contains(where: { $0.0 == "client_id" }) { fields.append(("client_id", credentials.clientID)) }
+        let request = HTTPRequest.form(endpoint, fields, headers: headers)
+        let response = try await http.send(request)
+        guard response.isSuccess else {
+            switch try Self.error(from: response, sent: request) {
+            case let OAuthError.tokenEndpoint(status, error, description): throw OAuthError.pushRefused(status: status, error: error, description: description)
+            case let other: throw other
+            }
+        }
+        guard case .object(let json) = try response.decodeJSON(JSONValue.self),
+              let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
+              requestURI.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON object with a request_uri (RFC 9126 §2.2)", found: "something else")
+        }
+        return requestURI
+    }
+
     /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
     public func revoke(token: String, hint: String, endpoint: URL) async throws {
         var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]

@@ -23,6 +23,9 @@ public final class SandboxPartner: Sendable {
         public var outbox: URL?
         public var accessTokenLifetime: TimeInterval = 3600
         public var codeLifetime: TimeInterval = 60
+        /// Pushed authorization requests (RFC 9126): not offered (the default, as most providers today), offered, or
+        /// required (`require_pushed_authorization_requests`, as FAPI 2.0 providers do).
+        public var pushedAuthorization: PushedAuthorizationMode = .off
         /// Send `iss` on authorization redirects (RFC 9207); `wrongIssuer` sends a different one to test mix-up defence.
         public var sendIssuer = true
         public var wrongIssuer = false
@@ -164,4 +167,9 @@ public final class SandboxPartner: Sendable {
     public func shutdown() async {
         await server.shutdown()
     }
+}
+
+/// Whether the sandbox offers or requires pushed authorization requests (`sandbox --par`).
+public enum PushedAuthorizationMode: String, Sendable, CaseIterable {
+    case off, offered, required
 }

@@ -58,6 +58,8 @@ actor SandboxState {
     init(clock: @escaping @Sendable () -> Date = { Date() }) { self.clock = clock }
 
     private var attempts: [String: AuthorizationAttempt] = [:]
+    /// Pushed authorization requests (RFC 9126) by request_uri: the client that pushed, its parameters, and until when.
+    private var pushedRequests: [String: (clientID: String, parameters: [String: String], expires: Date)] = [:]
     private var browserSessions: [String: BrowserSession] = [:]
     private var codes: [String: Grant] = [:]
     /// Codes already exchanged; each code names the token family it started, so a second use revokes that (RFC 6749 §4.1.2).
@@ -113,6 +115,18 @@ actor SandboxState {
     func takeAttempt(_ id: String) -> AuthorizationAttempt? { attempts.removeValue(forKey: id) }
 
     func attempt(_ id: String) -> AuthorizationAttempt? { attempts[id] }
+
+    func storePushed(_ requestURI: String, clientID: String, parameters: [String: String], expires: Date) {
+        pushedRequests = pushedRequests.filter { $0.value.expires > expires.addingTimeInterval(-3600) }
+        pushedRequests[requestURI] = (clientID, parameters, expires)
+    }
+
+    /// A pushed request is used once (RFC 9126 §4 lets a provider allow more; this one does not), by the client that
+    /// pushed it, before it expires.
+    func takePushed(_ requestURI: String, clientID: String, now: Date) -> [String: String]? {
+        guard let pushed = pushedRequests.removeValue(forKey: requestURI), pushed.clientID == clientID, pushed.expires > now else { return nil }
+        return pushed.parameters
+    }
 
     func storeCode(_ code: String, _ grant: Grant) { codes[code] = grant }
 

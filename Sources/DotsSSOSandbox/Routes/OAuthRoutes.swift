@@ -15,6 +15,9 @@ extension SandboxRoutes {
             return json(.ok, jwks())
         }
         router.get("/authorize") { request, _ in try await authorize(request) }
+        if settings.pushedAuthorization != .off {
+            router.post("/par") { request, _ in try await pushAuthorization(request) }
+        }
         router.post("/token") { request, _ in try await token(request) }
         router.post("/revoke") { request, _ in
             let form = try await formFields(request)
@@ -59,6 +62,7 @@ extension SandboxRoutes {
             "revocation_endpoint": .string("\(issuer)/revoke"),
             "end_session_endpoint": .string("\(issuer)/logout"),
             "device_authorization_endpoint": .string("\(issuer)/device_authorization"),
+
             "response_types_supported": .array([.string("code")]),
             "response_modes_supported": .array([.string("query")]),
             "grant_types_supported": .array(["authorization_code", "refresh_token", TokenEndpointClient.deviceCodeGrant].map(JSONValue.string)),
@@ -70,7 +74,10 @@ extension SandboxRoutes {
             "subject_types_supported": .array([.string("public")]),
             "id_token_signing_alg_values_supported": .array([.string("RS256"), .string("ES256")]),
             "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
-        ])
+        ].merging(settings.pushedAuthorization == .off ? [:] : [
+            "pushed_authorization_request_endpoint": .string("\(issuer)/par"),
+            "require_pushed_authorization_requests": .bool(settings.pushedAuthorization == .required),
+        ]) { $1 })
     }
 
     /// The standard claims of a member, from their profile.
@@ -91,9 +98,52 @@ extension SandboxRoutes {
     }
 
     /// Validates the request, then shows the login page, or signs the `--auto-approve` member in at once.
+    /// RFC 9126 §2: the client posts the whole authorization request, authenticated as at the token endpoint, and gets a
+    /// single-use `request_uri` for the browser. What /authorize would refuse is refused here, as JSON.
+    func pushAuthorization(_ request: Request) async throws -> Response {
+        let form = try await formFields(request)
+        await log(request, form: form)
+        func refuse(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest) -> Response {
+            json(status, .object(["error": .string(error), "error_description": .string(description)]))
+        }
+        guard let client = client(authenticating: request, form: form) else {
+            return refuse("invalid_client", "client authentication failed", status: .unauthorized)
+        }
+        guard form["request_uri"] == nil else { return refuse("invalid_request", "request_uri cannot be pushed (RFC 9126 §2.1)") }
+        guard let redirectURI = form["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
+            return refuse("invalid_request", "redirect_uri does not match a URI registered for this client")
+        }
+        guard form["response_type"] == "code" else { return refuse("unsupported_response_type", "only response_type=code") }
+        guard let challenge = form["code_challenge"], form["code_challenge_method"] == "S256", challenge.count == 43 else {
+            return refuse("invalid_request", "PKCE with code_challenge_method=S256 is required")
+        }
+        let requestURI = "urn:ietf:params:oauth:request_uri:" + (try SecureRandom.base64URLString(byteCount: 24))
+        var parameters = form
+        for secret in ["client_secret", "client_assertion", "client_assertion_type"] { parameters.removeValue(forKey: secret) }
+        parameters["client_id"] = client.id
+        await state.storePushed(requestURI, clientID: client.id, parameters: parameters, expires: settings.now().addingTimeInterval(60))
+        return json(.created, .object(["request_uri": .string(requestURI), "expires_in": .number(60)]))
+    }
+
     func authorize(_ request: Request) async throws -> Response {
         await log(request)
-        let query = query(request)
+        var query = query(request)
+        if let requestURI = query["request_uri"] {
+            // RFC 9126 §4: the pushed parameters are the request; the browser's address only names them.
+            guard let clientID = query["client_id"], let pushed = await state.takePushed(requestURI, clientID: clientID, now: settings.now()) else {
+                return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
+                <h1>This sign-in link has expired</h1>
+                <p class="error" role="alert">invalid_request_uri: the request_uri is unknown, used already, expired, or another client's.</p>
+                """))
+            }
+            query = pushed
+        } else if settings.pushedAuthorization == .required {
+            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
+            <h1>This provider needs pushed requests</h1>
+            <p class="error" role="alert">invalid_request: authorization requests must be pushed first \
+            (require_pushed_authorization_requests, RFC 9126).</p>
+            """))
+        }
         guard let clientID = query["client_id"], let client = settings.clients.first(where: { $0.id == clientID }) else {
             return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
             <h1>This app is not registered</h1>

@@ -39,6 +39,11 @@ struct Authorize: DotsCommand {
         a browser error page and a wait for a redirect that cannot come. --no-preflight skips the check. A \
         sign-in nobody completes within --timeout exits 75: try again.
 
+        When the provider's metadata names a pushed_authorization_request_endpoint (RFC 9126), the request is \
+        pushed there with the client's authentication and the browser gets only client_id and request_uri; \
+        the push is then the check (a refusal is 78 with the provider's words). --par insists on pushing, \
+        --no-par never pushes (78 when the provider requires it).
+
         Examples:
           $ dots-sso authorize --channel acme
           $ dots-sso authorize --issuer https://sso.acme.example --client-id dots --no-browser
@@ -63,6 +68,9 @@ struct Authorize: DotsCommand {
 
     @Flag(name: .long, help: "Do not check the authorization request with one GET before the browser opens.")
     var noPreflight = false
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Push the authorization request (RFC 9126); default: whenever the provider offers it.")
+    var par: Bool?
 
     @Flag(name: .long, help: "Stop after the redirect: print the code and state as JSON and keep the verifier for `dots-sso exchange`.")
     var noExchange = false
@@ -93,6 +101,7 @@ struct Authorize: DotsCommand {
         var useCase = AuthorizeUseCase(signIn: try signIn.settings(ctx), port: port, openBrowser: !noBrowser,
                                        stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
         useCase.flow = flow
+        useCase.par = par
         useCase.password = password.credentials
         useCase.saveRefreshToken = saveRefreshToken
         useCase.devicePrompt = { device, ctx in DevicePrompt.show(device, ctx) }

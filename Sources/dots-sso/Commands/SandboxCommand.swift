@@ -64,6 +64,9 @@ struct Sandbox: DotsCommand {
     @Option(name: .customLong("id-token-alg"), help: ArgumentHelp("How the app client's id_tokens are signed: RS256 (default) or ES256.", valueName: "alg"))
     var idTokenAlg: JWSAlgorithm = .rs256
 
+    @Option(name: .long, help: ArgumentHelp("Pushed authorization requests (RFC 9126): off (default), offered, or required.", valueName: "mode"))
+    var par: PushedAuthorizationMode = .off
+
     @Option(name: .customLong("write-channel"), help: ArgumentHelp("Save this sandbox's channel configuration for --channel FILE.", valueName: "file"))
     var writeChannel: String?
 
@@ -76,6 +79,7 @@ struct Sandbox: DotsCommand {
         var settings = SandboxPartner.Settings()
         settings.host = host
         settings.autoApprove = autoApprove
+        settings.pushedAuthorization = par
         settings.clients = settings.clients.map { client in
             var client = client
             if client.id == SandboxClient.app.id { client.idTokenAlgorithm = idTokenAlg }
@@ -137,3 +141,5 @@ extension JWSAlgorithm: ExpressibleByArgument {
 
     public static var allValueStrings: [String] { signable.map(\.rawValue) }
 }
+
+extension PushedAuthorizationMode: ExpressibleByArgument {}
