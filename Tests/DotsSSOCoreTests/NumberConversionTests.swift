@@ -36,4 +36,18 @@ struct NumberConversionTests {
         }
         #expect(offenders.isEmpty, "convert with Int(checked:), Int(clamping:to:) or Int(exactly:), or say why it is bounded (// bounded: …):\n\(offenders.joined(separator: "\n"))")
     }
+
+    @Test("no source reads the wall clock but WallClock: times come from the context's clock, waits and durations from the monotonic one")
+    func oneClock() throws {
+        var offenders: [String] = []
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift", url.lastPathComponent != "WallClock.swift" else { continue }
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains("Date()") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                offenders.append("\(url.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(offenders.isEmpty, "use ctx.clock.now() for a time, Deadline or Stopwatch for a wait or a duration:\n\(offenders.joined(separator: "\n"))")
+    }
 }

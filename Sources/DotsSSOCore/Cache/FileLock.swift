@@ -15,14 +15,14 @@ public final class FileLock {
         guard fd >= 0 else {
             throw TokenCacheError.unusableDirectory(path: path, reason: currentErrnoText())
         }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(seconds: timeout)
         var delay: UInt64 = 5_000_000
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 close(fd)
                 throw TokenCacheError.unusableDirectory(path: path, reason: "cannot lock the file")
             }
-            guard Date() < deadline else {
+            guard !deadline.hasPassed else {
                 close(fd)
                 throw TokenCacheError.lockTimeout(path: path, seconds: timeout)
             }

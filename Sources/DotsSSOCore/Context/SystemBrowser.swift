@@ -81,8 +81,8 @@ public struct SystemBrowser: BrowserOpener {
         } catch {
             return .failed(reason: "\(shown) could not be started")
         }
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(seconds: 1)
+        while process.isRunning && !deadline.hasPassed { usleep(20_000) }
         if !process.isRunning && process.terminationStatus != 0 {
             return .failed(reason: "\(TerminalText.oneLine(shown, limit: 60)) exited with status \(process.terminationStatus)")
         }

@@ -52,7 +52,7 @@ public struct CheckUseCase: Sendable {
     }
 
     public func run(_ ctx: CommandContext) async throws -> CheckReport {
-        let started = Date()
+        let started = Stopwatch()
         let channel = member.signIn.channel
         guard channel.name != nil || channel.issuer != nil || channel.authorizationEndpoint != nil else { throw ConfigError.noChannel }
         let names = try selectedNames(for: channel)
@@ -76,9 +76,9 @@ public struct CheckUseCase: Sendable {
         var tasks: [Task<Void, Never>] = []
         for name in names {
             tasks.append(Task {
-                let began = Date()
+                let began = Stopwatch()
                 let found = await body.run(name)
-                let outcome = found.judged(name: name.description, durationMs: Self.milliseconds(since: began), strict: strict)
+                let outcome = found.judged(name: name.description, durationMs: began.milliseconds, strict: strict)
                 await outcomes.store(outcome)
                 progress?(.finished(outcome))
             })
@@ -90,7 +90,7 @@ public struct CheckUseCase: Sendable {
                 "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported")])
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
         }
-        return CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: Self.milliseconds(since: started))
+        return CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: started.milliseconds)
     }
 
     /// Returns when every task has finished or `seconds` have passed, whichever is first. Tasks still running are
@@ -110,8 +110,6 @@ public struct CheckUseCase: Sendable {
         }
         timer?.cancel()
     }
-
-    static func milliseconds(since start: Date) -> Int { Int(clamping: Date().timeIntervalSince(start) * 1000, to: 0...Int(Int32.max)) }
 }
 
 /// What `CheckUseCase.progress` is told.

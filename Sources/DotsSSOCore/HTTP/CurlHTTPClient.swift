@@ -30,17 +30,17 @@ public final class CurlHTTPClient: HTTPClient {
 
     /// Runs the request and any redirects synchronously on the calling thread.
     public func sendBlocking(_ request: HTTPRequest) throws -> HTTPResponse {
-        let started = Date()
+        let started = Stopwatch()
         let timeout = request.timeout ?? options.timeout
-        let deadline = started.addingTimeInterval(timeout)
+        let deadline = Deadline(seconds: timeout)
         var current = request
         current.url = try URLPolicy.validate(request.url.absoluteString)
         var redirects = 0
         while true {
-            let remaining = deadline.timeIntervalSinceNow
+            let remaining = deadline.remaining
             guard remaining > 0 else { throw HTTPError.timeout(url: Self.display(current), seconds: timeout) }
             var response = try perform(current, timeout: remaining, reportedTimeout: timeout)
-            response.duration = Date().timeIntervalSince(started)
+            response.duration = started.seconds
             // Everything secret the request carried (form fields, credential headers): servers echo requests back.
             response.secrets = Redactor.secretValues(in: current)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {

@@ -47,8 +47,8 @@ public final class LoopbackServer: Sendable {
             }
             onExit()
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while bound.value == nil && Date() < deadline {
+        let deadline = Deadline(seconds: timeout)
+        while bound.value == nil && !deadline.hasPassed {
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
         switch bound.value {

@@ -161,8 +161,8 @@ private final class EndingBox: @unchecked Sendable {
 
     /// The ending once known, polled; nil after `seconds`.
     func wait(seconds: TimeInterval) async -> LoopbackReceiver.Ending? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = Deadline(seconds: seconds)
+        while !deadline.hasPassed {
             if let known = lock.withLock({ outcome }) { return known }
             try? await Task.sleep(nanoseconds: 50_000_000)
         }

@@ -139,14 +139,14 @@ public struct IsolatedDrawing: Sendable {
         }
         // The wall clock runs per job: it restarts whenever the child finishes one.
         var finished = 0
-        var progress = Date()
+        var progress = Stopwatch()
         var killedAtDeadline = false
         while process.isRunning {
             let count = (try? FileManager.default.contentsOfDirectory(atPath: results.path).count { $0.hasSuffix(".json") }) ?? finished
             if count > finished {
                 finished = count
-                progress = Date()
-            } else if Date().timeIntervalSince(progress) >= limits.wallSeconds {
+                progress = Stopwatch()
+            } else if progress.seconds >= limits.wallSeconds {
                 kill(process.processIdentifier, SIGKILL)
                 killedAtDeadline = true
                 break

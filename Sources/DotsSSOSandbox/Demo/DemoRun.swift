@@ -39,7 +39,7 @@ struct DemoRun: Sendable {
     }
 
     func stage(_ name: DemoStage.Name) async -> DemoStage {
-        let started = Date()
+        let started = Stopwatch()
         let ctx = stageContext
         var passed = false
         var detail: String
@@ -53,7 +53,7 @@ struct DemoRun: Sendable {
         } catch {
             detail = "\(error)"
         }
-        return DemoStage(name: name, passed: passed, detail: detail, milliseconds: Int(clamping: Date().timeIntervalSince(started) * 1000, to: 0...Int(Int32.max)))
+        return DemoStage(name: name, passed: passed, detail: detail, milliseconds: started.milliseconds)
     }
 
     /// Runs one stage and returns its detail line; throws when the stage does not hold.

@@ -34,7 +34,7 @@ public struct DemoUseCase: Sendable {
     /// `keep`); with `keep`, serves until SIGINT or SIGTERM before returning.
     public func run(_ ctx: CommandContext, onStage: @Sendable (DemoStage) -> Void,
                     onFinished: @Sendable (Result) throws -> Void = { _ in }) async throws -> Result {
-        let started = Date()
+        let started = Stopwatch()
         let workspace = try DemoWorkspace()
         defer { workspace.remove() }
         var settings = SandboxPartner.Settings()
@@ -57,7 +57,7 @@ public struct DemoUseCase: Sendable {
         }
         let result = Result(
             issuer: partner.issuer, stages: stages, passed: stages.allSatisfy(\.passed),
-            milliseconds: Int(clamping: Date().timeIntervalSince(started) * 1000, to: 0...Int(Int32.max)), channelFile: channelFile,
+            milliseconds: started.milliseconds, channelFile: channelFile,
             cacheDirectory: workspace.path("cache"), trustRoot: trustFile, loginPage: interactive
         )
         try onFinished(result)

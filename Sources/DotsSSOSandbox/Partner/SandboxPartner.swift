@@ -46,7 +46,7 @@ public final class SandboxPartner: Sendable {
         /// How long a browser stays signed in at the sandbox after the login form (the session cookie).
         public var browserSessionLifetime: TimeInterval = 8 * 3600
         /// The sandbox's clock (tests move it to check lifetimes without waiting).
-        public var now: @Sendable () -> Date = { Date() }
+        public var now: @Sendable () -> Date = WallClock.system.now
 
         public init() {}
 

@@ -55,7 +55,7 @@ actor SandboxState {
     /// The sandbox's clock (`Settings.now`), for the lifetimes kept here.
     private let clock: @Sendable () -> Date
 
-    init(clock: @escaping @Sendable () -> Date = { Date() }) { self.clock = clock }
+    init(clock: @escaping @Sendable () -> Date = WallClock.system.now) { self.clock = clock }
 
     private var attempts: [String: AuthorizationAttempt] = [:]
     /// Pushed authorization requests (RFC 9126) by request_uri: the client that pushed, its parameters, and until when.
