@@ -68,4 +68,20 @@ struct PushedAuthorizationCLITests {
         let missing = try await cli.run(["authorize", "--no-browser", "--par"] + client(plain), timeout: 20)
         #expect(missing.status == 78 && missing.stderr.contains("pushed_authorization_request_endpoint"), "\(missing.stderr)")
     }
+
+    @Test("check's authorization check pushes as authorize does: accepted where the provider requires PAR, and a refused push is the check's error with the provider's words")
+    func checkPushes() async throws {
+        let sandbox = try await sandbox(.required)
+        defer { sandbox.stop() }
+        let good = cli.home.path("par.json")
+        try #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app"}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        let passed = try await cli.run(["check", "--channel", good, "--only", "authorization", "--json"], timeout: 30)
+        #expect(passed.status == 0, "\(passed.stdout) \(passed.stderr)")
+        let bad = cli.home.path("par-bad.json")
+        try #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app", "redirectUri": "https://elsewhere.example/cb"}"#
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let failed = try await cli.run(["check", "--channel", bad, "--only", "authorization"], timeout: 30)
+        #expect(failed.status == 1, "\(failed.stdout) \(failed.stderr)")
+        #expect(failed.stdout.contains("pushed authorization request endpoint refused the request (HTTP 400): invalid_request"), "\(failed.stdout)")
+    }
 }

@@ -132,8 +132,12 @@ struct CheckBodies: Sendable {
             return CheckFindings([Finding(.error, "authorization.client-id.missing", "no clientId: a well-formed authorization request cannot be made")])
         }
         var endpoint = channel.authorizationEndpoint
-        if endpoint == nil, channel.issuer != nil, case .success(let metadata) = await session.discovery() {
-            endpoint = metadata.authorizationEndpoint
+        var pushTo: String?
+        var pushRequired = false
+        if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
+            endpoint = endpoint ?? metadata.authorizationEndpoint
+            pushTo = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
+            if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] { pushRequired = true }
         }
         guard let endpoint else {
             return CheckFindings([Finding(.error, "authorization.endpoint.missing", "no authorization endpoint, configured or discovered")])
@@ -141,8 +145,33 @@ struct CheckBodies: Sendable {
         let location = FindingLocation(file: URL(string: endpoint)?.redactedForDisplay ?? endpoint)
         do {
             let url = try URLPolicy.validate(endpoint)
-            let request = try AuthorizationPreflight.request(endpoint: url, clientID: clientID, redirectURI: channel.redirectUri ?? "http://127.0.0.1/callback",
-                                                             scopes: channel.scopes ?? ["openid"])
+            let redirectURI = channel.redirectUri ?? "http://127.0.0.1/callback"
+            let scopes = channel.scopes ?? ["openid"]
+            var request = try AuthorizationPreflight.request(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+            // As authorize does: a provider that offers PAR gets the request pushed, and the push is where a refused
+            // client, redirect URI or scope is said.
+            if let pushTo {
+                let credentials: ClientCredentials
+                do {
+                    credentials = try SignInContext(session.memberSettings.signIn, in: context).credentials
+                } catch {
+                    return CheckFindings([failure("authorization.client", "the client's secret or key, needed to push the request, cannot be used", error)])
+                }
+                let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+                do {
+                    let requestURI = try await TokenEndpointClient(http: http, credentials: credentials).push(probe.parameters, endpoint: try URLPolicy.validate(pushTo))
+                    request.url = try PushedAuthorization.browserURL(endpoint: url, clientID: clientID, requestURI: requestURI)
+                } catch let OAuthError.pushRefused(status, error, description) {
+                    return CheckFindings([Finding(.error, "authorization.error", at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
+                        "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
+                            + AuthorizationPreflight.hint(error: error, description: description, redirectURI: redirectURI, clientID: clientID,
+                                                          scopes: scopes, supportedScopes: nil))],
+                        detail: "pushed, HTTP \(status)")
+                }
+            } else if pushRequired {
+                return CheckFindings([Finding(.error, "authorization.par-endpoint.missing", at: location,
+                    "the provider requires pushed authorization requests but names no pushed_authorization_request_endpoint, so no sign-in can start")])
+            }
             let response = try await http.send(request)
             return CheckFindings(AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location), detail: "HTTP \(response.status)")
         } catch {
