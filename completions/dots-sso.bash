@@ -2737,7 +2737,7 @@ _dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --par --write-channel)
+    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2763,6 +2763,9 @@ _dots-sso_sandbox() {
         ;;
     '--id-token-alg')
         __dots-sso_add_completions -W 'RS256'$'\n''ES256'
+        return
+        ;;
+    '--client-jwk')
         return
         ;;
     '--par')

@@ -135,7 +135,7 @@ function __dots-sso_parse_tokens -S
                 __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'q/quiet' 'color=' 'timeout=' 'cacert=+' 'sso-id=+' 'channel=' 'base-url=' 'channel-id=' 'api-key-file=' 'api-key-env=' 'concurrency=' 'yes' 'version' 'h/help'
             end
         case 'sandbox'
-            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'q/quiet' 'color=' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'id-token-alg=' 'par=' 'write-channel=' 'version' 'h/help'
+            __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'q/quiet' 'color=' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'id-token-alg=' 'client-jwk=' 'par=' 'write-channel=' 'version' 'h/help'
         case 'demo'
             __dots-sso_parse_subcommand 0 'json' 'v/verbose' 'q/quiet' 'color=' 'keep' 'interactive' 'browser-command=' 'version' 'h/help'
         case 'channel'
@@ -1072,6 +1072,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" auto-approve' -l 'auto-approve' -d 'Sign this user in at once instead of showing the login page.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" outbox' -l 'outbox' -d 'Folder for the e-mails it sends (default: sandbox-outbox in the cache directory).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" id-token-alg' -l 'id-token-alg' -d 'How the app client\'s id_tokens are signed: RS256 (default) or ES256.' -rfka 'RS256 ES256'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" client-jwk' -l 'client-jwk' -d 'Also register client dots-sandbox-keyed, which authenticates by private_key_jwt with this public JWK (or JWKS).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" par' -l 'par' -d 'Pushed authorization requests (RFC 9126): off (default), offered, or required.' -rfka 'off offered required'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" write-channel' -l 'write-channel' -d 'Save this sandbox\'s channel configuration for --channel FILE.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" version' -l 'version' -d 'Show the version.'

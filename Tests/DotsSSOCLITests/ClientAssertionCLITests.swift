@@ -1,4 +1,5 @@
 import DotsSSOCore
+import DotsSSOSandbox
 import Foundation
 import Testing
 import TestSupport
@@ -86,5 +87,50 @@ struct ClientAssertionCLITests {
             #expect(result.status == 65, "\(file): \(result.stderr)")
             #expect(result.stderr.contains(expected) && result.stderr.split(separator: "\n").count == 1, "\(file): \(result.stderr)")
         }
+    }
+}
+
+/// The sandbox as a private_key_jwt provider (`sandbox --client-jwk`), for the demo of a confidential client.
+@Suite("private_key_jwt at the sandbox")
+struct SandboxClientAssertionTests {
+    let cli = DotsSSOCLI()
+
+    @Test("a client registered by its JWK signs in and refreshes with its key; no key, another key or a replayed assertion are refused")
+    func keyedClient() async throws {
+        let key = cli.home.path("client.pem")
+        let generated = try await cli.run(["keys", "generate", "--out", key])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        var settings = SandboxPartner.Settings.jane
+        settings.clients.append(try SandboxClient.keyed(jwk: try JSONDecoder().decode(JSONValue.self, from: Data(generated.stdout.utf8))))
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let client = ["--scope", "openid", "--issuer", sandbox.issuer, "--client-id", SandboxClient.keyedID]
+
+        let process = try cli.start(["authorize", "--no-browser", "--client-key-file", key] + client)
+        let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
+        _ = try await Browser.get(try await Browser.redirectTarget(of: url))
+        let signedIn = await process.finish()
+        #expect(signedIn.status == 0 && signedIn.stdout.contains("validated"), "\(signedIn.stderr)")
+        let refreshed = try await cli.run(["refresh", "--force", "--client-key-file", key] + client)
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+
+        let other = cli.home.path("other.pem")
+        #expect(try await cli.run(["keys", "generate", "--out", other]).status == 0)
+        for extra in [[String](), ["--client-key-file", other]] {
+            let refused = try await cli.run(["refresh", "--force"] + extra + client)
+            #expect(refused.status == 78 && refused.stderr.contains("invalid_client"), "\(extra): \(refused.stderr)")
+        }
+
+        // A captured assertion is accepted once: the same jti again is refused (RFC 7523 §3).
+        let assertion = try ClientAssertion(key: SigningKey(pem: Data(contentsOf: URL(fileURLWithPath: key))), keyID: nil, issuer: sandbox.issuer,
+                                            clock: .system).make(clientID: SandboxClient.keyedID, endpoint: URL(string: "\(sandbox.issuer)/token")!)
+        var answers: [Int] = []
+        for _ in 0..<2 {
+            let posted = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-d", "grant_type=refresh_token",
+                "-d", "refresh_token=not-a-token", "-d", "client_assertion_type=\(ClientAssertion.assertionType)", "-d", "client_assertion=\(assertion)",
+                "\(sandbox.issuer)/token"], timeout: 20)
+            answers.append(Int(posted.stdout) ?? 0)
+        }
+        #expect(answers == [400, 401], "first use: the client is known and the grant bad (400); replay: the client is refused (401): \(answers)")
     }
 }

@@ -10,12 +10,29 @@ public struct SandboxClient: Sendable, Equatable {
     public var redirectURIs: [String]
     /// How its id_tokens are signed (`id_token_signed_response_alg`): RS256 unless registered otherwise.
     public var idTokenAlgorithm: JWSAlgorithm
+    /// The public JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
+    public var jwks: JSONValue?
 
     public init(id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks, idTokenAlgorithm: JWSAlgorithm = .rs256) {
         self.id = id
         self.secret = secret
         self.redirectURIs = redirectURIs
         self.idTokenAlgorithm = idTokenAlgorithm
+    }
+
+    /// The id of the confidential client `sandbox --client-jwk` registers, which authenticates with `private_key_jwt`.
+    public static let keyedID = "dots-sandbox-keyed"
+
+    /// A confidential client authenticating with `private_key_jwt` by the public key(s) in `jwk`: one JWK (as
+    /// `dots-sso keys generate` prints it) or a JWKS. Refused unless at least one signing key in it can be used.
+    public static func keyed(jwk: JSONValue) throws -> SandboxClient {
+        let jwks: JSONValue = jwk.objectValue?["keys"] != nil ? jwk : .object(["keys": .array([jwk])])
+        guard let keys = try? JWKSet(document: jwks), keys.keys.contains(where: { $0.refusal == nil }) else {
+            throw SandboxError.invalidClientKey
+        }
+        var client = SandboxClient(id: keyedID)
+        client.jwks = jwks
+        return client
     }
 
     /// What `dots-sso authorize` listens on, registered without a port.

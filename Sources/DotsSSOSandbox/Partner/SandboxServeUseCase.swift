@@ -49,6 +49,10 @@ public struct SandboxServeUseCase: Sendable {
         public var openWeb: [String: String]
         /// OAuth Echo: the provider URL, and the consumer key and secret headers are signed with.
         public var echo: [String: String]
+        /// Pushed authorization requests: off, offered or required (`--par`).
+        public var pushedAuthorization: String = PushedAuthorizationMode.off.rawValue
+        /// The private_key_jwt client `--client-jwk` registered, if any.
+        public var keyedClientId: String?
     }
 
     /// Starts the partner, reports `Started`, and serves until a termination signal; returns after a clean shutdown.
@@ -86,7 +90,9 @@ public struct SandboxServeUseCase: Sendable {
             openWeb: ["baseUrl": partner.issuer + SandboxPartner.openWebPath, "startSession": partner.issuer + SandboxPartner.openWebPath + "/sso/v1/start-session",
                       "accessToken": settings.openWebAccessToken],
             echo: ["provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey,
-                   "consumerSecret": settings.echoConsumerSecret]
+                   "consumerSecret": settings.echoConsumerSecret],
+            pushedAuthorization: settings.pushedAuthorization.rawValue,
+            keyedClientId: settings.clients.first { $0.jwks != nil }?.id
         ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")

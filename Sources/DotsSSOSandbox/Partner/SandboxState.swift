@@ -116,6 +116,17 @@ actor SandboxState {
 
     func attempt(_ id: String) -> AuthorizationAttempt? { attempts[id] }
 
+    /// Client assertions seen, by jti, until they expire: each is accepted once (RFC 7523 §3, item 7).
+    private var assertionIDs: [String: TimeInterval] = [:]
+
+    func firstUse(ofAssertion jti: String, until expiry: TimeInterval) -> Bool {
+        let now = clock().timeIntervalSince1970
+        assertionIDs = assertionIDs.filter { $0.value > now }
+        guard assertionIDs[jti] == nil else { return false }
+        assertionIDs[jti] = expiry
+        return true
+    }
+
     func storePushed(_ requestURI: String, clientID: String, parameters: [String: String], expires: Date) {
         pushedRequests = pushedRequests.filter { $0.value.expires > expires.addingTimeInterval(-3600) }
         pushedRequests[requestURI] = (clientID, parameters, expires)

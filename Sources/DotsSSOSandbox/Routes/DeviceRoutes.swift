@@ -23,7 +23,7 @@ extension SandboxRoutes {
     func startDevice(_ request: Request) async throws -> Response {
         let form = try await formFields(request)
         await log(request, form: form)
-        guard let client = client(authenticating: request, form: form) else {
+        guard let client = await client(authenticating: request, form: form) else {
             return oauthError(.unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
         }
         let challenge = form["code_challenge"]

@@ -22,7 +22,7 @@ extension SandboxRoutes {
         router.post("/revoke") { request, _ in
             let form = try await formFields(request)
             await log(request, form: form)
-            guard client(authenticating: request, form: form) != nil else {
+            guard await client(authenticating: request, form: form) != nil else {
                 return oauthError(.unauthorized, "invalid_client", "client authentication failed")
             }
             // RFC 7009 §2.1: `token` is required; §2.2: 200 whether or not the token was known.
@@ -67,7 +67,8 @@ extension SandboxRoutes {
             "response_modes_supported": .array([.string("query")]),
             "grant_types_supported": .array(["authorization_code", "refresh_token", TokenEndpointClient.deviceCodeGrant].map(JSONValue.string)),
             "code_challenge_methods_supported": .array([.string("S256")]),
-            "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
+            "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post", "private_key_jwt"].map(JSONValue.string)),
+            "token_endpoint_auth_signing_alg_values_supported": .array(JWSAlgorithm.allCases.map { JSONValue.string($0.rawValue) }),
             "revocation_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
             "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
             "claims_supported": .array(["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
@@ -106,7 +107,7 @@ extension SandboxRoutes {
         func refuse(_ error: String, _ description: String, status: HTTPResponse.Status = .badRequest) -> Response {
             json(status, .object(["error": .string(error), "error_description": .string(description)]))
         }
-        guard let client = client(authenticating: request, form: form) else {
+        guard let client = await client(authenticating: request, form: form) else {
             return refuse("invalid_client", "client authentication failed", status: .unauthorized)
         }
         guard form["request_uri"] == nil else { return refuse("invalid_request", "request_uri cannot be pushed (RFC 9126 §2.1)") }
@@ -224,7 +225,7 @@ extension SandboxRoutes {
     func token(_ request: Request) async throws -> Response {
         let form = try await formFields(request)
         await log(request, form: form)
-        guard let client = client(authenticating: request, form: form) else {
+        guard let client = await client(authenticating: request, form: form) else {
             return oauthError(.unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
         }
         switch form["grant_type"] {
@@ -308,7 +309,10 @@ extension SandboxRoutes {
 
     /// The client after RFC 6749 §2.3 authentication: Basic or form secret for a confidential client, the
     /// client id alone for a public one.
-    func client(authenticating request: Request, form: [String: String]) -> SandboxClient? {
+    func client(authenticating request: Request, form: [String: String]) async -> SandboxClient? {
+        if form["client_assertion_type"] != nil || form["client_assertion"] != nil {
+            return await client(asserting: form, endpoint: "\(issuer)\(request.uri.path)")
+        }
         var clientID = form["client_id"]
         var secret = form["client_secret"]
         if let header = request.headers[.authorization], header.hasPrefix("Basic ") {
@@ -317,7 +321,7 @@ extension SandboxRoutes {
             clientID = String(decoded[..<colon]).removingPercentEncoding
             secret = String(decoded[decoded.index(after: colon)...]).removingPercentEncoding
         }
-        guard let clientID, let client = settings.clients.first(where: { $0.id == clientID }) else { return nil }
+        guard let clientID, let client = settings.clients.first(where: { $0.id == clientID }), client.jwks == nil else { return nil }
         if let expected = client.secret {
             return secret.map { ConstantTime.equals($0, expected) } == true ? client : nil
         }

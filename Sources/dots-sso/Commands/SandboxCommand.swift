@@ -64,6 +64,9 @@ struct Sandbox: DotsCommand {
     @Option(name: .customLong("id-token-alg"), help: ArgumentHelp("How the app client's id_tokens are signed: RS256 (default) or ES256.", valueName: "alg"))
     var idTokenAlg: JWSAlgorithm = .rs256
 
+    @Option(name: .long, help: ArgumentHelp("Also register client \(SandboxClient.keyedID), which authenticates by private_key_jwt with this public JWK (or JWKS).", valueName: "file"))
+    var clientJwk: String?
+
     @Option(name: .long, help: ArgumentHelp("Pushed authorization requests (RFC 9126): off (default), offered, or required.", valueName: "mode"))
     var par: PushedAuthorizationMode = .off
 
@@ -80,6 +83,19 @@ struct Sandbox: DotsCommand {
         settings.host = host
         settings.autoApprove = autoApprove
         settings.pushedAuthorization = par
+        if let clientJwk {
+            let document: JSONValue
+            switch try InputFile.read(clientJwk, limit: 256 * 1024) {
+            case .contents(let data):
+                guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                    throw InputError.malformed(source: InputFile.displayName(clientJwk), reason: "it is not JSON")
+                }
+                document = parsed
+            case .tooLarge:
+                throw InputError.malformed(source: InputFile.displayName(clientJwk), reason: "a JWK or JWKS file is under 256 KiB")
+            }
+            settings.clients.append(try SandboxClient.keyed(jwk: document))
+        }
         settings.clients = settings.clients.map { client in
             var client = client
             if client.id == SandboxClient.app.id { client.idTokenAlgorithm = idTokenAlg }
@@ -111,6 +127,10 @@ struct Sandbox: DotsCommand {
             ["openweb", "--base-url \(started.openWeb["baseUrl"] ?? ""), access token \(started.openWeb["accessToken"] ?? ""); POST …/sso/v1/start-session for a codeA"],
             ["oauth echo", "\(started.echo["provider"] ?? ""), consumer key \(started.echo["consumerKey"] ?? ""), secret \(started.echo["consumerSecret"] ?? "") (dots-sso echo sign)"],
         ]
+        if let keyed = started.keyedClientId { rows.append(["keyed client", "\(keyed) (private_key_jwt: --client-id \(keyed) --client-key-file KEY.pem)"]) }
+        if started.pushedAuthorization != PushedAuthorizationMode.off.rawValue {
+            rows.append(["par", "\(started.pushedAuthorization) (RFC 9126; authorize pushes by default)"])
+        }
         if let file = started.channelFile { rows.append(["channel", "\(safe(file)) (use --channel \(safe(file)))"]) }
         var users: [[String]] = []
         for member in started.users {
