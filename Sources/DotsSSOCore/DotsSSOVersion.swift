@@ -11,11 +11,11 @@ public enum DotsSSOVersion {
         let recorded = String(cString: dots_build_swift())
         if !recorded.isEmpty { return recorded }
         #if compiler(>=6.4)
-        return "6.4 or newer"
+            return "6.4 or newer"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #else
-        return "before 6.3"
+            return "before 6.3"
         #endif
     }()
 

@@ -13,7 +13,8 @@ public enum FuzzTargets {
 
     static var pkpass: [FuzzTarget] {
         [
-            FuzzTarget("pkpass", "a .pkpass archive: zip reader, manifest, CMS signature, pass.json, images, strings", corpus: ["pkpass"]) { data in
+            FuzzTarget("pkpass", "a .pkpass archive: zip reader, manifest, CMS signature, pass.json, images, strings", corpus: ["pkpass"]) {
+                data in
                 guard let anchors = appleRoot else { return }
                 _ = PassInspector(anchors: anchors, now: now).inspect(data, file: "fuzz.pkpass")
             },
@@ -26,24 +27,28 @@ public enum FuzzTargets {
             },
             FuzzTarget("cms-signature", "the detached CMS signature and its certificates") { data in
                 guard let anchors = appleRoot else { return }
-                _ = PassSignature.check(signature: data, manifest: Data("{}".utf8), passTypeIdentifier: "pass.example.fuzz",
-                                        teamIdentifier: "ABCDE12345", anchors: anchors, file: "fuzz.pkpass", now: now)
+                _ = PassSignature.check(
+                    signature: data, manifest: Data("{}".utf8), passTypeIdentifier: "pass.example.fuzz",
+                    teamIdentifier: "ABCDE12345", anchors: anchors, file: "fuzz.pkpass", now: now)
             },
             FuzzTarget("pass-strings", "an .lproj/pass.strings file") { data in
                 _ = try? PassStrings(data)
-                _ = PassLocalizations.check(files: ["en.lproj/pass.strings": data, "de.lproj/pass.strings": data, "pass.json": Data("{}".utf8)],
-                                            file: "fuzz.pkpass")
+                _ = PassLocalizations.check(
+                    files: ["en.lproj/pass.strings": data, "de.lproj/pass.strings": data, "pass.json": Data("{}".utf8)],
+                    file: "fuzz.pkpass")
             },
             FuzzTarget("png", "PNG headers of pass images") { data in
                 _ = PNGHeader(data)
-                _ = PassImages.check(files: ["icon.png": data, "icon@2x.png": data, "logo.png": data], style: "generic", file: "fuzz.pkpass")
+                _ = PassImages.check(
+                    files: ["icon.png": data, "icon@2x.png": data, "logo.png": data], style: "generic", file: "fuzz.pkpass")
             },
         ]
     }
 
     static var lottieAndProfile: [FuzzTarget] {
         [
-            FuzzTarget("lottie", "a bodymovin (Lottie) animation: the compact parser and both validator profiles", corpus: ["lottie"]) { data in
+            FuzzTarget("lottie", "a bodymovin (Lottie) animation: the compact parser and both validator profiles", corpus: ["lottie"]) {
+                data in
                 for profile in LottieProfile.allCases {
                     _ = try? LottieValidator(profile: profile).validate(data, file: "fuzz.json")
                 }
@@ -65,7 +70,8 @@ public enum FuzzTargets {
             },
             FuzzTarget("json-path", "a JSON path from a channel file, evaluated") { data in
                 guard let path = try? JSONPath(String(decoding: data, as: UTF8.self)) else { return }
-                _ = path.evaluate(.object(["a": .array([.string("x"), .object(["b": .number(1)])]), "features": .object(["canAccessApp": .bool(true)])]))
+                _ = path.evaluate(
+                    .object(["a": .array([.string("x"), .object(["b": .number(1)])]), "features": .object(["canAccessApp": .bool(true)])]))
             },
         ]
     }
@@ -76,7 +82,8 @@ public enum FuzzTargets {
                 let text = String(decoding: data, as: UTF8.self)
                 guard let parameters = try? AuthorizationCallback.parameters(fromURL: text) else { return }
                 _ = AuthorizationCallback.arrival(parameters, expectedState: "expected-state")
-                _ = try? AuthorizationCallback.code(from: parameters, expectedState: "expected-state", issuer: "https://sso.example", issuerParameterRequired: true)
+                _ = try? AuthorizationCallback.code(
+                    from: parameters, expectedState: "expected-state", issuer: "https://sso.example", issuerParameterRequired: true)
                 _ = Redactor.redactURL(text)
             },
             FuzzTarget("url-policy", "URLs and redirects from servers: https only, loopback http, no downgrade") { data in
@@ -118,9 +125,11 @@ public enum FuzzTargets {
     /// Every entry point where a number from outside becomes a date, a lifetime, a count or a size: none may trap.
     static var numbers: [FuzzTarget] {
         [
-            FuzzTarget("token-response", "a token endpoint's answer: expires_in as a lifetime, the token set's dates and validity") { data in
+            FuzzTarget("token-response", "a token endpoint's answer: expires_in as a lifetime, the token set's dates and validity") {
+                data in
                 guard let json = try? CompactJSON(data), case .object(let object) = JSONValue(json),
-                      let response = try? TokenResponse(json: object) else { return }
+                    let response = try? TokenResponse(json: object)
+                else { return }
                 let tokens = response.tokenSet(now: now)
                 _ = tokens.expiresAt.map(ISOTimestamp.string)
                 _ = tokens.attainableValidity(60)
@@ -139,10 +148,15 @@ public enum FuzzTargets {
                     _ = token.criticalParameters
                 }
             },
-            FuzzTarget("lottie-render", "an animation drawn by rlottie in a bounded child (needs DOTS_SSO_BINARY): the parent never falls", corpus: ["lottie"]) { data in
+            FuzzTarget(
+                "lottie-render", "an animation drawn by rlottie in a bounded child (needs DOTS_SSO_BINARY): the parent never falls",
+                corpus: ["lottie"]
+            ) { data in
                 guard let binary = ProcessInfo.processInfo.environment["DOTS_SSO_BINARY"],
-                      let report = try? LottieValidator(profile: .ios).validate(data, file: "fuzz.json") else { return }
-                let drawing = IsolatedDrawing(place: .childProcess(executable: binary), limits: DrawingLimits(memoryMiB: 512, cpuSeconds: 5, wallSeconds: 8))
+                    let report = try? LottieValidator(profile: .ios).validate(data, file: "fuzz.json")
+                else { return }
+                let drawing = IsolatedDrawing(
+                    place: .childProcess(executable: binary), limits: DrawingLimits(memoryMiB: 512, cpuSeconds: 5, wallSeconds: 8))
                 let done = DispatchSemaphore(value: 0)
                 Task {
                     _ = await LottieRenderCheck.isolated(Array(data), report: report, drawing: drawing)

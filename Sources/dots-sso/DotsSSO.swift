@@ -9,22 +9,24 @@ struct DotsSSO: AsyncParsableCommand {
         commandName: "dots-sso",
         abstract: "Connect a partner's single sign-on to The Dots app, fast and safely.",
         discussion: """
-        For partner onboarding, CI checks of deliverables, and support staff.
+            For partner onboarding, CI checks of deliverables, and support staff.
 
-        Examples:
-          $ dots-sso authorize --channel acme
-          $ dots-sso flags check --channel acme
-          $ dots-sso check --channel acme --junit report.xml
+            Examples:
+              $ dots-sso authorize --channel acme
+              $ dots-sso flags check --channel acme
+              $ dots-sso check --channel acme --junit report.xml
 
-        Channels live in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are \
-        never printed unless you ask. Exit codes: `dots-sso help exit-codes`.
-        """,
+            Channels live in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are \
+            never printed unless you ask. Exit codes: `dots-sso help exit-codes`.
+            """,
         version: DotsSSOVersion.line,
         groupedSubcommands: [
-            CommandGroup(name: "Sign in", subcommands: [
-                Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
-                MagicLink.self, CacheCommand.self,
-            ]),
+            CommandGroup(
+                name: "Sign in",
+                subcommands: [
+                    Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
+                    MagicLink.self, CacheCommand.self,
+                ]),
             CommandGroup(name: "One member (support)", subcommands: [Profile.self, Flags.self, Containers.self, Passes.self]),
             CommandGroup(name: "Deliverables", subcommands: [PKPass.self, Bodymovin.self, Applinks.self]),
             CommandGroup(name: "CI", subcommands: [Check.self]),
@@ -78,14 +80,16 @@ struct DotsSSO: AsyncParsableCommand {
         }
         // `--version --verbose` is `version`: the one-line answer plus the libraries found here.
         if arguments.contains("--version"), arguments.contains("--verbose") || arguments.contains("-v"),
-           arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) }) {
+            arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) })
+        {
             return parse(["version"] + arguments.filter { $0 == "--json" }, context: context)
         }
         do {
             return .command(try parseAsRoot(arguments))
         } catch {
             // Every parse error is ArgumentParser's to render, with the subcommand a typo most likely meant.
-            return .finished(finish(argumentParserError: error, console: Console(context), suggestion: suggestion(for: error, in: arguments)))
+            return .finished(
+                finish(argumentParserError: error, console: Console(context), suggestion: suggestion(for: error, in: arguments)))
         }
     }
 
@@ -108,7 +112,7 @@ struct DotsSSO: AsyncParsableCommand {
             status = error.exitStatus.rawValue
         } catch let error as ExitCode {
             status = error.rawValue
-        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+        } catch  where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
             status = finish(argumentParserError: error, console: console)  // `help` and validation errors
         } catch {
             console.err("dots-sso: internal error: \(TerminalText.message(String(describing: error))) (please report it)")
@@ -127,19 +131,24 @@ struct DotsSSO: AsyncParsableCommand {
     static func suggestion(for error: any Error, in arguments: [String]) -> String? {
         let firstLine = fullMessage(for: error).prefix { $0 != "\n" }
         // `--timeout -1`: ArgumentParser reads "-1" as a flag and says the value is missing; say what is wrong with it.
-        if firstLine.hasPrefix("Error: Missing value for '"), let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
-           let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, Double(arguments[index + 1]) != nil {
+        if firstLine.hasPrefix("Error: Missing value for '"),
+            let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
+            let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, Double(arguments[index + 1]) != nil
+        {
             return "\(option) \(arguments[index + 1]): a negative number is not a valid value"
         }
         // `--token -Xy…`: a value that starts with a dash (base64url tokens can) reads as a flag. The value may be a
         // secret, so it is not repeated.
-        if firstLine.hasPrefix("Error: Missing value for '"), let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
-           let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, arguments[index + 1].hasPrefix("-") {
+        if firstLine.hasPrefix("Error: Missing value for '"),
+            let option = firstLine.split(separator: "'").dropFirst().first?.split(separator: " ").first,
+            let index = arguments.firstIndex(of: String(option)), index + 1 < arguments.count, arguments[index + 1].hasPrefix("-")
+        {
             return "\(option): the value after it starts with '-', so it reads as a flag; write it as \(option)=VALUE"
         }
         // "Unexpected argument 'pkpas'" or "2 unexpected arguments: 'inspekt', 'x'": the first one is the command word.
         guard firstLine.lowercased().contains("unexpected argument"), let open = firstLine.firstIndex(of: "'"),
-              let close = firstLine[firstLine.index(after: open)...].firstIndex(of: "'") else { return nil }
+            let close = firstLine[firstLine.index(after: open)...].firstIndex(of: "'")
+        else { return nil }
         let typed = String(firstLine[firstLine.index(after: open)..<close])
         var command: ParsableCommand.Type = Self.self
         var path = ["dots-sso"]
@@ -149,7 +158,9 @@ struct DotsSSO: AsyncParsableCommand {
                 let names = subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
                 return NearestName.to(typed, among: names).map { "Did you mean '\((path + [$0]).joined(separator: " "))'?" }
             }
-            guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else { return nil }
+            guard let next = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) else {
+                return nil
+            }
             command = next
             path.append(next._commandName)
         }

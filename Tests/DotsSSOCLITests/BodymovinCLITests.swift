@@ -10,12 +10,18 @@ struct BodymovinCLITests {
 
     /// Files with errors per profile; every other corpus file must have none (SOURCES.md, lottie-ios behaviour).
     static let expectedErrors: [LottieProfile: Set<String>] = [
-        .ios: ["lottieios-Nonanimating_dog.json", "lottiespec-invalid_invalid-animated-val.json", "lottiespec-invalid_malformed-embedded-image.json",
-               "lottiespec-valid_embedded-image.json", "lottiespec-valid_local-image.json", "data.json"],
-        .spec: ["data.json", "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-Issues_issue_1460.json", "lottieios-LottieLogo1_masked.json",
-                "lottieios-Nonanimating_dog.json", "lottieios-TwitterHeart.json", "lottieios-timeremap.json",
-                "lottiespec-invalid_invalid-animated-val.json", "lottiespec-invalid_malformed-embedded-image.json",
-                "lottieweb-bacon.json", "lottieweb-banner.json", "lottieweb-bm_ronda.json", "lottieweb-navidad.json", "lottieweb-ripple.json"],
+        .ios: [
+            "lottieios-Nonanimating_dog.json", "lottiespec-invalid_invalid-animated-val.json",
+            "lottiespec-invalid_malformed-embedded-image.json",
+            "lottiespec-valid_embedded-image.json", "lottiespec-valid_local-image.json", "data.json",
+        ],
+        .spec: [
+            "data.json", "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-Issues_issue_1460.json",
+            "lottieios-LottieLogo1_masked.json",
+            "lottieios-Nonanimating_dog.json", "lottieios-TwitterHeart.json", "lottieios-timeremap.json",
+            "lottiespec-invalid_invalid-animated-val.json", "lottiespec-invalid_malformed-embedded-image.json",
+            "lottieweb-bacon.json", "lottieweb-banner.json", "lottieweb-bm_ronda.json", "lottieweb-navidad.json", "lottieweb-ripple.json",
+        ],
     ]
 
     func corpusFiles() throws -> [String] {
@@ -49,11 +55,16 @@ struct BodymovinCLITests {
         }
     }
 
-    @Test("hostile inputs: deep nesting, invalid UTF-8, huge numbers, truncation, 300 MB on stdin → 65 with one clear line; a corrupt .lottie is a finding (1)")
+    @Test(
+        "hostile inputs: deep nesting, invalid UTF-8, huge numbers, truncation, 300 MB on stdin → 65 with one clear line; a corrupt .lottie is a finding (1)"
+    )
     func hostile() async throws {
         let cli = DotsSSOCLI()
         let cases: [(String, Data, String)] = [
-            ("deep.json", Data((String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)).utf8), "nesting deeper than 512"),
+            (
+                "deep.json", Data((String(repeating: "[", count: 300_000) + String(repeating: "]", count: 300_000)).utf8),
+                "nesting deeper than 512"
+            ),
             ("utf8.json", Data([0x7B, 0x22, 0x76, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]), "invalid UTF-8"),
             ("huge.json", Data(#"{"v":"5","fr":1e400}"#.utf8), "too large"),
             ("cut.json", Data(#"{"v":"5.7.4","layers":[{"ty":4"#.utf8), "truncated"),
@@ -70,8 +81,9 @@ struct BodymovinCLITests {
         try (Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0, count: 64)).write(to: URL(fileURLWithPath: corrupt))
         let broken = try await cli.run(["bodymovin", "validate", corrupt], timeout: 60)
         #expect(broken.status == 1 && broken.stdout.contains("lottie.archive.unreadable"), "\(broken.stdout)\(broken.stderr)")
-        let endless = try await ProcessRunner.run("/bin/sh", ["-c", "head -c 300000000 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' bodymovin validate -"],
-                                            environment: cli.environment, timeout: 60)
+        let endless = try await ProcessRunner.run(
+            "/bin/sh", ["-c", "head -c 300000000 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' bodymovin validate -"],
+            environment: cli.environment, timeout: 60)
         #expect(endless.status == 65, "\(endless.stderr)")
         #expect(endless.stderr == "dots-sso: stdin is malformed: it is larger than 256 MB; no loading animation is that large\n")
         let device = try await cli.run(["bodymovin", "validate", "/dev/zero"], timeout: 60)
@@ -83,7 +95,8 @@ struct BodymovinCLITests {
         let cli = DotsSSOCLI()
         let path = cli.home.path("big.json")
         let padding = String(repeating: "x", count: 50 * 1024 * 1024)
-        try #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"nm":"\#(padding)","layers":[]}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        try #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"nm":"\#(padding)","layers":[]}"#.write(
+            toFile: path, atomically: false, encoding: .utf8)
         let result = try await cli.run(["bodymovin", "validate", path, "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("lottie.fitness.file-size"))
@@ -126,11 +139,13 @@ struct BodymovinCLITests {
         }
         // Small corpus files keep the Python side quick (the schema takes minutes on the big ones).
         files += try corpusFiles().filter { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0) < 30_000 }
-        let schema = try await ProcessRunner.run(venvPython, [TestPaths.peers.appendingPathComponent("lottie_schema_check.py").path] + files, timeout: 300)
+        let schema = try await ProcessRunner.run(
+            venvPython, [TestPaths.peers.appendingPathComponent("lottie_schema_check.py").path] + files, timeout: 300)
         #expect(schema.status == 0, "\(schema.stderr)")
         let verdicts = try #require(try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: [String: Any]])
         let ours = try await cli.run(["bodymovin", "validate", "--profile", "spec", "--json"] + files, timeout: 120)
-        let reports = try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
+        let reports =
+            try #require(try JSONSerialization.jsonObject(with: Data(ours.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
         var rejectedForTopLevel = 0
         for report in reports ?? [] {
             let file = report["file"] as! String

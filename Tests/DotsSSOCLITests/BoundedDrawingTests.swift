@@ -9,18 +9,24 @@ import TestSupport
 struct BoundedDrawingTests {
     let cli = DotsSSOCLI()
 
-    static let transform = #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
-    static let layerTransform = #"{"o":{"a":0,"k":100},"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}}"#
+    static let transform =
+        #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+    static let layerTransform =
+        #"{"o":{"a":0,"k":100},"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}}"#
 
     static func animation(_ shapes: String) -> String {
         #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ip":0,"op":30,"st":0,"ks":\#(layerTransform),"shapes":[\#(shapes)]}]}"#
     }
 
     /// 836 bytes the validator passes: a repeater of a billion copies (rlottie asked for 7.9 GB and aborted).
-    static let repeater = animation(#"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1},{"ty":"rp","c":{"a":0,"k":1000000000},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}},\#(transform)]}"#)
+    static let repeater = animation(
+        #"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1},{"ty":"rp","c":{"a":0,"k":1000000000},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[1,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}},\#(transform)]}"#
+    )
 
     /// Dashes of 0.01 px along a rectangle a million px a side: CPU and memory without end.
-    static let dashes = animation(#"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[1000000,1000000]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"d":[{"n":"d","nm":"dash","v":{"a":0,"k":0.01}},{"n":"g","nm":"gap","v":{"a":0,"k":0.01}}]},\#(transform)]}"#)
+    static let dashes = animation(
+        #"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[1000000,1000000]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"d":[{"n":"d","nm":"dash","v":{"a":0,"k":0.01}},{"n":"g","nm":"gap","v":{"a":0,"k":0.01}}]},\#(transform)]}"#
+    )
 
     func file(_ name: String, _ text: String) throws -> String {
         let path = cli.home.path(name)
@@ -35,20 +41,28 @@ struct BoundedDrawingTests {
         let home = "HOME=\(cli.home.url.path)\0"
         return listing.filter { Int($0) != nil }.count { pid in
             let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
-            let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let environment =
+                (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return command.contains("dots-sso") && command.contains("__draw") && environment.contains(home)
         }
     }
 
-    @Test("validate: dashes without end are a warning naming the limit they hit; a billion-copy repeater is counted and never drawn; the command goes on", arguments: [
-        ("dashes", "512,20", "needed more than 512 MiB of memory"),
-        ("dashes", "6144,1", "used more than 1 s of CPU"),
-        ("repeater", "512,20", "repeaters here draw 1000000000 copies"),
-    ])
+    @Test(
+        "validate: dashes without end are a warning naming the limit they hit; a billion-copy repeater is counted and never drawn; the command goes on",
+        arguments: [
+            ("dashes", "512,20", "needed more than 512 MiB of memory"),
+            ("dashes", "6144,1", "used more than 1 s of CPU"),
+            ("repeater", "512,20", "repeaters here draw 1000000000 copies"),
+        ])
     func validate(kind: String, limits: String, expected: String) async throws {
         let hostile = try file("\(kind).json", kind == "repeater" ? Self.repeater : Self.dashes)
-        let fine = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
-        let result = try await cli.run(["bodymovin", "validate", hostile, fine, "--json"], environment: ["DOTS_SSO_DRAW_LIMITS": limits], timeout: 60)
+        let fine = try file(
+            "fine.json",
+            Self.animation(
+                #"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#
+            ))
+        let result = try await cli.run(
+            ["bodymovin", "validate", hostile, fine, "--json"], environment: ["DOTS_SSO_DRAW_LIMITS": limits], timeout: 60)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(kind == "repeater" ? "lottie.render.skipped" : "lottie.render.too-costly"), "\(result.stdout)")
         #expect(result.stdout.contains(expected), "\(result.stdout)")
@@ -66,14 +80,19 @@ struct BoundedDrawingTests {
         #expect(!FileManager.default.fileExists(atPath: sheet))
     }
 
-    @Test("check: a loading animation that draws for ever is cut at --timeout; the report and the JUnit file are written, the process ends, no child is left")
+    @Test(
+        "check: a loading animation that draws for ever is cut at --timeout; the report and the JUnit file are written, the process ends, no child is left"
+    )
     func checkTimeout() async throws {
         let hostile = try file("dashes.json", Self.dashes)
         let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(hostile)"}"#)
         let junit = cli.home.path("report.xml")
-        let result = try await cli.run(["check", "--channel", channel, "--only", "loading-animation", "--timeout", "3", "--junit", junit,
-                                  "--pictures", cli.home.path("pics")],
-                                 environment: ["DOTS_SSO_DRAW_LIMITS": "8192,120"], timeout: 30)
+        let result = try await cli.run(
+            [
+                "check", "--channel", channel, "--only", "loading-animation", "--timeout", "3", "--junit", junit,
+                "--pictures", cli.home.path("pics"),
+            ],
+            environment: ["DOTS_SSO_DRAW_LIMITS": "8192,120"], timeout: 30)
         #expect(!result.timedOut)
         #expect(result.duration < 3 + 5, "\(result.duration) s")
         #expect([0, 1].contains(result.status), "\(result.stderr)")
@@ -98,9 +117,14 @@ struct BoundedDrawingTests {
         } else {
             print("NOTICE: not root, so the planted folder is this user's own; the test still shows it is not used")
         }
-        let animation = try file("fine.json", Self.animation(#"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#))
+        let animation = try file(
+            "fine.json",
+            Self.animation(
+                #"{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"r":1}"#
+            ))
         let channel = try file("acme.json", #"{"name":"acme","loadingAnimation":"\#(animation)"}"#)
-        let result = try await cli.run(["check", "--channel", channel, "--only", "loading-animation"], environment: ["TMPDIR": tmp.url.path])
+        let result = try await cli.run(
+            ["check", "--channel", channel, "--only", "loading-animation"], environment: ["TMPDIR": tmp.url.path])
         #expect([0, 1].contains(result.status), "\(result.stderr)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n", "the victim's file is untouched")
         #expect(result.stdout.contains(tmp.url.path + "/dots-sso-check-"), "the sheet went to a private folder: \(result.stdout)")

@@ -26,17 +26,23 @@ struct BrowserSignInTests {
     /// `authorize` with Chromium as the person at the browser (`mode`); screenshots under `name`. The helper itself
     /// must have seen every page it expected.
     func authorize(_ sandbox: SandboxPartner, _ name: String, _ mode: HeadlessChromium.Mode, timeout: Int = 60)
-        async throws -> (result: ProcessResult, report: HeadlessChromium.Report, chromium: HeadlessChromium) {
+        async throws -> (result: ProcessResult, report: HeadlessChromium.Report, chromium: HeadlessChromium)
+    {
         let chromium = HeadlessChromium(name: name, scratch: scratch)
-        let result = try await cli.run(["authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
-                                  "--browser-command", chromium.command(mode)], timeout: Double(timeout) + 30)
+        let result = try await cli.run(
+            [
+                "authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--timeout", String(timeout),
+                "--browser-command", chromium.command(mode),
+            ], timeout: Double(timeout) + 30)
         let report = try await chromium.waitForReport()
         #expect(report.error == nil, "\(report.error ?? "")")
         return (result, report, chromium)
     }
 
     func cached(_ sandbox: SandboxPartner) throws -> CacheEntry? {
-        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")).entry
+        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(
+            CacheKey(authority: sandbox.issuer, clientId: "dots-sandbox-app")
+        ).entry
     }
 
     func available() -> Bool {
@@ -72,7 +78,8 @@ struct BrowserSignInTests {
         let wrong = report.pages["wrong-password"]
         #expect(wrong?.status == 401)
         #expect(wrong?.text.contains("The username or password is not right. Try again.") == true)
-        expectCallbackPage(report.pages["callback"], status: 200, title: "Signed in", saying: "You can close this tab and return to the terminal.")
+        expectCallbackPage(
+            report.pages["callback"], status: 200, title: "Signed in", saying: "You can close this tab and return to the terminal.")
 
         #expect(try cached(sandbox)?.subject == SandboxUser.builtIn[0].subject)
         // The code went through the browser; it must not come back out of the CLI or into the report.
@@ -94,7 +101,9 @@ struct BrowserSignInTests {
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("access_denied"))
         #expect(result.stderr.contains("the member declined or cancelled the sign-in"))
-        expectCallbackPage(report.pages["callback"], status: 200, title: "Sign-in cancelled", saying: "declined at the provider. The terminal has the details.")
+        expectCallbackPage(
+            report.pages["callback"], status: 200, title: "Sign-in cancelled",
+            saying: "declined at the provider. The terminal has the details.")
         #expect(try cached(sandbox)?.oauth.tokens == nil)
     }
 
@@ -107,7 +116,8 @@ struct BrowserSignInTests {
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("state does not match this sign-in's"))
         #expect(result.stderr.contains("the only redirect that arrived carried another state"))
-        expectCallbackPage(report.pages["callback"], status: 400, title: "Sign-in not accepted", saying: "security check (state) does not match")
+        expectCallbackPage(
+            report.pages["callback"], status: 400, title: "Sign-in not accepted", saying: "security check (state) does not match")
         // The provider did issue a code for the tampered request; it was never exchanged.
         #expect(await sandbox.requests().filter { $0.path == "/token" }.isEmpty)
     }

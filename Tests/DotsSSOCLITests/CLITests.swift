@@ -6,9 +6,11 @@ import TestSupport
 /// The built binary: command tree, usage errors, channels and cache, as a user sees them.
 @Suite("dots-sso binary")
 struct CLITests {
-    static let commands = ["authorize", "exchange", "refresh", "token", "revoke", "discover", "profile", "flags", "containers",
-                           "passes", "pkpass", "bodymovin", "magic-link", "check", "sandbox", "cache", "applinks", "openweb",
-                           "echo", "members", "demo", "channel", "logout"]
+    static let commands = [
+        "authorize", "exchange", "refresh", "token", "revoke", "discover", "profile", "flags", "containers",
+        "passes", "pkpass", "bodymovin", "magic-link", "check", "sandbox", "cache", "applinks", "openweb",
+        "echo", "members", "demo", "channel", "logout",
+    ]
 
     @Test("--version prints the version and nothing else")
     func version() async throws {
@@ -34,7 +36,8 @@ struct CLITests {
         let lines = codes.stdout.split(separator: "\n")
         #expect(lines.count == ExitStatus.allCases.count)
         #expect(lines.contains { $0.hasPrefix("78  configuration error") })
-        #expect(lines.allSatisfy { $0.dropFirst(3).first == " " || $0.dropFirst(4).first != " " }, "aligned: the meaning starts in column 5")
+        #expect(
+            lines.allSatisfy { $0.dropFirst(3).first == " " || $0.dropFirst(4).first != " " }, "aligned: the meaning starts in column 5")
     }
 
     @Test("no arguments shows the help")
@@ -44,10 +47,12 @@ struct CLITests {
         #expect(result.stdout.contains("USAGE: dots-sso <subcommand>"))
     }
 
-    @Test("the partner-handshake commands have their own help and refuse a missing required flag (64)", arguments: [
-        (["openweb", "register"], "--code-a"), (["echo", "verify"], "--consumer-key"),
-        (["members", "log-out"], "--sso-id"), (["members", "remove"], "--yes"),
-    ])
+    @Test(
+        "the partner-handshake commands have their own help and refuse a missing required flag (64)",
+        arguments: [
+            (["openweb", "register"], "--code-a"), (["echo", "verify"], "--consumer-key"),
+            (["members", "log-out"], "--sso-id"), (["members", "remove"], "--yes"),
+        ])
     func handshakeCommandsHelp(arguments: [String], flag: String) async throws {
         let help = try await DotsSSOCLI().run(arguments + ["--help"])
         #expect(help.status == 0)
@@ -58,24 +63,28 @@ struct CLITests {
         #expect(!bare.stderr.contains("not available"))
     }
 
-    @Test("sign-in commands without a provider or client id are configuration errors (78) naming the flag", arguments: [
-        ["authorize"], ["exchange", "--code", "x"], ["refresh"], ["token", "print"], ["token", "show"], ["revoke"], ["logout"],
-        ["authorize", "--issuer", "https://sso.example"], ["profile"], ["flags", "check", "canAccessApp"], ["containers", "probe"],
-        ["passes", "fetch"],
-    ])
+    @Test(
+        "sign-in commands without a provider or client id are configuration errors (78) naming the flag",
+        arguments: [
+            ["authorize"], ["exchange", "--code", "x"], ["refresh"], ["token", "print"], ["token", "show"], ["revoke"], ["logout"],
+            ["authorize", "--issuer", "https://sso.example"], ["profile"], ["flags", "check", "canAccessApp"], ["containers", "probe"],
+            ["passes", "fetch"],
+        ])
     func signInNeedsConfiguration(arguments: [String]) async throws {
         let result = try await DotsSSOCLI().run(arguments)
         #expect(result.status == 78, "\(result.stderr)")
         #expect(result.stderr.contains("--issuer") || result.stderr.contains("--client-id") || result.stderr.contains("--channel"))
     }
 
-    @Test("usage errors exit 64 with a one-line reason", arguments: [
-        ["discover", "--timeout", "true", "--issuer", "https://x"],
-        ["discover", "--timeout", "-1", "--issuer", "https://x"],
-        ["discover", "--no-such-flag"],
-        ["discover", "--json=true"],
-        ["no-such-command"],
-    ])
+    @Test(
+        "usage errors exit 64 with a one-line reason",
+        arguments: [
+            ["discover", "--timeout", "true", "--issuer", "https://x"],
+            ["discover", "--timeout", "-1", "--issuer", "https://x"],
+            ["discover", "--no-such-flag"],
+            ["discover", "--json=true"],
+            ["no-such-command"],
+        ])
     func usage(arguments: [String]) async throws {
         let result = try await DotsSSOCLI().run(arguments)
         #expect(result.status == 64, "\(result.stderr)")
@@ -112,8 +121,10 @@ struct CLITests {
     @Test("channel init, list and show round-trip; the file is 0600")
     func channels() async throws {
         let cli = DotsSSOCLI()
-        let created = try await cli.run(["channel", "init", "acme", "--issuer", "https://sso.acme.example", "--client-id", "dots",
-                                   "--scope", "openid profile", "--client-secret-env", "ACME_SECRET"])
+        let created = try await cli.run([
+            "channel", "init", "acme", "--issuer", "https://sso.acme.example", "--client-id", "dots",
+            "--scope", "openid profile", "--client-secret-env", "ACME_SECRET",
+        ])
         #expect(created.status == 0, "\(created.stderr)")
         let path = "\(cli.configDirectory)/channels/acme.json"
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600)
@@ -144,7 +155,11 @@ struct CLITests {
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
         let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
         let secret = "access-\(UUID().uuidString)"
-        try cache.write(CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: Date().addingTimeInterval(600)), subject: "user-42", now: Date()))
+        try cache.write(
+            CacheEntry(
+                key: key, channel: "acme",
+                tokens: TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: Date().addingTimeInterval(600)),
+                subject: "user-42", now: Date()))
         try Data("{broken".utf8).write(to: URL(fileURLWithPath: "\(cli.cacheDirectory)/zz-corrupt.json"))
         chmod("\(cli.cacheDirectory)/zz-corrupt.json", 0o600)
 
@@ -171,7 +186,9 @@ struct CLITests {
     func insecureCacheFile() async throws {
         let cli = DotsSSOCLI()
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
-        try cache.write(CacheEntry(key: CacheKey(authority: "https://sso.acme.example", clientId: "dots"), tokens: TokenSet(accessToken: "x"), now: Date()))
+        try cache.write(
+            CacheEntry(
+                key: CacheKey(authority: "https://sso.acme.example", clientId: "dots"), tokens: TokenSet(accessToken: "x"), now: Date()))
         chmod(cache.url(for: CacheKey(authority: "https://sso.acme.example", clientId: "dots")).path, 0o644)
         let listed = try await cli.run(["cache", "list"])
         #expect(listed.stdout.contains("chmod 600"))

@@ -2,7 +2,7 @@ import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 import TestSupport
@@ -28,7 +28,8 @@ struct CheckTests {
         try sandbox.passSigningRoot.write(toFile: trust, atomically: true, encoding: .utf8)
         var ctx = Self.context()
         ctx.browser = SandboxBrowser(http: CurlHTTPClient())
-        let outcome = try await AuthorizeUseCase(signIn: SignInSettings(channel: sandbox.channel, cacheDirectory: cache.url.path), wait: 20).run(ctx)
+        let outcome = try await AuthorizeUseCase(signIn: SignInSettings(channel: sandbox.channel, cacheDirectory: cache.url.path), wait: 20)
+            .run(ctx)
         guard case .signedIn = outcome else {
             Issue.record("the sandbox sign-in stopped before the token exchange")
             throw CancellationError()
@@ -37,15 +38,19 @@ struct CheckTests {
     }
 
     static func context(_ environment: [String: String] = [:]) -> CommandContext {
-        CommandContext(environment: Environment(["NO_COLOR": "1"].merging(environment) { $1 }), stdout: BufferedOutput(), stderr: BufferedOutput(),
-                       makeHTTPClient: { CurlHTTPClient(options: $0) })
+        CommandContext(
+            environment: Environment(["NO_COLOR": "1"].merging(environment) { $1 }), stdout: BufferedOutput(), stderr: BufferedOutput(),
+            makeHTTPClient: { CurlHTTPClient(options: $0) })
     }
 
-    func check(_ signed: Signed, _ channel: Channel, timeout: TimeInterval = 60, strict: Bool = false, cacert: [String] = [],
-               tokenFile: String? = nil, pictures: String? = nil) async throws -> CheckReport {
+    func check(
+        _ signed: Signed, _ channel: Channel, timeout: TimeInterval = 60, strict: Bool = false, cacert: [String] = [],
+        tokenFile: String? = nil, pictures: String? = nil
+    ) async throws -> CheckReport {
         let signIn = SignInSettings(channel: channel, http: HTTPSettings(caFiles: cacert), cacheDirectory: signed.cache.url.path)
         let member = MemberSettings(signIn: signIn, accessTokenFile: tokenFile)
-        return try await CheckUseCase(member: member, trust: [signed.trust], strict: strict, timeout: timeout, pictures: pictures).run(Self.context())
+        return try await CheckUseCase(member: member, trust: [signed.trust], strict: strict, timeout: timeout, pictures: pictures).run(
+            Self.context())
     }
 
     func failing(_ report: CheckReport) -> [String] {
@@ -62,9 +67,12 @@ struct CheckTests {
         defer { signed.sandbox.stop() }
         let pictures = TemporaryDirectory("pictures")
         let report = try await check(signed, signed.sandbox.channel, pictures: pictures.url.path)
-        #expect(report.checks.map(\.name) == ["channel", "discovery", "tls", "authorization", "profile", "flags", "container:members-area",
-                                              "container:events", "passes", "loading-animation", "legal:privacy-policy",
-                                              "legal:terms-and-conditions", "legal:joint-controller-statement", "magic-link"])
+        #expect(
+            report.checks.map(\.name) == [
+                "channel", "discovery", "tls", "authorization", "profile", "flags", "container:members-area",
+                "container:events", "passes", "loading-animation", "legal:privacy-policy",
+                "legal:terms-and-conditions", "legal:joint-controller-statement", "magic-link",
+            ])
         #expect(report.passed, "\(report.checks.filter { $0.status != .pass }.map { "\($0.name): \($0.findings.map(\.message))" })")
         #expect(report.checks.allSatisfy { $0.status == .pass })
         #expect(try outcome(report, "passes").detail?.hasPrefix("2 passes") == true)
@@ -78,7 +86,9 @@ struct CheckTests {
         #expect(paths.contains("/api/me") && paths.contains("/api/passes") && paths.contains("/containers/members-area"))
     }
 
-    @Test("without a token the live checks are skipped with the reason and the run is not a pass, --strict or not; --skip live leaves them out")
+    @Test(
+        "without a token the live checks are skipped with the reason and the run is not a pass, --strict or not; --skip live leaves them out"
+    )
     func noToken() async throws {
         let signed = try await Self.start()
         defer { signed.sandbox.stop() }
@@ -114,8 +124,9 @@ struct CheckTests {
         member.refreshTokenFile = spent
         let refused = try await CheckUseCase(member: member, trust: [signed.trust], only: ["profile"]).run(Self.context())
         #expect(!refused.passed && refused.summary.failed == 0)
-        #expect(refused.memberMissing?.message.contains("the refresh token in \(spent) no longer works (invalid_grant") == true,
-                "\(refused.memberMissing?.message ?? "")")
+        #expect(
+            refused.memberMissing?.message.contains("the refresh token in \(spent) no longer works (invalid_grant") == true,
+            "\(refused.memberMissing?.message ?? "")")
     }
 
     @Test("one broken deliverable of each kind fails exactly its own check")
@@ -136,7 +147,8 @@ struct CheckTests {
         defer { peer.stop() }
         let pki = try TestPKI()
         let expired = try pki.expiredServer()
-        let (tlsPeer, tlsPort) = try await Peers.opensslServer(pki: pki, protocolFlag: "-tls1_3", certificate: expired.certificate, key: expired.key)
+        let (tlsPeer, tlsPort) = try await Peers.opensslServer(
+            pki: pki, protocolFlag: "-tls1_3", certificate: expired.certificate, key: expired.key)
         defer { tlsPeer.stop() }
 
         let animation = try await CurlHTTPClient().send(HTTPRequest(.get, URL(string: issuer + "/deliverables/loading.json")!)).body
@@ -151,13 +163,19 @@ struct CheckTests {
         let cases: [(String, String, (inout Channel) -> Void)] = [
             ("an http legal page", "legal:privacy-policy", { $0.legal?.privacyPolicy = "http://legal.example/privacy" }),
             ("a 404 legal PDF", "legal:terms-and-conditions", { $0.legal?.termsAndConditions = issuer + "/legal/missing.pdf" }),
-            ("an HTML error page as the PDF", "legal:joint-controller-statement", {
-                $0.legal?.jointControllerStatement = "http://127.0.0.1:\(peerPort)/html/joint-controller.pdf"
-            }),
+            (
+                "an HTML error page as the PDF", "legal:joint-controller-statement",
+                {
+                    $0.legal?.jointControllerStatement = "http://127.0.0.1:\(peerPort)/html/joint-controller.pdf"
+                }
+            ),
             ("a loader with a feature lottie-ios does not play", "loading-animation", { $0.loadingAnimation = brokenAnimation }),
-            ("a container that answers without a token", "container:events", { channel in
-                channel.containers?[1].url = "http://127.0.0.1:\(peerPort)/container/events"
-            }),
+            (
+                "a container that answers without a token", "container:events",
+                { channel in
+                    channel.containers?[1].url = "http://127.0.0.1:\(peerPort)/container/events"
+                }
+            ),
             ("an expired certificate", "tls", { $0.tokenEndpoint = expiredEndpoint }),
             ("a passes endpoint that returns an object", "passes", { $0.passesEndpoint = issuer + "/.well-known/openid-configuration" }),
             ("an undocumented flag", "flags", { $0.flags?.removeValue(forKey: "canAccessContainer2") }),
@@ -170,16 +188,22 @@ struct CheckTests {
             if name == "container:events" {
                 // Seed 000 lets a container be public: a page that opens without a token is a warning, which fails under --strict.
                 let events = try outcome(report, name)
-                #expect(events.status == .pass && events.findings.contains { $0.code == "container.open-without-token" && $0.severity == .warning }, "\(what)")
+                #expect(
+                    events.status == .pass
+                        && events.findings.contains { $0.code == "container.open-without-token" && $0.severity == .warning }, "\(what)")
                 #expect(failing(report).isEmpty, "\(what): \(failing(report))")
                 continue
             }
-            #expect(failing(report) == [name], "\(what): failed \(failing(report)) — \(report.checks.filter { $0.status == .fail }.map(\.findings))")
+            #expect(
+                failing(report) == [name],
+                "\(what): failed \(failing(report)) — \(report.checks.filter { $0.status == .fail }.map(\.findings))")
         }
         var expiredChannel = base
         expiredChannel.tokenEndpoint = expiredEndpoint
         let expiredTLS = try outcome(try await check(signed, expiredChannel, cacert: [pki.caCertificate]), "tls")
-        #expect(expiredTLS.findings.contains { $0.code == "tls.certificate.expired" && $0.message.contains("2021-01-01") }, "\(expiredTLS.findings)")
+        #expect(
+            expiredTLS.findings.contains { $0.code == "tls.certificate.expired" && $0.message.contains("2021-01-01") },
+            "\(expiredTLS.findings)")
 
         let flagged = try await Self.start(users: [jane] + SandboxUser.builtIn.dropFirst())
         defer { flagged.sandbox.stop() }
@@ -187,7 +211,8 @@ struct CheckTests {
         channel.flags?["newsletter"] = "the member gets the newsletter container"
         let report = try await check(flagged, channel)
         #expect(failing(report) == ["flags"])
-        #expect(try outcome(report, "flags").findings.contains { $0.code == "profile.flag.not-boolean" && $0.message.contains("newsletter") })
+        #expect(
+            try outcome(report, "flags").findings.contains { $0.code == "profile.flag.not-boolean" && $0.message.contains("newsletter") })
     }
 
     @Test("a hanging endpoint is cut at --timeout while every other check reports")
@@ -206,7 +231,9 @@ struct CheckTests {
         #expect(report.checks.filter { $0.name != "legal:privacy-policy" }.allSatisfy { $0.status == .pass })
     }
 
-    @Test("check streams through a pipe: the first lines arrive while a slow check still runs, later ones held until it ends, in the fixed order")
+    @Test(
+        "check streams through a pipe: the first lines arrive while a slow check still runs, later ones held until it ends, in the fixed order"
+    )
     func streaming() async throws {
         let signed = try await Self.start()
         defer { signed.sandbox.stop() }
@@ -217,7 +244,9 @@ struct CheckTests {
         channel.legal?.privacyPolicy = "http://127.0.0.1:\(port)/hang/privacy"
         let file = cli.home.path("slow.json")
         try ChannelStore.write(channel, toFile: file)
-        let run = try cli.start(["check", "--channel", file, "--cache-dir", signed.cache.url.path, "--trust", signed.trust, "--timeout", "6"])
+        let run = try cli.start([
+            "check", "--channel", file, "--cache-dir", signed.cache.url.path, "--trust", signed.trust, "--timeout", "6",
+        ])
         let began = Date()
         _ = try await run.waitFor("^(ok +discovery)", timeout: 5)
         #expect(run.process.isRunning, "the discovery line arrived while the hanging check still ran")
@@ -265,7 +294,8 @@ struct CheckTests {
         #expect(brokenSuite.cases.filter(\.failed).map(\.name) == ["legal:privacy-policy"])
         #expect(suites[0].cases.allSatisfy { !$0.failed && !$0.skipped })
 
-        let json = try await cli.run(["check", "--channel", good, "--json", "--only", "legal", "--skip", "legal:terms-and-conditions"] + common.dropLast(2))
+        let json = try await cli.run(
+            ["check", "--channel", good, "--json", "--only", "legal", "--skip", "legal:terms-and-conditions"] + common.dropLast(2))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let checks = try #require(document["checks"] as? [[String: Any]])
         #expect(checks.compactMap { $0["name"] as? String } == ["legal:privacy-policy", "legal:joint-controller-statement"])
@@ -298,7 +328,10 @@ enum JUnitReader {
     final class Delegate: NSObject, XMLParserDelegate {
         var suites: [Suite] = []
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch element {
             case "testsuite": suites.append(Suite(name: attributes["name"] ?? ""))
             case "testcase": suites[suites.count - 1].cases.append(Case(name: attributes["name"] ?? ""))
@@ -358,9 +391,11 @@ struct CheckTLSTests {
         defer { server.stop() }
         var channel = Channel(name: "tls")
         channel.tokenEndpoint = "https://127.0.0.1:\(port)/token"
-        let report = try await CheckUseCase(member: MemberSettings(signIn: SignInSettings(channel: channel)), only: ["tls"], timeout: 20).run(CheckTests.context())
+        let report = try await CheckUseCase(member: MemberSettings(signIn: SignInSettings(channel: channel)), only: ["tls"], timeout: 20)
+            .run(CheckTests.context())
         let outcome = try #require(report.checks.first)
         #expect(outcome.status == .fail)
-        #expect(outcome.findings.contains { $0.code == "tls.certificate.untrusted" && $0.message.contains("valid ") }, "\(outcome.findings)")
+        #expect(
+            outcome.findings.contains { $0.code == "tls.certificate.untrusted" && $0.message.contains("valid ") }, "\(outcome.findings)")
     }
 }

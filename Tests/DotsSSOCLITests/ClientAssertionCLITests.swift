@@ -10,7 +10,9 @@ import TestSupport
 struct ClientAssertionCLITests {
     let cli = DotsSSOCLI()
 
-    @Test("keys generate, then Authlib accepts the signed assertion for the password grant and each refresh (RSA and EC keys, the JWK's kid); no key, a wrong key or a wrong kid is 78; the private key never shows", arguments: ["ec", "rsa"])
+    @Test(
+        "keys generate, then Authlib accepts the signed assertion for the password grant and each refresh (RSA and EC keys, the JWK's kid); no key, a wrong key or a wrong kid is 78; the private key never shows",
+        arguments: ["ec", "rsa"])
     func signedAssertion(type: String) async throws {
         let key = cli.home.path("client-\(type).pem")
         let generated = try await cli.run(["keys", "generate", "--out", key, "--type", type])
@@ -48,7 +50,9 @@ struct ClientAssertionCLITests {
             .write(toFile: channel, atomically: true, encoding: .utf8)
         let fromChannel = try await cli.run(["refresh", "--force", "--channel", channel])
         #expect(fromChannel.status == 0, "\(fromChannel.stderr)")
-        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: " ").dropFirst().joined(separator: " ")
+        }
         #expect(requests.contains("POST /token password \(alg) \(kid)"), "\(requests)")
         #expect(requests.filter { $0 == "POST /token refresh_token \(alg) \(kid)" }.count == 2, "\(requests)")
 
@@ -76,13 +80,26 @@ struct ClientAssertionCLITests {
         let encrypted = pki.path("encrypted.pem")
         let p384 = pki.path("p384.pem")
         let short = pki.path("short.pem")
-        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:secret-pass", "-out", encrypted])
-        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384", "-out", p384])
-        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", short])
+        _ = try await ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:secret-pass", "-out",
+                encrypted,
+            ])
+        _ = try await ProcessRunner.run(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384", "-out", p384])
+        _ = try await ProcessRunner.run(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", short])
         let notKey = pki.path("not-a-key.pem")
         try "hello\n".write(toFile: notKey, atomically: true, encoding: .utf8)
-        let client = ["--issuer", "http://127.0.0.1:9", "--client-id", "dots-cli", "--grant", "password", "--username", "tess", "--password-file", notKey]
-        for (file, expected) in [(notKey, "not a PEM private key"), (encrypted, "it is encrypted"), (p384, "secp384r1"), (short, "1024-bit RSA key is too short")] {
+        let client = [
+            "--issuer", "http://127.0.0.1:9", "--client-id", "dots-cli", "--grant", "password", "--username", "tess", "--password-file",
+            notKey,
+        ]
+        for (file, expected) in [
+            (notKey, "not a PEM private key"), (encrypted, "it is encrypted"), (p384, "secp384r1"),
+            (short, "1024-bit RSA key is too short"),
+        ] {
             let result = try await cli.run(["authorize"] + client + ["--client-key-file", file], stdin: Data())
             #expect(result.status == 65, "\(file): \(result.stderr)")
             #expect(result.stderr.contains(expected) && result.stderr.split(separator: "\n").count == 1, "\(file): \(result.stderr)")
@@ -122,15 +139,24 @@ struct SandboxClientAssertionTests {
         }
 
         // A captured assertion is accepted once: the same jti again is refused (RFC 7523 §3).
-        let assertion = try ClientAssertion(key: SigningKey(pem: Data(contentsOf: URL(fileURLWithPath: key))), keyID: nil, issuer: sandbox.issuer,
-                                            clock: .system).make(clientID: SandboxClient.keyedID, endpoint: URL(string: "\(sandbox.issuer)/token")!)
+        let assertion = try ClientAssertion(
+            key: SigningKey(pem: Data(contentsOf: URL(fileURLWithPath: key))), keyID: nil, issuer: sandbox.issuer,
+            clock: .system
+        ).make(clientID: SandboxClient.keyedID, endpoint: URL(string: "\(sandbox.issuer)/token")!)
         var answers: [Int] = []
         for _ in 0..<2 {
-            let posted = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-d", "grant_type=refresh_token",
-                "-d", "refresh_token=not-a-token", "-d", "client_assertion_type=\(ClientAssertion.assertionType)", "-d", "client_assertion=\(assertion)",
-                "\(sandbox.issuer)/token"], timeout: 20)
+            let posted = try await ProcessRunner.run(
+                "/usr/bin/curl",
+                [
+                    "-s", "-o", "/dev/null", "-w", "%{http_code}", "-d", "grant_type=refresh_token",
+                    "-d", "refresh_token=not-a-token", "-d", "client_assertion_type=\(ClientAssertion.assertionType)", "-d",
+                    "client_assertion=\(assertion)",
+                    "\(sandbox.issuer)/token",
+                ], timeout: 20)
             answers.append(Int(posted.stdout) ?? 0)
         }
-        #expect(answers == [400, 401], "first use: the client is known and the grant bad (400); replay: the client is refused (401): \(answers)")
+        #expect(
+            answers == [400, 401], "first use: the client is known and the grant bad (400); replay: the client is refused (401): \(answers)"
+        )
     }
 }

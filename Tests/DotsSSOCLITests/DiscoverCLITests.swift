@@ -14,7 +14,9 @@ struct DiscoverCLITests {
     func accepted(version: String) async throws {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--tls-min", version, "--tls-max", version])
         defer { peer.stop() }
-        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run([
+            "discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("token_endpoint"))
         #expect(result.stdout.contains("https://127.0.0.1:\(port)/ok/token"))
@@ -25,7 +27,8 @@ struct DiscoverCLITests {
     func cacertFromEnvironment() async throws {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok"], environment: ["DOTS_SSO_CACERT": Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run(
+            ["discover", "--issuer", "https://127.0.0.1:\(port)/ok"], environment: ["DOTS_SSO_CACERT": Self.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -63,7 +66,9 @@ struct DiscoverCLITests {
     func wrongHost() async throws {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki, useWrongHostCertificate: true)
         defer { peer.stop() }
-        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run([
+            "discover", "--issuer", "https://127.0.0.1:\(port)/ok", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(result.status == 69)
         #expect(result.stderr.contains("does not match the host name"))
     }
@@ -84,9 +89,11 @@ struct DiscoverCLITests {
         defer { peer.stop() }
         // Python reports the peak memory of its one child, dots-sso, and nothing else the test suite runs.
         let cli = DotsSSOCLI()
-        let meter = "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); print('MAXRSS', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(r.returncode)"
-        let result = try await ProcessRunner.run("/usr/bin/env", ["python3", "-c", meter, TestPaths.binary.path, "discover", "--issuer", "http://127.0.0.1:\(port)/\(path)"],
-                                           environment: cli.environment, timeout: 60)
+        let meter =
+            "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); print('MAXRSS', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(r.returncode)"
+        let result = try await ProcessRunner.run(
+            "/usr/bin/env", ["python3", "-c", meter, TestPaths.binary.path, "discover", "--issuer", "http://127.0.0.1:\(port)/\(path)"],
+            environment: cli.environment, timeout: 60)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("larger than 8 MiB"))
         #expect(result.duration < 20, "the body must be abandoned, not downloaded")
@@ -107,7 +114,9 @@ struct DiscoverCLITests {
     func redirectToHTTP() async throws {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        let result = try await DotsSSOCLI().run(["discover", "--issuer", "https://127.0.0.1:\(port)/redirect-http", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run([
+            "discover", "--issuer", "https://127.0.0.1:\(port)/redirect-http", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(result.status == 76)
         #expect(result.stderr.contains("refusing the redirect"))
     }
@@ -118,13 +127,17 @@ struct DiscoverCLITests {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki, extra: ["--secret", secret])
         defer { peer.stop() }
         let cli = DotsSSOCLI()
-        let result = try await cli.run(["discover", "-v", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
+        let result = try await cli.run([
+            "discover", "-v", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("> GET https://127.0.0.1:\(port)/planted/.well-known/openid-configuration"))
         #expect(result.stderr.contains("< HTTP/1.0 200") || result.stderr.contains("< HTTP/1.1 200"))
         #expect(result.stderr.contains("Set-Cookie: [redacted]"))
         #expect(!result.allOutput.contains(secret), "secret leaked:\n\(result.allOutput)")
-        let json = try await cli.run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate])
+        let json = try await cli.run([
+            "discover", "--json", "--issuer", "https://127.0.0.1:\(port)/planted", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(!json.allOutput.contains(secret))
     }
 
@@ -133,7 +146,9 @@ struct DiscoverCLITests {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
         // The issuer with a trailing slash does not equal the one the metadata declares.
-        let result = try await DotsSSOCLI().run(["discover", "--json", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate])
+        let result = try await DotsSSOCLI().run([
+            "discover", "--json", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate,
+        ])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((object["endpoints"] as? [String: String])?["token_endpoint"] == "https://127.0.0.1:\(port)/ok/token")
@@ -148,8 +163,9 @@ struct DiscoverCLITests {
         defer { peer.stop() }
         let cli = DotsSSOCLI()
         let junit = cli.home.path("report.xml")
-        let result = try await cli.run(["discover", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate, "--junit", junit],
-                                 environment: ["GITHUB_ACTIONS": "true"])
+        let result = try await cli.run(
+            ["discover", "--issuer", "https://127.0.0.1:\(port)/ok/", "--cacert", Self.pki.caCertificate, "--junit", junit],
+            environment: ["GITHUB_ACTIONS": "true"])
         #expect(result.status == 1)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         // One test case for the one input, failing, with the finding inside.

@@ -16,7 +16,9 @@ struct FullDiskTests {
         init?() throws {
             let mounted = try ProcessRunner.runBlocking("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", folder.url.path])
             guard mounted.status == 0 else {
-                print("NOTICE: cannot mount a small tmpfs here (\(mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the full-disk test")
+                print(
+                    "NOTICE: cannot mount a small tmpfs here (\(mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the full-disk test"
+                )
                 return nil
             }
         }
@@ -25,7 +27,8 @@ struct FullDiskTests {
         func fill() async throws {
             _ = try await ProcessRunner.run("/bin/dd", ["if=/dev/zero", "of=\(path)/filler", "bs=4096"])
             let room = try await ProcessRunner.run("/bin/df", ["--output=avail", path])
-            #expect(room.stdout.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == "0", "the disk is full: \(room.stdout)")
+            #expect(
+                room.stdout.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == "0", "the disk is full: \(room.stdout)")
         }
 
         func free() { try? FileManager.default.removeItem(atPath: "\(path)/filler") }
@@ -33,7 +36,9 @@ struct FullDiskTests {
         deinit { _ = try? ProcessRunner.runBlocking("/bin/umount", ["-l", path]) }
     }
 
-    @Test("refresh with the cache on a full disk: 74 in one line saying the new tokens could not be kept; the old entry is intact and token print works")
+    @Test(
+        "refresh with the cache on a full disk: 74 in one line saying the new tokens could not be kept; the old entry is intact and token print works"
+    )
     func refresh() async throws {
         guard let disk = try SmallDisk() else { return }
         let sandbox = try await SandboxPartner.start(settings: .jane)
@@ -61,8 +66,9 @@ struct FullDiskTests {
         #expect(refreshed.stderr.contains("No space left on device"), "\(refreshed.stderr)")
         #expect(refreshed.stderr.contains("sign in again with `dots-sso authorize`"), "\(refreshed.stderr)")
         #expect(try cache.read(key).entry?.oauth.tokens == before, "the previous entry is intact")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).allSatisfy { !$0.hasPrefix(AtomicFile.temporaryPrefix) },
-                "no temporary file is left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).allSatisfy { !$0.hasPrefix(AtomicFile.temporaryPrefix) },
+            "no temporary file is left behind")
         let printed = try await cli.run(["token", "print"] + provider, environment: onDisk)
         #expect(printed.status == 0 && printed.stdout == before.accessToken + "\n", "\(printed.stderr)")
         #expect(!refreshed.allOutput.contains(before.accessToken) && !refreshed.allOutput.contains(before.refreshToken ?? "-"))
@@ -96,11 +102,15 @@ struct FullDiskTests {
         let partner = try PassesCLITests.Partner()
         let profile = scratch.path("member.json")
         try #"{"id": "m-1", "passes": ["\#(partner.base)/passes/guest.pkpass"]}"#.write(toFile: profile, atomically: true, encoding: .utf8)
-        let fetched = try await partner.cli.run(["passes", "fetch", "--profile-file", profile, "--cacert", partner.pki.caCertificate,
-                                           "--trust", partner.pki.caCertificate, "--output", "\(disk.path)/passes", "--json"])
+        let fetched = try await partner.cli.run([
+            "passes", "fetch", "--profile-file", profile, "--cacert", partner.pki.caCertificate,
+            "--trust", partner.pki.caCertificate, "--output", "\(disk.path)/passes", "--json",
+        ])
         #expect(fetched.status == 74, "\(fetched.stderr)")
         #expect(fetched.stderr.split(separator: "\n").count == 1, "\(fetched.stderr)")
-        #expect(fetched.stderr.contains("cannot write the pass to \(disk.path)/passes/1-primary-guest.pkpass: write: No space left on device"), "\(fetched.stderr)")
+        #expect(
+            fetched.stderr.contains("cannot write the pass to \(disk.path)/passes/1-primary-guest.pkpass: write: No space left on device"),
+            "\(fetched.stderr)")
         #expect(fetched.stdout.contains("\"passes.write-failed\""), "the report says which pass: \(fetched.stdout)")
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: "\(disk.path)/passes")) ?? []
         #expect(saved.isEmpty, "no partial pass: \(saved)")

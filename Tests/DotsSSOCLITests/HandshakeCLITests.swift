@@ -21,8 +21,10 @@ struct HandshakeCLITests {
         let token = cli.home.path("openweb-token")
         try sandbox.settings.openWebAccessToken.write(toFile: token, atomically: true, encoding: .utf8)
         let codeA = try await sandbox.openWebCodeA()
-        let arguments = ["openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane",
-                         "--access-token-file", token, "--base-url", sandbox.issuer + SandboxPartner.openWebPath]
+        let arguments = [
+            "openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane",
+            "--access-token-file", token, "--base-url", sandbox.issuer + SandboxPartner.openWebPath,
+        ]
         let result = try await cli.run(arguments + ["-v"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("codeB-") && result.stdout.split(separator: "\n").count == 1)
@@ -47,8 +49,10 @@ struct HandshakeCLITests {
         let provider = sandbox.issuer + SandboxPartner.echoProviderPath
         let allowed = "127.0.0.1:\(sandbox.port)"
         let header = sandbox.echoAuthorization(for: jane)
-        let verify = ["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", "-", "--consumer-key",
-                      sandbox.settings.echoConsumerKey]
+        let verify = [
+            "echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", "-", "--consumer-key",
+            sandbox.settings.echoConsumerKey,
+        ]
         let result = try await cli.run(verify + ["--json"], stdin: Data(header.utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let document = try JSONDecoder().decode(JSONValue.self, from: Data(result.stdout.utf8)).objectValue
@@ -62,22 +66,31 @@ struct HandshakeCLITests {
         let fresh = sandbox.echoAuthorization(for: jane)
         for (provider, key) in [
             ("http://127.0.0.1.attacker.example:\(sandbox.port)\(SandboxPartner.echoProviderPath)", sandbox.settings.echoConsumerKey),
-            ("http://127.0.0.1:\(sandbox.port)@127.0.0.1:\(sandbox.port)\(SandboxPartner.echoProviderPath)", sandbox.settings.echoConsumerKey),
+            (
+                "http://127.0.0.1:\(sandbox.port)@127.0.0.1:\(sandbox.port)\(SandboxPartner.echoProviderPath)",
+                sandbox.settings.echoConsumerKey
+            ),
             ("http://127.0.0.1:\(sandbox.port + 1)\(SandboxPartner.echoProviderPath)", sandbox.settings.echoConsumerKey),
             ("http://localhost:\(sandbox.port)\(SandboxPartner.echoProviderPath)", sandbox.settings.echoConsumerKey),
             (provider, "another-app"),
         ] {
-            let refused = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", fresh,
-                                       "--consumer-key", key])
+            let refused = try await cli.run([
+                "echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization", fresh,
+                "--consumer-key", key,
+            ])
             #expect(refused.status == 1, "\(provider): \(refused.stderr)")
         }
-        let malformed = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization",
-                                     "OAuth oauth_token=\"x\"", "--consumer-key", sandbox.settings.echoConsumerKey])
+        let malformed = try await cli.run([
+            "echo", "verify", "--provider", provider, "--allowed-host", allowed, "--authorization",
+            "OAuth oauth_token=\"x\"", "--consumer-key", sandbox.settings.echoConsumerKey,
+        ])
         #expect(malformed.status == 65)
         #expect(await count(sandbox, path: SandboxPartner.echoProviderPath) == 2, "no refused attempt reached the provider")
     }
 
-    @Test("echo sign makes the header the sandbox's Echo provider accepts (the answer carries id exactly, id_str and the Digits tokens); a wrong secret is 77")
+    @Test(
+        "echo sign makes the header the sandbox's Echo provider accepts (the answer carries id exactly, id_str and the Digits tokens); a wrong secret is 77"
+    )
     func echoSign() async throws {
         let sandbox = try await SandboxPartner.start()
         defer { sandbox.stop() }
@@ -85,8 +98,10 @@ struct HandshakeCLITests {
         let provider = sandbox.issuer + SandboxPartner.echoProviderPath
         let consumerSecret = cli.home.path("consumer.secret")
         try (sandbox.settings.echoConsumerSecret + "\n").write(toFile: consumerSecret, atomically: true, encoding: .utf8)
-        let sign = ["echo", "sign", "--provider", provider, "--consumer-key", sandbox.settings.echoConsumerKey,
-                    "--consumer-secret-file", consumerSecret, "--token", alex.echoToken, "--token-secret-file", "-"]
+        let sign = [
+            "echo", "sign", "--provider", provider, "--consumer-key", sandbox.settings.echoConsumerKey,
+            "--consumer-secret-file", consumerSecret, "--token", alex.echoToken, "--token-secret-file", "-",
+        ]
         let signed = try await cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8))
         #expect(signed.status == 0, "\(signed.stderr)")
         let header = signed.stdout.trimmingCharacters(in: .newlines)
@@ -106,14 +121,18 @@ struct HandshakeCLITests {
         #expect(account["phone_number"] as? String == alex.phoneNumber)
 
         let fresh = try await cli.run(sign, stdin: Data(alex.echoTokenSecret.utf8)).stdout.trimmingCharacters(in: .newlines)
-        let verified = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
-                                    "--authorization", fresh, "--consumer-key", sandbox.settings.echoConsumerKey, "--json"])
+        let verified = try await cli.run([
+            "echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+            "--authorization", fresh, "--consumer-key", sandbox.settings.echoConsumerKey, "--json",
+        ])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stdout.contains(alex.echoID))
 
         let forged = try await cli.run(sign, stdin: Data("digits-secret-jane".utf8)).stdout.trimmingCharacters(in: .newlines)
-        let refused = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
-                                   "--authorization", forged, "--consumer-key", sandbox.settings.echoConsumerKey])
+        let refused = try await cli.run([
+            "echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+            "--authorization", forged, "--consumer-key", sandbox.settings.echoConsumerKey,
+        ])
         #expect(refused.status == 77)
         let both = try await cli.run(sign.map { $0 == consumerSecret ? "-" : $0 })
         #expect(both.status == 64 && both.stderr.contains("cannot both read stdin"))
@@ -144,14 +163,16 @@ struct HandshakeCLITests {
         #expect(after.status == 77, "the logged-out member's tokens no longer work: \(after.stderr)")
 
         let admin = try #require(sandbox.settings.user(named: "ops"))
-        let many = try await cli.run(["members", "log-out", "--channel", channel, "--sso-id", "-", "--json"], environment: keyed,
-                               stdin: Data("\(jane.ssoID)\nnobody\n\(admin.ssoID)\n".utf8))
+        let many = try await cli.run(
+            ["members", "log-out", "--channel", channel, "--sso-id", "-", "--json"], environment: keyed,
+            stdin: Data("\(jane.ssoID)\nnobody\n\(admin.ssoID)\n".utf8))
         #expect(many.status == 1, "mixed failures (404 and 403) end with 1")
         let outcomes = try JSONDecoder().decode(JSONValue.self, from: Data(many.stdout.utf8)).objectValue?["outcomes"]?.arrayValue ?? []
         #expect(outcomes.compactMap { $0.objectValue?["exitCode"] } == [.number(0), .number(1), .number(77)])
 
         let before = await count(sandbox, path: "/channels/members.remove-by-sso-id")
-        let piped = try await cli.run(["members", "remove", "--channel", channel, "--sso-id", jane.ssoID], environment: keyed, stdin: Data("yes\n".utf8))
+        let piped = try await cli.run(
+            ["members", "remove", "--channel", channel, "--sso-id", jane.ssoID], environment: keyed, stdin: Data("yes\n".utf8))
         #expect(piped.status == 64)
         #expect(piped.stderr.contains("--yes"))
         #expect(await count(sandbox, path: "/channels/members.remove-by-sso-id") == before)

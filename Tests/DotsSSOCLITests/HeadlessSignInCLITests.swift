@@ -33,7 +33,9 @@ struct HeadlessSignInCLITests {
         return (process, code)
     }
 
-    @Test("the README's quick start on a machine with no display: sandbox --auto-approve, then authorize --channel signs in by device in under 5 s")
+    @Test(
+        "the README's quick start on a machine with no display: sandbox --auto-approve, then authorize --channel signs in by device in under 5 s"
+    )
     func quickStartHeadless() async throws {
         let channel = cli.home.path("sandbox.json")
         let sandbox = try cli.start(["sandbox", "--auto-approve", "jane", "--write-channel", channel])
@@ -42,8 +44,10 @@ struct HeadlessSignInCLITests {
         let result = try await cli.run(["authorize", "--channel", channel], timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.duration < 5, "took \(result.duration) s")
-        #expect(result.stderr.hasPrefix("dots-sso: signing in with the device flow: there is no display (DISPLAY and WAYLAND_DISPLAY are unset), "
-            + "and the provider offers the device authorization grant"))
+        #expect(
+            result.stderr.hasPrefix(
+                "dots-sso: signing in with the device flow: there is no display (DISPLAY and WAYLAND_DISPLAY are unset), "
+                    + "and the provider offers the device authorization grant"))
         #expect(result.stdout.contains("validated"))
         #expect(try await cli.run(["profile", "--channel", channel]).status == 0)
     }
@@ -58,9 +62,11 @@ struct HeadlessSignInCLITests {
             let code = try await process.waitFor("enter the code: (\\S+)$", inErrors: true)
             let page = try await Browser.get("\(sandbox.issuer)/device?user_code=\(code)")
             #expect(page.status == 200 && page.body.contains("value=\"\(code)\""))
-            let wrong = try await Browser.post("\(sandbox.issuer)/device", form: ["user_code": code, "username": "jane", "password": "nope", "action": "approve"])
+            let wrong = try await Browser.post(
+                "\(sandbox.issuer)/device", form: ["user_code": code, "username": "jane", "password": "nope", "action": "approve"])
             #expect(wrong.status == 401 && wrong.body.contains("not right"))
-            let answered = try await Browser.post("\(sandbox.issuer)/device", form: ["user_code": code, "username": "jane", "password": "demo", "action": action])
+            let answered = try await Browser.post(
+                "\(sandbox.issuer)/device", form: ["user_code": code, "username": "jane", "password": "demo", "action": action])
             #expect(answered.status == 200)
             let result = await process.finish(timeout: 30)
             #expect(result.status == status, "\(action): \(result.stderr)")
@@ -73,7 +79,9 @@ struct HeadlessSignInCLITests {
         let (peer, issuer, _) = try await self.peer(["--interval", "1"])
         defer { peer.stop() }
         let (approving, code) = try await startDevice(issuer)
-        #expect(try await Browser.post("\(issuer)/device/decide", form: ["user_code": code, "username": "tess", "decision": "approve"]).status == 200)
+        #expect(
+            try await Browser.post("\(issuer)/device/decide", form: ["user_code": code, "username": "tess", "decision": "approve"]).status
+                == 200)
         let approved = await approving.finish(timeout: 30)
         #expect(approved.status == 0, "\(approved.stderr)")
         #expect(approved.stdout.contains("refresh token  yes"))
@@ -137,7 +145,9 @@ struct HeadlessSignInCLITests {
         #expect(again.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("--grant password: Authlib with the grant signs the test member in (a warning); without it 78 with the provider's words; the password never shows")
+    @Test(
+        "--grant password: Authlib with the grant signs the test member in (a warning); without it 78 with the provider's words; the password never shows"
+    )
     func passwordGrant() async throws {
         let passwordFile = cli.home.path("password")
         try "test-member-password\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
@@ -146,17 +156,26 @@ struct HeadlessSignInCLITests {
         let flags = ["--client-id", "dots-cli", "--grant", "password", "--username", "tess", "--password-file", passwordFile]
         let accepted = try await cli.run(["authorize", "--issuer", issuer] + flags)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stderr.contains("warning: --grant password signs in a partner's test member") && accepted.stderr.contains("RFC 9700"))
+        #expect(
+            accepted.stderr.contains("warning: --grant password signs in a partner's test member") && accepted.stderr.contains("RFC 9700"))
         // The same through stdin.
-        #expect(try await cli.run(["authorize", "--issuer", issuer, "--client-id", "dots-cli", "--grant", "password", "--username", "tess", "--password-file", "-"],
-                            stdin: Data("test-member-password\n".utf8)).status == 0)
+        #expect(
+            try await cli.run(
+                [
+                    "authorize", "--issuer", issuer, "--client-id", "dots-cli", "--grant", "password", "--username", "tess",
+                    "--password-file", "-",
+                ],
+                stdin: Data("test-member-password\n".utf8)
+            ).status == 0)
 
         let (refusing, other, _) = try await self.peer()
         defer { refusing.stop() }
         let refused = try await cli.run(["authorize", "--issuer", other] + flags + ["-v"])
         #expect(refused.status == 78, "\(refused.stderr)")
         #expect(refused.stderr.contains("does not allow this client the password grant (HTTP 400): unsupported_grant_type"))
-        for result in [accepted, refused] { #expect(!result.stdout.contains("test-member-password") && !result.stderr.contains("test-member-password")) }
+        for result in [accepted, refused] {
+            #expect(!result.stdout.contains("test-member-password") && !result.stderr.contains("test-member-password"))
+        }
     }
 
     @Test("paste flow through a pseudo-terminal: the pasted address completes the sign-in; so does the listener when nobody pastes")
@@ -170,9 +189,14 @@ struct HeadlessSignInCLITests {
         let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
         for pasting in [true, false] {
-            let command = ([TestPaths.binary.path, "authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--flow", "paste", "--timeout", "30"])
+            let command =
+                ([
+                    TestPaths.binary.path, "authorize", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--flow", "paste",
+                    "--timeout", "30",
+                ])
                 .map { "'\($0)'" }.joined(separator: " ")
-            let terminal = try BackgroundProcess("/usr/bin/script", ["-qfec", command, "/dev/null"], environment: cli.environment, interactive: true)
+            let terminal = try BackgroundProcess(
+                "/usr/bin/script", ["-qfec", command, "/dev/null"], environment: cli.environment, interactive: true)
             defer { terminal.stop() }
             let url = try await terminal.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)\\r?$")
             let port = try await terminal.waitFor("ssh -L (\\d+):127\\.0\\.0\\.1:\\d+")
@@ -202,11 +226,14 @@ struct HeadlessSignInCLITests {
         let trust = cli.home.path("ca.pem")
         try await Browser.get("\(issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
         let junit = cli.home.path("reports/new/report.xml")  // a folder a fresh CI checkout lacks
-        let result = try await cli.run(["check", "--channel", channel, "--trust", trust, "--junit", junit, "--skip", "loading-animation"],
-                                 environment: ["GITHUB_ACTIONS": "true"], timeout: 120)
+        let result = try await cli.run(
+            ["check", "--channel", channel, "--trust", trust, "--junit", junit, "--skip", "loading-animation"],
+            environment: ["GITHUB_ACTIONS": "true"], timeout: 120)
         #expect(result.status == 77, "\(result.stdout)\n\(result.stderr)")
         let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("dots-sso: no member could be signed in (not signed in to channel '\(channel)'), so profile, flags, container:"), "\(result.stderr)")
+        #expect(
+            last.hasPrefix("dots-sso: no member could be signed in (not signed in to channel '\(channel)'), so profile, flags, container:"),
+            "\(result.stderr)")
         #expect(last.contains("--refresh-token-file FILE") && last.contains("--grant password") && last.contains("--skip live"))
         #expect(result.stderr.contains("::error title=check%3A no member::no member could be signed in"))
         #expect(result.stdout.contains("Not a pass: no member"))
@@ -214,7 +241,8 @@ struct HeadlessSignInCLITests {
         #expect(report.contains("<error type=\"no-member\""))
         #expect(report.contains("errors=\"5\""), "\(report)")
 
-        let skipped = try await cli.run(["check", "--channel", channel, "--trust", trust, "--skip", "live", "--skip", "loading-animation"], timeout: 120)
+        let skipped = try await cli.run(
+            ["check", "--channel", channel, "--trust", trust, "--skip", "live", "--skip", "loading-animation"], timeout: 120)
         #expect(skipped.status == 0, "\(skipped.stdout)\n\(skipped.stderr)")
         #expect(!skipped.stdout.contains("profile"))
     }

@@ -52,7 +52,9 @@ struct HostilePeerCLITests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Thread { try? Data("piped-token-123\n".utf8).write(to: URL(fileURLWithPath: fifo)) }
         writer.start()
-        let result = try await cli.run(["profile", "--profile-endpoint", "http://127.0.0.1:\(port)/profiles/good", "--access-token-file", fifo])
+        let result = try await cli.run([
+            "profile", "--profile-endpoint", "http://127.0.0.1:\(port)/profiles/good", "--access-token-file", fifo,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.allOutput.contains("piped-token-123"))
     }
@@ -68,20 +70,38 @@ struct HostilePeerCLITests {
     }
 
     static let hostile: [Hostile] = [
-        Hostile(name: "hang", discover: (69, "did not answer within 3 s"), pass: "did not answer within 3 s", applinks: (69, "did not answer within 3 s")),
-        Hostile(name: "drip", discover: (69, "answered but had sent only"), pass: "answered but had sent only", applinks: (69, "answered but had sent only")),
-        Hostile(name: "huge", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
-        Hostile(name: "huge-length", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
-        Hostile(name: "gzip-bomb", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned", applinks: (1, "larger than 128 KB")),
-        Hostile(name: "cut", discover: (69, "transfer closed with 99000 bytes remaining"), pass: "transfer closed with 99000 bytes remaining",
-                applinks: (69, "transfer closed with 99000 bytes remaining")),
-        Hostile(name: "redirect-loop", discover: (76, "redirected more than 5 times"), pass: "redirected more than 5 times", applinks: (1, "answers HTTP 302")),
-        Hostile(name: "bigheader", discover: (65, "a header line over 100 KiB"), pass: "a header line over 100 KiB", applinks: (65, "a header line over 100 KiB")),
-        Hostile(name: "badutf8", discover: (65, "are not valid JSON"), pass: "this is not a .pkpass (zip) file: it is JSON", applinks: (1, "is not JSON")),
+        Hostile(
+            name: "hang", discover: (69, "did not answer within 3 s"), pass: "did not answer within 3 s",
+            applinks: (69, "did not answer within 3 s")),
+        Hostile(
+            name: "drip", discover: (69, "answered but had sent only"), pass: "answered but had sent only",
+            applinks: (69, "answered but had sent only")),
+        Hostile(
+            name: "huge", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned",
+            applinks: (1, "larger than 128 KB")),
+        Hostile(
+            name: "huge-length", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned",
+            applinks: (1, "larger than 128 KB")),
+        Hostile(
+            name: "gzip-bomb", discover: (65, "larger than 8 MiB; abandoned"), pass: "larger than 16 MiB; abandoned",
+            applinks: (1, "larger than 128 KB")),
+        Hostile(
+            name: "cut", discover: (69, "transfer closed with 99000 bytes remaining"), pass: "transfer closed with 99000 bytes remaining",
+            applinks: (69, "transfer closed with 99000 bytes remaining")),
+        Hostile(
+            name: "redirect-loop", discover: (76, "redirected more than 5 times"), pass: "redirected more than 5 times",
+            applinks: (1, "answers HTTP 302")),
+        Hostile(
+            name: "bigheader", discover: (65, "a header line over 100 KiB"), pass: "a header line over 100 KiB",
+            applinks: (65, "a header line over 100 KiB")),
+        Hostile(
+            name: "badutf8", discover: (65, "are not valid JSON"), pass: "this is not a .pkpass (zip) file: it is JSON",
+            applinks: (1, "is not JSON")),
     ]
 
-    @Test("hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
-          arguments: hostile)
+    @Test(
+        "hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
+        arguments: hostile)
     func hostileServers(_ server: Hostile) async throws {
         let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--all", server.name])
         defer { peer.stop() }

@@ -23,16 +23,20 @@ struct InstallTests {
         let help = try await ProcessRunner.run(binary, ["check", "--help"])
         #expect(help.stdout.contains("--junit"))
 
-        let page = try await ProcessRunner.run("/usr/bin/env", ["MANPAGER=cat", "MANWIDTH=100", "man", "-l", prefix.path("share/man/man1/dots-sso.1")])
+        let page = try await ProcessRunner.run(
+            "/usr/bin/env", ["MANPAGER=cat", "MANWIDTH=100", "man", "-l", prefix.path("share/man/man1/dots-sso.1")])
         #expect(page.status == 0, "\(page.stderr)")
         #expect(page.stdout.contains("dots-sso") && page.stdout.contains("check"))
 
-        for completion in ["share/bash-completion/completions/dots-sso", "share/zsh/site-functions/_dots-sso",
-                           "share/fish/vendor_completions.d/dots-sso.fish"] {
+        for completion in [
+            "share/bash-completion/completions/dots-sso", "share/zsh/site-functions/_dots-sso",
+            "share/fish/vendor_completions.d/dots-sso.fish",
+        ] {
             let text = try String(contentsOfFile: prefix.path(completion), encoding: .utf8)
             #expect(text.contains("check"), "\(completion)")
         }
-        let bash = try await ProcessRunner.run("/bin/bash", ["-c", "source \(prefix.path("share/bash-completion/completions/dots-sso")) && complete -p dots-sso"])
+        let bash = try await ProcessRunner.run(
+            "/bin/bash", ["-c", "source \(prefix.path("share/bash-completion/completions/dots-sso")) && complete -p dots-sso"])
         #expect(bash.status == 0 && bash.stdout.contains("dots-sso"), "\(bash.stderr)")
     }
 }

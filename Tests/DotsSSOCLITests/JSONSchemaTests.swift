@@ -25,11 +25,14 @@ struct JSONSchemaTests {
         let secret = cli.home.path("consumer.secret"), tokenSecret = cli.home.path("token.secret")
         try signed.sandbox.settings.echoConsumerSecret.write(toFile: secret, atomically: true, encoding: .utf8)
         try "digits-secret-jane".write(toFile: tokenSecret, atomically: true, encoding: .utf8)
-        let sign = ["echo", "sign", "--provider", provider, "--consumer-key", signed.sandbox.settings.echoConsumerKey,
-                    "--consumer-secret-file", secret, "--token", "digits-jane", "--token-secret-file", tokenSecret]
+        let sign = [
+            "echo", "sign", "--provider", provider, "--consumer-key", signed.sandbox.settings.echoConsumerKey,
+            "--consumer-secret-file", secret, "--token", "digits-jane", "--token-secret-file", tokenSecret,
+        ]
 
         let animation = cli.home.path("loading.json")
-        try await Browser.get(try #require(signed.sandbox.channel.loadingAnimation)).body.write(toFile: animation, atomically: true, encoding: .utf8)
+        try await Browser.get(try #require(signed.sandbox.channel.loadingAnimation)).body.write(
+            toFile: animation, atomically: true, encoding: .utf8)
         let unreachable = cli.home.path("gone.json")
         var gone = signed.sandbox.channel
         gone.profileEndpoint = "http://127.0.0.1:9/api/me"
@@ -53,7 +56,9 @@ struct JSONSchemaTests {
         for (index, run) in runs.enumerated() {
             var arguments = run.arguments
             if run.schema == "pkpass-inspect" {
-                arguments = ["pkpass", "inspect"] + (try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")))
+                arguments =
+                    ["pkpass", "inspect"]
+                    + (try FileManager.default.contentsOfDirectory(atPath: cli.home.path("passes")))
                     .filter { $0.hasSuffix(".pkpass") }.map { cli.home.path("passes/\($0)") }
             }
             let result = try await cli.run(arguments + ["--json"], timeout: 120)
@@ -65,15 +70,18 @@ struct JSONSchemaTests {
         // A header older than --max-skew 0 (the provider still takes it): echo verify's findings carry the warning.
         let header = try await cli.run(sign).stdout.trimmingCharacters(in: .newlines)
         try await Task.sleep(nanoseconds: 1_200_000_000)
-        let verify = try await cli.run(["echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(signed.sandbox.port)",
-                                  "--consumer-key", signed.sandbox.settings.echoConsumerKey, "--authorization", header, "--max-skew", "0", "--json"])
+        let verify = try await cli.run([
+            "echo", "verify", "--provider", provider, "--allowed-host", "127.0.0.1:\(signed.sandbox.port)",
+            "--consumer-key", signed.sandbox.settings.echoConsumerKey, "--authorization", header, "--max-skew", "0", "--json",
+        ])
         #expect(verify.stdout.contains("echo.timestamp.skew"), "\(verify.stdout)\(verify.stderr)")
         let verifyFile = cli.home.path("out-echo.json")
         try verify.stdout.write(toFile: verifyFile, atomically: true, encoding: .utf8)
         pairs.append("echo-verify=\(verifyFile)")
 
         let schemas = TestPaths.repository.appendingPathComponent("docs/schemas").path
-        let validation = try await ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("validate_json.py").path, schemas] + pairs, timeout: 120)
+        let validation = try await ProcessRunner.run(
+            python, [TestPaths.peers.appendingPathComponent("validate_json.py").path, schemas] + pairs, timeout: 120)
         #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
         // Values keep their JSON types: a flag's value is the boolean the partner sent, in flags and flags check alike.
         let checked = try String(contentsOfFile: cli.home.path("out-2.json"), encoding: .utf8)

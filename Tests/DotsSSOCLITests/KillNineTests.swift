@@ -13,8 +13,10 @@ struct KillNineTests {
     /// Starts `arguments`, kills it with SIGKILL at a random moment up to a third past `duration` (how long a whole run
     /// took), and says whether it was killed rather than having finished first: the writes come at the very end, so
     /// some kills must land there and some runs must finish.
-    static func killed(_ cli: DotsSSOCLI, _ arguments: [String], within duration: TimeInterval,
-                       using generator: inout some RandomNumberGenerator) async throws -> Bool {
+    static func killed(
+        _ cli: DotsSSOCLI, _ arguments: [String], within duration: TimeInterval,
+        using generator: inout some RandomNumberGenerator
+    ) async throws -> Bool {
         let process = try cli.start(arguments)
         try await Task.sleep(for: .seconds(Double.random(in: 0...(duration * 1.33), using: &generator)))
         let wasRunning = process.process.isRunning
@@ -25,7 +27,8 @@ struct KillNineTests {
 
     /// Every file in `directory` but in-flight temporaries: torn files would show here.
     static func settledFiles(_ directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(AtomicFile.temporaryPrefix) }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(AtomicFile.temporaryPrefix) }
+            .sorted()
     }
 
     static func seconds(_ body: () async throws -> Void) async rethrows -> TimeInterval {
@@ -34,7 +37,9 @@ struct KillNineTests {
         return Date().timeIntervalSince(started)
     }
 
-    @Test("refresh: after each kill the cache entry holds the old tokens or the new ones, token print works, and the next refresh succeeds or asks for a new sign-in")
+    @Test(
+        "refresh: after each kill the cache entry holds the old tokens or the new ones, token print works, and the next refresh succeeds or asks for a new sign-in"
+    )
     func refresh() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
@@ -106,7 +111,9 @@ struct KillNineTests {
         var sessions = Set([try await session()])
         for _ in 0..<Self.runs {
             let fresh = try await link()
-            if try await Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: duration, using: &generator) { kills += 1 }
+            if try await Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: duration, using: &generator) {
+                kills += 1
+            }
             let current = try await session()
             #expect(current.hasPrefix("session-"), "a whole session token, not a torn one")
             sessions.insert(current)
@@ -126,12 +133,16 @@ struct KillNineTests {
         let big = try partner.issuer.pass(files, signer: partner.issuer.valid)
         try big.write(to: partner.files.url.appendingPathComponent("big.pkpass"))
         let profile = partner.files.path("member-big.json")
-        try #"{"id": "m-9", "passes": ["\#(partner.base)/passes/big.pkpass", "\#(partner.base)/passes/guest.pkpass", "\#(partner.base)/passes/event.pkpass"]}"#
+        try
+            #"{"id": "m-9", "passes": ["\#(partner.base)/passes/big.pkpass", "\#(partner.base)/passes/guest.pkpass", "\#(partner.base)/passes/event.pkpass"]}"#
             .write(toFile: profile, atomically: true, encoding: .utf8)
         let expected = ["1-primary-big.pkpass": big, "2-guest.pkpass": partner.guest, "3-event.pkpass": partner.event]
         let output = TemporaryDirectory("killed-passes")
         func fetch(into folder: URL) -> [String] {
-            ["passes", "fetch", "--profile-file", profile, "--cacert", partner.pki.caCertificate, "--trust", partner.pki.caCertificate, "--output", folder.path]
+            [
+                "passes", "fetch", "--profile-file", profile, "--cacert", partner.pki.caCertificate, "--trust", partner.pki.caCertificate,
+                "--output", folder.path,
+            ]
         }
         let arguments = fetch(into: output.url)
         var generator = SystemRandomNumberGenerator()
@@ -150,7 +161,10 @@ struct KillNineTests {
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
         #expect(Self.settledFiles(output.url.path) == expected.keys.sorted())
         for (name, data) in expected { #expect(try Data(contentsOf: output.url.appendingPathComponent(name)) == data) }
-        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: output.url.path)) ?? []).filter { $0.hasPrefix(AtomicFile.temporaryPrefix) }
-        print("kill -9: passes fetch killed \(kills) of \(Self.runs) times; \(leftovers.count) hidden temporary files left by killed writers")
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: output.url.path)) ?? []).filter {
+            $0.hasPrefix(AtomicFile.temporaryPrefix)
+        }
+        print(
+            "kill -9: passes fetch killed \(kills) of \(Self.runs) times; \(leftovers.count) hidden temporary files left by killed writers")
     }
 }

@@ -16,7 +16,9 @@ struct LibcurlLoadingTests {
     static func librariesLoaded(inTrace trace: String) -> [String] {
         trace.split(separator: "\n").compactMap { line in
             guard let start = line.range(of: "file=") else { return nil }
-            return line[start.upperBound...].split(separator: " ").first.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ";"))) }
+            return line[start.upperBound...].split(separator: " ").first.map {
+                String($0.trimmingCharacters(in: CharacterSet(charactersIn: ";")))
+            }
         }
     }
 
@@ -64,7 +66,9 @@ struct LibcurlLoadingTests {
         }
         let hidden = try await withoutLibcurl("/bin/sh", ["-c", "! curl --version >/dev/null 2>&1"])
         guard hidden.status == 0 else {
-            print("NOTICE: cannot hide libcurl in a private mount namespace here (\(hidden.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the missing-libcurl test")
+            print(
+                "NOTICE: cannot hide libcurl in a private mount namespace here (\(hidden.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping the missing-libcurl test"
+            )
             return
         }
         let version = try await withoutLibcurl(TestPaths.binary.path, ["--version"])
@@ -72,7 +76,9 @@ struct LibcurlLoadingTests {
         let discover = try await withoutLibcurl(TestPaths.binary.path, ["discover", "--issuer", "https://127.0.0.1:9"])
         #expect(discover.status == 69)
         #expect(discover.stderr.split(separator: "\n").count == 1, "one line: \(discover.stderr)")
-        #expect(discover.stderr.contains("libcurl could not be loaded") && discover.stderr.contains("apt-get install libcurl4"), "\(discover.stderr)")
+        #expect(
+            discover.stderr.contains("libcurl could not be loaded") && discover.stderr.contains("apt-get install libcurl4"),
+            "\(discover.stderr)")
         #expect(discover.stdout.isEmpty)
     }
 }

@@ -51,10 +51,17 @@ struct MagicLinkCLITests {
     @Test("server errors in Bridge's shape are one line with the right exit: disabled and unknown studies")
     func studies() async throws {
         let bridge = try await Bridge(throttle: false)
-        let closed = try await bridge.cli.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "closed"])
+        let closed = try await bridge.cli.run([
+            "magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "closed",
+        ])
         #expect(closed.status == 78)
-        #expect(closed.stderr == "dots-sso: \(bridge.base)/v3/auth/email answered HTTP 404: Email sign-in is not enabled for this study. (EndpointNotFoundException)\n")
-        let unknown = try await bridge.cli.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "nope"])
+        #expect(
+            closed.stderr
+                == "dots-sso: \(bridge.base)/v3/auth/email answered HTTP 404: Email sign-in is not enabled for this study. (EndpointNotFoundException)\n"
+        )
+        let unknown = try await bridge.cli.run([
+            "magic-link", "request", "--email", "jane@example.com", "--base-url", bridge.base, "--study", "nope",
+        ])
         #expect(unknown.status == 78)
         #expect(unknown.stderr.contains("Study not found."))
     }
@@ -62,15 +69,19 @@ struct MagicLinkCLITests {
     @Test("redeem --password-file (stdin too) sets the password exactly as its line reads, spaces kept; --password is gone")
     func chosenPassword() async throws {
         let bridge = try await Bridge(throttle: false)
-        let removed = try await bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--token", "t", "--email", "jane@example.com", "--password", "hunter2"])
+        let removed = try await bridge.cli.run([
+            "magic-link", "redeem", "--base-url", bridge.base, "--token", "t", "--email", "jane@example.com", "--password", "hunter2",
+        ])
         #expect(removed.status == 64, "a password never travels as a flag value")
         #expect(try await bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
         let link = try await bridge.lastLink("jane@example.com")
-        let result = try await bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--password-file", "-"],
-                                        stdin: Data(" correct horse battery staple \r\n".utf8))
+        let result = try await bridge.cli.run(
+            ["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--password-file", "-"],
+            stdin: Data(" correct horse battery staple \r\n".utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let sent = try await Browser.get("\(bridge.base)/_test/password?email=jane@example.com").body
-        #expect((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"] == " correct horse battery staple ")
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"] == " correct horse battery staple ")
         #expect(!result.allOutput.contains("correct horse"))
     }
 
@@ -80,7 +91,9 @@ struct MagicLinkCLITests {
         #expect(try await bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
         let link = try await bridge.lastLink("jane@example.com")
         #expect(link.contains("token="))
-        let result = try await bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--new-password", "--json"])
+        let result = try await bridge.cli.run([
+            "magic-link", "redeem", "--base-url", bridge.base, "--link", link, "--new-password", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let sent = try await Browser.get("\(bridge.base)/_test/password?email=jane@example.com").body
         let password = try #require((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"])
@@ -92,7 +105,8 @@ struct MagicLinkCLITests {
         #expect(session.status == 0)
         #expect(session.stdout.hasPrefix("session-"))
         #expect(!result.allOutput.contains(session.stdout.trimmingCharacters(in: .newlines)))
-        let cacheFile = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
+        let cacheFile = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
         #expect((try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int) == 0o600)
 
         let reused = try await bridge.cli.run(["magic-link", "redeem", "--base-url", bridge.base, "--link", link])
@@ -116,7 +130,8 @@ struct MagicLinkCLITests {
     func wrongToken() async throws {
         let bridge = try await Bridge(throttle: false)
         #expect(try await bridge.cli.run(["magic-link", "request", "--email", "jane@example.com"] + bridge.server).status == 0)
-        let wrong = try await bridge.cli.run(["magic-link", "redeem", "--token", "not-the-token", "--email", "jane@example.com"] + bridge.server)
+        let wrong = try await bridge.cli.run(
+            ["magic-link", "redeem", "--token", "not-the-token", "--email", "jane@example.com"] + bridge.server)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("Account not found."))
         let unknown = try await bridge.cli.run(["magic-link", "redeem", "--token", "x", "--email", "ghost@example.com"] + bridge.server)
@@ -125,17 +140,19 @@ struct MagicLinkCLITests {
         #expect(both.status == 64)
     }
 
-    @Test("applinks on good and broken files", arguments: [
-        ("good", 0, nil as String?),
-        ("bad-appid", 1, "applinks.aasa.app-id-invalid"),
-        ("bad-fingerprint", 1, "applinks.assetlinks.fingerprint-invalid"),
-        ("no-grant", 1, "applinks.assetlinks.no-handle-all-urls"),
-        ("redirect", 1, "applinks.file.redirect"),
-        ("oversize", 1, "applinks.file.too-large"),
-        ("html", 1, "applinks.file.not-json"),
-        ("plain-type", 0, "applinks.file.content-type"),
-        ("missing", 1, "applinks.file.status"),
-    ])
+    @Test(
+        "applinks on good and broken files",
+        arguments: [
+            ("good", 0, nil as String?),
+            ("bad-appid", 1, "applinks.aasa.app-id-invalid"),
+            ("bad-fingerprint", 1, "applinks.assetlinks.fingerprint-invalid"),
+            ("no-grant", 1, "applinks.assetlinks.no-handle-all-urls"),
+            ("redirect", 1, "applinks.file.redirect"),
+            ("oversize", 1, "applinks.file.too-large"),
+            ("html", 1, "applinks.file.not-json"),
+            ("plain-type", 0, "applinks.file.content-type"),
+            ("missing", 1, "applinks.file.status"),
+        ])
     func applinks(path: String, status: Int32, code: String?) async throws {
         let bridge = try await Bridge(throttle: false)
         let result = try await bridge.cli.run(["applinks", "check", "\(bridge.base)/\(path)", "--json"])
@@ -159,7 +176,9 @@ struct MagicLinkCLITests {
         #expect(good.status == 0)
     }
 
-    @Test("a link on another host is judged by that host's own file; a custom scheme is not an app link; a token in the fragment is a warning")
+    @Test(
+        "a link on another host is judged by that host's own file; a custom scheme is not an app link; a token in the fragment is a warning"
+    )
     func otherHostsAndSchemes() async throws {
         let bridge = try await Bridge(throttle: false)
         let other = try await Bridge(throttle: false)
@@ -167,7 +186,9 @@ struct MagicLinkCLITests {
         let onNowhere = "http://127.0.0.1:1/mobile/verify.html?token=abc"
         let custom = "dots://verify?token=abc"
         let fragment = "\(bridge.base)/m/verify#token=abc"
-        let result = try await bridge.cli.run(["applinks", "check", "\(bridge.base)/good", "--json", "--paths", onOther, onNowhere, custom, fragment])
+        let result = try await bridge.cli.run([
+            "applinks", "check", "\(bridge.base)/good", "--json", "--paths", onOther, onNowhere, custom, fragment,
+        ])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let verdicts = try #require(object["paths"] as? [[String: Any]])
@@ -185,22 +206,29 @@ struct MagicLinkCLITests {
     @Test("a used or expired link says it may have expired or been used, not only that the account is missing")
     func expiredLinkWording() async throws {
         let bridge = try await Bridge(throttle: false)
-        let wrong = try await bridge.cli.run(["magic-link", "redeem", "--token", "not-a-live-token", "--email", "jane@example.com"] + bridge.server)
+        let wrong = try await bridge.cli.run(
+            ["magic-link", "redeem", "--token", "not-a-live-token", "--email", "jane@example.com"] + bridge.server)
         #expect(wrong.status == 1)
-        #expect(wrong.stderr.contains("Account not found.") && wrong.stderr.contains("may have expired (magic links live 60 s) or been used already"), "\(wrong.stderr)")
+        #expect(
+            wrong.stderr.contains("Account not found.")
+                && wrong.stderr.contains("may have expired (magic links live 60 s) or been used already"), "\(wrong.stderr)")
     }
 
-    @Test("signup then signin as the app's lifecycle does: generated password remembered (0600) or shown once; sessions cached, never printed")
+    @Test(
+        "signup then signin as the app's lifecycle does: generated password remembered (0600) or shown once; sessions cached, never printed"
+    )
     func signUpAndSignIn() async throws {
         let bridge = try await Bridge(throttle: false)
-        let remembered = try await bridge.cli.run(["magic-link", "signup", "--email", "new@example.com", "--remember-password", "--json"] + bridge.server)
+        let remembered = try await bridge.cli.run(
+            ["magic-link", "signup", "--email", "new@example.com", "--remember-password", "--json"] + bridge.server)
         #expect(remembered.status == 0, "\(remembered.stderr)")
         #expect(remembered.stdout.contains("\"consentRequired\" : true"), "a new account has not consented yet")
         let sent = try await Browser.get("\(bridge.base)/_test/password?email=new@example.com").body
         let password = try #require((try JSONSerialization.jsonObject(with: Data(sent.utf8)) as? [String: String])?["password"])
         #expect(password.count >= 20)
         #expect(!remembered.allOutput.contains(password), "a remembered password is not shown")
-        let cacheFile = try #require((try JSONSerialization.jsonObject(with: Data(remembered.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
+        let cacheFile = try #require(
+            (try JSONSerialization.jsonObject(with: Data(remembered.stdout.utf8)) as? [String: Any])?["cacheFile"] as? String)
         #expect((try String(contentsOfFile: cacheFile, encoding: .utf8)).contains(password))
         #expect((try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int) == 0o600)
         let first = try await bridge.cli.run(["token", "print", "--session", "--email", "new@example.com"] + bridge.server).stdout
@@ -217,11 +245,13 @@ struct MagicLinkCLITests {
         let otherPassword = try #require((try JSONSerialization.jsonObject(with: Data(otherSent.utf8)) as? [String: String])?["password"])
         #expect(shown.stderr.contains(otherPassword), "shown once on stderr when not remembered")
         #expect(!shown.stdout.contains(otherPassword))
-        let typed = try await bridge.cli.run(["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
-                                       stdin: Data((otherPassword + "\n").utf8))
+        let typed = try await bridge.cli.run(
+            ["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
+            stdin: Data((otherPassword + "\n").utf8))
         #expect(typed.status == 0, "\(typed.stderr)")
-        let wrong = try await bridge.cli.run(["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
-                                       stdin: Data("not the password\n".utf8))
+        let wrong = try await bridge.cli.run(
+            ["magic-link", "signin", "--email", "other@example.com", "--password-file", "-"] + bridge.server,
+            stdin: Data("not the password\n".utf8))
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("the password is not its current one"), "\(wrong.stderr)")
         let nothing = try await bridge.cli.run(["magic-link", "signin", "--email", "jane@example.com"] + bridge.server)

@@ -27,12 +27,15 @@ struct MemoryBoundsTests {
         var size = 0
         var index = 1
         while size < target {
-            let layer = #"{"ddd":0,"ind":\#(index),"ty":4,"nm":"Shape Layer \#(index)","sr":1,"ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[\#(index % 512),\#(index % 397),0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},"ao":0,"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":4},"nm":"Rect"},{"ty":"fl","c":{"a":0,"k":[0.2,0.4,0.8,1]},"o":{"a":0,"k":100},"r":1,"nm":"Fill"},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}],"nm":"Group"}],"ip":0,"op":60,"st":0,"bm":0}"#
+            let layer =
+                #"{"ddd":0,"ind":\#(index),"ty":4,"nm":"Shape Layer \#(index)","sr":1,"ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[\#(index % 512),\#(index % 397),0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},"ao":0,"shapes":[{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[20,20]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":4},"nm":"Rect"},{"ty":"fl","c":{"a":0,"k":[0.2,0.4,0.8,1]},"o":{"a":0,"k":100},"r":1,"nm":"Fill"},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}],"nm":"Group"}],"ip":0,"op":60,"st":0,"bm":0}"#
             layers.append(layer)
             size += layer.utf8.count + 1
             index += 1
         }
-        return Data((#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"nm":"many layers","ddd":0,"assets":[],"layers":["# + layers.joined(separator: ",") + "]}").utf8)
+        return Data(
+            (#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":512,"h":512,"nm":"many layers","ddd":0,"assets":[],"layers":["#
+                + layers.joined(separator: ",") + "]}").utf8)
     }
 
     @Test("bodymovin validate: a 12 MB animation of 21,000 layers and 16 MB of bare numbers stay within 2× the input + 50 MiB")
@@ -42,7 +45,8 @@ struct MemoryBoundsTests {
         try animation.write(to: URL(fileURLWithPath: animationPath))
         guard let (result, peak) = try await measured(["bodymovin", "validate", "--json", animationPath]) else { return }
         #expect(result.status == 0, "the file is 12 MB, a fitness warning; its layers are fine: \(result.stderr)")
-        let report = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
+        let report = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
         let summary = try #require(report.first?["summary"] as? [String: Any])
         #expect((summary["layers"] as? Int ?? 0) > 20_000)
         let errors = (report.first?["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }

@@ -6,7 +6,8 @@ import TestSupport
 /// The whole sign-in against a provider nobody here wrote: oidc-provider-mock 0.4.8 from PyPI.
 @Suite("sign-in against oidc-provider-mock", .serialized)
 struct OIDCMockTests {
-    static let alice = #"{"sub":"alice","email":"alice@example.com","given_name":"Alice","features":{"canAccessApp":true,"canAccessContainer1":false}}"#
+    static let alice =
+        #"{"sub":"alice","email":"alice@example.com","given_name":"Alice","features":{"canAccessApp":true,"canAccessContainer1":false}}"#
 
     /// A running mock, its request log, and a dots-sso home with an isolated cache.
     struct Setup {
@@ -32,7 +33,8 @@ struct OIDCMockTests {
 
         /// Starts `authorize --no-browser` and returns it with the authorization URL it printed alone on a line of stderr.
         func startAuthorize(_ extra: [String] = []) async throws -> (BackgroundProcess, String) {
-            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "60"] + provider + extra)
+            let process = try cli.start(
+                ["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "60"] + provider + extra)
             let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/oauth2/authorize\\?\\S+)$", inErrors: true)
             return (process, url)
         }
@@ -93,18 +95,23 @@ struct OIDCMockTests {
         let directory = setup.cli.cacheDirectory
         #expect((try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int) == 0o700)
         for file in try FileManager.default.contentsOfDirectory(atPath: directory) {
-            #expect((try FileManager.default.attributesOfItem(atPath: "\(directory)/\(file)")[.posixPermissions] as? Int) == 0o600, "\(file)")
+            #expect(
+                (try FileManager.default.attributesOfItem(atPath: "\(directory)/\(file)")[.posixPermissions] as? Int) == 0o600, "\(file)")
         }
 
         let printed = try await setup.cli.run(["token", "print"] + setup.provider)
         #expect(printed.status == 0)
         #expect(printed.stdout == tokens.accessToken + "\n")
         #expect(printed.stderr.isEmpty)
-        let userinfo = try await Browser.get("\(setup.issuer)/userinfo", headers: ["Authorization: Bearer \(printed.stdout.trimmingCharacters(in: .newlines))"])
+        let userinfo = try await Browser.get(
+            "\(setup.issuer)/userinfo", headers: ["Authorization: Bearer \(printed.stdout.trimmingCharacters(in: .newlines))"])
         #expect(userinfo.status == 200)
         #expect(userinfo.body.contains("\"canAccessApp\": true"))
 
-        for command in [["token", "show"], ["token", "show", "--json"], ["refresh"], ["cache", "list"], ["cache", "list", "--json"], ["refresh", "--json"]] {
+        for command in [
+            ["token", "show"], ["token", "show", "--json"], ["refresh"], ["cache", "list"], ["cache", "list", "--json"],
+            ["refresh", "--json"],
+        ] {
             let output = try await setup.cli.run(command + (command.first == "cache" ? [] : setup.provider))
             #expect(output.status == 0, "\(command): \(output.stderr)")
             for secret in secrets { #expect(!output.allOutput.contains(secret), "\(command) printed a token") }
@@ -128,8 +135,12 @@ struct OIDCMockTests {
         defer { setup.mock.stop() }
         await #expect(try setup.login().status == 0)
         #expect(try await setup.cli.run(["profile"] + setup.provider).status == 0)
-        let changed = try await ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "PUT", "-H", "Content-Type: application/json",
-            "--data", #"{"id":"new-id-7","email":"alice@example.com","features":{"canAccessApp":true}}"#, "\(setup.issuer)/users/alice"])
+        let changed = try await ProcessRunner.run(
+            "/usr/bin/curl",
+            [
+                "-sS", "-X", "PUT", "-H", "Content-Type: application/json",
+                "--data", #"{"id":"new-id-7","email":"alice@example.com","features":{"canAccessApp":true}}"#, "\(setup.issuer)/users/alice",
+            ])
         #expect(changed.status == 0)
         let result = try await setup.cli.run(["profile", "--json"] + setup.provider)
         #expect(result.status == 1)
@@ -174,7 +185,9 @@ struct OIDCMockTests {
         #expect(try await setup.cli.run(["token", "print"] + setup.provider).status == 0)
     }
 
-    @Test("a forged redirect, a bare /callback and a favicon cannot end the sign-in; the real redirect completes it, and only then says Signed in")
+    @Test(
+        "a forged redirect, a bare /callback and a favicon cannot end the sign-in; the real redirect completes it, and only then says Signed in"
+    )
     func forgedState() async throws {
         let setup = try await Setup()
         defer { setup.mock.stop() }
@@ -198,8 +211,12 @@ struct OIDCMockTests {
         #expect(!page.body.contains("<script") && !page.body.contains("http"), "self-contained: no script, no external asset")
         let result = await process.finish()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "refused a redirect to the sign-in callback whose state does not match").count == 2, "\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "ignored a request to the sign-in callback that is not a redirect").count == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "refused a redirect to the sign-in callback whose state does not match").count == 2,
+            "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "ignored a request to the sign-in callback that is not a redirect").count == 2,
+            "\(result.stderr)")
         #expect(setup.count("POST /oauth2/token") == 1, "only the real code was exchanged")
     }
 
@@ -212,7 +229,9 @@ struct OIDCMockTests {
         let state = try #require(Browser.query(url)["state"])
         let page = try await Browser.get("\(callback)?code=not-a-code-the-provider-issued&state=\(state)")
         #expect(page.status == 400)
-        #expect(page.body.contains("Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details."))
+        #expect(
+            page.body.contains(
+                "Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details."))
         #expect(!page.body.contains("Signed in") && !page.body.contains("not-a-code"))
         let result = await process.finish()
         #expect(result.status == 77, "\(result.stderr)")
@@ -262,7 +281,8 @@ struct OIDCMockTests {
             for process in processes { results.append(await process.finish(timeout: 60)) }
             return results
         }
-        let warning = "warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); using one with at least 60 s left"
+        let warning =
+            "warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); using one with at least 60 s left"
 
         // A fresh token is as good as a refresh could make it: nobody refreshes.
         let fresh = try setup.cachedTokens()

@@ -20,7 +20,8 @@ struct PKPassCLITests {
             hex["labelColor"] = "#336699"
             try issuer.pass(try TestPassIssuer.files(pass: hex), signer: issuer.valid).write(to: url("hex.pkpass"))
             try issuer.pass(try TestPassIssuer.files(), signer: issuer.expired).write(to: url("expired.pkpass"))
-            try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 70 * 1024 * 1024))]).write(to: url("bomb.pkpass"))
+            try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 70 * 1024 * 1024))]).write(
+                to: url("bomb.pkpass"))
             var forged = TestPassIssuer.passJSON()
             forged["description"] = "Guest\n0 errors, 0 warnings, 0 info\n\nforged.pkpass  generic \u{1B}[32mvalid\u{202E}"
             try issuer.pass(try TestPassIssuer.files(pass: forged), signer: issuer.valid).write(to: url("forged.pkpass"))
@@ -42,12 +43,17 @@ struct PKPassCLITests {
         let f = Self.fixtures
         let result = try await f.inspect([f.path("guest.pkpass"), "--trust", f.pki.caCertificate])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        for text in ["generic · The Dots · The Dots guest pass", "serial 0001", "pass type \(TestPassIssuer.passType)", "team \(TestPassIssuer.team)",
-                     "barcode QR", "primary: MEMBER Ann Lee", "signed by Pass Type ID: \(TestPassIssuer.passType)", "SHA-256",
-                     "icon.png 29×29", "languages: de", "0 errors, 0 warnings, 0 info"] {
+        for text in [
+            "generic · The Dots · The Dots guest pass", "serial 0001", "pass type \(TestPassIssuer.passType)",
+            "team \(TestPassIssuer.team)",
+            "barcode QR", "primary: MEMBER Ann Lee", "signed by Pass Type ID: \(TestPassIssuer.passType)", "SHA-256",
+            "icon.png 29×29", "languages: de", "0 errors, 0 warnings, 0 info",
+        ] {
             #expect(result.stdout.contains(text), "missing \(text) in:\n\(result.stdout)")
         }
-        #expect(!result.allOutput.contains("member-0001") && !result.allOutput.contains("abcdefghijklmnop"), "barcode message and authenticationToken are credentials")
+        #expect(
+            !result.allOutput.contains("member-0001") && !result.allOutput.contains("abcdefghijklmnop"),
+            "barcode message and authenticationToken are credentials")
     }
 
     @Test("a description with newlines, ESC and a right-to-left override cannot fake our summary or restyle the terminal")
@@ -55,10 +61,14 @@ struct PKPassCLITests {
         let f = Self.fixtures
         let result = try await f.inspect([f.path("forged.pkpass"), "--trust", f.pki.caCertificate])
         #expect(result.status == 0, "\(result.stderr)")
-        let summaries = result.stdout.split(separator: "\n").filter { $0.range(of: #"^\s*\d+ errors?, "#, options: .regularExpression) != nil }
+        let summaries = result.stdout.split(separator: "\n").filter {
+            $0.range(of: #"^\s*\d+ errors?, "#, options: .regularExpression) != nil
+        }
         #expect(summaries.count == 1, "one summary line of ours:\n\(result.stdout)")
         #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{202E}"))
-        #expect(result.stdout.contains(#"Guest\n0 errors, 0 warnings, 0 info\n\nforged.pkpass  generic \u{1b}[32mvalid\u{202e}"#), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#"Guest\n0 errors, 0 warnings, 0 info\n\nforged.pkpass  generic \u{1b}[32mvalid\u{202e}"#),
+            "\(result.stdout)")
     }
 
     @Test("the default anchor is Apple Root CA: the same pass fails its chain and names the issuer; exit 1")
@@ -73,11 +83,16 @@ struct PKPassCLITests {
     @Test("--json lists every pass in argument order with its summary and findings; --strict turns a hex colour into a failure")
     func jsonAndStrict() async throws {
         let f = Self.fixtures
-        let result = try await f.inspect([f.path("guest.pkpass"), f.path("hex.pkpass"), f.path("expired.pkpass"), "--trust", f.pki.caCertificate, "--json"])
+        let result = try await f.inspect([
+            f.path("guest.pkpass"), f.path("hex.pkpass"), f.path("expired.pkpass"), "--trust", f.pki.caCertificate, "--json",
+        ])
         #expect(result.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let passes = try #require(object["passes"] as? [[String: Any]])
-        #expect(passes.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["guest.pkpass", "hex.pkpass", "expired.pkpass"])
+        #expect(
+            passes.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+                "guest.pkpass", "hex.pkpass", "expired.pkpass",
+            ])
         let signature = ((passes[0]["summary"] as? [String: Any])?["signature"] as? [String: Any])
         #expect((signature?["signer"] as? [String: Any])?["userID"] as? String == TestPassIssuer.passType)
         #expect((passes[2]["findings"] as? [[String: Any]] ?? []).contains { $0["code"] as? String == "pkpass.certificate.expired" })
@@ -86,7 +101,9 @@ struct PKPassCLITests {
         let lenient = try await f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate])
         #expect(lenient.status == 0, "a hex colour is only a warning")
         #expect(lenient.stdout.contains("pkpass.pass-json.color-hex"))
-        let strict = try await f.inspect([f.path("hex.pkpass"), "--trust", f.pki.caCertificate, "--strict", "--junit", f.path("report.xml")])
+        let strict = try await f.inspect([
+            f.path("hex.pkpass"), "--trust", f.pki.caCertificate, "--strict", "--junit", f.path("report.xml"),
+        ])
         #expect(strict.status == 1)
         let junit = try String(contentsOfFile: f.path("report.xml"), encoding: .utf8)
         #expect(junit.contains("pkpass.pass-json.color-hex") && junit.contains("<failure"))
@@ -99,8 +116,9 @@ struct PKPassCLITests {
         #expect(piped.status == 0, "\(piped.stdout)")
         #expect(piped.stdout.hasPrefix("stdin"))
 
-        let endless = try await ProcessRunner.run("/bin/sh", ["-c", "head -c 157286400 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' pkpass inspect -"],
-                                            environment: f.cli.environment, timeout: 60)
+        let endless = try await ProcessRunner.run(
+            "/bin/sh", ["-c", "head -c 157286400 /dev/zero 2>/dev/null | '\(TestPaths.binary.path)' pkpass inspect -"],
+            environment: f.cli.environment, timeout: 60)
         #expect(endless.status == 1)
         #expect(endless.stdout.contains("stdin is larger than 96 MiB"), "150 MB on stdin is refused after 96 MiB: \(endless.stdout)")
 

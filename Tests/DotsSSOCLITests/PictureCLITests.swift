@@ -22,7 +22,8 @@ struct PictureCLITests {
             print("NOTICE: .venv is missing (Scripts/venv makes it); skipping the picture read-back")
             return nil
         }
-        let result = try await ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("picture_check.py").path] + arguments, timeout: 120)
+        let result = try await ProcessRunner.run(
+            python, [TestPaths.peers.appendingPathComponent("picture_check.py").path] + arguments, timeout: 120)
         #expect(result.status == 0, "picture_check \(arguments.first ?? ""): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
@@ -51,23 +52,44 @@ struct PictureCLITests {
 
     /// A bodymovin document: one shape layer, a `size`×`size` square filled blue, moving along `path` (first and last
     /// position, keyframed over the whole animation), shown from `layerIn` to `layerOut`.
-    static func animation(width: Int = 200, height: Int = 100, frames: Int = 60, rate: Int = 30, size: Int = 40,
-                          path: ([Double], [Double]) = ([40, 50], [160, 50]), layerIn: Int = 0, layerOut: Int? = nil) -> Data {
-        let position: [String: Any] = ["a": 1, "k": [
-            ["t": 0, "s": path.0, "i": ["x": 0.5, "y": 0.5], "o": ["x": 0.5, "y": 0.5]],
-            ["t": frames, "s": path.1],
-        ]]
+    static func animation(
+        width: Int = 200, height: Int = 100, frames: Int = 60, rate: Int = 30, size: Int = 40,
+        path: ([Double], [Double]) = ([40, 50], [160, 50]), layerIn: Int = 0, layerOut: Int? = nil
+    ) -> Data {
+        let position: [String: Any] = [
+            "a": 1,
+            "k": [
+                ["t": 0, "s": path.0, "i": ["x": 0.5, "y": 0.5], "o": ["x": 0.5, "y": 0.5]],
+                ["t": frames, "s": path.1],
+            ],
+        ]
         let layer: [String: Any] = [
             "ddd": 0, "ind": 1, "ty": 4, "nm": "square", "sr": 1, "ao": 0, "ip": layerIn, "op": layerOut ?? frames, "st": 0, "bm": 0,
-            "ks": ["o": ["a": 0, "k": 100], "r": ["a": 0, "k": 0], "p": position, "a": ["a": 0, "k": [0, 0, 0]], "s": ["a": 0, "k": [100, 100, 100]]],
-            "shapes": [["ty": "gr", "nm": "group", "it": [
-                ["ty": "rc", "d": 1, "nm": "rect", "s": ["a": 0, "k": [size, size]], "p": ["a": 0, "k": [0, 0]], "r": ["a": 0, "k": 0]],
-                ["ty": "fl", "nm": "fill", "c": ["a": 0, "k": [0.1, 0.3, 0.9, 1]], "o": ["a": 0, "k": 100], "r": 1],
-                ["ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]], "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100]],
-            ]]],
+            "ks": [
+                "o": ["a": 0, "k": 100], "r": ["a": 0, "k": 0], "p": position, "a": ["a": 0, "k": [0, 0, 0]],
+                "s": ["a": 0, "k": [100, 100, 100]],
+            ],
+            "shapes": [
+                [
+                    "ty": "gr", "nm": "group",
+                    "it": [
+                        [
+                            "ty": "rc", "d": 1, "nm": "rect", "s": ["a": 0, "k": [size, size]], "p": ["a": 0, "k": [0, 0]],
+                            "r": ["a": 0, "k": 0],
+                        ],
+                        ["ty": "fl", "nm": "fill", "c": ["a": 0, "k": [0.1, 0.3, 0.9, 1]], "o": ["a": 0, "k": 100], "r": 1],
+                        [
+                            "ty": "tr", "p": ["a": 0, "k": [0, 0]], "a": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [100, 100]],
+                            "r": ["a": 0, "k": 0], "o": ["a": 0, "k": 100],
+                        ],
+                    ],
+                ]
+            ],
         ]
-        let document: [String: Any] = ["v": "5.7.4", "fr": rate, "ip": 0, "op": frames, "w": width, "h": height, "nm": "test", "ddd": 0,
-                                       "assets": [], "layers": [layer]]
+        let document: [String: Any] = [
+            "v": "5.7.4", "fr": rate, "ip": 0, "op": frames, "w": width, "h": height, "nm": "test", "ddd": 0,
+            "assets": [], "layers": [layer],
+        ]
         return try! JSONSerialization.data(withJSONObject: document, options: .sortedKeys)
     }
 
@@ -78,7 +100,8 @@ struct PictureCLITests {
     }
 
     func json(_ result: ProcessResult) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\n\(result.stderr)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\n\(result.stderr)")
     }
 
     func codes(_ findings: Any?) -> [String] {
@@ -89,14 +112,18 @@ struct PictureCLITests {
     func contactSheetAndGIF() async throws {
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "moving.json", in: folder)
-        let result = try await cli.run(["bodymovin", "preview", file, "--frames", "6", "--size", "100x50", "--gif", folder.path("moving.gif"), "--json"])
+        let result = try await cli.run([
+            "bodymovin", "preview", file, "--frames", "6", "--size", "100x50", "--gif", folder.path("moving.gif"), "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
         #expect(preview["frames"] as? [Int] == [0, 12, 24, 35, 47, 59])
         #expect(preview["sheet"] as? String == folder.path("moving.frames.png"), "beside the file by default")
         #expect(preview["gifFrames"] as? Int == 60)
         #expect(codes(preview["findings"]).isEmpty, "a visible square inside the canvas: nothing to report")
-        guard let sheet = try await info(folder.path("moving.frames.png")), let gif = try await info(folder.path("moving.gif")) else { return }
+        guard let sheet = try await info(folder.path("moving.frames.png")), let gif = try await info(folder.path("moving.gif")) else {
+            return
+        }
         #expect(sheet["format"] as? String == "PNG")
         #expect(sheet["width"] as? Int == 8 + 6 * (100 + 8) && sheet["height"] as? Int == 8 + 50 + 18 + 8, "\(sheet)")
         #expect(gif["format"] as? String == "GIF" && gif["frames"] as? Int == 60 && gif["loop"] as? Int == 0, "\(gif)")
@@ -109,9 +136,11 @@ struct PictureCLITests {
         #expect(text.status == 0 && text.stdout.hasPrefix(folder.path("named.png") + "  12 frames"), "\(text.stdout)")
     }
 
-    @Test("corpus animations look as they did when a person last looked (golden images)", arguments: [
-        "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-TwitterHeart.json", "lottieweb-bm_ronda.json",
-    ])
+    @Test(
+        "corpus animations look as they did when a person last looked (golden images)",
+        arguments: [
+            "lottieios-Boat_Loader.json", "lottieios-HamburgerArrow.json", "lottieios-TwitterHeart.json", "lottieweb-bm_ronda.json",
+        ])
     func corpusGolden(name: String) async throws {
         guard let corpus = TestPaths.corpus?.appendingPathComponent("lottie/\(name)").path else {
             print("NOTICE: ../shared/corpus is absent; skipping the golden image of \(name)")
@@ -154,7 +183,9 @@ struct PictureCLITests {
         #expect(!codes(files[1]["findings"]).contains("lottie.render.outside-canvas"))
     }
 
-    @Test("hostile animations: 100,000 frames stay bounded (12 frames drawn, a GIF of at most 300); a 20,000 px canvas and an invalid file are refused")
+    @Test(
+        "hostile animations: 100,000 frames stay bounded (12 frames drawn, a GIF of at most 300); a 20,000 px canvas and an invalid file are refused"
+    )
     func hostileAnimations() async throws {
         let folder = TemporaryDirectory("pictures")
         let long = try write(Self.animation(frames: 100_000), "long.json", in: folder)
@@ -166,7 +197,9 @@ struct PictureCLITests {
 
         let huge = try write(Self.animation(width: 20_000, height: 20_000), "huge.json", in: folder)
         let refused = try await cli.run(["bodymovin", "preview", huge])
-        #expect(refused.status == 65 && refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("16384"), "\(refused.stderr)")
+        #expect(
+            refused.status == 65 && refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("16384"),
+            "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("huge.frames.png")))
         let validated = try await cli.run(["bodymovin", "validate", huge, "--json"])
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.skipped"))
@@ -175,7 +208,9 @@ struct PictureCLITests {
         broken["layers"] = [["ty": 4, "nm": "no transform", "ip": 0, "op": 60]]
         let invalid = try write(try JSONSerialization.data(withJSONObject: broken), "invalid.json", in: folder)
         let notDrawn = try await cli.run(["bodymovin", "preview", invalid])
-        #expect(notDrawn.status == 1 && notDrawn.stderr.contains("bodymovin validate") && notDrawn.stderr.split(separator: "\n").count == 1, "\(notDrawn.stderr)")
+        #expect(
+            notDrawn.status == 1 && notDrawn.stderr.contains("bodymovin validate") && notDrawn.stderr.split(separator: "\n").count == 1,
+            "\(notDrawn.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("invalid.frames.png")))
 
         let badFlag = try await cli.run(["bodymovin", "preview", long, "--size", "true"])
@@ -187,30 +222,40 @@ struct PictureCLITests {
     // MARK: Passes
 
     /// A pass of `style` with fields in every area, a barcode of `format`, and real images made by Pillow.
-    func pass(style: String, format: String, message: String, in folder: TemporaryDirectory, extra: [String: Data] = [:],
-              transit: String? = nil) async throws -> String? {
+    func pass(
+        style: String, format: String, message: String, in folder: TemporaryDirectory, extra: [String: Data] = [:],
+        transit: String? = nil
+    ) async throws -> String? {
         let images = TemporaryDirectory("images")
         var files: [String: Data] = extra
-        let wanted: [(String, Int, Int, String)] = [("logo@2x.png", 200, 80, "f4f4f4"), ("icon@2x.png", 58, 58, "202020")]
+        let wanted: [(String, Int, Int, String)] =
+            [("logo@2x.png", 200, 80, "f4f4f4"), ("icon@2x.png", 58, 58, "202020")]
             + (["storeCard", "coupon"].contains(style) ? [("strip@2x.png", 750, 246, "c0392b")] : [])
             + (style == "generic" ? [("thumbnail@2x.png", 180, 180, "27ae60")] : [])
             + (style == "eventTicket" ? [("background@2x.png", 360, 440, "8e44ad"), ("thumbnail@2x.png", 180, 180, "f39c12")] : [])
         for (name, width, height, colour) in wanted where files[name] == nil {
-            guard try await check(["png", images.path(name), "\(width)", "\(height)", colour]) != nil || FileManager.default.fileExists(atPath: images.path(name)) else { return nil }
+            guard
+                try await check(["png", images.path(name), "\(width)", "\(height)", colour]) != nil
+                    || FileManager.default.fileExists(atPath: images.path(name))
+            else { return nil }
             files[name] = try Data(contentsOf: URL(fileURLWithPath: images.path(name)))
         }
         var structure: [String: Any] = [
             "headerFields": [["key": "gate", "label": "GATE", "value": "23"]],
-            "primaryFields": [["key": "from", "label": "Member", "value": "Ann Lee"]] + (style == "boardingPass" ? [["key": "to", "label": "To", "value": "JFK"]] : []),
-            "secondaryFields": [["key": "since", "label": "Since", "value": "2026-12-01T19:30:00+01:00", "dateStyle": "PKDateStyleMedium"],
-                                ["key": "level", "label": "Level", "value": "Gold"]],
+            "primaryFields": [["key": "from", "label": "Member", "value": "Ann Lee"]]
+                + (style == "boardingPass" ? [["key": "to", "label": "To", "value": "JFK"]] : []),
+            "secondaryFields": [
+                ["key": "since", "label": "Since", "value": "2026-12-01T19:30:00+01:00", "dateStyle": "PKDateStyleMedium"],
+                ["key": "level", "label": "Level", "value": "Gold"],
+            ],
             "auxiliaryFields": [["key": "points", "label": "Points", "value": 1250, "numberStyle": "PKNumberStyleDecimal"]],
             "backFields": [["key": "terms", "label": "Terms", "value": "Valid at every Dots venue. Not transferable."]],
         ]
         if let transit { structure["transitType"] = transit }
         let passJSON: [String: Any] = [
             "formatVersion": 1, "description": "test pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.test",
-            "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "backgroundColor": "rgb(30, 60, 110)", "foregroundColor": "rgb(255, 255, 255)",
+            "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "backgroundColor": "rgb(30, 60, 110)",
+            "foregroundColor": "rgb(255, 255, 255)",
             "labelColor": "rgb(200, 210, 230)", "logoText": "The Dots",
             "barcodes": [["format": format, "message": message, "messageEncoding": "iso-8859-1", "altText": message]],
             style: structure,
@@ -221,14 +266,19 @@ struct PictureCLITests {
         return path
     }
 
-    @Test("every pass style is drawn and its barcode reads back to the message (zxing-cpp for all four formats, zbarimg for QR and Code 128)", arguments: [
-        ("generic", "PKBarcodeFormatQR"), ("storeCard", "PKBarcodeFormatCode128"), ("coupon", "PKBarcodeFormatPDF417"),
-        ("eventTicket", "PKBarcodeFormatAztec"), ("boardingPass", "PKBarcodeFormatPDF417"),
-    ])
+    @Test(
+        "every pass style is drawn and its barcode reads back to the message (zxing-cpp for all four formats, zbarimg for QR and Code 128)",
+        arguments: [
+            ("generic", "PKBarcodeFormatQR"), ("storeCard", "PKBarcodeFormatCode128"), ("coupon", "PKBarcodeFormatPDF417"),
+            ("eventTicket", "PKBarcodeFormatAztec"), ("boardingPass", "PKBarcodeFormatPDF417"),
+        ])
     func passStyles(style: String, format: String) async throws {
         let folder = TemporaryDirectory("passes")
         let message = "DOTS-\(style.uppercased())-0042"
-        guard let file = try await pass(style: style, format: format, message: message, in: folder, transit: style == "boardingPass" ? "PKTransitTypeAir" : nil) else { return }
+        guard
+            let file = try await pass(
+                style: style, format: format, message: message, in: folder, transit: style == "boardingPass" ? "PKTransitTypeAir" : nil)
+        else { return }
         let result = try await cli.run(["pkpass", "preview", file, "--back", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
@@ -237,11 +287,17 @@ struct PictureCLITests {
         #expect(codes(preview["findings"]).isEmpty, "\(preview)")
         #expect(front == folder.path("\(style)-\(format).png") && back == folder.path("\(style)-\(format).back.png"))
         guard let decoded = try await check(["decode", front]) as? [[String: Any]] else { return }
-        let expectedFormat = ["PKBarcodeFormatQR": "QR Code", "PKBarcodeFormatPDF417": "PDF417", "PKBarcodeFormatAztec": "Aztec", "PKBarcodeFormatCode128": "Code 128"][format]!
-        #expect(decoded.contains { $0["text"] as? String == message && ($0["format"] as? String ?? "").contains(expectedFormat) }, "\(decoded)")
+        let expectedFormat = [
+            "PKBarcodeFormatQR": "QR Code", "PKBarcodeFormatPDF417": "PDF417", "PKBarcodeFormatAztec": "Aztec",
+            "PKBarcodeFormatCode128": "Code 128",
+        ][format]!
+        #expect(
+            decoded.contains { $0["text"] as? String == message && ($0["format"] as? String ?? "").contains(expectedFormat) }, "\(decoded)")
         if format == "PKBarcodeFormatQR" || format == "PKBarcodeFormatCode128" {
             let zbar = try await ProcessRunner.run("/usr/bin/env", ["zbarimg", "--quiet", "--raw", front])
-            #expect(zbar.status == 0 && zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == message, "zbarimg: \(zbar.stdout) \(zbar.stderr)")
+            #expect(
+                zbar.status == 0 && zbar.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == message,
+                "zbarimg: \(zbar.stdout) \(zbar.stderr)")
         }
         guard let frontInfo = try await info(front) else { return }
         #expect(frontInfo["width"] as? Int == 640, "a 320 pt pass at 2×: \(frontInfo)")
@@ -249,23 +305,30 @@ struct PictureCLITests {
         try await expectLooksLike(back, golden: "pkpass-\(style)-back.png")
     }
 
-    @Test("--locale draws the labels from that .lproj/pass.strings; a pass with enormous images is drawn without them, quickly; a bomb is refused")
+    @Test(
+        "--locale draws the labels from that .lproj/pass.strings; a pass with enormous images is drawn without them, quickly; a bomb is refused"
+    )
     func localeAndHostilePasses() async throws {
         let folder = TemporaryDirectory("passes")
         let strings = ["fr.lproj/pass.strings": Data("\"Member\" = \"Membre\";\n\"Level\" = \"Niveau\";\n\"Gold\" = \"Or\";\n".utf8)]
-        guard let file = try await pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else { return }
+        guard let file = try await pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else {
+            return
+        }
         let english = try await cli.run(["pkpass", "preview", file, "--out", folder.path("en.png")])
         let french = try await cli.run(["pkpass", "preview", file, "--locale", "fr", "--out", folder.path("fr.png")])
         #expect(english.status == 0 && french.status == 0, "\(english.stderr)\(french.stderr)")
         if let difference = try await check(["compare", folder.path("fr.png"), folder.path("en.png")]) as? [String: Any] {
-            #expect((difference["worst_block"] as? Double ?? 0) > Self.blockTolerance, "the French labels change the picture: \(difference)")
+            #expect(
+                (difference["worst_block"] as? Double ?? 0) > Self.blockTolerance, "the French labels change the picture: \(difference)")
         }
         try await expectLooksLike(folder.path("fr.png"), golden: "pkpass-generic-fr.png")
 
         // A strip whose header claims 30,000 × 30,000 px: never decoded, a warning, the rest drawn.
         let enormousFolder = TemporaryDirectory("enormous")
-        let enormousFile = try await #require(try pass(style: "storeCard", format: "PKBarcodeFormatQR", message: "M-2", in: enormousFolder,
-                                                 extra: ["strip@2x.png": TestPassIssuer.png(width: 30_000, height: 30_000)]))
+        let enormousFile = try await #require(
+            try pass(
+                style: "storeCard", format: "PKBarcodeFormatQR", message: "M-2", in: enormousFolder,
+                extra: ["strip@2x.png": TestPassIssuer.png(width: 30_000, height: 30_000)]))
         let started = Date()
         let drawn = try await cli.run(["pkpass", "preview", enormousFile, "--json"])
         #expect(drawn.status == 0 && Date().timeIntervalSince(started) < 10, "\(drawn.stderr)")
@@ -273,28 +336,38 @@ struct PictureCLITests {
 
         // 50 MB of zeros compressed into a small entry: the archive limits refuse it before anything is drawn.
         let bomb = folder.path("bomb.pkpass")
-        try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 50_000_000))]).write(to: URL(fileURLWithPath: bomb))
+        try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 50_000_000))]).write(
+            to: URL(fileURLWithPath: bomb))
         let refused = try await cli.run(["pkpass", "preview", bomb])
         #expect(refused.status == 1 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("bomb.png")))
     }
 
-    @Test("pango gets what a pass can show: one pass.strings entry of 150,000 combining marks used by every field, and 100,000 newlines, draw in seconds at a sane height")
+    @Test(
+        "pango gets what a pass can show: one pass.strings entry of 150,000 combining marks used by every field, and 100,000 newlines, draw in seconds at a sane height"
+    )
     func hostileText() async throws {
         let folder = TemporaryDirectory("passes")
-        let strings = "\"L\" = \"a\(String(repeating: "\u{0301}", count: 150_000))\";\n\"N\" = \"\(String(repeating: "x\\n", count: 100_000))\";\n"
+        let strings =
+            "\"L\" = \"a\(String(repeating: "\u{0301}", count: 150_000))\";\n\"N\" = \"\(String(repeating: "x\\n", count: 100_000))\";\n"
         let field = { (key: String, value: String) -> [String: Any] in ["key": key, "label": "L", "value": value] }
         let passJSON: [String: Any] = [
             "formatVersion": 1, "description": "L", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.test",
             "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "logoText": "L",
-            "generic": ["headerFields": [field("h", "L")], "primaryFields": [field("a", "L")], "secondaryFields": [field("b", "L"), field("c", "N")],
-                        "auxiliaryFields": [field("d", "L"), field("g", "N")], "backFields": [field("e", "N"), field("f", "L")]],
+            "generic": [
+                "headerFields": [field("h", "L")], "primaryFields": [field("a", "L")],
+                "secondaryFields": [field("b", "L"), field("c", "N")],
+                "auxiliaryFields": [field("d", "L"), field("g", "N")], "backFields": [field("e", "N"), field("f", "L")],
+            ],
         ]
         let file = folder.path("text.pkpass")
-        try TestPassIssuer.zip(["pass.json": try JSONSerialization.data(withJSONObject: passJSON), "en.lproj/pass.strings": Data(strings.utf8)])
-            .write(to: URL(fileURLWithPath: file))
+        try TestPassIssuer.zip([
+            "pass.json": try JSONSerialization.data(withJSONObject: passJSON), "en.lproj/pass.strings": Data(strings.utf8),
+        ])
+        .write(to: URL(fileURLWithPath: file))
         let started = Date()
-        let result = try await cli.run(["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
+        let result = try await cli.run(
+            ["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 20, "pango took \(Date().timeIntervalSince(started)) s")
         for picture in [folder.path("text.png"), folder.path("text.back.png")] {
@@ -304,7 +377,9 @@ struct PictureCLITests {
         #expect(FileStatus(folder.path("text.png"))?.mode == 0o600, "a pass picture is the member's")
     }
 
-    @Test("without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install")
+    @Test(
+        "without rlottie, validate still checks (an info says the frames were not drawn) and preview ends 69 in one line saying what to install"
+    )
     func missingRlottie() async throws {
         guard let rlottie = HiddenLibrary(["librlottie.so.0-1"]) else {
             print("NOTICE: no librlottie.so.0-1 found in the usual places; skipping the missing-rlottie test")
@@ -316,7 +391,8 @@ struct PictureCLITests {
         }
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
-        let validated = try await rlottie.run(TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
+        let validated = try await rlottie.run(
+            TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.unavailable"))
         let preview = try await rlottie.run(TestPaths.binary.path, ["bodymovin", "preview", file], environment: cli.environment)
@@ -330,17 +406,23 @@ struct PictureCLITests {
         let version = try await cli.run(["--version"], environment: trace)
         let atStart = LibcurlLoadingTests.librariesLoaded(by: version)
         #expect(!atStart.isEmpty, "the loader trace lists libraries")
-        #expect(!atStart.contains { $0.hasPrefix("librlottie") || $0.hasPrefix("libcairo") || $0.hasPrefix("libpango") || $0.hasPrefix("libzint") }, "\(atStart)")
+        #expect(
+            !atStart.contains {
+                $0.hasPrefix("librlottie") || $0.hasPrefix("libcairo") || $0.hasPrefix("libpango") || $0.hasPrefix("libzint")
+            }, "\(atStart)")
         let folder = TemporaryDirectory("pictures")
         let file = try write(Self.animation(), "a.json", in: folder)
         // Each process writes its loader trace to trace.<pid>: the command's own, and its drawing child's.
-        let preview = try await cli.run(["bodymovin", "preview", file], environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.path("trace")])
+        let preview = try await cli.run(
+            ["bodymovin", "preview", file], environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.path("trace")])
         #expect(preview.status == 0, "\(preview.stderr)")
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("trace.") }.map {
             LibcurlLoadingTests.librariesLoaded(inTrace: try String(contentsOfFile: folder.path($0), encoding: .utf8))
         }
         #expect(traces.count >= 2, "the command and its drawing child")
-        let drawing = traces.filter { loaded in loaded.contains { $0.hasPrefix("librlottie") } && loaded.contains { $0.hasPrefix("libcairo") } }
+        let drawing = traces.filter { loaded in
+            loaded.contains { $0.hasPrefix("librlottie") } && loaded.contains { $0.hasPrefix("libcairo") }
+        }
         #expect(drawing.count == 1, "one process drew: \(traces)")
     }
 }

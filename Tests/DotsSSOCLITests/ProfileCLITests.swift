@@ -34,22 +34,24 @@ struct ProfileCLITests {
         do { return try Server() } catch { fatalError("cannot start the profile server: \(error)") }
     }()
 
-    @Test("each partner mistake is a finding with its code and the documented exit", arguments: [
-        ("good", 0, nil as String?),
-        ("email-id", 1, "profile.id.email"),
-        ("missing-id", 1, "profile.id.missing"),
-        ("numeric-id", 0, "profile.id.number"),
-        ("string-flag", 1, "profile.flag.not-boolean"),
-        ("nested-flag", 1, "profile.flag.not-boolean"),
-        ("no-features", 1, "profile.features.missing"),
-        ("app-false", 0, "profile.flag.app-access-false"),
-        ("no-app-flag", 1, "profile.flag.missing"),
-        ("long-first-name", 1, "profile.first-name.too-long"),
-        ("invalid-email", 1, "profile.email.invalid"),
-        ("long-email", 1, "profile.email.too-long"),
-        ("html-bio", 0, "profile.biography.html-stripped"),
-        ("sub-only", 0, nil),
-    ])
+    @Test(
+        "each partner mistake is a finding with its code and the documented exit",
+        arguments: [
+            ("good", 0, nil as String?),
+            ("email-id", 1, "profile.id.email"),
+            ("missing-id", 1, "profile.id.missing"),
+            ("numeric-id", 0, "profile.id.number"),
+            ("string-flag", 1, "profile.flag.not-boolean"),
+            ("nested-flag", 1, "profile.flag.not-boolean"),
+            ("no-features", 1, "profile.features.missing"),
+            ("app-false", 0, "profile.flag.app-access-false"),
+            ("no-app-flag", 1, "profile.flag.missing"),
+            ("long-first-name", 1, "profile.first-name.too-long"),
+            ("invalid-email", 1, "profile.email.invalid"),
+            ("long-email", 1, "profile.email.too-long"),
+            ("html-bio", 0, "profile.biography.html-stripped"),
+            ("sub-only", 0, nil),
+        ])
     func mistakes(path: String, status: Int32, code: String?) async throws {
         let result = try await Self.server.profile("profiles/\(path)", ["--json"])
         #expect(result.status == status, "\(path): \(result.stderr)")
@@ -77,14 +79,16 @@ struct ProfileCLITests {
         #expect(try await Self.server.profile("profiles/html-bio", ["--strict"]).status == 1)
     }
 
-    @Test("transport and server failures map to their exit codes with one line on stderr", arguments: [
-        ("status/401", 77, "refused the credentials"),
-        ("html", 65, "an HTML page"),
-        ("huge", 65, "larger than"),
-        ("status/503", 75, "HTTP 503"),
-        ("status/404", 76, "HTTP 404"),
-        ("hang", 69, "did not answer"),
-    ])
+    @Test(
+        "transport and server failures map to their exit codes with one line on stderr",
+        arguments: [
+            ("status/401", 77, "refused the credentials"),
+            ("html", 65, "an HTML page"),
+            ("huge", 65, "larger than"),
+            ("status/503", 75, "HTTP 503"),
+            ("status/404", 76, "HTTP 404"),
+            ("hang", 69, "did not answer"),
+        ])
     func failures(path: String, status: Int32, message: String) async throws {
         let result = try await Self.server.profile(path, ["--timeout", "3"])
         #expect(result.status == status, "\(path): \(result.stderr)")
@@ -97,7 +101,9 @@ struct ProfileCLITests {
     @Test("a wrong token is refused with 77; the token never appears")
     func wrongToken() async throws {
         let cli = Self.server.cli
-        let result = try await cli.run(["profile", "--profile-endpoint", Self.server.url("profiles/good"), "--access-token-file", "-"], stdin: Data("Bearer nope-nope\n".utf8))
+        let result = try await cli.run(
+            ["profile", "--profile-endpoint", Self.server.url("profiles/good"), "--access-token-file", "-"],
+            stdin: Data("Bearer nope-nope\n".utf8))
         #expect(result.status == 77)
         #expect(!result.allOutput.contains("nope-nope"))
     }
@@ -110,7 +116,8 @@ struct ProfileCLITests {
         let result = try await cli.run(["profile", "--profile-file", file, "--json"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("profile.id.email"))
-        let piped = try await cli.run(["flags", "check", "--profile-file", "-"], stdin: Data(#"{"id":"u","features":{"canAccessApp":true}}"#.utf8))
+        let piped = try await cli.run(
+            ["flags", "check", "--profile-file", "-"], stdin: Data(#"{"id":"u","features":{"canAccessApp":true}}"#.utf8))
         #expect(piped.status == 0)
         try #"{"id": "u", "features": {"#.write(toFile: file, atomically: true, encoding: .utf8)
         let broken = try await cli.run(["profile", "--profile-file", file])
@@ -120,17 +127,19 @@ struct ProfileCLITests {
         #expect(missing.status == 64)
     }
 
-    @Test("flags check exit codes: true passes; false, missing and string flags fail with one line each", arguments: [
-        ("good", ["canAccessApp"], 0),
-        ("good", ["canAccessApp", "canAccessContainer2"], 0),
-        ("good", ["canAccessContainer1"], 1),
-        ("good", ["nope"], 1),
-        ("string-flag", ["canAccessApp"], 1),
-        ("good", [], 0),
-        ("app-false", [], 1),
-        ("no-app-flag", [], 1),
-        ("string-flag", [], 1),
-    ])
+    @Test(
+        "flags check exit codes: true passes; false, missing and string flags fail with one line each",
+        arguments: [
+            ("good", ["canAccessApp"], 0),
+            ("good", ["canAccessApp", "canAccessContainer2"], 0),
+            ("good", ["canAccessContainer1"], 1),
+            ("good", ["nope"], 1),
+            ("string-flag", ["canAccessApp"], 1),
+            ("good", [], 0),
+            ("app-false", [], 1),
+            ("no-app-flag", [], 1),
+            ("string-flag", [], 1),
+        ])
     func flagsCheck(path: String, names: [String], status: Int32) async throws {
         let result = try await Self.server.profile("profiles/\(path)", names, command: ["flags", "check"])
         #expect(result.status == status, "\(path) \(names): \(result.stdout)\(result.stderr)")
@@ -139,7 +148,8 @@ struct ProfileCLITests {
         if path == "app-false" { #expect(result.stdout.contains("log this member out")) }
     }
 
-    @Test("the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
+    @Test(
+        "the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
     func launchRuleUnreachable() async throws {
         for (path, status) in [("status/503", Int32(75)), ("status/401", Int32(77))] {
             let result = try await Self.server.profile(path, [], command: ["flags", "check"])

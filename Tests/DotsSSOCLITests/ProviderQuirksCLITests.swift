@@ -9,7 +9,9 @@ import TestSupport
 struct ProviderQuirksCLITests {
     let cli = DotsSSOCLI()
 
-    @Test("an OpenID configuration without revocation is completed from the RFC 8414 document: discover names the source, revoke revokes there")
+    @Test(
+        "an OpenID configuration without revocation is completed from the RFC 8414 document: discover names the source, revoke revokes there"
+    )
     func revocationOnlyInRFC8414() async throws {
         let log = cli.home.path("peer.log")
         let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--log", log])
@@ -34,7 +36,10 @@ struct ProviderQuirksCLITests {
         let cache = TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory))
         let key = CacheKey(authority: issuer, clientId: "dots-app")
         try await cache.update(key) { entry in
-            entry = CacheEntry(key: key, tokens: TokenSet(accessToken: "split-access", refreshToken: "split-refresh", expiresAt: Date().addingTimeInterval(600)), now: Date())
+            entry = CacheEntry(
+                key: key,
+                tokens: TokenSet(accessToken: "split-access", refreshToken: "split-refresh", expiresAt: Date().addingTimeInterval(600)),
+                now: Date())
         }
         let revoked = try await cli.run(["revoke", "--issuer", issuer, "--client-id", "dots-app", "--json"])
         #expect(revoked.status == 0, "\(revoked.stderr)")

@@ -15,9 +15,13 @@ struct PushedAuthorizationCLITests {
         return try await SandboxPartner.start(settings: settings)
     }
 
-    func client(_ sandbox: SandboxPartner) -> [String] { ["--scope", "openid", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"] }
+    func client(_ sandbox: SandboxPartner) -> [String] {
+        ["--scope", "openid", "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
+    }
 
-    @Test("a provider that requires PAR: authorize pushes, the browser gets only client_id and request_uri, the sign-in completes; the request_uri works once; an unpushed request is refused there; --no-par is 78 before anything")
+    @Test(
+        "a provider that requires PAR: authorize pushes, the browser gets only client_id and request_uri, the sign-in completes; the request_uri works once; an unpushed request is refused there; --no-par is 78 before anything"
+    )
     func required() async throws {
         let sandbox = try await sandbox(.required)
         defer { sandbox.stop() }
@@ -31,7 +35,9 @@ struct PushedAuthorizationCLITests {
 
         let again = try await Browser.get(url)
         #expect(again.status == 400 && again.body.contains("invalid_request_uri"), "a request_uri is used once")
-        let unpushed = try await Browser.get("\(sandbox.issuer)/authorize?response_type=code&client_id=dots-sandbox-app&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&state=s")
+        let unpushed = try await Browser.get(
+            "\(sandbox.issuer)/authorize?response_type=code&client_id=dots-sandbox-app&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&state=s"
+        )
         #expect(unpushed.status == 400 && unpushed.body.contains("must be pushed"), "\(unpushed.body)")
 
         let refused = try await cli.run(["authorize", "--no-browser", "--no-par"] + client(sandbox), timeout: 20)
@@ -43,9 +49,12 @@ struct PushedAuthorizationCLITests {
     func refusedPush() async throws {
         let sandbox = try await sandbox(.required)
         defer { sandbox.stop() }
-        let result = try await cli.run(["authorize", "--no-browser", "--redirect-uri", "https://elsewhere.example/callback"] + client(sandbox), timeout: 20)
+        let result = try await cli.run(
+            ["authorize", "--no-browser", "--redirect-uri", "https://elsewhere.example/callback"] + client(sandbox), timeout: 20)
         #expect(result.status == 78, "\(result.stderr)")
-        #expect(result.stderr.contains("the pushed authorization request endpoint refused the request (HTTP 400): invalid_request"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the pushed authorization request endpoint refused the request (HTTP 400): invalid_request"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("redirect"), "\(result.stderr)")
         #expect(result.duration < 10 && !result.stderr.contains("/authorize?"), "\(result.stderr)")
     }
@@ -69,19 +78,25 @@ struct PushedAuthorizationCLITests {
         #expect(missing.status == 78 && missing.stderr.contains("pushed_authorization_request_endpoint"), "\(missing.stderr)")
     }
 
-    @Test("check's authorization check pushes as authorize does: accepted where the provider requires PAR, and a refused push is the check's error with the provider's words")
+    @Test(
+        "check's authorization check pushes as authorize does: accepted where the provider requires PAR, and a refused push is the check's error with the provider's words"
+    )
     func checkPushes() async throws {
         let sandbox = try await sandbox(.required)
         defer { sandbox.stop() }
         let good = cli.home.path("par.json")
-        try #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app"}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        try #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app"}"#.write(
+            toFile: good, atomically: true, encoding: .utf8)
         let passed = try await cli.run(["check", "--channel", good, "--only", "authorization", "--json"], timeout: 30)
         #expect(passed.status == 0, "\(passed.stdout) \(passed.stderr)")
         let bad = cli.home.path("par-bad.json")
-        try #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app", "redirectUri": "https://elsewhere.example/cb"}"#
+        try
+            #"{"name": "par", "issuer": "\#(sandbox.issuer)", "clientId": "dots-sandbox-app", "redirectUri": "https://elsewhere.example/cb"}"#
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let failed = try await cli.run(["check", "--channel", bad, "--only", "authorization"], timeout: 30)
         #expect(failed.status == 1, "\(failed.stdout) \(failed.stderr)")
-        #expect(failed.stdout.contains("pushed authorization request endpoint refused the request (HTTP 400): invalid_request"), "\(failed.stdout)")
+        #expect(
+            failed.stdout.contains("pushed authorization request endpoint refused the request (HTTP 400): invalid_request"),
+            "\(failed.stdout)")
     }
 }

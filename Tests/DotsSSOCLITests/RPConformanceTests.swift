@@ -31,7 +31,8 @@ struct RPConformanceTests {
 
         /// `authorize` through the module's provider, which approves at once: the redirect is followed as a browser would.
         func signIn(_ extra: [String] = []) async throws -> ProcessResult {
-            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra)
+            let process = try cli.start(
+                ["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra)
             let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
             let callback = try await Browser.redirectTarget(of: url)
             _ = try? await Browser.get(callback)
@@ -48,28 +49,30 @@ struct RPConformanceTests {
         }
     }
 
-    @Test("sign-in modules: an id_token the suite expects refused is refused with the reason (76); the others sign in (0)", arguments: [
-        ("oidcc-client-test", 0, "id_token       validated"),
-        ("oidcc-client-test-idtoken-sig-rs256", 0, "id_token       validated"),
-        ("oidcc-client-test-idtoken-sig-es256", 0, "id_token       validated"),
-        ("oidcc-client-test-kid-absent-single-jwks", 0, "id_token       validated"),
-        ("oidcc-client-test-kid-absent-multiple-jwks", 0, "id_token       validated"),
-        ("oidcc-client-test-invalid-iss", 76, "iss is \"https://attacker.example/\""),
-        ("oidcc-client-test-missing-sub", 76, "it has no sub claim"),
-        ("oidcc-client-test-invalid-aud", 76, "does not contain the client id \"dots-rp\""),
-        ("oidcc-client-test-missing-aud", 76, "it has no aud claim"),
-        ("oidcc-client-test-missing-iat", 76, "it has no iat claim"),
-        ("oidcc-client-test-idtoken-sig-none", 76, "it is unsigned (alg none)"),
-        ("oidcc-client-test-invalid-sig-rs256", 76, "the signature does not verify"),
-        ("oidcc-client-test-invalid-sig-es256", 76, "the signature does not verify"),
-        ("oidcc-client-test-idtoken-sig-hs256", 76, "signed with HS256, a key shared with the client"),
-        ("oidcc-client-test-nonce-invalid", 76, "its nonce does not match"),
-        ("dots-rsa-exponent-1", 76, "kid \"rsa1\"): an RSA key with the public exponent 1 proves nothing"),
-        ("dots-rsa-1024", 76, "kid \"rsa1024\"): a 1024-bit RSA key is too short"),
-        ("dots-crit-unknown", 76, "\"urn:example:must-understand\" as critical (crit)"),
-        ("dots-multiple-aud-no-azp", 76, "several audiences [\"dots-rp\", \"another-client\"] and no azp"),
-        ("dots-exp-huge", 76, "its exp claim is not a time (1e+300)"),
-    ])
+    @Test(
+        "sign-in modules: an id_token the suite expects refused is refused with the reason (76); the others sign in (0)",
+        arguments: [
+            ("oidcc-client-test", 0, "id_token       validated"),
+            ("oidcc-client-test-idtoken-sig-rs256", 0, "id_token       validated"),
+            ("oidcc-client-test-idtoken-sig-es256", 0, "id_token       validated"),
+            ("oidcc-client-test-kid-absent-single-jwks", 0, "id_token       validated"),
+            ("oidcc-client-test-kid-absent-multiple-jwks", 0, "id_token       validated"),
+            ("oidcc-client-test-invalid-iss", 76, "iss is \"https://attacker.example/\""),
+            ("oidcc-client-test-missing-sub", 76, "it has no sub claim"),
+            ("oidcc-client-test-invalid-aud", 76, "does not contain the client id \"dots-rp\""),
+            ("oidcc-client-test-missing-aud", 76, "it has no aud claim"),
+            ("oidcc-client-test-missing-iat", 76, "it has no iat claim"),
+            ("oidcc-client-test-idtoken-sig-none", 76, "it is unsigned (alg none)"),
+            ("oidcc-client-test-invalid-sig-rs256", 76, "the signature does not verify"),
+            ("oidcc-client-test-invalid-sig-es256", 76, "the signature does not verify"),
+            ("oidcc-client-test-idtoken-sig-hs256", 76, "signed with HS256, a key shared with the client"),
+            ("oidcc-client-test-nonce-invalid", 76, "its nonce does not match"),
+            ("dots-rsa-exponent-1", 76, "kid \"rsa1\"): an RSA key with the public exponent 1 proves nothing"),
+            ("dots-rsa-1024", 76, "kid \"rsa1024\"): a 1024-bit RSA key is too short"),
+            ("dots-crit-unknown", 76, "\"urn:example:must-understand\" as critical (crit)"),
+            ("dots-multiple-aud-no-azp", 76, "several audiences [\"dots-rp\", \"another-client\"] and no azp"),
+            ("dots-exp-huge", 76, "its exp claim is not a time (1e+300)"),
+        ])
     func signInModule(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
         defer { rp.peer.stop() }
@@ -81,20 +84,22 @@ struct RPConformanceTests {
         if status != 0 { await #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
     }
 
-    @Test("id_tokens signed with RS384/512, PS256/384/512, ES384/512 and EdDSA by the cryptography package verify; a broken signature of each kind, or a key whose JWK declares another alg, is refused (76)", arguments: [
-        ("dots-idtoken-sig-rs384", 0, "id_token       validated"),
-        ("dots-idtoken-sig-rs512", 0, "id_token       validated"),
-        ("dots-idtoken-sig-ps256", 0, "id_token       validated"),
-        ("dots-idtoken-sig-ps384", 0, "id_token       validated"),
-        ("dots-idtoken-sig-ps512", 0, "id_token       validated"),
-        ("dots-idtoken-sig-es384", 0, "id_token       validated"),
-        ("dots-idtoken-sig-es512", 0, "id_token       validated"),
-        ("dots-idtoken-sig-eddsa", 0, "id_token       validated"),
-        ("dots-invalid-sig-ps256", 76, "the signature does not verify"),
-        ("dots-invalid-sig-es384", 76, "the signature does not verify"),
-        ("dots-invalid-sig-eddsa", 76, "the signature does not verify"),
-        ("dots-jwk-alg-mismatch", 76, "no PS256 key with kid \"rsa1\" in the provider's JWKS"),
-    ])
+    @Test(
+        "id_tokens signed with RS384/512, PS256/384/512, ES384/512 and EdDSA by the cryptography package verify; a broken signature of each kind, or a key whose JWK declares another alg, is refused (76)",
+        arguments: [
+            ("dots-idtoken-sig-rs384", 0, "id_token       validated"),
+            ("dots-idtoken-sig-rs512", 0, "id_token       validated"),
+            ("dots-idtoken-sig-ps256", 0, "id_token       validated"),
+            ("dots-idtoken-sig-ps384", 0, "id_token       validated"),
+            ("dots-idtoken-sig-ps512", 0, "id_token       validated"),
+            ("dots-idtoken-sig-es384", 0, "id_token       validated"),
+            ("dots-idtoken-sig-es512", 0, "id_token       validated"),
+            ("dots-idtoken-sig-eddsa", 0, "id_token       validated"),
+            ("dots-invalid-sig-ps256", 76, "the signature does not verify"),
+            ("dots-invalid-sig-es384", 76, "the signature does not verify"),
+            ("dots-invalid-sig-eddsa", 76, "the signature does not verify"),
+            ("dots-jwk-alg-mismatch", 76, "no PS256 key with kid \"rsa1\" in the provider's JWKS"),
+        ])
     func signingAlgorithm(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
         defer { rp.peer.stop() }
@@ -120,11 +125,16 @@ struct RPConformanceTests {
 
     // A userinfo answer is not a Dots profile (no features), so `profile` reports findings (1); what matters here is
     // that its claims were read, or refused.
-    @Test("userinfo: claims of the scopes asked, the bearer token in the header; a userinfo sub that is not the id_token's is refused (76)", arguments: [
-        ("oidcc-client-test-scope-userinfo-claims", 1, "tess@partner.example"),
-        ("oidcc-client-test-userinfo-bearer-header", 1, "member-1"),
-        ("oidcc-client-test-userinfo-invalid-sub", 76, "its sub \"someone-else\" is not the signed-in member's (\"member-1\" in the id_token)"),
-    ])
+    @Test(
+        "userinfo: claims of the scopes asked, the bearer token in the header; a userinfo sub that is not the id_token's is refused (76)",
+        arguments: [
+            ("oidcc-client-test-scope-userinfo-claims", 1, "tess@partner.example"),
+            ("oidcc-client-test-userinfo-bearer-header", 1, "member-1"),
+            (
+                "oidcc-client-test-userinfo-invalid-sub", 76,
+                "its sub \"someone-else\" is not the signed-in member's (\"member-1\" in the id_token)"
+            ),
+        ])
     func userinfo(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
         defer { rp.peer.stop() }
@@ -156,7 +166,8 @@ struct RPConformanceTests {
         #expect(!rp.requests.contains { $0.hasPrefix("GET authorize") }, "nothing was sent to the refused metadata's endpoints")
     }
 
-    @Test("signing-key rotation: the second sign-in's id_token has a new kid; a JWKS answered from a stale cache is fetched once more, fresh")
+    @Test(
+        "signing-key rotation: the second sign-in's id_token has a new kid; a JWKS answered from a stale cache is fetched once more, fresh")
     func keyRotation() async throws {
         let rp = try await RP("oidcc-client-test-signing-key-rotation")
         defer { rp.peer.stop() }
@@ -167,11 +178,13 @@ struct RPConformanceTests {
         #expect(jwks == ["GET jwks", "GET jwks", "GET jwks no-cache"], "\(jwks)")
     }
 
-    @Test("refresh: a refreshed id_token of the same member is kept; another iss or sub is refused (76) and the tokens from before stay", arguments: [
-        ("oidcc-client-test-refresh-token", 0, ""),
-        ("oidcc-client-test-refresh-token-invalid-issuer", 76, "iss is \"https://attacker.example/\""),
-        ("oidcc-client-test-refresh-token-invalid-sub", 76, "names another subject (\"someone-else\", signed in as \"member-1\")"),
-    ])
+    @Test(
+        "refresh: a refreshed id_token of the same member is kept; another iss or sub is refused (76) and the tokens from before stay",
+        arguments: [
+            ("oidcc-client-test-refresh-token", 0, ""),
+            ("oidcc-client-test-refresh-token-invalid-issuer", 76, "iss is \"https://attacker.example/\""),
+            ("oidcc-client-test-refresh-token-invalid-sub", 76, "names another subject (\"someone-else\", signed in as \"member-1\")"),
+        ])
     func refresh(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
         defer { rp.peer.stop() }
@@ -186,11 +199,13 @@ struct RPConformanceTests {
         if status != 0 { #expect(refreshed.stderr.contains("nothing of that answer was kept")) }
     }
 
-    @Test("RP-initiated logout: the state sent comes back and is checked; another state is refused (76); no state is said (0)", arguments: [
-        ("oidcc-client-test-rp-init-logout", 0, "the provider ended its session and sent the browser back (state checked)"),
-        ("oidcc-client-test-rp-init-logout-other-state", 76, "carried a state this logout did not send"),
-        ("oidcc-client-test-rp-init-logout-no-state", 0, "without the state this logout sent"),
-    ])
+    @Test(
+        "RP-initiated logout: the state sent comes back and is checked; another state is refused (76); no state is said (0)",
+        arguments: [
+            ("oidcc-client-test-rp-init-logout", 0, "the provider ended its session and sent the browser back (state checked)"),
+            ("oidcc-client-test-rp-init-logout-other-state", 76, "carried a state this logout did not send"),
+            ("oidcc-client-test-rp-init-logout-no-state", 0, "without the state this logout sent"),
+        ])
     func rpInitiatedLogout(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
         defer { rp.peer.stop() }
@@ -200,8 +215,10 @@ struct RPConformanceTests {
         try Data("#!/bin/sh\ncurl -s -L -o /dev/null --max-time 10 \"$1\" &\n".utf8).write(to: URL(fileURLWithPath: browser))
         chmod(browser, 0o755)
         let returnPort = try Self.freePort()
-        let result = try await rp.run(["logout", "--open", "--browser-command", browser, "--timeout", "15",
-                                 "--post-logout-redirect-uri", "http://127.0.0.1:\(returnPort)/signed-out"])
+        let result = try await rp.run([
+            "logout", "--open", "--browser-command", browser, "--timeout", "15",
+            "--post-logout-redirect-uri", "http://127.0.0.1:\(returnPort)/signed-out",
+        ])
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(expected), "\(result.stderr)")
         #expect(rp.requests.contains("GET logout"), "the browser went to the end-session endpoint")

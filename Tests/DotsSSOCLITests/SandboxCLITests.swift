@@ -97,8 +97,10 @@ struct SandboxCLITests {
         let pass = cli.home.path("passes/\(saved[0])")
         let untrusted = try await cli.run(["pkpass", "inspect", pass])
         #expect(untrusted.status == 1)
-        #expect(untrusted.stdout.contains("it ends at \"Sandbox Worldwide Developer Relations CA, OU G4\", issued by \"dots-sso Sandbox Root CA\""),
-                "\(untrusted.stdout)")
+        #expect(
+            untrusted.stdout.contains(
+                "it ends at \"Sandbox Worldwide Developer Relations CA, OU G4\", issued by \"dots-sso Sandbox Root CA\""),
+            "\(untrusted.stdout)")
         #expect(untrusted.stdout.contains("--trust") && untrusted.stdout.contains("passes.trust"))
         let finding = untrusted.stdout.split(separator: "\n").first { $0.contains("the chain does not reach") } ?? ""
         #expect(finding.components(separatedBy: "Sandbox Worldwide Developer Relations CA").count == 2, "named once: \(finding)")
@@ -129,10 +131,12 @@ struct SandboxCLITests {
     }
 
     func cached(_ issuer: String) throws -> CacheEntry? {
-        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: issuer, clientId: "dots-sandbox-app")).entry
+        try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: issuer, clientId: "dots-sandbox-app"))
+            .entry
     }
 
-    @Test("the built-in members show what they are there for: lee's profile breaks the contract, sam is locked out, alex misses a container")
+    @Test(
+        "the built-in members show what they are there for: lee's profile breaks the contract, sam is locked out, alex misses a container")
     func members() async throws {
         for (user, arguments, status, expected) in [
             ("lee", ["profile"], 1, "profile.id.email"),
@@ -173,7 +177,9 @@ struct SandboxCLITests {
         #expect(port.status == 64)
     }
 
-    @Test("the sandbox plays seed 001's whole lifecycle: signup remembers its password, signin re-authenticates, a dead token says it may have expired")
+    @Test(
+        "the sandbox plays seed 001's whole lifecycle: signup remembers its password, signin re-authenticates, a dead token says it may have expired"
+    )
     func magicLinkLifecycle() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
@@ -187,7 +193,6 @@ struct SandboxCLITests {
         #expect(dead.status == 1, "\(dead.stderr)")
         #expect(dead.stderr.contains("may have expired (magic links live 60 s) or been used already"))
     }
-
 
     @Test("an e-mailed sign-in token lives 60 s (seed 001: TTL 1 minute): redeemed at 59 s, refused at 61 s; the e-mail says one minute")
     func emailTokenLifetime() async throws {

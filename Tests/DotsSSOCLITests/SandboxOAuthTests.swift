@@ -87,14 +87,18 @@ struct SandboxOAuthTests {
         #expect(second.accessToken != first.accessToken)
         #expect(try await cli.run(["refresh", "--force"] + provider(sandbox)).status == 0)
         // Replaying the first, rotated-away refresh token is reuse: the provider ends the whole grant.
-        let replay = try await Browser.post("\(sandbox.issuer)/token", form: ["grant_type": "refresh_token", "refresh_token": first.refreshToken!, "client_id": "dots-sandbox-app"])
+        let replay = try await Browser.post(
+            "\(sandbox.issuer)/token",
+            form: ["grant_type": "refresh_token", "refresh_token": first.refreshToken!, "client_id": "dots-sandbox-app"])
         #expect(replay.status == 400)
         #expect(replay.body.contains("invalid_grant"))
         let afterReuse = try await cli.run(["refresh", "--force"] + provider(sandbox))
         #expect(afterReuse.status == 77)
     }
 
-    @Test("--browser-command opens the URL as its last argument; a command that fails is a warning, not a failed sign-in; no display means no attempt")
+    @Test(
+        "--browser-command opens the URL as its last argument; a command that fails is a warning, not a failed sign-in; no display means no attempt"
+    )
     func browserCommand() async throws {
         var settings = SandboxPartner.Settings.jane
         settings.autoApprove = "jane"
@@ -113,16 +117,20 @@ struct SandboxOAuthTests {
         _ = try await Browser.get(try Browser.redirectTarget(of: url))
         let finished = await failing.finish()
         #expect(finished.status == 0, "\(finished.stderr)")
-        #expect(finished.stderr.contains("warning: could not open a browser (false exited with status 1); open the URL above by hand"), "\(finished.stderr)")
+        #expect(
+            finished.stderr.contains("warning: could not open a browser (false exited with status 1); open the URL above by hand"),
+            "\(finished.stderr)")
 
         // Asked for the loopback flow with no display (without --flow the device flow would be chosen).
-        let headless = try cli.start(["authorize", "--flow", "loopback", "--timeout", "30"] + provider(sandbox),
-                                     environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "BROWSER": ""])
+        let headless = try cli.start(
+            ["authorize", "--flow", "loopback", "--timeout", "30"] + provider(sandbox),
+            environment: ["DISPLAY": "", "WAYLAND_DISPLAY": "", "BROWSER": ""])
         let shown = try await headless.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
         _ = try await Browser.get(try Browser.redirectTarget(of: shown))
         let done = await headless.finish()
         #expect(done.status == 0, "\(done.stderr)")
-        #expect(done.stderr.contains("not opening a browser: there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"), "\(done.stderr)")
+        #expect(
+            done.stderr.contains("not opening a browser: there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"), "\(done.stderr)")
     }
 
     @Test("revoke: RFC 7009 for the refresh then the access token, entry removed, logout URL printed")
@@ -148,7 +156,9 @@ struct SandboxOAuthTests {
         url + "?" + FormEncoding.encode(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
-    @Test("logout id_token_hint (RP-Initiated Logout §2): an unsigned, tampered or foreign hint naming the member revokes nothing and asks to confirm; the sandbox's own ends the grants")
+    @Test(
+        "logout id_token_hint (RP-Initiated Logout §2): an unsigned, tampered or foreign hint naming the member revokes nothing and asks to confirm; the sandbox's own ends the grants"
+    )
     func logoutHint() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
@@ -157,25 +167,35 @@ struct SandboxOAuthTests {
         let idToken = try #require(tokens.idToken)
         let parts = idToken.split(separator: ".").map(String.init)
         let claims = try #require(try JWT(idToken).claims["sub"]?.stringValue)
-        let forgedPayload = Base64URL.encode(Data(#"{"iss":"\#(sandbox.issuer)","sub":"\#(claims)","aud":"dots-sandbox-app","exp":4102444800,"iat":1700000000}"#.utf8))
+        let forgedPayload = Base64URL.encode(
+            Data(#"{"iss":"\#(sandbox.issuer)","sub":"\#(claims)","aud":"dots-sandbox-app","exp":4102444800,"iat":1700000000}"#.utf8))
         let unsigned = Base64URL.encode(Data(#"{"alg":"none"}"#.utf8)) + "." + forgedPayload + "."
         let tampered = parts[0] + "." + forgedPayload + "." + parts[2]
         let bearer = ["Authorization: Bearer \(tokens.accessToken)"]
         for hint in [unsigned, tampered] {
-            let page = try await Browser.get(Self.with("\(sandbox.issuer)/logout", ["id_token_hint": hint, "client_id": "dots-sandbox-app"]))
+            let page = try await Browser.get(
+                Self.with("\(sandbox.issuer)/logout", ["id_token_hint": hint, "client_id": "dots-sandbox-app"]))
             #expect(page.status == 200 && page.body.contains("could not be verified"), "\(page.body)")
             #expect(page.body.contains("name=\"confirm\""), "the page asks the person")
-            #expect(try await Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200, "nothing was revoked on a forged hint's say-so")
+            #expect(
+                try await Browser.get("\(sandbox.issuer)/userinfo", headers: bearer).status == 200,
+                "nothing was revoked on a forged hint's say-so")
         }
         // A genuine id_token of another provider (its own keys, issuer and audience) names no sign-in here either.
         var elsewhere = SandboxPartner.Settings.jane
         elsewhere.clients = [SandboxClient(id: "someone-elses-app")]
         let other = try await SandboxPartner.start(settings: elsewhere)
         defer { other.stop() }
-        let foreignLogin = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--issuer", other.issuer, "--client-id", "someone-elses-app"])
-        _ = try await Browser.get(try Browser.redirectTarget(of: try foreignLogin.waitFor("^(http://127\\.0\\.0\\.1:\(other.port)/authorize\\?\\S+)$", inErrors: true)))
+        let foreignLogin = try cli.start([
+            "authorize", "--no-browser", "--scope", "openid", "--issuer", other.issuer, "--client-id", "someone-elses-app",
+        ])
+        _ = try await Browser.get(
+            try Browser.redirectTarget(
+                of: try foreignLogin.waitFor("^(http://127\\.0\\.0\\.1:\(other.port)/authorize\\?\\S+)$", inErrors: true)))
         #expect(await foreignLogin.finish().status == 0)
-        let foreignEntry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: other.issuer, clientId: "someone-elses-app")).entry
+        let foreignEntry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(
+            CacheKey(authority: other.issuer, clientId: "someone-elses-app")
+        ).entry
         let foreign = try #require(foreignEntry?.oauth.tokens?.idToken)
         let page = try await Browser.get(Self.with("\(sandbox.issuer)/logout", ["id_token_hint": foreign]))
         #expect(page.status == 200 && page.body.contains("could not be verified"), "\(page.body)")
@@ -195,8 +215,12 @@ struct SandboxOAuthTests {
         defer { sandbox.stop() }
         await #expect(try login(sandbox).0.status == 0)
         let tokens = try #require(try cached(sandbox)?.oauth.tokens)
-        let posted = try await ProcessRunner.run("/usr/bin/curl", ["-sS", "-X", "POST", "-H", "Authorization: Bearer \(tokens.accessToken)",
-                                                             "-w", "\n%{http_code}", "\(sandbox.issuer)/userinfo"], timeout: 30)
+        let posted = try await ProcessRunner.run(
+            "/usr/bin/curl",
+            [
+                "-sS", "-X", "POST", "-H", "Authorization: Bearer \(tokens.accessToken)",
+                "-w", "\n%{http_code}", "\(sandbox.issuer)/userinfo",
+            ], timeout: 30)
         #expect(posted.stdout.hasSuffix("\n200") && posted.stdout.contains(#""sub""#), "\(posted.stdout)")
         let revoke = try await Browser.post("\(sandbox.issuer)/revoke", form: ["client_id": "dots-sandbox-app"])
         #expect(revoke.status == 400 && revoke.body.contains("invalid_request"), "\(revoke.body)")
@@ -212,8 +236,12 @@ struct SandboxOAuthTests {
         settings.autoApprove = "jane"
         let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
-        let result = try await ProcessRunner.run(python, [TestPaths.peers.appendingPathComponent("oidc_client_check.py").path, sandbox.issuer,
-                                                    "dots-sandbox-app", "--max-age", "300"], timeout: 60)
+        let result = try await ProcessRunner.run(
+            python,
+            [
+                TestPaths.peers.appendingPathComponent("oidc_client_check.py").path, sandbox.issuer,
+                "dots-sandbox-app", "--max-age", "300",
+            ], timeout: 60)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let claims = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         #expect(claims["sub"] as? String == SandboxPartner.Settings.jane.subject)
@@ -222,25 +250,32 @@ struct SandboxOAuthTests {
         #expect(abs(authTime - Date().timeIntervalSince1970) < 120, "auth_time is the sign-in's moment")
     }
 
-    @Test("id_tokens are RS256 by default and ES256 for a client registered so; both keys are in the JWKS with their own kids; dots-sso validates each")
+    @Test(
+        "id_tokens are RS256 by default and ES256 for a client registered so; both keys are in the JWKS with their own kids; dots-sso validates each"
+    )
     func signingAlgorithms() async throws {
         var settings = SandboxPartner.Settings.jane
         settings.clients = [.app, SandboxClient(id: "dots-es256-app", idTokenAlgorithm: .es256)]
         let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
-        let jwks = try await #require(try JSONSerialization.jsonObject(with: Data(try Browser.get("\(sandbox.issuer)/jwks").body.utf8)) as? [String: Any])
+        let jwks = try await #require(
+            try JSONSerialization.jsonObject(with: Data(try Browser.get("\(sandbox.issuer)/jwks").body.utf8)) as? [String: Any])
         let keys = try #require(jwks["keys"] as? [[String: Any]])
         #expect(Set(keys.compactMap { $0["alg"] as? String }) == ["RS256", "ES256"])
         #expect(Set(keys.compactMap { $0["kid"] as? String }).count == 2)
         let metadata = try await Browser.get("\(sandbox.issuer)/.well-known/openid-configuration").body
         #expect(metadata.contains(#""id_token_signing_alg_values_supported":["RS256","ES256"]"#), "\(metadata)")
         for (client, algorithm) in [("dots-sandbox-app", "RS256"), ("dots-es256-app", "ES256")] {
-            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--issuer", sandbox.issuer, "--client-id", client])
+            let process = try cli.start([
+                "authorize", "--no-browser", "--scope", "openid", "--issuer", sandbox.issuer, "--client-id", client,
+            ])
             let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
             _ = try await Browser.get(try Browser.redirectTarget(of: url))
             let result = await process.finish()
             #expect(result.status == 0 && result.stdout.contains("validated"), "\(client): \(result.stderr)")
-            let entry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(CacheKey(authority: sandbox.issuer, clientId: client)).entry
+            let entry = try TokenCache(directory: URL(fileURLWithPath: cli.cacheDirectory)).read(
+                CacheKey(authority: sandbox.issuer, clientId: client)
+            ).entry
             let idToken = try #require(entry?.oauth.tokens?.idToken)
             #expect(try JWT(idToken).algorithm == algorithm)
         }
@@ -249,7 +284,9 @@ struct SandboxOAuthTests {
         #expect(refused.status == 64 && refused.stderr.contains("RS256") && refused.stderr.contains("ES256"), "\(refused.stderr)")
     }
 
-    @Test("prompt=none with nobody signed in is error=login_required with state and iss (OIDC Core §3.1.2.1), with a member signed in a code; never the login page")
+    @Test(
+        "prompt=none with nobody signed in is error=login_required with state and iss (OIDC Core §3.1.2.1), with a member signed in a code; never the login page"
+    )
     func promptNone() async throws {
         // No --auto-approve: nobody is signed in.
         var settings = SandboxPartner.Settings.jane
@@ -257,10 +294,13 @@ struct SandboxOAuthTests {
         let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
         let challenge = Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(String(repeating: "v", count: 43).utf8)))
-        let url = Self.with("\(sandbox.issuer)/authorize", [
-            "client_id": "dots-sandbox-app", "redirect_uri": "http://127.0.0.1:4711/callback", "response_type": "code", "scope": "openid",
-            "state": "st-none", "code_challenge": challenge, "code_challenge_method": "S256", "prompt": "none",
-        ])
+        let url = Self.with(
+            "\(sandbox.issuer)/authorize",
+            [
+                "client_id": "dots-sandbox-app", "redirect_uri": "http://127.0.0.1:4711/callback", "response_type": "code",
+                "scope": "openid",
+                "state": "st-none", "code_challenge": challenge, "code_challenge_method": "S256", "prompt": "none",
+            ])
         let target = try await Browser.redirectTarget(of: url)
         let answer = Browser.query(target)
         #expect(answer["error"] == "login_required", "\(target)")
@@ -268,13 +308,16 @@ struct SandboxOAuthTests {
         // With --auto-approve the member counts as signed in: prompt=none succeeds with a code, no page either.
         let signedIn = try await SandboxPartner.start(settings: .jane)
         defer { signedIn.stop() }
-        let approved = await Browser.query(try Browser.redirectTarget(of: url.replacingOccurrences(of: sandbox.issuer, with: signedIn.issuer)))
+        let approved = await Browser.query(
+            try Browser.redirectTarget(of: url.replacingOccurrences(of: sandbox.issuer, with: signedIn.issuer)))
         #expect(approved["code"] != nil && approved["error"] == nil, "\(approved)")
     }
 
     /// One request through curl with a cookie jar, as a browser would keep it: status, headers (lower-cased names,
     /// Set-Cookie joined) and body.
-    static func browse(_ url: String, jar: String, form: [String: String]? = nil) async throws -> (status: Int, headers: [String: String], body: String) {
+    static func browse(_ url: String, jar: String, form: [String: String]? = nil) async throws -> (
+        status: Int, headers: [String: String], body: String
+    ) {
         var arguments = ["-sS", "-i", "--max-time", "20", "-b", jar, "-c", jar]
         for (name, value) in form ?? [:] { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         let result = try await ProcessRunner.run("/usr/bin/curl", arguments + [url], timeout: 30)
@@ -289,7 +332,9 @@ struct SandboxOAuthTests {
         return (status, headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    @Test("after the login form the browser keeps a session (HttpOnly, SameSite=Lax): prompt=none then gets a code with the login's auth_time, prompt=login and an exceeded max_age show the form, logout ends it")
+    @Test(
+        "after the login form the browser keeps a session (HttpOnly, SameSite=Lax): prompt=none then gets a code with the login's auth_time, prompt=login and an exceeded max_age show the form, logout ends it"
+    )
     func browserSession() async throws {
         let clock = MovableClock()
         var settings = SandboxPartner.Settings.jane
@@ -302,10 +347,12 @@ struct SandboxOAuthTests {
         let challenge = Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(verifier.utf8)))
         let redirect = "http://127.0.0.1:4711/callback"
         func authorize(_ extra: [String: String]) -> String {
-            Self.with("\(sandbox.issuer)/authorize", [
-                "client_id": "dots-sandbox-app", "redirect_uri": redirect, "response_type": "code", "scope": "openid",
-                "state": "st", "code_challenge": challenge, "code_challenge_method": "S256", "nonce": "n-1",
-            ].merging(extra) { $1 })
+            Self.with(
+                "\(sandbox.issuer)/authorize",
+                [
+                    "client_id": "dots-sandbox-app", "redirect_uri": redirect, "response_type": "code", "scope": "openid",
+                    "state": "st", "code_challenge": challenge, "code_challenge_method": "S256", "nonce": "n-1",
+                ].merging(extra) { $1 })
         }
         func isLoginPage(_ page: (status: Int, headers: [String: String], body: String)) -> Bool {
             page.status == 200 && page.body.contains("name=\"attempt\"")
@@ -315,11 +362,14 @@ struct SandboxOAuthTests {
         #expect(isLoginPage(page), "nobody is signed in yet: \(page.status)")
         let attempt = try #require(page.body.firstMatch(of: /name="attempt" value="([^"]+)"/)?.1)
         let loginTime = clock.now()
-        let signedIn = try await Self.browse("\(sandbox.issuer)/login", jar: jar,
-                                       form: ["attempt": String(attempt), "username": "jane", "password": "demo", "action": "sign-in"])
+        let signedIn = try await Self.browse(
+            "\(sandbox.issuer)/login", jar: jar,
+            form: ["attempt": String(attempt), "username": "jane", "password": "demo", "action": "sign-in"])
         #expect(signedIn.status == 302 && Browser.query(signedIn.headers["location"] ?? "")["code"] != nil, "\(signedIn.headers)")
         let cookie = try #require(signedIn.headers["set-cookie"])
-        #expect(cookie.hasPrefix("sandbox_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"), "\(cookie)")
+        #expect(
+            cookie.hasPrefix("sandbox_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax")
+                && cookie.contains("Path=/"), "\(cookie)")
 
         // prompt=none with the session: a code, no page; its id_token's auth_time is the login's, not now.
         clock.advance(120)
@@ -327,9 +377,12 @@ struct SandboxOAuthTests {
         let answer = Browser.query(silent.headers["location"] ?? "")
         let code = try #require(answer["code"], "\(silent.status) \(silent.headers)")
         #expect(answer["state"] == "st" && answer["iss"] == sandbox.issuer)
-        let exchanged = try await Browser.post("\(sandbox.issuer)/token", form: [
-            "grant_type": "authorization_code", "code": code, "redirect_uri": redirect, "client_id": "dots-sandbox-app", "code_verifier": verifier,
-        ])
+        let exchanged = try await Browser.post(
+            "\(sandbox.issuer)/token",
+            form: [
+                "grant_type": "authorization_code", "code": code, "redirect_uri": redirect, "client_id": "dots-sandbox-app",
+                "code_verifier": verifier,
+            ])
         #expect(exchanged.status == 200, "\(exchanged.body)")
         let tokens = try #require(try JSONSerialization.jsonObject(with: Data(exchanged.body.utf8)) as? [String: Any])
         let idToken = try JWT(try #require(tokens["id_token"] as? String))
@@ -340,7 +393,8 @@ struct SandboxOAuthTests {
         await #expect(isLoginPage(try Self.browse(authorize(["prompt": "login"]), jar: jar)), "prompt=login forces the form")
         await #expect(isLoginPage(try Self.browse(authorize(["max_age": "60"]), jar: jar)), "the login is 120 s old, max_age 60")
         await #expect(try Self.browse(authorize(["max_age": "600"]), jar: jar).status == 302)
-        let stale = await Browser.query(try Self.browse(authorize(["prompt": "none", "max_age": "60"]), jar: jar).headers["location"] ?? "")
+        let stale = await Browser.query(
+            try Self.browse(authorize(["prompt": "none", "max_age": "60"]), jar: jar).headers["location"] ?? "")
         #expect(stale["error"] == "login_required", "\(stale)")
         let combined = await Browser.query(try Self.browse(authorize(["prompt": "none login"]), jar: jar).headers["location"] ?? "")
         #expect(combined["error"] == "invalid_request", "none with another value (§3.1.2.1)")
@@ -404,8 +458,9 @@ struct SandboxOAuthTests {
     func pastedRedirect() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
-        let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--redirect-uri", "https://app.thedots.example/sso/callback"]
-                                    + provider(sandbox), interactive: true)
+        let process = try cli.start(
+            ["authorize", "--no-browser", "--scope", "openid", "--redirect-uri", "https://app.thedots.example/sso/callback"]
+                + provider(sandbox), interactive: true)
         let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(sandbox.port)/authorize\\?\\S+)$", inErrors: true)
         #expect(Browser.query(url)["redirect_uri"] == "https://app.thedots.example/sso/callback")
         let landing = try await Browser.redirectTarget(of: url)

@@ -24,9 +24,13 @@ struct SandboxPartnerTests {
         try await http.send(try .json(URL(string: url)!, body, headers: headers))
     }
 
-    func authorizeURL(_ sandbox: SandboxPartner, redirect: String = "http://127.0.0.1:4711/callback", challenge: String? = SandboxPartnerTests.challenge,
-                      client: String = "dots-sandbox-app", extra: [(String, String)] = []) -> String {
-        var fields = [("client_id", client), ("redirect_uri", redirect), ("response_type", "code"), ("state", "st-1"), ("scope", "openid email")]
+    func authorizeURL(
+        _ sandbox: SandboxPartner, redirect: String = "http://127.0.0.1:4711/callback", challenge: String? = SandboxPartnerTests.challenge,
+        client: String = "dots-sandbox-app", extra: [(String, String)] = []
+    ) -> String {
+        var fields = [
+            ("client_id", client), ("redirect_uri", redirect), ("response_type", "code"), ("state", "st-1"), ("scope", "openid email"),
+        ]
         if let challenge { fields += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
         return "\(sandbox.issuer)/authorize?" + FormEncoding.encode(fields + extra)
     }
@@ -39,10 +43,16 @@ struct SandboxPartnerTests {
         return try #require(query(answer.header("Location"))["code"])
     }
 
-    func exchange(_ sandbox: SandboxPartner, code: String, redirect: String = "http://127.0.0.1:4711/callback",
-                  verifier: String = SandboxPartnerTests.verifier) async throws -> HTTPResponse {
-        try await post("\(sandbox.issuer)/token", [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect),
-                                                   ("code_verifier", verifier), ("client_id", "dots-sandbox-app")])
+    func exchange(
+        _ sandbox: SandboxPartner, code: String, redirect: String = "http://127.0.0.1:4711/callback",
+        verifier: String = SandboxPartnerTests.verifier
+    ) async throws -> HTTPResponse {
+        try await post(
+            "\(sandbox.issuer)/token",
+            [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect),
+                ("code_verifier", verifier), ("client_id", "dots-sandbox-app"),
+            ])
     }
 
     func field(_ response: HTTPResponse, _ name: String) throws -> String? {
@@ -63,17 +73,21 @@ struct SandboxPartnerTests {
         #expect(html.contains("<label for=\"password\">"))
         let attempt = try #require(html.firstMatch(of: /name="attempt" value="([^"]+)"/)?.1).description
 
-        let wrong = try await post("\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "nope"), ("action", "sign-in")])
+        let wrong = try await post(
+            "\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "nope"), ("action", "sign-in")])
         #expect(wrong.status == 401)
-        #expect(String(decoding: wrong.body, as: UTF8.self).contains("role=\"alert\" id=\"login-error\">The username or password is not right"))
+        #expect(
+            String(decoding: wrong.body, as: UTF8.self).contains("role=\"alert\" id=\"login-error\">The username or password is not right"))
 
-        let signedIn = try await post("\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
+        let signedIn = try await post(
+            "\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
         #expect(signedIn.status == 302)
         let back = query(signedIn.header("Location"))
         #expect(back["code"] != nil)
         #expect(back["state"] == "st-1")
         #expect(back["iss"] == sandbox.issuer)
-        let replayed = try await post("\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
+        let replayed = try await post(
+            "\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
         #expect(replayed.status == 400)
 
         let again = String(decoding: try await get(authorizeURL(sandbox)).body, as: UTF8.self)
@@ -84,19 +98,26 @@ struct SandboxPartnerTests {
         #expect(cancelled.header("Location")?.hasPrefix("http://127.0.0.1:4711/callback?") == true)
     }
 
-    @Test("authorization requests: an unknown client or unregistered redirect is shown, never redirected; PKCE S256 is required; any loopback port matches")
+    @Test(
+        "authorization requests: an unknown client or unregistered redirect is shown, never redirected; PKCE S256 is required; any loopback port matches"
+    )
     func authorizationRules() async throws {
         let sandbox = try await SandboxPartner.start(settings: .jane)
         defer { sandbox.stop() }
-        for url in [authorizeURL(sandbox, client: "someone-else"), authorizeURL(sandbox, redirect: "https://evil.example/callback"),
-                    authorizeURL(sandbox, redirect: "http://127.0.0.1:4711/other"), authorizeURL(sandbox, redirect: "http://localhost.evil.example/callback")] {
+        for url in [
+            authorizeURL(sandbox, client: "someone-else"), authorizeURL(sandbox, redirect: "https://evil.example/callback"),
+            authorizeURL(sandbox, redirect: "http://127.0.0.1:4711/other"),
+            authorizeURL(sandbox, redirect: "http://localhost.evil.example/callback"),
+        ] {
             let answer = try await get(url)
             #expect(answer.status == 400, "\(url)")
             #expect(answer.header("Location") == nil)
         }
         let noPKCE = try await get(authorizeURL(sandbox, challenge: nil))
         #expect(query(noPKCE.header("Location"))["error"] == "invalid_request")
-        let plain = try await get(authorizeURL(sandbox, extra: [("code_challenge_method", "plain")]).replacingOccurrences(of: "code_challenge_method=S256&", with: ""))
+        let plain = try await get(
+            authorizeURL(sandbox, extra: [("code_challenge_method", "plain")]).replacingOccurrences(
+                of: "code_challenge_method=S256&", with: ""))
         #expect(query(plain.header("Location"))["error"] == "invalid_request")
         for port in [1024, 4711, 65_000] {
             let answer = try await get(authorizeURL(sandbox, redirect: "http://127.0.0.1:\(port)/callback"))
@@ -141,12 +162,15 @@ struct SandboxPartnerTests {
         defer { sandbox.stop() }
         let tokens = try await exchange(sandbox, code: try await code(sandbox))
         let refresh = try #require(try field(tokens, "refresh_token"))
-        let rotated = try await post("\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "dots-sandbox-app")])
+        let rotated = try await post(
+            "\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "dots-sandbox-app")])
         let next = try #require(try field(rotated, "refresh_token"))
         #expect(next != refresh)
-        let reuse = try await post("\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "dots-sandbox-app")])
+        let reuse = try await post(
+            "\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "dots-sandbox-app")])
         #expect(try field(reuse, "error_description")?.contains("reuse detected") == true)
-        let afterReuse = try await post("\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", next), ("client_id", "dots-sandbox-app")])
+        let afterReuse = try await post(
+            "\(sandbox.issuer)/token", [("grant_type", "refresh_token"), ("refresh_token", next), ("client_id", "dots-sandbox-app")])
         #expect(try field(afterReuse, "error") == "invalid_grant")
 
         let fresh = try await exchange(sandbox, code: try await code(sandbox))
@@ -164,12 +188,18 @@ struct SandboxPartnerTests {
         settings.clients = [.app, SandboxClient(id: "backend", secret: "b4ckend-secret")]
         let sandbox = try await SandboxPartner.start(settings: settings)
         defer { sandbox.stop() }
-        func exchangeAs(_ client: String, _ fields: [(String, String)], headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        func exchangeAs(_ client: String, _ fields: [(String, String)], headers: [(name: String, value: String)] = []) async throws
+            -> HTTPResponse
+        {
             let answer = try await get(authorizeURL(sandbox, client: client))
             let code = try #require(query(answer.header("Location"))["code"])
-            return try await post("\(sandbox.issuer)/token", [("grant_type", "authorization_code"), ("code", code),
-                                                              ("redirect_uri", "http://127.0.0.1:4711/callback"), ("code_verifier", Self.verifier)] + fields,
-                                  headers: headers)
+            return try await post(
+                "\(sandbox.issuer)/token",
+                [
+                    ("grant_type", "authorization_code"), ("code", code),
+                    ("redirect_uri", "http://127.0.0.1:4711/callback"), ("code_verifier", Self.verifier),
+                ] + fields,
+                headers: headers)
         }
         let basic = "Basic " + Data("backend:b4ckend-secret".utf8).base64EncodedString()
         #expect(try await exchangeAs("backend", [], headers: [(name: "Authorization", value: basic)]).status == 200)
@@ -181,7 +211,9 @@ struct SandboxPartnerTests {
         #expect(try await exchangeAs("dots-sandbox-app", [("client_id", "dots-sandbox-app"), ("client_secret", "x")]).status == 401)
     }
 
-    @Test("the Channels API: 200 logs a member out and their token stops working; 400, 401, 403 for an admin, 404; a removed member cannot sign in")
+    @Test(
+        "the Channels API: 200 logs a member out and their token stops working; 400, 401, 403 for an admin, 404; a removed member cannot sign in"
+    )
     func channelsAPI() async throws {
         let sandbox = try await SandboxPartner.start()
         defer { sandbox.stop() }
@@ -191,12 +223,14 @@ struct SandboxPartnerTests {
         // jane signs in through the login page
         let page = String(decoding: try await get(authorizeURL(sandbox)).body, as: UTF8.self)
         let attempt = try #require(page.firstMatch(of: /name="attempt" value="([^"]+)"/)?.1).description
-        let login = try await post("\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
+        let login = try await post(
+            "\(sandbox.issuer)/login", [("attempt", attempt), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
         let tokens = try await exchange(sandbox, code: try #require(query(login.header("Location"))["code"]))
         let bearer = [(name: "Authorization", value: "Bearer \(try #require(try field(tokens, "access_token")))")]
         #expect(try await get("\(sandbox.issuer)/api/me", headers: bearer).status == 200)
 
-        let loggedOut = try await postJSON("\(api)/members.log-out-by-sso-id", .object(["ssoId": .string(jane.ssoID)]), headers: credentials)
+        let loggedOut = try await postJSON(
+            "\(api)/members.log-out-by-sso-id", .object(["ssoId": .string(jane.ssoID)]), headers: credentials)
         #expect(loggedOut.status == 200)
         #expect(try field(loggedOut, "status") == "logged-out")
         #expect(try field(loggedOut, "requestId")?.isEmpty == false)
@@ -205,20 +239,28 @@ struct SandboxPartnerTests {
         #expect(try await postJSON("\(api)/members.log-out-by-sso-id", .object(["id": .string("x")]), headers: credentials).status == 400)
         #expect(try await postJSON("\(api)/members.log-out-by-sso-id", .object(["ssoId": .string(jane.ssoID)])).status == 401)
         let wrongKey = [(name: "Authorization", value: "Channel guess"), (name: "X-Channel", value: "sandbox")]
-        #expect(try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string(jane.ssoID)]), headers: wrongKey).status == 401)
+        #expect(
+            try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string(jane.ssoID)]), headers: wrongKey).status == 401)
         let ops = try #require(sandbox.settings.user(named: "ops"))
-        #expect(try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string(ops.ssoID)]), headers: credentials).status == 403)
-        #expect(try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string("nobody")]), headers: credentials).status == 404)
+        #expect(
+            try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string(ops.ssoID)]), headers: credentials).status
+                == 403)
+        #expect(
+            try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string("nobody")]), headers: credentials).status == 404
+        )
 
         let removed = try await postJSON("\(api)/members.remove-by-sso-id", .object(["ssoId": .string(jane.ssoID)]), headers: credentials)
         #expect(try field(removed, "status") == "removed")
         let retry = String(decoding: try await get(authorizeURL(sandbox)).body, as: UTF8.self)
         let again = try #require(retry.firstMatch(of: /name="attempt" value="([^"]+)"/)?.1).description
-        let refused = try await post("\(sandbox.issuer)/login", [("attempt", again), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
+        let refused = try await post(
+            "\(sandbox.issuer)/login", [("attempt", again), ("username", "jane"), ("password", "demo"), ("action", "sign-in")])
         #expect(refused.status == 403)
     }
 
-    @Test("e-mail sign-in: 202 and a link in the outbox, 429 with Retry-After, 412 until consent, 404 for a wrong or used token, the password steps")
+    @Test(
+        "e-mail sign-in: 202 and a link in the outbox, 429 with Retry-After, 412 until consent, 404 for a wrong or used token, the password steps"
+    )
     func magicLinks() async throws {
         let outbox = TemporaryDirectory("outbox")
         var settings = SandboxPartner.Settings()
@@ -232,7 +274,9 @@ struct SandboxPartnerTests {
         let throttled = try await postJSON("\(auth)/email", .object(["email": .string(jane), "study": .string("sandbox")]))
         #expect(throttled.status == 429)
         #expect(Int(throttled.header("Retry-After") ?? "") ?? 0 > 0)
-        #expect(try await postJSON("\(auth)/email", .object(["email": .string("stranger@example.com"), "study": .string("sandbox")])).status == 202)
+        #expect(
+            try await postJSON("\(auth)/email", .object(["email": .string("stranger@example.com"), "study": .string("sandbox")])).status
+                == 202)
         #expect(try await postJSON("\(auth)/email", .object(["email": .string(jane), "study": .string("other")])).status == 404)
 
         let emails = await sandbox.emails()
@@ -245,28 +289,48 @@ struct SandboxPartnerTests {
         #expect(message.contains("To: \(jane)"))
         let token = try #require(Browser.query(link)["token"])
 
-        let wrongToken = try await postJSON("\(auth)/email/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "token": .string("guess")]))
+        let wrongToken = try await postJSON(
+            "\(auth)/email/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "token": .string("guess")]))
         #expect(wrongToken.status == 404)
         #expect(try field(wrongToken, "message") == "Account not found.")
-        let body: JSONValue = .object(["email": .string(jane), "study": .string("sandbox"), "token": .string(token), "password": .string("n3w-passw0rd")])
+        let body: JSONValue = .object([
+            "email": .string(jane), "study": .string("sandbox"), "token": .string(token), "password": .string("n3w-passw0rd"),
+        ])
         let session = try await postJSON("\(auth)/email/signIn", body)
         #expect(session.status == 200)
         #expect(try field(session, "sessionToken")?.hasPrefix("session-") == true)
         #expect(try await postJSON("\(auth)/email/signIn", body).status == 404)
-        #expect(try await postJSON("\(auth)/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "password": .string("n3w-passw0rd")])).status == 200)
-        #expect(try await postJSON("\(auth)/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "password": .string("demo")])).status == 404)
+        #expect(
+            try await postJSON(
+                "\(auth)/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "password": .string("n3w-passw0rd")])
+            ).status == 200)
+        #expect(
+            try await postJSON(
+                "\(auth)/signIn", .object(["email": .string(jane), "study": .string("sandbox"), "password": .string("demo")])
+            ).status == 404)
 
         // sam has not consented: the session comes back with 412
         _ = try await postJSON("\(auth)/email", .object(["email": .string("sam.lowe@example.com"), "study": .string("sandbox")]))
         let samLink = try #require(await sandbox.emails().last?.link)
         let samToken = try #require(Browser.query(samLink)["token"])
-        let pending = try await postJSON("\(auth)/email/signIn", .object(["email": .string("sam.lowe@example.com"), "study": .string("sandbox"), "token": .string(samToken)]))
+        let pending = try await postJSON(
+            "\(auth)/email/signIn",
+            .object(["email": .string("sam.lowe@example.com"), "study": .string("sandbox"), "token": .string(samToken)]))
         #expect(pending.status == 412)
 
-        let signUp = try await postJSON("\(auth)/signUp", .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("long-enough-1")]))
+        let signUp = try await postJSON(
+            "\(auth)/signUp",
+            .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("long-enough-1")]))
         #expect(signUp.status == 201)
-        #expect(try await postJSON("\(auth)/signIn", .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("long-enough-1")])).status == 412)
-        #expect(try await postJSON("\(auth)/signUp", .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("short")])).status == 400)
+        #expect(
+            try await postJSON(
+                "\(auth)/signIn",
+                .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("long-enough-1")])
+            ).status == 412)
+        #expect(
+            try await postJSON(
+                "\(auth)/signUp", .object(["email": .string("new@example.com"), "study": .string("sandbox"), "password": .string("short")])
+            ).status == 400)
     }
 
     @Test("end-session returns to a registered post_logout_redirect_uri with state and ends the grant; an unregistered one is not followed")
@@ -276,15 +340,19 @@ struct SandboxPartnerTests {
         let tokens = try await exchange(sandbox, code: try await code(sandbox))
         let idToken = try #require(try field(tokens, "id_token"))
         let access = try #require(try field(tokens, "access_token"))
-        let back = try await get("\(sandbox.issuer)/logout?" + FormEncoding.encode([
-            ("id_token_hint", idToken), ("post_logout_redirect_uri", "http://127.0.0.1:4711/callback"), ("state", "bye"),
-        ]))
+        let back = try await get(
+            "\(sandbox.issuer)/logout?"
+                + FormEncoding.encode([
+                    ("id_token_hint", idToken), ("post_logout_redirect_uri", "http://127.0.0.1:4711/callback"), ("state", "bye"),
+                ]))
         #expect(back.status == 302)
         #expect(back.header("Location") == "http://127.0.0.1:4711/callback?state=bye")
         #expect(try await get("\(sandbox.issuer)/userinfo", headers: [(name: "Authorization", value: "Bearer \(access)")]).status == 401)
-        let elsewhere = try await get("\(sandbox.issuer)/logout?" + FormEncoding.encode([
-            ("client_id", "dots-sandbox-app"), ("post_logout_redirect_uri", "https://evil.example/"),
-        ]))
+        let elsewhere = try await get(
+            "\(sandbox.issuer)/logout?"
+                + FormEncoding.encode([
+                    ("client_id", "dots-sandbox-app"), ("post_logout_redirect_uri", "https://evil.example/"),
+                ]))
         #expect(elsewhere.status == 400)
         #expect(elsewhere.header("Location") == nil)
     }
@@ -338,8 +406,10 @@ struct SandboxPartnerTests {
         let passes = try await get("\(sandbox.issuer)/api/passes", headers: bearer).decodeJSON(JSONValue.self)
         #expect(passes.stringArray?.count == 1)
 
-        for (contents, reason) in [("{}", "expected an array"), ("[]", "empty"), ("[{\"username\": \"x\"}]", "profile"),
-                                   ("[{\"username\": \"x\", \"profile\": [1]}]", "profile must be a JSON object")] {
+        for (contents, reason) in [
+            ("{}", "expected an array"), ("[]", "empty"), ("[{\"username\": \"x\"}]", "profile"),
+            ("[{\"username\": \"x\", \"profile\": [1]}]", "profile must be a JSON object"),
+        ] {
             try contents.write(toFile: file, atomically: true, encoding: .utf8)
             #expect {
                 try SandboxUser.load(file: file)

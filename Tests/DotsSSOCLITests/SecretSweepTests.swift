@@ -46,7 +46,8 @@ struct SecretSweepTests {
         func harvestCache() {
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: cacheDirectory)) ?? [] where file.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: "\(cacheDirectory)/\(file)"),
-                      let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { continue }
+                    let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+                else { continue }
                 collect(json, key: "")
             }
         }
@@ -64,7 +65,9 @@ struct SecretSweepTests {
         }
     }
 
-    @Test("every command with -v and --json, against the sandbox and with it gone: no planted or issued secret anywhere but the 0600 cache entries")
+    @Test(
+        "every command with -v and --json, against the sandbox and with it gone: no planted or issued secret anywhere but the 0600 cache entries"
+    )
     func sweep() async throws {
         let tag = UUID().uuidString.prefix(8)
         var settings = SandboxPartner.Settings()
@@ -91,7 +94,8 @@ struct SecretSweepTests {
         let openWebToken = try sweep.input("openweb-token", settings.openWebAccessToken)
         let secretFile = try sweep.input("client-secret", clientSecret + "\n")
         let trust = cli.home.path("sandbox-ca.pem")
-        try await Browser.get("\(sandbox.issuer)/sandbox/ca.pem").body.appending("\n").write(toFile: trust, atomically: true, encoding: .utf8)
+        try await Browser.get("\(sandbox.issuer)/sandbox/ca.pem").body.appending("\n").write(
+            toFile: trust, atomically: true, encoding: .utf8)
 
         func signIn(_ arguments: [String]) async throws {
             let process = try cli.start(["authorize", "--no-browser", "-v"] + arguments)
@@ -105,10 +109,14 @@ struct SecretSweepTests {
         // Against the sandbox: the whole onboarding.
         try await sweep.run(["discover", "-v", "--json"] + c)
         try await signIn(c)
-        for arguments in [["token", "show", "--json"], ["token", "show", "-v"], ["refresh", "--force", "-v", "--json"], ["refresh", "--force", "-v"],
-                          ["profile", "-v", "--json"], ["flags", "show", "-v", "--json"], ["flags", "check", "-v"], ["containers", "show", "-v", "--json"],
-                          ["containers", "probe", "-v", "--json"], ["passes", "fetch", "-v", "--json", "--trust", trust, "--output", cli.home.path("passes")],
-                          ["check", "-v", "--json", "--trust", trust, "--junit", cli.home.path("report.xml")], ["channel", "show", "--json"]] {
+        for arguments in [
+            ["token", "show", "--json"], ["token", "show", "-v"], ["refresh", "--force", "-v", "--json"], ["refresh", "--force", "-v"],
+            ["profile", "-v", "--json"], ["flags", "show", "-v", "--json"], ["flags", "check", "-v"],
+            ["containers", "show", "-v", "--json"],
+            ["containers", "probe", "-v", "--json"],
+            ["passes", "fetch", "-v", "--json", "--trust", trust, "--output", cli.home.path("passes")],
+            ["check", "-v", "--json", "--trust", trust, "--junit", cli.home.path("report.xml")], ["channel", "show", "--json"],
+        ] {
             let result = try await sweep.run(arguments + c)
             #expect(result.status == 0, "\(arguments): \(result.stdout.suffix(1500)) \(result.stderr.suffix(500))")
         }
@@ -119,17 +127,24 @@ struct SecretSweepTests {
         let link = try #require(await sandbox.emails().last?.link)
         let redeemed = try await sweep.run(["magic-link", "redeem", "-v", "--json", "--link", link, "--password-file", passwordFile] + c)
         #expect(redeemed.status == 0, "\(redeemed.stderr)")
-        let signedIn = try await sweep.run(["magic-link", "signin", "-v", "--json", "--email", "jane.doe@example.com", "--password-file", "-"] + c, stdin: Data(password.utf8))
+        let signedIn = try await sweep.run(
+            ["magic-link", "signin", "-v", "--json", "--email", "jane.doe@example.com", "--password-file", "-"] + c,
+            stdin: Data(password.utf8))
         #expect(signedIn.status == 0, "\(signedIn.stderr)")
         let codeA = try await sandbox.openWebCodeA()
         sweep.secrets.insert(codeA)
-        let openWeb = ["openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane", "--access-token-file", openWebToken,
-                       "--base-url", sandbox.issuer + SandboxPartner.openWebPath]
+        let openWeb = [
+            "openweb", "register", "--code-a", codeA, "--primary-key", "3d6479fe", "--user-name", "jane", "--access-token-file",
+            openWebToken,
+            "--base-url", sandbox.issuer + SandboxPartner.openWebPath,
+        ]
         #expect(try await sweep.run(openWeb + ["-v", "--json"]).status == 0)
         let jane = try #require(settings.user(named: "jane"))
         let header = sandbox.echoAuthorization(for: jane)
-        let echo = ["echo", "verify", "--provider", sandbox.issuer + SandboxPartner.echoProviderPath, "--allowed-host", "127.0.0.1:\(sandbox.port)",
-                    "--authorization", "-", "--consumer-key", settings.echoConsumerKey]
+        let echo = [
+            "echo", "verify", "--provider", sandbox.issuer + SandboxPartner.echoProviderPath, "--allowed-host", "127.0.0.1:\(sandbox.port)",
+            "--authorization", "-", "--consumer-key", settings.echoConsumerKey,
+        ]
         #expect(try await sweep.run(echo + ["-v", "--json"], stdin: Data(header.utf8)).status == 0)
         #expect(try await sweep.run(["members", "log-out", "-v", "--json", "--sso-id", jane.ssoID] + c, environment: keyed).status == 0)
 
@@ -148,10 +163,12 @@ struct SecretSweepTests {
         }
         sandbox.stop()
         running = false
-        for arguments in [["refresh", "--force", "-v", "--json"], ["profile", "-v"], ["flags", "check", "-v", "--json"], ["containers", "probe", "-v"],
-                          ["passes", "fetch", "-v", "--trust", trust, "--output", cli.home.path("passes-failed")], ["check", "-v", "--json"],
-                          ["magic-link", "signin", "-v", "--email", "jane.doe@example.com", "--password-file", passwordFile], ["revoke", "-v", "--json"],
-                          ["logout", "-v"]] {
+        for arguments in [
+            ["refresh", "--force", "-v", "--json"], ["profile", "-v"], ["flags", "check", "-v", "--json"], ["containers", "probe", "-v"],
+            ["passes", "fetch", "-v", "--trust", trust, "--output", cli.home.path("passes-failed")], ["check", "-v", "--json"],
+            ["magic-link", "signin", "-v", "--email", "jane.doe@example.com", "--password-file", passwordFile], ["revoke", "-v", "--json"],
+            ["logout", "-v"],
+        ] {
             let result = try await sweep.run(arguments + c)
             #expect(result.status != 0, "\(arguments) cannot succeed with the sandbox gone")
         }
@@ -169,7 +186,8 @@ struct SecretSweepTests {
         let home = cli.home.url.path
         for file in try FileManager.default.subpathsOfDirectory(atPath: home) {
             let path = "\(home)/\(file)"
-            guard FileStatus(path)?.isRegular == true, !sweep.inputs.contains(path), let data = FileManager.default.contents(atPath: path) else { continue }
+            guard FileStatus(path)?.isRegular == true, !sweep.inputs.contains(path), let data = FileManager.default.contents(atPath: path)
+            else { continue }
             let text = String(decoding: data, as: UTF8.self)
             let leaked = secrets.filter { text.contains($0) }
             if path.hasPrefix(sweep.cacheDirectory + "/") {

@@ -8,9 +8,11 @@ import TestSupport
 /// Code Quality, and GitHub's annotation limits.
 @Suite("CI reports")
 struct CIReportTests {
-    static let good = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    static let good =
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
     /// A precomposition of an asset that is not there is an error (and an unknown layer type a warning).
-    static let bad = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":0,"refId":"nope","ind":1,"ip":0,"op":60,"st":0,"ks":{}},{"ty":99,"ind":2,"ip":0,"op":60,"st":0}]}"#
+    static let bad =
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":0,"refId":"nope","ind":1,"ip":0,"op":60,"st":0,"ks":{}},{"ty":99,"ind":2,"ip":0,"op":60,"st":0}]}"#
 
     func files(_ t: TestContext) throws -> (good: String, bad: String, missing: String) {
         let good = t.home.path("good.json"), bad = t.home.path("bad.json")
@@ -108,7 +110,9 @@ struct CIReportTests {
         let first = try await issues(), second = try await issues()
         #expect(!first.isEmpty)
         for issue in first {
-            for key in ["description", "check_name", "fingerprint", "severity", "location"] { #expect(issue[key] != nil, "\(key) in \(issue)") }
+            for key in ["description", "check_name", "fingerprint", "severity", "location"] {
+                #expect(issue[key] != nil, "\(key) in \(issue)")
+            }
             #expect(["info", "minor", "major", "critical", "blocker"].contains(issue["severity"] as? String ?? ""))
             let location = try #require(issue["location"] as? [String: Any])
             #expect(location["path"] as? String == bad && (location["lines"] as? [String: Any])?["begin"] != nil)
@@ -119,7 +123,8 @@ struct CIReportTests {
 
     @Test("GitHub annotations: at most 10 of a level, the 10th saying how many more and where to read them")
     func annotationCap() {
-        let findings = (1...25).map { Finding(.warning, "lottie.test", at: FindingLocation(file: "f\($0).json"), "warning \($0)") }
+        let findings =
+            (1...25).map { Finding(.warning, "lottie.test", at: FindingLocation(file: "f\($0).json"), "warning \($0)") }
             + [Finding(.error, "lottie.bad", at: FindingLocation(file: "x.json"), "one error")]
         let lines = GitHubAnnotations.render(findings, strict: false)
         let warnings = lines.filter { $0.hasPrefix("::warning") }
@@ -134,10 +139,12 @@ struct ContainerReportTests {
     @Test("containers --junit: one case per container, the insecure one failing, the other passing")
     func perContainer() async throws {
         let t = TestContext()
-        try t.writeChannel("acme", #"""
-        {"flags":{"canAccessNews":"news"},"containers":[{"name":"news","url":"https://news.fake.example/feed","flag":"canAccessNews"},
-         {"name":"events","url":"http://events.fake.example/list"}]}
-        """#)
+        try t.writeChannel(
+            "acme",
+            #"""
+            {"flags":{"canAccessNews":"news"},"containers":[{"name":"news","url":"https://news.fake.example/feed","flag":"canAccessNews"},
+             {"name":"events","url":"http://events.fake.example/list"}]}
+            """#)
         let profile = t.home.path("member.json")
         try Data(#"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":true}}"#.utf8).write(to: URL(fileURLWithPath: profile))
         let junit = t.home.path("containers.xml")

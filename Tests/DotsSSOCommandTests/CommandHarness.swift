@@ -43,8 +43,10 @@ final class FakeProvider: @unchecked Sendable {
     private let lock = NSLock()
     private var issued = 0
     var lifetime: Double = 3600
-    var profile: JSONValue = .object(["id": .string("u-1"), "email": .string("jane@fake.example"), "firstName": .string("Jane"),
-                                      "lastName": .string("Doe"), "features": .object(["canAccessApp": .bool(true)])])
+    var profile: JSONValue = .object([
+        "id": .string("u-1"), "email": .string("jane@fake.example"), "firstName": .string("Jane"),
+        "lastName": .string("Doe"), "features": .object(["canAccessApp": .bool(true)]),
+    ])
 
     /// Flags that select this provider and client on any sign-in command.
     static let flags = ["--issuer", issuer, "--client-id", client]
@@ -53,16 +55,20 @@ final class FakeProvider: @unchecked Sendable {
     init(on http: FakeHTTPClient, jwks: Bool = false, metadata changes: [String: JSONValue?] = [:]) {
         let issuer = Self.issuer
         var metadata: [String: JSONValue] = [
-            "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"), "token_endpoint": .string("\(issuer)/token"),
+            "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"),
+            "token_endpoint": .string("\(issuer)/token"),
             "userinfo_endpoint": .string("\(issuer)/userinfo"), "revocation_endpoint": .string("\(issuer)/revoke"),
             "end_session_endpoint": .string("\(issuer)/logout"), "response_types_supported": .array([.string("code")]),
-            "code_challenge_methods_supported": .array([.string("S256")]), "grant_types_supported": .array([.string("authorization_code"), .string("refresh_token")]),
+            "code_challenge_methods_supported": .array([.string("S256")]),
+            "grant_types_supported": .array([.string("authorization_code"), .string("refresh_token")]),
         ]
         if jwks { metadata["jwks_uri"] = .string("\(issuer)/jwks") }
         for (key, value) in changes { metadata[key] = value }
         http.json(.get, "\(issuer)/.well-known/openid-configuration", .object(metadata))
         // The login page the preflight GET sees before the "browser" opens.
-        http.on(.get, "\(issuer)/authorize") { _ in (200, [(name: "Content-Type", value: "text/html")], Data("<!DOCTYPE html><title>Sign in</title>".utf8)) }
+        http.on(.get, "\(issuer)/authorize") { _ in
+            (200, [(name: "Content-Type", value: "text/html")], Data("<!DOCTYPE html><title>Sign in</title>".utf8))
+        }
         http.on(.post, "\(issuer)/token") { [self] request in
             let form = FormEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self))
             let grant = form.first { $0.0 == "grant_type" }?.1
@@ -72,15 +78,20 @@ final class FakeProvider: @unchecked Sendable {
             if grant == "authorization_code", form.first(where: { $0.0 == "code" })?.1 != "good-code" {
                 return (400, [], Data(#"{"error":"invalid_grant","error_description":"unknown code"}"#.utf8))
             }
-            let n = lock.withLock { issued += 1; return issued }
-            let body = #"{"access_token":"at-\#(n)","refresh_token":"rt-\#(n)","token_type":"Bearer","expires_in":\#(Int(lifetime)),"scope":"openid profile"}"#
+            let n = lock.withLock {
+                issued += 1; return issued
+            }
+            let body =
+                #"{"access_token":"at-\#(n)","refresh_token":"rt-\#(n)","token_type":"Bearer","expires_in":\#(Int(lifetime)),"scope":"openid profile"}"#
             return (200, [(name: "Content-Type", value: "application/json")], Data(body.utf8))
         }
         http.on(.post, "\(issuer)/revoke") { _ in (200, [], Data()) }
         http.on(.get, "\(issuer)/userinfo") { [self] request in
             let authorization = request.headers.first { $0.name == "Authorization" }?.value ?? ""
             let current = lock.withLock { "Bearer at-\(issued)" }
-            guard authorization == current else { return (401, [(name: "WWW-Authenticate", value: "Bearer error=\"invalid_token\"")], Data()) }
+            guard authorization == current else {
+                return (401, [(name: "WWW-Authenticate", value: "Bearer error=\"invalid_token\"")], Data())
+            }
             return (200, [(name: "Content-Type", value: "application/json")], (try? JSONEncoder().encode(profile)) ?? Data())
         }
     }

@@ -7,9 +7,11 @@ import TestSupport
 /// against what it holds, every animation validated with its images found in the archive.
 @Suite("dotLottie")
 struct DotLottieTests {
-    static let animation = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+    static let animation =
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
     /// An animation with an image asset kept beside it (as a .lottie carries images).
-    static let withImage = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"image_0","w":10,"h":10,"u":"/images/","p":"img_0.png","e":0}],"layers":[{"ty":2,"refId":"image_0","ind":1,"ip":0,"op":60,"st":0,"ks":{}}]}"#
+    static let withImage =
+        #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[{"id":"image_0","w":10,"h":10,"u":"/images/","p":"img_0.png","e":0}],"layers":[{"ty":2,"refId":"image_0","ind":1,"ip":0,"op":60,"st":0,"ks":{}}]}"#
 
     func write(_ t: TestContext, _ name: String, _ entries: [String: Data]) throws -> String {
         let path = t.home.path(name)
@@ -18,19 +20,23 @@ struct DotLottieTests {
     }
 
     func codes(_ result: RunResult) throws -> [String: String] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
         let files = try #require(document["files"] as? [[String: Any]])
         let findings = files.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
-        return Dictionary(findings.map { ($0["code"] as? String ?? "", $0["severity"] as? String ?? "") }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            findings.map { ($0["code"] as? String ?? "", $0["severity"] as? String ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
     @Test("a v1 .lottie with its image in images/ validates clean; the summary is the played animation's")
     func v1() async throws {
         let t = TestContext()
-        let file = try write(t, "loader.lottie", [
-            "manifest.json": Data(#"{"version":"1","animations":[{"id":"loader"}]}"#.utf8),
-            "animations/loader.json": Data(Self.withImage.utf8), "images/img_0.png": TestPassIssuer.png(width: 10, height: 10),
-        ])
+        let file = try write(
+            t, "loader.lottie",
+            [
+                "manifest.json": Data(#"{"version":"1","animations":[{"id":"loader"}]}"#.utf8),
+                "animations/loader.json": Data(Self.withImage.utf8), "images/img_0.png": TestPassIssuer.png(width: 10, height: 10),
+            ])
         let result = await t.run(["bodymovin", "validate", file, "--no-render", "--json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let found = try codes(result)
@@ -38,21 +44,27 @@ struct DotLottieTests {
         #expect(result.stdout.contains(#""layers" : 1"#), "the played animation's summary: \(result.stdout)")
     }
 
-    @Test("v2: the initial animation is the one played; a listed animation missing, an unknown initial and an image not carried are errors; extra files info")
+    @Test(
+        "v2: the initial animation is the one played; a listed animation missing, an unknown initial and an image not carried are errors; extra files info"
+    )
     func v2Manifest() async throws {
         let t = TestContext()
-        let good = try write(t, "two.lottie", [
-            "manifest.json": Data(#"{"version":"2","animations":[{"id":"a"},{"id":"b"}],"initial":{"animation":"b"}}"#.utf8),
-            "a/a.json": Data(Self.animation.utf8), "a/b.json": Data(Self.animation.utf8), "a/stray.json": Data(Self.animation.utf8),
-        ])
+        let good = try write(
+            t, "two.lottie",
+            [
+                "manifest.json": Data(#"{"version":"2","animations":[{"id":"a"},{"id":"b"}],"initial":{"animation":"b"}}"#.utf8),
+                "a/a.json": Data(Self.animation.utf8), "a/b.json": Data(Self.animation.utf8), "a/stray.json": Data(Self.animation.utf8),
+            ])
         let played = await t.run(["bodymovin", "validate", good, "--no-render", "--json"])
         #expect(played.status == 0, "\(played.stdout)")
         #expect(played.stdout.contains(#"plays \"b\""#), "\(played.stdout)")
         #expect(try codes(played)["lottie.dotlottie.unreferenced"] == "info")
-        let broken = try write(t, "broken.lottie", [
-            "manifest.json": Data(#"{"version":"2","animations":[{"id":"a"},{"id":"gone"}],"initial":{"animation":"nope"}}"#.utf8),
-            "a/a.json": Data(Self.withImage.utf8),
-        ])
+        let broken = try write(
+            t, "broken.lottie",
+            [
+                "manifest.json": Data(#"{"version":"2","animations":[{"id":"a"},{"id":"gone"}],"initial":{"animation":"nope"}}"#.utf8),
+                "a/a.json": Data(Self.withImage.utf8),
+            ])
         let result = await t.run(["bodymovin", "validate", broken, "--no-render", "--json"])
         #expect(result.status == 1)
         let found = try codes(result)
@@ -62,10 +74,13 @@ struct DotLottieTests {
         #expect(result.stdout.contains("broken.lottie#a"), "an animation's findings name it")
     }
 
-    @Test("the content decides: a zip named .json is opened as a dotLottie, JSON named .lottie as JSON, each with a warning; no manifest is an error")
+    @Test(
+        "the content decides: a zip named .json is opened as a dotLottie, JSON named .lottie as JSON, each with a warning; no manifest is an error"
+    )
     func sniffing() async throws {
         let t = TestContext()
-        let zipped = try write(t, "loader.json", ["manifest.json": Data(#"{"animations":[{"id":"x"}]}"#.utf8), "animations/x.json": Data(Self.animation.utf8)])
+        let zipped = try write(
+            t, "loader.json", ["manifest.json": Data(#"{"animations":[{"id":"x"}]}"#.utf8), "animations/x.json": Data(Self.animation.utf8)])
         do {
             let run = await t.run(["bodymovin", "validate", zipped, "--no-render", "--json"])
             #expect(try codes(run)["lottie.file.zip-named-json"] == "warning")
@@ -120,7 +135,8 @@ struct DotLottieChoiceTests {
         #expect(chosen.stdout.contains(#""width" : 64"#) || chosen.stdout.contains(#""w" : 64"#), "\(chosen.stdout)")
         #expect(chosen.stdout.contains(#"plays \"b\""#))
         let unknown = await t.run(["bodymovin", "validate", file + "#zzz", "--no-render"])
-        #expect(unknown.status == 1 && unknown.stdout.contains("#zzz names no animation in the archive (it holds a, b)"), "\(unknown.stdout)")
+        #expect(
+            unknown.status == 1 && unknown.stdout.contains("#zzz names no animation in the archive (it holds a, b)"), "\(unknown.stdout)")
     }
 
     @Test("bodymovin preview draws the played animation of a .lottie; check takes a .lottie#id as the loading animation")
@@ -133,7 +149,8 @@ struct DotLottieChoiceTests {
         #expect(FileManager.default.fileExists(atPath: sheet))
         try t.writeChannel("lottie", #"{"name":"lottie","loadingAnimation":"\#(file)#b"}"#)
         let checked = await t.run(["check", "--channel", "lottie", "--only", "loading-animation", "--json"])
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], "\(checked.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], "\(checked.stderr)")
         let check = try #require((document["checks"] as? [[String: Any]])?.first)
         #expect(check["status"] as? String == "pass", "\(checked.stdout)")
     }

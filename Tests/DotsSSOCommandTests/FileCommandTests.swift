@@ -24,8 +24,11 @@ struct FileCommandTests {
     func bodymovin() async throws {
         let t = TestContext()
         let good = t.home.path("loader.json")
-        try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: good))
+        try Data(
+            #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: good))
         let result = await t.run(["bodymovin", "validate", good])
         #expect(result.status == 0 || result.status == 1)
         #expect(result.stdout.contains("loader.json"))
@@ -51,11 +54,13 @@ struct FileCommandTests {
         }
         #expect(BodymovinValidateUseCase.parallelism(for: files) == ProcessInfo.processInfo.activeProcessorCount)
         let batch = await t.run(["bodymovin", "validate", "--json"] + files)
-        let reports = try #require(try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
+        let reports =
+            try #require(try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
         #expect(reports?.compactMap { $0["file"] as? String } == files)
         for (index, file) in files.enumerated() {
             let alone = await t.run(["bodymovin", "validate", "--json", file])
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
+            let report =
+                try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]
             #expect(report?.first.map { NSDictionary(dictionary: $0) } == reports.map { NSDictionary(dictionary: $0[index]) }, "\(file)")
         }
 
@@ -103,10 +108,10 @@ struct FileCommandTests {
         let cache = TokenCache(directory: t.cacheDirectory)
         try cache.prepareDirectory()
         let legacy = #"""
-        {"version":1,"key":{"authority":"\#(FakeProvider.issuer)","clientId":"\#(FakeProvider.client)","account":"default"},
-         "channel":"acme","subject":"u-1","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z",
-         "tokens":{"accessToken":"old-at","refreshToken":"old-rt","expiresAt":"2099-01-01T00:00:00Z"},"profileId":"u-1"}
-        """#
+            {"version":1,"key":{"authority":"\#(FakeProvider.issuer)","clientId":"\#(FakeProvider.client)","account":"default"},
+             "channel":"acme","subject":"u-1","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z",
+             "tokens":{"accessToken":"old-at","refreshToken":"old-rt","expiresAt":"2099-01-01T00:00:00Z"},"profileId":"u-1"}
+            """#
         let url = cache.url(for: key)
         _ = FileManager.default.createFile(atPath: url.path, contents: Data(legacy.utf8), attributes: [.posixPermissions: 0o600])
         #expect(await t.run(["token", "print"] + FakeProvider.flags).stdout == "old-at\n")
@@ -121,27 +126,46 @@ struct FileCommandTests {
     func magicLinkSession() async throws {
         let t = TestContext()
         t.http.on(.post, "https://bridge.fake.example/v3/auth/email/signIn") { _ in
-            (200, [(name: "Content-Type", value: "application/json")], Data(#"{"sessionToken":"sess-1","id":"user-9","authenticated":true,"consented":true}"#.utf8))
+            (
+                200, [(name: "Content-Type", value: "application/json")],
+                Data(#"{"sessionToken":"sess-1","id":"user-9","authenticated":true,"consented":true}"#.utf8)
+            )
         }
-        let redeemed = await t.run(["magic-link", "redeem", "--base-url", "https://bridge.fake.example", "--study", "demo", "--token", "tok", "--email", "Jane@Fake.example"])
+        let redeemed = await t.run([
+            "magic-link", "redeem", "--base-url", "https://bridge.fake.example", "--study", "demo", "--token", "tok", "--email",
+            "Jane@Fake.example",
+        ])
         #expect(redeemed.status == 0, "\(redeemed.stderr)")
         #expect(!redeemed.allOutput.contains("sess-1"))
         let key = CacheKey.bridge(server: "https://bridge.fake.example", study: "demo", email: "jane@fake.example")
         let entry = try TokenCache(directory: t.cacheDirectory).read(key).entry
         #expect(entry?.key.kind == .bridge)
         #expect(entry?.key.clientId == nil)
-        let printed = await t.run(["token", "print", "--session", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "jane@fake.example"])
+        let printed = await t.run([
+            "token", "print", "--session", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "jane@fake.example",
+        ])
         #expect(printed.stdout == "sess-1\n")
-        let requested = await t.run(["magic-link", "request", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "not-an-address"])
+        let requested = await t.run([
+            "magic-link", "request", "--base-url", "https://bridge.fake.example", "--study", "demo", "--email", "not-an-address",
+        ])
         #expect(requested.status == 64)
     }
 
     @Test("applinks check fetches both files and reports; channel init/show/list round-trip a channel")
     func applinksAndChannels() async throws {
         let t = TestContext()
-        t.http.json(.get, "https://links.fake.example/.well-known/apple-app-site-association", .object(["applinks": .object(["details": .array([
-            .object(["appIDs": .array([.string("ABCDE12345.com.thedots.app")]), "components": .array([.object(["/": .string("/verify*")])])]),
-        ])])]))
+        t.http.json(
+            .get, "https://links.fake.example/.well-known/apple-app-site-association",
+            .object([
+                "applinks": .object([
+                    "details": .array([
+                        .object([
+                            "appIDs": .array([.string("ABCDE12345.com.thedots.app")]),
+                            "components": .array([.object(["/": .string("/verify*")])]),
+                        ])
+                    ])
+                ])
+            ]))
         t.http.json(.get, "https://links.fake.example/.well-known/assetlinks.json", .array([]))
         let links = await t.run(["applinks", "check", "https://links.fake.example", "--json"])
         #expect(links.stdout.contains("\"origin\" : \"https://links.fake.example\""), "\(links.stderr)")

@@ -13,9 +13,13 @@ struct GrantedScopeTests {
         let t = TestContext(answer: OAuthCommandTests.pasteLanding())
         _ = FakeProvider(on: t.http)
         t.http.on(.post, FakeProvider.issuer + "/token") { _ in
-            (200, [(name: "Content-Type", value: "application/json")], Data(#"{"access_token":"at-x","token_type":"Bearer","expires_in":3600}"#.utf8))
+            (
+                200, [(name: "Content-Type", value: "application/json")],
+                Data(#"{"access_token":"at-x","token_type":"Bearer","expires_in":3600}"#.utf8)
+            )
         }
-        let started = await t.run(["authorize", "--no-exchange", "--scope", "openid profile email"] + FakeProvider.flags + OAuthCommandTests.landing)
+        let started = await t.run(
+            ["authorize", "--no-exchange", "--scope", "openid profile email"] + FakeProvider.flags + OAuthCommandTests.landing)
         #expect(started.status == 0, "\(started.stderr)")
         let pending = try JSONDecoder().decode([String: String].self, from: Data(started.stdout.utf8))
         #expect(try t.cached()?.oauth.pending?.scopes == ["openid", "profile", "email"])
@@ -36,7 +40,9 @@ struct GrantedScopeTests {
             t.advance(5)
             let printed = await t.run(["token", "print"] + FakeProvider.flags)
             #expect(printed.status == 0 && printed.stdout == "at-1\n", "\(printed.stderr)")
-            #expect(printed.stderr.contains("--min-validity 60 s is as long as the provider's access tokens live (60 s); using one with at least 30 s left"))
+            #expect(
+                printed.stderr.contains(
+                    "--min-validity 60 s is as long as the provider's access tokens live (60 s); using one with at least 30 s left"))
         }
         #expect(provider.tokensIssued == 1)
         // Past half its life, the next call refreshes once.

@@ -17,8 +17,10 @@ struct HandshakeCommandTests {
         return t
     }
 
-    static let register = ["openweb", "register", "--code-a", "codeA-1", "--primary-key", "3d6479fe", "--user-name", "jane",
-                           "--access-token-env", "OW_TOKEN", "--base-url", openWeb]
+    static let register = [
+        "openweb", "register", "--code-a", "codeA-1", "--primary-key", "3d6479fe", "--user-name", "jane",
+        "--access-token-env", "OW_TOKEN", "--base-url", openWeb,
+    ]
 
     @Test("openweb register prints codeB alone from JSON or plain text, and sends every field with the token")
     func openWebSuccess() async throws {
@@ -37,15 +39,17 @@ struct HandshakeCommandTests {
         #expect(json.stdout.contains(#""codeB" : "codeB-42""#))
     }
 
-    @Test("openweb register: a 200 that reads as an error is 76, a refused token 77 with the token scrubbed, a used codeA 1", arguments: [
-        (200, "application/json", #"{"error":"invalid_code_a"}"#, 76, "without a codeB"),
-        (200, "application/json", #"{"success":true}"#, 76, "without a code_b"),
-        (200, "text/plain", "Invalid code", 76, "Invalid code"),
-        (200, "text/html", "<html><body>Oops</body></html>", 76, "HTML"),
-        (403, "application/json", #"{"message":"bad token ow-secret-token-4711"}"#, 77, "refused the credentials"),
-        (400, "application/json", #"{"message":"code_a expired"}"#, 1, "code_a expired"),
-        (503, "text/plain", "down", 75, "503"),
-    ])
+    @Test(
+        "openweb register: a 200 that reads as an error is 76, a refused token 77 with the token scrubbed, a used codeA 1",
+        arguments: [
+            (200, "application/json", #"{"error":"invalid_code_a"}"#, 76, "without a codeB"),
+            (200, "application/json", #"{"success":true}"#, 76, "without a code_b"),
+            (200, "text/plain", "Invalid code", 76, "Invalid code"),
+            (200, "text/html", "<html><body>Oops</body></html>", 76, "HTML"),
+            (403, "application/json", #"{"message":"bad token ow-secret-token-4711"}"#, 77, "refused the credentials"),
+            (400, "application/json", #"{"message":"code_a expired"}"#, 1, "code_a expired"),
+            (503, "text/plain", "down", 75, "503"),
+        ])
     func openWebFailures(status: Int, type: String, body: String, exit: Int32, expected: String) async {
         let t = Self.openWebContext(status: status, type: type, body: body)
         let result = await t.run(Self.register)
@@ -85,11 +89,14 @@ struct HandshakeCommandTests {
     static let provider = "https://api.digits.com/1.1/sdk/account.json"
 
     static func echoHeader(consumerKey: String = "ck", timestamp: Date) -> String {
-        OAuth1Signature.header(url: URL(string: provider)!, consumerKey: consumerKey, consumerSecret: "cs", token: "123-tok", tokenSecret: "ts",
-                               nonce: "nonce-1", timestamp: Int(timestamp.timeIntervalSince1970))
+        OAuth1Signature.header(
+            url: URL(string: provider)!, consumerKey: consumerKey, consumerSecret: "cs", token: "123-tok", tokenSecret: "ts",
+            nonce: "nonce-1", timestamp: Int(timestamp.timeIntervalSince1970))
     }
 
-    static func echoContext(status: Int = 200, body: String = #"{"id_str":"9007199254740993","id":9007199254740993,"phone_number":"+15555550100"}"#) -> TestContext {
+    static func echoContext(
+        status: Int = 200, body: String = #"{"id_str":"9007199254740993","id":9007199254740993,"phone_number":"+15555550100"}"#
+    ) -> TestContext {
         let t = TestContext()
         t.http.on(.get, provider) { _ in (status, [(name: "Content-Type", value: "application/json")], Data(body.utf8)) }
         return t
@@ -127,7 +134,9 @@ struct HandshakeCommandTests {
     @Test("echo verify: a look-alike provider, a foreign consumer key or a malformed header sends nothing", arguments: echoRefusalCases)
     func echoRefusals(override: [String], exit: Int32) async {
         let t = Self.echoContext()
-        var arguments = ["echo", "verify", "--provider", Self.provider, "--authorization", Self.echoHeader(timestamp: t.date), "--consumer-key", "ck"]
+        var arguments = [
+            "echo", "verify", "--provider", Self.provider, "--authorization", Self.echoHeader(timestamp: t.date), "--consumer-key", "ck",
+        ]
         let index = arguments.firstIndex(of: override[0])!
         arguments[index + 1] = override[1]
         let result = await t.run(arguments)
@@ -144,13 +153,17 @@ struct HandshakeCommandTests {
         #expect(denied.status == 77)
         #expect(denied.stderr.contains("Could not authenticate you."))
         let stale = Self.echoContext()
-        let old = await stale.run(["echo", "verify", "--provider", Self.provider, "--authorization",
-                                   Self.echoHeader(timestamp: stale.date.addingTimeInterval(-3600)), "--consumer-key", "ck", "--max-skew", "60"])
+        let old = await stale.run([
+            "echo", "verify", "--provider", Self.provider, "--authorization",
+            Self.echoHeader(timestamp: stale.date.addingTimeInterval(-3600)), "--consumer-key", "ck", "--max-skew", "60",
+        ])
         #expect(old.status == 0)
         #expect(old.stderr.contains("warning: oauth_timestamp is 3600 s old"))
         let anonymous = Self.echoContext(body: #"{"phone_number":"+1"}"#)
-        let noID = await anonymous.run(["echo", "verify", "--provider", Self.provider, "--authorization", Self.echoHeader(timestamp: anonymous.date),
-                                        "--consumer-key", "ck"])
+        let noID = await anonymous.run([
+            "echo", "verify", "--provider", Self.provider, "--authorization", Self.echoHeader(timestamp: anonymous.date),
+            "--consumer-key", "ck",
+        ])
         #expect(noID.status == 76)
     }
 
@@ -159,8 +172,10 @@ struct HandshakeCommandTests {
     static let api = "https://api.thedots.fake.example"
     static let key = "channel-api-key-0042"
 
-    static func membersContext(stdinIsTerminal: Bool = false, lines: [String] = [], answer: String? = nil,
-                               respond: @escaping @Sendable (String) -> (Int, String)) -> TestContext {
+    static func membersContext(
+        stdinIsTerminal: Bool = false, lines: [String] = [], answer: String? = nil,
+        respond: @escaping @Sendable (String) -> (Int, String)
+    ) -> TestContext {
         let queue = LineQueue(lines)
         let t = TestContext(stdinIsTerminal: stdinIsTerminal, environment: ["DOTS_KEY": key]) { _ in queue.next() ?? answer }
         for path in ["log-out-by-sso-id", "remove-by-sso-id"] {
@@ -189,13 +204,15 @@ struct HandshakeCommandTests {
         #expect(!result.allOutput.contains(Self.key))
     }
 
-    @Test("members: each refusal has its exit code and the API's words, never the key", arguments: [
-        (400, #"{"errors":[{"field":"ssoId","message":"must be a UUID"}]}"#, Int32(65), "ssoId: must be a UUID"),
-        (403, #"{"message":"admins cannot be removed"}"#, Int32(77), "admin"),
-        (404, #"{"message":"not found"}"#, Int32(1), "no member of the channel has this SSO id"),
-        (429, #"{}"#, Int32(75), "429"),
-        (401, #"{"message":"bad key channel-api-key-0042"}"#, Int32(77), "[redacted]"),
-    ])
+    @Test(
+        "members: each refusal has its exit code and the API's words, never the key",
+        arguments: [
+            (400, #"{"errors":[{"field":"ssoId","message":"must be a UUID"}]}"#, Int32(65), "ssoId: must be a UUID"),
+            (403, #"{"message":"admins cannot be removed"}"#, Int32(77), "admin"),
+            (404, #"{"message":"not found"}"#, Int32(1), "no member of the channel has this SSO id"),
+            (429, #"{}"#, Int32(75), "429"),
+            (401, #"{"message":"bad key channel-api-key-0042"}"#, Int32(77), "[redacted]"),
+        ])
     func logOutRefused(status: Int, body: String, exit: Int32, expected: String) async {
         let t = Self.membersContext { _ in (status, body) }
         let result = await t.run(["members", "log-out", "--sso-id", "x"] + Self.members)
@@ -215,8 +232,9 @@ struct HandshakeCommandTests {
         }
         let result = await t.run(["members", "log-out", "--sso-id", "-"] + Self.members)
         #expect(result.status == 1)
-        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") }
-            == ["logged-out a", "logged-out b", "failed gone", "logged-out c"])
+        #expect(
+            result.stdout.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") }
+                == ["logged-out a", "logged-out b", "failed gone", "logged-out c"])
         #expect(result.stderr.contains("3 of 4 logged out, 1 failed"))
         let json = await Self.membersContext(lines: ["a", "b"]) { _ in (200, #"{"requestId":"r","status":"logged-out"}"#) }
             .run(["members", "log-out", "--sso-id", "-", "--json"] + Self.members)
@@ -252,8 +270,10 @@ struct HandshakeCommandTests {
         let missing = await t.run(["members", "log-out", "--sso-id", "x", "--base-url", Self.api, "--api-key-env", "DOTS_KEY"])
         #expect(missing.status == 78)
         #expect(missing.stderr.contains("--channel-id"))
-        let initialised = await t.run(["channel", "init", "other", "--channels-api-base-url", Self.api, "--channels-api-channel-id", "o",
-                                       "--channels-api-key-env", "DOTS_KEY"])
+        let initialised = await t.run([
+            "channel", "init", "other", "--channels-api-base-url", Self.api, "--channels-api-channel-id", "o",
+            "--channels-api-key-env", "DOTS_KEY",
+        ])
         #expect(initialised.status == 0, "\(initialised.stderr)")
         #expect(await t.run(["channel", "show", "other"]).stdout.contains("from $DOTS_KEY"))
     }

@@ -19,8 +19,10 @@ struct HeadlessSignInTests {
         private var polls: [Date] = []
         private var forms: [[(String, String)]] = []
 
-        init(_ t: TestContext, answers: [String?], interval: JSONValue? = .number(5), expiresIn: JSONValue = .number(600),
-             metadata changes: [String: JSONValue?] = [:]) {
+        init(
+            _ t: TestContext, answers: [String?], interval: JSONValue? = .number(5), expiresIn: JSONValue = .number(600),
+            metadata changes: [String: JSONValue?] = [:]
+        ) {
             var metadata = changes
             metadata["device_authorization_endpoint"] = .string(HeadlessSignInTests.deviceEndpoint)
             _ = FakeProvider(on: t.http, metadata: metadata)
@@ -43,7 +45,8 @@ struct HeadlessSignInTests {
                     return polls.count - 1
                 }
                 guard form.contains(where: { $0 == ("grant_type", TokenEndpointClient.deviceCodeGrant) }),
-                      form.contains(where: { $0 == ("device_code", "dc-secret-123456") }) else {
+                    form.contains(where: { $0 == ("device_code", "dc-secret-123456") })
+                else {
                     return (400, [], Data(#"{"error":"invalid_request"}"#.utf8))
                 }
                 if index < answers.count, let error = answers[index] {
@@ -107,7 +110,9 @@ struct HeadlessSignInTests {
         let start = waiting.date
         let provider = DeviceProvider(waiting, answers: Array(repeating: "authorization_pending", count: 20))
         let timedOut = await waiting.run(["authorize"] + Self.deviceFlags + ["--timeout", "12"])
-        #expect(timedOut.status == 75 && timedOut.stderr.contains("nobody approved the device sign-in within 12 s (code WDJB-MJHT"), "\(timedOut.stderr)")
+        #expect(
+            timedOut.status == 75 && timedOut.stderr.contains("nobody approved the device sign-in within 12 s (code WDJB-MJHT"),
+            "\(timedOut.stderr)")
         #expect(provider.pollTimes(since: start) == [5, 10, 12])
 
         // The device code's own lifetime ends the wait the same way, with its own words.
@@ -134,14 +139,18 @@ struct HeadlessSignInTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("without --flow: no display + a device endpoint → device; no device endpoint → paste; a display → loopback; each said on the first line")
+    @Test(
+        "without --flow: no display + a device endpoint → device; no device endpoint → paste; a display → loopback; each said on the first line"
+    )
     func flowChoice() async throws {
         let headless = "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"
         let device = TestContext(headless: headless)
         _ = DeviceProvider(device, answers: [])
         let first = await device.run(["authorize"] + FakeProvider.flags)
         #expect(first.status == 0)
-        #expect(first.stderr.hasPrefix("dots-sso: signing in with the device flow: \(headless), and the provider offers the device authorization grant"))
+        #expect(
+            first.stderr.hasPrefix(
+                "dots-sso: signing in with the device flow: \(headless), and the provider offers the device authorization grant"))
 
         let channel = TestContext(headless: headless)
         _ = DeviceProvider(channel, answers: [])
@@ -153,7 +162,9 @@ struct HeadlessSignInTests {
         let paste = TestContext(headless: headless)
         _ = FakeProvider(on: paste.http)
         let pasted = await paste.run(["authorize"] + FakeProvider.flags + ["--timeout", "1"])
-        #expect(pasted.stderr.hasPrefix("dots-sso: signing in with the paste flow: \(headless), and the provider offers no device authorization grant"))
+        #expect(
+            pasted.stderr.hasPrefix(
+                "dots-sso: signing in with the paste flow: \(headless), and the provider offers no device authorization grant"))
         let port = try #require(pasted.stderr.firstMatch(of: /ssh -L (\d+):127\.0\.0\.1:(\d+)/))
         #expect(port.1 == port.2)
         #expect(pasted.stderr.contains("starting with http://127.0.0.1:\(port.1)/callback (the page itself will not load)"))
@@ -174,23 +185,25 @@ struct HeadlessSignInTests {
         return { stderr in
             let index = next.increment() - 1
             guard index < lines.count,
-                  let url = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
-                  let query = URLComponents(string: String(url))?.queryItems,
-                  let state = query.first(where: { $0.name == "state" })?.value,
-                  let redirect = query.first(where: { $0.name == "redirect_uri" })?.value,
-                  let port = URL(string: redirect)?.port else { return nil }
+                let url = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
+                let query = URLComponents(string: String(url))?.queryItems,
+                let state = query.first(where: { $0.name == "state" })?.value,
+                let redirect = query.first(where: { $0.name == "redirect_uri" })?.value,
+                let port = URL(string: redirect)?.port
+            else { return nil }
             return lines[index].replacingOccurrences(of: "STATE", with: state).replacingOccurrences(of: "PORT", with: String(port))
         }
     }
 
     @Test("paste flow: another sign-in's address and a non-address are refused and the prompt stays; this sign-in's address completes it")
     func pasteWins() async throws {
-        let t = TestContext(answer: Self.pasting([
-            "http://127.0.0.1:PORT/callback?code=good-code&state=someone-elses",
-            "not an address",
-            "   ",
-            "http://127.0.0.1:PORT/callback?code=good-code&state=STATE",
-        ]))
+        let t = TestContext(
+            answer: Self.pasting([
+                "http://127.0.0.1:PORT/callback?code=good-code&state=someone-elses",
+                "not an address",
+                "   ",
+                "http://127.0.0.1:PORT/callback?code=good-code&state=STATE",
+            ]))
         _ = FakeProvider(on: t.http)
         let result = await t.run(["authorize"] + FakeProvider.flags + ["--flow", "paste", "--timeout", "20"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -217,9 +230,10 @@ struct HeadlessSignInTests {
         for _ in 0..<200 where redirect == nil {
             try await Task.sleep(nanoseconds: 20_000_000)
             guard let line = t.stderr.text.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
-                  let query = URLComponents(string: String(line))?.queryItems,
-                  let state = query.first(where: { $0.name == "state" })?.value,
-                  let uri = query.first(where: { $0.name == "redirect_uri" })?.value else { continue }
+                let query = URLComponents(string: String(line))?.queryItems,
+                let state = query.first(where: { $0.name == "state" })?.value,
+                let uri = query.first(where: { $0.name == "redirect_uri" })?.value
+            else { continue }
             redirect = URL(string: "\(uri)?code=good-code&state=\(state)")
         }
         let url = try #require(redirect)
@@ -230,7 +244,9 @@ struct HeadlessSignInTests {
         #expect(try t.cached()?.oauth.tokens?.accessToken == "at-1")
     }
 
-    @Test("refresh-token file: a rotated refresh token is written back (0600) before the access token is used; a spent one ends 77 with the sentence")
+    @Test(
+        "refresh-token file: a rotated refresh token is written back (0600) before the access token is used; a spent one ends 77 with the sentence"
+    )
     func refreshTokenFile() async throws {
         let t = TestContext()
         _ = FakeProvider(on: t.http)
@@ -249,7 +265,9 @@ struct HeadlessSignInTests {
         // Nothing went into the token cache: the file is the job's only state.
         #expect(try t.cached() == nil)
 
-        t.http.on(.post, Self.tokenEndpoint) { _ in (400, [], Data(#"{"error":"invalid_grant","error_description":"refresh token reuse detected"}"#.utf8)) }
+        t.http.on(.post, Self.tokenEndpoint) { _ in
+            (400, [], Data(#"{"error":"invalid_grant","error_description":"refresh token reuse detected"}"#.utf8))
+        }
         let spent = await t.run(["profile"] + FakeProvider.flags + ["--refresh-token-file", file])
         #expect(spent.status == 77, "\(spent.stderr)")
         #expect(spent.stderr.contains("the refresh token in \(file) no longer works (invalid_grant: refresh token reuse detected)"))
@@ -276,14 +294,17 @@ struct HeadlessSignInTests {
         #expect(await t.run(["token", "export"] + FakeProvider.flags).status == 64)
     }
 
-    @Test("--grant password: a warning every time, the password only in the request body; a provider that refuses the grant → 78 with its words")
+    @Test(
+        "--grant password: a warning every time, the password only in the request body; a provider that refuses the grant → 78 with its words"
+    )
     func passwordGrant() async throws {
         let t = TestContext()
         _ = FakeProvider(on: t.http)
         let passwordFile = t.home.path("pw")
         try Data("correct horse battery\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
         // FakeProvider answers unsupported_grant_type to anything but code and refresh.
-        let refused = await t.run(["authorize"] + FakeProvider.flags + ["--grant", "password", "--username", "tess", "--password-file", passwordFile])
+        let refused = await t.run(
+            ["authorize"] + FakeProvider.flags + ["--grant", "password", "--username", "tess", "--password-file", passwordFile])
         #expect(refused.status == 78, "\(refused.stderr)")
         #expect(refused.stderr.contains("does not allow this client the password grant (HTTP 400): unsupported_grant_type"))
         #expect(refused.stderr.contains("RFC 9700"))
@@ -292,17 +313,25 @@ struct HeadlessSignInTests {
         t.http.on(.post, Self.tokenEndpoint) { request in
             let form = FormEncoding.decode(String(decoding: request.body ?? Data(), as: UTF8.self))
             guard form.contains(where: { $0 == ("grant_type", "password") }), form.contains(where: { $0 == ("username", "tess") }),
-                  form.contains(where: { $0 == ("password", "correct horse battery") }) else {
+                form.contains(where: { $0 == ("password", "correct horse battery") })
+            else {
                 return (400, [], Data(#"{"error":"invalid_grant"}"#.utf8))
             }
-            return (200, [(name: "Content-Type", value: "application/json")], Data(#"{"access_token":"pw-at","refresh_token":"pw-rt","expires_in":60}"#.utf8))
+            return (
+                200, [(name: "Content-Type", value: "application/json")],
+                Data(#"{"access_token":"pw-at","refresh_token":"pw-rt","expires_in":60}"#.utf8)
+            )
         }
-        let accepted = await t.run(["authorize"] + FakeProvider.flags + ["--grant", "password", "--username", "tess", "--password-file", passwordFile])
+        let accepted = await t.run(
+            ["authorize"] + FakeProvider.flags + ["--grant", "password", "--username", "tess", "--password-file", passwordFile])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stderr.contains("warning: --grant password signs in a partner's test member"))
         #expect(try t.cached()?.oauth.tokens?.accessToken == "pw-at")
-        let entry = try String(contentsOf: t.cacheDirectory.appendingPathComponent(try #require(
-            FileManager.default.contentsOfDirectory(atPath: t.cacheDirectory.path).first { $0.hasSuffix(".json") })), encoding: .utf8)
+        let entry = try String(
+            contentsOf: t.cacheDirectory.appendingPathComponent(
+                try #require(
+                    FileManager.default.contentsOfDirectory(atPath: t.cacheDirectory.path).first { $0.hasSuffix(".json") })),
+            encoding: .utf8)
         #expect(!entry.contains("correct horse"))
 
         #expect(await t.run(["authorize"] + FakeProvider.flags + ["--grant", "password", "--username", "tess"]).status == 64)

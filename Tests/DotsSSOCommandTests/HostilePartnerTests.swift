@@ -18,15 +18,20 @@ struct HostilePartnerTests {
         }
     }
 
-    @Test("exchange: a token endpoint echoing the code, verifier and client secret prints none of them", arguments: ["client_secret_post", "client_secret_basic"])
+    @Test(
+        "exchange: a token endpoint echoing the code, verifier and client secret prints none of them",
+        arguments: ["client_secret_post", "client_secret_basic"])
     func exchangeEcho(method: String) async throws {
         let t = TestContext(environment: ["ACME_SECRET": "client-secret-value-42"])
         _ = FakeProvider(on: t.http)
         Self.echoingTokenEndpoint(t)
         let secretFile = t.home.path("secret")
         try Data("client-secret-value-42".utf8).write(to: URL(fileURLWithPath: secretFile))
-        let result = await t.run(["exchange", "--code=the-code-123456", "--code-verifier", String(repeating: "v", count: 50),
-                                  "--redirect-uri", "http://127.0.0.1:9/callback", "--client-secret-file", secretFile, "--client-auth", method] + FakeProvider.flags)
+        let result = await t.run(
+            [
+                "exchange", "--code=the-code-123456", "--code-verifier", String(repeating: "v", count: 50),
+                "--redirect-uri", "http://127.0.0.1:9/callback", "--client-secret-file", secretFile, "--client-auth", method,
+            ] + FakeProvider.flags)
         #expect(result.status == 77)
         #expect(result.stderr.contains("invalid_grant (echo: grant_type=authorization_code"), "\(result.stderr)")
         for secret in ["the-code-123456", String(repeating: "v", count: 50), "client-secret-value-42", "Y2xpZW50"] {
@@ -56,7 +61,15 @@ struct HostilePartnerTests {
         let token = t.home.path("token")
         try Data("partner-token-abcdef\n".utf8).write(to: URL(fileURLWithPath: token))
         t.http.on(.get, "https://api.partner.example/me") { request in
-            (401, [(name: "WWW-Authenticate", value: #"Bearer error="invalid_token", error_description="\#(request.header("Authorization") ?? "")""#)], Data())
+            (
+                401,
+                [
+                    (
+                        name: "WWW-Authenticate",
+                        value: #"Bearer error="invalid_token", error_description="\#(request.header("Authorization") ?? "")""#
+                    )
+                ], Data()
+            )
         }
         let result = await t.run(["profile", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token])
         #expect(result.status == 77)
@@ -64,10 +77,12 @@ struct HostilePartnerTests {
         #expect(!result.allOutput.contains("partner-token-abcdef"))
     }
 
-    @Test("an access token file that is not one line of visible ASCII, or is huge, is refused (65) before anything is sent", arguments: [
-        (Data("ok\0X".utf8), "one line of visible ASCII"), (Data("one\ntwo".utf8), "one line of visible ASCII"),
-        (Data(repeating: UInt8(ascii: "a"), count: 10_000_000), "longer than 16384 bytes"),
-    ])
+    @Test(
+        "an access token file that is not one line of visible ASCII, or is huge, is refused (65) before anything is sent",
+        arguments: [
+            (Data("ok\0X".utf8), "one line of visible ASCII"), (Data("one\ntwo".utf8), "one line of visible ASCII"),
+            (Data(repeating: UInt8(ascii: "a"), count: 10_000_000), "longer than 16384 bytes"),
+        ])
     func tokenFile(contents: Data, expected: String) async throws {
         let t = TestContext()
         let token = t.home.path("token")
@@ -82,7 +97,8 @@ struct HostilePartnerTests {
     func profileNames() async throws {
         let t = TestContext()
         let file = t.home.path("profile.json")
-        let profile = #"{"id":"u-1","email":"ann@example.com","firstName":"Ann\nfirst name  Eve","lastName":"Lee\u001b[2J\u202e","features":{"canAccessApp":true}}"#
+        let profile =
+            #"{"id":"u-1","email":"ann@example.com","firstName":"Ann\nfirst name  Eve","lastName":"Lee\u001b[2J\u202e","features":{"canAccessApp":true}}"#
         try Data(profile.utf8).write(to: URL(fileURLWithPath: file))
         let result = await t.run(["profile", "--profile-file", file])
         #expect(!result.allOutput.contains("\u{1B}[2J"))
@@ -95,7 +111,8 @@ struct HostilePartnerTests {
     func profileDuplicateKey() async throws {
         let t = TestContext()
         let file = t.home.path("profile.json")
-        try Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true,"canAccessApp":false}}"#.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(#"{"id":"u-1","email":"ann@example.com","features":{"canAccessApp":true,"canAccessApp":false}}"#.utf8).write(
+            to: URL(fileURLWithPath: file))
         let result = await t.run(["profile", "--profile-file", file, "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = (json["findings"] as? [[String: Any]]) ?? []
@@ -108,7 +125,9 @@ struct HostilePartnerTests {
     func cacheListEscapes() async throws {
         let t = TestContext()
         let key = CacheKey(authority: "https://sso.fake.example", clientId: "evil\u{1B}]0;pwned\u{7}\nfake row")
-        try await TokenCache(directory: t.cacheDirectory).update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a"), now: Date()) }
+        try await TokenCache(directory: t.cacheDirectory).update(key) {
+            $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a"), now: Date())
+        }
         let result = await t.run(["cache", "list"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.allOutput.contains("\u{1B}") && !result.allOutput.contains("\u{7}"))
@@ -139,7 +158,9 @@ struct HostilePartnerTests {
     @Test("--junit: a network failure before any finding still writes the report, naming the failure")
     func junitNetworkFailure() async throws {
         let t = TestContext()
-        t.http.on(.get, FakeProvider.issuer + "/.well-known/openid-configuration") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        t.http.on(.get, FakeProvider.issuer + "/.well-known/openid-configuration") { _ in
+            throw HTTPError.connect(host: "sso.fake.example", detail: "refused")
+        }
         let report = t.home.path("report.xml")
         let result = await t.run(["discover", "--issuer", FakeProvider.issuer, "--junit", report])
         #expect(result.status == 69)
@@ -152,9 +173,11 @@ struct HostilePartnerTests {
 /// Issue 16, in-process: the cache and channel files every command trusts.
 @Suite("hostile partner: cache directories, channel files and locks")
 struct CacheAndChannelHardeningTests {
-    @Test("a cache directory others can write to is refused by every command that reads it, not only by those that write", arguments: [
-        ["token", "print"], ["token", "show"], ["cache", "list"], ["cache", "clear", "--all"], ["refresh"], ["revoke", "--local-only"],
-    ])
+    @Test(
+        "a cache directory others can write to is refused by every command that reads it, not only by those that write",
+        arguments: [
+            ["token", "print"], ["token", "show"], ["cache", "list"], ["cache", "clear", "--all"], ["refresh"], ["revoke", "--local-only"],
+        ])
     func worldWritableCache(command: [String]) async throws {
         let (t, _) = try await OAuthCommandTests.signedIn()
         chmod(t.cacheDirectory.path, 0o777)
@@ -164,13 +187,16 @@ struct CacheAndChannelHardeningTests {
         #expect(result.status == 78, "\(command): \(result.stderr)")
         #expect(result.stderr.contains("other users can write to it (mode 0777)"), "\(result.stderr)")
         #expect(result.stderr.contains("chmod 700"))
-        let entry = TokenCache(directory: t.cacheDirectory).url(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client))
+        let entry = TokenCache(directory: t.cacheDirectory).url(
+            for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client))
         #expect(FileManager.default.fileExists(atPath: entry.path), "nothing was removed")
     }
 
-    @Test("--cache-dir naming a regular file is 78 'not a directory', for listing and clearing alike", arguments: [
-        ["cache", "list"], ["cache", "clear", "--all"], ["token", "print", "--issuer", "https://sso.fake.example", "--client-id", "a"],
-    ])
+    @Test(
+        "--cache-dir naming a regular file is 78 'not a directory', for listing and clearing alike",
+        arguments: [
+            ["cache", "list"], ["cache", "clear", "--all"], ["token", "print", "--issuer", "https://sso.fake.example", "--client-id", "a"],
+        ])
     func cacheDirIsAFile(command: [String]) async throws {
         let t = TestContext()
         let file = t.home.path("not-a-dir")
@@ -184,8 +210,11 @@ struct CacheAndChannelHardeningTests {
     func clearAllOfOneChannel() async throws {
         let t = TestContext()
         let cache = TokenCache(directory: t.cacheDirectory)
-        let keys = [CacheKey(authority: "https://sso.acme.example", clientId: "dots"), CacheKey(authority: "https://sso.acme.example", clientId: "dots", account: "support"),
-                    CacheKey(authority: "https://sso.other.example", clientId: "dots")]
+        let keys = [
+            CacheKey(authority: "https://sso.acme.example", clientId: "dots"),
+            CacheKey(authority: "https://sso.acme.example", clientId: "dots", account: "support"),
+            CacheKey(authority: "https://sso.other.example", clientId: "dots"),
+        ]
         for key in keys {
             try await cache.update(key) { $0 = CacheEntry(key: key, tokens: TokenSet(accessToken: "a"), now: Date()) }
         }
@@ -201,7 +230,8 @@ struct CacheAndChannelHardeningTests {
     func lockHonoursTimeout() async throws {
         let (t, _) = try await OAuthCommandTests.signedIn()
         let cache = TokenCache(directory: t.cacheDirectory)
-        let lock = try await FileLock(path: cache.lockPath(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client)), timeout: 1)
+        let lock = try await FileLock(
+            path: cache.lockPath(for: CacheKey(authority: FakeProvider.issuer, clientId: FakeProvider.client)), timeout: 1)
         defer { lock.release() }
         let started = Date()
         let result = await t.run(["refresh", "--force", "--timeout", "1"] + FakeProvider.flags)
@@ -210,9 +240,11 @@ struct CacheAndChannelHardeningTests {
         #expect(result.stderr.contains("for more than 1 s"))
     }
 
-    @Test("channel init: a name with a path separator or a path without .json is refused (64) and nothing is written", arguments: [
-        "../../evil", "sub/acme", "./acme", "acme\u{1B}[31m", "",
-    ])
+    @Test(
+        "channel init: a name with a path separator or a path without .json is refused (64) and nothing is written",
+        arguments: [
+            "../../evil", "sub/acme", "./acme", "acme\u{1B}[31m", "",
+        ])
     func channelNames(name: String) async throws {
         let t = TestContext()
         let before = Set((try? FileManager.default.subpathsOfDirectory(atPath: t.home.url.path)) ?? [])
@@ -230,7 +262,9 @@ struct CacheAndChannelHardeningTests {
         chmod(path, 0o666)
         let result = await t.run(["channel", "show", "acme"])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("other users can change it (mode 0666)") && result.stderr.contains("chmod 600 \(path)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("other users can change it (mode 0666)") && result.stderr.contains("chmod 600 \(path)"),
+            "\(result.stderr)")
     }
 
     @Test("a key given twice in a channel file is an error (78) naming it")
@@ -257,10 +291,12 @@ struct CacheAndChannelHardeningTests {
 /// Issue 16, in-process: inputs given as pipes, and messages that say what actually happened.
 @Suite("hostile partner: pipes, typos and honest messages")
 struct InputsAndMessagesTests {
-    @Test("a typo'd subcommand gets the nearest one; a far-off word gets none", arguments: [
-        (["pkpas"], "Did you mean 'dots-sso pkpass'?"), (["flags", "chek"], "Did you mean 'dots-sso flags check'?"),
-        (["pkpass", "inspekt", "x.pkpass"], "Did you mean 'dots-sso pkpass inspect'?"), (["zzzzzz"], nil),
-    ])
+    @Test(
+        "a typo'd subcommand gets the nearest one; a far-off word gets none",
+        arguments: [
+            (["pkpas"], "Did you mean 'dots-sso pkpass'?"), (["flags", "chek"], "Did you mean 'dots-sso flags check'?"),
+            (["pkpass", "inspekt", "x.pkpass"], "Did you mean 'dots-sso pkpass inspect'?"), (["zzzzzz"], nil),
+        ])
     func subcommandTypo(arguments: [String], expected: String?) async {
         let t = TestContext()
         let result = await t.run(arguments)
@@ -280,7 +316,9 @@ struct InputsAndMessagesTests {
         _ = FakeProvider(on: t.http)
         let result = await t.run(["authorize", "--port", String(occupier.port), "--no-browser", "--timeout", "2"] + FakeProvider.flags)
         #expect(result.status == 69)
-        #expect(result.stderr == "dots-sso: port \(occupier.port) is in use; choose another with --port, or leave --port out for a free one\n", "\(result.stderr)")
+        #expect(
+            result.stderr == "dots-sso: port \(occupier.port) is in use; choose another with --port, or leave --port out for a free one\n",
+            "\(result.stderr)")
     }
 
     @Test("--timeout -1 says a negative number is not a value, not only that one is missing")
@@ -290,11 +328,18 @@ struct InputsAndMessagesTests {
         #expect(result.stderr.contains("--timeout -1: a negative number is not a valid value"), "\(result.stderr)")
     }
 
-    @Test("a value that starts with a dash (a base64url token) is read as a flag: the error says to write --token=VALUE, without repeating the token")
+    @Test(
+        "a value that starts with a dash (a base64url token) is read as a flag: the error says to write --token=VALUE, without repeating the token"
+    )
     func dashValue() async {
-        let result = await TestContext().run(["magic-link", "redeem", "--token", "-secretToken123", "--email", "a@b.example", "--base-url", "https://b.example", "--study", "s"])
+        let result = await TestContext().run([
+            "magic-link", "redeem", "--token", "-secretToken123", "--email", "a@b.example", "--base-url", "https://b.example", "--study",
+            "s",
+        ])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--token: the value after it starts with '-', so it reads as a flag; write it as --token=VALUE"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--token: the value after it starts with '-', so it reads as a flag; write it as --token=VALUE"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("secretToken123"))
     }
 
@@ -339,16 +384,23 @@ struct InputsAndMessagesTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "one line")
     }
 
-    @Test("flags check --json: an unreachable profile endpoint ends with its own status and says why in problem.kind", arguments: [
-        (HTTPError.connect(host: "api.partner.example", detail: "refused") as any Error & Sendable, "network", Int32(69)),
-        (HTTPError.unauthorized(url: "https://api.partner.example/me", status: 401, detail: "") as any Error & Sendable, "not-authorized", Int32(77)),
-    ])
+    @Test(
+        "flags check --json: an unreachable profile endpoint ends with its own status and says why in problem.kind",
+        arguments: [
+            (HTTPError.connect(host: "api.partner.example", detail: "refused") as any Error & Sendable, "network", Int32(69)),
+            (
+                HTTPError.unauthorized(url: "https://api.partner.example/me", status: 401, detail: "") as any Error & Sendable,
+                "not-authorized", Int32(77)
+            ),
+        ])
     func flagsProblemKind(failure: any Error & Sendable, kind: String, exitCode: Int32) async throws {
         let t = TestContext()
         let token = t.home.path("token")
         try Data("partner-token-abcdef".utf8).write(to: URL(fileURLWithPath: token))
         t.http.on(.get, "https://api.partner.example/me") { _ in throw failure }
-        let result = await t.run(["flags", "check", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token, "--json"])
+        let result = await t.run([
+            "flags", "check", "--profile-endpoint", "https://api.partner.example/me", "--access-token-file", token, "--json",
+        ])
         #expect(result.status == exitCode)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let problem = try #require(json["problem"] as? [String: Any])
@@ -360,8 +412,12 @@ struct InputsAndMessagesTests {
     @Test("magic-link request answered 200 instead of 202 works, with a warning naming the seed's status")
     func requestAnswered200() async throws {
         let t = TestContext()
-        t.http.on(.post, "https://bridge.example/v3/auth/email") { _ in (200, [(name: "Content-Type", value: "application/json")], Data("{}".utf8)) }
-        let result = await t.run(["magic-link", "request", "--email", "jane@example.com", "--base-url", "https://bridge.example", "--study", "demo"])
+        t.http.on(.post, "https://bridge.example/v3/auth/email") { _ in
+            (200, [(name: "Content-Type", value: "application/json")], Data("{}".utf8))
+        }
+        let result = await t.run([
+            "magic-link", "request", "--email", "jane@example.com", "--base-url", "https://bridge.example", "--study", "demo",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("answered HTTP 200 rather than 202 Accepted (seed 001)"), "\(result.stderr)")
     }

@@ -39,7 +39,9 @@ struct MemberCommandTests {
         #expect(try t.cached()?.payload(RememberedProfile.self)?.id == "u-1", "the first id seen is remembered")
     }
 
-    @Test("flags check: a false flag fails (1) one line each; an unreachable profile or a missing token file is not a verdict but its own status")
+    @Test(
+        "flags check: a false flag fails (1) one line each; an unreachable profile or a missing token file is not a verdict but its own status"
+    )
     func flagsCheck() async throws {
         let t = TestContext()
         let file = try Self.profileFile(t, #"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":false,"beta":"true"}}"#)
@@ -51,7 +53,9 @@ struct MemberCommandTests {
         #expect(launch.status == 75, "\(launch.stderr)")
         #expect(launch.stderr.contains("could not check the app-launch rule"))
         // An operator's mistake is the operator's status, not "the app would log this member out".
-        let missing = await t.run(["flags", "check", "--access-token-file", t.home.path("no-such-token"), "--profile-endpoint", "https://api.fake.example/me"])
+        let missing = await t.run([
+            "flags", "check", "--access-token-file", t.home.path("no-such-token"), "--profile-endpoint", "https://api.fake.example/me",
+        ])
         #expect(missing.status != 1 && missing.status != 0, "\(missing.status) \(missing.stderr)")
         #expect(!missing.stderr.contains("log this member out"), "\(missing.stderr)")
     }
@@ -76,9 +80,11 @@ struct MemberCommandTests {
     @Test("containers show the request with the token redacted; probe reports each status")
     func containers() async throws {
         let t = TestContext()
-        try t.writeChannel("acme", #"""
-        {"containers":[{"name":"news","url":"https://news.fake.example/feed","flag":"canAccessNews","token":{"in":"header","name":"Authorization"}}]}
-        """#)
+        try t.writeChannel(
+            "acme",
+            #"""
+            {"containers":[{"name":"news","url":"https://news.fake.example/feed","flag":"canAccessNews","token":{"in":"header","name":"Authorization"}}]}
+            """#)
         let file = try Self.profileFile(t, #"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":true}}"#)
         let shown = await t.run(["containers", "--channel", "acme", "--profile-file", file])
         #expect(shown.status == 0, "\(shown.stderr)")
@@ -102,9 +108,13 @@ struct MemberCommandTests {
         let tokenFile = t.home.path("token")
         try Data("tok\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
         t.http.json(.get, "https://api.fake.example/passes", .array([.string("https://passes.fake.example/guest.pkpass")]))
-        t.http.on(.get, "https://passes.fake.example/guest.pkpass") { _ in (404, [(name: "Content-Type", value: "text/html")], Data("<html>gone</html>".utf8)) }
-        let result = await t.run(["passes", "fetch", "--passes-endpoint", "https://api.fake.example/passes", "--access-token-file", tokenFile,
-                                  "--output", t.home.path("out"), "--json"])
+        t.http.on(.get, "https://passes.fake.example/guest.pkpass") { _ in
+            (404, [(name: "Content-Type", value: "text/html")], Data("<html>gone</html>".utf8))
+        }
+        let result = await t.run([
+            "passes", "fetch", "--passes-endpoint", "https://api.fake.example/passes", "--access-token-file", tokenFile,
+            "--output", t.home.path("out"), "--json",
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("passes.download.status"))
         let download = t.http.requests.first { $0.url.host == "passes.fake.example" }

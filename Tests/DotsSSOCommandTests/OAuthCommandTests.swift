@@ -11,8 +11,9 @@ struct OAuthCommandTests {
     static func pasteLanding(code: String = "good-code") -> @Sendable (String) -> String? {
         { stderr in
             guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
-                  let query = URLComponents(string: String(line))?.queryItems,
-                  let state = query.first(where: { $0.name == "state" })?.value else { return nil }
+                let query = URLComponents(string: String(line))?.queryItems,
+                let state = query.first(where: { $0.name == "state" })?.value
+            else { return nil }
             return "https://app.thedots.example/sso/callback?code=\(code)&state=\(state)"
         }
     }
@@ -47,7 +48,8 @@ struct OAuthCommandTests {
         func pasting(_ template: String) -> @Sendable (String) -> String? {
             { stderr in
                 guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
-                      let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value else { return nil }
+                    let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value
+                else { return nil }
                 return template.replacingOccurrences(of: "STATE", with: state)
             }
         }
@@ -164,12 +166,22 @@ struct OAuthCommandTests {
         let t = TestContext(answer: Self.pasteLanding())
         _ = FakeProvider(on: t.http, jwks: true)
         t.http.on(.post, FakeProvider.issuer + "/token") { _ in
-            (200, [(name: "Content-Type", value: "application/json")], Data(#"{"access_token":"a","token_type":"Bearer","id_token":"x.y.z"}"#.utf8))
+            (
+                200, [(name: "Content-Type", value: "application/json")],
+                Data(#"{"access_token":"a","token_type":"Bearer","id_token":"x.y.z"}"#.utf8)
+            )
         }
-        t.http.json(.get, FakeProvider.issuer + "/jwks", .object(["keys": .array([.object([
-            "kty": .string("EC"), "crv": .string("P-256"), "kid": .string("broken-key"),
-            "x": .string(Base64URL.encode(Data(repeating: 1, count: 32))), "y": .string(Base64URL.encode(Data(repeating: 2, count: 32))),
-        ])])]))
+        t.http.json(
+            .get, FakeProvider.issuer + "/jwks",
+            .object([
+                "keys": .array([
+                    .object([
+                        "kty": .string("EC"), "crv": .string("P-256"), "kid": .string("broken-key"),
+                        "x": .string(Base64URL.encode(Data(repeating: 1, count: 32))),
+                        "y": .string(Base64URL.encode(Data(repeating: 2, count: 32))),
+                    ])
+                ])
+            ]))
         let result = await t.run(["authorize"] + FakeProvider.flags + Self.landing)
         #expect(result.status == 76, "\(result.stderr)")
         #expect(result.stderr.contains("\"broken-key\""))
@@ -235,11 +247,14 @@ struct AuthorizePreflightTests {
     func publicClient() async throws {
         let t = TestContext()
         let issuer = "https://confidential.fake.example"
-        t.http.json(.get, "\(issuer)/.well-known/openid-configuration", .object([
-            "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"), "token_endpoint": .string("\(issuer)/token"),
-            "response_types_supported": .array([.string("code")]), "code_challenge_methods_supported": .array([.string("S256")]),
-            "token_endpoint_auth_methods_supported": .array([.string("client_secret_basic")]),
-        ]))
+        t.http.json(
+            .get, "\(issuer)/.well-known/openid-configuration",
+            .object([
+                "issuer": .string(issuer), "authorization_endpoint": .string("\(issuer)/authorize"),
+                "token_endpoint": .string("\(issuer)/token"),
+                "response_types_supported": .array([.string("code")]), "code_challenge_methods_supported": .array([.string("S256")]),
+                "token_endpoint_auth_methods_supported": .array([.string("client_secret_basic")]),
+            ]))
         let publicClient = await t.run(["discover", "--issuer", issuer, "--client-id", "dots-app"])
         #expect(publicClient.stdout.contains("discover.client-auth.none-missing"), "\(publicClient.stdout)")
         let secret = t.home.path("secret")

@@ -40,9 +40,9 @@ struct OutputChoicesTests {
     func colourChoice() async throws {
         let profile = #"{"id":"u-1","features":{"canAccessApp":true}}"#
         for (environment, flag, coloured) in [
-            (["NO_COLOR": ""], [String](), false),                  // no terminal: auto stays plain
-            (["NO_COLOR": "", "FORCE_COLOR": "1"], [], true),        // an empty NO_COLOR is ignored (no-color.org)
-            (["NO_COLOR": "1", "FORCE_COLOR": "1"], [], false),      // a set NO_COLOR wins
+            (["NO_COLOR": ""], [String](), false),  // no terminal: auto stays plain
+            (["NO_COLOR": "", "FORCE_COLOR": "1"], [], true),  // an empty NO_COLOR is ignored (no-color.org)
+            (["NO_COLOR": "1", "FORCE_COLOR": "1"], [], false),  // a set NO_COLOR wins
             (["FORCE_COLOR": "0", "NO_COLOR": ""], [], false),
             (["FORCE_COLOR": "1", "NO_COLOR": ""], ["--color", "never"], false),
         ] {
@@ -78,8 +78,10 @@ struct WorkingHintsTests {
     func notSignedInRepeatsTheChannel() async throws {
         let t = TestContext()
         let file = t.home.path("partner.json")
-        try Data(#"{"name":"sandbox","issuer":"https://sso.fake.example","clientId":"app","profileEndpoint":"https://api.fake.example/me"}"#.utf8)
-            .write(to: URL(fileURLWithPath: file))
+        try Data(
+            #"{"name":"sandbox","issuer":"https://sso.fake.example","clientId":"app","profileEndpoint":"https://api.fake.example/me"}"#.utf8
+        )
+        .write(to: URL(fileURLWithPath: file))
         chmod(file, 0o600)
         let result = await t.run(["profile", "--channel", file])
         #expect(result.status == 77, "\(result.stderr)")
@@ -91,8 +93,10 @@ struct WorkingHintsTests {
     @Test("an unset secret variable names the flag that gives the file instead")
     func unsetSecretNamesTheFlag() async {
         let t = TestContext()
-        let result = await t.run(["members", "log-out", "--sso-id", "x", "--base-url", "https://api.fake.example", "--channel-id", "acme",
-                                  "--api-key-env", "NOT_SET_ANYWHERE"])
+        let result = await t.run([
+            "members", "log-out", "--sso-id", "x", "--base-url", "https://api.fake.example", "--channel-id", "acme",
+            "--api-key-env", "NOT_SET_ANYWHERE",
+        ])
         #expect(result.status == 78)
         #expect(result.stderr.contains("pass --api-key-file FILE"), "\(result.stderr)")
         #expect(!result.stderr.contains("--…-file"))
@@ -103,8 +107,10 @@ struct WorkingHintsTests {
         let t = TestContext()
         let session = await t.run(["token", "print", "--session"])
         #expect(session.status == 64)
-        #expect(session.stderr.contains("--email ADDRESS") && session.stderr.contains("--base-url URL") && session.stderr.contains("--study NAME"),
-                "\(session.stderr)")
+        #expect(
+            session.stderr.contains("--email ADDRESS") && session.stderr.contains("--base-url URL")
+                && session.stderr.contains("--study NAME"),
+            "\(session.stderr)")
         let clear = await t.run(["cache", "clear"])
         #expect(clear.status == 78)
         #expect(clear.stderr.contains("pass --channel NAME|FILE") && clear.stderr.contains("--all"), "\(clear.stderr)")

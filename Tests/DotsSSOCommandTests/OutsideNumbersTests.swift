@@ -13,11 +13,16 @@ struct OutsideNumbersTests {
         return path
     }
 
-    @Test("a layer type or frame rate no number can be: findings, valid JSON, exit 1", arguments: [
-        (#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":1e308,"ip":0,"op":30,"st":0}]}"#, "lottie.layer.type-unknown"),
-        (#"{"v":"5.7.0","fr":1e-320,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#, "lottie.frame-rate.out-of-range"),
-        (#"{"v":"5.7.0","fr":1e38,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#, "lottie.frame-rate.out-of-range"),
-    ])
+    @Test(
+        "a layer type or frame rate no number can be: findings, valid JSON, exit 1",
+        arguments: [
+            (
+                #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":1e308,"ip":0,"op":30,"st":0}]}"#,
+                "lottie.layer.type-unknown"
+            ),
+            (#"{"v":"5.7.0","fr":1e-320,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#, "lottie.frame-rate.out-of-range"),
+            (#"{"v":"5.7.0","fr":1e38,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#, "lottie.frame-rate.out-of-range"),
+        ])
     func lottieNumbers(json: String, code: String) async throws {
         let t = TestContext()
         let result = await t.run(["bodymovin", "validate", try Self.animation(t, json), "--no-render", "--json"])
@@ -35,15 +40,19 @@ struct OutsideNumbersTests {
         #expect(result.stderr.contains("column 34: the number is too large to represent"), "\(result.stderr)")
     }
 
-    @Test("an expires_in that is no lifetime (±1e300, \"nan\", an object) is a malformed answer (65) naming it; nothing is cached", arguments: [
-        "1e300", "-1e300", "\"nan\"", "{}",
-    ])
+    @Test(
+        "an expires_in that is no lifetime (±1e300, \"nan\", an object) is a malformed answer (65) naming it; nothing is cached",
+        arguments: [
+            "1e300", "-1e300", "\"nan\"", "{}",
+        ])
     func expiresIn(value: String) async throws {
         let t = TestContext(answer: OAuthCommandTests.pasteLanding())
         _ = FakeProvider(on: t.http)
         t.http.on(.post, FakeProvider.issuer + "/token") { _ in
-            (200, [(name: "Content-Type", value: "application/json")],
-             Data(#"{"access_token":"at-1","token_type":"Bearer","expires_in":\#(value)}"#.utf8))
+            (
+                200, [(name: "Content-Type", value: "application/json")],
+                Data(#"{"access_token":"at-1","token_type":"Bearer","expires_in":\#(value)}"#.utf8)
+            )
         }
         let result = await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing)
         #expect(result.status == 65, "\(result.stderr)")

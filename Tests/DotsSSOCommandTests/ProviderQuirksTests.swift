@@ -10,7 +10,9 @@ import TestSupport
 struct ProviderQuirksTests {
     static let oauthServer = "\(FakeProvider.issuer)/.well-known/oauth-authorization-server"
 
-    @Test("a provider that cannot be reached: nothing revoked, the sign-in stays cached, exit 69; --local-only then forgets it without a request")
+    @Test(
+        "a provider that cannot be reached: nothing revoked, the sign-in stays cached, exit 69; --local-only then forgets it without a request"
+    )
     func unreachable() async throws {
         let (t, _) = try await OAuthCommandTests.signedIn()
         t.http.on(.post, FakeProvider.issuer + "/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
@@ -51,7 +53,9 @@ struct ProviderQuirksTests {
         #expect(t.http.requests.contains { $0.url.absoluteString == Self.oauthServer }, "the RFC 8414 document was asked too")
     }
 
-    @Test("logout against a provider with an end-session endpoint and no revocation endpoint: the URL, what stays valid, the sign-in removed (0)")
+    @Test(
+        "logout against a provider with an end-session endpoint and no revocation endpoint: the URL, what stays valid, the sign-in removed (0)"
+    )
     func logoutWithoutRevocation() async throws {
         let t = TestContext(answer: OAuthCommandTests.pasteLanding())
         _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
@@ -59,8 +63,10 @@ struct ProviderQuirksTests {
         let result = await t.run(["logout"] + FakeProvider.flags)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix(FakeProvider.issuer + "/logout?client_id=dots-app"), "\(result.stdout)")
-        #expect(result.stderr.contains("warning: the provider names no revocation endpoint, so nothing was revoked: the access token stays "
-                                       + "valid until 20"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: the provider names no revocation endpoint, so nothing was revoked: the access token stays "
+                    + "valid until 20"), "\(result.stderr)")
         #expect(result.stderr.contains("the refresh token stays valid at the provider until it expires, which may be never"))
         #expect(result.stderr.contains("removed the cached sign-in"))
         #expect(try t.cached() == nil)
@@ -94,10 +100,12 @@ struct ProviderQuirksTests {
     func revocationFromRFC8414() async throws {
         let t = TestContext(answer: OAuthCommandTests.pasteLanding())
         _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
-        t.http.json(.get, Self.oauthServer, .object([
-            "issuer": .string(FakeProvider.issuer), "revocation_endpoint": .string("\(FakeProvider.issuer)/oauth/revoke"),
-            "token_endpoint": .string("https://elsewhere.example/token"),
-        ]))
+        t.http.json(
+            .get, Self.oauthServer,
+            .object([
+                "issuer": .string(FakeProvider.issuer), "revocation_endpoint": .string("\(FakeProvider.issuer)/oauth/revoke"),
+                "token_endpoint": .string("https://elsewhere.example/token"),
+            ]))
         t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in (200, [], Data()) }
         #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
         #expect(t.http.requests.filter { $0.url.host == "elsewhere.example" }.isEmpty)
@@ -111,32 +119,43 @@ struct ProviderQuirksTests {
     func foreignSupplement() async throws {
         let t = TestContext()
         _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
-        t.http.json(.get, Self.oauthServer, .object([
-            "issuer": .string("https://attacker.example"), "revocation_endpoint": .string("https://attacker.example/revoke"),
-        ]))
+        t.http.json(
+            .get, Self.oauthServer,
+            .object([
+                "issuer": .string("https://attacker.example"), "revocation_endpoint": .string("https://attacker.example/revoke"),
+            ]))
         let result = await t.run(["discover", "--issuer", FakeProvider.issuer])
         #expect(!result.stdout.contains("attacker.example/revoke"))
         #expect(result.stdout.contains("discover.rfc8414.issuer-mismatch"), "\(result.stdout)")
         #expect(result.stdout.contains("\"https://attacker.example\", not \(FakeProvider.issuer)"))
     }
 
-    @Test("an issuer with a path: the RFC 8414 document is sought at its §3.1 location, then appended to the issuer (as deployed), under the same issuer rule", arguments: [true, false])
+    @Test(
+        "an issuer with a path: the RFC 8414 document is sought at its §3.1 location, then appended to the issuer (as deployed), under the same issuer rule",
+        arguments: [true, false])
     func appendedRFC8414(sameIssuer: Bool) async throws {
         let t = TestContext()
         let issuer = "https://sso.path.example/o"
-        t.http.json(.get, issuer + "/.well-known/openid-configuration", .object([
-            "issuer": .string(issuer), "authorization_endpoint": .string(issuer + "/authorize/"), "token_endpoint": .string(issuer + "/token/"),
-            "end_session_endpoint": .string(issuer + "/logout/"), "response_types_supported": .array([.string("code")]),
-            "code_challenge_methods_supported": .array([.string("S256")]),
-        ]))
+        t.http.json(
+            .get, issuer + "/.well-known/openid-configuration",
+            .object([
+                "issuer": .string(issuer), "authorization_endpoint": .string(issuer + "/authorize/"),
+                "token_endpoint": .string(issuer + "/token/"),
+                "end_session_endpoint": .string(issuer + "/logout/"), "response_types_supported": .array([.string("code")]),
+                "code_challenge_methods_supported": .array([.string("S256")]),
+            ]))
         t.http.json(.get, "https://sso.path.example/.well-known/oauth-authorization-server/o", status: 404, .object([:]))
-        t.http.json(.get, issuer + "/.well-known/oauth-authorization-server", .object([
-            "issuer": .string(sameIssuer ? issuer : "https://sso.path.example/other"), "revocation_endpoint": .string(issuer + "/revoke_token/"),
-        ]))
+        t.http.json(
+            .get, issuer + "/.well-known/oauth-authorization-server",
+            .object([
+                "issuer": .string(sameIssuer ? issuer : "https://sso.path.example/other"),
+                "revocation_endpoint": .string(issuer + "/revoke_token/"),
+            ]))
         let result = await t.run(["discover", "--issuer", issuer])
         #expect(result.status == 0, "\(result.stdout)")
         let asked = t.http.requests.map(\.url.absoluteString)
-        #expect(asked.firstIndex(of: "https://sso.path.example/.well-known/oauth-authorization-server/o")!
+        #expect(
+            asked.firstIndex(of: "https://sso.path.example/.well-known/oauth-authorization-server/o")!
                 < asked.firstIndex(of: issuer + "/.well-known/oauth-authorization-server")!)
         #expect(result.stdout.contains(issuer + "/revoke_token/") == sameIssuer, "\(result.stdout)")
         #expect(result.stdout.contains("discover.rfc8414.issuer-mismatch") == !sameIssuer, "\(result.stdout)")
@@ -158,13 +177,15 @@ struct ProviderQuirksTests {
     func cancelledWithoutIss() async throws {
         let t = TestContext(answer: { stderr in
             guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix(FakeProvider.issuer + "/authorize?") }),
-                  let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value else { return nil }
+                let state = URLComponents(string: String(line))?.queryItems?.first(where: { $0.name == "state" })?.value
+            else { return nil }
             return "https://app.thedots.example/sso/callback?error=access_denied&state=\(state)"
         })
         _ = FakeProvider(on: t.http, metadata: ["authorization_response_iss_parameter_supported": .bool(true)])
         let result = await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing)
         #expect(result.status == 77)
-        #expect(result.stderr.contains("the provider reported access_denied: the member declined or cancelled the sign-in"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the provider reported access_denied: the member declined or cancelled the sign-in"), "\(result.stderr)")
         #expect(result.stderr.contains("lacked the iss parameter its metadata promises"))
         #expect(!result.stderr.contains("mix-up"))
     }
@@ -172,8 +193,9 @@ struct ProviderQuirksTests {
     @Test("a forged error redirect (wrong state) is still a state mismatch, not a cancelled sign-in")
     func forgedCancel() throws {
         #expect(throws: OAuthError.stateMismatch) {
-            try AuthorizationCallback.code(from: [("error", "access_denied"), ("state", "forged")], expectedState: "real",
-                                           issuer: FakeProvider.issuer, issuerParameterRequired: true)
+            try AuthorizationCallback.code(
+                from: [("error", "access_denied"), ("state", "forged")], expectedState: "real",
+                issuer: FakeProvider.issuer, issuerParameterRequired: true)
         }
     }
 
@@ -185,8 +207,9 @@ struct ProviderQuirksTests {
         #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
         let fresh = await t.run(["token", "print", "--min-validity", "12000"] + FakeProvider.flags)
         #expect(fresh.stdout == "at-1\n")
-        #expect(fresh.stderr == "dots-sso: warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); "
-            + "using one with at least 60 s left instead of refreshing on every call\n")
+        #expect(
+            fresh.stderr == "dots-sso: warning: --min-validity 12000 s is longer than the provider's access tokens live (120 s); "
+                + "using one with at least 60 s left instead of refreshing on every call\n")
         #expect(provider.tokensIssued == 1)
         t.advance(70)
         let aged = await t.run(["refresh", "--min-validity", "12000"] + FakeProvider.flags)
@@ -194,15 +217,21 @@ struct ProviderQuirksTests {
         #expect(provider.tokensIssued == 2)
         #expect(await t.run(["token", "print", "--min-validity", "12000"] + FakeProvider.flags).stdout == "at-2\n")
         #expect(provider.tokensIssued == 2, "the new token is as good as a refresh could make it")
-        #expect(await t.run(["token", "print", "--min-validity", "30"] + FakeProvider.flags).stderr.isEmpty, "an attainable --min-validity is not warned about")
+        #expect(
+            await t.run(["token", "print", "--min-validity", "30"] + FakeProvider.flags).stderr.isEmpty,
+            "an attainable --min-validity is not warned about")
     }
 
-    @Test("a provider outage is temporary (75), another 5xx the server's failure (76), never 'network unavailable' (69)", arguments: [
-        (503, Int32(75)), (502, Int32(75)), (500, Int32(76)),
-    ])
+    @Test(
+        "a provider outage is temporary (75), another 5xx the server's failure (76), never 'network unavailable' (69)",
+        arguments: [
+            (503, Int32(75)), (502, Int32(75)), (500, Int32(76)),
+        ])
     func serverErrors(status: Int, expected: Int32) async throws {
         let (t, _) = try await OAuthCommandTests.signedIn()
-        t.http.on(.post, FakeProvider.issuer + "/token") { _ in (status, [(name: "Content-Type", value: "text/html")], Data("<html>down</html>".utf8)) }
+        t.http.on(.post, FakeProvider.issuer + "/token") { _ in
+            (status, [(name: "Content-Type", value: "text/html")], Data("<html>down</html>".utf8))
+        }
         let refresh = await t.run(["refresh", "--force"] + FakeProvider.flags)
         #expect(refresh.status == expected, "\(refresh.stderr)")
         #expect(refresh.stderr.contains("HTTP \(status)"))

@@ -41,7 +41,9 @@ struct WhereWeWriteTests {
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("it is a FIFO, not a file"), "\(result.stderr)")
         try t.writeChannel("acme", #"{"name":"acme","loadingAnimation":"\#(try animationFile(t))"}"#)
-        let check = await t.run(["check", "--channel", "acme", "--only", "loading-animation", "--junit", fifo, "--pictures", t.home.path("pics")])
+        let check = await t.run([
+            "check", "--channel", "acme", "--only", "loading-animation", "--junit", fifo, "--pictures", t.home.path("pics"),
+        ])
         #expect(check.status == 74, "\(check.stderr)")
         #expect(Date().timeIntervalSince(started) < 20, "nothing waited for a FIFO writer or reader")
         #expect(FileStatus(fifo).map { !$0.isRegular && !$0.isDirectory } == true)
@@ -71,7 +73,9 @@ struct WhereWeWriteTests {
         #expect(result.stdout.hasPrefix("<?xml") && result.stdout.hasSuffix("</testsuites>\n"), "\(result.stdout)")
         #expect(result.stderr.contains("ok.json"), "the human output went to stderr: \(result.stderr)")
         try t.writeChannel("acme", #"{"name":"acme","loadingAnimation":"\#(try animationFile(t))"}"#)
-        let check = await t.run(["check", "--channel", "acme", "--only", "loading-animation", "--junit", path, "--pictures", t.home.path("pics")])
+        let check = await t.run([
+            "check", "--channel", "acme", "--only", "loading-animation", "--junit", path, "--pictures", t.home.path("pics"),
+        ])
         #expect(check.stdout.hasPrefix("<?xml") && check.stdout.contains("<testsuite name=\"acme\""), "\(check.stdout)")
         #expect(check.stderr.contains("loading-animation"), "\(check.stderr)")
     }

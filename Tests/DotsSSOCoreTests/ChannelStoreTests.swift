@@ -13,8 +13,11 @@ struct ChannelStoreTests {
         channel.issuer = "https://sso.acme.example"
         channel.clientId = "dots"
         channel.flags = ["canAccessApp": "may use the app"]
-        channel.containers = [.init(name: "news", url: "https://acme.example/news", flag: "canAccessNews",
-                                    token: .init(in: .header, name: "Authorization"))]
+        channel.containers = [
+            .init(
+                name: "news", url: "https://acme.example/news", flag: "canAccessNews",
+                token: .init(in: .header, name: "Authorization"))
+        ]
         let url = try store.save(channel, as: "acme", force: false)
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -31,7 +34,9 @@ struct ChannelStoreTests {
         #expect(merged.clientId == "dots")
     }
 
-    @Test("passes.trust: a relative path is read from the channel file's folder, inline PEM and absolute paths stay; editing keeps the file's words")
+    @Test(
+        "passes.trust: a relative path is read from the channel file's folder, inline PEM and absolute paths stay; editing keeps the file's words"
+    )
     func passTrustPaths() throws {
         let directory = TemporaryDirectory()
         let store = ChannelStore(directory: directory.url.appendingPathComponent("channels"))

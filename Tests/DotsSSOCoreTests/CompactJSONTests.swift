@@ -47,7 +47,8 @@ struct CompactJSONTests {
     @Test("duplicate keys are found in small and large objects, escaped spellings included, with their JSON path")
     func duplicateKeys() throws {
         let big = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
-        let json = try CompactJSON(Data(#"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2}}"#.utf8))
+        let json = try CompactJSON(
+            Data(#"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2}}"#.utf8))
         #expect(json.duplicateKeyCount == 3)
         #expect(json.duplicateKeys.map { json.path(to: $0) } == ["$.layers[0].ind", "$.big.k7", #"$.e.x"#])
         let findings = json.duplicateKeyFindings(.warning, code: "x.duplicate-key", file: "f.json", consequence: "keep one")
@@ -55,15 +56,17 @@ struct CompactJSONTests {
         #expect(try CompactJSON(Data(#"{"a":{"a":{"a":1}}}"#.utf8)).duplicateKeyCount == 0, "the same name at different depths is fine")
     }
 
-    @Test("errors carry line and column", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, 1, "trailing comma"),
-        ("[1, 2", 1, 6, "truncated"),
-        ("{\"a\" 1}", 1, 6, "':'"),
-        ("[1] x", 1, 5, "after the JSON value"),
-        ("[01]", 1, 3, "expected"),
-        ("[\"a\u{01}\"]", 1, 4, "control character"),
-        ("", 1, 1, "empty"),
-    ])
+    @Test(
+        "errors carry line and column",
+        arguments: [
+            ("{\n  \"a\": 1,\n}", 3, 1, "trailing comma"),
+            ("[1, 2", 1, 6, "truncated"),
+            ("{\"a\" 1}", 1, 6, "':'"),
+            ("[1] x", 1, 5, "after the JSON value"),
+            ("[01]", 1, 3, "expected"),
+            ("[\"a\u{01}\"]", 1, 4, "control character"),
+            ("", 1, 1, "empty"),
+        ])
     func errors(text: String, line: Int, column: Int, message: String) {
         do {
             _ = try parse(text)
@@ -88,21 +91,27 @@ struct CompactJSONTests {
 
     @Test("numbers read back correctly rounded, as Foundation's decoder reads them (0.3 is 0.3, not 0.30000000000000004)")
     func correctlyRounded() throws {
-        let texts = ["0.3", "1.1", "29.97", "0.1", "-0.7", "123456.789", "1e-7", "2.5E+3", "0.00000000000000000000123", "12345678901234567890",
-                     "3.141592653589793238", "1.7976931348623157e308", "5e-324", "9007199254740993", "0.1e22", "100e-22", "-0"]
+        let texts = [
+            "0.3", "1.1", "29.97", "0.1", "-0.7", "123456.789", "1e-7", "2.5E+3", "0.00000000000000000000123", "12345678901234567890",
+            "3.141592653589793238", "1.7976931348623157e308", "5e-324", "9007199254740993", "0.1e22", "100e-22", "-0",
+        ]
         let json = try parse("[" + texts.joined(separator: ",") + "]")
         let read = json.elements(json.root).map { json.number($0) }
         let decoded = try JSONDecoder().decode([Double].self, from: Data(("[" + texts.joined(separator: ",") + "]").utf8))
         for (index, text) in texts.enumerated() {
-            #expect(read[index]?.bitPattern == decoded[index].bitPattern, "\(text): \(String(describing: read[index])) vs \(decoded[index])")
+            #expect(
+                read[index]?.bitPattern == decoded[index].bitPattern, "\(text): \(String(describing: read[index])) vs \(decoded[index])")
         }
     }
 
-    @Test("numbers near the edge of Double: the parse's quick check and the reader agree", arguments: [
-        ("1e308", true), ("2e308", false), ("1.7976931348623157e308", true), ("1.8e308", false), ("0.0001e400", false),
-        ("0.0001e311", true), ("-1e309", false), ("1e-400", true), ("1" + String(repeating: "0", count: 300), true),
-        ("1" + String(repeating: "0", count: 310), false), ("12345678901234567890123e287", false), ("12345678901234567890123e286", true),
-    ])
+    @Test(
+        "numbers near the edge of Double: the parse's quick check and the reader agree",
+        arguments: [
+            ("1e308", true), ("2e308", false), ("1.7976931348623157e308", true), ("1.8e308", false), ("0.0001e400", false),
+            ("0.0001e311", true), ("-1e309", false), ("1e-400", true), ("1" + String(repeating: "0", count: 300), true),
+            ("1" + String(repeating: "0", count: 310), false), ("12345678901234567890123e287", false),
+            ("12345678901234567890123e286", true),
+        ])
     func edgeNumbers(text: String, valid: Bool) throws {
         let parsed = try? parse("[\(text)]")
         #expect((parsed != nil) == valid, "\(text)")

@@ -16,7 +16,8 @@ struct DiscoveryLintTests {
             "code_challenge_methods_supported": .array([.string("S256")]),
         ]
         for (key, value) in changes { document[key] = value }
-        return ProviderMetadata(requestedIssuer: issuer, source: "\(issuer)/.well-known/openid-configuration", kind: "openid-configuration", document: document)
+        return ProviderMetadata(
+            requestedIssuer: issuer, source: "\(issuer)/.well-known/openid-configuration", kind: "openid-configuration", document: document)
     }
 
     func codes(_ metadata: ProviderMetadata) -> [String] {
@@ -45,21 +46,30 @@ struct DiscoveryLintTests {
 
     @Test("PKCE S256 and the code flow are required")
     func pkceAndCode() {
-        #expect(codes(metadata("https://sso.example", ["code_challenge_methods_supported": .array([.string("plain")])])) == ["discover.pkce.s256-missing"])
+        #expect(
+            codes(metadata("https://sso.example", ["code_challenge_methods_supported": .array([.string("plain")])])) == [
+                "discover.pkce.s256-missing"
+            ])
         #expect(codes(metadata("https://sso.example", ["code_challenge_methods_supported": nil])) == ["discover.pkce.not-advertised"])
-        #expect(codes(metadata("https://sso.example", ["response_types_supported": .array([.string("token")])])) == ["discover.response-type.code-missing"])
+        #expect(
+            codes(metadata("https://sso.example", ["response_types_supported": .array([.string("token")])])) == [
+                "discover.response-type.code-missing"
+            ])
     }
 
     @Test("missing revocation and end-session endpoints are info")
     func optional() {
-        let findings = DiscoveryLint.findings(for: metadata("https://sso.example", ["revocation_endpoint": nil, "end_session_endpoint": nil]))
+        let findings = DiscoveryLint.findings(
+            for: metadata("https://sso.example", ["revocation_endpoint": nil, "end_session_endpoint": nil]))
         #expect(findings.map(\.code) == ["discover.revocation.missing", "discover.end-session.missing"])
         #expect(findings.allSatisfy { $0.severity == .info })
     }
 
-    @Test("HS256 id_tokens are a warning (a public client has no secret to verify them); no `none` is info unless the client is known public")
+    @Test(
+        "HS256 id_tokens are a warning (a public client has no secret to verify them); no `none` is info unless the client is known public")
     func publicClientConcerns() {
-        let hs = DiscoveryLint.findings(for: metadata("https://sso.example", ["id_token_signing_alg_values_supported": .array([.string("RS256"), .string("HS256")])]))
+        let hs = DiscoveryLint.findings(
+            for: metadata("https://sso.example", ["id_token_signing_alg_values_supported": .array([.string("RS256"), .string("HS256")])]))
         #expect(hs.map(\.code) == ["discover.id-token.symmetric-alg"])
         #expect(hs.first?.severity == .warning)
         #expect(hs.first?.message.contains("registered for RS256") == true)
@@ -67,17 +77,21 @@ struct DiscoveryLintTests {
         let unknown = DiscoveryLint.findings(for: metadata("https://sso.example", methods))
         #expect(unknown.map(\.code) == ["discover.client-auth.none-unlisted"])
         #expect(unknown.first?.severity == .info)
-        #expect(DiscoveryLint.findings(for: metadata("https://sso.example", methods), publicClient: true).map(\.code) == ["discover.client-auth.none-missing"])
+        #expect(
+            DiscoveryLint.findings(for: metadata("https://sso.example", methods), publicClient: true).map(\.code) == [
+                "discover.client-auth.none-missing"
+            ])
     }
 
     @Test("RFC 8414 well-known URL puts the segment before the issuer path")
     func wellKnown() throws {
         let urls = try DiscoveryClient.candidateURLs(for: "https://sso.example/tenant/a")
-        #expect(urls.map(\.url.absoluteString) == [
-            "https://sso.example/tenant/a/.well-known/openid-configuration",
-            "https://sso.example/.well-known/oauth-authorization-server/tenant/a",
-            "https://sso.example/tenant/a/.well-known/oauth-authorization-server",
-        ])
+        #expect(
+            urls.map(\.url.absoluteString) == [
+                "https://sso.example/tenant/a/.well-known/openid-configuration",
+                "https://sso.example/.well-known/oauth-authorization-server/tenant/a",
+                "https://sso.example/tenant/a/.well-known/oauth-authorization-server",
+            ])
         #expect(try DiscoveryClient.candidateURLs(for: "https://sso.example/").count == 2, "no path: the two forms are one")
     }
 
@@ -86,23 +100,31 @@ struct DiscoveryLintTests {
         var modulus = (0..<(bits / 8)).map { _ in UInt8.random(in: 0...255) }
         modulus[0] |= 0x80
         modulus[modulus.count - 1] |= 1
-        return .object(["kty": .string("RSA"), "kid": .string(kid), "use": .string("sig"),
-                        "n": .string(Base64URL.encode(Data(modulus))), "e": .string(Base64URL.encode(Data(exponent)))])
+        return .object([
+            "kty": .string("RSA"), "kid": .string(kid), "use": .string("sig"),
+            "n": .string(Base64URL.encode(Data(modulus))), "e": .string(Base64URL.encode(Data(exponent))),
+        ])
     }
 
     @Test("the JWKS is judged as a sign-in judges it: short or e ≤ 3 / even RSA keys are errors naming the kid, e < 65537 a warning")
     func weakKeys() {
-        let document: JSONValue = .object(["keys": .array([
-            Self.rsaKey("good", bits: 2048, exponent: [1, 0, 1]), Self.rsaKey("short", bits: 1024, exponent: [1, 0, 1]),
-            Self.rsaKey("e1", bits: 2048, exponent: [1]), Self.rsaKey("even", bits: 2048, exponent: [1, 0, 0]),
-            Self.rsaKey("e17", bits: 2048, exponent: [17]),
-        ])])
+        let document: JSONValue = .object([
+            "keys": .array([
+                Self.rsaKey("good", bits: 2048, exponent: [1, 0, 1]), Self.rsaKey("short", bits: 1024, exponent: [1, 0, 1]),
+                Self.rsaKey("e1", bits: 2048, exponent: [1]), Self.rsaKey("even", bits: 2048, exponent: [1, 0, 0]),
+                Self.rsaKey("e17", bits: 2048, exponent: [17]),
+            ])
+        ])
         let findings = DiscoveryLint.keyFindings(document, at: FindingLocation(file: "https://sso.example/jwks"))
-        #expect(findings.map(\.code) == ["discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-weak"])
+        #expect(
+            findings.map(\.code) == [
+                "discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-refused", "discover.jwks.key-weak",
+            ])
         #expect(findings[0].message.contains("key \"short\": a 1024-bit RSA key is too short"))
         #expect(findings[1].message.contains("key \"e1\": an RSA key with the public exponent 1 proves nothing"))
         #expect(findings[2].message.contains("key \"even\""))
         #expect(findings[3].message.contains("key \"e17\": an RSA key with the small public exponent 17"))
-        #expect(DiscoveryLint.keyFindings(.object(["keys": .array([])]), at: FindingLocation(file: "x")).map(\.code) == ["discover.jwks.empty"])
+        #expect(
+            DiscoveryLint.keyFindings(.object(["keys": .array([])]), at: FindingLocation(file: "x")).map(\.code) == ["discover.jwks.empty"])
     }
 }

@@ -72,12 +72,21 @@ struct ExitStatusTests {
         (OAuthError.authorizationDenied(error: "access_denied", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
         (OAuthError.deniedWithoutIssuer(error: "access_denied", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
         (OAuthError.revocationRefused(status: 401, error: "invalid_client", description: nil), DotsSSOCore.ExitStatus.configuration),
-        (OAuthError.revocationRefused(status: 400, error: "unsupported_token_type", description: nil), DotsSSOCore.ExitStatus.protocolError),
+        (
+            OAuthError.revocationRefused(status: 400, error: "unsupported_token_type", description: nil),
+            DotsSSOCore.ExitStatus.protocolError
+        ),
         (RevocationFailed(reason: "r", status: .network, revoked: []), DotsSSOCore.ExitStatus.network),
         (OAuthError.callbackWithoutCode("d"), DotsSSOCore.ExitStatus.protocolError),
         (OAuthError.callbackTimeout(seconds: 300, waitingFor: "w"), DotsSSOCore.ExitStatus.temporary),
-        (OAuthError.authorizationRequestRefused(status: 400, error: "invalid_request", description: nil, hint: "h"), DotsSSOCore.ExitStatus.configuration),
-        (OAuthError.authorizationRequestRefused(status: 503, error: "temporarily_unavailable", description: nil, hint: "h"), DotsSSOCore.ExitStatus.temporary),
+        (
+            OAuthError.authorizationRequestRefused(status: 400, error: "invalid_request", description: nil, hint: "h"),
+            DotsSSOCore.ExitStatus.configuration
+        ),
+        (
+            OAuthError.authorizationRequestRefused(status: 503, error: "temporarily_unavailable", description: nil, hint: "h"),
+            DotsSSOCore.ExitStatus.temporary
+        ),
         (OAuthError.tokenEndpoint(status: 400, error: "invalid_grant", description: nil), DotsSSOCore.ExitStatus.notAuthorized),
         (OAuthError.tokenEndpoint(status: 401, error: "invalid_client", description: nil), DotsSSOCore.ExitStatus.configuration),
         (OAuthError.tokenEndpoint(status: 503, error: "temporarily_unavailable", description: nil), DotsSSOCore.ExitStatus.temporary),

@@ -28,13 +28,15 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("hostile archive offsets (central directory, local header, data past the end; no end record) are refused as unreadable or corrupt")
+    @Test(
+        "hostile archive offsets (central directory, local header, data past the end; no end record) are refused as unreadable or corrupt")
     func hostileOffsets() throws {
         for (name, file) in Self.inputs() where name == "pkpass" {
             let archive = PassArchive.open(try Data(contentsOf: file), file: file.lastPathComponent)
             #expect(archive.files.isEmpty, "\(file.lastPathComponent)")
             let codes = archive.findings.map(\.code)
-            #expect(codes == ["pkpass.archive.unreadable"] || codes == ["pkpass.archive.entry-corrupt"], "\(file.lastPathComponent): \(codes)")
+            #expect(
+                codes == ["pkpass.archive.unreadable"] || codes == ["pkpass.archive.entry-corrupt"], "\(file.lastPathComponent): \(codes)")
         }
     }
 

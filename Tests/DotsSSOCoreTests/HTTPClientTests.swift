@@ -11,11 +11,12 @@ struct HTTPClientTests {
     }()
 
     func client(trust: Bool = true, timeout: TimeInterval = 10, trace: (@Sendable (String) -> Void)? = nil) throws -> CurlHTTPClient {
-        CurlHTTPClient(options: HTTPClientOptions(
-            timeout: timeout,
-            trustAnchors: trust ? try TrustAnchors(pemFiles: [Self.pki.caCertificate], option: "--cacert") : nil,
-            trace: trace
-        ))
+        CurlHTTPClient(
+            options: HTTPClientOptions(
+                timeout: timeout,
+                trustAnchors: trust ? try TrustAnchors(pemFiles: [Self.pki.caCertificate], option: "--cacert") : nil,
+                trace: trace
+            ))
     }
 
     func get(_ client: CurlHTTPClient, _ url: String) async throws -> HTTPResponse {
@@ -53,7 +54,9 @@ struct HTTPClientTests {
         let (peer, port) = try await Peers.opensslServer(pki: Self.pki, protocolFlag: "-tls1_1")
         defer { peer.stop() }
         // Prove the peer really speaks TLS 1.1, so the refusal below is the client's doing.
-        let probe = try await ProcessRunner.run("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0"], stdin: Data(), timeout: 15)
+        let probe = try await ProcessRunner.run(
+            "/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-tls1_1", "-cipher", "DEFAULT:@SECLEVEL=0"], stdin: Data(),
+            timeout: 15)
         #expect(probe.stdout.contains("TLSv1.1"), "the openssl peer did not negotiate TLS 1.1: \(probe.stdout.suffix(400))")
         do {
             _ = try await get(try client(), "https://127.0.0.1:\(port)/")
@@ -68,8 +71,10 @@ struct HTTPClientTests {
     func unknownCA() async throws {
         let (peer, port) = try await Peers.httpPeer(pki: Self.pki)
         defer { peer.stop() }
-        await expectNetworkError({ _ = try await get(try client(trust: false), "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
-        let unrelated = CurlHTTPClient(options: HTTPClientOptions(trustAnchors: try TrustAnchors(pemFiles: [Self.pki.unrelatedCACertificate], option: "--cacert")))
+        await expectNetworkError(
+            { _ = try await get(try client(trust: false), "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
+        let unrelated = CurlHTTPClient(
+            options: HTTPClientOptions(trustAnchors: try TrustAnchors(pemFiles: [Self.pki.unrelatedCACertificate], option: "--cacert")))
         await expectNetworkError({ _ = try await get(unrelated, "https://127.0.0.1:\(port)/ok") }, problem: .untrustedCertificate)
     }
 

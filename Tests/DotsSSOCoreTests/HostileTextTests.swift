@@ -5,16 +5,22 @@ import Testing
 /// The one redaction pass and the one escaping function every message with a partner's words goes through.
 @Suite("hostile text: credentials redacted, terminal controls escaped, lengths cut")
 struct HostileTextTests {
-    @Test("credential-shaped text is redacted whoever's it is; auth parameters and plain words stay readable", arguments: [
-        ("echo: grant_type=refresh_token&refresh_token=rt-9f8e7d&client_secret=s3cr3t-value&client_id=app",
-         "echo: grant_type=refresh_token&refresh_token=[redacted]&client_secret=[redacted]&client_id=app"),
-        (#"echo {"code_verifier": "vvvvvvvv", "client_id": "app"}"#, #"echo {"code_verifier": "[redacted]", "client_id": "app"}"#),
-        (#"Bearer error="invalid_token", error_description="Bearer eyJhbGciOi.abc.def""#,
-         #"Bearer error="invalid_token", error_description="Bearer [redacted]""#),
-        ("auth=Basic ZGF0czpzZWNyZXQ=", "auth=Basic [redacted]"),
-        ("the code was already used", "the code was already used"),
-        ("code=[redacted]&x=1", "code=[redacted]&x=1"),
-    ])
+    @Test(
+        "credential-shaped text is redacted whoever's it is; auth parameters and plain words stay readable",
+        arguments: [
+            (
+                "echo: grant_type=refresh_token&refresh_token=rt-9f8e7d&client_secret=s3cr3t-value&client_id=app",
+                "echo: grant_type=refresh_token&refresh_token=[redacted]&client_secret=[redacted]&client_id=app"
+            ),
+            (#"echo {"code_verifier": "vvvvvvvv", "client_id": "app"}"#, #"echo {"code_verifier": "[redacted]", "client_id": "app"}"#),
+            (
+                #"Bearer error="invalid_token", error_description="Bearer eyJhbGciOi.abc.def""#,
+                #"Bearer error="invalid_token", error_description="Bearer [redacted]""#
+            ),
+            ("auth=Basic ZGF0czpzZWNyZXQ=", "auth=Basic [redacted]"),
+            ("the code was already used", "the code was already used"),
+            ("code=[redacted]&x=1", "code=[redacted]&x=1"),
+        ])
     func redaction(input: String, expected: String) {
         #expect(Redactor.redactText(input) == expected)
     }
@@ -39,10 +45,12 @@ struct HostileTextTests {
     @Test("an error status with a valid JSON body is described by its words, not as broken JSON")
     func jsonErrorBody() {
         let url = URL(string: "https://api.partner.example/x")!
-        let json = HTTPResponse(status: 400, headers: [(name: "Content-Type", value: "application/json")],
-                                body: Data(#"{"error":"invalid_request","error_description":"nope"}"#.utf8), url: url, duration: 0)
+        let json = HTTPResponse(
+            status: 400, headers: [(name: "Content-Type", value: "application/json")],
+            body: Data(#"{"error":"invalid_request","error_description":"nope"}"#.utf8), url: url, duration: 0)
         #expect(json.bodyKind == #"a JSON body saying "nope (invalid_request)""#)
-        let broken = HTTPResponse(status: 200, headers: [(name: "Content-Type", value: "application/json")], body: Data("{broken".utf8), url: url, duration: 0)
+        let broken = HTTPResponse(
+            status: 200, headers: [(name: "Content-Type", value: "application/json")], body: Data("{broken".utf8), url: url, duration: 0)
         #expect(broken.bodyKind == "7 bytes of application/json that are not valid JSON")
     }
 }

@@ -9,10 +9,22 @@ struct LottieValidatorTests {
         "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200,
         "assets": [["id": "comp_0", "layers": [["ty": 3, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": [:]]]]],
         "layers": [
-            ["ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": ["o": ["a": 0, "k": 100]],
-             "shapes": [["ty": "gr", "it": [["ty": "el", "p": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [10, 10]]], ["ty": "fl", "c": ["a": 0, "k": [1, 0, 0, 1]]]]]]],
-            ["ty": 0, "ind": 2, "parent": 1, "refId": "comp_0", "ip": 0, "op": 60, "st": 0,
-             "ks": ["r": ["a": 1, "k": [["t": 0, "s": [0]], ["t": 60, "s": [360]]]]]],
+            [
+                "ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": ["o": ["a": 0, "k": 100]],
+                "shapes": [
+                    [
+                        "ty": "gr",
+                        "it": [
+                            ["ty": "el", "p": ["a": 0, "k": [0, 0]], "s": ["a": 0, "k": [10, 10]]],
+                            ["ty": "fl", "c": ["a": 0, "k": [1, 0, 0, 1]]],
+                        ],
+                    ]
+                ],
+            ],
+            [
+                "ty": 0, "ind": 2, "parent": 1, "refId": "comp_0", "ip": 0, "op": 60, "st": 0,
+                "ks": ["r": ["a": 1, "k": [["t": 0, "s": [0]], ["t": 60, "s": [360]]]]],
+            ],
         ],
     ]
 
@@ -35,10 +47,12 @@ struct LottieValidatorTests {
         #expect(try codes({ _ in }, profile: .spec).isEmpty)
     }
 
-    @Test("top-level rules", arguments: [
-        ("v", "lottie.version.missing"), ("fr", "lottie.frame-rate.invalid"), ("op", "lottie.frames.missing"),
-        ("w", "lottie.size.invalid"), ("layers", "lottie.layers.missing"),
-    ])
+    @Test(
+        "top-level rules",
+        arguments: [
+            ("v", "lottie.version.missing"), ("fr", "lottie.frame-rate.invalid"), ("op", "lottie.frames.missing"),
+            ("w", "lottie.size.invalid"), ("layers", "lottie.layers.missing"),
+        ])
     func topLevel(key: String, code: String) throws {
         #expect(try codes { $0.removeValue(forKey: key) }.contains(code))
         // The spec does not require "v" (lottie-ios does).
@@ -58,12 +72,22 @@ struct LottieValidatorTests {
         #expect(try codes { layers(&$0) { $0[1]["parent"] = 9 } }.contains("lottie.layer.parent-missing"))
         // 1 → 2 → 1, and a layer that is its own parent: each loop once.
         #expect(try codes { layers(&$0) { $0[0]["parent"] = 2 } }.filter { $0 == "lottie.layer.parent-cycle" }.count == 1)
-        #expect(try codes { layers(&$0) { $0[0]["parent"] = 1; $0[1].removeValue(forKey: "parent") } }.filter { $0 == "lottie.layer.parent-cycle" }.count == 1)
+        #expect(
+            try codes {
+                layers(&$0) {
+                    $0[0]["parent"] = 1; $0[1].removeValue(forKey: "parent")
+                }
+            }.filter { $0 == "lottie.layer.parent-cycle" }.count == 1)
         #expect(try !codes { _ in }.contains("lottie.layer.parent-cycle"), "a chain that ends is fine")
         #expect(try codes { layers(&$0) { $0[1]["refId"] = "nope" } }.contains("lottie.asset.missing"))
         #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "st") } }.contains("lottie.layer.timing-missing"))
         #expect(try codes { layers(&$0) { $0[0].removeValue(forKey: "ks") } }.contains("lottie.layer.transform-missing"))
-        #expect(try codes { layers(&$0) { $0[0]["ty"] = 42; $0[0].removeValue(forKey: "ks") } }.isEmpty)
+        #expect(
+            try codes {
+                layers(&$0) {
+                    $0[0]["ty"] = 42; $0[0].removeValue(forKey: "ks")
+                }
+            }.isEmpty)
     }
 
     @Test("a key given twice in an animation is a warning at its path, not an error")
@@ -78,15 +102,16 @@ struct LottieValidatorTests {
 
     @Test("precomposition cycles are named")
     func cycles() throws {
-        let data = try JSONSerialization.data(withJSONObject: {
-            var document = Self.base
-            document["assets"] = [
-                ["id": "a", "layers": [["ty": 0, "refId": "b", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
-                ["id": "b", "layers": [["ty": 0, "refId": "a", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
-            ]
-            layers(&document) { $0[1]["refId"] = "a" }
-            return document
-        }())
+        let data = try JSONSerialization.data(
+            withJSONObject: {
+                var document = Self.base
+                document["assets"] = [
+                    ["id": "a", "layers": [["ty": 0, "refId": "b", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
+                    ["id": "b", "layers": [["ty": 0, "refId": "a", "ind": 1, "ip": 0, "op": 1, "st": 0, "ks": [:]]]],
+                ]
+                layers(&document) { $0[1]["refId"] = "a" }
+                return document
+            }())
         let findings = try LottieValidator(profile: .ios).validate(data, file: "t.json").findings
         let cycle = try #require(findings.first { $0.code == "lottie.precomp.cycle" })
         #expect(cycle.message.contains("a → b → a") || cycle.message.contains("b → a → b"))
@@ -96,7 +121,9 @@ struct LottieValidatorTests {
     func properties() throws {
         #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 2, "k": 100]] } }.contains("lottie.property.animated-flag"))
         #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 1, "k": 100]] } }.contains("lottie.property.animated-value"))
-        #expect(try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 1, "k": [["t": 10, "s": [1]], ["t": 5, "s": [2]]]]] } }.contains("lottie.keyframe.order"))
+        #expect(
+            try codes { layers(&$0) { $0[0]["ks"] = ["o": ["a": 1, "k": [["t": 10, "s": [1]], ["t": 5, "s": [2]]]]] } }.contains(
+                "lottie.keyframe.order"))
         let legacy: (inout [String: Any]) -> Void = { document in self.layers(&document) { $0[0]["ks"] = ["o": ["k": 100]] } }
         #expect(try codes(legacy).isEmpty)
         #expect(try codes(legacy, profile: .spec).contains("lottie.property.legacy"))
@@ -140,15 +167,23 @@ struct LottieValidatorTests {
 
     @Test("text layers need their fonts")
     func fonts() throws {
-        #expect(try codes {
-            self.layers(&$0) { $0.append(["ty": 5, "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": [:], "t": ["d": ["k": [["s": ["f": "Missing-Font", "t": "hi"], "t": 0]]]]]) }
-            $0["fonts"] = ["list": [["fName": "Other-Font"]]]
-        }.contains("lottie.font.missing"))
+        #expect(
+            try codes {
+                self.layers(&$0) {
+                    $0.append([
+                        "ty": 5, "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": [:],
+                        "t": ["d": ["k": [["s": ["f": "Missing-Font", "t": "hi"], "t": 0]]]],
+                    ])
+                }
+                $0["fonts"] = ["list": [["fName": "Other-Font"]]]
+            }.contains("lottie.font.missing"))
     }
 
     @Test("a dotLottie zip and broken JSON are malformed input (65) with a position")
     func malformed() {
-        #expect(throws: InputError.self) { try LottieValidator(profile: .ios).validate(Data([0x50, 0x4B, 0x03, 0x04, 0, 0]), file: "a.lottie") }
+        #expect(throws: InputError.self) {
+            try LottieValidator(profile: .ios).validate(Data([0x50, 0x4B, 0x03, 0x04, 0, 0]), file: "a.lottie")
+        }
         do {
             _ = try LottieValidator(profile: .ios).validate(Data("{\"v\": \"5\",\n \"fr\": ".utf8), file: "t.json")
         } catch let error as InputError {
@@ -168,11 +203,13 @@ struct RlottieGapTests {
 
     @Test("text layers, skew, merge paths, layer effects and expressions: one info saying the pictures under-draw, the first place of each")
     func gaps() throws {
-        let json = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":15}},"ef":[{"ty":25}],"shapes":[{"ty":"mm","mm":1}]}]}"#
+        let json =
+            #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":15}},"ef":[{"ty":25}],"shapes":[{"ty":"mm","mm":1}]}]}"#
         let gap = try #require(try Self.findings(json).first { $0.code == "lottie.rlottie.under-draws" })
         #expect(gap.severity == .info)
         for feature in ["skew", "merge paths", "layer effects"] { #expect(gap.message.contains(feature), "\(gap.message)") }
-        let plain = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":0}},"shapes":[]}]}"#
+        let plain =
+            #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"sk":{"a":0,"k":0}},"shapes":[]}]}"#
         #expect(try Self.findings(plain).allSatisfy { $0.code != "lottie.rlottie.under-draws" }, "a zero skew is no skew")
     }
 }

@@ -4,13 +4,18 @@ import Testing
 
 @Suite("magic links and app links")
 struct MagicLinkUnitTests {
-    @Test("links of every shape yield token, e-mail and study", arguments: [
-        ("https://app.example/mobile/verify.html?token=abc123", "abc123", nil as String?, nil as String?),
-        ("https://webservices.sagebridge.org/startSession.html?email=jane%40example.com&study=demo&token=t-1", "t-1", "jane@example.com", "demo"),
-        ("thedots://signin?token=x_y&email=a%2Bb%40c.org&studyId=s2", "x_y", "a+b@c.org", "s2"),
-        ("https://app.example/#/verify?token=frag&email=f%40example.com", "frag", "f@example.com", nil),
-        ("  https://app.example/v?TOKEN=upper  \n", "upper", nil, nil),
-    ])
+    @Test(
+        "links of every shape yield token, e-mail and study",
+        arguments: [
+            ("https://app.example/mobile/verify.html?token=abc123", "abc123", nil as String?, nil as String?),
+            (
+                "https://webservices.sagebridge.org/startSession.html?email=jane%40example.com&study=demo&token=t-1", "t-1",
+                "jane@example.com", "demo"
+            ),
+            ("thedots://signin?token=x_y&email=a%2Bb%40c.org&studyId=s2", "x_y", "a+b@c.org", "s2"),
+            ("https://app.example/#/verify?token=frag&email=f%40example.com", "frag", "f@example.com", nil),
+            ("  https://app.example/v?TOKEN=upper  \n", "upper", nil, nil),
+        ])
     func links(link: String, token: String, email: String?, study: String?) throws {
         let parsed = try MagicLinkToken(link: link)
         #expect(parsed.token == token)
@@ -40,10 +45,12 @@ struct MagicLinkUnitTests {
         #expect(seen.count == 200)
     }
 
-    @Test("Apple wildcard patterns", arguments: [
-        ("/mobile/*", "/mobile/verify.html", true), ("/mobile/*", "/mobile", false), ("/m?x", "/max", true),
-        ("*", "", true), ("/a/*/c", "/a/b/d/c", true), ("/a/*/c", "/a/b/d", false), ("?*", "", false), ("?*", "t", true),
-    ])
+    @Test(
+        "Apple wildcard patterns",
+        arguments: [
+            ("/mobile/*", "/mobile/verify.html", true), ("/mobile/*", "/mobile", false), ("/m?x", "/max", true),
+            ("*", "", true), ("/a/*/c", "/a/b/d/c", true), ("/a/*/c", "/a/b/d", false), ("?*", "", false), ("?*", "t", true),
+        ])
     func patterns(pattern: String, text: String, expected: Bool) {
         #expect(AppLinkPattern.matches(pattern, text) == expected)
     }
@@ -62,8 +69,10 @@ struct MagicLinkUnitTests {
             var body: [String: String] = ["message": "m", "type": "T"]
             if let entity { body["entityClass"] = entity }
             let data = try! JSONEncoder().encode(body)
-            return BridgeError(response: HTTPResponse(status: status, headers: [(name: "Content-Type", value: "application/json")], body: data,
-                                                      url: URL(string: "https://x/v3/auth/email/signIn")!, duration: 0))
+            return BridgeError(
+                response: HTTPResponse(
+                    status: status, headers: [(name: "Content-Type", value: "application/json")], body: data,
+                    url: URL(string: "https://x/v3/auth/email/signIn")!, duration: 0))
         }
         #expect(ExitStatus(for: error(404, entity: "Account")) == .checkFailed)
         #expect(ExitStatus(for: error(404, entity: "Study")) == .configuration)

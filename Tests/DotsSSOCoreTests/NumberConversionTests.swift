@@ -7,9 +7,11 @@ import Testing
 /// `Int(clamping:to:)` or `Int(exactly:)`.
 @Suite("numbers from outside never trap")
 struct NumberConversionTests {
-    @Test("Int(checked:) and Int(clamping:to:) are total", arguments: [
-        (1e308, nil, 100), (-1e308, nil, 0), (Double.nan, nil, 0), (Double.infinity, nil, 100), (42.6, 42, 42), (-0.4, 0, 0),
-    ] as [(Double, Int?, Int)])
+    @Test(
+        "Int(checked:) and Int(clamping:to:) are total",
+        arguments: [
+            (1e308, nil, 100), (-1e308, nil, 0), (Double.nan, nil, 0), (Double.infinity, nil, 100), (42.6, 42, 42), (-0.4, 0, 0),
+        ] as [(Double, Int?, Int)])
     func total(value: Double, checked: Int?, clamped: Int) {
         #expect(Int(checked: value) == checked)
         #expect(Int(clamping: value, to: 0...100) == clamped)
@@ -24,7 +26,9 @@ struct NumberConversionTests {
     @Test("no source converts a floating-point expression to an integer unchecked")
     func noUncheckedConversions() throws {
         // An integer conversion whose argument is floating-point arithmetic or rounding: the shape that traps.
-        let conversion = try Regex(#"\b(Int|Int8|Int16|Int32|Int64|UInt|UInt8|UInt16|UInt32|UInt64|time_t)\((?!exactly:|checked:|clamping:)[^()]*(\([^()]*\)[^()]*)*(\.rounded|Double\(|TimeInterval\(| \* | / )"#)
+        let conversion = try Regex(
+            #"\b(Int|Int8|Int16|Int32|Int64|UInt|UInt8|UInt16|UInt32|UInt64|time_t)\((?!exactly:|checked:|clamping:)[^()]*(\([^()]*\)[^()]*)*(\.rounded|Double\(|TimeInterval\(| \* | / )"#
+        )
         var offenders: [String] = []
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
         while let url = files?.nextObject() as? URL {
@@ -34,7 +38,10 @@ struct NumberConversionTests {
                 offenders.append("\(url.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
-        #expect(offenders.isEmpty, "convert with Int(checked:), Int(clamping:to:) or Int(exactly:), or say why it is bounded (// bounded: …):\n\(offenders.joined(separator: "\n"))")
+        #expect(
+            offenders.isEmpty,
+            "convert with Int(checked:), Int(clamping:to:) or Int(exactly:), or say why it is bounded (// bounded: …):\n\(offenders.joined(separator: "\n"))"
+        )
     }
 
     @Test("no source reads the wall clock but WallClock: times come from the context's clock, waits and durations from the monotonic one")
@@ -44,10 +51,13 @@ struct NumberConversionTests {
         while let url = files?.nextObject() as? URL {
             guard url.pathExtension == "swift", url.lastPathComponent != "WallClock.swift" else { continue }
             let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            for (number, line) in lines.enumerated() where line.contains("Date()") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+            for (number, line) in lines.enumerated()
+            where line.contains("Date()") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
                 offenders.append("\(url.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
-        #expect(offenders.isEmpty, "use ctx.clock.now() for a time, Deadline or Stopwatch for a wait or a duration:\n\(offenders.joined(separator: "\n"))")
+        #expect(
+            offenders.isEmpty,
+            "use ctx.clock.now() for a time, Deadline or Stopwatch for a wait or a duration:\n\(offenders.joined(separator: "\n"))")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("OAuth Echo: RFC 5849 headers, signatures and the provider allow-list")
 struct OAuthEchoTests {
-    static let valid = #"OAuth realm="Digits", oauth_consumer_key="ck", oauth_nonce="n1", oauth_signature="a%2Bb%2Fc%3D", "#
+    static let valid =
+        #"OAuth realm="Digits", oauth_consumer_key="ck", oauth_nonce="n1", oauth_signature="a%2Bb%2Fc%3D", "#
         + #"oauth_signature_method="HMAC-SHA1", oauth_timestamp="1795457019", oauth_token="123-abc", oauth_version="1.0""#
 
     @Test("a well-formed header parses with its values percent-decoded and realm kept apart")
@@ -18,21 +19,23 @@ struct OAuthEchoTests {
         #expect(header.timestamp == 1_795_457_019)
     }
 
-    @Test("malformed headers are refused naming the problem (65)", arguments: [
-        ("Bearer abc", "OAuth scheme"),
-        (#"OAuth oauth_consumer_key=ck"#, "double quotes"),
-        (#"OAuth oauth_consumer_key="ck", oauth_consumer_key="ck2""#, "appears twice"),
-        (#"OAuth oauth_consumer_key="ck""#, "oauth_signature_method is missing"),
-        (valid.replacingOccurrences(of: #"oauth_version="1.0""#, with: #"oauth_version="2.0""#), "oauth_version"),
-        (valid.replacingOccurrences(of: "a%2Bb%2Fc%3D", with: "a+b/c="), "percent-encoded"),
-        (valid.replacingOccurrences(of: "a%2Bb%2Fc%3D", with: "a%2"), "percent-encoded"),
-        (valid + ",", "ends with a comma"),
-        (valid.replacingOccurrences(of: "HMAC-SHA1", with: "MD5"), "oauth_signature_method"),
-        (valid.replacingOccurrences(of: "1795457019", with: "soon"), "oauth_timestamp"),
-        (valid.replacingOccurrences(of: #"oauth_token="123-abc""#, with: #"oauth_token="""#), "oauth_token is missing or empty"),
-        (valid.replacingOccurrences(of: ", oauth_nonce", with: " oauth_nonce"), "comma"),
-        (valid + "\u{1B}[2J", "control"),
-    ])
+    @Test(
+        "malformed headers are refused naming the problem (65)",
+        arguments: [
+            ("Bearer abc", "OAuth scheme"),
+            (#"OAuth oauth_consumer_key=ck"#, "double quotes"),
+            (#"OAuth oauth_consumer_key="ck", oauth_consumer_key="ck2""#, "appears twice"),
+            (#"OAuth oauth_consumer_key="ck""#, "oauth_signature_method is missing"),
+            (valid.replacingOccurrences(of: #"oauth_version="1.0""#, with: #"oauth_version="2.0""#), "oauth_version"),
+            (valid.replacingOccurrences(of: "a%2Bb%2Fc%3D", with: "a+b/c="), "percent-encoded"),
+            (valid.replacingOccurrences(of: "a%2Bb%2Fc%3D", with: "a%2"), "percent-encoded"),
+            (valid + ",", "ends with a comma"),
+            (valid.replacingOccurrences(of: "HMAC-SHA1", with: "MD5"), "oauth_signature_method"),
+            (valid.replacingOccurrences(of: "1795457019", with: "soon"), "oauth_timestamp"),
+            (valid.replacingOccurrences(of: #"oauth_token="123-abc""#, with: #"oauth_token="""#), "oauth_token is missing or empty"),
+            (valid.replacingOccurrences(of: ", oauth_nonce", with: " oauth_nonce"), "comma"),
+            (valid + "\u{1B}[2J", "control"),
+        ])
     func malformed(header: String, expected: String) {
         #expect {
             _ = try OAuthEchoHeader.parse(header)
@@ -51,25 +54,30 @@ struct OAuthEchoTests {
         ]
         let base = OAuth1Signature.baseString(method: "GET", url: url, oauth: oauth)
         #expect(base.hasPrefix("GET&http%3A%2F%2Fphotos.example.net%2Fphotos&file%3Dvacation.jpg"))
-        #expect(OAuth1Signature.hmacSHA1(baseString: base, consumerSecret: "kd94hf93k423kf44", tokenSecret: "pfkkdhi9sl3r4s00")
-            == "tR3+Ty81lMeYAr/Fid0kMTYa/WM=")
-        let made = OAuth1Signature.header(url: url, consumerKey: "ck", consumerSecret: "cs", token: "t", tokenSecret: "ts", nonce: "n", timestamp: 5)
+        #expect(
+            OAuth1Signature.hmacSHA1(baseString: base, consumerSecret: "kd94hf93k423kf44", tokenSecret: "pfkkdhi9sl3r4s00")
+                == "tR3+Ty81lMeYAr/Fid0kMTYa/WM=")
+        let made = OAuth1Signature.header(
+            url: url, consumerKey: "ck", consumerSecret: "cs", token: "t", tokenSecret: "ts", nonce: "n", timestamp: 5)
         let parsed = try OAuthEchoHeader.parse(made)
-        let expected = OAuth1Signature.hmacSHA1(baseString: OAuth1Signature.baseString(method: "GET", url: url, oauth: parsed.parameters),
-                                                consumerSecret: "cs", tokenSecret: "ts")
+        let expected = OAuth1Signature.hmacSHA1(
+            baseString: OAuth1Signature.baseString(method: "GET", url: url, oauth: parsed.parameters),
+            consumerSecret: "cs", tokenSecret: "ts")
         #expect(parsed["oauth_signature"] == expected)
     }
 
     static let allowed = [try! EchoProviderPolicy.AllowedHost("api.digits.com")]
 
-    @Test("only https on exactly an allowed host and port passes", arguments: [
-        "https://api.digits.com.attacker.example/1.1/sdk/account.json", "https://api.digits.com@evil.example/",
-        "https://evil.example/api.digits.com", "https://evil.example/?h=api.digits.com", "https://api.digits.com:444/",
-        "https://API.DIGITS.COM/", "https://Api.digits.com/", "https://аpi.digits.com/", "https://xn--pi-7ld.digits.com/",
-        "http://api.digits.com/", "https://api.digits.com\\@evil.example/", "https://api.digits.com./", "https://user@api.digits.com/",
-        "https://api.digits.com#@evil.example/", "ftp://api.digits.com/", "HTTPS://api.digits.com/", "https://api.digits.com:0/",
-        "https://api.digits.com /", "//api.digits.com/", "https://sub.api.digits.com/", "https://digits.com/",
-    ])
+    @Test(
+        "only https on exactly an allowed host and port passes",
+        arguments: [
+            "https://api.digits.com.attacker.example/1.1/sdk/account.json", "https://api.digits.com@evil.example/",
+            "https://evil.example/api.digits.com", "https://evil.example/?h=api.digits.com", "https://api.digits.com:444/",
+            "https://API.DIGITS.COM/", "https://Api.digits.com/", "https://аpi.digits.com/", "https://xn--pi-7ld.digits.com/",
+            "http://api.digits.com/", "https://api.digits.com\\@evil.example/", "https://api.digits.com./", "https://user@api.digits.com/",
+            "https://api.digits.com#@evil.example/", "ftp://api.digits.com/", "HTTPS://api.digits.com/", "https://api.digits.com:0/",
+            "https://api.digits.com /", "//api.digits.com/", "https://sub.api.digits.com/", "https://digits.com/",
+        ])
     func refused(url: String) {
         #expect {
             _ = try EchoProviderPolicy.vet(url, allowed: Self.allowed)
@@ -100,11 +108,15 @@ struct OAuthEchoTests {
 
     @Test("a server's words lose the request's secrets and every control character, in one line")
     func serverWords() {
-        let response = HTTPResponse(status: 400, headers: [], body: Data(#"{"message":"bad token s3cr3t-t0ken\u001b[31m\nagain"}"#.utf8),
-                                    url: URL(string: "https://x.example")!, duration: 0)
+        let response = HTTPResponse(
+            status: 400, headers: [], body: Data(#"{"message":"bad token s3cr3t-t0ken\u001b[31m\nagain"}"#.utf8),
+            url: URL(string: "https://x.example")!, duration: 0)
         let words = ServerWords.from(response, secrets: ["s3cr3t-t0ken"]) ?? ""
         #expect(words == "bad token [redacted] [31m again")
-        #expect(ServerWords.from(HTTPResponse(status: 500, headers: [], body: Data("<html>x</html>".utf8), url: URL(string: "https://x.example")!,
-                                              duration: 0)) == nil)
+        #expect(
+            ServerWords.from(
+                HTTPResponse(
+                    status: 500, headers: [], body: Data("<html>x</html>".utf8), url: URL(string: "https://x.example")!,
+                    duration: 0)) == nil)
     }
 }

@@ -5,13 +5,16 @@ import Testing
 @Suite("OAuth building blocks")
 struct OAuthUnitTests {
     func query(_ url: URL) -> [String: String] {
-        Dictionary(FormEncoding.decode(URLComponents(url: url, resolvingAgainstBaseURL: false)!.percentEncodedQuery!), uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            FormEncoding.decode(URLComponents(url: url, resolvingAgainstBaseURL: false)!.percentEncodedQuery!),
+            uniquingKeysWith: { a, _ in a })
     }
 
     @Test("the authorization request carries PKCE S256, a 256-bit state and a nonce for openid")
     func authorizationRequest() throws {
-        let request = try AuthorizationRequest(endpoint: URL(string: "https://idp.example/authorize?tenant=a")!, clientID: "dots app",
-                                               redirectURI: "http://127.0.0.1:5000/callback", scopes: ["openid", "profile"])
+        let request = try AuthorizationRequest(
+            endpoint: URL(string: "https://idp.example/authorize?tenant=a")!, clientID: "dots app",
+            redirectURI: "http://127.0.0.1:5000/callback", scopes: ["openid", "profile"])
         let fields = query(request.url)
         #expect(fields["tenant"] == "a")
         #expect(fields["response_type"] == "code")
@@ -26,15 +29,18 @@ struct OAuthUnitTests {
         #expect(fields["nonce"] == request.nonce)
         #expect(fields["scope"] == "openid profile")
         #expect(!request.url.absoluteString.contains(request.pkce.verifier))
-        let plain = try AuthorizationRequest(endpoint: URL(string: "https://idp.example/authorize")!, clientID: "c", redirectURI: "x:/cb", scopes: ["read"])
+        let plain = try AuthorizationRequest(
+            endpoint: URL(string: "https://idp.example/authorize")!, clientID: "c", redirectURI: "x:/cb", scopes: ["read"])
         #expect(plain.nonce == nil)
         #expect(query(plain.url)["nonce"] == nil)
     }
 
     @Test("two requests never share a verifier, state or nonce")
     func uniqueness() throws {
-        let a = try AuthorizationRequest(endpoint: URL(string: "https://i/a")!, clientID: "c", redirectURI: "http://127.0.0.1/cb", scopes: ["openid"])
-        let b = try AuthorizationRequest(endpoint: URL(string: "https://i/a")!, clientID: "c", redirectURI: "http://127.0.0.1/cb", scopes: ["openid"])
+        let a = try AuthorizationRequest(
+            endpoint: URL(string: "https://i/a")!, clientID: "c", redirectURI: "http://127.0.0.1/cb", scopes: ["openid"])
+        let b = try AuthorizationRequest(
+            endpoint: URL(string: "https://i/a")!, clientID: "c", redirectURI: "http://127.0.0.1/cb", scopes: ["openid"])
         #expect(a.pkce.verifier != b.pkce.verifier)
         #expect(a.state != b.state)
         #expect(a.nonce != b.nonce)
@@ -45,20 +51,24 @@ struct OAuthUnitTests {
         let ok = [("code", "abc"), ("state", "s1")]
         #expect(try AuthorizationCallback.code(from: ok, expectedState: "s1", issuer: "https://i", issuerParameterRequired: false) == "abc")
         #expect(throws: OAuthError.stateMismatch) {
-            try AuthorizationCallback.code(from: [("code", "abc"), ("state", "forged")], expectedState: "s1", issuer: nil, issuerParameterRequired: false)
+            try AuthorizationCallback.code(
+                from: [("code", "abc"), ("state", "forged")], expectedState: "s1", issuer: nil, issuerParameterRequired: false)
         }
         #expect(throws: OAuthError.stateMismatch) {
-            try AuthorizationCallback.code(from: [("error", "access_denied")], expectedState: "s1", issuer: nil, issuerParameterRequired: false)
+            try AuthorizationCallback.code(
+                from: [("error", "access_denied")], expectedState: "s1", issuer: nil, issuerParameterRequired: false)
         }
         #expect(throws: OAuthError.issuerMismatch(expected: "https://i", received: "https://evil")) {
-            try AuthorizationCallback.code(from: ok + [("iss", "https://evil")], expectedState: "s1", issuer: "https://i", issuerParameterRequired: false)
+            try AuthorizationCallback.code(
+                from: ok + [("iss", "https://evil")], expectedState: "s1", issuer: "https://i", issuerParameterRequired: false)
         }
         #expect(throws: OAuthError.issuerMismatch(expected: "https://i", received: "(missing)")) {
             try AuthorizationCallback.code(from: ok, expectedState: "s1", issuer: "https://i", issuerParameterRequired: true)
         }
         #expect(throws: OAuthError.authorizationDenied(error: "access_denied", description: "User said no")) {
-            try AuthorizationCallback.code(from: [("state", "s1"), ("error", "access_denied"), ("error_description", "User said no")],
-                                           expectedState: "s1", issuer: nil, issuerParameterRequired: false)
+            try AuthorizationCallback.code(
+                from: [("state", "s1"), ("error", "access_denied"), ("error_description", "User said no")],
+                expectedState: "s1", issuer: nil, issuerParameterRequired: false)
         }
         #expect(ExitStatus(for: OAuthError.stateMismatch) == .notAuthorized)
         #expect(ExitStatus(for: OAuthError.authorizationDenied(error: "access_denied", description: nil)) == .notAuthorized)
@@ -78,7 +88,9 @@ struct OAuthUnitTests {
     @Test("token responses: expires_in as number or string, rotation keeps the old refresh token when none is sent")
     func tokenResponse() throws {
         let now = Date(timeIntervalSince1970: 1_000)
-        let first = try TokenResponse(json: ["access_token": .string("a1"), "expires_in": .string("60"), "refresh_token": .string("r1"), "scope": .string("openid")])
+        let first = try TokenResponse(json: [
+            "access_token": .string("a1"), "expires_in": .string("60"), "refresh_token": .string("r1"), "scope": .string("openid"),
+        ])
         let set = first.tokenSet(now: now)
         #expect(set.expiresAt == Date(timeIntervalSince1970: 1_060))
         #expect(set.refreshToken == "r1")
@@ -105,8 +117,9 @@ struct OAuthUnitTests {
             var requests: [HTTPRequest] = []
             func send(_ request: HTTPRequest) async throws -> HTTPResponse {
                 requests.append(request)
-                return HTTPResponse(status: 200, headers: [(name: "Content-Type", value: "application/json")],
-                                    body: Data(#"{"access_token":"t","token_type":"Bearer"}"#.utf8), url: request.url, duration: 0)
+                return HTTPResponse(
+                    status: 200, headers: [(name: "Content-Type", value: "application/json")],
+                    body: Data(#"{"access_token":"t","token_type":"Bearer"}"#.utf8), url: request.url, duration: 0)
             }
         }
         let recorder = Recorder()
@@ -115,26 +128,30 @@ struct OAuthUnitTests {
         let header = try #require(recorder.requests.first?.header("Authorization"))
         #expect(header == "Basic " + Data("a%3Ab:p+w%26".utf8).base64EncodedString())
         #expect(recorder.requests.first?.followsRedirects == false)
-        let post = TokenEndpointClient(http: recorder, credentials: ClientCredentials(clientID: "c", secret: "s", method: .clientSecretPost))
+        let post = TokenEndpointClient(
+            http: recorder, credentials: ClientCredentials(clientID: "c", secret: "s", method: .clientSecretPost))
         _ = try await post.refresh(refreshToken: "r", endpoint: URL(string: "https://idp.example/token")!)
         let body = String(decoding: recorder.requests[1].body ?? Data(), as: UTF8.self)
         #expect(body.contains("client_id=c") && body.contains("client_secret=s"))
         #expect(recorder.requests[1].header("Authorization") == nil)
     }
 
-    @Test("an authorization answer's page is read the way a person reads it: a refusal of the client id or the redirect URI in words (200 included) is a refusal; a login form goes on; anything else is quoted", arguments: [
-        (200, "text/html", "<h3>Client ID Error</h3><p>The client identifier (client_id) is missing or invalid.</p>", "client"),
-        (200, "text/html", "<title>Oops</title><p>redirect_uri not registered for client_id dots-app</p>", "redirect"),
-        (400, "text/html", "Something went wrong: Unknown client_id", "client"),
-        (400, "text/plain", "The reply URL specified in the request does not match the reply URLs configured", "redirect"),
-        (200, "text/html", "<form method=post><p>Unknown client? Contact us</p><input type=password></form>", "proceed"),
-        (200, "text/html", "<script>draw()</script><div id=app></div>", "proceed"),
-        (200, "text/html", "<p>Please wait while we set things up</p>", "quoted"),
-        (500, "text/html", "<h1>We are sorry</h1><script>var client_id='x'; // invalid</script>", "quoted"),
-    ])
+    @Test(
+        "an authorization answer's page is read the way a person reads it: a refusal of the client id or the redirect URI in words (200 included) is a refusal; a login form goes on; anything else is quoted",
+        arguments: [
+            (200, "text/html", "<h3>Client ID Error</h3><p>The client identifier (client_id) is missing or invalid.</p>", "client"),
+            (200, "text/html", "<title>Oops</title><p>redirect_uri not registered for client_id dots-app</p>", "redirect"),
+            (400, "text/html", "Something went wrong: Unknown client_id", "client"),
+            (400, "text/plain", "The reply URL specified in the request does not match the reply URLs configured", "redirect"),
+            (200, "text/html", "<form method=post><p>Unknown client? Contact us</p><input type=password></form>", "proceed"),
+            (200, "text/html", "<script>draw()</script><div id=app></div>", "proceed"),
+            (200, "text/html", "<p>Please wait while we set things up</p>", "quoted"),
+            (500, "text/html", "<h1>We are sorry</h1><script>var client_id='x'; // invalid</script>", "quoted"),
+        ])
     func preflightPages(status: Int, type: String, body: String, expected: String) {
-        let response = HTTPResponse(status: status, headers: [(name: "Content-Type", value: type)], body: Data(body.utf8),
-                                    url: URL(string: "https://idp.example/authorize")!, duration: 0)
+        let response = HTTPResponse(
+            status: status, headers: [(name: "Content-Type", value: type)], body: Data(body.utf8),
+            url: URL(string: "https://idp.example/authorize")!, duration: 0)
         switch AuthorizationPreflight.classify(response) {
         case let .refusedPage(_, subject, words):
             #expect(expected == (subject == .clientID ? "client" : "redirect"), "\(words)")

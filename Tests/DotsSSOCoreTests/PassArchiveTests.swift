@@ -29,8 +29,10 @@ struct PassArchiveTests {
         let files = ["pass.json": Data("{}".utf8), "icon.png": Data([1, 2, 3])]
         var listed = try JSONSerialization.jsonObject(with: try manifest(files)) as! [String: String]
         listed["logo.png"] = String(repeating: "0", count: 40)
-        let data = try zip([("pass.json", Data("{\"changed\":1}".utf8)), ("icon.png", Data([1, 2, 3])), ("thumbnail.png", Data([9])),
-                            ("manifest.json", try JSONSerialization.data(withJSONObject: listed)), ("signature", Data([0]))])
+        let data = try zip([
+            ("pass.json", Data("{\"changed\":1}".utf8)), ("icon.png", Data([1, 2, 3])), ("thumbnail.png", Data([9])),
+            ("manifest.json", try JSONSerialization.data(withJSONObject: listed)), ("signature", Data([0])),
+        ])
         let findings = ManifestCheck.findings(files: PassArchive.open(data, file: "p.pkpass").files, file: "p.pkpass")
         #expect(Set(findings.map(\.code)) == ["pkpass.manifest.hash-mismatch", "pkpass.manifest.unlisted", "pkpass.manifest.missing-file"])
         #expect(findings.first { $0.code == "pkpass.manifest.hash-mismatch" }?.location.path == "pass.json")
@@ -46,18 +48,23 @@ struct PassArchiveTests {
         #expect(codes(PassArchive.open(Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]), file: "p")) == ["pkpass.archive.unreadable"])
     }
 
-    @Test("hostile archives are refused", arguments: [
-        ("../evil.txt", "pkpass.archive.unsafe-path"), ("/etc/passwd", "pkpass.archive.unsafe-path"),
-        ("a/../../b", "pkpass.archive.unsafe-path"), ("inner.zip", "pkpass.archive.nested"), ("first.pkpass", "pkpass.archive.pkpasses"),
-    ])
+    @Test(
+        "hostile archives are refused",
+        arguments: [
+            ("../evil.txt", "pkpass.archive.unsafe-path"), ("/etc/passwd", "pkpass.archive.unsafe-path"),
+            ("a/../../b", "pkpass.archive.unsafe-path"), ("inner.zip", "pkpass.archive.nested"),
+            ("first.pkpass", "pkpass.archive.pkpasses"),
+        ])
     func hostileNames(name: String, code: String) throws {
         let data = try zip([("pass.json", Data("{}".utf8)), (name, Data([1, 2, 3]))])
         #expect(codes(PassArchive.open(data, file: "p")) == [code])
     }
 
-    @Test("two entries of one name (an unsigned pass.json first, the signed one last), or names differing only in case, are refused", arguments: [
-        ["pass.json", "pass.json"], ["pass.json", "Pass.json"],
-    ])
+    @Test(
+        "two entries of one name (an unsigned pass.json first, the signed one last), or names differing only in case, are refused",
+        arguments: [
+            ["pass.json", "pass.json"], ["pass.json", "Pass.json"],
+        ])
     func duplicateEntries(names: [String]) throws {
         let data = try zip([(names[0], Data(#"{"description":"forged"}"#.utf8)), ("icon.png", Data([1])), (names[1], Data("{}".utf8))])
         let archive = PassArchive.open(data, file: "p")
@@ -71,8 +78,9 @@ struct PassArchiveTests {
         #expect(codes(PassArchive.open(data, file: "p")) == ["pkpass.archive.too-many-entries"])
     }
 
-    @Test("pass.json, manifest.json or a pass.strings over 1 MiB is refused before it is inflated, naming the cap; images may be bigger",
-          arguments: ["pass.json", "manifest.json", "fr.lproj/pass.strings"])
+    @Test(
+        "pass.json, manifest.json or a pass.strings over 1 MiB is refused before it is inflated, naming the cap; images may be bigger",
+        arguments: ["pass.json", "manifest.json", "fr.lproj/pass.strings"])
     func textEntryCap(name: String) throws {
         let big = Data(("[" + String(repeating: "12,", count: 700_000) + "1]").utf8)  // 2.1 MB of numbers
         let data = try zip([(name, big), ("icon.png", Data([1]))])
@@ -154,22 +162,29 @@ struct PassSignatureCorpusTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
             let archive = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name)
             let (passType, team) = identifiers(archive.files["pass.json"])
-            let (report, findings) = PassSignature.check(signature: archive.files["signature"], manifest: archive.files["manifest.json"],
-                                                         passTypeIdentifier: passType, teamIdentifier: team, anchors: anchors, file: name, now: Date())
+            let (report, findings) = PassSignature.check(
+                signature: archive.files["signature"], manifest: archive.files["manifest.json"],
+                passTypeIdentifier: passType, teamIdentifier: team, anchors: anchors, file: name, now: Date())
             #expect(report.signer != nil, "\(name)")
             results[name] = Set(findings.map(\.code))
         }
         // The signature verifies over the manifest everywhere except the one whose manifest was edited.
         for (name, codes) in results {
-            #expect(codes.contains("pkpass.signature.invalid") == (name == "uemanpasskit-generic_with_missing_checksum.pkpass"), "\(name): \(codes)")
+            #expect(
+                codes.contains("pkpass.signature.invalid") == (name == "uemanpasskit-generic_with_missing_checksum.pkpass"),
+                "\(name): \(codes)")
         }
         #expect(results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.expired"))
         #expect(results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.wwdr-g1"))
         #expect(!results["pkpassvalidator-good.pkpass"]!.contains("pkpass.certificate.extension-mismatch"))
         #expect(results["pkpassvalidator-bad-extension-mismatch.pkpass"]!.contains("pkpass.certificate.extension-mismatch"))
         #expect(results["passjs-StoreCard.pkpass"]!.contains("pkpass.signature.sha1"))
-        #expect(results["uemanpasskit-coffee_club.pkpass"]!.isSuperset(of: ["pkpass.certificate.chain", "pkpass.certificate.expired"]), "\(results["uemanpasskit-coffee_club.pkpass"]!)")
-        #expect(!results["uemanpasskit-cinema.pkpass"]!.contains("pkpass.signature.invalid"), "CMS must handle signers identified by subject key identifier")
+        #expect(
+            results["uemanpasskit-coffee_club.pkpass"]!.isSuperset(of: ["pkpass.certificate.chain", "pkpass.certificate.expired"]),
+            "\(results["uemanpasskit-coffee_club.pkpass"]!)")
+        #expect(
+            !results["uemanpasskit-cinema.pkpass"]!.contains("pkpass.signature.invalid"),
+            "CMS must handle signers identified by subject key identifier")
         #expect(!results["uemanpasskit-cinema.pkpass"]!.contains("pkpass.certificate.wwdr-g1"))
         print(results.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.sorted())" }.joined(separator: "\n"))
     }
@@ -183,37 +198,54 @@ struct PassSignatureLocalTests {
         let directory = TemporaryDirectory()
         let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
         try manifest.write(to: URL(fileURLWithPath: directory.path("manifest.json")))
-        let signed = try await ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-in", directory.path("manifest.json"),
-            "-signer", pki.serverCertificate, "-inkey", pki.serverKey, "-outform", "DER", "-out", directory.path("signature"), "-md", "sha256"])
+        let signed = try await ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "cms", "-sign", "-binary", "-in", directory.path("manifest.json"),
+                "-signer", pki.serverCertificate, "-inkey", pki.serverKey, "-outform", "DER", "-out", directory.path("signature"), "-md",
+                "sha256",
+            ])
         #expect(signed.status == 0, "\(signed.stderr)")
         let signature = try Data(contentsOf: URL(fileURLWithPath: directory.path("signature")))
         let trusted = try TrustAnchors(pemFiles: [pki.caCertificate], option: "--trust")
-        let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
-                                                     anchors: trusted, file: "t.pkpass", now: Date())
+        let (report, findings) = PassSignature.check(
+            signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
+            anchors: trusted, file: "t.pkpass", now: Date())
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(report.digest == "SHA-256")
         #expect(report.signer?.commonName == "127.0.0.1")
-        let apple = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
-                                        anchors: try PassSignature.appleRoot(), file: "t.pkpass", now: Date()).1
+        let apple = PassSignature.check(
+            signature: signature, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil,
+            anchors: try PassSignature.appleRoot(), file: "t.pkpass", now: Date()
+        ).1
         #expect(apple.map(\.code).contains("pkpass.certificate.chain"))
-        let tampered = PassSignature.check(signature: signature, manifest: manifest + Data(" ".utf8), passTypeIdentifier: nil, teamIdentifier: nil,
-                                           anchors: trusted, file: "t.pkpass", now: Date()).1
+        let tampered = PassSignature.check(
+            signature: signature, manifest: manifest + Data(" ".utf8), passTypeIdentifier: nil, teamIdentifier: nil,
+            anchors: trusted, file: "t.pkpass", now: Date()
+        ).1
         #expect(tampered.map(\.code) == ["pkpass.signature.invalid"])
-        #expect(PassSignature.check(signature: nil, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t", now: Date()).1.map(\.code) == ["pkpass.signature.missing"])
-        #expect(PassSignature.check(signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t", now: Date()).1.map(\.code) == ["pkpass.signature.unparseable"])
+        #expect(
+            PassSignature.check(
+                signature: nil, manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t", now: Date()
+            ).1.map(\.code) == ["pkpass.signature.missing"])
+        #expect(
+            PassSignature.check(
+                signature: Data("junk".utf8), manifest: manifest, passTypeIdentifier: nil, teamIdentifier: nil, anchors: trusted, file: "t",
+                now: Date()
+            ).1.map(\.code) == ["pkpass.signature.unparseable"])
     }
 }
 
 @Suite("pass.json")
 struct PassJSONLintTests {
     static let good = #"""
-    {"formatVersion": 1, "description": "Guest pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.guest",
-     "serialNumber": "001", "teamIdentifier": "ABCDE12345", "backgroundColor": "rgb(10, 20, 30)",
-     "relevantDates": [{"date": "2026-11-21T18:30:00+01:00", "relevantDate": "2026-11-21T18:30:00+01:00"}], "webServiceURL": "https://passes.example/v1", "authenticationToken": "0123456789abcdef0123",
-     "barcodes": [{"format": "PKBarcodeFormatQR", "message": "x", "messageEncoding": "iso-8859-1"}],
-     "locations": [{"latitude": 51.5, "longitude": -0.1}],
-     "generic": {"primaryFields": [{"key": "name", "value": "Jane"}], "backFields": [{"key": "terms", "value": "…"}]}}
-    """#
+        {"formatVersion": 1, "description": "Guest pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.guest",
+         "serialNumber": "001", "teamIdentifier": "ABCDE12345", "backgroundColor": "rgb(10, 20, 30)",
+         "relevantDates": [{"date": "2026-11-21T18:30:00+01:00", "relevantDate": "2026-11-21T18:30:00+01:00"}], "webServiceURL": "https://passes.example/v1", "authenticationToken": "0123456789abcdef0123",
+         "barcodes": [{"format": "PKBarcodeFormatQR", "message": "x", "messageEncoding": "iso-8859-1"}],
+         "locations": [{"latitude": 51.5, "longitude": -0.1}],
+         "generic": {"primaryFields": [{"key": "name", "value": "Jane"}], "backFields": [{"key": "terms", "value": "…"}]}}
+        """#
 
     func codes(_ text: String) -> [String] {
         PassJSONLint.check(Data(text.utf8), file: "p.pkpass").findings.map(\.code)
@@ -237,9 +269,12 @@ struct PassJSONLintTests {
         #expect(findings.first?.location.path == "pass.json $.serialNumber")
     }
 
-    @Test("each rule fails on its own", arguments: [
-        ("formatVersion", "pkpass.pass-json.format-version"), ("serialNumber", "pkpass.pass-json.required"), ("generic", "pkpass.pass-json.style"),
-    ])
+    @Test(
+        "each rule fails on its own",
+        arguments: [
+            ("formatVersion", "pkpass.pass-json.format-version"), ("serialNumber", "pkpass.pass-json.required"),
+            ("generic", "pkpass.pass-json.style"),
+        ])
     func removals(key: String, code: String) throws {
         #expect(codes(try edit { $0.removeValue(forKey: key) }).contains(code))
     }
@@ -248,8 +283,12 @@ struct PassJSONLintTests {
     func values() throws {
         #expect(try codes(edit { $0["coupon"] = [String: Any]() }).contains("pkpass.pass-json.style"))
         #expect(try codes(edit { $0["boardingPass"] = $0.removeValue(forKey: "generic") }).contains("pkpass.pass-json.transit-type"))
-        #expect(try codes(edit { $0["generic"] = ["primaryFields": [["key": "a", "value": 1]], "backFields": [["key": "a", "value": 2]]] }).contains("pkpass.pass-json.field-key-duplicate"))
-        #expect(try codes(edit { $0["barcodes"] = [["format": "PKBarcodeFormatEAN", "message": "x", "messageEncoding": "utf-8"]] }).contains("pkpass.pass-json.barcode-format"))
+        #expect(
+            try codes(edit { $0["generic"] = ["primaryFields": [["key": "a", "value": 1]], "backFields": [["key": "a", "value": 2]]] })
+                .contains("pkpass.pass-json.field-key-duplicate"))
+        #expect(
+            try codes(edit { $0["barcodes"] = [["format": "PKBarcodeFormatEAN", "message": "x", "messageEncoding": "utf-8"]] }).contains(
+                "pkpass.pass-json.barcode-format"))
         #expect(try codes(edit { $0["backgroundColor"] = "rgb(300, 0, 0)" }).contains("pkpass.pass-json.color"))
         let hex = PassJSONLint.check(Data(try edit { $0["backgroundColor"] = "#ffffff" }.utf8), file: "p").findings
         #expect(hex.map(\.code) == ["pkpass.pass-json.color-hex"] && hex[0].severity == .warning)
@@ -280,7 +319,8 @@ struct PassJSONLintTests {
             let archive = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name)
             let findings = PassJSONLint.check(archive.files["pass.json"] ?? Data(), file: name).findings
             #expect(findings.filter { $0.severity == .error }.isEmpty, "\(name): \(findings.map(\.message))")
-            #expect(findings.contains { $0.code == "pkpass.pass-json.non-strict" } == (name == "uemanpasskit-BoardingPass.pkpass"), "\(name)")
+            #expect(
+                findings.contains { $0.code == "pkpass.pass-json.non-strict" } == (name == "uemanpasskit-BoardingPass.pkpass"), "\(name)")
         }
     }
 }

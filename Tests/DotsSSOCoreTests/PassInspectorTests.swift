@@ -53,7 +53,9 @@ struct PassInspectorTests {
         #expect(errors(try inspector().inspect(try TestPassIssuer.zip(entries), file: "dated.pkpass")).isEmpty)
     }
 
-    @Test("a certificate issued since 27 January 2022 needs the WWDR G4 intermediate: G3 bundled is an error naming it; before the cutoff G3 is fine")
+    @Test(
+        "a certificate issued since 27 January 2022 needs the WWDR G4 intermediate: G3 bundled is an error naming it; before the cutoff G3 is fine"
+    )
     func wwdrGeneration() throws {
         let issuer = try issuer
         func inspect(_ signer: TestPassIssuer.Signer) throws -> PassInspection {
@@ -74,8 +76,11 @@ struct PassInspectorTests {
         #expect(errors(inspection) == ["pkpass.certificate.chain"])
         let message = inspection.findings[0].message
         #expect(message.contains("it ends at \"Test Worldwide Developer Relations CA, OU G4\""), "\(message)")
-        #expect(message.contains("trusted: \"Apple Root CA") && message.contains("--trust ROOT.pem or the channel's passes.trust"), "\(message)")
-        #expect(message.components(separatedBy: "Test Worldwide Developer Relations CA").count == 2, "one certificate, named once: \(message)")
+        #expect(
+            message.contains("trusted: \"Apple Root CA") && message.contains("--trust ROOT.pem or the channel's passes.trust"), "\(message)"
+        )
+        #expect(
+            message.components(separatedBy: "Test Worldwide Developer Relations CA").count == 2, "one certificate, named once: \(message)")
     }
 
     /// Each broken variant and the exact errors it must produce.
@@ -111,7 +116,10 @@ struct PassInspectorTests {
         case .untrustedSigner:
             return (try issuer.pass(files, signer: issuer.untrusted), ["pkpass.certificate.chain"])
         case .wrongPassType:
-            return (try issuer.pass(files, signer: issuer.otherType), ["pkpass.certificate.pass-type-mismatch", "pkpass.certificate.extension-mismatch"])
+            return (
+                try issuer.pass(files, signer: issuer.otherType),
+                ["pkpass.certificate.pass-type-mismatch", "pkpass.certificate.extension-mismatch"]
+            )
         case .expiredSigner:
             return (try issuer.pass(files, signer: issuer.expired), ["pkpass.certificate.expired"])
         case .missingIcon:
@@ -128,7 +136,10 @@ struct PassInspectorTests {
         case .boardingWithoutTransit:
             return (try with { $0["boardingPass"] = $0.removeValue(forKey: "generic") }, ["pkpass.pass-json.transit-type"])
         case .badBarcode:
-            return (try with { $0["barcodes"] = [["format": "PKBarcodeFormatUPCE", "message": "1", "messageEncoding": "iso-8859-1"]] }, ["pkpass.pass-json.barcode-format"])
+            return (
+                try with { $0["barcodes"] = [["format": "PKBarcodeFormatUPCE", "message": "1", "messageEncoding": "iso-8859-1"]] },
+                ["pkpass.pass-json.barcode-format"]
+            )
         case .brokenPassJSON:
             files["pass.json"] = Data("{\"formatVersion\": 1, \"description\": ".utf8)
             return (try issuer.pass(files, signer: issuer.valid), ["pkpass.pass-json.invalid"])
@@ -165,7 +176,8 @@ struct PassInspectorTests {
     func hostile() throws {
         let inspector = try inspector()
         let files = try TestPassIssuer.files()
-        let traversal = try TestPassIssuer.zip(files.sorted { $0.key < $1.key } + [("../../.ssh/authorized_keys", Data("ssh-ed25519 AAAA".utf8))])
+        let traversal = try TestPassIssuer.zip(
+            files.sorted { $0.key < $1.key } + [("../../.ssh/authorized_keys", Data("ssh-ed25519 AAAA".utf8))])
         #expect(errors(inspector.inspect(traversal, file: "t.pkpass")) == ["pkpass.archive.unsafe-path"])
 
         let bomb = try TestPassIssuer.zip([("pass.json", files["pass.json"]!), ("strip.png", Data(count: 70 * 1024 * 1024))])
@@ -264,9 +276,13 @@ struct PassInspectorCorpusTests {
         "uemanpasskit-cinema.pkpass": ["pkpass.certificate.expired"],
         // SOURCES.md: "Leaf issuer is WWDR G4, but the intermediate bundled is G1": a leaf of 2023 with a G1 bundle is
         // also the G4 rule's case, named as such.
-        "uemanpasskit-coffee_club.pkpass": ["pkpass.certificate.chain", "pkpass.certificate.expired", "pkpass.certificate.wwdr-generation"],
+        "uemanpasskit-coffee_club.pkpass": [
+            "pkpass.certificate.chain", "pkpass.certificate.expired", "pkpass.certificate.wwdr-generation",
+        ],
         "uemanpasskit-generic_with_invalid_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.certificate.expired"],
-        "uemanpasskit-generic_with_missing_checksum.pkpass": ["pkpass.manifest.hash-mismatch", "pkpass.manifest.unlisted", "pkpass.signature.invalid", "pkpass.certificate.expired"],
+        "uemanpasskit-generic_with_missing_checksum.pkpass": [
+            "pkpass.manifest.hash-mismatch", "pkpass.manifest.unlisted", "pkpass.signature.invalid", "pkpass.certificate.expired",
+        ],
     ]
 
     @Test("every signed corpus pass gets SOURCES.md's verdict; as of mid-2020 the good pass is clean")
@@ -288,9 +304,13 @@ struct PassInspectorCorpusTests {
         #expect(boarding.findings.contains { $0.code == "pkpass.pass-json.non-strict" && $0.severity == .warning })
         let coffee = try inspector.inspect(path: signed.appendingPathComponent("uemanpasskit-coffee_club.pkpass").path)
         let chain = try #require(coffee.findings.first { $0.code == "pkpass.certificate.chain" })
-        #expect(chain.message.contains("OU G4") && chain.message.contains("2023-02-07"), "names the issuing and the bundled intermediate: \(chain.message)")
+        #expect(
+            chain.message.contains("OU G4") && chain.message.contains("2023-02-07"),
+            "names the issuing and the bundled intermediate: \(chain.message)")
         let storeCard = try inspector.inspect(path: signed.appendingPathComponent("passjs-StoreCard.pkpass").path)
-        #expect(storeCard.findings.contains { $0.code == "pkpass.image.size" && $0.severity == .warning }, "Apple's own off-size icons are warnings")
+        #expect(
+            storeCard.findings.contains { $0.code == "pkpass.image.size" && $0.severity == .warning },
+            "Apple's own off-size icons are warnings")
         #expect(storeCard.findings.contains { $0.code == "pkpass.signature.sha1" && $0.severity == .info })
 
         let mid2020 = PassInspector(anchors: try PassSignature.appleRoot(), now: Date(timeIntervalSince1970: 1_590_969_600))
@@ -312,8 +332,9 @@ struct PassSignatureFastPathTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
             let files = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name).files
             func check(_ pool: CertificatePool?) -> (PassSignatureReport, [Finding]) {
-                PassSignature.check(signature: files["signature"], manifest: files["manifest.json"], passTypeIdentifier: "x", teamIdentifier: "y",
-                                    anchors: anchors, file: name, now: Date(), chainCache: pool == nil ? nil : ChainCache(), pool: pool)
+                PassSignature.check(
+                    signature: files["signature"], manifest: files["manifest.json"], passTypeIdentifier: "x", teamIdentifier: "y",
+                    anchors: anchors, file: name, now: Date(), chainCache: pool == nil ? nil : ChainCache(), pool: pool)
             }
             let (slowReport, slowFindings) = check(nil)
             let (fastReport, fastFindings) = check(pool)
@@ -330,15 +351,20 @@ struct PassSignatureFastPathTests {
         let directory = TemporaryDirectory("ber")
         let manifest = Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8)
         try manifest.write(to: directory.url.appendingPathComponent("manifest.json"))
-        let result = try await ProcessRunner.run("/usr/bin/openssl", ["cms", "-sign", "-binary", "-stream", "-in", directory.path("manifest.json"),
-            "-signer", issuer.valid.certificate, "-inkey", issuer.valid.key, "-certfile", issuer.intermediate, "-outform", "DER",
-            "-out", directory.path("signature"), "-md", "sha256"])
+        let result = try await ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "cms", "-sign", "-binary", "-stream", "-in", directory.path("manifest.json"),
+                "-signer", issuer.valid.certificate, "-inkey", issuer.valid.key, "-certfile", issuer.intermediate, "-outform", "DER",
+                "-out", directory.path("signature"), "-md", "sha256",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let signature = try Data(contentsOf: directory.url.appendingPathComponent("signature"))
         #expect(signature[1] == 0x80, "openssl -stream writes indefinite lengths")
-        let (report, findings) = PassSignature.check(signature: signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
-                                                     teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate], option: "--trust"),
-                                                     file: "ber", now: Date(), pool: CertificatePool())
+        let (report, findings) = PassSignature.check(
+            signature: signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
+            teamIdentifier: TestPassIssuer.team, anchors: try TrustAnchors(pemFiles: [issuer.pki.caCertificate], option: "--trust"),
+            file: "ber", now: Date(), pool: CertificatePool())
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(report.bundled.count == 1)
     }

@@ -6,10 +6,12 @@ import TestSupport
 /// pass.json as Apple changed it from iOS 18 to iOS 27: what Wallet reads, what older iOS falls back to.
 @Suite("pass.json, iOS 18 to 27")
 struct PassJSONRecentKeysTests {
-    static var base: [String: Any] { [
-        "formatVersion": 1, "description": "Ticket", "organizationName": "Partner", "passTypeIdentifier": "pass.org.partner",
-        "serialNumber": "1", "teamIdentifier": "ABCDE12345",
-    ] }
+    static var base: [String: Any] {
+        [
+            "formatVersion": 1, "description": "Ticket", "organizationName": "Partner", "passTypeIdentifier": "pass.org.partner",
+            "serialNumber": "1", "teamIdentifier": "ABCDE12345",
+        ]
+    }
 
     func codes(_ extra: [String: Any], style: String = "eventTicket") throws -> [String: Severity] {
         var pass = Self.base.merging(extra) { $1 }
@@ -28,26 +30,46 @@ struct PassJSONRecentKeysTests {
 
     @Test("relevantDates: complete dates with a time, intervals of at most 24 hours, both spellings of an entry's date")
     func relevantDates() throws {
-        let fine = try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-02T17:00:00Z"],
-                                                ["date": "2026-12-03T10:00:00Z", "relevantDate": "2026-12-03T10:00:00Z"]]])
+        let fine = try codes([
+            "relevantDates": [
+                ["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-02T17:00:00Z"],
+                ["date": "2026-12-03T10:00:00Z", "relevantDate": "2026-12-03T10:00:00Z"],
+            ]
+        ])
         #expect(fine.values.allSatisfy { $0 == .info }, "\(fine)")
-        #expect(try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-03T18:00:00Z"]]])["pkpass.pass-json.relevant-interval"] == .error)
+        #expect(
+            try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z", "endDate": "2026-12-03T18:00:00Z"]]])[
+                "pkpass.pass-json.relevant-interval"] == .error)
         #expect(try codes(["relevantDates": [["startDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-interval"] == .error)
         #expect(try codes(["relevantDates": [["date": "2026-12-01"]]])["pkpass.pass-json.date"] == .error, "a date without a time")
         #expect(try codes(["relevantDates": [[:]]])["pkpass.pass-json.relevant-dates"] == .error)
         #expect(try codes(["relevantDates": [["date": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
-        #expect(try codes(["relevantDates": [["relevantDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
+        #expect(
+            try codes(["relevantDates": [["relevantDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
     }
 
     @Test("preferredStyleSchemes belong to their style; a poster event ticket needs its minimum semantics; upcoming information only there")
     func posterTickets() throws {
-        let poster: [String: Any] = ["preferredStyleSchemes": ["posterEventTicket", "eventTicket"],
-                                     "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA", "awayTeamAbbreviation": "BBB"]]
+        let poster: [String: Any] = [
+            "preferredStyleSchemes": ["posterEventTicket", "eventTicket"],
+            "semantics": [
+                "venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA", "awayTeamAbbreviation": "BBB",
+            ],
+        ]
         #expect(try codes(poster).values.allSatisfy { $0 != .error })
         #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"]])["pkpass.pass-json.poster-semantics"] == .error, "no venue")
-        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueRoom": "3", "eventType": "PKEventTypeLivePerformance"]])["pkpass.pass-json.poster-semantics"] == .error)
-        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA"]])["pkpass.pass-json.poster-semantics"] == .error)
-        #expect(try codes(["preferredStyleSchemes": ["semanticBoardingPass"]])["pkpass.pass-json.style-scheme-style"] == .error, "a boarding scheme on an event ticket")
+        #expect(
+            try codes([
+                "preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueRoom": "3", "eventType": "PKEventTypeLivePerformance"],
+            ])["pkpass.pass-json.poster-semantics"] == .error)
+        #expect(
+            try codes([
+                "preferredStyleSchemes": ["posterEventTicket"],
+                "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA"],
+            ])["pkpass.pass-json.poster-semantics"] == .error)
+        #expect(
+            try codes(["preferredStyleSchemes": ["semanticBoardingPass"]])["pkpass.pass-json.style-scheme-style"] == .error,
+            "a boarding scheme on an event ticket")
         #expect(try codes(["preferredStyleSchemes": ["sparkly"]])["pkpass.pass-json.style-scheme-unknown"] == .error)
         #expect(try codes(["upcomingPassInformation": []])["pkpass.pass-json.upcoming-information"] == .error)
         #expect(try codes(poster.merging(["upcomingPassInformation": []]) { $1 })["pkpass.pass-json.upcoming-information"] == nil)
@@ -56,9 +78,14 @@ struct PassJSONRecentKeysTests {
 
     @Test("the iOS 18 keys are type-checked")
     func iOS18Keys() throws {
-        let good = try codes(["footerBackgroundColor": "rgb(1, 2, 3)", "useAutomaticColors": true, "suppressHeaderDarkening": false,
-                              "auxiliaryStoreIdentifiers": [123456789], "semantics": ["eventStartDateInfo": ["date": "2026-12-01T19:00:00Z", "ignoreTimeComponents": true],
-                                                                                     "venueOpenDate": "2026-12-01T18:00:00Z"]])
+        let good = try codes([
+            "footerBackgroundColor": "rgb(1, 2, 3)", "useAutomaticColors": true, "suppressHeaderDarkening": false,
+            "auxiliaryStoreIdentifiers": [123456789],
+            "semantics": [
+                "eventStartDateInfo": ["date": "2026-12-01T19:00:00Z", "ignoreTimeComponents": true],
+                "venueOpenDate": "2026-12-01T18:00:00Z",
+            ],
+        ])
         #expect(good.values.allSatisfy { $0 != .error }, "\(good)")
         #expect(try codes(["footerBackgroundColor": "blue"])["pkpass.pass-json.color"] == .error)
         #expect(try codes(["useAutomaticColors": "yes"])["pkpass.pass-json.type"] == .error)
@@ -73,9 +100,13 @@ struct PassJSONRecentKeysTests {
         #expect(try codes(["featuredActions": [[:], [:], [:]]])["pkpass.pass-json.featured-actions"] == .error)
         let barcode = { (format: String) in ["format": format, "message": "123", "messageEncoding": "iso-8859-1"] }
         let mixed = try codes(["barcodes": [barcode("PKBarcodeFormatEAN13"), barcode("PKBarcodeFormatQR")]])
-        #expect(mixed["pkpass.pass-json.barcode-format-ios27"] == .info && mixed["pkpass.pass-json.barcode-format"] == nil && mixed["pkpass.pass-json.barcode-fallback"] == nil)
+        #expect(
+            mixed["pkpass.pass-json.barcode-format-ios27"] == .info && mixed["pkpass.pass-json.barcode-format"] == nil
+                && mixed["pkpass.pass-json.barcode-fallback"] == nil)
         #expect(try codes(["barcodes": [barcode("PKBarcodeFormatITF")]])["pkpass.pass-json.barcode-fallback"] == .warning)
-        #expect(try codes(["barcode": barcode("PKBarcodeFormatCode39")])["pkpass.pass-json.barcode-format"] == .error, "the legacy key is read by old iOS only")
+        #expect(
+            try codes(["barcode": barcode("PKBarcodeFormatCode39")])["pkpass.pass-json.barcode-format"] == .error,
+            "the legacy key is read by old iOS only")
         #expect(try codes(["barcodes": [barcode("PKBarcodeFormatUPC")]])["pkpass.pass-json.barcode-format"] == .error)
     }
 }
@@ -84,7 +115,9 @@ struct PassJSONRecentKeysTests {
 struct PassNFCTests {
     /// A public key on `curve` as Wallet's nfc.encryptionPublicKey carries it: base64 DER SubjectPublicKeyInfo.
     static func publicKey(curve: String) async throws -> String {
-        let result = try await ProcessRunner.run("/bin/sh", ["-c", "openssl ecparam -name \(curve) -genkey -noout | openssl ec -pubout -outform DER 2>/dev/null | base64 -w0"], timeout: 30)
+        let result = try await ProcessRunner.run(
+            "/bin/sh", ["-c", "openssl ecparam -name \(curve) -genkey -noout | openssl ec -pubout -outform DER 2>/dev/null | base64 -w0"],
+            timeout: 30)
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -100,8 +133,10 @@ struct PassNFCTests {
         let p256 = try await Self.publicKey(curve: "prime256v1")
         #expect(!p256.isEmpty)
         #expect(try codes(["message": "member-0001", "encryptionPublicKey": p256]).filter { $0.contains("nfc") }.isEmpty)
-        #expect(try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
-        await #expect(try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
+        #expect(
+            try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
+        await #expect(
+            try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes(["message": "m", "encryptionPublicKey": "bm90IGEga2V5"]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes(["message": "m"]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes("yes").contains("pkpass.pass-json.nfc"))

@@ -15,13 +15,15 @@ struct ProfileTests {
 
     static let good = #"{"id":"u-1","email":"jane@example.com","firstName":"Jane","lastName":"Doe","features":{"canAccessApp":true}}"#
 
-    @Test("a biography in Markdown or BBCode is a warning with the plain-text reading", arguments: [
-        ("**Bold** designer", "Markdown", "Bold designer"),
-        ("# Title\nI make things", "Markdown", "Title\\nI make things"),
-        ("See [my site](https://jane.example) for more", "Markdown", "See my site for more"),
-        ("- one\n- two", "Markdown", "one\\ntwo"),
-        ("[b]Bold[/b] and [url=https://x.example]a link[/url]", "BBCode", "Bold and a link"),
-    ])
+    @Test(
+        "a biography in Markdown or BBCode is a warning with the plain-text reading",
+        arguments: [
+            ("**Bold** designer", "Markdown", "Bold designer"),
+            ("# Title\nI make things", "Markdown", "Title\\nI make things"),
+            ("See [my site](https://jane.example) for more", "Markdown", "See my site for more"),
+            ("- one\n- two", "Markdown", "one\\ntwo"),
+            ("[b]Bold[/b] and [url=https://x.example]a link[/url]", "BBCode", "Bold and a link"),
+        ])
     func markupBiography(biography: String, kind: String, cleaned: String) throws {
         let json = try JSONSerialization.data(withJSONObject: ["id": "u-1", "biography": biography, "features": ["canAccessApp": true]])
         let report = try ProfileChecker(channel: Channel()).check(try JSONDecoder().decode(JSONValue.self, from: json), source: "p.json")
@@ -31,9 +33,11 @@ struct ProfileTests {
         #expect(finding.message.hasSuffix("As plain text: \"\(cleaned)\""), "\(finding.message)")
     }
 
-    @Test("plain text with asterisks, underscores and hyphens is not mistaken for markup", arguments: [
-        "5 * 3 * 2 = 30", "my_handle_here", "Jean-Luc, photographer - Paris", "I love C# and F#", "rated 4*",
-    ])
+    @Test(
+        "plain text with asterisks, underscores and hyphens is not mistaken for markup",
+        arguments: [
+            "5 * 3 * 2 = 30", "my_handle_here", "Jean-Luc, photographer - Paris", "I love C# and F#", "rated 4*",
+        ])
     func plainBiography(biography: String) throws {
         let json = try JSONSerialization.data(withJSONObject: ["id": "u-1", "biography": biography, "features": ["canAccessApp": true]])
         let report = try ProfileChecker(channel: Channel()).check(try JSONDecoder().decode(JSONValue.self, from: json), source: "p.json")
@@ -49,13 +53,15 @@ struct ProfileTests {
         #expect(report.dots.flags.map(\.name) == ["canAccessApp"])
     }
 
-    @Test("id rules: email, missing, number, wrong type, changed", arguments: [
-        (#"{"id":"a@b.co","features":{"canAccessApp":true}}"#, "profile.id.email"),
-        (#"{"email":"a@b.co","features":{"canAccessApp":true}}"#, "profile.id.missing"),
-        (#"{"id":42,"features":{"canAccessApp":true}}"#, "profile.id.number"),
-        (#"{"id":true,"features":{"canAccessApp":true}}"#, "profile.id.type"),
-        (#"{"id":"","features":{"canAccessApp":true}}"#, "profile.id.empty"),
-    ])
+    @Test(
+        "id rules: email, missing, number, wrong type, changed",
+        arguments: [
+            (#"{"id":"a@b.co","features":{"canAccessApp":true}}"#, "profile.id.email"),
+            (#"{"email":"a@b.co","features":{"canAccessApp":true}}"#, "profile.id.missing"),
+            (#"{"id":42,"features":{"canAccessApp":true}}"#, "profile.id.number"),
+            (#"{"id":true,"features":{"canAccessApp":true}}"#, "profile.id.type"),
+            (#"{"id":"","features":{"canAccessApp":true}}"#, "profile.id.empty"),
+        ])
     func ids(json: String, code: String) throws {
         #expect(try codes(json).contains(code))
     }
@@ -84,17 +90,23 @@ struct ProfileTests {
     func flags() throws {
         var channel = Channel()
         channel.flags = ["canAccessApp": "app", "canAccessNews": "news"]
-        let report = try ProfileChecker(channel: channel).check(try profile(
-            #"{"id":"u","features":{"canAccessApp":"true","tier":{"gold":true},"n":1,"extra":false}}"#), source: "p")
+        let report = try ProfileChecker(channel: channel).check(
+            try profile(
+                #"{"id":"u","features":{"canAccessApp":"true","tier":{"gold":true},"n":1,"extra":false}}"#), source: "p")
         let notBoolean = report.findings.filter { $0.code == "profile.flag.not-boolean" }
         #expect(Set(notBoolean.compactMap(\.location.path)) == ["$.features.canAccessApp", "$.features.tier", "$.features.n"])
         #expect(notBoolean.first { $0.location.path == "$.features.canAccessApp" }?.message.contains("the string \"true\"") == true)
         #expect(report.findings.contains { $0.code == "profile.flag.missing" && $0.message.contains("canAccessNews") })
-        #expect(report.findings.contains { $0.code == "profile.flag.undocumented" && $0.location.path == "$.features.extra" && $0.severity == .info })
+        #expect(
+            report.findings.contains {
+                $0.code == "profile.flag.undocumented" && $0.location.path == "$.features.extra" && $0.severity == .info
+            })
         // Reports are diffed between runs: flags come in name order, not a dictionary's order of the day.
-        let many = try ProfileChecker(channel: channel).check(try profile(
-            #"{"id":"u","features":{"canAccessApp":true,"zeta":true,"alpha":true,"mu":true,"beta":true,"omega":true}}"#), source: "p")
-        #expect(many.findings.filter { $0.code == "profile.flag.undocumented" }.compactMap(\.location.path)
+        let many = try ProfileChecker(channel: channel).check(
+            try profile(
+                #"{"id":"u","features":{"canAccessApp":true,"zeta":true,"alpha":true,"mu":true,"beta":true,"omega":true}}"#), source: "p")
+        #expect(
+            many.findings.filter { $0.code == "profile.flag.undocumented" }.compactMap(\.location.path)
                 == ["$.features.alpha", "$.features.beta", "$.features.mu", "$.features.omega", "$.features.zeta"])
         #expect(try codes(#"{"id":"u"}"#).contains("profile.features.missing"))
         #expect(try codes(#"{"id":"u","features":[true]}"#).contains("profile.features.type"))
@@ -104,8 +116,10 @@ struct ProfileTests {
     @Test("names are limited to 100 bytes, and the message gives bytes and characters")
     func nameLimits() throws {
         let sixtyAccents = String(repeating: "é", count: 60)
-        let report = try ProfileChecker(channel: Channel()).check(try profile(
-            #"{"id":"u","firstName":"\#(sixtyAccents)","lastName":"\#(String(repeating: "a", count: 100))","features":{"canAccessApp":true}}"#), source: "p")
+        let report = try ProfileChecker(channel: Channel()).check(
+            try profile(
+                #"{"id":"u","firstName":"\#(sixtyAccents)","lastName":"\#(String(repeating: "a", count: 100))","features":{"canAccessApp":true}}"#
+            ), source: "p")
         let finding = try #require(report.findings.first { $0.code == "profile.first-name.too-long" })
         #expect(finding.message.contains("120 bytes"))
         #expect(finding.message.contains("60 characters"))
@@ -116,7 +130,8 @@ struct ProfileTests {
     @Test("e-mail must be valid and at most 150 bytes")
     func emails() throws {
         #expect(try codes(#"{"id":"u","email":"jane@@example","features":{"canAccessApp":true}}"#).contains("profile.email.invalid"))
-        let long = String(repeating: "j", count: 64) + "@" + String(repeating: "e", count: 60) + "." + String(repeating: "x", count: 30) + ".com"
+        let long =
+            String(repeating: "j", count: 64) + "@" + String(repeating: "e", count: 60) + "." + String(repeating: "x", count: 30) + ".com"
         #expect(try codes(#"{"id":"u","email":"\#(long)","features":{"canAccessApp":true}}"#).contains("profile.email.too-long"))
         for valid in ["a@b.co", "first.last+tag@sub.example.org", "o'neil@example.ie"] { #expect(EmailAddress.isValid(valid), "\(valid)") }
         for invalid in ["plain", "@example.com", "a@", "a b@example.com", "a..b@example.com", "a@example", "a@-x.com", "a@ex_ample.com"] {
@@ -124,15 +139,17 @@ struct ProfileTests {
         }
     }
 
-    @Test("biographies lose tags, script and style contents and entities, and keep newlines", arguments: [
-        ("Plain\nlines", "Plain\nlines"),
-        ("<p>Hello <b>world</b></p><p>Second</p>", "Hello world\nSecond"),
-        ("Keep<script>alert('x')</script> this<style>p{}</style>", "Keep this"),
-        ("Fish &amp; chips &lt;3 &#233;&#x1F600; &nbsp;end", "Fish & chips <3 é😀 \u{00A0}end"),
-        ("Line<br>break<br/>again", "Line\nbreak\nagain"),
-        ("a < b and c > d", "a < b and c > d"),
-        ("x<!-- hidden > still -->y", "xy"),
-    ])
+    @Test(
+        "biographies lose tags, script and style contents and entities, and keep newlines",
+        arguments: [
+            ("Plain\nlines", "Plain\nlines"),
+            ("<p>Hello <b>world</b></p><p>Second</p>", "Hello world\nSecond"),
+            ("Keep<script>alert('x')</script> this<style>p{}</style>", "Keep this"),
+            ("Fish &amp; chips &lt;3 &#233;&#x1F600; &nbsp;end", "Fish & chips <3 é😀 \u{00A0}end"),
+            ("Line<br>break<br/>again", "Line\nbreak\nagain"),
+            ("a < b and c > d", "a < b and c > d"),
+            ("x<!-- hidden > still -->y", "xy"),
+        ])
     func biography(html: String, expected: String) {
         #expect(HTMLStripper.strip(html) == expected)
     }
@@ -141,8 +158,9 @@ struct ProfileTests {
     func mapping() throws {
         var channel = Channel()
         channel.profileMapping = ["id": "$.user.uuid", "features": "$.access", "firstName": "$.names[0]"]
-        let report = try ProfileChecker(channel: channel).check(try profile(
-            #"{"user":{"uuid":"x-9"},"names":["Ann"],"access":{"canAccessApp":true}}"#), source: "p")
+        let report = try ProfileChecker(channel: channel).check(
+            try profile(
+                #"{"user":{"uuid":"x-9"},"names":["Ann"],"access":{"canAccessApp":true}}"#), source: "p")
         #expect(report.dots.id == "x-9")
         #expect(report.dots.firstName == "Ann")
         #expect(report.dots.flags.first?.isOn == true)
@@ -172,8 +190,9 @@ struct ProfileTests {
         var channel = Channel(name: "acme")
         channel.flags = ["canAccessNews": "news"]
         channel.containers = [
-            .init(name: "news", url: "https://acme.example/news?lang=en", flag: "canAccessNews",
-                  token: .init(in: .header, name: "Authorization"), userId: .init(in: .query, name: "uid")),
+            .init(
+                name: "news", url: "https://acme.example/news?lang=en", flag: "canAccessNews",
+                token: .init(in: .header, name: "Authorization"), userId: .init(in: .query, name: "uid")),
             .init(name: "mine", url: "https://acme.example/u/jane@example.com", token: .init(in: .query, name: "t")),
             .init(name: "plain", url: "http://acme.example/x", flag: "undocumented"),
         ]

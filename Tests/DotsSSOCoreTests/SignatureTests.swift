@@ -11,7 +11,8 @@ struct SignatureTests {
         let directory = TemporaryDirectory()
         let key = directory.path("rsa.pem"), input = directory.path("msg"), output = directory.path("sig")
         try message.write(to: URL(fileURLWithPath: input))
-        _ = try await ProcessRunner.run("/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key])
+        _ = try await ProcessRunner.run(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", key])
         _ = try await ProcessRunner.run("/usr/bin/openssl", ["dgst", "-sha256", "-sign", key, "-out", output, input])
         let modulus = try await ProcessRunner.run("/usr/bin/openssl", ["rsa", "-in", key, "-noout", "-modulus"]).stdout
         let hex = modulus.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "Modulus=", with: "")

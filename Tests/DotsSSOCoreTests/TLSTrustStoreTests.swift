@@ -10,11 +10,12 @@ struct TLSTrustStoreTests {
     /// Whether `store` verifies the PEM certificate at `path` (no host name check; that is libcurl's).
     func verifies(_ store: TLSTrustStore, _ path: String) throws -> Bool {
         let pem = try Data(contentsOf: URL(fileURLWithPath: path))
-        let certificate = try #require(pem.withUnsafeBytes { buffer -> OpaquePointer? in
-            let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count))
-            defer { BIO_free(bio) }
-            return PEM_read_bio_X509(bio, nil, nil, nil)
-        })
+        let certificate = try #require(
+            pem.withUnsafeBytes { buffer -> OpaquePointer? in
+                let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count))
+                defer { BIO_free(bio) }
+                return PEM_read_bio_X509(bio, nil, nil, nil)
+            })
         defer { X509_free(certificate) }
         let context = try #require(X509_STORE_CTX_new())
         defer { X509_STORE_CTX_free(context) }

@@ -8,7 +8,10 @@ struct TokenCacheTests {
     let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
 
     func entry(_ token: String) -> CacheEntry {
-        CacheEntry(key: key, channel: "acme", tokens: TokenSet(accessToken: token, refreshToken: "r-\(token)", expiresAt: Date().addingTimeInterval(3600)), subject: "user-1", now: Date())
+        CacheEntry(
+            key: key, channel: "acme",
+            tokens: TokenSet(accessToken: token, refreshToken: "r-\(token)", expiresAt: Date().addingTimeInterval(3600)), subject: "user-1",
+            now: Date())
     }
 
     func mode(_ path: String) throws -> Int {
@@ -17,7 +20,8 @@ struct TokenCacheTests {
 
     /// One process (no children left behind when it is killed) that takes `flock(LOCK_EX)` on `path` and sleeps.
     static func lockHolder(_ path: String, seconds: Double) throws -> BackgroundProcess {
-        let script = "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('LOCKED 1', flush=True); time.sleep(float(sys.argv[2]))"
+        let script =
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('LOCKED 1', flush=True); time.sleep(float(sys.argv[2]))"
         return try BackgroundProcess("/usr/bin/env", ["python3", "-c", script, path, String(seconds)])
     }
 
@@ -42,7 +46,9 @@ struct TokenCacheTests {
             try cache.write(entry("new")) { throw Killed() }
         }
         #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "old")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix(AtomicFile.temporaryPrefix) }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter {
+            $0.hasPrefix(AtomicFile.temporaryPrefix)
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -72,7 +78,9 @@ struct TokenCacheTests {
         }
         #expect(path == url.path)
         #expect(!reason.isEmpty)
-        #expect(try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.hasPrefix("corrupt") == true)
+        #expect(
+            try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.hasPrefix(
+                "corrupt") == true)
         try cache.write(entry("fresh"))
         #expect(try cache.read(key).entry?.oauth.tokens?.accessToken == "fresh")
     }
@@ -91,7 +99,9 @@ struct TokenCacheTests {
             #expect(error.message.contains("chmod 600 \(path)"))
             #expect(ExitStatus(for: error) == .configuration)
         }
-        #expect(try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.contains("readable by other users") == true)
+        #expect(
+            try CacheListUseCase(cacheDirectory: cache.directory.path).run(TestContext().context).entries.first?.problem?.contains(
+                "readable by other users") == true)
     }
 
     @Test("a world-writable cache directory is refused")

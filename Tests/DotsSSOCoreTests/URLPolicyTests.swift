@@ -4,10 +4,13 @@ import Testing
 
 @Suite("URL policy")
 struct URLPolicyTests {
-    @Test("loopback hosts", arguments: [
-        ("127.0.0.1", true), ("127.255.1.2", true), ("localhost", true), ("[::1]", true), ("::1", true),
-        ("128.0.0.1", false), ("127.0.0.1.example.com", false), ("example.com", false), ("10.0.0.1", false), ("localhost.evil.com", false),
-    ])
+    @Test(
+        "loopback hosts",
+        arguments: [
+            ("127.0.0.1", true), ("127.255.1.2", true), ("localhost", true), ("[::1]", true), ("::1", true),
+            ("128.0.0.1", false), ("127.0.0.1.example.com", false), ("example.com", false), ("10.0.0.1", false),
+            ("localhost.evil.com", false),
+        ])
     func loopback(host: String, expected: Bool) {
         #expect(URLPolicy.isLoopback(host: host) == expected)
     }

@@ -75,8 +75,10 @@ public final class TestContext: @unchecked Sendable {
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
     /// `headless` makes the browser say there is no display, as on a remote shell or a CI runner.
-    public init(stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil,
-                answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }) {
+    public init(
+        stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil,
+        answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }
+    ) {
         self.answer = answer
         browser = RecordingBrowser(headless: headless)
         self.stdinIsTerminal = stdinIsTerminal
@@ -109,12 +111,14 @@ public final class TestContext: @unchecked Sendable {
                 http.record(options)
                 return http
             },
-            clock: WallClock(now: { [self] in date }, sleep: { [self] seconds in
-                lock.withLock {
-                    slept.append(seconds)
-                    now = now.addingTimeInterval(seconds)
-                }
-            }),
+            clock: WallClock(
+                now: { [self] in date },
+                sleep: { [self] seconds in
+                    lock.withLock {
+                        slept.append(seconds)
+                        now = now.addingTimeInterval(seconds)
+                    }
+                }),
             browser: browser,
             stdinIsTerminal: stdinIsTerminal
         )

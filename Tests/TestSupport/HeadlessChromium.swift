@@ -35,8 +35,9 @@ public struct HeadlessChromium: Sendable {
             return "\(tool) is not installed (Scripts/test installs Debian's chromium and chromium-driver)"
         }
         guard let python = TestPaths.venvPython,
-              let check = try? ProcessRunner.runBlocking(python, ["-c", "import selenium"], environment: nil, stdin: nil, timeout: 30),
-              check.status == 0 else {
+            let check = try? ProcessRunner.runBlocking(python, ["-c", "import selenium"], environment: nil, stdin: nil, timeout: 30),
+            check.status == 0
+        else {
             return "Selenium is not in .venv (Scripts/venv installs it)"
         }
         return nil

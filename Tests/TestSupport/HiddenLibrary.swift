@@ -9,16 +9,22 @@ public struct HiddenLibrary: Sendable {
     /// The first of `names` in the usual library folders; nil when none is there.
     public init?(_ names: [String]) {
         let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
-        guard let found = folders.flatMap({ folder in names.map { "\(folder)/\($0)" } }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard
+            let found = folders.flatMap({ folder in names.map { "\(folder)/\($0)" } }).first(where: {
+                FileManager.default.fileExists(atPath: $0)
+            })
+        else {
             return nil
         }
         file = URL(fileURLWithPath: found).resolvingSymlinksInPath().path
     }
 
     public func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
-        try await ProcessRunner.run("/usr/bin/unshare", [
-            "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", file, program,
-        ] + arguments, environment: environment)
+        try await ProcessRunner.run(
+            "/usr/bin/unshare",
+            [
+                "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", file, program,
+            ] + arguments, environment: environment)
     }
 
     /// Whether hiding works here (the file reads empty inside the namespace); the reason when it does not.

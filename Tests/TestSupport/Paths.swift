@@ -44,7 +44,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
         var template = Array("\(NSTemporaryDirectory())/\(label)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        url = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+        url = URL(
+            fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
     }
 
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }

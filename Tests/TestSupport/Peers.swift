@@ -3,8 +3,11 @@ import Foundation
 /// Starts the test peers in `Tests/Peers` and real TLS servers on random loopback ports.
 public enum Peers {
     /// `http_peer.py` over TLS (when `pki` is given) or plain http; `extra` adds flags such as `--tls-max 1.2`.
-    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) async throws -> (BackgroundProcess, Int) {
-        let peer = try BackgroundProcess(TestPaths.python, httpPeerArguments(pki: pki, extra: extra, useWrongHostCertificate: useWrongHostCertificate))
+    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) async throws -> (
+        BackgroundProcess, Int
+    ) {
+        let peer = try BackgroundProcess(
+            TestPaths.python, httpPeerArguments(pki: pki, extra: extra, useWrongHostCertificate: useWrongHostCertificate))
         let port = try await peer.waitFor("PORT (\\d+)")
         return (peer, Int(port)!)
     }
@@ -19,15 +22,18 @@ public enum Peers {
     private static func httpPeerArguments(pki: TestPKI?, extra: [String], useWrongHostCertificate: Bool) -> [String] {
         var arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("http_peer.py").path]
         if let pki {
-            arguments += ["--cert", useWrongHostCertificate ? pki.wrongHostCertificate : pki.serverCertificate,
-                          "--key", useWrongHostCertificate ? pki.wrongHostKey : pki.serverKey]
+            arguments += [
+                "--cert", useWrongHostCertificate ? pki.wrongHostCertificate : pki.serverCertificate,
+                "--key", useWrongHostCertificate ? pki.wrongHostKey : pki.serverKey,
+            ]
         }
         return arguments + extra
     }
 
     /// `bridge_peer.py`: a Bridge-style e-mail sign-in server and app-link files (`throttle` answers 429 while a link is pending).
     public static func bridgePeer(throttle: Bool) async throws -> (BackgroundProcess, Int) {
-        let arguments = TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("bridge_peer.py").path] + (throttle ? ["--throttle"] : [])
+        let arguments =
+            TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("bridge_peer.py").path] + (throttle ? ["--throttle"] : [])
         let peer = try BackgroundProcess(TestPaths.python, arguments)
         let port = try await peer.waitFor("PORT (\\d+)")
         return (peer, Int(port)!)
@@ -37,7 +43,8 @@ public enum Peers {
     /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
     public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
-            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
+            throw BackgroundProcess.StartError(
+                description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
         }
         var arguments = [TestPaths.peers.appendingPathComponent("oidc_mock.py").path, "--log", log]
         for user in claims { arguments += ["--user-claims", user] }
@@ -71,11 +78,15 @@ public enum Peers {
 
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
-    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (BackgroundProcess, Int) {
-        let peer = try BackgroundProcess("/usr/bin/openssl", [
-            "s_server", "-accept", "0", "-cert", certificate ?? pki.serverCertificate, "-key", key ?? pki.serverKey,
-            protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
-        ])
+    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (
+        BackgroundProcess, Int
+    ) {
+        let peer = try BackgroundProcess(
+            "/usr/bin/openssl",
+            [
+                "s_server", "-accept", "0", "-cert", certificate ?? pki.serverCertificate, "-key", key ?? pki.serverKey,
+                protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
+            ])
         let port = try await peer.waitFor("ACCEPT .*:(\\d+)")
         return (peer, Int(port)!)
     }
@@ -105,16 +116,23 @@ public struct DotsSSOCLI: Sendable {
     }
 
     @discardableResult
-    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60) async throws -> ProcessResult {
+    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60)
+        async throws -> ProcessResult
+    {
         let binary = TestPaths.binary.path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BackgroundProcess.StartError(description: "\(binary) is missing: run `swift build` (Scripts/test does) first")
         }
-        return try await ProcessRunner.run(binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
+        return try await ProcessRunner.run(
+            binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
     }
 
     /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.
-    public func start(_ arguments: [String], environment extra: [String: String] = [:], interactive: Bool = false) throws -> BackgroundProcess {
-        try BackgroundProcess(TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true, interactive: interactive)
+    public func start(_ arguments: [String], environment extra: [String: String] = [:], interactive: Bool = false) throws
+        -> BackgroundProcess
+    {
+        try BackgroundProcess(
+            TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true, interactive: interactive
+        )
     }
 }

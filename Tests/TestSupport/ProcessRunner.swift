@@ -139,8 +139,10 @@ public final class BackgroundProcess: @unchecked Sendable {
     private let input = Pipe()
     private let exit: ExitSignal
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
-                separateStderr: Bool = false, interactive: Bool = false) throws {
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
+        separateStderr: Bool = false, interactive: Bool = false
+    ) throws {
         outputFile = scratch.url.appendingPathComponent("output")
         errorFile = separateStderr ? scratch.url.appendingPathComponent("errors") : outputFile
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
@@ -169,8 +171,9 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Waits until the process exits (killing it after `timeout`) and returns what it produced.
     public func finish(timeout: TimeInterval = 60) async -> ProcessResult {
         let timedOut = await exit.wait(for: process, timeout: timeout)
-        return ProcessResult(status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
-                             duration: Date().timeIntervalSince(started), timedOut: timedOut)
+        return ProcessResult(
+            status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
+            duration: Date().timeIntervalSince(started), timedOut: timedOut)
     }
 
     /// Waits for a regular expression to match the output (or, with `inErrors`, stderr) and returns its first capture group.
@@ -201,7 +204,8 @@ public final class BackgroundProcess: @unchecked Sendable {
     private func match(_ regex: NSRegularExpression, inErrors: Bool) -> String? {
         let text = inErrors ? errors : output
         guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range(at: 1), in: text) else { return nil }
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
         return String(text[range])
     }
 
@@ -229,11 +233,14 @@ public enum PeakMemory {
     public static var available: Bool { FileManager.default.isExecutableFile(atPath: time) }
 
     /// Runs the program and returns its result and its peak resident memory in MiB.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: TimeInterval = 120) async throws -> (result: ProcessResult, peakMiB: Double) {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: TimeInterval = 120
+    ) async throws -> (result: ProcessResult, peakMiB: Double) {
         let scratch = TemporaryDirectory("peak")
         let report = scratch.url.appendingPathComponent("rss").path
-        let result = try await ProcessRunner.run(time, ["-f", "%M", "-o", report, executable] + arguments, environment: environment, timeout: timeout)
+        let result = try await ProcessRunner.run(
+            time, ["-f", "%M", "-o", report, executable] + arguments, environment: environment, timeout: timeout)
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         // GNU time writes "Command exited with non-zero status N" before the number when the command fails.
         guard let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {

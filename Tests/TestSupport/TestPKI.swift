@@ -24,8 +24,9 @@ public final class TestPKI: @unchecked Sendable {
         let extensions = directory.path("expired.ext")
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
-        try issue(name: "expired-server", subject: "/CN=127.0.0.1", caName: "ca", extensions: extensions,
-                  start: "20200101000000Z", end: "20210101000000Z")
+        try issue(
+            name: "expired-server", subject: "/CN=127.0.0.1", caName: "ca", extensions: extensions,
+            start: "20200101000000Z", end: "20210101000000Z")
         return (directory.path("expired-server.pem"), directory.path("expired-server.key"))
     }
 
@@ -55,11 +56,15 @@ public final class TestPKI: @unchecked Sendable {
             try "".write(toFile: d.path("index.txt"), atomically: true, encoding: .utf8)
             try "1000\n".write(toFile: d.path("serial"), atomically: true, encoding: .utf8)
         }
-        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
-                     "-out", d.path("\(name).csr"), "-subj", subject])
-        try openssl(["ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
-                     "-in", d.path("\(name).csr"), "-out", d.path("\(name).pem"), "-startdate", start, "-enddate", end,
-                     "-extfile", extensions, "-notext"])
+        try openssl([
+            "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", d.path("\(name).key"),
+            "-out", d.path("\(name).csr"), "-subj", subject,
+        ])
+        try openssl([
+            "ca", "-batch", "-config", d.path("ca.cnf"), "-cert", d.path("\(caName).pem"), "-keyfile", d.path("\(caName).key"),
+            "-in", d.path("\(name).csr"), "-out", d.path("\(name).pem"), "-startdate", start, "-enddate", end,
+            "-extfile", extensions, "-notext",
+        ])
     }
 
     /// Runs the openssl CLI, failing with its stderr (also used by `TestPassIssuer`).
@@ -71,21 +76,27 @@ public final class TestPKI: @unchecked Sendable {
     }
 
     private func makeCA(name: String, subject: String) throws {
-        try openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                     "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).pem"),
-                     "-subj", subject, "-days", "2",
-                     "-addext", "basicConstraints=critical,CA:TRUE",
-                     "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
+        try openssl([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).pem"),
+            "-subj", subject, "-days", "2",
+            "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ])
     }
 
     private func makeLeaf(name: String, subject: String, altNames: String) throws {
         let extensions = directory.path("\(name).ext")
         try "subjectAltName=\(altNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
-        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                     "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).csr"), "-subj", subject])
-        try openssl(["x509", "-req", "-in", directory.path("\(name).csr"), "-CA", caCertificate,
-                     "-CAkey", directory.path("ca.key"), "-CAcreateserial", "-out", directory.path("\(name).pem"),
-                     "-days", "2", "-extfile", extensions])
+        try openssl([
+            "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", directory.path("\(name).key"), "-out", directory.path("\(name).csr"), "-subj", subject,
+        ])
+        try openssl([
+            "x509", "-req", "-in", directory.path("\(name).csr"), "-CA", caCertificate,
+            "-CAkey", directory.path("ca.key"), "-CAcreateserial", "-out", directory.path("\(name).pem"),
+            "-days", "2", "-extfile", extensions,
+        ])
     }
 }

@@ -34,17 +34,24 @@ public final class TestPassIssuer: @unchecked Sendable {
     public init(pki: TestPKI) throws {
         self.pki = pki
         let d = pki.directory
-        try "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n".write(toFile: d.path("wwdr.ext"), atomically: true, encoding: .utf8)
-        try issue(name: "wwdr", subject: "/CN=Test Worldwide Developer Relations CA/OU=G4/O=dots-sso tests/C=GB", caName: "ca",
-                  extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
+        try "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n".write(
+            toFile: d.path("wwdr.ext"), atomically: true, encoding: .utf8)
+        try issue(
+            name: "wwdr", subject: "/CN=Test Worldwide Developer Relations CA/OU=G4/O=dots-sso tests/C=GB", caName: "ca",
+            extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
         valid = try passCertificate(name: "valid", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays)
         expired = try passCertificate(name: "expired", passType: Self.passType, start: "20200101000000Z", end: "20210101000000Z")
-        otherType = try passCertificate(name: "other-type", passType: "pass.org.example.other", start: "20200101000000Z", end: Self.inTwoDays)
-        untrusted = try passCertificate(name: "untrusted", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "unrelated-ca")
-        try issue(name: "wwdr-g3", subject: "/CN=Test Worldwide Developer Relations CA/OU=G3/O=dots-sso tests/C=GB", caName: "ca",
-                  extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
-        g3Recent = try passCertificate(name: "g3-recent", passType: Self.passType, start: "20230101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
-        g3Early = try passCertificate(name: "g3-early", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
+        otherType = try passCertificate(
+            name: "other-type", passType: "pass.org.example.other", start: "20200101000000Z", end: Self.inTwoDays)
+        untrusted = try passCertificate(
+            name: "untrusted", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "unrelated-ca")
+        try issue(
+            name: "wwdr-g3", subject: "/CN=Test Worldwide Developer Relations CA/OU=G3/O=dots-sso tests/C=GB", caName: "ca",
+            extensions: d.path("wwdr.ext"), start: "20200101000000Z", end: Self.inTwoDays)
+        g3Recent = try passCertificate(
+            name: "g3-recent", passType: Self.passType, start: "20230101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
+        g3Early = try passCertificate(
+            name: "g3-early", passType: Self.passType, start: "20200101000000Z", end: Self.inTwoDays, caName: "wwdr-g3")
     }
 
     static var inTwoDays: String {
@@ -63,15 +70,21 @@ public final class TestPassIssuer: @unchecked Sendable {
         let d = pki.directory
         try "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n1.2.840.113635.100.6.1.16=ASN1:UTF8String:\(passType)\n"
             .write(toFile: d.path("\(name).ext"), atomically: true, encoding: .utf8)
-        try issue(name: name, subject: "/UID=\(passType)/CN=Pass Type ID: \(passType)/OU=\(Self.team)/O=dots-sso tests/C=GB",
-                  caName: caName, extensions: d.path("\(name).ext"), start: start, end: end)
+        try issue(
+            name: name, subject: "/UID=\(passType)/CN=Pass Type ID: \(passType)/OU=\(Self.team)/O=dots-sso tests/C=GB",
+            caName: caName, extensions: d.path("\(name).ext"), start: start, end: end)
         return Signer(certificate: d.path("\(name).pem"), key: d.path("\(name).key"))
     }
 
     /// A PNG header (signature + IHDR) of the given size: enough for Wallet's size checks and ours.
     public static func png(width: Int, height: Int) -> Data {
-        func big(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + big(13) + Array("IHDR".utf8) + big(width) + big(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0])
+        func big(_ value: Int) -> [UInt8] {
+            [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + big(13) + Array("IHDR".utf8) + big(width) + big(height) + [8, 6, 0, 0, 0] + [
+                0, 0, 0, 0,
+            ])
     }
 
     /// A complete, valid pass.json for `passType`/`team` as a mutable dictionary.
@@ -103,12 +116,17 @@ public final class TestPassIssuer: @unchecked Sendable {
 
     /// A detached DER CMS signature over `manifest` by `signer`, bundling the intermediate.
     /// `signedAttributes: false` leaves out the signing time (and every other signed attribute), as `-noattr` does.
-    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true, bundling: String? = nil) throws -> Data {
+    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true, bundling: String? = nil)
+        throws -> Data
+    {
         let directory = TemporaryDirectory("sign")
         let input = directory.path("manifest.json"), output = directory.path("signature")
         try manifest.write(to: URL(fileURLWithPath: input))
-        try pki.openssl(["cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
-                     "-certfile", bundling ?? intermediate, "-outform", "DER", "-out", output, "-md", digest] + (signedAttributes ? [] : ["-noattr"]))
+        try pki.openssl(
+            [
+                "cms", "-sign", "-binary", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
+                "-certfile", bundling ?? intermediate, "-outform", "DER", "-out", output, "-md", digest,
+            ] + (signedAttributes ? [] : ["-noattr"]))
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 
@@ -136,7 +154,9 @@ public final class TestPassIssuer: @unchecked Sendable {
     public static func zip(_ entries: [(String, Data)], stored: Bool = false) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, contents) in entries {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: stored ? .none : .deflate) { position, size in
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: stored ? .none : .deflate
+            ) { position, size in
                 contents.subdata(in: Int(position)..<Int(position) + size)
             }
         }

@@ -35,7 +35,8 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     /// Stores (or with nil, removes) the domain's payload.
     public mutating func setPayload<Payload: CachePayload>(_ payload: Payload?) {
         guard let payload, let data = try? TokenCache.encoder.encode(payload),
-              let value = try? TokenCache.decoder.decode(JSONValue.self, from: data) else {
+            let value = try? TokenCache.decoder.decode(JSONValue.self, from: data)
+        else {
             payloads[Payload.slot] = nil
             return
         }
@@ -51,7 +52,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
 
     /// Version 1 fields and the payload slot each now belongs to.
     private static let legacySlots: [(slot: String, fields: [String])] = [
-        ("oauth", ["tokens", "endpoints", "pending", "reauthenticationRequired"]),
+        ("oauth", ["tokens", "endpoints", "pending", "reauthenticationRequired"])
     ]
 
     public init(from decoder: Decoder) throws {
@@ -77,7 +78,8 @@ public struct CacheEntry: Codable, Sendable, Equatable {
             if let id = all["profileId"], id != .null { payloads["profile"] = .object(["id": id]) }
             version = Self.currentVersion
         default:
-            throw DecodingError.dataCorruptedError(forKey: .version, in: container,
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
                 debugDescription: "written by an incompatible dots-sso (entry version \(version)); sign in again")
         }
     }

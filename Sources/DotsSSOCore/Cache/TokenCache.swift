@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Token cache files, one per (authority, client, account), in a private directory.
@@ -41,7 +41,8 @@ public struct TokenCache: Sendable {
     public func prepareDirectory() throws {
         guard try !vetDirectory() else { return }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw TokenCacheError.unusableDirectory(path: directory.path, reason: "it cannot be created")
         }
@@ -57,7 +58,8 @@ public struct TokenCache: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return false }
-            throw TokenCacheError.unusableDirectory(path: path, reason: errno == ENOTDIR ? "a part of the path is not a directory" : currentErrnoText())
+            throw TokenCacheError.unusableDirectory(
+                path: path, reason: errno == ENOTDIR ? "a part of the path is not a directory" : currentErrnoText())
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw TokenCacheError.unusableDirectory(path: path, reason: "it is not a directory")
@@ -86,10 +88,14 @@ public struct TokenCache: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw TokenCacheError.unusableEntry(path: path, reason: currentErrnoText()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw TokenCacheError.unusableEntry(path: path, reason: "it is not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TokenCacheError.unusableEntry(path: path, reason: "it is not a regular file")
+        }
         guard info.st_uid == geteuid() else { throw TokenCacheError.foreignOwner(path: path) }
         guard info.st_mode & 0o077 == 0 else { throw TokenCacheError.insecureFile(path: path, mode: Self.octal(info.st_mode)) }
-        guard info.st_size <= 1_048_576 else { return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)") }
+        guard info.st_size <= 1_048_576 else {
+            return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)")
+        }
         let data = FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
         do {
             return .found(try Self.decoder.decode(CacheEntry.self, from: data))

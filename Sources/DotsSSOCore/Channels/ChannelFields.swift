@@ -40,7 +40,9 @@ public struct ChannelFields: Sendable {
         for entry in self.containers {
             let (name, url) = try Self.pair(entry, flag: "--container", form: "NAME=URL")
             try Self.requireURL(url, flag: "--container")
-            if let index = containers.firstIndex(where: { $0.name == name }) { containers[index].url = url } else {
+            if let index = containers.firstIndex(where: { $0.name == name }) {
+                containers[index].url = url
+            } else {
                 containers.append(Channel.Container(name: name, url: url))
             }
         }
@@ -54,8 +56,12 @@ public struct ChannelFields: Sendable {
             }
         }
         try update(containerFlags, flag: "--container-flag", form: "NAME=FLAG") { $0.flag = $1 }
-        try update(containerTokens, flag: "--container-token", form: "NAME=header:H|query:Q") { $0.token = try Self.placement($1, flag: "--container-token") }
-        try update(containerUserIDs, flag: "--container-user-id", form: "NAME=header:H|query:Q") { $0.userId = try Self.placement($1, flag: "--container-user-id") }
+        try update(containerTokens, flag: "--container-token", form: "NAME=header:H|query:Q") {
+            $0.token = try Self.placement($1, flag: "--container-token")
+        }
+        try update(containerUserIDs, flag: "--container-user-id", form: "NAME=header:H|query:Q") {
+            $0.userId = try Self.placement($1, flag: "--container-user-id")
+        }
         try update(containerVariants, flag: "--container-variant", form: "NAME=FLAG=URL") { container, value in
             let (flag, url) = try Self.pair(value, flag: "--container-variant", form: "NAME=FLAG=URL")
             try Self.requireURL(url, flag: "--container-variant")
@@ -82,7 +88,8 @@ public struct ChannelFields: Sendable {
         if legal != Channel.Legal() { channel.legal = legal }
         if magicLinkBaseURL != nil || magicLinkStudy != nil {
             if let magicLinkBaseURL { try Self.requireURL(magicLinkBaseURL, flag: "--magic-link-base-url") }
-            channel.magicLink = Channel.MagicLink(baseUrl: magicLinkBaseURL ?? channel.magicLink?.baseUrl, study: magicLinkStudy ?? channel.magicLink?.study)
+            channel.magicLink = Channel.MagicLink(
+                baseUrl: magicLinkBaseURL ?? channel.magicLink?.baseUrl, study: magicLinkStudy ?? channel.magicLink?.study)
         }
         if channelsAPIBaseURL != nil || channelsAPIChannelID != nil || channelsAPIKeyEnv != nil {
             if let channelsAPIBaseURL { try Self.requireURL(channelsAPIBaseURL, flag: "--channels-api-base-url") }

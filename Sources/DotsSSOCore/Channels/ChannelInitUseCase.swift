@@ -30,11 +30,13 @@ public struct ChannelInitUseCase: Sendable {
         var settings = updating ? try store.load(name, resolvingPaths: false).merging(channel) : channel
         try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-        for (label, value) in [("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
-                               ("--token-endpoint", settings.tokenEndpoint),
-                               ("--device-authorization-endpoint", settings.deviceAuthorizationEndpoint), ("--profile-endpoint", settings.profileEndpoint),
-                               ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint),
-                               ("--end-session-endpoint", settings.endSessionEndpoint)] {
+        for (label, value) in [
+            ("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
+            ("--token-endpoint", settings.tokenEndpoint),
+            ("--device-authorization-endpoint", settings.deviceAuthorizationEndpoint), ("--profile-endpoint", settings.profileEndpoint),
+            ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint),
+            ("--end-session-endpoint", settings.endSessionEndpoint),
+        ] {
             guard let value else { continue }
             do { _ = try URLPolicy.validate(value) } catch let error as HTTPError {
                 throw UsageError.invalid("\(label): \(error.message)")

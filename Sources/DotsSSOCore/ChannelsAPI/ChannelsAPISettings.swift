@@ -7,7 +7,9 @@ public struct ChannelsAPISettings: Sendable {
     public var apiKeyFile: String?
     public var apiKeyVariable: String?
 
-    public init(channel: Channel, baseURL: String? = nil, channelID: String? = nil, apiKeyFile: String? = nil, apiKeyVariable: String? = nil) {
+    public init(
+        channel: Channel, baseURL: String? = nil, channelID: String? = nil, apiKeyFile: String? = nil, apiKeyVariable: String? = nil
+    ) {
         self.channel = channel
         self.baseURL = baseURL
         self.channelID = channelID
@@ -34,9 +36,13 @@ public struct ChannelsAPISettings: Sendable {
 
     public func resolvedAPIKey(_ environment: Environment) throws -> String {
         let variable = apiKeyFile == nil ? (apiKeyVariable ?? channel.channelsApi?.apiKeyEnv) : nil
-        guard let key = try SecretInput.load(what: "the Channels API key", file: apiKeyFile, variable: variable, fileFlag: "--api-key-file",
-                                               environment: environment) else {
-            throw ConfigError.missingSetting(name: "Channels API key", flag: "--api-key-file FILE or --api-key-env VAR", key: "channelsApi.apiKeyEnv")
+        guard
+            let key = try SecretInput.load(
+                what: "the Channels API key", file: apiKeyFile, variable: variable, fileFlag: "--api-key-file",
+                environment: environment)
+        else {
+            throw ConfigError.missingSetting(
+                name: "Channels API key", flag: "--api-key-file FILE or --api-key-env VAR", key: "channelsApi.apiKeyEnv")
         }
         return key
     }

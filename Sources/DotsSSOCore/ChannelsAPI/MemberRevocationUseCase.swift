@@ -20,8 +20,10 @@ public struct MemberRevocationUseCase: Sendable {
     public var confirmed: Bool
 
     /// `ssoIDs` may hold `-`: one id per line from stdin (blank lines and `#` comments skipped).
-    public init(action: Action, ssoIDs: [String], api: ChannelsAPISettings, http: HTTPSettings = HTTPSettings(), parallel: Int = 4,
-                confirmed: Bool = false) {
+    public init(
+        action: Action, ssoIDs: [String], api: ChannelsAPISettings, http: HTTPSettings = HTTPSettings(), parallel: Int = 4,
+        confirmed: Bool = false
+    ) {
         self.action = action
         self.ssoIDs = ssoIDs
         self.api = api
@@ -81,7 +83,8 @@ public struct MemberRevocationUseCase: Sendable {
         if action == .remove && !confirmed { try confirmRemoval(ctx, ids: ids, channelID: channelID) }
         let client = try http.client(in: ctx)
         let endpoint = base.appendingPathComponent(action.path)
-        let outcomes = await boundedConcurrentMap(count: ids.count, parallel: parallel, onEach: { _, outcome in onEach(outcome) }) { index in
+        let outcomes = await boundedConcurrentMap(count: ids.count, parallel: parallel, onEach: { _, outcome in onEach(outcome) }) {
+            index in
             await call(client, endpoint, id: ids[index], channelID: channelID, key: key)
         }
         return Result(action: action, channelId: channelID, outcomes: outcomes)
@@ -99,8 +102,11 @@ public struct MemberRevocationUseCase: Sendable {
         }
         guard !ids.isEmpty else { throw UsageError.invalid("no SSO ids given (--sso-id ID, or --sso-id - with one id per line on stdin)") }
         for id in ids {
-            guard !id.isEmpty, id.utf8.count <= 1024, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw UsageError.invalid("the SSO id \"\(ServerWords.line(String(id.prefix(40))))\" is empty, has control characters or is longer than 1024 bytes")
+            guard !id.isEmpty, id.utf8.count <= 1024, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw UsageError.invalid(
+                    "the SSO id \"\(ServerWords.line(String(id.prefix(40))))\" is empty, has control characters or is longer than 1024 bytes"
+                )
             }
         }
         return ids
@@ -109,7 +115,8 @@ public struct MemberRevocationUseCase: Sendable {
     /// A removal cannot be undone: ask a person at a terminal; refuse when nobody can answer.
     func confirmRemoval(_ ctx: CommandContext, ids: [String], channelID: String) throws {
         guard ctx.stdinIsTerminal, !ssoIDs.contains("-") else {
-            throw UsageError.invalid("members remove needs --yes when stdin is not a terminal: a removed member cannot sign in to the channel again")
+            throw UsageError.invalid(
+                "members remove needs --yes when stdin is not a terminal: a removed member cannot sign in to the channel again")
         }
         let who = ids.count == 1 ? "the member with SSO id \(ServerWords.line(ids[0]))" : "\(ids.count) members"
         ctx.stderr.write("Remove \(who) from channel \(channelID)? They cannot sign in to it again. Type yes to continue: ")
@@ -120,7 +127,8 @@ public struct MemberRevocationUseCase: Sendable {
 
     func call(_ client: any HTTPClient, _ endpoint: URL, id: String, channelID: String, key: String) async -> Outcome {
         do {
-            var request = try HTTPRequest.json(endpoint, ["ssoId": id], headers: [(name: "Authorization", value: "Channel \(key)"), (name: "X-Channel", value: channelID)])
+            var request = try HTTPRequest.json(
+                endpoint, ["ssoId": id], headers: [(name: "Authorization", value: "Channel \(key)"), (name: "X-Channel", value: channelID)])
             request.secrets = Redactor.forms(of: key)
             request.maxBodyBytes = 256 * 1024
             var response = try await client.send(request)
@@ -143,19 +151,27 @@ public struct MemberRevocationUseCase: Sendable {
             guard let object, let requestID = object["requestId"] as? String else {
                 throw HTTPError.malformedBody(url: url, expected: "{\"requestId\", \"status\"}", found: response.bodyKind)
             }
-            return Outcome(ssoId: id, succeeded: true, requestId: ServerWords.line(requestID), status: (object["status"] as? String).map { ServerWords.line($0) },
-                           httpStatus: response.status, exitCode: 0)
+            return Outcome(
+                ssoId: id, succeeded: true, requestId: ServerWords.line(requestID),
+                status: (object["status"] as? String).map { ServerWords.line($0) },
+                httpStatus: response.status, exitCode: 0)
         case 400, 422:
-            return .failure(id, ChannelsAPIError.invalid(url: url, words: Self.validationErrors(response) ?? words), httpStatus: response.status)
+            return .failure(
+                id, ChannelsAPIError.invalid(url: url, words: Self.validationErrors(response) ?? words), httpStatus: response.status)
         case 401:
-            return .failure(id, HTTPError.unauthorized(url: url, status: 401, detail: words ?? "check the Channels API key and X-Channel"), httpStatus: 401)
+            return .failure(
+                id, HTTPError.unauthorized(url: url, status: 401, detail: words ?? "check the Channels API key and X-Channel"),
+                httpStatus: 401)
         case 403:
             return .failure(id, ChannelsAPIError.forbidden(url: url, words: words), httpStatus: 403)
         case 404:
             return .failure(id, ChannelsAPIError.notFound(words: words), httpStatus: 404)
         default:
-            do { try response.requireSuccess() } catch let error as UserFacingError { return .failure(id, error, httpStatus: response.status) }
-            return .failure(id, HTTPError.unexpectedStatus(url: url, status: response.status, detail: response.bodyKind), httpStatus: response.status)
+            do { try response.requireSuccess() } catch let error as UserFacingError {
+                return .failure(id, error, httpStatus: response.status)
+            }
+            return .failure(
+                id, HTTPError.unexpectedStatus(url: url, status: response.status, detail: response.bodyKind), httpStatus: response.status)
         }
     }
 

@@ -39,8 +39,11 @@ public struct ClientKeyGeneration: Sendable {
         let url = URL(fileURLWithPath: output)
         var existing = stat()
         if !force && lstat(url.path, &existing) == 0 {
-            throw OutputError.cannotWrite(path: output, what: "the private key",
-                                          reason: "it already exists, and a key the provider has registered would be lost (choose another --out, or add --force to replace it)")
+            throw OutputError.cannotWrite(
+                path: output, what: "the private key",
+                reason:
+                    "it already exists, and a key the provider has registered would be lost (choose another --out, or add --force to replace it)"
+            )
         }
         let key = type == .rsa ? try SigningKey(rsaBits: 3072) : try SigningKey()
         let keyID = try key.thumbprint()

@@ -60,7 +60,8 @@ public struct Channel: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth
-        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, clientKeyFile, clientKeyId, scopes
+        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, clientKeyFile,
+            clientKeyId, scopes
         case redirectUri, flags, profileMapping, containers, loadingAnimation, legal, magicLink, channelsApi, passes
     }
 
@@ -74,7 +75,9 @@ public struct Channel: Codable, Sendable, Equatable {
         /// Evaluated in order: the first whose flag is on gives the URL; `url` is the fallback.
         public var variants: [Variant]?
 
-        public init(name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil, variants: [Variant]? = nil) {
+        public init(
+            name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil, variants: [Variant]? = nil
+        ) {
             self.name = name
             self.url = url
             self.flag = flag

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds, reads, lists and writes channel files.
@@ -86,8 +86,10 @@ public struct ChannelStore: Sendable {
             do {
                 try validate(name: name)
             } catch {
-                throw ConfigError.unreadableChannel(path: path, reason: "\"name\" \"\(TerminalText.oneLine(name, limit: 60))\" may use only letters, "
-                    + "digits, '.', '_' and '-', and may not start with '.'")
+                throw ConfigError.unreadableChannel(
+                    path: path,
+                    reason: "\"name\" \"\(TerminalText.oneLine(name, limit: 60))\" may use only letters, "
+                        + "digits, '.', '_' and '-', and may not start with '.'")
             }
         }
         return channel
@@ -156,7 +158,9 @@ public struct ChannelStore: Sendable {
         }
         let keys = document.members(document.root).compactMap { document.string($0.key) }
         for key in keys.sorted() where !knownKeys.contains(key) {
-            let hint = NearestName.to(key, among: knownKeys).map { "; did you mean \"\($0)\"?" } ?? "; known keys: \(knownKeys.joined(separator: ", "))"
+            let hint =
+                NearestName.to(key, among: knownKeys).map { "; did you mean \"\($0)\"?" }
+                ?? "; known keys: \(knownKeys.joined(separator: ", "))"
             throw ConfigError.unreadableChannel(path: path, reason: "unknown key \"\(TerminalText.oneLine(key, limit: 60))\"\(hint)")
         }
     }

@@ -60,9 +60,12 @@ public enum SecretInput {
     /// The secret, or an error saying what is wrong with it (never the secret itself).
     public static func vet(_ value: String, what: String, source: String) throws -> String {
         guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }
-        guard value.utf8.count <= maxBytes else { throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes") }
+        guard value.utf8.count <= maxBytes else {
+            throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes")
+        }
         guard value.isVisibleASCII else {
-            throw InputError.malformed(source: source, reason: "\(what) must be one line of visible ASCII (no spaces, control characters or second line)")
+            throw InputError.malformed(
+                source: source, reason: "\(what) must be one line of visible ASCII (no spaces, control characters or second line)")
         }
         return value
     }

@@ -53,7 +53,8 @@ public struct CommandContext: Sendable {
         let environment = Environment()
         // Under GitHub Actions, partner text must not become workflow commands (see WorkflowCommandGuard).
         let guarded = environment["GITHUB_ACTIONS"] == "true"
-        let stdout: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardOutput) : FileDescriptorOutput.standardOutput
+        let stdout: any TextOutput =
+            guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardOutput) : FileDescriptorOutput.standardOutput
         let stderr: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardError) : FileDescriptorOutput.standardError
         var context = CommandContext(
             environment: environment, stdout: stdout, stderr: stderr,

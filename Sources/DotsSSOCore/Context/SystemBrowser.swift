@@ -55,9 +55,9 @@ public struct SystemBrowser: BrowserOpener {
             shellCommand = "\(chosen) \"$1\""
         } else {
             #if os(macOS)
-            let candidates = ["/usr/bin/open"]
+                let candidates = ["/usr/bin/open"]
             #else
-            let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
+                let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
             #endif
             guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
                 return .failed(reason: "no xdg-open or open to start one (set $BROWSER or pass --browser-command)")
@@ -92,11 +92,11 @@ public struct SystemBrowser: BrowserOpener {
     /// Why no graphical browser can be shown here, if that is so.
     private func noDisplay() -> String? {
         #if os(macOS)
-        return environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil ? "this is an SSH session" : nil
+            return environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil ? "this is an SSH session" : nil
         #else
-        let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        if !hasDisplay { return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)" }
-        return nil
+            let hasDisplay = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+            if !hasDisplay { return "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)" }
+            return nil
         #endif
     }
 }

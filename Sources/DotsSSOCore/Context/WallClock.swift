@@ -10,7 +10,10 @@ public struct WallClock: Sendable {
 
     public init(now: @escaping @Sendable () -> Date, sleep: (@Sendable (TimeInterval) async throws -> Void)? = nil) {
         self.now = now
-        self.sleep = sleep ?? { seconds in try await Task.sleep(nanoseconds: UInt64(Int(clamping: seconds * 1_000_000_000, to: 0...86_400_000_000_000))) }
+        self.sleep =
+            sleep ?? { seconds in
+                try await Task.sleep(nanoseconds: UInt64(Int(clamping: seconds * 1_000_000_000, to: 0...86_400_000_000_000)))
+            }
     }
 
     public static let system = WallClock { Date() }

@@ -21,8 +21,10 @@ public struct CertificateInfo: Codable, Sendable, Equatable {
         [issuerCommonName ?? "?", issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    public init(commonName: String?, organizationalUnit: String?, userID: String?, issuerCommonName: String?,
-                issuerOrganizationalUnit: String?, notBefore: Date, notAfter: Date) {
+    public init(
+        commonName: String?, organizationalUnit: String?, userID: String?, issuerCommonName: String?,
+        issuerOrganizationalUnit: String?, notBefore: Date, notAfter: Date
+    ) {
         self.commonName = commonName
         self.organizationalUnit = organizationalUnit
         self.userID = userID

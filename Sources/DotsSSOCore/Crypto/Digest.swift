@@ -35,7 +35,8 @@ struct FetchedDigests: @unchecked Sendable {
     let sha1: OpaquePointer?
     let sha256: OpaquePointer?
 
-    static let shared = FetchedDigests(sha1: EVP_MD_fetch(nil, "SHA1", nil) ?? EVP_sha1(), sha256: EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256())
+    static let shared = FetchedDigests(
+        sha1: EVP_MD_fetch(nil, "SHA1", nil) ?? EVP_sha1(), sha256: EVP_MD_fetch(nil, "SHA256", nil) ?? EVP_sha256())
 }
 
 /// A streaming digest that owns its `EVP_MD_CTX` (freed in `deinit`), for files too large to hold at once.

@@ -13,15 +13,18 @@ public final class IssuedCertificate: @unchecked Sendable {
     /// Issues a certificate for `subject` (short names: `CN`, `OU`, `O`, `C`, `UID`), signed by `issuer` (nil:
     /// self-signed), valid from an hour ago for `lifetime` seconds. `extensions` use OpenSSL's configuration
     /// syntax (`basicConstraints` = `critical,CA:TRUE`; an OID = `ASN1:UTF8String:…`).
-    public init(subject: [(String, String)], extensions: [(String, String)], issuer: IssuedCertificate?,
-                serial: Int, lifetime: TimeInterval) throws {
+    public init(
+        subject: [(String, String)], extensions: [(String, String)], issuer: IssuedCertificate?,
+        serial: Int, lifetime: TimeInterval
+    ) throws {
         guard let key = dots_ec_generate("P-256") else { throw CryptoError.drain("EC key generation") }
         guard let certificate = X509_new() else {
             EVP_PKEY_free(key)
             throw CryptoError.drain("X509_new")
         }
         do {
-            try Self.fill(certificate, key: key, subject: subject, extensions: extensions, issuer: issuer, serial: serial, lifetime: lifetime)
+            try Self.fill(
+                certificate, key: key, subject: subject, extensions: extensions, issuer: issuer, serial: serial, lifetime: lifetime)
             self.pem = try MemoryBIO.text { PEM_write_bio_X509($0, certificate) == 1 }
         } catch {
             X509_free(certificate)
@@ -32,15 +35,18 @@ public final class IssuedCertificate: @unchecked Sendable {
         self.certificate = certificate
     }
 
-    private static func fill(_ certificate: OpaquePointer, key: OpaquePointer, subject: [(String, String)], extensions: [(String, String)],
-                             issuer: IssuedCertificate?, serial: Int, lifetime: TimeInterval) throws {
+    private static func fill(
+        _ certificate: OpaquePointer, key: OpaquePointer, subject: [(String, String)], extensions: [(String, String)],
+        issuer: IssuedCertificate?, serial: Int, lifetime: TimeInterval
+    ) throws {
         let signerKey = issuer?.key ?? key
         let issuerCertificate = issuer?.certificate ?? certificate
         guard X509_set_version(certificate, 2) == 1,
-              ASN1_INTEGER_set(X509_get_serialNumber(certificate), serial) == 1,
-              X509_gmtime_adj(X509_getm_notBefore(certificate), -3600) != nil,
-              X509_gmtime_adj(X509_getm_notAfter(certificate), Int(lifetime)) != nil,
-              X509_set_pubkey(certificate, key) == 1 else { throw CryptoError.drain("setting certificate fields") }
+            ASN1_INTEGER_set(X509_get_serialNumber(certificate), serial) == 1,
+            X509_gmtime_adj(X509_getm_notBefore(certificate), -3600) != nil,
+            X509_gmtime_adj(X509_getm_notAfter(certificate), Int(lifetime)) != nil,
+            X509_set_pubkey(certificate, key) == 1
+        else { throw CryptoError.drain("setting certificate fields") }
         let name = X509_get_subject_name(certificate)
         for (field, value) in subject {
             guard X509_NAME_add_entry_by_txt(name, field, MBSTRING_UTF8, value, -1, -1, 0) == 1 else {
@@ -53,7 +59,9 @@ public final class IssuedCertificate: @unchecked Sendable {
         var context = X509V3_CTX()
         X509V3_set_ctx(&context, issuerCertificate, certificate, nil, nil, 0)
         for (extensionName, value) in extensions {
-            guard let made = X509V3_EXT_nconf(nil, &context, extensionName, value) else { throw CryptoError.drain("extension \(extensionName)") }
+            guard let made = X509V3_EXT_nconf(nil, &context, extensionName, value) else {
+                throw CryptoError.drain("extension \(extensionName)")
+            }
             defer { X509_EXTENSION_free(made) }
             guard X509_add_ext(certificate, made, -1) == 1 else { throw CryptoError.drain("X509_add_ext") }
         }

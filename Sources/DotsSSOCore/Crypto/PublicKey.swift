@@ -18,7 +18,8 @@ public final class PublicKey: @unchecked Sendable {
     public static func rsa(modulus: Data, exponent: Data) throws -> PublicKey {
         let key = modulus.withUnsafeBytes { n in
             exponent.withUnsafeBytes { e in
-                dots_rsa_public_key(n.bindMemory(to: UInt8.self).baseAddress, modulus.count, e.bindMemory(to: UInt8.self).baseAddress, exponent.count)
+                dots_rsa_public_key(
+                    n.bindMemory(to: UInt8.self).baseAddress, modulus.count, e.bindMemory(to: UInt8.self).baseAddress, exponent.count)
             }
         }
         guard let key else { throw CryptoError.drain("importing an RSA public key") }
@@ -43,7 +44,9 @@ public final class PublicKey: @unchecked Sendable {
     /// An Ed25519 public key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
     public static func ed25519(x: Data) throws -> PublicKey {
         guard x.count == 32 else { throw CryptoError.openSSL(operation: "Ed25519 key", detail: "x must be 32 bytes") }
-        let key = x.withUnsafeBytes { EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, x.count) }
+        let key = x.withUnsafeBytes {
+            EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, x.count)
+        }
         guard let key else { throw CryptoError.drain("importing an Ed25519 public key") }
         return PublicKey(owning: key, type: .ed25519)
     }
@@ -64,13 +67,15 @@ public final class PublicKey: @unchecked Sendable {
         guard EVP_DigestVerifyInit(context, &keyContext, algorithm.digest, nil, pkey) == 1 else { return false }
         if algorithm.usesPSS {
             guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1 else { return false }
+                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1
+            else { return false }
         }
         let result = der.withUnsafeBytes { signatureBytes in
             message.withUnsafeBytes { messageBytes in
-                EVP_DigestVerify(context,
-                                 signatureBytes.bindMemory(to: UInt8.self).baseAddress, der.count,
-                                 messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count)
+                EVP_DigestVerify(
+                    context,
+                    signatureBytes.bindMemory(to: UInt8.self).baseAddress, der.count,
+                    messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count)
             }
         }
         return result == 1
@@ -82,8 +87,12 @@ enum ECDSASignature {
     static func der(fromRaw raw: Data, coordinateSize: Int) -> Data? {
         guard raw.count == coordinateSize * 2, let signature = ECDSA_SIG_new() else { return nil }
         defer { ECDSA_SIG_free(signature) }
-        let r = raw.prefix(coordinateSize).withUnsafeBytes { BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil) }
-        let s = raw.suffix(coordinateSize).withUnsafeBytes { BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil) }
+        let r = raw.prefix(coordinateSize).withUnsafeBytes {
+            BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil)
+        }
+        let s = raw.suffix(coordinateSize).withUnsafeBytes {
+            BN_bin2bn($0.bindMemory(to: UInt8.self).baseAddress, Int32(coordinateSize), nil)
+        }
         // ECDSA_SIG_set0 takes ownership only when it succeeds; until then both numbers are ours to free.
         guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else {
             BN_free(r)
@@ -107,7 +116,8 @@ enum ECDSASignature {
             ECDSA_SIG_get0(signature, &r, &s)
             var output = [UInt8](repeating: 0, count: coordinateSize * 2)
             guard BN_bn2binpad(r, &output, Int32(coordinateSize)) == coordinateSize,
-                  output.withUnsafeMutableBufferPointer({ BN_bn2binpad(s, $0.baseAddress! + coordinateSize, Int32(coordinateSize)) }) == coordinateSize
+                output.withUnsafeMutableBufferPointer({ BN_bn2binpad(s, $0.baseAddress! + coordinateSize, Int32(coordinateSize)) })
+                    == coordinateSize
             else { return nil }
             return Data(output)
         }

@@ -30,12 +30,15 @@ public final class SigningKey: @unchecked Sendable {
     /// A private key from PEM (PKCS#8 `PRIVATE KEY`, or `RSA`/`EC PRIVATE KEY`): RSA of at least 2048 bits, or P-256.
     /// An encrypted key is refused (no passphrase is ever asked for), as is any other kind, saying which it is.
     public convenience init(pem: Data) throws {
-        guard pem.count < Int(Int32.max) else { throw CryptoError.openSSL(operation: "reading the private key", detail: "the file is too large") }
+        guard pem.count < Int(Int32.max) else {
+            throw CryptoError.openSSL(operation: "reading the private key", detail: "the file is too large")
+        }
         let key = pem.withUnsafeBytes { dots_read_private_key($0.bindMemory(to: UInt8.self).baseAddress, Int32(pem.count)) }
         guard let key else {
             ERR_clear_error()
             let text = String(decoding: pem.prefix(4096), as: UTF8.self)
-            let detail = text.contains("ENCRYPTED")
+            let detail =
+                text.contains("ENCRYPTED")
                 ? "it is encrypted; dots-sso never asks for a passphrase (write a decrypted copy with `openssl pkey -in KEY -out KEY2`, mode 0600)"
                 : "it is not a PEM private key (expected -----BEGIN PRIVATE KEY-----)"
             throw CryptoError.openSSL(operation: "reading the private key", detail: detail)
@@ -51,16 +54,21 @@ public final class SigningKey: @unchecked Sendable {
                 let n = try Self.number(key, "n", width: nil)
                 let e = try Self.number(key, "e", width: nil)
                 guard EVP_PKEY_get_bits(key) >= 2048 else {
-                    throw CryptoError.openSSL(operation: "reading the private key", detail: "a \(EVP_PKEY_get_bits(key))-bit RSA key is too short (2048 bits or more)")
+                    throw CryptoError.openSSL(
+                        operation: "reading the private key",
+                        detail: "a \(EVP_PKEY_get_bits(key))-bit RSA key is too short (2048 bits or more)")
                 }
                 (algorithm, modulus, exponent, x, y) = (.rs256, n, e, Data(), Data())
             case EVP_PKEY_EC:
                 var buffer = [CChar](repeating: 0, count: 64)
                 var length = 0
                 let read = EVP_PKEY_get_utf8_string_param(key, "group", &buffer, buffer.count, &length) == 1
-                let group = String(decoding: buffer.prefix(read ? min(length, buffer.count) : 0).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let group = String(
+                    decoding: buffer.prefix(read ? min(length, buffer.count) : 0).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 guard ["prime256v1", "P-256", "secp256r1"].contains(group) else {
-                    throw CryptoError.openSSL(operation: "reading the private key", detail: "an EC key on \(group.isEmpty ? "an unknown curve" : group) (dots-sso signs with P-256 only)")
+                    throw CryptoError.openSSL(
+                        operation: "reading the private key",
+                        detail: "an EC key on \(group.isEmpty ? "an unknown curve" : group) (dots-sso signs with P-256 only)")
                 }
                 let qx = try Self.number(key, "qx", width: 32)
                 let qy = try Self.number(key, "qy", width: 32)
@@ -97,7 +105,8 @@ public final class SigningKey: @unchecked Sendable {
     /// The RFC 7638 thumbprint of the public key (SHA-256 over its required members in lexicographic order,
     /// base64url): a key id that anyone holding the JWK can compute again.
     public func thumbprint() throws -> String {
-        let canonical = algorithm == .rs256
+        let canonical =
+            algorithm == .rs256
             ? #"{"e":"\#(Base64URL.encode(exponent))","kty":"RSA","n":"\#(Base64URL.encode(modulus))"}"#
             : #"{"crv":"P-256","kty":"EC","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#
         return Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(canonical.utf8)))
@@ -124,7 +133,8 @@ public final class SigningKey: @unchecked Sendable {
         guard EVP_DigestSignInit(context, &keyContext, EVP_sha256(), nil, pkey) == 1 else { throw CryptoError.drain("EVP_DigestSignInit") }
         if pss && algorithm == .rs256 {
             guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1 else { throw CryptoError.drain("PSS padding") }
+                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1
+            else { throw CryptoError.drain("PSS padding") }
         }
         var length = 0
         let ok = message.withUnsafeBytes { bytes -> Bool in

@@ -11,13 +11,20 @@ public enum ChannelLint {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
         }
         if channel.issuer == nil && (channel.authorizationEndpoint == nil || channel.tokenEndpoint == nil) {
-            add(.error, "channel.endpoints.missing", "$", "neither an issuer (for discovery) nor both the authorization and token endpoints are set; set issuer, or authorizationEndpoint and tokenEndpoint")
+            add(
+                .error, "channel.endpoints.missing", "$",
+                "neither an issuer (for discovery) nor both the authorization and token endpoints are set; set issuer, or authorizationEndpoint and tokenEndpoint"
+            )
         }
         if channel.clientId?.isEmpty ?? true {
-            add(.error, "channel.client-id.missing", "$.clientId", "no clientId: the partner must register The Dots app as an OAuth client and give its id")
+            add(
+                .error, "channel.client-id.missing", "$.clientId",
+                "no clientId: the partner must register The Dots app as an OAuth client and give its id")
         }
         if channel.issuer == nil && channel.profileEndpoint == nil {
-            add(.error, "channel.profile-endpoint.missing", "$.profileEndpoint", "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
+            add(
+                .error, "channel.profile-endpoint.missing", "$.profileEndpoint",
+                "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
         }
         let endpoints: [(String, String?)] = [
             ("issuer", channel.issuer), ("authorizationEndpoint", channel.authorizationEndpoint), ("tokenEndpoint", channel.tokenEndpoint),
@@ -38,20 +45,31 @@ public enum ChannelLint {
         }
         let flags = channel.flags ?? [:]
         if flags.isEmpty {
-            add(.error, "channel.flags.missing", "$.flags", "no feature flags are documented; at least \(ProfileChecker.launchFlag) (the app-launch rule) must be, with its purpose")
+            add(
+                .error, "channel.flags.missing", "$.flags",
+                "no feature flags are documented; at least \(ProfileChecker.launchFlag) (the app-launch rule) must be, with its purpose")
         } else if flags[ProfileChecker.launchFlag] == nil {
-            add(.error, "channel.flags.launch-missing", "$.flags", "\(ProfileChecker.launchFlag) is not documented; the app logs out every member whose profile lacks it")
+            add(
+                .error, "channel.flags.launch-missing", "$.flags",
+                "\(ProfileChecker.launchFlag) is not documented; the app logs out every member whose profile lacks it")
         }
         for (name, purpose) in flags.sorted(by: { $0.key < $1.key }) where purpose.trimmingCharacters(in: .whitespaces).isEmpty {
-            add(.error, "channel.flag.purpose-missing", "$.flags.\(name)", "flag \(name) has no purpose; say what it controls so the app team knows what it gates")
+            add(
+                .error, "channel.flag.purpose-missing", "$.flags.\(name)",
+                "flag \(name) has no purpose; say what it controls so the app team knows what it gates")
         }
         var seen = Set<String>()
         for (index, container) in (channel.containers ?? []).enumerated() {
             if !seen.insert(container.name).inserted {
-                add(.error, "channel.container.duplicate", "$.containers[\(index)]", "two containers are named \(container.name); names must be unique")
+                add(
+                    .error, "channel.container.duplicate", "$.containers[\(index)]",
+                    "two containers are named \(container.name); names must be unique")
             }
             if container.token == nil {
-                add(.info, "channel.container.no-token", "$.containers[\(index)]", "container \(container.name) receives no partner token; say where it goes (token: {in: header|query, name}) if the page needs to know the member")
+                add(
+                    .info, "channel.container.no-token", "$.containers[\(index)]",
+                    "container \(container.name) receives no partner token; say where it goes (token: {in: header|query, name}) if the page needs to know the member"
+                )
             }
         }
         do {

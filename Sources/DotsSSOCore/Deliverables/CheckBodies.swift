@@ -42,13 +42,17 @@ struct CheckBodies: Sendable {
 
     func discovery() async -> CheckFindings {
         guard let issuer = channel.issuer else {
-            var result = CheckFindings([Finding(.info, "discovery.no-issuer", "the channel has no issuer; its endpoints are configured one by one")])
+            var result = CheckFindings([
+                Finding(.info, "discovery.no-issuer", "the channel has no issuer; its endpoints are configured one by one")
+            ])
             result.skipped = "no issuer to discover"
             return result
         }
         switch await session.discovery() {
         case .success(let metadata):
-            return CheckFindings(DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient()), detail: "\(metadata.kind) from \(metadata.source)")
+            return CheckFindings(
+                DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient()),
+                detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
             return CheckFindings([failure("discovery.unavailable", "the provider metadata of \(issuer) cannot be read", error, at: issuer)])
         }
@@ -56,13 +60,18 @@ struct CheckBodies: Sendable {
 
     /// Every https host the channel (and its discovered endpoints) names: TLS 1.2+, a valid certificate, its expiry.
     func tls() async -> CheckFindings {
-        var urls = [channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.deviceAuthorizationEndpoint, channel.profileEndpoint, channel.passesEndpoint,
-                    channel.revocationEndpoint, channel.endSessionEndpoint, channel.loadingAnimation, channel.magicLink?.baseUrl,
-                    channel.legal?.privacyPolicy, channel.legal?.termsAndConditions, channel.legal?.jointControllerStatement].compactMap { $0 }
+        var urls = [
+            channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.deviceAuthorizationEndpoint,
+            channel.profileEndpoint, channel.passesEndpoint,
+            channel.revocationEndpoint, channel.endSessionEndpoint, channel.loadingAnimation, channel.magicLink?.baseUrl,
+            channel.legal?.privacyPolicy, channel.legal?.termsAndConditions, channel.legal?.jointControllerStatement,
+        ].compactMap { $0 }
         urls += (channel.containers ?? []).flatMap(\.allURLs)
         if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
-            urls += [metadata.authorizationEndpoint, metadata.tokenEndpoint, metadata.userinfoEndpoint, metadata.jwksURI,
-                     metadata.revocationEndpoint, metadata.endSessionEndpoint].compactMap { $0 }
+            urls += [
+                metadata.authorizationEndpoint, metadata.tokenEndpoint, metadata.userinfoEndpoint, metadata.jwksURI,
+                metadata.revocationEndpoint, metadata.endSessionEndpoint,
+            ].compactMap { $0 }
         }
         var secure: [String: URL] = [:]
         var loopback = Set<String>()
@@ -77,7 +86,9 @@ struct CheckBodies: Sendable {
             }
         }
         var findings = loopback.sorted().map { host in
-            Finding(.info, "tls.loopback-http", at: FindingLocation(file: host), "\(host) is plain http on loopback (a local test partner); TLS is not checked there")
+            Finding(
+                .info, "tls.loopback-http", at: FindingLocation(file: host),
+                "\(host) is plain http on loopback (a local test partner); TLS is not checked there")
         }
         guard !secure.isEmpty else {
             return CheckFindings(findings, detail: "no https hosts")
@@ -105,23 +116,36 @@ struct CheckBodies: Sendable {
         let location = FindingLocation(file: host)
         let expiry = inspection.certificate.map { ISOTimestamp.day($0.notAfter) }
         if let problem = inspection.problem {
-            let code: String = switch inspection.problemKind {
-            case .protocolVersion?: "tls.version"
-            case .expiredCertificate?: "tls.certificate.expired"
-            case .hostnameMismatch?: "tls.certificate.hostname"
-            case .untrustedCertificate?: "tls.certificate.untrusted"
-            case .other?, nil: "tls.handshake"
-            }
-            let dates = inspection.certificate.map { " (certificate \"\($0.displayName)\" valid \(ISOTimestamp.day($0.notBefore)) to \(ISOTimestamp.day($0.notAfter)))" } ?? ""
+            let code: String =
+                switch inspection.problemKind {
+                case .protocolVersion?: "tls.version"
+                case .expiredCertificate?: "tls.certificate.expired"
+                case .hostnameMismatch?: "tls.certificate.hostname"
+                case .untrustedCertificate?: "tls.certificate.untrusted"
+                case .other?, nil: "tls.handshake"
+                }
+            let dates =
+                inspection.certificate.map {
+                    " (certificate \"\($0.displayName)\" valid \(ISOTimestamp.day($0.notBefore)) to \(ISOTimestamp.day($0.notAfter)))"
+                } ?? ""
             return [Finding(.error, code, at: location, problem + dates)]
         }
         guard let certificate = inspection.certificate else {
-            return [Finding(.warning, "tls.certificate.unread", at: location, "\(host) completed the handshake (\(inspection.protocolVersion ?? "TLS")) but its certificate could not be read")]
+            return [
+                Finding(
+                    .warning, "tls.certificate.unread", at: location,
+                    "\(host) completed the handshake (\(inspection.protocolVersion ?? "TLS")) but its certificate could not be read")
+            ]
         }
         let days = certificate.notAfter.timeIntervalSince(now) / 86_400
-        let summary = "\(inspection.protocolVersion ?? "TLS")\(inspection.cipher.map { ", \($0)" } ?? ""), certificate \"\(certificate.displayName)\" valid until \(expiry ?? "?")"
+        let summary =
+            "\(inspection.protocolVersion ?? "TLS")\(inspection.cipher.map { ", \($0)" } ?? ""), certificate \"\(certificate.displayName)\" valid until \(expiry ?? "?")"
         if days < Self.expiryWarningDays {
-            return [Finding(.warning, "tls.certificate.expiring", at: location, "\(host): \(summary), only \(max(0, Int(days))) days left; renew it before members are locked out")]
+            return [
+                Finding(
+                    .warning, "tls.certificate.expiring", at: location,
+                    "\(host): \(summary), only \(max(0, Int(days))) days left; renew it before members are locked out")
+            ]
         }
         return [Finding(.info, "tls.ok", at: location, "\(host): \(summary) (\(Int(days)) days left)")]
     }
@@ -129,7 +153,9 @@ struct CheckBodies: Sendable {
     /// The authorization endpoint answers a well-formed code request with a login page or a redirect.
     func authorization() async -> CheckFindings {
         guard let clientID = channel.clientId else {
-            return CheckFindings([Finding(.error, "authorization.client-id.missing", "no clientId: a well-formed authorization request cannot be made")])
+            return CheckFindings([
+                Finding(.error, "authorization.client-id.missing", "no clientId: a well-formed authorization request cannot be made")
+            ])
         }
         var endpoint = channel.authorizationEndpoint
         var pushTo: String?
@@ -155,27 +181,43 @@ struct CheckBodies: Sendable {
                 do {
                     credentials = try SignInContext(session.memberSettings.signIn, in: context).credentials
                 } catch {
-                    return CheckFindings([failure("authorization.client", "the client's secret or key, needed to push the request, cannot be used", error)])
+                    return CheckFindings([
+                        failure("authorization.client", "the client's secret or key, needed to push the request, cannot be used", error)
+                    ])
                 }
                 let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
                 do {
-                    let requestURI = try await TokenEndpointClient(http: http, credentials: credentials).push(probe.parameters, endpoint: try URLPolicy.validate(pushTo))
+                    let requestURI = try await TokenEndpointClient(http: http, credentials: credentials).push(
+                        probe.parameters, endpoint: try URLPolicy.validate(pushTo))
                     request.url = try PushedAuthorization.browserURL(endpoint: url, clientID: clientID, requestURI: requestURI)
                 } catch let OAuthError.pushRefused(status, error, description) {
-                    return CheckFindings([Finding(.error, "authorization.error", at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
-                        "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
-                            + AuthorizationPreflight.hint(error: error, description: description, redirectURI: redirectURI, clientID: clientID,
-                                                          scopes: scopes, supportedScopes: nil))],
+                    return CheckFindings(
+                        [
+                            Finding(
+                                .error, "authorization.error", at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
+                                "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
+                                    + AuthorizationPreflight.hint(
+                                        error: error, description: description, redirectURI: redirectURI, clientID: clientID,
+                                        scopes: scopes, supportedScopes: nil))
+                        ],
                         detail: "pushed, HTTP \(status)")
                 }
             } else if pushRequired {
-                return CheckFindings([Finding(.error, "authorization.par-endpoint.missing", at: location,
-                    "the provider requires pushed authorization requests but names no pushed_authorization_request_endpoint, so no sign-in can start")])
+                return CheckFindings([
+                    Finding(
+                        .error, "authorization.par-endpoint.missing", at: location,
+                        "the provider requires pushed authorization requests but names no pushed_authorization_request_endpoint, so no sign-in can start"
+                    )
+                ])
             }
             let response = try await http.send(request)
-            return CheckFindings(AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location), detail: "HTTP \(response.status)")
+            return CheckFindings(
+                AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location),
+                detail: "HTTP \(response.status)")
         } catch {
-            return CheckFindings([failure("authorization.unreachable", "the authorization endpoint cannot be reached", error, at: location.file)])
+            return CheckFindings([
+                failure("authorization.unreachable", "the authorization endpoint cannot be reached", error, at: location.file)
+            ])
         }
     }
 
@@ -189,7 +231,8 @@ struct CheckBodies: Sendable {
             var skipped = CheckFindings.skipped(name.description, because: reason)
             skipped.noMember = true
             return .failure(CheckFindingsBox(skipped))
-        case .failed(let error): return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
+        case .failed(let error):
+            return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
         }
     }
 
@@ -201,7 +244,11 @@ struct CheckBodies: Sendable {
             switch await session.profile(source) {
             case .success(let report): return .success((report, token))
             case .failure(let error):
-                return .failure(CheckFindingsBox(CheckFindings([failure("\(name).unavailable", "the profile cannot be fetched, so the app would log the member out", error)])))
+                return .failure(
+                    CheckFindingsBox(
+                        CheckFindings([
+                            failure("\(name).unavailable", "the profile cannot be fetched, so the app would log the member out", error)
+                        ])))
             }
         }
     }
@@ -227,15 +274,23 @@ struct CheckBodies: Sendable {
             for finding in report.findings where Self.isFlagFinding(finding) {
                 switch finding.code {
                 case "profile.flag.undocumented":
-                    findings.append(Finding(.error, "flags.undocumented", at: finding.location,
-                        finding.message.replacingOccurrences(of: "if the app should use it", with: "so the app team knows what it controls")))
+                    findings.append(
+                        Finding(
+                            .error, "flags.undocumented", at: finding.location,
+                            finding.message.replacingOccurrences(
+                                of: "if the app should use it", with: "so the app team knows what it controls")))
                 case "profile.flag.app-access-false": continue  // said by the app-launch rule below
                 default: findings.append(finding)
                 }
             }
             let launch = FlagCheck.evaluate(names: [], flags: report.dots.flags)[0]
-            if !launch.passed, !findings.contains(where: { $0.location.path?.hasSuffix(ProfileChecker.launchFlag) == true && $0.severity == .error }) {
-                findings.append(Finding(.error, "flags.app-launch", at: FindingLocation(file: report.source), launch.problem ?? "\(ProfileChecker.launchFlag) is not true"))
+            if !launch.passed,
+                !findings.contains(where: { $0.location.path?.hasSuffix(ProfileChecker.launchFlag) == true && $0.severity == .error })
+            {
+                findings.append(
+                    Finding(
+                        .error, "flags.app-launch", at: FindingLocation(file: report.source),
+                        launch.problem ?? "\(ProfileChecker.launchFlag) is not true"))
             }
             return CheckFindings(findings, detail: "\(report.dots.flags.count) flags")
         }
@@ -248,7 +303,9 @@ struct CheckBodies: Sendable {
         }
         // The lint knows the member when there is one (their id or e-mail in a URL), and runs without one too.
         func lint(_ member: ProfileReport?) -> [Finding] {
-            ContainerLint.findings(for: channel, userID: member?.dots.id, email: member?.dots.email).filter { $0.location.path == "$.containers[\(index)]" }
+            ContainerLint.findings(for: channel, userID: member?.dots.id, email: member?.dots.email).filter {
+                $0.location.path == "$.containers[\(index)]"
+            }
         }
         let member: ProfileReport, token: String
         switch await memberProfile(.container(name)) {
@@ -263,19 +320,29 @@ struct CheckBodies: Sendable {
         do {
             let shown = try ContainerRequest(container, token: nil, userID: member.dots.id, flags: member.dots.flags, showSecrets: false)
             if shown.allowed == false {
-                findings.append(Finding(.info, "container.member-blocked", at: location,
-                    "the test member may not open \(name) (\(container.flag ?? "its flag") is not true); its page is still probed"))
+                findings.append(
+                    Finding(
+                        .info, "container.member-blocked", at: location,
+                        "the test member may not open \(name) (\(container.flag ?? "its flag") is not true); its page is still probed"))
             }
-            let withToken = try await http.send(ContainerRequest.httpRequest(container, token: token, userID: member.dots.id, flags: member.dots.flags))
+            let withToken = try await http.send(
+                ContainerRequest.httpRequest(container, token: token, userID: member.dots.id, flags: member.dots.flags))
             guard (200..<400).contains(withToken.status) else {
-                findings.append(Finding(.error, "container.status", at: location, "\(shown.url) answered HTTP \(withToken.status) with the member's token; the app would show an error page"))
+                findings.append(
+                    Finding(
+                        .error, "container.status", at: location,
+                        "\(shown.url) answered HTTP \(withToken.status) with the member's token; the app would show an error page"))
                 return CheckFindings(findings)
             }
             if container.token != nil {
-                let anonymous = try await http.send(ContainerRequest.httpRequest(container, token: nil, userID: nil, flags: member.dots.flags))
+                let anonymous = try await http.send(
+                    ContainerRequest.httpRequest(container, token: nil, userID: nil, flags: member.dots.flags))
                 if (200..<300).contains(anonymous.status) {
-                    findings.append(Finding(.warning, "container.open-without-token", at: location,
-                        "\(shown.url) answered HTTP \(anonymous.status) without a token too; a members-only page must refuse anonymous requests (401/403 or a redirect to sign in)"))
+                    findings.append(
+                        Finding(
+                            .warning, "container.open-without-token", at: location,
+                            "\(shown.url) answered HTTP \(anonymous.status) without a token too; a members-only page must refuse anonymous requests (401/403 or a redirect to sign in)"
+                        ))
                 }
             }
             return CheckFindings(findings, detail: "HTTP \(withToken.status)")
@@ -302,11 +369,18 @@ struct CheckBodies: Sendable {
         do {
             let links = try await PassesFetchUseCase(member: source.settings).links(source)
             guard !links.links.isEmpty else {
-                return CheckFindings(links.findings + [Finding(.warning, "passes.none", at: FindingLocation(file: links.description), "\(links.description) lists no passes for the test member")])
+                return CheckFindings(
+                    links.findings + [
+                        Finding(
+                            .warning, "passes.none", at: FindingLocation(file: links.description),
+                            "\(links.description) lists no passes for the test member")
+                    ])
             }
             let fetcher = PassFetcher(http: http, inspector: PassInspector(anchors: anchors, now: now), parallel: 4, output: folder)
             let passes = try await fetcher.fetch(links.links)
-            return CheckFindings(links.findings + passes.flatMap(\.findings), detail: "\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(links.description)")
+            return CheckFindings(
+                links.findings + passes.flatMap(\.findings),
+                detail: "\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(links.description)")
         } catch {
             return CheckFindings([failure("passes.list", "the member's passes cannot be listed", error)])
         }
@@ -317,8 +391,11 @@ struct CheckBodies: Sendable {
     /// The bodymovin loading animation, from a path or URL, against what lottie-ios plays.
     func loadingAnimation() async -> CheckFindings {
         guard let source = channel.loadingAnimation, !source.isEmpty else {
-            return CheckFindings([Finding(.error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
-                                          "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON or .lottie file")])
+            return CheckFindings([
+                Finding(
+                    .error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
+                    "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON or .lottie file")
+            ])
         }
         let data: [UInt8]
         // `loader.lottie#intro` picks one animation of a .lottie (a URL's fragment is never sent anyway).
@@ -326,18 +403,24 @@ struct CheckBodies: Sendable {
         do {
             if location.contains("://") {
                 let url = try URLPolicy.validate(location)
-                let response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/json, application/zip;q=0.9")],
-                                                               maxBodyBytes: BodymovinValidateUseCase.maxBytes))
+                let response = try await http.send(
+                    HTTPRequest(
+                        .get, url, headers: [(name: "Accept", value: "application/json, application/zip;q=0.9")],
+                        maxBodyBytes: BodymovinValidateUseCase.maxBytes))
                 guard response.status == 200 else {
-                    return CheckFindings([Finding(.error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
-                                                  "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")])
+                    return CheckFindings([
+                        Finding(
+                            .error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
+                            "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")
+                    ])
                 }
                 data = [UInt8](response.body)
             } else {
                 data = try BodymovinValidateUseCase.read(location)
             }
-            let validated = try LottieSource.validate(data, file: URL(string: source)?.redactedForDisplay ?? source, validator: LottieValidator(profile: .ios),
-                                                      animation: animation)
+            let validated = try LottieSource.validate(
+                data, file: URL(string: source)?.redactedForDisplay ?? source, validator: LottieValidator(profile: .ios),
+                animation: animation)
             let report = validated.report
             // In the app, a feature lottie-ios does not play is a loader that does not look as designed: an error here.
             let findings = report.findings.map { finding in
@@ -346,7 +429,9 @@ struct CheckBodies: Sendable {
                 return judged
             }
             var detail = "\(report.summary.layers) layers, \(report.summary.bytes) bytes"
-            guard !findings.contains(where: { $0.severity == .error }), let played = validated.played else { return CheckFindings(findings, detail: detail) }
+            guard !findings.contains(where: { $0.severity == .error }), let played = validated.played else {
+                return CheckFindings(findings, detail: detail)
+            }
             // What it looks like: rlottie's findings, and a contact sheet a person can open, named in the report.
             // Both drawn in one bounded child process: a file that costs too much is a warning, and the check goes on.
             var drawn = findings
@@ -354,15 +439,19 @@ struct CheckBodies: Sendable {
                 try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
                 let sheet = pictures.appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
                 let result = try await context.isolatedDrawing().run(input: Data(played)) {
-                    .lottieSheet(input: $0, name: report.file, frames: 12, cell: BodymovinPreviewUseCase.defaultCell, sheet: sheet, gif: nil, withFindings: true)
+                    .lottieSheet(
+                        input: $0, name: report.file, frames: 12, cell: BodymovinPreviewUseCase.defaultCell, sheet: sheet, gif: nil,
+                        withFindings: true)
                 }
                 drawn += result.findings
                 detail += "; frames: \(sheet)"
             } catch let costly as DrawingTooCostly {
                 drawn.append(LottieRenderCheck.tooCostly(costly, file: report.file))
             } catch {
-                drawn.append(Finding(.info, "loading-animation.no-picture", at: FindingLocation(file: source),
-                                     "no contact sheet: \((error as? UserFacingError)?.message ?? "\(error)")"))
+                drawn.append(
+                    Finding(
+                        .info, "loading-animation.no-picture", at: FindingLocation(file: source),
+                        "no contact sheet: \((error as? UserFacingError)?.message ?? "\(error)")"))
             }
             return CheckFindings(drawn, detail: detail)
         } catch {

@@ -42,7 +42,8 @@ public struct CheckFindings: Sendable {
     /// A check that could not run; the reason is also a warning finding (an error under `--strict`), so a skip is
     /// never a silent pass.
     public static func skipped(_ name: String, because reason: String, findings: [Finding] = []) -> CheckFindings {
-        var result = CheckFindings(findings + [Finding(.warning, "check.skipped", at: FindingLocation(file: name), "\(name) was not checked: \(reason)")])
+        var result = CheckFindings(
+            findings + [Finding(.warning, "check.skipped", at: FindingLocation(file: name), "\(name) was not checked: \(reason)")])
         result.skipped = reason
         return result
     }
@@ -51,9 +52,11 @@ public struct CheckFindings: Sendable {
     func judged(name: String, durationMs: Int, strict: Bool) -> CheckOutcome {
         // A live check with no member stays a skip under --strict: the run ends 77 for it, which says more than 1.
         let judged = noMember ? findings : findings.promotingWarnings(strict)
-        let status: CheckOutcome.Status = noMember ? .skip : FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
-        return CheckOutcome(name: name, status: status, durationMs: durationMs, findings: judged, detail: skipped ?? detail,
-                            noMember: noMember && status == .skip ? true : nil)
+        let status: CheckOutcome.Status =
+            noMember ? .skip : FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
+        return CheckOutcome(
+            name: name, status: status, durationMs: durationMs, findings: judged, detail: skipped ?? detail,
+            noMember: noMember && status == .skip ? true : nil)
     }
 }
 
@@ -84,15 +87,18 @@ public struct CheckReport: Codable, Sendable {
         self.channel = channel
         self.checks = checks
         self.durationMs = durationMs
-        summary = Summary(passed: checks.count { $0.status == .pass }, failed: checks.count { $0.status == .fail },
-                          skipped: checks.count { $0.status == .skip }, findings: FindingSummary(checks.flatMap(\.findings)))
+        summary = Summary(
+            passed: checks.count { $0.status == .pass }, failed: checks.count { $0.status == .fail },
+            skipped: checks.count { $0.status == .skip }, findings: FindingSummary(checks.flatMap(\.findings)))
         let unsigned = checks.filter { $0.noMember == true }
         if let reason = unsigned.first?.detail {
             let names = unsigned.map(\.name)
-            memberMissing = MemberMissing(checks: names, message: "no member could be signed in (\(reason)), so \(names.joined(separator: ", ")) "
-                + "\(names.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
-                + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
-                + "or leave them out on purpose with --skip live")
+            memberMissing = MemberMissing(
+                checks: names,
+                message: "no member could be signed in (\(reason)), so \(names.joined(separator: ", ")) "
+                    + "\(names.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
+                    + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
+                    + "or leave them out on purpose with --skip live")
         }
         passed = summary.failed == 0 && memberMissing == nil
     }

@@ -22,8 +22,10 @@ public struct CheckUseCase: Sendable {
 
     public static let defaultTimeout: TimeInterval = 120
 
-    public init(member: MemberSettings, trust: [String] = [], only: [String] = [], skip: [String] = [], strict: Bool = false,
-                timeout: TimeInterval = CheckUseCase.defaultTimeout, pictures: String? = nil) {
+    public init(
+        member: MemberSettings, trust: [String] = [], only: [String] = [], skip: [String] = [], strict: Bool = false,
+        timeout: TimeInterval = CheckUseCase.defaultTimeout, pictures: String? = nil
+    ) {
         self.member = member
         self.trust = trust
         self.only = only
@@ -38,7 +40,8 @@ public struct CheckUseCase: Sendable {
     public func selectedNames(for channel: Channel) throws -> [CheckName] {
         let all = CheckName.all(for: channel)
         func matches(_ pattern: String) throws -> Set<CheckName> {
-            let found = pattern == CheckName.liveSelector ? all.filter(\.isLive) : all.filter { $0.description == pattern || $0.kind == pattern }
+            let found =
+                pattern == CheckName.liveSelector ? all.filter(\.isLive) : all.filter { $0.description == pattern || $0.kind == pattern }
             guard !found.isEmpty else {
                 throw CheckError.unknownCheck(name: pattern, available: all.map(\.description) + [CheckName.liveSelector])
             }
@@ -66,8 +69,9 @@ public struct CheckUseCase: Sendable {
         let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
         // Without --pictures, a private folder of this run's own (0700): never a fixed name in a shared directory.
         let pictureFolder = try pictures.map { URL(fileURLWithPath: $0) } ?? PrivateFolder.make(prefix: "dots-sso-check")
-        let body = CheckBodies(channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
-                               pictures: pictureFolder)
+        let body = CheckBodies(
+            channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
+            pictures: pictureFolder)
         let strict = self.strict
 
         let outcomes = OutcomeStore()
@@ -75,19 +79,25 @@ public struct CheckUseCase: Sendable {
         progress?(.started(names.map(\.description)))
         var tasks: [Task<Void, Never>] = []
         for name in names {
-            tasks.append(Task {
-                let began = Stopwatch()
-                let found = await body.run(name)
-                let outcome = found.judged(name: name.description, durationMs: began.milliseconds, strict: strict)
-                await outcomes.store(outcome)
-                progress?(.finished(outcome))
-            })
+            tasks.append(
+                Task {
+                    let began = Stopwatch()
+                    let found = await body.run(name)
+                    let outcome = found.judged(name: name.description, durationMs: began.milliseconds, strict: strict)
+                    await outcomes.store(outcome)
+                    progress?(.finished(outcome))
+                })
         }
         await Self.waitForAll(tasks, atMost: timeout)
         let finished = await outcomes.all
         let checks = names.map(\.description).map { name in
-            finished[name] ?? CheckFindings([Finding(.error, "check.timeout", at: FindingLocation(file: name),
-                "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported")])
+            finished[name]
+                ?? CheckFindings([
+                    Finding(
+                        .error, "check.timeout", at: FindingLocation(file: name),
+                        "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported"
+                    )
+                ])
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
         }
         return CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: started.milliseconds)

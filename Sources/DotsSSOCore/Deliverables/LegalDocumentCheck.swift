@@ -48,8 +48,11 @@ public struct LegalDocumentCheck: Sendable {
     public func run(channel: Channel) async -> [Finding] {
         let path = "$.legal.\(kind.key)"
         guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
-            return [Finding(.error, "legal.missing", at: FindingLocation(file: channel.findingFile, path: path),
-                            "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")]
+            return [
+                Finding(
+                    .error, "legal.missing", at: FindingLocation(file: channel.findingFile, path: path),
+                    "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")
+            ]
         }
         let location = FindingLocation(file: source)
         func failed(_ code: String, _ message: String) -> [Finding] { [Finding(.error, code, at: location, message)] }
@@ -65,14 +68,17 @@ public struct LegalDocumentCheck: Sendable {
         // Plain http is allowed on loopback only (a local test partner); the tls check says so once per host.
         let response: HTTPResponse
         do {
-            response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
+            response = try await http.send(
+                HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
         } catch let failure as UserFacingError {
             return failed("legal.unreachable", "the \(kind.title) cannot be fetched: \(failure.message)")
         } catch {
             return failed("legal.unreachable", "the \(kind.title) cannot be fetched")
         }
         guard response.status == 200 else {
-            return failed("legal.status", "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
+            return failed(
+                "legal.status",
+                "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
         }
         return judge(response.body, mediaType: response.mediaType, location: location)
     }
@@ -81,13 +87,21 @@ public struct LegalDocumentCheck: Sendable {
         switch try? InputFile.read(path, limit: Self.maxBytes) {
         case .contents(let data)?:
             guard Self.isPDF(data) else {
-                return [Finding(.error, "legal.not-pdf", at: location, "the \(kind.title) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")]
+                return [
+                    Finding(
+                        .error, "legal.not-pdf", at: location,
+                        "the \(kind.title) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")
+                ]
             }
             return []
         case .tooLarge?:
-            return [Finding(.error, "legal.too-large", at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")]
+            return [
+                Finding(.error, "legal.too-large", at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")
+            ]
         case nil:
-            return [Finding(.error, "legal.unreadable", at: location, "the \(kind.title) file cannot be read (no such file or not readable)")]
+            return [
+                Finding(.error, "legal.unreadable", at: location, "the \(kind.title) file cannot be read (no such file or not readable)")
+            ]
         }
     }
 
@@ -95,20 +109,32 @@ public struct LegalDocumentCheck: Sendable {
     func judge(_ body: Data, mediaType: String?, location: FindingLocation) -> [Finding] {
         if Self.isPDF(body) { return [] }
         if mediaType == "application/pdf" {
-            return [Finding(.error, "legal.not-pdf", at: location,
-                            "the \(kind.title) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")]
+            return [
+                Finding(
+                    .error, "legal.not-pdf", at: location,
+                    "the \(kind.title) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")
+            ]
         }
         let text = String(decoding: body.prefix(256 * 1024), as: UTF8.self)
         guard mediaType == "text/html" || text.range(of: "<html", options: .caseInsensitive) != nil else {
-            return [Finding(.error, "legal.not-document", at: location,
-                            "the \(kind.title) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")]
+            return [
+                Finding(
+                    .error, "legal.not-document", at: location,
+                    "the \(kind.title) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")
+            ]
         }
         guard let title = Self.title(in: text), !title.isEmpty else {
-            return [Finding(.error, "legal.no-title", at: location, "the \(kind.title) page has no <title>; a real document page names itself")]
+            return [
+                Finding(.error, "legal.no-title", at: location, "the \(kind.title) page has no <title>; a real document page names itself")
+            ]
         }
         let lower = title.lowercased()
         if ["404", "not found", "error", "forbidden", "unavailable", "page missing"].contains(where: lower.contains) {
-            return [Finding(.error, "legal.error-page", at: location, "the \(kind.title) page is titled \"\(title)\", an error page rather than the document")]
+            return [
+                Finding(
+                    .error, "legal.error-page", at: location,
+                    "the \(kind.title) page is titled \"\(title)\", an error page rather than the document")
+            ]
         }
         return []
     }
@@ -120,8 +146,9 @@ public struct LegalDocumentCheck: Sendable {
     /// The text of the first `<title>`, whitespace collapsed and basic entities decoded.
     static func title(in html: String) -> String? {
         guard let open = html.range(of: "<title", options: .caseInsensitive),
-              let start = html.range(of: ">", range: open.upperBound..<html.endIndex),
-              let close = html.range(of: "</title", options: .caseInsensitive, range: start.upperBound..<html.endIndex) else { return nil }
+            let start = html.range(of: ">", range: open.upperBound..<html.endIndex),
+            let close = html.range(of: "</title", options: .caseInsensitive, range: start.upperBound..<html.endIndex)
+        else { return nil }
         let raw = html[start.upperBound..<close.lowerBound].prefix(300)
         return HTMLStripper.strip(String(raw)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file so that readers see either the old content or the new, never a torn mix:
@@ -78,9 +78,10 @@ public enum AtomicFile {
         if lstat(url.path, &linkInfo) == 0 {
             let kind = linkInfo.st_mode & S_IFMT
             if kind != S_IFREG && kind != S_IFLNK && kind != S_IFDIR {
-                throw WriteError(path: url.path, step: "check the path",
-                                 reason: "it is a \(kind == S_IFIFO ? "FIFO" : kind == S_IFSOCK ? "socket" : "device"), not a file; dots-sso writes "
-                                    + "in place only to /dev paths named on purpose (such as /dev/stdout)")
+                throw WriteError(
+                    path: url.path, step: "check the path",
+                    reason: "it is a \(kind == S_IFIFO ? "FIFO" : kind == S_IFSOCK ? "socket" : "device"), not a file; dots-sso writes "
+                        + "in place only to /dev paths named on purpose (such as /dev/stdout)")
             }
         }
         let directory = url.deletingLastPathComponent().path
@@ -127,7 +128,9 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         } catch {
-            throw WriteError(path: url.path, step: "create folder \(folder.path)", reason: (error as NSError).localizedFailureReason ?? "cannot create it")
+            throw WriteError(
+                path: url.path, step: "create folder \(folder.path)",
+                reason: (error as NSError).localizedFailureReason ?? "cannot create it")
         }
     }
 }

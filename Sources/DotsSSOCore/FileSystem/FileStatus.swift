@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `stat(2)` says about a path: cheap, unlike `FileManager.attributesOfItem`, which also looks up the

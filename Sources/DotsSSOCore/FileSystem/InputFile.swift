@@ -42,7 +42,9 @@ public enum InputFile {
         try read(path, limit: limit, into: [UInt8].self)
     }
 
-    private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws -> CappedRead<Contents> {
+    private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws
+        -> CappedRead<Contents>
+    {
         var handle = FileHandle.standardInput
         var contents = Contents()
         if path != "-" {

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh folder only this user can enter, made by `mkdtemp` (0700) under the temporary directory: scratch space

@@ -127,6 +127,7 @@ final class CurlEasyHandle {
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code != CURLE_OK else { return }
-        throw HTTPError.transport(url: "-", detail: "libcurl refused option \(option.rawValue): \(String(cString: dots_curl_easy_strerror(code)))")
+        throw HTTPError.transport(
+            url: "-", detail: "libcurl refused option \(option.rawValue): \(String(cString: dots_curl_easy_strerror(code)))")
     }
 }

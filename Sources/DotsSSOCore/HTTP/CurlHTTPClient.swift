@@ -47,7 +47,8 @@ public final class CurlHTTPClient: HTTPClient {
                 return response
             }
             guard current.followsRedirects else {
-                options.trace?("* redirect to \(Redactor.redactURL(location)) not followed: requests carrying credentials are never redirected")
+                options.trace?(
+                    "* redirect to \(Redactor.redactURL(location)) not followed: requests carrying credentials are never redirected")
                 return response
             }
             redirects += 1
@@ -80,7 +81,8 @@ public final class CurlHTTPClient: HTTPClient {
         do {
             try handshake(checked, verify: true, into: &inspection)
         } catch HTTPError.tls(_, let problem, let detail) {
-            inspection.problem = HTTPError.tls(host: inspection.port == 443 ? host : "\(host):\(inspection.port)", problem: problem, detail: detail).message
+            inspection.problem =
+                HTTPError.tls(host: inspection.port == 443 ? host : "\(host):\(inspection.port)", problem: problem, detail: detail).message
             inspection.problemKind = problem
             if problem != .protocolVersion {
                 var unverified = inspection
@@ -104,8 +106,9 @@ public final class CurlHTTPClient: HTTPClient {
         try handle.setPrerequestFunction(TLSProbe.read, context: Unmanaged.passUnretained(probe).toOpaque())
         let code = withExtendedLifetime((options.trustAnchors, probe)) { handle.perform() }
         guard code == CURLE_OK || (code == CURLE_ABORTED_BY_CALLBACK && probe.reached) else {
-            throw Self.error(for: code, detail: handle.errorText, url: url, display: url.redactedForDisplay, transfer: CurlTransfer(limit: 0),
-                             limit: 0, timeout: options.timeout)
+            throw Self.error(
+                for: code, detail: handle.errorText, url: url, display: url.redactedForDisplay, transfer: CurlTransfer(limit: 0),
+                limit: 0, timeout: options.timeout)
         }
         inspection.protocolVersion = probe.protocolVersion
         inspection.cipher = probe.cipher
@@ -174,7 +177,10 @@ public final class CurlHTTPClient: HTTPClient {
             try handle.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             try body.withUnsafeBytes { buffer in
                 // COPYPOSTFIELDS copies the bytes now, so the buffer need not outlive this call.
-                let bytes = buffer.count == 0 ? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start) : UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
+                let bytes =
+                    buffer.count == 0
+                    ? UnsafeMutableRawPointer(mutating: ("" as StaticString).utf8Start)
+                    : UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
                 try handle.set(CURLOPT_COPYPOSTFIELDS, pointer: bytes)
             }
         }
@@ -192,7 +198,9 @@ public final class CurlHTTPClient: HTTPClient {
         let code = withExtendedLifetime((transfer, options.trustAnchors)) { handle.perform() }
 
         guard code == CURLE_OK else {
-            let error = Self.error(for: code, detail: handle.errorText, url: url, display: display, transfer: transfer, limit: request.maxBodyBytes, timeout: reportedTimeout)
+            let error = Self.error(
+                for: code, detail: handle.errorText, url: url, display: display, transfer: transfer, limit: request.maxBodyBytes,
+                timeout: reportedTimeout)
             trace?("* \(error.message)")
             throw error
         }
@@ -204,7 +212,9 @@ public final class CurlHTTPClient: HTTPClient {
                 let reused = handle.long(CURLINFO_NUM_CONNECTS) == 0 ? " (kept-alive connection reused)" : ""
                 trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))\(reused)")
             }
-            trace("< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(clamping: seconds * 1000, to: 0...Int(Int32.max))) ms, \(transfer.body.count) bytes) \(display)")
+            trace(
+                "< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(clamping: seconds * 1000, to: 0...Int(Int32.max))) ms, \(transfer.body.count) bytes) \(display)"
+            )
             for header in transfer.headers {
                 trace("< \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
             }
@@ -238,7 +248,9 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// Maps a libcurl failure to a typed error whose message says what to fix.
-    static func error(for code: CURLcode, detail: String, url: URL, display: String, transfer: CurlTransfer, limit: Int, timeout: TimeInterval) -> HTTPError {
+    static func error(
+        for code: CURLcode, detail: String, url: URL, display: String, transfer: CurlTransfer, limit: Int, timeout: TimeInterval
+    ) -> HTTPError {
         let host: String
         if let name = url.host {
             host = url.port.map { "\(name):\($0)" } ?? name
@@ -253,7 +265,8 @@ public final class CurlHTTPClient: HTTPClient {
         case CURLE_COULDNT_CONNECT:
             return .connect(host: host, detail: text)
         case CURLE_OPERATION_TIMEDOUT:
-            return transfer.statusLine.isEmpty ? .timeout(url: display, seconds: timeout) : .unfinished(url: display, seconds: timeout, received: transfer.body.count)
+            return transfer.statusLine.isEmpty
+                ? .timeout(url: display, seconds: timeout) : .unfinished(url: display, seconds: timeout, received: transfer.body.count)
         case CURLE_FILESIZE_EXCEEDED:
             return .bodyTooLarge(url: display, limit: limit)
         case CURLE_WRITE_ERROR where transfer.exceededLimit:
@@ -264,10 +277,13 @@ public final class CurlHTTPClient: HTTPClient {
                 problem = .hostnameMismatch
             } else if lower.contains("expired") || lower.contains("not yet valid") {
                 problem = .expiredCertificate
-            } else if code == CURLE_PEER_FAILED_VERIFICATION || lower.contains("certificate verify failed") || lower.contains("issuer certificate") {
+            } else if code == CURLE_PEER_FAILED_VERIFICATION || lower.contains("certificate verify failed")
+                || lower.contains("issuer certificate")
+            {
                 problem = .untrustedCertificate
             } else if lower.contains("protocol version") || lower.contains("unsupported protocol") || lower.contains("wrong version number")
-                        || lower.contains("no protocols available") || lower.contains("version too low") {
+                || lower.contains("no protocols available") || lower.contains("version too low")
+            {
                 problem = .protocolVersion
             } else {
                 problem = .other
@@ -277,8 +293,9 @@ public final class CurlHTTPClient: HTTPClient {
             return .invalidURL(display)
         case _ where code == CURLE_OUT_OF_MEMORY || (code == CURLE_RECV_ERROR && lower.contains("header")):
             // libcurl refuses a header line over 100 KiB (CURL_MAX_HTTP_HEADER) with "Out of memory".
-            return .malformedBody(url: display, expected: "response headers of a sane size",
-                                  found: "a header line over 100 KiB, more than any HTTP client accepts")
+            return .malformedBody(
+                url: display, expected: "response headers of a sane size",
+                found: "a header line over 100 KiB, more than any HTTP client accepts")
         default:
             return .transport(url: display, detail: text)
         }

@@ -43,7 +43,9 @@ public struct HTTPRequest: Sendable {
         let body = FormEncoding.encode(fields)
         return HTTPRequest(
             .post, url,
-            headers: headers + [(name: "Content-Type", value: "application/x-www-form-urlencoded"), (name: "Accept", value: "application/json")],
+            headers: headers + [
+                (name: "Content-Type", value: "application/x-www-form-urlencoded"), (name: "Accept", value: "application/json"),
+            ],
             body: Data(body.utf8),
             followsRedirects: false
         )

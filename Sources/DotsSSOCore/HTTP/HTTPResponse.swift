@@ -33,8 +33,9 @@ public struct HTTPResponse: Sendable {
     /// The media type without parameters, lower-cased (`application/json`).
     public var mediaType: String? {
         guard let type = header("Content-Type")?.split(separator: ";").first,
-              let start = type.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = type.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+            let start = type.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = type.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return nil }
         return type[start...last].lowercased()
     }
 

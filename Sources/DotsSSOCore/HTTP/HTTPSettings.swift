@@ -33,8 +33,9 @@ public struct HTTPSettings: Sendable {
                 stderr.writeLine(dim ? "\u{1B}[2m\(shown)\u{1B}[0m" : shown)
             }
         }
-        return context.makeHTTPClient(HTTPClientOptions(
-            timeout: timeout ?? HTTPClientOptions.defaultTimeout, trustAnchors: anchors, trace: trace
-        ))
+        return context.makeHTTPClient(
+            HTTPClientOptions(
+                timeout: timeout ?? HTTPClientOptions.defaultTimeout, trustAnchors: anchors, trace: trace
+            ))
     }
 }

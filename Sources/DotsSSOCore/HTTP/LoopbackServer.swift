@@ -29,8 +29,10 @@ public final class LoopbackServer: Sendable {
         let logger = Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
         // A connection idle for 30 s, or whose request head has not arrived 10 s after it opened, is closed: a
         // half-sent request must not hold a connection for ever.
-        let server = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [RequestHeadDeadline(limit: .seconds(10))],
-                                                                   idleTimeout: .seconds(30)))
+        let server = HTTPServerBuilder.http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestHeadDeadline(limit: .seconds(10))],
+                idleTimeout: .seconds(30)))
         let application = Application(
             router: router,
             server: server,

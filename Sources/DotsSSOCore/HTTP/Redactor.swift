@@ -86,7 +86,9 @@ public enum Redactor {
         let type = contentType?.lowercased() ?? ""
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             let redacted = redactJSON(object)
-            if let data = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) {
+            if let data = try? JSONSerialization.data(
+                withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            {
                 return truncate(String(decoding: data, as: UTF8.self), limit: limit)
             }
         }
@@ -145,7 +147,8 @@ public enum Redactor {
     /// A secret as it may appear in a message: as is, and percent-encoded as a query value.
     public static func forms(of secret: String) -> [String] {
         guard !secret.isEmpty else { return [] }
-        let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? secret
+        let encoded =
+            secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? secret
         return encoded == secret ? [secret] : [secret, encoded]
     }
 
@@ -157,7 +160,9 @@ public enum Redactor {
         for (pattern, valueGroup, nameGroup) in textPatterns {
             let matches = pattern.matches(in: result, range: NSRange(result.startIndex..., in: result))
             for match in matches.reversed() {
-                if let nameGroup, let name = Range(match.range(at: nameGroup), in: result), !isSecret(key: String(result[name])) { continue }
+                if let nameGroup, let name = Range(match.range(at: nameGroup), in: result), !isSecret(key: String(result[name])) {
+                    continue
+                }
                 guard let value = Range(match.range(at: valueGroup), in: result), !result[value].hasPrefix("[redacted") else { continue }
                 result.replaceSubrange(value, with: placeholder)
             }

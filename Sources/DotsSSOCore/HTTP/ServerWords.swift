@@ -29,7 +29,8 @@ public enum ServerWords {
         var result = ""
         var lastWasSpace = false
         for scalar in scrubbed.unicodeScalars {
-            let isSpace = scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let isSpace =
+                scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar.properties.generalCategory == .format
             if isSpace {
                 if !lastWasSpace && !result.isEmpty { result.append(" ") }

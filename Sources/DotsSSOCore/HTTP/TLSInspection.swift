@@ -14,8 +14,10 @@ public struct TLSInspection: Codable, Sendable, Equatable {
     /// The kind of problem, for findings.
     public var problemKind: HTTPError.TLSProblem?
 
-    public init(host: String, port: Int, protocolVersion: String? = nil, cipher: String? = nil, certificate: CertificateInfo? = nil,
-                problem: String? = nil, problemKind: HTTPError.TLSProblem? = nil) {
+    public init(
+        host: String, port: Int, protocolVersion: String? = nil, cipher: String? = nil, certificate: CertificateInfo? = nil,
+        problem: String? = nil, problemKind: HTTPError.TLSProblem? = nil
+    ) {
         self.host = host
         self.port = port
         self.protocolVersion = protocolVersion

@@ -25,7 +25,8 @@ public enum URLPolicy {
             throw HTTPError.redirectRefused(from: current.redactedForDisplay, to: location, reason: "the Location header is not a URL")
         }
         if current.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {
-            throw HTTPError.redirectRefused(from: current.redactedForDisplay, to: target.redactedForDisplay, reason: "it leaves https for an insecure scheme")
+            throw HTTPError.redirectRefused(
+                from: current.redactedForDisplay, to: target.redactedForDisplay, reason: "it leaves https for an insecure scheme")
         }
         do {
             return try validate(target.absoluteString)

@@ -176,7 +176,11 @@ public final class CompactJSON: Sendable {
             guard let chosen else { return path }
             if isObject {
                 let name = string(chosen.key) ?? "?"
-                let plain = !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+                let plain =
+                    !name.isEmpty
+                    && name.utf8.allSatisfy {
+                        ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+                    }
                 path += plain ? ".\(name)" : "[\"\(name.replacingOccurrences(of: "\"", with: "\\\""))\"]"
                 if chosen.key == node { return path }
             } else {
@@ -201,8 +205,9 @@ public final class CompactJSON: Sendable {
                     let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                     from = at + 1
                     guard at > 0, buffer[at - 1] == UInt8(ascii: "\""), at + name.count < count,
-                          (0..<name.count).allSatisfy({ buffer[at + $0] == name[$0] }),
-                          buffer[at + name.count] == UInt8(ascii: "\"") else { continue }
+                        (0..<name.count).allSatisfy({ buffer[at + $0] == name[$0] }),
+                        buffer[at + name.count] == UInt8(ascii: "\"")
+                    else { continue }
                     var index = at + name.count + 1
                     while index < count, CompactJSONParser.isWhitespace(buffer[index]) { index += 1 }
                     guard index < count, buffer[index] == UInt8(ascii: ":") else { continue }

@@ -37,7 +37,8 @@ struct CompactJSONParser {
 
     static func parse(_ bytes: [UInt8]) throws -> Parsed {
         guard bytes.count <= CompactJSON.maxBytes else {
-            throw CompactJSON.ParseError(message: "the document is larger than \(CompactJSON.maxBytes / 1_048_576) MiB", line: 1, column: 1, offset: 0)
+            throw CompactJSON.ParseError(
+                message: "the document is larger than \(CompactJSON.maxBytes / 1_048_576) MiB", line: 1, column: 1, offset: 0)
         }
         return try bytes.withUnsafeBufferPointer { buffer in
             var parser = CompactJSONParser(buffer)
@@ -61,7 +62,11 @@ struct CompactJSONParser {
             skipWhitespace()
             if index >= count {
                 if stack.isEmpty && !expectingValue { return }
-                throw fail(stack.isEmpty ? "unexpected end of input" : "unexpected end of input: \(stack.count) unclosed bracket\(stack.count == 1 ? "" : "s") (the file is truncated)", at: count)
+                throw fail(
+                    stack.isEmpty
+                        ? "unexpected end of input"
+                        : "unexpected end of input: \(stack.count) unclosed bracket\(stack.count == 1 ? "" : "s") (the file is truncated)",
+                    at: count)
             }
             let byte = bytes[index]
             if !expectingValue && !expectingKey {
@@ -129,7 +134,9 @@ struct CompactJSONParser {
                 index += literal.utf8CodeUnitCount
             default:
                 guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
-                    throw fail("unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))", at: index)
+                    throw fail(
+                        "unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))",
+                        at: index)
                 }
                 if let end = Self.plainNumberEnd(bytes, at: index) {
                     index = end
@@ -176,7 +183,7 @@ struct CompactJSONParser {
                 let next = bytes[index + 1]
                 switch next {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                 case UInt8(ascii: "u"):
                     guard index + 5 < bytes.count, (index + 2..<index + 6).allSatisfy({ Self.hexValue(bytes[$0]) != nil }) else {
@@ -417,11 +424,14 @@ struct CompactJSONParser {
     }
 
     /// 10^0 … 10^22, every one exactly representable.
-    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
-                                                     1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+        1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// 1-based line and column of a byte offset.
-    static func position<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int) where Bytes.Index == Int {
+    static func position<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> (line: Int, column: Int)
+    where Bytes.Index == Int {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1
@@ -490,7 +500,9 @@ struct CompactJSONParser {
                 var code: UInt32 = 0
                 for offset in 2..<6 { code = code << 4 | (hexValue(raw[index + offset]) ?? 0) }
                 index += 6
-                if (0xD800...0xDBFF).contains(code), index + 5 < raw.endIndex, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") {
+                if (0xD800...0xDBFF).contains(code), index + 5 < raw.endIndex, raw[index] == UInt8(ascii: "\\"),
+                    raw[index + 1] == UInt8(ascii: "u")
+                {
                     var low: UInt32 = 0
                     for offset in 2..<6 { low = low << 4 | (hexValue(raw[index + offset]) ?? 0) }
                     if (0xDC00...0xDFFF).contains(low) {

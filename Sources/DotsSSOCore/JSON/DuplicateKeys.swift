@@ -5,11 +5,16 @@ extension CompactJSON {
     public func duplicateKeyFindings(_ severity: Severity, code: String, file: String, consequence: String) -> [Finding] {
         var findings = duplicateKeys.map { key in
             let (line, column) = position(of: offset(key))
-            return Finding(severity, code, at: FindingLocation(file: file, path: path(to: key)),
-                           "the key \"\(TerminalText.oneLine(string(key) ?? "?", limit: 60))\" appears more than once in one object (again at line \(line), column \(column)): \(consequence)")
+            return Finding(
+                severity, code, at: FindingLocation(file: file, path: path(to: key)),
+                "the key \"\(TerminalText.oneLine(string(key) ?? "?", limit: 60))\" appears more than once in one object (again at line \(line), column \(column)): \(consequence)"
+            )
         }
         if duplicateKeyCount > duplicateKeys.count {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file), "\(duplicateKeyCount - duplicateKeys.count) more duplicate keys not listed"))
+            findings.append(
+                Finding(
+                    severity, code, at: FindingLocation(file: file),
+                    "\(duplicateKeyCount - duplicateKeys.count) more duplicate keys not listed"))
         }
         return findings
     }

@@ -45,7 +45,8 @@ public enum JSONDiagnostics {
 
     private static func underlyingReason(_ context: DecodingError.Context) -> String {
         if let underlying = context.underlyingError as NSError?,
-           let detail = underlying.userInfo["NSDebugDescription"] as? String {
+            let detail = underlying.userInfo["NSDebugDescription"] as? String
+        {
             return detail
         }
         return context.debugDescription

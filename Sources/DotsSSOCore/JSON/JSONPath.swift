@@ -22,7 +22,9 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                 steps.append(.key(String(name)))
                 rest = rest.dropFirst(name.count)
             } else if first == "[" {
-                guard let close = rest.firstIndex(of: "]") else { throw InputError.malformed(source: "JSON path '\(text)'", reason: "missing ']'") }
+                guard let close = rest.firstIndex(of: "]") else {
+                    throw InputError.malformed(source: "JSON path '\(text)'", reason: "missing ']'")
+                }
                 let inner = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
                 if let index = Int(inner) {
                     steps.append(.index(index))
@@ -60,12 +62,13 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     public func appending(_ step: Step) -> JSONPath { JSONPath(steps: steps + [step]) }
 
     public var description: String {
-        "$" + steps.map { step in
-            switch step {
-            case .key(let name):
-                name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } && !name.isEmpty ? ".\(name)" : "[\"\(name)\"]"
-            case .index(let index): "[\(index)]"
-            }
-        }.joined()
+        "$"
+            + steps.map { step in
+                switch step {
+                case .key(let name):
+                    name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } && !name.isEmpty ? ".\(name)" : "[\"\(name)\"]"
+                case .index(let index): "[\(index)]"
+                }
+            }.joined()
     }
 }

@@ -37,8 +37,9 @@ public struct BodymovinValidateUseCase: Sendable {
         // bounded child processes, one per core, each drawing its share one file after another.
         var reports = validated.reports.map(\.report)
         let drawable = validated.reports.indices.filter { validated.reports[$0].bytes != nil }
-        let drawn = await LottieRenderCheck.isolated(drawable.map { (validated.reports[$0].bytes!, reports[$0]) }, drawing: ctx.isolatedDrawing(),
-                                                     parallel: Self.parallelism(for: files))
+        let drawn = await LottieRenderCheck.isolated(
+            drawable.map { (validated.reports[$0].bytes!, reports[$0]) }, drawing: ctx.isolatedDrawing(),
+            parallel: Self.parallelism(for: files))
         for (index, findings) in zip(drawable, drawn) { reports[index].findings += findings }
         return BatchOutcome(reports: reports, unreadable: validated.unreadable)
     }
@@ -57,9 +58,12 @@ public struct BodymovinValidateUseCase: Sendable {
         case .contents(let data):
             return data
         case .tooLarge(let size?):
-            throw InputError.malformed(source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
+            throw InputError.malformed(
+                source: file, reason: "it is \(size / 1_048_576) MB; no loading animation is that large (limit \(maxBytes / 1_048_576) MB)")
         case .tooLarge(nil):
-            throw InputError.malformed(source: InputFile.displayName(file), reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
+            throw InputError.malformed(
+                source: InputFile.displayName(file),
+                reason: "it is larger than \(maxBytes / 1_048_576) MB; no loading animation is that large")
         }
     }
 }

@@ -35,7 +35,9 @@ public struct DotLottieArchive: Sendable {
         }
         guard archive.findings.isEmpty else { return result }
         guard let manifestData = archive.files["manifest.json"] else {
-            add(.error, "lottie.dotlottie.manifest-missing", nil, "the .lottie archive has no manifest.json; players cannot tell which animation it holds")
+            add(
+                .error, "lottie.dotlottie.manifest-missing", nil,
+                "the .lottie archive has no manifest.json; players cannot tell which animation it holds")
             return result
         }
         guard let manifest = (try? JSONDecoder().decode(JSONValue.self, from: manifestData))?.objectValue else {
@@ -47,7 +49,9 @@ public struct DotLottieArchive: Sendable {
         case .string("1")?, .number(1)?, nil: result.version = 1
         case let other?:
             let shown = String(decoding: (try? JSONEncoder().encode(other)) ?? Data(), as: UTF8.self)
-            add(.warning, "lottie.dotlottie.version", "manifest.json $.version", "manifest version \(TerminalText.oneLine(shown, limit: 40)) is neither 1 nor 2; read as version 1")
+            add(
+                .warning, "lottie.dotlottie.version", "manifest.json $.version",
+                "manifest version \(TerminalText.oneLine(shown, limit: 40)) is neither 1 nor 2; read as version 1")
         }
         let folder = result.version == 2 ? "a/" : "animations/"
         let imageFolder = result.version == 2 ? "i/" : "images/"
@@ -55,7 +59,9 @@ public struct DotLottieArchive: Sendable {
         if let list = manifest["animations"]?.arrayValue, !list.isEmpty {
             for (index, entry) in list.enumerated() {
                 guard let id = entry.objectValue?["id"]?.stringValue, !id.isEmpty else {
-                    add(.error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations[\(index)].id", "every animation in the manifest needs a string id")
+                    add(
+                        .error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations[\(index)].id",
+                        "every animation in the manifest needs a string id")
                     continue
                 }
                 listed.append(id)
@@ -63,17 +69,22 @@ public struct DotLottieArchive: Sendable {
                 if let bytes = archive.files[path] {
                     result.animations.append(Animation(id: id, path: path, bytes: bytes))
                 } else {
-                    add(.error, "lottie.dotlottie.animation-missing", "manifest.json $.animations[\(index)]",
+                    add(
+                        .error, "lottie.dotlottie.animation-missing", "manifest.json $.animations[\(index)]",
                         "the manifest lists animation \"\(id)\" but the archive has no \(path)")
                 }
             }
         } else {
-            add(.error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations", "the manifest lists no animations (a non-empty animations array)")
+            add(
+                .error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations",
+                "the manifest lists no animations (a non-empty animations array)")
         }
         // v2 names the first animation in `initial.animation`; v1 files carry `activeAnimationId`.
         let initial = manifest["initial"]?.objectValue?["animation"]?.stringValue ?? manifest["activeAnimationId"]?.stringValue
         if let initial, !listed.contains(initial) {
-            add(.error, "lottie.dotlottie.initial-unknown", "manifest.json", "the manifest starts with animation \"\(initial)\", which it does not list")
+            add(
+                .error, "lottie.dotlottie.initial-unknown", "manifest.json",
+                "the manifest starts with animation \"\(initial)\", which it does not list")
         }
         result.played = initial.flatMap { id in result.animations.contains { $0.id == id } ? id : nil } ?? result.animations.first?.id
         result.images = Set(archive.files.keys.filter { $0.hasPrefix(imageFolder) }.map { String($0.dropFirst(imageFolder.count)) })

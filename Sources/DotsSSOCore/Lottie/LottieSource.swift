@@ -21,15 +21,20 @@ public enum LottieSource {
         guard DotLottieArchive.isArchive(bytes) else {
             var report = try validator.validate(bytes, file: file)
             if file.lowercased().hasSuffix(".lottie") {
-                report.findings.insert(Finding(.warning, "lottie.file.json-named-lottie", at: FindingLocation(file: file),
-                    "\(file) is bodymovin JSON, not a dotLottie archive, though it is named .lottie; players that go by the name will refuse it: name it .json"), at: 0)
+                report.findings.insert(
+                    Finding(
+                        .warning, "lottie.file.json-named-lottie", at: FindingLocation(file: file),
+                        "\(file) is bodymovin JSON, not a dotLottie archive, though it is named .lottie; players that go by the name will refuse it: name it .json"
+                    ), at: 0)
             }
             return Validated(report: report, played: bytes)
         }
         var findings: [Finding] = []
         if file.lowercased().hasSuffix(".json") {
-            findings.append(Finding(.warning, "lottie.file.zip-named-json", at: FindingLocation(file: file),
-                "\(file) is a dotLottie (zip) archive, though it is named .json; name it .lottie so players and tools open it as one"))
+            findings.append(
+                Finding(
+                    .warning, "lottie.file.zip-named-json", at: FindingLocation(file: file),
+                    "\(file) is a dotLottie (zip) archive, though it is named .json; name it .lottie so players and tools open it as one"))
         }
         let archive = DotLottieArchive.open(Data(bytes), file: file)
         findings += archive.findings
@@ -38,8 +43,11 @@ public enum LottieSource {
             if archive.animations.contains(where: { $0.id == animation }) {
                 chosen = animation
             } else {
-                findings.append(Finding(.error, "lottie.dotlottie.animation-unknown", at: FindingLocation(file: file, path: "manifest.json"),
-                    "#\(animation) names no animation in the archive (it holds \(archive.animations.map(\.id).joined(separator: ", ")))"))
+                findings.append(
+                    Finding(
+                        .error, "lottie.dotlottie.animation-unknown", at: FindingLocation(file: file, path: "manifest.json"),
+                        "#\(animation) names no animation in the archive (it holds \(archive.animations.map(\.id).joined(separator: ", ")))"
+                    ))
                 chosen = nil
             }
         }
@@ -53,15 +61,21 @@ public enum LottieSource {
                 findings += report.findings
                 if entry.id == chosen { played = (report, entry.bytes) }
             } catch let error as UserFacingError {
-                findings.append(Finding(.error, "lottie.dotlottie.animation-invalid", at: FindingLocation(file: label, path: entry.path), error.message))
+                findings.append(
+                    Finding(.error, "lottie.dotlottie.animation-invalid", at: FindingLocation(file: label, path: entry.path), error.message)
+                )
             }
         }
         if archive.animations.count > 1, let id = chosen {
-            findings.append(Finding(.info, "lottie.dotlottie.played", at: FindingLocation(file: file, path: "manifest.json"),
-                "The Dots app plays \"\(id)\" (\(animation == nil ? "the manifest's initial animation, else the first" : "named after #")); the other \(archive.animations.count - 1) are checked too"))
+            findings.append(
+                Finding(
+                    .info, "lottie.dotlottie.played", at: FindingLocation(file: file, path: "manifest.json"),
+                    "The Dots app plays \"\(id)\" (\(animation == nil ? "the manifest's initial animation, else the first" : "named after #")); the other \(archive.animations.count - 1) are checked too"
+                ))
         }
         let summary = played?.report.summary ?? LottieSummary(layers: 0, assets: 0, bytes: bytes.count, embeddedImageBytes: 0)
-        return Validated(report: LottieReport(file: file, profile: validator.profile, summary: summary, findings: findings),
-                         played: played.map { [UInt8]($0.bytes) })
+        return Validated(
+            report: LottieReport(file: file, profile: validator.profile, summary: summary, findings: findings),
+            played: played.map { [UInt8]($0.bytes) })
     }
 }

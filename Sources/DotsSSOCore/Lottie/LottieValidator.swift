@@ -13,7 +13,9 @@ public struct LottieValidator: Sendable {
     /// Frame rates read as such: beyond them a rate is a typo or an attack (`1e-320` made every duration infinite).
     static let playableFrameRates: ClosedRange<Double> = 0.01...1000
     /// Shape item types lottie-ios knows.
-    static let knownShapeTypes: Set<String> = ["gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no"]
+    static let knownShapeTypes: Set<String> = [
+        "gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no",
+    ]
 
     public init(profile: LottieProfile) { self.profile = profile }
 
@@ -31,7 +33,11 @@ public struct LottieValidator: Sendable {
     func validateKeepingDocument(_ data: [UInt8], file: String) throws -> (report: LottieReport, document: CompactJSON) {
         if DotLottieArchive.isArchive(data) {
             // `bodymovin validate` opens .lottie archives itself (DotLottieArchive); here only JSON is read.
-            throw InputError.malformed(source: file, reason: "it is a dotLottie (.lottie zip) archive, not bodymovin JSON; validate it with `dots-sso bodymovin validate`, which opens the archive")
+            throw InputError.malformed(
+                source: file,
+                reason:
+                    "it is a dotLottie (.lottie zip) archive, not bodymovin JSON; validate it with `dots-sso bodymovin validate`, which opens the archive"
+            )
         }
         let json: CompactJSON
         do {
@@ -42,8 +48,9 @@ public struct LottieValidator: Sendable {
         var walk = LottieWalk(json: json, file: file, profile: profile)
         walk.archiveImages = archiveImages
         walk.run(bytes: data.count)
-        let duplicates = json.duplicateKeyFindings(.warning, code: "lottie.json.duplicate-key", file: file,
-                                                   consequence: "players keep different copies (most the last, some the first); keep one")
+        let duplicates = json.duplicateKeyFindings(
+            .warning, code: "lottie.json.duplicate-key", file: file,
+            consequence: "players keep different copies (most the last, some the first); keep one")
         return (LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates), json)
     }
 }
@@ -112,8 +119,10 @@ struct LottieWalk {
         reportUnsupported()
         reportRlottieGaps()
         if legacyProperties > 0 && profile == .spec {
-            add(.error, "lottie.property.legacy", firstLegacyPath ?? "$",
-                "\(legacyProperties) animatable propert\(legacyProperties == 1 ? "y lacks" : "ies lack") the \"a\" flag (a legacy export); Lottie spec 1.0 requires \"a\": 0 or 1 (lottie-ios accepts it)")
+            add(
+                .error, "lottie.property.legacy", firstLegacyPath ?? "$",
+                "\(legacyProperties) animatable propert\(legacyProperties == 1 ? "y lacks" : "ies lack") the \"a\" flag (a legacy export); Lottie spec 1.0 requires \"a\": 0 or 1 (lottie-ios accepts it)"
+            )
         }
         fitness()
     }
@@ -124,7 +133,9 @@ struct LottieWalk {
         switch json.member(root, "v").map({ json.kind($0) }) {
         case nil:
             // The spec schema does not require "v", but lottie-ios will not load a file without it.
-            add(profile == .ios ? .error : .warning, "lottie.version.missing", "$.v", "there is no \"v\" (bodymovin version); lottie-ios refuses a file without it")
+            add(
+                profile == .ios ? .error : .warning, "lottie.version.missing", "$.v",
+                "there is no \"v\" (bodymovin version); lottie-ios refuses a file without it")
         case .string?:
             summary.version = json.member(root, "v").flatMap(json.string)
         default:
@@ -135,7 +146,8 @@ struct LottieWalk {
         if frameRate == nil || frameRate! <= 0 {
             add(.error, "lottie.frame-rate.invalid", "$.fr", "\"fr\" (frames per second) must be a number above 0")
         } else if let rate = frameRate, !LottieValidator.playableFrameRates.contains(rate) {
-            add(.error, "lottie.frame-rate.out-of-range", "$.fr",
+            add(
+                .error, "lottie.frame-rate.out-of-range", "$.fr",
                 "\"fr\" is \(LottieSummary.format(rate)) frames per second; exports use 1 to 120 and players cannot keep \(rate < 1 ? "so few" : "so many") "
                     + "(dots-sso reads 0.01 to 1000)")
             frameRate = nil
@@ -143,7 +155,9 @@ struct LottieWalk {
         let inPoint = number(root, "ip"), outPoint = number(root, "op")
         if let inPoint, let outPoint {
             if inPoint >= outPoint {
-                add(.error, "lottie.frames.invalid", "$.op", "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
+                add(
+                    .error, "lottie.frames.invalid", "$.op",
+                    "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
             } else if let frameRate, frameRate > 0, case let duration = (outPoint - inPoint) / frameRate, duration.isFinite {
                 summary.durationSeconds = duration
             }
@@ -159,7 +173,8 @@ struct LottieWalk {
                 continue
             }
             if value != value.rounded() {
-                add(profile == .spec ? .warning : .info, "lottie.size.non-integer", "$.\(name)",
+                add(
+                    profile == .spec ? .warning : .info, "lottie.size.non-integer", "$.\(name)",
                     "\"\(name)\" is \(LottieSummary.format(value)); the spec requires an integer (lottie-ios rounds it)")
             }
         }
@@ -192,35 +207,47 @@ struct LottieWalk {
         guard let pathNode = json.member(asset, "p"), let name = json.string(pathNode) else { return }
         let type = json.member(asset, "t").flatMap { json.number($0) }
         if type == 3 {
-            add(profile == .ios ? .warning : .error, "lottie.asset.data-footage", path,
-                "asset \"\(id)\" is data footage (t: 3, \(name)), \(profile == .ios ? "which lottie-ios does not load" : "an asset form Lottie spec 1.0 does not define")")
+            add(
+                profile == .ios ? .warning : .error, "lottie.asset.data-footage", path,
+                "asset \"\(id)\" is data footage (t: 3, \(name)), \(profile == .ios ? "which lottie-ios does not load" : "an asset form Lottie spec 1.0 does not define")"
+            )
             return
         }
         let embedded = json.member(asset, "e").flatMap { json.number($0) } == 1
         if name.hasPrefix("data:") {
             guard let comma = name.firstIndex(of: ","), name[..<comma].hasSuffix(";base64"),
-                  let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters), !data.isEmpty else {
+                let data = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters), !data.isEmpty
+            else {
                 // The spec only asks for a data URL; lottie-ios has to decode it, so an undecodable image is missing on iOS.
-                add(profile == .ios ? .error : .warning, "lottie.image.embedded-invalid", "\(path).p",
+                add(
+                    profile == .ios ? .error : .warning, "lottie.image.embedded-invalid", "\(path).p",
                     "image asset \"\(id)\" has a data URL whose base64 does not decode; the image will not show")
                 return
             }
             summary.embeddedImageBytes += data.count
             if !Self.looksLikeImage(data) {
-                add(.warning, "lottie.image.embedded-format", "\(path).p", "image asset \"\(id)\" decodes to \(data.count) bytes that are not PNG, JPEG, GIF or WebP")
+                add(
+                    .warning, "lottie.image.embedded-format", "\(path).p",
+                    "image asset \"\(id)\" decodes to \(data.count) bytes that are not PNG, JPEG, GIF or WebP")
             }
         } else if embedded {
-            add(.error, "lottie.image.embedded-invalid", "\(path).p", "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
+            add(
+                .error, "lottie.image.embedded-invalid", "\(path).p",
+                "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
         } else if let archiveImages {
             if !archiveImages.contains(name) {
-                add(.error, "lottie.image.missing-in-archive", "\(path).p",
-                    "image asset \"\(id)\" points to \(name), which the .lottie archive does not carry in its images folder; the image will not show")
+                add(
+                    .error, "lottie.image.missing-in-archive", "\(path).p",
+                    "image asset \"\(id)\" points to \(name), which the .lottie archive does not carry in its images folder; the image will not show"
+                )
             }
         } else {
             let folder = json.member(asset, "u").flatMap(json.string) ?? ""
             // The spec allows external images; a single JSON deliverable cannot carry them.
-            add(profile == .ios ? .error : .info, "lottie.image.external", "\(path).p",
-                "image asset \"\(id)\" points to the file \(folder)\(name), which a single JSON deliverable cannot carry; embed it as a base64 data URL (bodymovin: \"Include in json\")")
+            add(
+                profile == .ios ? .error : .info, "lottie.image.external", "\(path).p",
+                "image asset \"\(id)\" points to the file \(folder)\(name), which a single JSON deliverable cannot carry; embed it as a base64 data URL (bodymovin: \"Include in json\")"
+            )
         }
     }
 
@@ -252,8 +279,10 @@ struct LottieWalk {
             if let node = current, state[node] == 1, let loopStart = chain.firstIndex(of: node) {
                 let loop = chain[loopStart...]
                 let named = (loop + [node]).map { number(elements[$0], "ind").map(LottieSummary.format) ?? "?" }
-                add(.error, "lottie.layer.parent-cycle", "\(path)[\(loop.min() ?? node)].parent",
-                    "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain")
+                add(
+                    .error, "lottie.layer.parent-cycle", "\(path)[\(loop.min() ?? node)].parent",
+                    "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain"
+                )
             }
             for node in chain { state[node] = 2 }
         }
@@ -264,7 +293,10 @@ struct LottieWalk {
         for (position, layer) in json.elements(layers).enumerated() {
             if let index = number(layer, "ind") {
                 if let previous = indices[index] {
-                    add(.error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind", "layers \(previous) and \(position) share ind \(LottieSummary.format(index)); parenting and mattes become ambiguous")
+                    add(
+                        .error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind",
+                        "layers \(previous) and \(position) share ind \(LottieSummary.format(index)); parenting and mattes become ambiguous"
+                    )
                 } else {
                     indices[index] = position
                 }
@@ -283,11 +315,15 @@ struct LottieWalk {
             }
             let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
             if !known {
-                add(profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
-                    "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")")
+                add(
+                    profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
+                    "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
+                )
             }
             for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
-                add(.error, "lottie.layer.timing-missing", "\(layerPath).\(key.description)", "the layer has no numeric \"\(key.description)\"")
+                add(
+                    .error, "lottie.layer.timing-missing", "\(layerPath).\(key.description)",
+                    "the layer has no numeric \"\(key.description)\"")
             }
             if known {
                 if let transform = json.member(layer, "ks") {
@@ -297,7 +333,9 @@ struct LottieWalk {
                 }
             }
             if let parent = number(layer, "parent"), indices[parent] == nil {
-                add(.error, "lottie.layer.parent-missing", "\(layerPath).parent", "parent \(LottieSummary.format(parent)) is not the ind of any layer in the same composition")
+                add(
+                    .error, "lottie.layer.parent-missing", "\(layerPath).parent",
+                    "parent \(LottieSummary.format(parent)) is not the ind of any layer in the same composition")
             }
             if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
                 add(.error, "lottie.asset.missing", "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
@@ -309,7 +347,8 @@ struct LottieWalk {
             if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
             if type == 5 { gap("text layers", layerPath) }
             if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
-               json.kind(value) != .number || json.number(value) != 0 {
+                json.kind(value) != .number || json.number(value) != 0
+            {
                 gap("skew", "\(layerPath).ks.sk")
             }
             if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath).ef") }
@@ -320,7 +359,9 @@ struct LottieWalk {
             }
             if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath).sy") }
             if let masks = json.member(layer, "masksProperties") {
-                for (index, mask) in json.elements(masks).enumerated() { properties(in: mask, path: "\(layerPath).masksProperties[\(index)]") }
+                for (index, mask) in json.elements(masks).enumerated() {
+                    properties(in: mask, path: "\(layerPath).masksProperties[\(index)]")
+                }
             }
             if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: "\(layerPath).shapes") }
             if type == 5 { checkText(layer, path: layerPath, fonts: fonts) }
@@ -338,7 +379,8 @@ struct LottieWalk {
         for (index, shape) in json.elements(shapes).enumerated() where json.member(shape, "ty").flatMap(json.string) == "rp" {
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
-                add(.warning, "lottie.repeater.copies", "\(path)[\(index)].c",
+                add(
+                    .warning, "lottie.repeater.copies", "\(path)[\(index)].c",
                     "repeaters here draw \(LottieSummary.format(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
                         + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
                 copies = 1  // said once for this nesting
@@ -351,7 +393,9 @@ struct LottieWalk {
                 continue
             }
             if !LottieValidator.knownShapeTypes.contains(type) {
-                add(profile == .ios ? .warning : .info, "lottie.shape.type-unknown", "\(shapePath).ty", "shape type \"\(type)\" is unknown and is skipped")
+                add(
+                    profile == .ios ? .warning : .info, "lottie.shape.type-unknown", "\(shapePath).ty",
+                    "shape type \"\(type)\" is unknown and is skipped")
             }
             if type == "mm" {
                 note("merge paths", shapePath)
@@ -387,8 +431,10 @@ struct LottieWalk {
             var total = 0.0
             for layer in json.elements(layers) {
                 total += 1
-                if number(layer, "ty") == 0, let reference = json.member(layer, "refId").flatMap(json.string), let asset = assets[reference],
-                   let inner = json.member(asset, "layers") {
+                if number(layer, "ty") == 0, let reference = json.member(layer, "refId").flatMap(json.string),
+                    let asset = assets[reference],
+                    let inner = json.member(asset, "layers")
+                {
                     let count = memo[reference] ?? instances(of: inner, depth: depth + 1)
                     memo[reference] = count
                     total += count
@@ -400,7 +446,8 @@ struct LottieWalk {
         guard let layers = json.member(root, "layers"), json.kind(layers) == .array else { return }
         let total = instances(of: layers, depth: 0)
         if total > Self.maxLayerInstances {
-            add(.warning, "lottie.layers.instances", "$.assets",
+            add(
+                .warning, "lottie.layers.instances", "$.assets",
                 "precompositions used inside each other make \(total.isFinite ? LottieSummary.format(total) : "unboundedly many") layer instances; "
                     + "players build each one (lottie-ios would choke too), so keep them under \(Int(Self.maxLayerInstances))")
         }
@@ -410,7 +457,9 @@ struct LottieWalk {
         guard let keyframes = json.member(layer, "t").flatMap({ json.member($0, "d") }).flatMap({ json.member($0, "k") }) else { return }
         for (index, keyframe) in json.elements(keyframes).enumerated() {
             if let font = json.member(keyframe, "s").flatMap({ json.member($0, "f") }).flatMap(json.string), !fonts.contains(font) {
-                add(.error, "lottie.font.missing", "\(path).t.d.k[\(index)].s.f", "the text uses font \"\(font)\", which is not in fonts.list")
+                add(
+                    .error, "lottie.font.missing", "\(path).t.d.k[\(index)].s.f",
+                    "the text uses font \"\(font)\", which is not in fonts.list")
             }
         }
     }
@@ -442,7 +491,8 @@ struct LottieWalk {
             return
         }
         let animatedFlag = json.member(node, "a")
-        let keyframes = json.kind(value) == .array && json.elements(value).first.map { json.kind($0) == .object && json.member($0, "t") != nil } == true
+        let keyframes =
+            json.kind(value) == .array && json.elements(value).first.map { json.kind($0) == .object && json.member($0, "t") != nil } == true
         switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
         case nil:
             legacyProperties += 1
@@ -454,7 +504,9 @@ struct LottieWalk {
             return
         case 1?:
             if !keyframes {
-                add(.error, "lottie.property.animated-value", "\(path()).k", "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
+                add(
+                    .error, "lottie.property.animated-value", "\(path()).k",
+                    "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
                 return
             }
         default:
@@ -470,7 +522,9 @@ struct LottieWalk {
                 continue
             }
             if time < previous {
-                add(.error, "lottie.keyframe.order", "\(path()).k[\(index)].t", "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
+                add(
+                    .error, "lottie.keyframe.order", "\(path()).k[\(index)].t",
+                    "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
             }
             previous = time
             let isLast = index == frames.count - 1
@@ -561,36 +615,50 @@ struct LottieWalk {
     mutating func reportRlottieGaps() {
         guard !rlottieGaps.isEmpty else { return }
         let list = rlottieGaps.sorted { $0.key < $1.key }.map { "\($0.key) (first at \($0.value))" }.joined(separator: ", ")
-        add(.info, "lottie.rlottie.under-draws", rlottieGaps.sorted { $0.key < $1.key }[0].value,
+        add(
+            .info, "lottie.rlottie.under-draws", rlottieGaps.sorted { $0.key < $1.key }[0].value,
             "rlottie, which draws dots-sso's previews and frame checks, does not draw \(list): the pictures under-draw this animation")
     }
 
     mutating func reportUnsupported() {
         guard profile == .ios else { return }
         for (feature, use) in unsupported.sorted(by: { $0.key < $1.key }) {
-            add(.warning, "lottie.ios.unsupported", use.first,
-                "\(feature): used \(use.count == 1 ? "once" : "in \(use.count) places") (first at \(use.first)); lottie-ios does not support \(feature), so it will render differently or not at all")
+            add(
+                .warning, "lottie.ios.unsupported", use.first,
+                "\(feature): used \(use.count == 1 ? "once" : "in \(use.count) places") (first at \(use.first)); lottie-ios does not support \(feature), so it will render differently or not at all"
+            )
         }
     }
 
     mutating func fitness() {
         let kb = summary.bytes / 1024
         if summary.bytes > 500 * 1024 {
-            add(.warning, "lottie.fitness.file-size", "$", "the file is \(kb) KB; a loading icon is downloaded with the app config, keep it under 500 KB")
+            add(
+                .warning, "lottie.fitness.file-size", "$",
+                "the file is \(kb) KB; a loading icon is downloaded with the app config, keep it under 500 KB")
         } else if summary.bytes > 150 * 1024 {
             add(.info, "lottie.fitness.file-size", "$", "the file is \(kb) KB")
         }
         if let width = summary.width, let height = summary.height, max(width, height) > 1024 {
-            add(.info, "lottie.fitness.canvas", "$.w", "the canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)) px; the loading icon is shown small, a smaller canvas renders faster")
+            add(
+                .info, "lottie.fitness.canvas", "$.w",
+                "the canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)) px; the loading icon is shown small, a smaller canvas renders faster"
+            )
         }
         if let duration = summary.durationSeconds, duration > 10 {
-            add(.warning, "lottie.fitness.duration", "$.op", "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
+            add(
+                .warning, "lottie.fitness.duration", "$.op",
+                "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
         }
         if let rate = summary.frameRate, rate > 60 {
-            add(.warning, "lottie.fitness.frame-rate", "$.fr", "\(LottieSummary.format(rate)) fps is more than iOS displays on most devices (60)")
+            add(
+                .warning, "lottie.fitness.frame-rate", "$.fr",
+                "\(LottieSummary.format(rate)) fps is more than iOS displays on most devices (60)")
         }
         if summary.embeddedImageBytes > 100 * 1024 {
-            add(.warning, "lottie.fitness.images", "$.assets", "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
+            add(
+                .warning, "lottie.fitness.images", "$.assets",
+                "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
         }
     }
 

@@ -20,10 +20,16 @@ public enum AASALint {
             return [Finding(.error, "applinks.aasa.not-object", at: at("$"), "the file is \(document.typeDescription), not a JSON object")]
         }
         guard case .object(let applinks)? = root["applinks"] else {
-            return [Finding(.error, "applinks.aasa.applinks-missing", at: at("$.applinks"), "there is no \"applinks\" object, so no link opens the app")]
+            return [
+                Finding(
+                    .error, "applinks.aasa.applinks-missing", at: at("$.applinks"),
+                    "there is no \"applinks\" object, so no link opens the app")
+            ]
         }
         guard case .array(let details)? = applinks["details"], !details.isEmpty else {
-            return [Finding(.error, "applinks.aasa.details-missing", at: at("$.applinks.details"), "\"applinks.details\" is missing or empty")]
+            return [
+                Finding(.error, "applinks.aasa.details-missing", at: at("$.applinks.details"), "\"applinks.details\" is missing or empty")
+            ]
         }
         for (index, detail) in details.enumerated() {
             let path = "$.applinks.details[\(index)]"
@@ -34,48 +40,71 @@ public enum AASALint {
             var ids: [String] = []
             if let list = entry["appIDs"] {
                 guard let strings = list.stringArray, !strings.isEmpty else {
-                    findings.append(Finding(.error, "applinks.aasa.app-ids-type", at: at("\(path).appIDs"), "appIDs must be a non-empty array of strings"))
+                    findings.append(
+                        Finding(
+                            .error, "applinks.aasa.app-ids-type", at: at("\(path).appIDs"), "appIDs must be a non-empty array of strings"))
                     continue
                 }
                 ids = strings
             } else if let single = entry["appID"]?.stringValue {
                 ids = [single]
-                findings.append(Finding(.info, "applinks.aasa.legacy", at: at(path),
-                    "this detail uses the legacy appID/paths format (iOS 12 and earlier); add appIDs and components for iOS 13+"))
+                findings.append(
+                    Finding(
+                        .info, "applinks.aasa.legacy", at: at(path),
+                        "this detail uses the legacy appID/paths format (iOS 12 and earlier); add appIDs and components for iOS 13+"))
             } else {
                 findings.append(Finding(.error, "applinks.aasa.app-id-missing", at: at(path), "the detail names no app (appIDs or appID)"))
             }
             for id in ids where !isValidAppID(id) {
-                findings.append(Finding(.error, "applinks.aasa.app-id-invalid", at: at(path),
-                    "\"\(id)\" is not TEAMID.bundle.id (a 10-character upper-case team id, a dot, then the bundle id)"))
+                findings.append(
+                    Finding(
+                        .error, "applinks.aasa.app-id-invalid", at: at(path),
+                        "\"\(id)\" is not TEAMID.bundle.id (a 10-character upper-case team id, a dot, then the bundle id)"))
             }
             if let components = entry["components"] {
                 guard case .array(let rules) = components else {
-                    findings.append(Finding(.error, "applinks.aasa.components-type", at: at("\(path).components"), "components must be an array of objects"))
+                    findings.append(
+                        Finding(
+                            .error, "applinks.aasa.components-type", at: at("\(path).components"), "components must be an array of objects")
+                    )
                     continue
                 }
                 for (ruleIndex, rule) in rules.enumerated() {
                     let rulePath = "\(path).components[\(ruleIndex)]"
                     guard case .object(let fields) = rule else {
-                        findings.append(Finding(.error, "applinks.aasa.component-type", at: at(rulePath), "each component must be an object"))
+                        findings.append(
+                            Finding(.error, "applinks.aasa.component-type", at: at(rulePath), "each component must be an object"))
                         continue
                     }
                     for key in fields.keys.sorted() where !componentKeys.contains(key) {
-                        findings.append(Finding(.warning, "applinks.aasa.component-key", at: at("\(rulePath).\(key)"), "unknown component key \"\(key)\" is ignored by iOS"))
+                        findings.append(
+                            Finding(
+                                .warning, "applinks.aasa.component-key", at: at("\(rulePath).\(key)"),
+                                "unknown component key \"\(key)\" is ignored by iOS"))
                     }
                     if let slash = fields["/"], slash.stringValue == nil {
-                        findings.append(Finding(.error, "applinks.aasa.component-path", at: at("\(rulePath)[\"/\"]"), "\"/\" must be a string pattern"))
+                        findings.append(
+                            Finding(.error, "applinks.aasa.component-path", at: at("\(rulePath)[\"/\"]"), "\"/\" must be a string pattern"))
                     }
-                    if let query = fields["?"], query.stringValue == nil, query.objectValue?.values.allSatisfy({ $0.stringValue != nil }) != true {
-                        findings.append(Finding(.error, "applinks.aasa.component-query", at: at("\(rulePath)[\"?\"]"), "\"?\" must be a string or an object of string patterns"))
+                    if let query = fields["?"], query.stringValue == nil,
+                        query.objectValue?.values.allSatisfy({ $0.stringValue != nil }) != true
+                    {
+                        findings.append(
+                            Finding(
+                                .error, "applinks.aasa.component-query", at: at("\(rulePath)[\"?\"]"),
+                                "\"?\" must be a string or an object of string patterns"))
                     }
                 }
             } else if let paths = entry["paths"] {
                 if paths.stringArray == nil {
-                    findings.append(Finding(.error, "applinks.aasa.paths-type", at: at("\(path).paths"), "paths must be an array of strings"))
+                    findings.append(
+                        Finding(.error, "applinks.aasa.paths-type", at: at("\(path).paths"), "paths must be an array of strings"))
                 }
             } else {
-                findings.append(Finding(.error, "applinks.aasa.no-rules", at: at(path), "the detail has neither components nor paths, so it matches nothing"))
+                findings.append(
+                    Finding(
+                        .error, "applinks.aasa.no-rules", at: at(path), "the detail has neither components nor paths, so it matches nothing"
+                    ))
             }
         }
         return findings
@@ -98,14 +127,22 @@ public enum AASALint {
                 for (ruleIndex, rule) in rules.enumerated() {
                     guard let fields = rule.objectValue else { continue }
                     let caseSensitive = fields["caseSensitive"] != .bool(false)
-                    if let pattern = fields["/"]?.stringValue, !AppLinkPattern.matches(pattern, path, caseSensitive: caseSensitive) { continue }
-                    if let fragment = fields["#"]?.stringValue, !AppLinkPattern.matches(fragment, components.fragment ?? "", caseSensitive: caseSensitive) { continue }
+                    if let pattern = fields["/"]?.stringValue, !AppLinkPattern.matches(pattern, path, caseSensitive: caseSensitive) {
+                        continue
+                    }
+                    if let fragment = fields["#"]?.stringValue,
+                        !AppLinkPattern.matches(fragment, components.fragment ?? "", caseSensitive: caseSensitive)
+                    {
+                        continue
+                    }
                     switch fields["?"] {
                     case .string(let pattern)?:
                         if !AppLinkPattern.matches(pattern, components.query ?? "", caseSensitive: caseSensitive) { continue }
                     case .object(let wanted)?:
                         let satisfied = wanted.allSatisfy { key, value in
-                            guard let pattern = value.stringValue, let actual = queryItems.first(where: { $0.name == key })?.value else { return false }
+                            guard let pattern = value.stringValue, let actual = queryItems.first(where: { $0.name == key })?.value else {
+                                return false
+                            }
                             return AppLinkPattern.matches(pattern, actual, caseSensitive: caseSensitive)
                         }
                         if !satisfied { continue }
@@ -116,7 +153,8 @@ public enum AASALint {
                     if fields["exclude"] == .bool(true) {
                         return .init(url: text, opensApp: false, appID: appID, rule: rulePath, explanation: "excluded by \(rulePath)")
                     }
-                    return .init(url: text, opensApp: true, appID: appID, rule: rulePath, explanation: "opens \(appID ?? "the app") by \(rulePath)")
+                    return .init(
+                        url: text, opensApp: true, appID: appID, rule: rulePath, explanation: "opens \(appID ?? "the app") by \(rulePath)")
                 }
             } else if let paths = entry["paths"]?.stringArray {
                 for (ruleIndex, pattern) in paths.enumerated() {
@@ -124,8 +162,10 @@ public enum AASALint {
                     let glob = excluded ? String(pattern.dropFirst(4)) : pattern
                     guard AppLinkPattern.matches(glob, path) else { continue }
                     let rulePath = "details[\(index)].paths[\(ruleIndex)]"
-                    return .init(url: text, opensApp: !excluded, appID: appID, rule: rulePath,
-                                 explanation: excluded ? "excluded by \(rulePath) (\(pattern))" : "opens \(appID ?? "the app") by \(rulePath) (\(pattern))")
+                    return .init(
+                        url: text, opensApp: !excluded, appID: appID, rule: rulePath,
+                        explanation: excluded
+                            ? "excluded by \(rulePath) (\(pattern))" : "opens \(appID ?? "the app") by \(rulePath) (\(pattern))")
                 }
             }
         }

@@ -32,12 +32,16 @@ public struct AppLinksChecker: Sendable {
         let base = try URLPolicy.validate(origin)
         var findings: [Finding] = []
         if !base.path.isEmpty && base.path != "/" {
-            findings.append(Finding(.info, "applinks.origin.path", at: FindingLocation(file: origin),
-                "the files are looked up under \(base.path); iOS and Android only read them at the root of the domain"))
+            findings.append(
+                Finding(
+                    .info, "applinks.origin.path", at: FindingLocation(file: origin),
+                    "the files are looked up under \(base.path); iOS and Android only read them at the root of the domain"))
         }
         if base.scheme?.lowercased() != "https" {
-            findings.append(Finding(.warning, "applinks.origin.http", at: FindingLocation(file: origin),
-                "the origin is plain http (allowed only on loopback for tests); both platforms require https"))
+            findings.append(
+                Finding(
+                    .warning, "applinks.origin.http", at: FindingLocation(file: origin),
+                    "the origin is plain http (allowed only on loopback for tests); both platforms require https"))
         }
         let aasaURL = Self.wellKnown(base, "apple-app-site-association")
         let assetURL = Self.wellKnown(base, "assetlinks.json")
@@ -50,18 +54,26 @@ public struct AppLinksChecker: Sendable {
         for link in paths {
             verdicts.append(await verdict(for: link, origin: base, aasa: aasa, otherHosts: &otherHosts))
             if let components = URLComponents(string: link), components.fragment?.contains("token=") == true,
-               components.queryItems?.contains(where: { $0.name == "token" }) != true {
-                findings.append(Finding(.warning, "applinks.path.token-in-fragment", at: FindingLocation(file: Redactor.redactURL(link)),
-                    "the token sits in the fragment (#…); seed 001 puts it in the query (?token=…): the app reads it either way, but some mail clients and redirects drop fragments"))
+                components.queryItems?.contains(where: { $0.name == "token" }) != true
+            {
+                findings.append(
+                    Finding(
+                        .warning, "applinks.path.token-in-fragment", at: FindingLocation(file: Redactor.redactURL(link)),
+                        "the token sits in the fragment (#…); seed 001 puts it in the query (?token=…): the app reads it either way, but some mail clients and redirects drop fragments"
+                    ))
             }
         }
         for verdict in verdicts where !verdict.opensApp {
             if let scheme = URLComponents(string: verdict.url)?.scheme?.lowercased(), scheme != "https", scheme != "http" {
-                findings.append(Finding(.error, "applinks.path.custom-scheme", at: FindingLocation(file: verdict.url),
-                    "this link is not an app link: \(verdict.explanation)"))
+                findings.append(
+                    Finding(
+                        .error, "applinks.path.custom-scheme", at: FindingLocation(file: verdict.url),
+                        "this link is not an app link: \(verdict.explanation)"))
             } else {
-                findings.append(Finding(.error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
-                    "this link would open in the browser, not the app: \(verdict.explanation)"))
+                findings.append(
+                    Finding(
+                        .error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
+                        "this link would open in the browser, not the app: \(verdict.explanation)"))
             }
         }
         return Report(origin: origin, appleAppSiteAssociation: aasa, assetLinks: assets, paths: verdicts, findings: findings)
@@ -70,24 +82,31 @@ public struct AppLinksChecker: Sendable {
     /// One link's verdict: a custom scheme never opens the app by app-link rules; a link on another host is judged by
     /// that host's own association (fetched once per host), never by the origin's.
     func verdict(for link: String, origin: URL, aasa: JSONValue?, otherHosts: inout [String: JSONValue?]) async -> PathVerdict {
-        guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else {
+        guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased()
+        else {
             return AASALint.evaluate(url: link, aasa: aasa)
         }
         let shown = Redactor.redactURL(link)
         if scheme != "https" && !(scheme == "http" && URLPolicy.isLoopback(host: host)) {
-            return PathVerdict(url: shown, opensApp: false, explanation: "\(scheme): is a custom scheme; iOS universal links and Android app links "
-                + "need https (a custom-scheme link opens whichever app claims the scheme, or nothing, and is never verified)")
+            return PathVerdict(
+                url: shown, opensApp: false,
+                explanation: "\(scheme): is a custom scheme; iOS universal links and Android app links "
+                    + "need https (a custom-scheme link opens whichever app claims the scheme, or nothing, and is never verified)")
         }
         let authority = components.port.map { "\(host):\($0)" } ?? host
         let originAuthority = origin.port.map { "\((origin.host ?? "").lowercased()):\($0)" } ?? (origin.host ?? "").lowercased()
         guard authority != originAuthority else { return AASALint.evaluate(url: link, aasa: aasa) }
         if otherHosts[authority] == nil, let other = URL(string: "\(scheme)://\(authority)") {
             var ignored: [Finding] = []
-            otherHosts[authority] = .some((try? await fetch(Self.wellKnown(other, "apple-app-site-association"), findings: &ignored)) ?? nil)
+            otherHosts[authority] = .some(
+                (try? await fetch(Self.wellKnown(other, "apple-app-site-association"), findings: &ignored)) ?? nil)
         }
         guard case .some(.some(let association)) = otherHosts[authority] else {
-            return PathVerdict(url: shown, opensApp: false, explanation: "the link is on \(authority), which \(originAuthority)'s file does not cover, and "
-                + "\(authority) serves no usable apple-app-site-association: it opens the browser")
+            return PathVerdict(
+                url: shown, opensApp: false,
+                explanation: "the link is on \(authority), which \(originAuthority)'s file does not cover, and "
+                    + "\(authority) serves no usable apple-app-site-association: it opens the browser")
         }
         var verdict = AASALint.evaluate(url: link, aasa: association)
         verdict.explanation += " (by \(authority)'s own apple-app-site-association, not \(originAuthority)'s)"
@@ -109,34 +128,47 @@ public struct AppLinksChecker: Sendable {
         do {
             response = try await http.send(request)
         } catch HTTPError.bodyTooLarge {
-            findings.append(Finding(.error, "applinks.file.too-large", at: FindingLocation(file: file),
-                "\(name) is larger than 128 KB; the platforms refuse it"))
+            findings.append(
+                Finding(
+                    .error, "applinks.file.too-large", at: FindingLocation(file: file),
+                    "\(name) is larger than 128 KB; the platforms refuse it"))
             return nil
         }
         if (300..<400).contains(response.status) {
-            findings.append(Finding(.error, "applinks.file.redirect", at: FindingLocation(file: file),
-                "\(name) answers HTTP \(response.status) → \(response.header("Location") ?? "?"); Apple and Android do not follow redirects for this file, serve it directly"))
+            findings.append(
+                Finding(
+                    .error, "applinks.file.redirect", at: FindingLocation(file: file),
+                    "\(name) answers HTTP \(response.status) → \(response.header("Location") ?? "?"); Apple and Android do not follow redirects for this file, serve it directly"
+                ))
             return nil
         }
         guard response.status == 200 else {
-            findings.append(Finding(.error, "applinks.file.status", at: FindingLocation(file: file),
-                "\(name) answers HTTP \(response.status); it must be served with 200"))
+            findings.append(
+                Finding(
+                    .error, "applinks.file.status", at: FindingLocation(file: file),
+                    "\(name) answers HTTP \(response.status); it must be served with 200"))
             return nil
         }
         let value: JSONValue
         do {
             value = try response.decodeJSON(JSONValue.self)
         } catch {
-            findings.append(Finding(.error, "applinks.file.not-json", at: FindingLocation(file: file),
-                "\(name) is not JSON: got \(response.bodyKind)"))
+            findings.append(
+                Finding(
+                    .error, "applinks.file.not-json", at: FindingLocation(file: file),
+                    "\(name) is not JSON: got \(response.bodyKind)"))
             return nil
         }
         if let type = response.mediaType, type != "application/json" {
-            findings.append(Finding(.warning, "applinks.file.content-type", at: FindingLocation(file: file),
-                "\(name) is served as \(type); serve it as application/json"))
+            findings.append(
+                Finding(
+                    .warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                    "\(name) is served as \(type); serve it as application/json"))
         } else if response.mediaType == nil {
-            findings.append(Finding(.warning, "applinks.file.content-type", at: FindingLocation(file: file),
-                "\(name) is served without a Content-Type; serve it as application/json"))
+            findings.append(
+                Finding(
+                    .warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                    "\(name) is served without a Content-Type; serve it as application/json"))
         }
         return value
     }

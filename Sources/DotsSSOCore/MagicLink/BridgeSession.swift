@@ -13,8 +13,10 @@ public struct BridgeSession: CachePayload {
     public var study: String
     public var createdAt: Date
 
-    public init(sessionToken: String, reauthToken: String?, userId: String?, email: String?, authenticated: Bool?,
-                consented: Bool?, study: String, createdAt: Date) {
+    public init(
+        sessionToken: String, reauthToken: String?, userId: String?, email: String?, authenticated: Bool?,
+        consented: Bool?, study: String, createdAt: Date
+    ) {
         self.sessionToken = sessionToken
         self.reauthToken = reauthToken
         self.userId = userId

@@ -5,9 +5,11 @@ import Foundation
 enum BridgeSessionStore {
     /// `password`: the one this call set (nil when it set none). It is kept when `remember`, or — `replaceRemembered` —
     /// when an earlier one was kept, since that one no longer works.
-    static func save(_ redemption: MagicLinkClient.Redemption, email: String, study: String, baseURL: String, channel: String?,
-                     password: String?, remember: Bool, replaceRemembered: Bool,
-                     cacheDirectory: String?, in ctx: CommandContext) async throws -> MagicLinkRedeemUseCase.Result {
+    static func save(
+        _ redemption: MagicLinkClient.Redemption, email: String, study: String, baseURL: String, channel: String?,
+        password: String?, remember: Bool, replaceRemembered: Bool,
+        cacheDirectory: String?, in ctx: CommandContext
+    ) async throws -> MagicLinkRedeemUseCase.Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)
         let now = ctx.clock.now()
@@ -20,8 +22,9 @@ enum BridgeSessionStore {
             updated.subject = redemption.session.userId ?? updated.subject
             entry = updated
         }
-        return MagicLinkRedeemUseCase.Result(email: email, study: study, userId: redemption.session.userId,
-                                             authenticated: redemption.session.authenticated, consentRequired: redemption.consentRequired,
-                                             passwordChanged: password != nil, cacheFile: cache.url(for: key).path)
+        return MagicLinkRedeemUseCase.Result(
+            email: email, study: study, userId: redemption.session.userId,
+            authenticated: redemption.session.authenticated, consentRequired: redemption.consentRequired,
+            passwordChanged: password != nil, cacheFile: cache.url(for: key).path)
     }
 }

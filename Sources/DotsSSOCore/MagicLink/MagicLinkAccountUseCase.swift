@@ -20,8 +20,10 @@ public struct MagicLinkAccountUseCase: Sendable {
     /// Keep the generated password in the cache entry (0600) instead of showing it once.
     public var rememberPassword: Bool
 
-    public init(server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, email: String, step: Step,
-                rememberPassword: Bool = false) {
+    public init(
+        server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, email: String, step: Step,
+        rememberPassword: Bool = false
+    ) {
         self.server = server
         self.http = http
         self.cacheDirectory = cacheDirectory
@@ -47,7 +49,8 @@ public struct MagicLinkAccountUseCase: Sendable {
             (password, generated) = (given, false)
         case .signIn(nil):
             guard let remembered = try cache.read(key).entry?.payload(RememberedPassword.self)?.password else {
-                throw UsageError.invalid("no password for \(email): pass --password-file F|-, or sign up (or redeem --new-password) with --remember-password")
+                throw UsageError.invalid(
+                    "no password for \(email): pass --password-file F|-, or sign up (or redeem --new-password) with --remember-password")
             }
             (password, generated) = (remembered, false)
         }
@@ -57,8 +60,9 @@ public struct MagicLinkAccountUseCase: Sendable {
             ctx.note("dots-sso: the account's password (shown once; store it in a password manager, or use --remember-password):")
             ctx.note(password)
         }
-        return try await BridgeSessionStore.save(redemption, email: email, study: study, baseURL: baseURL, channel: server.channel.name,
-                                                 password: generated ? password : nil, remember: rememberPassword, replaceRemembered: false,
-                                                 cacheDirectory: cacheDirectory, in: ctx)
+        return try await BridgeSessionStore.save(
+            redemption, email: email, study: study, baseURL: baseURL, channel: server.channel.name,
+            password: generated ? password : nil, remember: rememberPassword, replaceRemembered: false,
+            cacheDirectory: cacheDirectory, in: ctx)
     }
 }

@@ -10,8 +10,9 @@ extension BridgeSession {
         var authenticated: Bool?
         if case .bool(let value)? = json["consented"] { consented = value }
         if case .bool(let value)? = json["authenticated"] { authenticated = value }
-        self.init(sessionToken: token, reauthToken: json["reauthToken"]?.stringValue, userId: json["id"]?.stringValue,
-                  email: json["email"]?.stringValue, authenticated: authenticated, consented: consented, study: study, createdAt: now)
+        self.init(
+            sessionToken: token, reauthToken: json["reauthToken"]?.stringValue, userId: json["id"]?.stringValue,
+            email: json["email"]?.stringValue, authenticated: authenticated, consented: consented, study: study, createdAt: now)
     }
 }
 
@@ -46,8 +47,9 @@ public struct MagicLinkClient: Sendable {
         switch response.status {
         case 202: return .accepted
         case 200, 201:
-            warn("\(response.url.redactedForDisplay) answered HTTP \(response.status) rather than 202 Accepted (seed 001): the e-mail goes out "
-                + "later, so the request is accepted, not done; clients that wait for 202 may treat this as a different answer")
+            warn(
+                "\(response.url.redactedForDisplay) answered HTTP \(response.status) rather than 202 Accepted (seed 001): the e-mail goes out "
+                    + "later, so the request is accepted, not done; clients that wait for 202 may treat this as a different answer")
             return .accepted
         case 429: return .rateLimited(retryAfter: response.header("Retry-After"))
         default: throw BridgeError(response: response)
@@ -65,9 +67,11 @@ public struct MagicLinkClient: Sendable {
         var body = ["email": email, "study": study, "token": token]
         if let password { body["password"] = password }
         // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
-        return try Self.redemption(from: try await http.send(try .json(endpoint("v3/auth/email/signIn"), body)), study: study,
-                                   accountNotFound: "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`",
-                                   now: clock.now())
+        return try Self.redemption(
+            from: try await http.send(try .json(endpoint("v3/auth/email/signIn"), body)), study: study,
+            accountNotFound:
+                "the link may have expired (magic links live 60 s) or been used already, or the address has no account; request a new one with `dots-sso magic-link request`",
+            now: clock.now())
     }
 
     /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
@@ -82,9 +86,11 @@ public struct MagicLinkClient: Sendable {
     /// `POST /v3/auth/signIn`: what the app does when its session expires, with the password it generated.
     public func signIn(email: String, study: String, password: String) async throws -> Redemption {
         let response = try await http.send(try .json(endpoint("v3/auth/signIn"), ["email": email, "study": study, "password": password]))
-        return try Self.redemption(from: response, study: study,
-                                   accountNotFound: "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)",
-                                   now: clock.now())
+        return try Self.redemption(
+            from: response, study: study,
+            accountNotFound:
+                "the address has no account in this study, or the password is not its current one (a magic-link sign-in with a new password replaces it)",
+            now: clock.now())
     }
 
     /// A 200 or 412 answer's session (412: signed in, consent still to give); any other answer is Bridge's error,

@@ -16,8 +16,10 @@ public struct MagicLinkRedeemUseCase: Sendable {
     /// always replaced, since the account's password has changed.
     public var rememberPassword: Bool
 
-    public init(server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, link: String? = nil,
-                token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false, rememberPassword: Bool = false) {
+    public init(
+        server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, link: String? = nil,
+        token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false, rememberPassword: Bool = false
+    ) {
         self.rememberPassword = rememberPassword
         self.server = server
         self.http = http
@@ -52,8 +54,9 @@ public struct MagicLinkRedeemUseCase: Sendable {
             ctx.note("dots-sso: the account's new password (shown once; store it in a password manager now):")
             ctx.note(chosenPassword)
         }
-        return try await BridgeSessionStore.save(redemption, email: address, study: study, baseURL: baseURL, channel: server.channel.name,
-                                                 password: chosenPassword, remember: rememberPassword, replaceRemembered: true,
-                                                 cacheDirectory: cacheDirectory, in: ctx)
+        return try await BridgeSessionStore.save(
+            redemption, email: address, study: study, baseURL: baseURL, channel: server.channel.name,
+            password: chosenPassword, remember: rememberPassword, replaceRemembered: true,
+            cacheDirectory: cacheDirectory, in: ctx)
     }
 }

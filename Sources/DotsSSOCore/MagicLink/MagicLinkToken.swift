@@ -30,7 +30,9 @@ public struct MagicLinkToken: Sendable, Equatable {
         }
         func value(_ names: String...) -> String? {
             for name in names {
-                if let found = fields.first(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame })?.1, !found.isEmpty { return found }
+                if let found = fields.first(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame })?.1, !found.isEmpty {
+                    return found
+                }
             }
             return nil
         }

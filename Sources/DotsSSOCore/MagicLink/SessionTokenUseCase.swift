@@ -19,7 +19,9 @@ public struct SessionTokenUseCase: Sendable {
             study == nil ? "--study NAME (or the channel's magicLink.study)" : nil,
         ].compactMap { $0 }
         guard let email, let baseURL, let study else {
-            throw UsageError.invalid("token print --session needs " + missing.joined(separator: ", ") + ": the session is cached under the address, server and study")
+            throw UsageError.invalid(
+                "token print --session needs " + missing.joined(separator: ", ")
+                    + ": the session is cached under the address, server and study")
         }
         let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)
         guard let session = try ctx.tokenCache(directory: cacheDirectory).read(key).entry?.payload(BridgeSession.self) else {

@@ -42,7 +42,9 @@ public enum AuthorizationCallback {
         func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
         guard let state = value("state"), ConstantTime.equals(state, expectedState) else { throw OAuthError.stateMismatch }
         // The provider's error words, made fit for one line.
-        let denial = value("error").map { (error: ServerWords.line($0), description: value("error_description").map { ServerWords.line($0) }) }
+        let denial = value("error").map {
+            (error: ServerWords.line($0), description: value("error_description").map { ServerWords.line($0) })
+        }
         if let received = value("iss") {
             if let issuer, received != issuer { throw OAuthError.issuerMismatch(expected: issuer, received: received) }
         } else if issuerParameterRequired, let issuer {

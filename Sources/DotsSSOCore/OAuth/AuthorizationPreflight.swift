@@ -69,7 +69,8 @@ public enum AuthorizationPreflight {
             guard response.body.count <= 256 * 1024, ["text/html", "text/plain", nil].contains(response.mediaType) else { return nil }
             let source = String(decoding: response.body, as: UTF8.self)
             let lowered = source.lowercased()
-            hasForm = lowered.contains("<form") || lowered.contains("type=\"password\"") || lowered.contains("type='password'")
+            hasForm =
+                lowered.contains("<form") || lowered.contains("type=\"password\"") || lowered.contains("type='password'")
                 || lowered.contains("type=password")
             let text = response.mediaType == "text/plain" ? source : HTMLStripper.strip(source)
             lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -89,19 +90,27 @@ public enum AuthorizationPreflight {
             return nil
         }
 
-        static let redirectNames = ["redirect_uri", "redirect uri", "redirect url", "redirect_url", "redirect-uri", "redirection uri",
-                                    "redirection url", "callback url", "callback uri", "reply url"]
-        static let clientNames = ["client_id", "client id", "client identifier", "clientid", "client-id", "unknown client",
-                                  "invalid client", "client not found", "no such client", "application not found"]
-        static let refusal = ["unknown", "invalid", "not registered", "unregistered", "mismatch", "does not match", "doesn't match",
-                              "not match", "not allowed", "not found", "missing", "not recognized", "not recognised", "does not exist",
-                              "error", "not valid", "not permitted", "no such", "wrong"]
+        static let redirectNames = [
+            "redirect_uri", "redirect uri", "redirect url", "redirect_url", "redirect-uri", "redirection uri",
+            "redirection url", "callback url", "callback uri", "reply url",
+        ]
+        static let clientNames = [
+            "client_id", "client id", "client identifier", "clientid", "client-id", "unknown client",
+            "invalid client", "client not found", "no such client", "application not found",
+        ]
+        static let refusal = [
+            "unknown", "invalid", "not registered", "unregistered", "mismatch", "does not match", "doesn't match",
+            "not match", "not allowed", "not found", "missing", "not recognized", "not recognised", "does not exist",
+            "error", "not valid", "not permitted", "no such", "wrong",
+        ]
     }
 
     /// The error codes an error page names in words (RFC 6749 §4.1.2.1 forbids redirecting an unknown client or
     /// redirect URI, so providers show a page; many print the code, Google-style `redirect_uri_mismatch` included).
-    static let pageErrorCodes = ["redirect_uri_mismatch", "invalid_redirect_uri", "unauthorized_client", "invalid_client", "invalid_scope",
-                                 "unsupported_response_type", "invalid_request", "access_denied"]
+    static let pageErrorCodes = [
+        "redirect_uri_mismatch", "invalid_redirect_uri", "unauthorized_client", "invalid_client", "invalid_scope",
+        "unsupported_response_type", "invalid_request", "access_denied",
+    ]
 
     /// An OAuth error code in a 4xx page's text, with the line that names it as the description.
     static func oauthError(inPage response: HTTPResponse) -> (String, String?)? {
@@ -132,7 +141,8 @@ public enum AuthorizationPreflight {
     /// PKCE pair, so nothing of the sign-in travels twice), no redirects followed.
     public static func request(endpoint: URL, clientID: String, redirectURI: String, scopes: [String]) throws -> HTTPRequest {
         let probe = try AuthorizationRequest(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
-        return HTTPRequest(.get, probe.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false, maxBodyBytes: 1024 * 1024)
+        return HTTPRequest(
+            .get, probe.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false, maxBodyBytes: 1024 * 1024)
     }
 
     /// `error` and `error_description` from a redirect's query, nothing else it carries.
@@ -146,13 +156,16 @@ public enum AuthorizationPreflight {
 
     static func oauthError(inJSON body: Data) -> (String, String?)? {
         guard let object = try? JSONSerialization.jsonObject(with: body.prefix(64 * 1024)) as? [String: Any],
-              let error = object["error"] as? String else { return nil }
+            let error = object["error"] as? String
+        else { return nil }
         return (ServerWords.line(error), (object["error_description"] as? String).map { ServerWords.line($0) })
     }
 
     /// What usually fixes a refusal, in the user's terms: the redirect URI, the client id or the scopes that were sent.
-    public static func hint(error: String, description: String?, redirectURI: String, clientID: String, scopes: [String],
-                            supportedScopes: [String]?) -> String {
+    public static func hint(
+        error: String, description: String?, redirectURI: String, clientID: String, scopes: [String],
+        supportedScopes: [String]?
+    ) -> String {
         let text = "\(error) \(description ?? "")".lowercased()
         if text.contains("redirect") {
             return "the redirect URI sent was \(redirectURI). RFC 8252 §7.3 lets a loopback redirect be registered without a port "
@@ -161,7 +174,8 @@ public enum AuthorizationPreflight {
         }
         switch error {
         case "unauthorized_client", "invalid_client":
-            return "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a public (native) client"
+            return
+                "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a public (native) client"
         case "invalid_scope":
             let listed = supportedScopes.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not listed in the metadata"
             return "the scopes sent were \(scopes.joined(separator: " ")); the provider's scopes_supported: \(listed) (choose with --scope)"
@@ -180,23 +194,39 @@ public enum AuthorizationPreflight {
         case .proceed:
             return []
         case let .notHTML(status, mediaType):
-            return [Finding(.warning, "authorization.not-html", at: location,
-                            "the provider answered HTTP \(status) with \(mediaType ?? "no content type") rather than a login page")]
+            return [
+                Finding(
+                    .warning, "authorization.not-html", at: location,
+                    "the provider answered HTTP \(status) with \(mediaType ?? "no content type") rather than a login page")
+            ]
         case let .refused(status, error, description, viaRedirect):
             let shown = description.map { "\(error) (\($0))" } ?? error
-            return [Finding(.error, "authorization.error", at: location, viaRedirect
-                ? "the provider refused the request and redirected with \(shown)"
-                : "the provider answered HTTP \(status) with \(shown)")]
+            return [
+                Finding(
+                    .error, "authorization.error", at: location,
+                    viaRedirect
+                        ? "the provider refused the request and redirected with \(shown)"
+                        : "the provider answered HTTP \(status) with \(shown)")
+            ]
         case let .refusedPage(status, subject, words):
-            return [Finding(.error, "authorization.error", at: location,
-                            "the provider refused \(subject.title) with an error page (HTTP \(status)): \"\(words)\"")]
+            return [
+                Finding(
+                    .error, "authorization.error", at: location,
+                    "the provider refused \(subject.title) with an error page (HTTP \(status)): \"\(words)\"")
+            ]
         case let .notLoginPage(status, words):
-            return [Finding(.warning, "authorization.not-login-page", at: location,
-                            "the provider answered HTTP \(status) with a page that has no sign-in form: \"\(words)\"")]
+            return [
+                Finding(
+                    .warning, "authorization.not-login-page", at: location,
+                    "the provider answered HTTP \(status) with a page that has no sign-in form: \"\(words)\"")
+            ]
         case let .unreadable(status, body, words):
-            return [Finding(.error, "authorization.status", at: location,
-                            "the provider answered a well-formed authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)); "
-                                + "check the client id and the registered redirect URI")]
+            return [
+                Finding(
+                    .error, "authorization.status", at: location,
+                    "the provider answered a well-formed authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)); "
+                        + "check the client id and the registered redirect URI")
+            ]
         }
     }
 }

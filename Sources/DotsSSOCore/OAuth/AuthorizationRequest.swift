@@ -30,7 +30,9 @@ public struct AuthorizationRequest: Sendable {
         if let nonce { fields.append(("nonce", nonce)) }
         fields += extra
         parameters = fields
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { throw HTTPError.invalidURL(endpoint.absoluteString) }
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw HTTPError.invalidURL(endpoint.absoluteString)
+        }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
         components.percentEncodedQuery = existing + FormEncoding.encode(fields).replacingOccurrences(of: "+", with: "%20")
         guard let url = components.url else { throw HTTPError.invalidURL(endpoint.absoluteString) }
@@ -39,7 +41,8 @@ public struct AuthorizationRequest: Sendable {
 
     /// What must be remembered to finish this authorization later (`--no-exchange`).
     public func pending(createdAt: Date) -> PendingAuthorization {
-        PendingAuthorization(state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt,
-                             scopes: scopes)
+        PendingAuthorization(
+            state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt,
+            scopes: scopes)
     }
 }

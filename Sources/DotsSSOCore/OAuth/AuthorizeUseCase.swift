@@ -27,8 +27,10 @@ public struct AuthorizeUseCase: Sendable {
 
     public static let defaultWait: TimeInterval = 300
 
-    public init(signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
-                preflight: Bool = true) {
+    public init(
+        signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
+        preflight: Bool = true
+    ) {
         self.signIn = signIn
         self.preflight = preflight
         self.port = port
@@ -39,7 +41,9 @@ public struct AuthorizeUseCase: Sendable {
 
     /// The lines a device sign-in shows when the CLI adds nothing of its own.
     public static func deviceInstructions(_ device: DeviceAuthorization) -> [String] {
-        var lines = ["To sign in, open \(device.verificationURI) on any device and enter the code: \(TerminalText.oneLine(device.userCode, limit: 64))"]
+        var lines = [
+            "To sign in, open \(device.verificationURI) on any device and enter the code: \(TerminalText.oneLine(device.userCode, limit: 64))"
+        ]
         if let complete = device.verificationURIComplete {
             lines.append("or open this address, which carries the code:")
             lines.append(complete)
@@ -71,7 +75,9 @@ public struct AuthorizeUseCase: Sendable {
         return outcome
     }
 
-    private func signIn(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], _ ctx: CommandContext) async throws -> Outcome {
+    private func signIn(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], _ ctx: CommandContext) async throws
+        -> Outcome
+    {
         if let password {
             return .signedIn(try await PasswordSignIn(client: client, endpoints: endpoints, scopes: scopes, credentials: password).run())
         }
@@ -79,23 +85,31 @@ public struct AuthorizeUseCase: Sendable {
         let chosen: SignInFlow
         if case .registered = redirect {
             // A registered landing page: the person pastes where the browser landed.
-            if let flow, flow != .paste { throw UsageError.invalid("--flow \(flow.rawValue) cannot use the registered --redirect-uri; only --flow paste can") }
+            if let flow, flow != .paste {
+                throw UsageError.invalid("--flow \(flow.rawValue) cannot use the registered --redirect-uri; only --flow paste can")
+            }
             chosen = .paste
         } else {
             // `--no-browser` and `--no-exchange` ask for the printed URL and its redirect, so they keep the loopback flow.
             if flow == nil && (!openBrowser || stopAfterRedirect) {
                 chosen = .loopback
             } else {
-                let choice = SignInFlow.choose(requested: flow, channel: client.channel.flow, noDisplay: ctx.browser.headlessReason,
-                                               deviceEndpoint: endpoints.deviceAuthorization)
+                let choice = SignInFlow.choose(
+                    requested: flow, channel: client.channel.flow, noDisplay: ctx.browser.headlessReason,
+                    deviceEndpoint: endpoints.deviceAuthorization)
                 chosen = choice.flow
                 if flow == nil {
-                    ctx.note("dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)")
+                    ctx.note(
+                        "dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)"
+                    )
                 }
             }
         }
         if chosen == .device {
-            guard !stopAfterRedirect else { throw UsageError.invalid("--no-exchange needs a redirect: the device flow has no code to hand over (use --flow loopback or paste)") }
+            guard !stopAfterRedirect else {
+                throw UsageError.invalid(
+                    "--no-exchange needs a redirect: the device flow has no code to hand over (use --flow loopback or paste)")
+            }
             let prompt = devicePrompt
             let result = try await DeviceSignIn(client: client, endpoints: endpoints, scopes: scopes, wait: wait) { device in
                 if let prompt { prompt(device, ctx) } else { Self.deviceInstructions(device).forEach(ctx.note) }
@@ -105,8 +119,10 @@ public struct AuthorizeUseCase: Sendable {
         return try await redirectSignIn(client, endpoints: endpoints, scopes: scopes, redirect: redirect, paste: chosen == .paste, ctx)
     }
 
-    private func redirectSignIn(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], redirect: RedirectMode, paste: Bool,
-                                _ ctx: CommandContext) async throws -> Outcome {
+    private func redirectSignIn(
+        _ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], redirect: RedirectMode, paste: Bool,
+        _ ctx: CommandContext
+    ) async throws -> Outcome {
         let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
 
         var receiver: LoopbackReceiver?
@@ -115,14 +131,19 @@ public struct AuthorizeUseCase: Sendable {
         let stateBox = OnceBox<String>()
         switch redirect {
         case .loopback(let fixedPort):
-            let listener = try await LoopbackReceiver.start(port: fixedPort ?? 0, arrival: { parameters in
-                guard let state = stateBox.value else { return .notARedirect }
-                return AuthorizationCallback.arrival(parameters, expectedState: state)
-            }, ignored: { arrival in
-                ctx.warn(arrival == .otherState
-                    ? "refused a redirect to the sign-in callback whose state does not match this sign-in's (an old tab, or a tampered or forged link); still waiting"
-                    : "ignored a request to the sign-in callback that is not a redirect (a probe or a bare /callback); still waiting")
-            })
+            let listener = try await LoopbackReceiver.start(
+                port: fixedPort ?? 0,
+                arrival: { parameters in
+                    guard let state = stateBox.value else { return .notARedirect }
+                    return AuthorizationCallback.arrival(parameters, expectedState: state)
+                },
+                ignored: { arrival in
+                    ctx.warn(
+                        arrival == .otherState
+                            ? "refused a redirect to the sign-in callback whose state does not match this sign-in's (an old tab, or a tampered or forged link); still waiting"
+                            : "ignored a request to the sign-in callback that is not a redirect (a probe or a bare /callback); still waiting"
+                    )
+                })
             receiver = listener
             redirectURI = listener.redirectURI
         case .registered(let uri):
@@ -134,14 +155,18 @@ public struct AuthorizeUseCase: Sendable {
         // A pushed request is checked by the push itself: a client, redirect URI or scope the provider refuses is its
         // JSON error, at once, before any browser.
         if preflight && pushTo == nil {
-            try await checkRequest(ctx, client: client, endpoint: authorizationURL, redirectURI: redirectURI, scopes: scopes, endpoints: endpoints)
+            try await checkRequest(
+                ctx, client: client, endpoint: authorizationURL, redirectURI: redirectURI, scopes: scopes, endpoints: endpoints)
         }
-        let request = try AuthorizationRequest(endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
+        let request = try AuthorizationRequest(
+            endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
         stateBox.set(request.state)
         var browserURL = request.url
         if let pushTo {
-            let requestURI = try await TokenEndpointClient(http: client.http, credentials: client.credentials).push(request.parameters, endpoint: pushTo)
-            browserURL = try PushedAuthorization.browserURL(endpoint: authorizationURL, clientID: client.credentials.clientID, requestURI: requestURI)
+            let requestURI = try await TokenEndpointClient(http: client.http, credentials: client.credentials).push(
+                request.parameters, endpoint: pushTo)
+            browserURL = try PushedAuthorization.browserURL(
+                endpoint: authorizationURL, clientID: client.credentials.clientID, requestURI: requestURI)
         }
         if stopAfterRedirect {
             try await rememberPending(request, endpoints: endpoints, client: client)
@@ -168,8 +193,9 @@ public struct AuthorizeUseCase: Sendable {
         }
         // The browser's page waits for this: it says "Signed in" only once the tokens are stored.
         do {
-            let code = try AuthorizationCallback.code(from: parameters, expectedState: request.state, issuer: endpoints.issuer,
-                                                      issuerParameterRequired: endpoints.issParameterSupported)
+            let code = try AuthorizationCallback.code(
+                from: parameters, expectedState: request.state, issuer: endpoints.issuer,
+                issuerParameterRequired: endpoints.issParameterSupported)
             if stopAfterRedirect {
                 await finish(receiver, .awaitingExchange)
                 return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))
@@ -202,12 +228,15 @@ public struct AuthorizeUseCase: Sendable {
     /// One GET of a request shaped like the real one: a refusal the provider states (a redirect URI or client it does not
     /// accept) stops here with its words and the likely fix, instead of a browser error page and a wait that cannot end
     /// well. A provider that cannot be reached stops too; an error page that says nothing readable is only a warning.
-    private func checkRequest(_ ctx: CommandContext, client: SignInContext, endpoint: URL, redirectURI: String, scopes: [String],
-                              endpoints: ProviderEndpoints) async throws {
+    private func checkRequest(
+        _ ctx: CommandContext, client: SignInContext, endpoint: URL, redirectURI: String, scopes: [String],
+        endpoints: ProviderEndpoints
+    ) async throws {
         let clientID = client.credentials.clientID
         let response: HTTPResponse
         do {
-            response = try await client.http.send(try AuthorizationPreflight.request(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes))
+            response = try await client.http.send(
+                try AuthorizationPreflight.request(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes))
         } catch let error as HTTPError {
             switch error {
             case .dns, .connect, .tls: throw error
@@ -220,19 +249,23 @@ public struct AuthorizeUseCase: Sendable {
         case .proceed, .notHTML:
             return
         case let .refused(status, error, description, _):
-            let hint = AuthorizationPreflight.hint(error: error, description: description, redirectURI: redirectURI, clientID: clientID,
-                                                   scopes: scopes, supportedScopes: endpoints.scopesSupported)
+            let hint = AuthorizationPreflight.hint(
+                error: error, description: description, redirectURI: redirectURI, clientID: clientID,
+                scopes: scopes, supportedScopes: endpoints.scopesSupported)
             throw OAuthError.authorizationRequestRefused(status: status, error: error, description: description, hint: hint)
         case let .refusedPage(status, subject, words):
-            let hint = AuthorizationPreflight.hint(error: subject.errorCode, description: nil, redirectURI: redirectURI, clientID: clientID,
-                                                   scopes: scopes, supportedScopes: endpoints.scopesSupported)
+            let hint = AuthorizationPreflight.hint(
+                error: subject.errorCode, description: nil, redirectURI: redirectURI, clientID: clientID,
+                scopes: scopes, supportedScopes: endpoints.scopesSupported)
             throw OAuthError.authorizationPageRefused(status: status, subject: subject.title, words: words, hint: hint)
         case let .notLoginPage(status, words):
-            ctx.warn("the provider answered the authorization request with HTTP \(status) and a page without a sign-in form: \"\(words)\"; "
-                     + "if no login page appears, check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+            ctx.warn(
+                "the provider answered the authorization request with HTTP \(status) and a page without a sign-in form: \"\(words)\"; "
+                    + "if no login page appears, check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
         case let .unreadable(status, body, words):
-            ctx.warn("the provider answered the authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)), so the sign-in "
-                     + "may not complete; check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+            ctx.warn(
+                "the provider answered the authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)), so the sign-in "
+                    + "may not complete; check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
         }
     }
 

@@ -18,8 +18,10 @@ public enum BearerSource: Sendable {
 
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`); on a 401 from a cached
     /// sign-in, refreshes once and retries. A final non-2xx status becomes the matching error (401/403 → not authorized).
-    public func get(_ url: URL, http: any HTTPClient, auth: Channel.Placement? = nil, accept: String = "application/json",
-                    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes) async throws -> HTTPResponse {
+    public func get(
+        _ url: URL, http: any HTTPClient, auth: Channel.Placement? = nil, accept: String = "application/json",
+        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
+    ) async throws -> HTTPResponse {
         func request(_ token: String) -> HTTPRequest {
             Self.request(url, token: token, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes)
         }

@@ -33,7 +33,9 @@ public struct ClientAssertion: Sendable {
         let pem: Data
         switch try InputFile.read(file, limit: maxKeyFileBytes) {
         case .contents(let contents): pem = contents
-        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "a private key file is under \(maxKeyFileBytes / 1024) KiB")
+        case .tooLarge:
+            throw InputError.malformed(
+                source: InputFile.displayName(file), reason: "a private key file is under \(maxKeyFileBytes / 1024) KiB")
         }
         do {
             return try ClientAssertion(key: SigningKey(pem: pem), keyID: keyID, issuer: issuer, clock: clock)
@@ -61,7 +63,8 @@ public struct ClientAssertion: Sendable {
         let header: [String: JSONValue] = ["alg": .string(algorithm), "typ": .string("JWT"), "kid": .string(keyID)]
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let signingInput = Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
+        let signingInput =
+            Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
             + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
         let signature = try key.sign(Data(signingInput.utf8), pss: usesPSS)
         return signingInput + "." + Base64URL.encode(signature)

@@ -30,7 +30,9 @@ public struct ClientCredentials: Sendable {
     func apply(to fields: inout [(String, String)], headers: inout [(name: String, value: String)], endpoint: URL) throws {
         switch method {
         case .privateKeyJWT:
-            guard let assertion else { throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile") }
+            guard let assertion else {
+                throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile")
+            }
             fields.append(("client_id", clientID))
             fields.append(("client_assertion_type", ClientAssertion.assertionType))
             fields.append(("client_assertion", try assertion.make(clientID: clientID, endpoint: endpoint)))

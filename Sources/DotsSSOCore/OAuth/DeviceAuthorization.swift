@@ -27,15 +27,22 @@ public struct DeviceAuthorization: Sendable, Equatable {
         }
         // Google and a few others spell it verification_url (the draft's name).
         guard let deviceCode = text("device_code"), let userCode = text("user_code"),
-              let verification = text("verification_uri") ?? text("verification_url") else {
-            let missing = ["device_code", "user_code", "verification_uri"].filter { text($0) == nil && !($0 == "verification_uri" && text("verification_url") != nil) }
-            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "it lacks \(missing.joined(separator: ", "))")
+            let verification = text("verification_uri") ?? text("verification_url")
+        else {
+            let missing = ["device_code", "user_code", "verification_uri"].filter {
+                text($0) == nil && !($0 == "verification_uri" && text("verification_url") != nil)
+            }
+            throw OAuthError.malformedDeviceAuthorization(
+                url: endpoint.redactedForDisplay, detail: "it lacks \(missing.joined(separator: ", "))")
         }
-        guard userCode.count <= 64, userCode.allSatisfy({ !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }) else {
-            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "its user_code is not a short line of text")
+        guard userCode.count <= 64, userCode.allSatisfy({ !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
+        else {
+            throw OAuthError.malformedDeviceAuthorization(
+                url: endpoint.redactedForDisplay, detail: "its user_code is not a short line of text")
         }
         guard let expiresIn = Self.seconds(json["expires_in"]), expiresIn > 0 else {
-            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "expires_in is missing or not a positive number of seconds")
+            throw OAuthError.malformedDeviceAuthorization(
+                url: endpoint.redactedForDisplay, detail: "expires_in is missing or not a positive number of seconds")
         }
         self.deviceCode = deviceCode
         self.userCode = userCode
@@ -64,7 +71,8 @@ public struct DeviceAuthorization: Sendable, Equatable {
         do {
             return try URLPolicy.validate(text).absoluteString
         } catch let error as UserFacingError {
-            throw OAuthError.malformedDeviceAuthorization(url: endpoint.redactedForDisplay, detail: "its \(field) cannot be shown to a person: \(error.message)")
+            throw OAuthError.malformedDeviceAuthorization(
+                url: endpoint.redactedForDisplay, detail: "its \(field) cannot be shown to a person: \(error.message)")
         }
     }
 }

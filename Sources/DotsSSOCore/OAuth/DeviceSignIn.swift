@@ -16,8 +16,10 @@ struct DeviceSignIn: Sendable {
     func run() async throws -> SignIn.Result {
         let ctx = client.context
         guard let deviceEndpoint = endpoints.deviceAuthorization else {
-            throw OAuthError.flowUnavailable(flow: "device", reason: "the provider publishes no device_authorization_endpoint "
-                + "(pass --device-authorization-endpoint URL if it has one, or use --flow paste)")
+            throw OAuthError.flowUnavailable(
+                flow: "device",
+                reason: "the provider publishes no device_authorization_endpoint "
+                    + "(pass --device-authorization-endpoint URL if it has one, or use --flow paste)")
         }
         let deviceURL = try URLPolicy.validate(deviceEndpoint)
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
@@ -25,7 +27,8 @@ struct DeviceSignIn: Sendable {
         let pkce = endpoints.codeChallengeMethods?.contains("S256") == true ? try PKCE() : nil
         let nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil
         let tokens = TokenEndpointClient(http: client.http, credentials: client.credentials)
-        let device = try await tokens.startDeviceAuthorization(endpoint: deviceURL, scopes: scopes, challenge: pkce?.challenge, nonce: nonce)
+        let device = try await tokens.startDeviceAuthorization(
+            endpoint: deviceURL, scopes: scopes, challenge: pkce?.challenge, nonce: nonce)
         show(device)
 
         let clock = ctx.clock

@@ -16,7 +16,8 @@ public struct DiscoveryClient: Sendable {
         let base = try URLPolicy.validate(issuer)
         let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         guard let oidc = URL(string: trimmed + "/.well-known/openid-configuration"),
-              var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        else {
             throw HTTPError.invalidURL(issuer)
         }
         // RFC 8414 §3.1: the well-known segment goes between the host and the issuer's path.
@@ -51,7 +52,8 @@ public struct DiscoveryClient: Sendable {
             guard case .object(let document) = try response.decodeJSON(JSONValue.self) else {
                 throw OAuthError.discoveryNotAnObject(url: candidate.url.redactedForDisplay)
             }
-            var metadata = ProviderMetadata(requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
+            var metadata = ProviderMetadata(
+                requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
             let supplements = candidates[(index + 1)...].filter { $0.kind == "oauth-authorization-server" }.map(\.url)
             if metadata.needsSupplement, !supplements.isEmpty {
                 metadata.consulted = supplements.map(\.absoluteString).joined(separator: " or ")
@@ -73,7 +75,8 @@ public struct DiscoveryClient: Sendable {
     /// A second document that only fills gaps: any failure to get it leaves the first one as it is.
     private func optionalDocument(at url: URL) async -> [String: JSONValue]? {
         guard let response = try? await http.send(Self.request(url)),
-              response.isSuccess, case .object(let document)? = try? response.decodeJSON(JSONValue.self) else { return nil }
+            response.isSuccess, case .object(let document)? = try? response.decodeJSON(JSONValue.self)
+        else { return nil }
         return document
     }
 }

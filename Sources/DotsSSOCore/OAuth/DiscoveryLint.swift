@@ -10,107 +10,151 @@ public enum DiscoveryLint {
         func at(_ key: String) -> FindingLocation { FindingLocation(file: metadata.source(of: key), path: "$.\(key)") }
 
         if metadata.kind == "oauth-authorization-server" {
-            findings.append(Finding(.info, "discover.metadata.rfc8414", at: FindingLocation(file: source),
-                "the provider has no OpenID configuration; using its RFC 8414 OAuth metadata (no id_token or userinfo endpoint to rely on)"))
+            findings.append(
+                Finding(
+                    .info, "discover.metadata.rfc8414", at: FindingLocation(file: source),
+                    "the provider has no OpenID configuration; using its RFC 8414 OAuth metadata (no id_token or userinfo endpoint to rely on)"
+                ))
         }
 
         // OIDC Discovery §4.3 / RFC 8414 §3.3: the issuer must be identical to the one the metadata was fetched for.
         switch metadata.issuer {
         case nil:
-            findings.append(Finding(.error, "discover.issuer.missing", at: at("issuer"),
-                "the metadata has no \"issuer\"; it must equal \(metadata.requestedIssuer)"))
+            findings.append(
+                Finding(
+                    .error, "discover.issuer.missing", at: at("issuer"),
+                    "the metadata has no \"issuer\"; it must equal \(metadata.requestedIssuer)"))
         case let issuer? where issuer != metadata.requestedIssuer:
-            let hint = trimSlash(issuer) == trimSlash(metadata.requestedIssuer) ? " (they differ only by a trailing slash, which still fails an exact comparison)" : ""
-            findings.append(Finding(.error, "discover.issuer.mismatch", at: at("issuer"),
-                "the metadata says issuer \"\(issuer)\" but was fetched for \"\(metadata.requestedIssuer)\"\(hint); tokens would fail issuer validation"))
+            let hint =
+                trimSlash(issuer) == trimSlash(metadata.requestedIssuer)
+                ? " (they differ only by a trailing slash, which still fails an exact comparison)" : ""
+            findings.append(
+                Finding(
+                    .error, "discover.issuer.mismatch", at: at("issuer"),
+                    "the metadata says issuer \"\(issuer)\" but was fetched for \"\(metadata.requestedIssuer)\"\(hint); tokens would fail issuer validation"
+                ))
         default:
             break
         }
 
         for key in ["authorization_endpoint", "token_endpoint"] where metadata.document[key]?.stringValue == nil {
-            findings.append(Finding(.error, "discover.endpoint.missing", at: at(key),
-                "\"\(key)\" is missing; the authorization-code flow needs it"))
+            findings.append(
+                Finding(
+                    .error, "discover.endpoint.missing", at: at(key),
+                    "\"\(key)\" is missing; the authorization-code flow needs it"))
         }
         for (key, url) in metadata.endpoints {
             do {
                 _ = try URLPolicy.validate(url)
             } catch {
-                findings.append(Finding(.error, "discover.endpoint.insecure", at: at(key),
-                    "\(key) \(Redactor.redactURL(url)) is not an https URL (plain http is only acceptable on loopback); the app connects with TLS 1.2 or newer only"))
+                findings.append(
+                    Finding(
+                        .error, "discover.endpoint.insecure", at: at(key),
+                        "\(key) \(Redactor.redactURL(url)) is not an https URL (plain http is only acceptable on loopback); the app connects with TLS 1.2 or newer only"
+                    ))
             }
         }
 
         if let methods = metadata.document["code_challenge_methods_supported"] {
             if !(methods.stringArray ?? []).contains("S256") {
-                findings.append(Finding(.error, "discover.pkce.s256-missing", at: at("code_challenge_methods_supported"),
-                    "\"S256\" is not in code_challenge_methods_supported; the app uses PKCE with S256 (RFC 7636, RFC 8252 §8.1)"))
+                findings.append(
+                    Finding(
+                        .error, "discover.pkce.s256-missing", at: at("code_challenge_methods_supported"),
+                        "\"S256\" is not in code_challenge_methods_supported; the app uses PKCE with S256 (RFC 7636, RFC 8252 §8.1)"))
             }
         } else {
-            findings.append(Finding(.warning, "discover.pkce.not-advertised", at: at("code_challenge_methods_supported"),
-                "code_challenge_methods_supported is absent, so PKCE S256 support is not advertised; confirm the provider enforces it"))
+            findings.append(
+                Finding(
+                    .warning, "discover.pkce.not-advertised", at: at("code_challenge_methods_supported"),
+                    "code_challenge_methods_supported is absent, so PKCE S256 support is not advertised; confirm the provider enforces it"))
         }
 
         if let types = metadata.document["response_types_supported"] {
             if !(types.stringArray ?? []).contains("code") {
-                findings.append(Finding(.error, "discover.response-type.code-missing", at: at("response_types_supported"),
-                    "\"code\" is not in response_types_supported; the app needs the authorization-code flow"))
+                findings.append(
+                    Finding(
+                        .error, "discover.response-type.code-missing", at: at("response_types_supported"),
+                        "\"code\" is not in response_types_supported; the app needs the authorization-code flow"))
             }
         } else if metadata.kind == "openid-configuration" {
-            findings.append(Finding(.error, "discover.response-type.missing", at: at("response_types_supported"),
-                "response_types_supported is required by OIDC Discovery and must include \"code\""))
+            findings.append(
+                Finding(
+                    .error, "discover.response-type.missing", at: at("response_types_supported"),
+                    "response_types_supported is required by OIDC Discovery and must include \"code\""))
         }
 
         if let methods = metadata.document["token_endpoint_auth_methods_supported"]?.stringArray, !methods.contains("none") {
             if publicClient == true {
-                findings.append(Finding(.warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
-                    "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
-                        + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"))
+                findings.append(
+                    Finding(
+                        .warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
+                        "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
+                            + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"
+                    ))
             } else {
                 // Many providers accept public clients without listing `none`; the app is one, so say it once.
-                findings.append(Finding(.info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
-                    "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
-                        + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
+                findings.append(
+                    Finding(
+                        .info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
+                        "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
+                            + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
             }
         }
 
         // OIDC Core §10.1: HS256 id_tokens are signed with the client secret, which a native app does not have.
         if let algorithms = metadata.document["id_token_signing_alg_values_supported"]?.stringArray,
-           let symmetric = algorithms.first(where: { $0.hasPrefix("HS") }) {
+            let symmetric = algorithms.first(where: { $0.hasPrefix("HS") })
+        {
             let asymmetric = algorithms.filter { !$0.hasPrefix("HS") && $0 != "none" }
-            findings.append(Finding(.warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
-                "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
-                    + "cannot verify it. " + (asymmetric.isEmpty
-                        ? "List RS256 or ES256 and sign the app's id_tokens with it"
-                        : "Make sure the app's client is registered for \(asymmetric.joined(separator: " or "))")))
+            findings.append(
+                Finding(
+                    .warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
+                    "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
+                        + "cannot verify it. "
+                        + (asymmetric.isEmpty
+                            ? "List RS256 or ES256 and sign the app's id_tokens with it"
+                            : "Make sure the app's client is registered for \(asymmetric.joined(separator: " or "))")))
         }
 
         for (key, url) in metadata.supplied.sorted(by: { $0.key < $1.key }) where ProviderMetadata.supplementedEndpointKeys.contains(key) {
-            findings.append(Finding(.info, "discover.endpoint.rfc8414-only", at: at(key),
-                "\(key) is listed only in the RFC 8414 document \(url), not in the OpenID configuration; dots-sso uses it, "
-                    + "but clients that read only the OpenID configuration will miss it: list it there too"))
+            findings.append(
+                Finding(
+                    .info, "discover.endpoint.rfc8414-only", at: at(key),
+                    "\(key) is listed only in the RFC 8414 document \(url), not in the OpenID configuration; dots-sso uses it, "
+                        + "but clients that read only the OpenID configuration will miss it: list it there too"))
         }
         if let ignored = metadata.supplementIgnored {
-            findings.append(Finding(.warning, "discover.rfc8414.issuer-mismatch", at: FindingLocation(file: metadata.consulted ?? source, path: "$.issuer"),
-                "the RFC 8414 document was not used: \(ignored); both documents must name the same issuer"))
+            findings.append(
+                Finding(
+                    .warning, "discover.rfc8414.issuer-mismatch", at: FindingLocation(file: metadata.consulted ?? source, path: "$.issuer"),
+                    "the RFC 8414 document was not used: \(ignored); both documents must name the same issuer"))
         }
 
         if let grants = metadata.document["grant_types_supported"]?.stringArray, !grants.contains("refresh_token") {
-            findings.append(Finding(.warning, "discover.grant.refresh-missing", at: at("grant_types_supported"),
-                "\"refresh_token\" is not in grant_types_supported; the app refreshes access tokens as needed (seed 000)"))
+            findings.append(
+                Finding(
+                    .warning, "discover.grant.refresh-missing", at: at("grant_types_supported"),
+                    "\"refresh_token\" is not in grant_types_supported; the app refreshes access tokens as needed (seed 000)"))
         }
 
         if metadata.userinfoEndpoint == nil {
-            findings.append(Finding(.info, "discover.userinfo.missing", at: at("userinfo_endpoint"),
-                "no userinfo_endpoint; the partner must deliver a profile endpoint URL separately"))
+            findings.append(
+                Finding(
+                    .info, "discover.userinfo.missing", at: at("userinfo_endpoint"),
+                    "no userinfo_endpoint; the partner must deliver a profile endpoint URL separately"))
         }
         let inEither = metadata.consulted.map { " (in neither the OpenID configuration nor \($0))" } ?? ""
         if metadata.revocationEndpoint == nil {
-            findings.append(Finding(.info, "discover.revocation.missing", at: at("revocation_endpoint"),
-                "no revocation_endpoint\(inEither); refresh tokens cannot be revoked on logout (RFC 7009)"))
+            findings.append(
+                Finding(
+                    .info, "discover.revocation.missing", at: at("revocation_endpoint"),
+                    "no revocation_endpoint\(inEither); refresh tokens cannot be revoked on logout (RFC 7009)"))
         }
         if metadata.endSessionEndpoint == nil {
-            findings.append(Finding(.info, "discover.end-session.missing", at: at("end_session_endpoint"),
-                "no end_session_endpoint\(inEither); logging out cannot end the provider's browser session"))
+            findings.append(
+                Finding(
+                    .info, "discover.end-session.missing", at: at("end_session_endpoint"),
+                    "no end_session_endpoint\(inEither); logging out cannot end the provider's browser session"))
         }
         return findings
     }
@@ -133,14 +177,17 @@ public enum DiscoveryLint {
         for key in keys.keys {
             let name = key.keyID.map { "key \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "a key without kid"
             if let refusal = key.refusal {
-                findings.append(Finding(.error, "discover.jwks.key-refused", at: location, "\(name): \(refusal); id_tokens it signs are refused"))
+                findings.append(
+                    Finding(.error, "discover.jwks.key-refused", at: location, "\(name): \(refusal); id_tokens it signs are refused"))
             } else if let caution = key.caution {
                 findings.append(Finding(.warning, "discover.jwks.key-weak", at: location, "\(name): \(caution)"))
             }
         }
         if keys.keys.isEmpty {
-            findings.append(Finding(.warning, "discover.jwks.empty", at: location,
-                                    "the JWKS has no signing key dots-sso can verify id_tokens with (RSA, EC P-256/P-384/P-521 or Ed25519)"))
+            findings.append(
+                Finding(
+                    .warning, "discover.jwks.empty", at: location,
+                    "the JWKS has no signing key dots-sso can verify id_tokens with (RSA, EC P-256/P-384/P-521 or Ed25519)"))
         }
         return findings
     }

@@ -23,8 +23,9 @@ public struct IDTokenValidator: Sendable {
         let token = try JWT(compact)
         let algorithm = try Self.algorithm(of: token)
         if let critical = token.criticalParameters {
-            throw OAuthError.invalidIDToken("its header marks \(critical.map { "\"\(TerminalText.oneLine($0, limit: 40))\"" }.joined(separator: ", ")) "
-                + "as critical (crit), and dots-sso understands none of them (RFC 7515 §4.1.11: such a token must be refused)")
+            throw OAuthError.invalidIDToken(
+                "its header marks \(critical.map { "\"\(TerminalText.oneLine($0, limit: 40))\"" }.joined(separator: ", ")) "
+                    + "as critical (crit), and dots-sso understands none of them (RFC 7515 §4.1.11: such a token must be refused)")
         }
         try verifySignature(token, algorithm: algorithm)
         guard token.claims["iss"]?.stringValue == issuer else {
@@ -40,7 +41,9 @@ public struct IDTokenValidator: Sendable {
         if token.audiences.count > 1 {
             // OIDC Core §3.1.3.7 (4, 5): several audiences need an azp, and it must be us.
             guard let azp = token.claims["azp"]?.stringValue else {
-                throw OAuthError.invalidIDToken("it names several audiences \(token.audiences) and no azp (authorized party), so it may have been issued to another client")
+                throw OAuthError.invalidIDToken(
+                    "it names several audiences \(token.audiences) and no azp (authorized party), so it may have been issued to another client"
+                )
             }
             guard azp == clientID else { throw OAuthError.invalidIDToken("azp is \"\(azp)\", expected the client id \"\(clientID)\"") }
         } else if let azp = token.claims["azp"]?.stringValue, azp != clientID {
@@ -71,8 +74,9 @@ public struct IDTokenValidator: Sendable {
     public func validateRefreshed(_ compact: String, subject: String?, now: Date) throws -> JWT {
         let token = try validate(compact, nonce: nil, nonceRequired: false, now: now)
         if let subject, token.claims["sub"]?.stringValue != subject {
-            throw OAuthError.invalidIDToken("the refreshed id_token names another subject (\"\(TerminalText.oneLine(token.claims["sub"]?.stringValue ?? "", limit: 60))\", "
-                + "signed in as \"\(subject)\"); OIDC Core §12.2 requires the same")
+            throw OAuthError.invalidIDToken(
+                "the refreshed id_token names another subject (\"\(TerminalText.oneLine(token.claims["sub"]?.stringValue ?? "", limit: 60))\", "
+                    + "signed in as \"\(subject)\"); OIDC Core §12.2 requires the same")
         }
         return token
     }
@@ -82,14 +86,17 @@ public struct IDTokenValidator: Sendable {
         let name = token.algorithm ?? "no algorithm"
         if let algorithm = JWSAlgorithm(rawValue: name) { return algorithm }
         if name.lowercased() == "none" {
-            throw OAuthError.invalidIDToken("it is unsigned (alg none); dots-sso accepts only id_tokens signed with the provider's keys "
-                + "(\(JWSAlgorithm.acceptedList))")
+            throw OAuthError.invalidIDToken(
+                "it is unsigned (alg none); dots-sso accepts only id_tokens signed with the provider's keys "
+                    + "(\(JWSAlgorithm.acceptedList))")
         }
         if name.hasPrefix("HS") {
-            throw OAuthError.invalidIDToken("it is signed with \(name), a key shared with the client (the client secret), which cannot prove the "
-                + "provider made it; dots-sso accepts \(JWSAlgorithm.acceptedList) signed with the provider's published keys")
+            throw OAuthError.invalidIDToken(
+                "it is signed with \(name), a key shared with the client (the client secret), which cannot prove the "
+                    + "provider made it; dots-sso accepts \(JWSAlgorithm.acceptedList) signed with the provider's published keys")
         }
-        throw OAuthError.invalidIDToken("it is signed with \(TerminalText.oneLine(name, limit: 20)); dots-sso accepts \(JWSAlgorithm.acceptedList)")
+        throw OAuthError.invalidIDToken(
+            "it is signed with \(TerminalText.oneLine(name, limit: 20)); dots-sso accepts \(JWSAlgorithm.acceptedList)")
     }
 
     /// Whether the JWKS has a key that could have signed `compact`: when it has not, the provider may have rotated
@@ -102,14 +109,17 @@ public struct IDTokenValidator: Sendable {
     private func verifySignature(_ token: JWT, algorithm: JWSAlgorithm) throws {
         let candidates = keys.candidates(algorithm: algorithm, keyID: token.keyID)
         guard !candidates.isEmpty else {
-            throw OAuthError.invalidIDToken("no \(algorithm.rawValue) key\(token.keyID.map { " with kid \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "") in the provider's JWKS")
+            throw OAuthError.invalidIDToken(
+                "no \(algorithm.rawValue) key\(token.keyID.map { " with kid \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "") in the provider's JWKS"
+            )
         }
         // A key too weak to mean anything (e = 1 verifies a signature anyone can make) is never tried.
         let usable = candidates.filter { $0.refusal == nil }
         if usable.isEmpty, let refusal = candidates[0].refusal {
             throw OAuthError.malformedJWK(keyID: candidates[0].keyID, detail: refusal)
         }
-        guard usable.contains(where: { $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) }) else {
+        guard usable.contains(where: { $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) })
+        else {
             throw OAuthError.invalidIDToken("the signature does not verify with the provider's keys")
         }
     }

@@ -31,13 +31,17 @@ public struct JWKSet: Sendable {
             switch fields["kty"]?.stringValue {
             case "RSA":
                 guard let modulus = coordinate("n"), let exponent = coordinate("e") else { continue }
-                var key = Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
+                var key = Key(
+                    keyID: kid, declaredAlgorithm: alg,
+                    key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
                 (key.refusal, key.caution) = RSAKeyStrength(modulus: modulus, exponent: exponent).judgement
                 parsed.append(key)
             case "EC":
                 guard let curve = fields["crv"]?.stringValue.flatMap(JWKKeyType.ECCurve.init(rawValue:)),
-                      let x = coordinate("x"), let y = coordinate("y") else { continue }
-                parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ec(curve, x: x, y: y) }))
+                    let x = coordinate("x"), let y = coordinate("y")
+                else { continue }
+                parsed.append(
+                    Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ec(curve, x: x, y: y) }))
             case "OKP":
                 guard fields["crv"]?.stringValue == "Ed25519", let x = coordinate("x") else { continue }
                 parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ed25519(x: x) }))
@@ -88,8 +92,10 @@ struct RSAKeyStrength {
     /// (refusal, caution): the reason the key is refused, or a doubt worth reporting.
     var judgement: (String?, String?) {
         if exponentIsEven || (exponent ?? .max) <= 3 {
-            return ("an RSA key with the public exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
-                + "verifies); dots-sso refuses exponents that are even or at most 3", nil)
+            return (
+                "an RSA key with the public exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
+                    + "verifies); dots-sso refuses exponents that are even or at most 3", nil
+            )
         }
         if bits < 2048 {
             return ("a \(bits)-bit RSA key is too short to trust (dots-sso refuses RSA keys under 2048 bits)", nil)

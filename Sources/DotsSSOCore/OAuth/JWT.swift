@@ -13,14 +13,17 @@ public struct JWT: Sendable {
         guard parts.count == 3 else { throw OAuthError.malformedToken("a JWT has three dot-separated parts, this has \(parts.count)") }
         func object(_ part: Substring, _ name: String) throws -> [String: JSONValue] {
             guard let data = try? Base64URL.decode(String(part)),
-                  case .object(let value)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                case .object(let value)? = try? JSONDecoder().decode(JSONValue.self, from: data)
+            else {
                 throw OAuthError.malformedToken("the JWT \(name) is not base64url JSON")
             }
             return value
         }
         header = try object(parts[0], "header")
         claims = try object(parts[1], "payload")
-        guard let signature = try? Base64URL.decode(String(parts[2])) else { throw OAuthError.malformedToken("the JWT signature is not base64url") }
+        guard let signature = try? Base64URL.decode(String(parts[2])) else {
+            throw OAuthError.malformedToken("the JWT signature is not base64url")
+        }
         self.signature = signature
         signingInput = Data("\(parts[0]).\(parts[1])".utf8)
     }
@@ -32,7 +35,7 @@ public struct JWT: Sendable {
     /// seconds between 1970 and 9999 is refused with its value: such a claim is forged or broken, never a time.
     public func date(_ claim: String) throws -> Date? {
         guard let value = claims[claim] else { return nil }
-        guard case .number(let seconds) = value, seconds.isFinite, (0 ... 253_402_300_799).contains(seconds) else {
+        guard case .number(let seconds) = value, seconds.isFinite, (0...253_402_300_799).contains(seconds) else {
             let shown = if case .number(let seconds) = value { "\(seconds)" } else { value.typeDescription }
             throw OAuthError.invalidIDToken("its \(claim) claim is not a time (\(shown))")
         }
@@ -50,7 +53,7 @@ public struct JWT: Sendable {
     public var audiences: [String] {
         switch claims["aud"] {
         case .string(let value)?: [value]
-        case .array? : claims["aud"]?.stringArray ?? []
+        case .array?: claims["aud"]?.stringArray ?? []
         default: []
         }
     }

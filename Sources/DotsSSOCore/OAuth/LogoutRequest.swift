@@ -19,7 +19,8 @@ public struct LogoutRequest: Sendable {
         var state: String?
         if let redirect = postLogoutRedirectURI {
             guard let parsed = URLComponents(string: redirect), parsed.scheme != nil, parsed.fragment == nil else {
-                throw UsageError.invalid("--post-logout-redirect-uri \(Redactor.redactURL(redirect)) is not an absolute URL without a fragment")
+                throw UsageError.invalid(
+                    "--post-logout-redirect-uri \(Redactor.redactURL(redirect)) is not an absolute URL without a fragment")
             }
             // The state ties the provider's redirect back to this logout (§2: RECOMMENDED with a redirect URI).
             state = try SecureRandom.base64URLString(byteCount: 16)

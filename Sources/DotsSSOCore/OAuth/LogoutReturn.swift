@@ -27,7 +27,8 @@ public final class LogoutReturn: Sendable {
     /// an explicit port; nil for any other post-logout redirect (the app's own page, a custom scheme).
     public static func loopback(_ uri: String) -> (port: Int, path: String)? {
         guard let parts = URLComponents(string: uri), parts.scheme == "http", ["127.0.0.1", "localhost"].contains(parts.host ?? ""),
-              let port = parts.port, (1...65535).contains(port) else { return nil }
+            let port = parts.port, (1...65535).contains(port)
+        else { return nil }
         return (port, parts.path.isEmpty ? "/" : parts.path)
     }
 
@@ -36,16 +37,18 @@ public final class LogoutReturn: Sendable {
         let router = Router()
         router.get(RouterPath(path)) { request, _ -> Response in
             let state = FormEncoding.decode(request.uri.query ?? "").first { $0.0 == "state" }?.1
-            let outcome: Outcome = switch (state, expectedState) {
-            case (nil, _): .withoutState
-            case let (state?, expected?) where ConstantTime.equals(state, expected): .confirmed
-            default: .otherState
-            }
+            let outcome: Outcome =
+                switch (state, expectedState) {
+                case (nil, _): .withoutState
+                case let (state?, expected?) where ConstantTime.equals(state, expected): .confirmed
+                default: .otherState
+                }
             continuation.yield(outcome)
             return outcome == .otherState
-                ? LoopbackReceiver.page(.badRequest, title: "Not this logout",
-                                        "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.",
-                                        failed: true)
+                ? LoopbackReceiver.page(
+                    .badRequest, title: "Not this logout",
+                    "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.",
+                    failed: true)
                 : LoopbackReceiver.page(.ok, title: "Logged out", "Logged out at the provider. You can close this tab.", failed: false)
         }
         let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.logout") { continuation.finish() }

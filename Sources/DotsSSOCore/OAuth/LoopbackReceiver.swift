@@ -37,8 +37,10 @@ public final class LoopbackReceiver: Sendable {
 
     /// Binds 127.0.0.1 on `port` (0 picks a free one). `arrival` tells this sign-in's redirect from anything else;
     /// `ignored` hears about each request to `/callback` that was not it (for one line on stderr).
-    public static func start(port: Int = 0, arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
-                             ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }) async throws -> LoopbackReceiver {
+    public static func start(
+        port: Int = 0, arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
+        ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }
+    ) async throws -> LoopbackReceiver {
         let (stream, continuation) = AsyncStream<[(String, String)]>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let ending = EndingBox()
         let router = Router()
@@ -50,24 +52,42 @@ public final class LoopbackReceiver: Sendable {
             case .otherState:
                 ending.noteOtherState()
                 ignored(.otherState)
-                return page(.badRequest, title: "Sign-in not accepted", "Sign-in not accepted: this page's security check (state) does not match "
-                    + "the sign-in dots-sso started, so it may come from an old tab or a tampered link. Nothing was signed in; the terminal has the details.",
+                return page(
+                    .badRequest, title: "Sign-in not accepted",
+                    "Sign-in not accepted: this page's security check (state) does not match "
+                        + "the sign-in dots-sso started, so it may come from an old tab or a tampered link. Nothing was signed in; the terminal has the details.",
                     failed: true)
             case .notARedirect:
                 ignored(.notARedirect)
-                return page(.badRequest, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.", failed: true)
+                return page(
+                    .badRequest, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.",
+                    failed: true)
             }
             guard ending.claim() else {
-                return page(.conflict, title: "Already received", "This sign-in has already been received. Return to the terminal.", failed: true)
+                return page(
+                    .conflict, title: "Already received", "This sign-in has already been received. Return to the terminal.", failed: true)
             }
             continuation.yield(parameters)
             switch await ending.wait(seconds: 120) {
-            case .signedIn?: return page(.ok, title: "Signed in", "Signed in. You can close this tab and return to the terminal.", failed: false)
-            case .awaitingExchange?: return page(.ok, title: "Authorization received", "Authorization received. Return to the terminal to finish signing in.", failed: false)
-            case .declined?: return page(.ok, title: "Sign-in cancelled", "Sign-in cancelled: it was declined at the provider. The terminal has the details.", failed: true)
-            case .expired?: return page(.badRequest, title: "Sign-in failed", "Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details.", failed: true)
+            case .signedIn?:
+                return page(.ok, title: "Signed in", "Signed in. You can close this tab and return to the terminal.", failed: false)
+            case .awaitingExchange?:
+                return page(
+                    .ok, title: "Authorization received", "Authorization received. Return to the terminal to finish signing in.",
+                    failed: false)
+            case .declined?:
+                return page(
+                    .ok, title: "Sign-in cancelled", "Sign-in cancelled: it was declined at the provider. The terminal has the details.",
+                    failed: true)
+            case .expired?:
+                return page(
+                    .badRequest, title: "Sign-in failed",
+                    "Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details.",
+                    failed: true)
             case .failed?: return page(.badRequest, title: "Sign-in failed", "Sign-in failed. The terminal has the details.", failed: true)
-            case nil: return page(.accepted, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
+            case nil:
+                return page(
+                    .accepted, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
             }
         }
         let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.loopback") { continuation.finish() }
@@ -78,19 +98,21 @@ public final class LoopbackReceiver: Sendable {
     /// out of caches, referrers and frames.
     static func page(_ status: Hummingbird.HTTPResponse.Status, title: String, _ text: String, failed: Bool) -> Response {
         let html = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title) · dots-sso</title>
-        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}\
-        h1{font-size:1.4rem;color:\(failed ? "#a3141d" : "#0a6b2d")}</style></head>
-        <body><main><h1>\(title)</h1><p role="\(failed ? "alert" : "status")">\(text)</p></main></body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · dots-sso</title>
+            <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}\
+            h1{font-size:1.4rem;color:\(failed ? "#a3141d" : "#0a6b2d")}</style></head>
+            <body><main><h1>\(title)</h1><p role="\(failed ? "alert" : "status")">\(text)</p></main></body></html>
 
-        """
+            """
         return Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
-                      .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-                      HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer", HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff"],
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer", HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff",
+            ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
     }
@@ -109,8 +131,9 @@ public final class LoopbackReceiver: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let parameters = first else {
-                throw OAuthError.callbackTimeout(seconds: timeout, waitingFor: "the browser's redirect to \(redirectURI)",
-                                                 otherStates: ending.otherStates)
+                throw OAuthError.callbackTimeout(
+                    seconds: timeout, waitingFor: "the browser's redirect to \(redirectURI)",
+                    otherStates: ending.otherStates)
             }
             return parameters
         }

@@ -74,7 +74,8 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .callbackTimeout(seconds, _, otherStates) where otherStates > 0:
             "the sign-in did not complete within \(Int(seconds)) s: \(otherStates == 1 ? "the only redirect that arrived" : "all \(otherStates) redirects that arrived") "
                 + "carried another state than this sign-in's (state mismatch: an old tab, or a tampered or forged link), so "
-                + (otherStates == 1 ? "it was" : "they were") + " refused. Run `dots-sso authorize` again and sign in from the URL it prints"
+                + (otherStates == 1 ? "it was" : "they were")
+                + " refused. Run `dots-sso authorize` again and sign in from the URL it prints"
         case let .callbackTimeout(seconds, waitingFor, _):
             "nobody completed the sign-in within \(Int(seconds)) s: \(waitingFor) never arrived. If the browser shows an error from the "
                 + "provider, fix what it says; otherwise run `dots-sso authorize` again (--timeout SECONDS waits longer)"
@@ -100,17 +101,22 @@ public enum OAuthError: UserFacingError, Equatable {
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
-                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
+                + (error == "invalid_client" || error == "unauthorized_client"
+                    ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
+                    : "")
         case let .pushRefused(status, error, description):
             "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key" : "")
-                + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect") ? "; the redirect URI must be one registered for this client" : "")
+                + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect")
+                    ? "; the redirect URI must be one registered for this client" : "")
         case .pushRequired:
             "the provider requires pushed authorization requests (require_pushed_authorization_requests, RFC 9126), so the sign-in cannot "
                 + "start without one; drop --no-par"
         case let .revocationRefused(status, error, description):
             "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)" : "")
+                + (error == "invalid_client" || error == "unauthorized_client"
+                    ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
+                    : "")
         case .noPendingAuthorization:
             "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
         case let .malformedJWK(keyID, detail):
@@ -138,7 +144,8 @@ public enum OAuthError: UserFacingError, Equatable {
     static func meaning(ofAuthorizationError error: String) -> String {
         switch error {
         case "access_denied": ": the member declined or cancelled the sign-in"
-        case "login_required", "interaction_required", "consent_required": ": the provider needs the member to sign in or consent in the browser"
+        case "login_required", "interaction_required", "consent_required":
+            ": the provider needs the member to sign in or consent in the browser"
         case "temporarily_unavailable", "server_error": ": the provider is having trouble; try again later"
         default: ""
         }
@@ -146,7 +153,9 @@ public enum OAuthError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK, .userinfoSubjectMismatch, .logoutReturnStateMismatch, .discoveryIssuerMismatch: .protocolError
+        case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK, .userinfoSubjectMismatch, .logoutReturnStateMismatch,
+            .discoveryIssuerMismatch:
+            .protocolError
         case .discoveryNotAnObject, .malformedToken: .malformedInput
         case .stateMismatch, .issuerMismatch, .authorizationDenied, .deniedWithoutIssuer: .notAuthorized
         // Nobody completed the sign-in in time: DESIGN's "a sign-in nobody completed in time" is temporary.

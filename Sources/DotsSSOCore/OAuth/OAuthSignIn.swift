@@ -13,7 +13,10 @@ public struct OAuthSignIn: CachePayload {
     /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
     public var reauthenticationRequired: String?
 
-    public init(tokens: TokenSet? = nil, endpoints: StoredEndpoints? = nil, pending: PendingAuthorization? = nil, reauthenticationRequired: String? = nil) {
+    public init(
+        tokens: TokenSet? = nil, endpoints: StoredEndpoints? = nil, pending: PendingAuthorization? = nil,
+        reauthenticationRequired: String? = nil
+    ) {
         self.tokens = tokens
         self.endpoints = endpoints
         self.pending = pending

@@ -13,7 +13,8 @@ public struct PasswordCredentials: Sendable {
     }
 
     /// Said on every use: the grant exists here only for test members in CI.
-    public static let warning = "--grant password signs in a partner's test member with the resource-owner password grant; "
+    public static let warning =
+        "--grant password signs in a partner's test member with the resource-owner password grant; "
         + "RFC 9700 §2.4 forbids it for real members: never give it a real member's password"
 }
 
@@ -32,7 +33,9 @@ struct PasswordSignIn: Sendable {
     }
 
     /// The token response for the test member, with the warning said first.
-    static func tokens(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], credentials: PasswordCredentials) async throws -> TokenResponse {
+    static func tokens(_ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], credentials: PasswordCredentials)
+        async throws -> TokenResponse
+    {
         client.context.warn(PasswordCredentials.warning)
         let password = try SecretInput.password(from: credentials.passwordFile)
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")

@@ -7,8 +7,9 @@ import Foundation
 enum PastedRedirect {
     /// What to paste, and the SSH forward that makes the redirect work by itself, with the real port.
     static func prompt(port: Int, _ ctx: CommandContext) {
-        ctx.note("After signing in, paste the address your browser shows, starting with http://127.0.0.1:\(port)/callback "
-            + "(the page itself will not load), and press Enter.")
+        ctx.note(
+            "After signing in, paste the address your browser shows, starting with http://127.0.0.1:\(port)/callback "
+                + "(the page itself will not load), and press Enter.")
         ctx.note("Or forward the port so the redirect arrives by itself: ssh -L \(port):127.0.0.1:\(port) <this host>")
     }
 
@@ -24,14 +25,16 @@ enum PastedRedirect {
         do {
             parameters = try AuthorizationCallback.parameters(fromURL: line)
         } catch {
-            return .refused("that is not an address: paste the whole address from the browser's address bar, starting with http://127.0.0.1")
+            return .refused(
+                "that is not an address: paste the whole address from the browser's address bar, starting with http://127.0.0.1")
         }
         switch AuthorizationCallback.arrival(parameters, expectedState: expectedState) {
         case .redirect:
             return .redirect(parameters)
         case .otherState:
-            return .refused("that address belongs to another sign-in (its state is not this one's: an old tab, or another run of "
-                + "dots-sso); sign in from the URL printed above and paste the address it lands on")
+            return .refused(
+                "that address belongs to another sign-in (its state is not this one's: an old tab, or another run of "
+                    + "dots-sso); sign in from the URL printed above and paste the address it lands on")
         case .notARedirect:
             return .refused("that address carries neither a code nor an error: paste the address the browser shows after signing in")
         }
@@ -39,7 +42,9 @@ enum PastedRedirect {
 
     /// The first of: the listener's redirect, or a pasted line that is this sign-in's redirect. Lines that are not are
     /// answered with a warning and the wait goes on; the end of stdin leaves the listener to finish alone.
-    static func race(_ receiver: LoopbackReceiver, expectedState: String, wait: TimeInterval, _ ctx: CommandContext) async throws -> [(String, String)] {
+    static func race(_ receiver: LoopbackReceiver, expectedState: String, wait: TimeInterval, _ ctx: CommandContext) async throws -> [(
+        String, String
+    )] {
         let lines = AsyncStream<String> { continuation in
             // readLine blocks; a thread of its own keeps it off the cooperative pool. When the listener wins it stays
             // blocked until the process ends, which is harmless.

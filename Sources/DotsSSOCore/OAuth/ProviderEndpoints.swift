@@ -62,7 +62,8 @@ public struct ProviderEndpoints: Sendable, Equatable {
     /// A required endpoint as a vetted URL, or a configuration error naming the flag.
     public func require(_ keyPath: KeyPath<ProviderEndpoints, String?>, _ name: String, flag: String) throws -> URL {
         guard let text = self[keyPath: keyPath] else {
-            throw ConfigError.missingSetting(name: "\(name) endpoint", flag: "\(flag) (or --issuer for discovery)", key: Self.channelKey(flag))
+            throw ConfigError.missingSetting(
+                name: "\(name) endpoint", flag: "\(flag) (or --issuer for discovery)", key: Self.channelKey(flag))
         }
         return try URLPolicy.validate(text)
     }

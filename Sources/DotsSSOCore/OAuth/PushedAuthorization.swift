@@ -13,9 +13,10 @@ public enum PushedAuthorization {
             return nil
         case true?:
             guard let endpoint = endpoints.pushedAuthorization else {
-                throw ConfigError.missingSetting(name: "pushed authorization request endpoint (--par)",
-                                                 flag: "--issuer, whose metadata names pushed_authorization_request_endpoint,",
-                                                 key: "issuer")
+                throw ConfigError.missingSetting(
+                    name: "pushed authorization request endpoint (--par)",
+                    flag: "--issuer, whose metadata names pushed_authorization_request_endpoint,",
+                    key: "issuer")
             }
             return try URLPolicy.validate(endpoint)
         case nil:
@@ -26,9 +27,13 @@ public enum PushedAuthorization {
     /// The address the browser opens for a pushed request (RFC 9126 §4): the authorization endpoint with `client_id`
     /// and `request_uri` only.
     public static func browserURL(endpoint: URL, clientID: String, requestURI: String) throws -> URL {
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { throw HTTPError.invalidURL(endpoint.absoluteString) }
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw HTTPError.invalidURL(endpoint.absoluteString)
+        }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encode([("client_id", clientID), ("request_uri", requestURI)])
+        components.percentEncodedQuery =
+            existing
+            + FormEncoding.encode([("client_id", clientID), ("request_uri", requestURI)])
             .replacingOccurrences(of: "+", with: "%20")
         guard let url = components.url else { throw HTTPError.invalidURL(endpoint.absoluteString) }
         return url

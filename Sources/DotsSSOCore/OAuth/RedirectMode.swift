@@ -22,7 +22,9 @@ public enum RedirectMode: Sendable, Equatable {
             return
         }
         if scheme == "http" {
-            throw UsageError.invalid("--redirect-uri must be https, a loopback http URI or an app scheme; plain http to \(url.host ?? "a remote host") is refused")
+            throw UsageError.invalid(
+                "--redirect-uri must be https, a loopback http URI or an app scheme; plain http to \(url.host ?? "a remote host") is refused"
+            )
         }
         self = .registered(redirectURI)
     }

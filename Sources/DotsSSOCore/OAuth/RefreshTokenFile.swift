@@ -135,9 +135,11 @@ public actor UnattendedToken {
             let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
             let response: TokenResponse
             do {
-                response = try await TokenEndpointClient(http: client.http, credentials: client.credentials).refresh(refreshToken: presented, endpoint: tokenURL)
+                response = try await TokenEndpointClient(http: client.http, credentials: client.credentials).refresh(
+                    refreshToken: presented, endpoint: tokenURL)
             } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
-                throw RefreshTokenFileError.spent(path: file.path, reason: "invalid_grant\(description.map { ": \($0)" } ?? "")", channel: client.channelName)
+                throw RefreshTokenFileError.spent(
+                    path: file.path, reason: "invalid_grant\(description.map { ": \($0)" } ?? "")", channel: client.channelName)
             }
             if let rotated = response.refreshToken, rotated != presented {
                 do {
@@ -154,7 +156,9 @@ public actor UnattendedToken {
     static func password(_ credentials: PasswordCredentials, client: SignInContext) -> UnattendedToken {
         UnattendedToken {
             let endpoints = try await client.endpoints()
-            return try await PasswordSignIn.tokens(client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials).accessToken
+            return try await PasswordSignIn.tokens(
+                client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials
+            ).accessToken
         }
     }
 }

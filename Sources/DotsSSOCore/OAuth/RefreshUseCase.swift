@@ -24,7 +24,8 @@ public struct RefreshUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> Result {
         let (signedIn, refreshed) = try await SignInContext(signIn, in: ctx).session().valid(minValidity: minValidity, force: force)
-        return Result(refreshed: refreshed, subject: signedIn.entry.subject, scope: signedIn.tokens.scope,
-                      expiresAt: signedIn.tokens.expiresAt, hasRefreshToken: signedIn.tokens.refreshToken != nil)
+        return Result(
+            refreshed: refreshed, subject: signedIn.entry.subject, scope: signedIn.tokens.scope,
+            expiresAt: signedIn.tokens.expiresAt, hasRefreshToken: signedIn.tokens.refreshToken != nil)
     }
 }

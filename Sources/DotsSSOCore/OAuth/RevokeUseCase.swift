@@ -21,7 +21,8 @@ public struct RevokeUseCase: Sendable {
     /// `--open`: open the provider's logout URL in the browser (with the `id_token_hint` the printed URL leaves out).
     public var openBrowser: Bool
 
-    public init(signIn: SignInSettings, mode: Mode = .revoke, localOnly: Bool = false, keepSignIn: Bool = false, openBrowser: Bool = false) {
+    public init(signIn: SignInSettings, mode: Mode = .revoke, localOnly: Bool = false, keepSignIn: Bool = false, openBrowser: Bool = false)
+    {
         self.signIn = signIn
         self.mode = mode
         self.localOnly = localOnly
@@ -57,8 +58,10 @@ public struct RevokeUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Result {
         let client = try SignInContext(signIn, in: ctx)
         let oauth = (try? client.cache.read(client.key).entry)?.oauth
-        let endpoints = localOnly ? localEndpoints(remembered: oauth?.endpoints, channel: client.channel)
-                                  : await self.endpoints(remembered: oauth?.endpoints, client: client)
+        let endpoints =
+            localOnly
+            ? localEndpoints(remembered: oauth?.endpoints, channel: client.channel)
+            : await self.endpoints(remembered: oauth?.endpoints, client: client)
         if keepSignIn && endpoints.endSession == nil {
             throw OAuthError.noEndSessionToKeepSignIn
         }
@@ -81,11 +84,13 @@ public struct RevokeUseCase: Sendable {
         // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
         let removed = keepSignIn || failure != nil ? false : try await client.cache.remove(client.key)
         if let problem { ctx.warn(problem) }
-        var result = Result(removed: removed, revoked: revoked, revocationProblem: failure?.message ?? problem, logoutURL: nil,
-                            cacheFile: client.cache.url(for: client.key).path, failure: failure)
+        var result = Result(
+            removed: removed, revoked: revoked, revocationProblem: failure?.message ?? problem, logoutURL: nil,
+            cacheFile: client.cache.url(for: client.key).path, failure: failure)
         if let endSession = endpoints.endSession {
-            let logout = try LogoutRequest(endSession: endSession, clientID: client.credentials.clientID,
-                                           postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
+            let logout = try LogoutRequest(
+                endSession: endSession, clientID: client.credentials.clientID,
+                postLogoutRedirectURI: client.channel.postLogoutRedirectUri, idToken: oauth?.tokens?.idToken)
             result.logoutURL = logout.printable
             if openBrowser {
                 // A loopback post-logout redirect is ours to receive: listen before the browser goes.
@@ -110,21 +115,25 @@ public struct RevokeUseCase: Sendable {
     }
 
     /// The provider's return to the loopback post-logout redirect: its state must be this logout's.
-    private func awaitReturn(_ listener: LogoutReturn, at port: Int, opened: Bool, ctx: CommandContext) async throws -> LogoutReturn.Outcome? {
+    private func awaitReturn(_ listener: LogoutReturn, at port: Int, opened: Bool, ctx: CommandContext) async throws -> LogoutReturn
+        .Outcome?
+    {
         let timeout = signIn.http.timeout ?? 120
         switch await listener.wait(timeout: opened ? timeout : 0) {
         case .confirmed?:
             return .confirmed
         case .withoutState?:
-            ctx.warn("the provider sent the browser back without the state this logout sent (RP-Initiated Logout §3 requires it), "
-                     + "so the return cannot be tied to this logout")
+            ctx.warn(
+                "the provider sent the browser back without the state this logout sent (RP-Initiated Logout §3 requires it), "
+                    + "so the return cannot be tied to this logout")
             return .withoutState
         case .otherState?:
             throw OAuthError.logoutReturnStateMismatch
         case nil:
             if opened {
-                ctx.warn("nobody came back to the post-logout redirect on port \(port) within \(Int(timeout)) s; the provider's page may be "
-                         + "asking the person to confirm")
+                ctx.warn(
+                    "nobody came back to the post-logout redirect on port \(port) within \(Int(timeout)) s; the provider's page may be "
+                        + "asking the person to confirm")
             }
             return nil
         }
@@ -132,9 +141,12 @@ public struct RevokeUseCase: Sendable {
 
     /// What stays alive when the provider offers no revocation: said plainly, with the access token's expiry.
     static func unrevoked(_ tokens: TokenSet) -> String {
-        let access = tokens.expiresAt.map { "the access token stays valid until \(ISOTimestamp.string($0))" }
+        let access =
+            tokens.expiresAt.map { "the access token stays valid until \(ISOTimestamp.string($0))" }
             ?? "the access token stays valid until it expires"
-        let refresh = tokens.refreshToken == nil ? ""
+        let refresh =
+            tokens.refreshToken == nil
+            ? ""
             : "; the refresh token stays valid at the provider until it expires, which may be never (ending the browser session "
                 + "below does not end it at every provider)"
         return "the provider names no revocation endpoint, so nothing was revoked: \(access)\(refresh); "
@@ -144,8 +156,9 @@ public struct RevokeUseCase: Sendable {
     /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
     private func revoke(_ tokens: TokenSet, at revocation: String?, client: SignInContext) async throws -> [String] {
         guard let revocation else {
-            throw RevocationFailed(reason: "the provider names no revocation endpoint (neither of its metadata documents lists one; "
-                + "--revocation-endpoint URL sets it; `dots-sso logout` still ends the browser session where the provider has an end-session endpoint)",
+            throw RevocationFailed(
+                reason: "the provider names no revocation endpoint (neither of its metadata documents lists one; "
+                    + "--revocation-endpoint URL sets it; `dots-sso logout` still ends the browser session where the provider has an end-session endpoint)",
                 status: .configuration, revoked: [])
         }
         var revoked: [String] = []
@@ -177,7 +190,8 @@ public struct RevokeUseCase: Sendable {
         var endpoints = remembered ?? StoredEndpoints()
         let channel = client.channel
         if endpoints.revocation == nil || endpoints.endSession == nil, channel.issuer != nil || channel.revocationEndpoint != nil,
-           let discovered = try? await client.endpoints() {
+            let discovered = try? await client.endpoints()
+        {
             endpoints.revocation = endpoints.revocation ?? discovered.revocation
             endpoints.endSession = endpoints.endSession ?? discovered.endSession
         }

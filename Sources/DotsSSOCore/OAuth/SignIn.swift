@@ -10,8 +10,10 @@ public struct SignIn: Sendable {
     public let channelName: String?
     public let scopes: [String]
 
-    public init(http: any HTTPClient, endpoints: ProviderEndpoints, credentials: ClientCredentials, cache: TokenCache,
-                key: CacheKey, channelName: String?, scopes: [String]) {
+    public init(
+        http: any HTTPClient, endpoints: ProviderEndpoints, credentials: ClientCredentials, cache: TokenCache,
+        key: CacheKey, channelName: String?, scopes: [String]
+    ) {
         self.http = http
         self.endpoints = endpoints
         self.credentials = credentials
@@ -49,7 +51,8 @@ public struct SignIn: Sendable {
                 throw OAuthError.invalidIDToken("no issuer is configured to validate it against (pass --issuer)")
             }
             let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "--issuer")
-            let validator = try await Self.validator(for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
+            let validator = try await Self.validator(
+                for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
             let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())
             subject = token.claims["sub"]?.stringValue
             validated = true
@@ -67,14 +70,17 @@ public struct SignIn: Sendable {
             entry = updated
             return updated
         }
-        return Result(subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
-                      hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
-                      cacheFile: cache.url(for: key).path)
+        return Result(
+            subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
+            hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
+            cacheFile: cache.url(for: key).path)
     }
 
     /// A validator holding the provider's keys. When none of them could have signed `idToken` (its `kid` unknown),
     /// the provider may have rotated its keys behind a cache: the JWKS is fetched once more, bypassing caches.
-    static func validator(for idToken: String, issuer: String, clientID: String, jwks: URL, http: any HTTPClient) async throws -> IDTokenValidator {
+    static func validator(for idToken: String, issuer: String, clientID: String, jwks: URL, http: any HTTPClient) async throws
+        -> IDTokenValidator
+    {
         func fetch(fresh: Bool) async throws -> IDTokenValidator {
             let headers = fresh ? [(name: "Cache-Control", value: "no-cache")] : []
             let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwks, headers: headers)).decodeJSON(JSONValue.self))

@@ -14,8 +14,10 @@ public struct SignInSettings: Sendable {
     /// `--client-key-id`: the `kid` the provider registered the key under.
     public var clientKeyID: String?
 
-    public init(channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
-                clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil) {
+    public init(
+        channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
+        clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil
+    ) {
         self.channel = channel
         self.http = http
         self.cacheDirectory = cacheDirectory
@@ -56,7 +58,9 @@ public struct SignInContext: Sendable {
         case .privateKeyJWT? where assertion == nil:
             throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile")
         case .clientSecretBasic?, .clientSecretPost?:
-            if secret == nil { throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv") }
+            if secret == nil {
+                throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv")
+            }
         default:
             break
         }
@@ -84,7 +88,9 @@ public struct SignInContext: Sendable {
         return TokenSession(
             cache: cache, key: key, channelName: channel.hintSelector,
             tokenClient: TokenEndpointClient(http: http, credentials: credentials),
-            tokenEndpoint: { try await ProviderEndpoints.resolve(channel: channel, http: http).require(\.token, "token", flag: "--token-endpoint") },
+            tokenEndpoint: {
+                try await ProviderEndpoints.resolve(channel: channel, http: http).require(\.token, "token", flag: "--token-endpoint")
+            },
             warn: { context.warn($0) }
         )
     }

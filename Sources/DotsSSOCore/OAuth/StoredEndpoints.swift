@@ -10,8 +10,10 @@ public struct StoredEndpoints: Codable, Sendable, Equatable {
     /// The provider's JWKS, so an id_token a refresh returns is validated as the sign-in's was.
     public var jwks: String?
 
-    public init(issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
-                jwks: String? = nil) {
+    public init(
+        issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
+        jwks: String? = nil
+    ) {
         self.issuer = issuer
         self.token = token
         self.revocation = revocation

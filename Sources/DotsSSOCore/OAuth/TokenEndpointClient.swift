@@ -26,7 +26,9 @@ public struct TokenEndpointClient: Sendable {
     public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// Starts a device sign-in (RFC 8628 §3.1), with PKCE when the provider supports it and a nonce for OIDC.
-    public func startDeviceAuthorization(endpoint: URL, scopes: [String], challenge: String?, nonce: String?) async throws -> DeviceAuthorization {
+    public func startDeviceAuthorization(endpoint: URL, scopes: [String], challenge: String?, nonce: String?) async throws
+        -> DeviceAuthorization
+    {
         var fields: [(String, String)] = []
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         if let challenge { fields += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
@@ -39,7 +41,8 @@ public struct TokenEndpointClient: Sendable {
             throw Self.grantError(try Self.error(from: response, sent: request), grant: Self.deviceCodeGrant)
         }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
-            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON device authorization object", found: "another JSON value")
+            throw HTTPError.malformedBody(
+                url: endpoint.redactedForDisplay, expected: "a JSON device authorization object", found: "another JSON value")
         }
         return try DeviceAuthorization(json: json, from: endpoint)
     }
@@ -70,9 +73,11 @@ public struct TokenEndpointClient: Sendable {
     /// A grant the provider does not offer this client is configuration (78), said with its words.
     static func grantError(_ error: any Error, grant: String) -> any Error {
         guard case let OAuthError.tokenEndpoint(status, code, description) = error,
-              code == "unsupported_grant_type" || code == "unauthorized_client" else { return error }
-        return OAuthError.grantRefused(grant: grant == deviceCodeGrant ? "device authorization" : grant, status: status, error: code,
-                                       description: description)
+            code == "unsupported_grant_type" || code == "unauthorized_client"
+        else { return error }
+        return OAuthError.grantRefused(
+            grant: grant == deviceCodeGrant ? "device authorization" : grant, status: status, error: code,
+            description: description)
     }
 
     /// Pushes an authorization request (RFC 9126 §2.1) with the client's authentication and returns its
@@ -86,14 +91,17 @@ public struct TokenEndpointClient: Sendable {
         let response = try await http.send(request)
         guard response.isSuccess else {
             switch try Self.error(from: response, sent: request) {
-            case let OAuthError.tokenEndpoint(status, error, description): throw OAuthError.pushRefused(status: status, error: error, description: description)
+            case let OAuthError.tokenEndpoint(status, error, description):
+                throw OAuthError.pushRefused(status: status, error: error, description: description)
             case let other: throw other
             }
         }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self),
-              let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
-              requestURI.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON object with a request_uri (RFC 9126 §2.2)", found: "something else")
+            let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
+            requestURI.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+        else {
+            throw HTTPError.malformedBody(
+                url: endpoint.redactedForDisplay, expected: "a JSON object with a request_uri (RFC 9126 §2.2)", found: "something else")
         }
         return requestURI
     }
@@ -123,7 +131,8 @@ public struct TokenEndpointClient: Sendable {
         let response = try await http.send(request)
         guard response.isSuccess else { throw try Self.error(from: response, sent: request) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
-            throw HTTPError.malformedBody(url: endpoint.redactedForDisplay, expected: "a JSON token response object", found: "another JSON value")
+            throw HTTPError.malformedBody(
+                url: endpoint.redactedForDisplay, expected: "a JSON token response object", found: "another JSON value")
         }
         return try TokenResponse(json: json)
     }
@@ -136,13 +145,17 @@ public struct TokenEndpointClient: Sendable {
             return HTTPError.rateLimited(url: response.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
         }
         if let object = (try? JSONDecoder().decode(JSONValue.self, from: response.body))?.objectValue,
-           let code = object["error"]?.stringValue {
+            let code = object["error"]?.stringValue
+        {
             let secrets = response.secrets + Redactor.secretValues(in: request)
-            return OAuthError.tokenEndpoint(status: response.status, error: ServerWords.line(code, secrets: secrets),
-                                            description: object["error_description"]?.stringValue.map { ServerWords.line($0, secrets: secrets) })
+            return OAuthError.tokenEndpoint(
+                status: response.status, error: ServerWords.line(code, secrets: secrets),
+                description: object["error_description"]?.stringValue.map { ServerWords.line($0, secrets: secrets) })
         }
         // An outage is not a protocol error: 502/503/504 are temporary (75), another 5xx the server's failure (76).
-        if (500...599).contains(response.status) { return HTTPError.serverError(url: response.url.redactedForDisplay, status: response.status) }
+        if (500...599).contains(response.status) {
+            return HTTPError.serverError(url: response.url.redactedForDisplay, status: response.status)
+        }
         return HTTPError.unexpectedStatus(url: response.url.redactedForDisplay, status: response.status, detail: response.bodyKind)
     }
 }

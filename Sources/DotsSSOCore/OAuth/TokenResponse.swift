@@ -34,14 +34,16 @@ public struct TokenResponse: Sendable, Equatable {
         case .number(let number)?: seconds = number
         case .string(let text)?:
             guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                throw OAuthError.malformedToken("the token response's expires_in \"\(TerminalText.oneLine(text, limit: 30))\" is not a number of seconds")
+                throw OAuthError.malformedToken(
+                    "the token response's expires_in \"\(TerminalText.oneLine(text, limit: 30))\" is not a number of seconds")
             }
             seconds = number
         case let other?:
             throw OAuthError.malformedToken("the token response's expires_in is \(other.typeDescription), not a number of seconds")
         }
         guard seconds.isFinite, (0...longestLifetime).contains(seconds) else {
-            throw OAuthError.malformedToken("the token response's expires_in \(seconds) is not a lifetime (0 to \(Int(longestLifetime)) seconds)")
+            throw OAuthError.malformedToken(
+                "the token response's expires_in \(seconds) is not a lifetime (0 to \(Int(longestLifetime)) seconds)")
         }
         return seconds
     }

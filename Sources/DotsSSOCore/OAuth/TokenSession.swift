@@ -83,8 +83,9 @@ public struct TokenSession: Sendable {
 
     private func warnIfUnattainable(_ minValidity: TimeInterval, _ tokens: TokenSet) {
         guard let lifetime = tokens.lifetime, tokens.attainableValidity(minValidity) < minValidity else { return }
-        warn("--min-validity \(Self.seconds(minValidity)) is \(minValidity > lifetime ? "longer than" : "as long as") the provider's access tokens live (\(Self.seconds(lifetime))); "
-            + "using one with at least \(Self.seconds(lifetime / 2)) left instead of refreshing on every call")
+        warn(
+            "--min-validity \(Self.seconds(minValidity)) is \(minValidity > lifetime ? "longer than" : "as long as") the provider's access tokens live (\(Self.seconds(lifetime))); "
+                + "using one with at least \(Self.seconds(lifetime / 2)) left instead of refreshing on every call")
     }
 
     private static func seconds(_ value: TimeInterval) -> String {
@@ -105,7 +106,9 @@ public struct TokenSession: Sendable {
 
     /// `cache.update` around a refresh. When the provider issued new tokens but the entry could not be written (a
     /// full disk), the error says so: the old entry is intact, but a rotated refresh token in it is spent.
-    private func updateRefreshing<T: Sendable>(_ body: (inout CacheEntry?, inout Bool) async throws -> Result<T, any Error>) async throws -> T {
+    private func updateRefreshing<T: Sendable>(_ body: (inout CacheEntry?, inout Bool) async throws -> Result<T, any Error>) async throws
+        -> T
+    {
         var issued = false
         do {
             return try await cache.update(key) { entry in try await body(&entry, &issued) }.get()
@@ -118,7 +121,9 @@ public struct TokenSession: Sendable {
     /// `update` writes before the result (success or the error to throw) leaves the lock.
     private func refresh(_ signedIn: SignedIn, in entry: inout CacheEntry?, issued: inout Bool) async -> Result<SignedIn, any Error> {
         guard let refreshToken = signedIn.tokens.refreshToken else {
-            return .failure(TokenCacheError.signInAgain(channel: channelName, reason: "the access token has expired and the provider issued no refresh token"))
+            return .failure(
+                TokenCacheError.signInAgain(
+                    channel: channelName, reason: "the access token has expired and the provider issued no refresh token"))
         }
         var oauth = signedIn.entry.oauth
         do {
@@ -133,13 +138,15 @@ public struct TokenSession: Sendable {
             if let idToken = response.idToken {
                 // OIDC Core §12.2: the same member from the same provider, or nothing of this answer is kept.
                 if let issuer = oauth.endpoints?.issuer, let jwks = oauth.endpoints?.jwks {
-                    let validator = try await SignIn.validator(for: idToken, issuer: issuer, clientID: tokenClient.credentials.clientID,
-                                                               jwks: try URLPolicy.validate(jwks), http: tokenClient.http)
+                    let validator = try await SignIn.validator(
+                        for: idToken, issuer: issuer, clientID: tokenClient.credentials.clientID,
+                        jwks: try URLPolicy.validate(jwks), http: tokenClient.http)
                     do {
                         try validator.validateRefreshed(idToken, subject: signedIn.entry.subject, now: cache.clock.now())
                     } catch OAuthError.invalidIDToken(let detail) {
-                        throw OAuthError.invalidIDToken("the refresh returned one that is not this sign-in's: \(detail); nothing of that answer was "
-                            + "kept (the cached tokens are those from before the refresh)")
+                        throw OAuthError.invalidIDToken(
+                            "the refresh returned one that is not this sign-in's: \(detail); nothing of that answer was "
+                                + "kept (the cached tokens are those from before the refresh)")
                     }
                 } else {
                     // A sign-in cached before the JWKS was remembered: an id_token that cannot be checked is not kept.

@@ -12,8 +12,10 @@ public struct TokenSet: Codable, Sendable, Equatable {
     /// meet is recognised without a refresh.
     public var lifetime: TimeInterval?
 
-    public init(accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil,
-                expiresAt: Date? = nil, lifetime: TimeInterval? = nil) {
+    public init(
+        accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil,
+        expiresAt: Date? = nil, lifetime: TimeInterval? = nil
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.refreshToken = refreshToken

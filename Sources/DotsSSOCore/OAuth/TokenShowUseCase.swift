@@ -46,7 +46,8 @@ public struct TokenShowUseCase: Sendable {
             throw TokenCacheError.notSignedIn(channel: channel.hintSelector)
         }
         return Result(
-            subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt, expired: tokens.expires(within: 0, now: ctx.clock.now()),
+            subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
+            expired: tokens.expires(within: 0, now: ctx.clock.now()),
             hasRefreshToken: tokens.refreshToken != nil, needsSignIn: oauth.reauthenticationRequired,
             accessToken: Decoded.decode(tokens.accessToken), idToken: tokens.idToken.map(Decoded.decode)
         )

@@ -18,7 +18,8 @@ public enum EchoProviderPolicy {
                 UsageError.invalid("--allowed-host \"\(text)\" is not HOST or HOST:PORT: \(reason)")
             }
             guard EchoProviderPolicy.isPlainHost(host) else {
-                throw UsageError.invalid("--allowed-host \"\(text)\" is not HOST or HOST:PORT: use an ASCII host name (punycode for IDNs) or an IP address")
+                throw UsageError.invalid(
+                    "--allowed-host \"\(text)\" is not HOST or HOST:PORT: use an ASCII host name (punycode for IDNs) or an IP address")
             }
             self.host = host
             self.port = port
@@ -37,7 +38,11 @@ public enum EchoProviderPolicy {
         }
         guard !text.contains("\\") else { throw refuse("it contains a backslash, which parsers read differently") }
         let scheme: String
-        if text.hasPrefix("https://") { scheme = "https" } else if text.hasPrefix("http://") { scheme = "http" } else {
+        if text.hasPrefix("https://") {
+            scheme = "https"
+        } else if text.hasPrefix("http://") {
+            scheme = "http"
+        } else {
             throw refuse("it must start with https:// (lower-case)")
         }
         let afterScheme = text.dropFirst(scheme.count + 3)
@@ -55,8 +60,10 @@ public enum EchoProviderPolicy {
         }
         let allowedPort = match.port ?? (scheme == "https" ? 443 : 80)
         guard effectivePort == allowedPort else { throw refuse("it uses port \(effectivePort), not the allowed \(allowedPort)") }
-        guard let url = URL(string: text), url.scheme == scheme, url.host == host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) || url.host == host,
-              url.port == port, url.user == nil, url.password == nil else {
+        guard let url = URL(string: text), url.scheme == scheme,
+            url.host == host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) || url.host == host,
+            url.port == port, url.user == nil, url.password == nil
+        else {
             throw refuse("it does not parse the same way twice")
         }
         return url
@@ -82,7 +89,8 @@ public enum EchoProviderPolicy {
         var port: Int?
         if let portText {
             guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int(portText), (1...65_535).contains(value) else { throw error("the port is not 1 to 65535") }
+                let value = Int(portText), (1...65_535).contains(value)
+            else { throw error("the port is not 1 to 65535") }
             port = value
         }
         return (String(host), port)

@@ -34,15 +34,17 @@ public struct EchoSignUseCase: Sendable {
             throw UsageError.invalid("\(flag) must not be empty")
         }
         guard let url = URL(string: provider), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme),
-              let host = url.host, !host.isEmpty else {
+            let host = url.host, !host.isEmpty
+        else {
             throw UsageError.invalid("--provider must be an http(s) URL, got \(ServerWords.line(String(provider.prefix(200))))")
         }
         let consumerSecret = try SecretInput.read(consumerSecretFile, what: "the consumer secret")
         let tokenSecret = try SecretInput.read(tokenSecretFile, what: "the token secret")
         let timestamp = Int(clamping: ctx.clock.now().timeIntervalSince1970, to: 0...Int(Int32.max) * 2, rounding: .down)
-        let header = OAuth1Signature.header(url: url, consumerKey: consumerKey, consumerSecret: consumerSecret, token: token,
-                                            tokenSecret: tokenSecret, nonce: try SecureRandom.base64URLString(byteCount: 24),
-                                            timestamp: timestamp)
+        let header = OAuth1Signature.header(
+            url: url, consumerKey: consumerKey, consumerSecret: consumerSecret, token: token,
+            tokenSecret: tokenSecret, nonce: try SecureRandom.base64URLString(byteCount: 24),
+            timestamp: timestamp)
         return Result(provider: provider, authorization: header, timestamp: timestamp)
     }
 }

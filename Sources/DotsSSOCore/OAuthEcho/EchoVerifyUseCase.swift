@@ -11,8 +11,10 @@ public struct EchoVerifyUseCase: Sendable {
     public var maxSkew: TimeInterval
     public var http: HTTPSettings
 
-    public init(provider: String, authorization: String, consumerKey: String, allowedHosts: [String] = EchoProviderPolicy.defaultAllowedHosts,
-                maxSkew: TimeInterval = 300, http: HTTPSettings = HTTPSettings()) {
+    public init(
+        provider: String, authorization: String, consumerKey: String, allowedHosts: [String] = EchoProviderPolicy.defaultAllowedHosts,
+        maxSkew: TimeInterval = 300, http: HTTPSettings = HTTPSettings()
+    ) {
         self.provider = provider
         self.authorization = authorization
         self.consumerKey = consumerKey
@@ -34,8 +36,9 @@ public struct EchoVerifyUseCase: Sendable {
     public func run(_ ctx: CommandContext) async throws -> Result {
         let (url, header, warnings) = try vet(now: ctx.clock.now())
         warnings.map(\.message).forEach(ctx.warn)
-        let request = HTTPRequest(.get, url, headers: [(name: "Authorization", value: authorization), (name: "Accept", value: "application/json")],
-                                  followsRedirects: false, maxBodyBytes: 1024 * 1024)
+        let request = HTTPRequest(
+            .get, url, headers: [(name: "Authorization", value: authorization), (name: "Accept", value: "application/json")],
+            followsRedirects: false, maxBodyBytes: 1024 * 1024)
         var response = try await http.client(in: ctx).send(request)
         // A provider that echoes what it was sent must not get the user's credentials onto the screen.
         response.secrets = [authorization, header.token, header["oauth_signature"] ?? ""].flatMap(Redactor.forms(of:))
@@ -55,8 +58,11 @@ public struct EchoVerifyUseCase: Sendable {
         if abs(skew) > maxSkew {
             let seconds = Int(clamping: abs(skew), to: 0...Int(Int32.max))
             let age = skew > 0 ? "\(seconds) s old" : "\(seconds) s in the future"
-            warnings.append(Finding(.warning, "echo.timestamp.skew", at: FindingLocation(path: "oauth_timestamp"),
-                                    "oauth_timestamp is \(age) (more than --max-skew \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"))
+            warnings.append(
+                Finding(
+                    .warning, "echo.timestamp.skew", at: FindingLocation(path: "oauth_timestamp"),
+                    "oauth_timestamp is \(age) (more than --max-skew \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"
+                ))
         }
         return (url, header, warnings)
     }
@@ -79,8 +85,9 @@ public struct EchoVerifyUseCase: Sendable {
         guard let id = user.id, !id.isEmpty else {
             throw EchoError.noIdentity(url: url, found: "no id_str or whole-number id")
         }
-        return Result(verified: true, id: ServerWords.line(id), phoneNumber: user.phoneNumber.map { ServerWords.line($0) },
-                      provider: url, findings: warnings)
+        return Result(
+            verified: true, id: ServerWords.line(id), phoneNumber: user.phoneNumber.map { ServerWords.line($0) },
+            provider: url, findings: warnings)
     }
 }
 
@@ -97,7 +104,8 @@ struct EchoUser: Decodable {
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let number = (try? container.decodeIfPresent(Int64.self, forKey: .id)).flatMap { $0 }
-        let text = (try? container.decodeIfPresent(String.self, forKey: .idString)).flatMap { $0 }
+        let text =
+            (try? container.decodeIfPresent(String.self, forKey: .idString)).flatMap { $0 }
             ?? (try? container.decodeIfPresent(String.self, forKey: .id)).flatMap { $0 }
         id = text ?? number.map(String.init)
         phoneNumber = (try? container.decodeIfPresent(String.self, forKey: .phoneNumber)).flatMap { $0 }

@@ -29,7 +29,9 @@ public enum OAuth1Signature {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
         let query = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair -> (String, String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ part: Substring) -> String { (part.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding ?? String(part) }
+            func decoded(_ part: Substring) -> String {
+                (part.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding ?? String(part)
+            }
             return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
         }
         let signed: [(String, String)] = oauth.filter { $0.name != "oauth_signature" && $0.name != "realm" }.map { ($0.name, $0.value) }
@@ -57,8 +59,10 @@ public enum OAuth1Signature {
     }
 
     /// A complete `OAuth …` header value for a GET of `url`, signed with HMAC-SHA1.
-    public static func header(url: URL, consumerKey: String, consumerSecret: String, token: String, tokenSecret: String,
-                              nonce: String, timestamp: Int) -> String {
+    public static func header(
+        url: URL, consumerKey: String, consumerSecret: String, token: String, tokenSecret: String,
+        nonce: String, timestamp: Int
+    ) -> String {
         var parameters: [(name: String, value: String)] = [
             ("oauth_consumer_key", consumerKey), ("oauth_nonce", nonce), ("oauth_signature_method", "HMAC-SHA1"),
             ("oauth_timestamp", String(timestamp)), ("oauth_token", token), ("oauth_version", "1.0"),

@@ -7,7 +7,9 @@ public struct OAuthEchoHeader: Sendable {
     public var parameters: [(name: String, value: String)]
     public var realm: String?
 
-    public static let required = ["oauth_consumer_key", "oauth_signature_method", "oauth_signature", "oauth_timestamp", "oauth_nonce", "oauth_token"]
+    public static let required = [
+        "oauth_consumer_key", "oauth_signature_method", "oauth_signature", "oauth_timestamp", "oauth_nonce", "oauth_token",
+    ]
     public static let signatureMethods = ["HMAC-SHA1", "HMAC-SHA256", "RSA-SHA1", "PLAINTEXT"]
 
     public subscript(name: String) -> String? { parameters.first { $0.name == name }?.value }
@@ -78,7 +80,8 @@ public struct OAuthEchoHeader: Sendable {
         }
         let method = self["oauth_signature_method"] ?? ""
         guard Self.signatureMethods.contains(method) else {
-            throw EchoError.malformedHeader("oauth_signature_method \"\(method.prefix(20))\" is not one of \(Self.signatureMethods.joined(separator: ", "))")
+            throw EchoError.malformedHeader(
+                "oauth_signature_method \"\(method.prefix(20))\" is not one of \(Self.signatureMethods.joined(separator: ", "))")
         }
         let stamp = self["oauth_timestamp"] ?? ""
         guard stamp.count <= 12, stamp.allSatisfy({ $0.isASCII && $0.isNumber }), (Int(stamp) ?? 0) > 0 else {

@@ -13,7 +13,8 @@ public enum OpenWebError: UserFacingError, Equatable {
             "\(finding.code): \(finding.message); nothing was sent"
         case let .rejected(url, status, words):
             "\(url) refused the handshake (HTTP \(status))\(words.map { ": \($0)" } ?? "")"
-                + (words?.lowercased().contains("session") == true ? "" : "; a codeA is single-use and short-lived: start a new SSO session in the SDK")
+                + (words?.lowercased().contains("session") == true
+                    ? "" : "; a codeA is single-use and short-lived: start a new SSO session in the SDK")
         case let .noCodeB(url, found):
             "\(url) answered 200 without a codeB: \(found)"
         }

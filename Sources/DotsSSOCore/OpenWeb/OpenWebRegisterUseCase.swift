@@ -16,8 +16,10 @@ public struct OpenWebRegisterUseCase: Sendable {
     public var emailVerified: Bool
     public var http: HTTPSettings
 
-    public init(codeA: String, primaryKey: String, userName: String, accessToken: String, baseURL: String? = nil,
-                email: String? = nil, emailVerified: Bool = false, http: HTTPSettings = HTTPSettings()) {
+    public init(
+        codeA: String, primaryKey: String, userName: String, accessToken: String, baseURL: String? = nil,
+        email: String? = nil, emailVerified: Bool = false, http: HTTPSettings = HTTPSettings()
+    ) {
         self.codeA = codeA
         self.primaryKey = primaryKey
         self.userName = userName
@@ -52,8 +54,10 @@ public struct OpenWebRegisterUseCase: Sendable {
             throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let base = try URLPolicy.validate(baseURL)
-        var items = [URLQueryItem(name: "access_token", value: accessToken), URLQueryItem(name: "code_a", value: codeA),
-                     URLQueryItem(name: "primary_key", value: primaryKey), URLQueryItem(name: "user_name", value: userName)]
+        var items = [
+            URLQueryItem(name: "access_token", value: accessToken), URLQueryItem(name: "code_a", value: codeA),
+            URLQueryItem(name: "primary_key", value: primaryKey), URLQueryItem(name: "user_name", value: userName),
+        ]
         if let email {
             items.append(URLQueryItem(name: "email", value: email))
             if emailVerified { items.append(URLQueryItem(name: "email_verified", value: "true")) }
@@ -70,8 +74,9 @@ public struct OpenWebRegisterUseCase: Sendable {
         switch response.status {
         case 200..<300: break
         case 401, 403:
-            throw HTTPError.unauthorized(url: url, status: response.status,
-                                         detail: (ServerWords.from(response).map { "\($0); " } ?? "") + "check the OpenWeb access token")
+            throw HTTPError.unauthorized(
+                url: url, status: response.status,
+                detail: (ServerWords.from(response).map { "\($0); " } ?? "") + "check the OpenWeb access token")
         case 429, 500...599:
             try response.requireSuccess()
         default:
@@ -86,12 +91,14 @@ public struct OpenWebRegisterUseCase: Sendable {
                 throw OpenWebError.noCodeB(url: url, found: "an error: \(ServerWords.from(response) ?? "no message")")
             }
             guard let code = (object["code_b"] ?? object["codeB"]) as? String, Self.isCode(code) else {
-                throw OpenWebError.noCodeB(url: url, found: "a JSON object without a code_b string (keys: \(object.keys.sorted().joined(separator: ", ")))")
+                throw OpenWebError.noCodeB(
+                    url: url, found: "a JSON object without a code_b string (keys: \(object.keys.sorted().joined(separator: ", ")))")
             }
             return Result(codeB: code, primaryKey: primaryKey, userName: userName)
         }
         guard Self.isCode(text), !Self.readsAsError(text) else {
-            let found = text.hasPrefix("<") ? response.bodyKind : "\"\(ServerWords.line(String(text.prefix(80)), secrets: response.secrets))\""
+            let found =
+                text.hasPrefix("<") ? response.bodyKind : "\"\(ServerWords.line(String(text.prefix(80)), secrets: response.secrets))\""
             throw OpenWebError.noCodeB(url: url, found: found)
         }
         return Result(codeB: text, primaryKey: primaryKey, userName: userName)
@@ -105,6 +112,8 @@ public struct OpenWebRegisterUseCase: Sendable {
     /// A plain-text body that names a failure rather than carrying a code.
     static func readsAsError(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return ["error", "invalid", "fail", "denied", "unauthori", "forbidden", "expired", "not_found", "notfound"].contains { lower.contains($0) }
+        return ["error", "invalid", "fail", "denied", "unauthori", "forbidden", "expired", "not_found", "notfound"].contains {
+            lower.contains($0)
+        }
     }
 }

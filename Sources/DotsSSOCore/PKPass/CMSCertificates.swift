@@ -60,11 +60,12 @@ enum CMSCertificateSplit {
     /// → the same without `[0] certificates`, and each certificate's DER. nil when the shape is not that.
     static func split(_ der: [UInt8]) -> (stripped: [UInt8], certificates: [ArraySlice<UInt8>])? {
         guard let info = element(der, at: 0, limit: der.count), info.tag == 0x30, info.end == der.count,
-              let infoParts = children(der, of: info), infoParts.count == 2, infoParts[1].tag == 0xA0,
-              let wrapped = children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30,
-              let signedParts = children(der, of: wrapped[0]),
-              let certificateSet = signedParts.first(where: { $0.tag == 0xA0 }),
-              let certificates = children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 }) else { return nil }
+            let infoParts = children(der, of: info), infoParts.count == 2, infoParts[1].tag == 0xA0,
+            let wrapped = children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30,
+            let signedParts = children(der, of: wrapped[0]),
+            let certificateSet = signedParts.first(where: { $0.tag == 0xA0 }),
+            let certificates = children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 })
+        else { return nil }
         var signedBody: [UInt8] = []
         for part in signedParts where part.start != certificateSet.start { signedBody += der[part.start..<part.end] }
         let signedData = header(0x30, length: signedBody.count) + signedBody

@@ -12,8 +12,10 @@ public final class ChainCache: @unchecked Sendable {
     public init() {}
 
     /// The verdict for `leaf` with `bundled`, computed by `verify` the first time these certificates are seen.
-    func verdict(_ leaf: OpaquePointer, bundled: OpaquePointer?,
-                 verify: () -> (verified: [CertificateInfo], problem: String?)) -> (verified: [CertificateInfo], problem: String?) {
+    func verdict(
+        _ leaf: OpaquePointer, bundled: OpaquePointer?,
+        verify: () -> (verified: [CertificateInfo], problem: String?)
+    ) -> (verified: [CertificateInfo], problem: String?) {
         guard let key = Self.key(leaf, bundled: bundled) else { return verify() }
         if let known = lock.withLock({ verdicts[key] }) { return known }
         let verdict = verify()

@@ -6,30 +6,49 @@ public enum ManifestCheck {
     public static func findings(files: [String: Data], file: String) -> [Finding] {
         func at(_ path: String) -> FindingLocation { FindingLocation(file: file, path: path) }
         guard let manifestData = files["manifest.json"] else {
-            return [Finding(.error, "pkpass.manifest.missing", at: at("manifest.json"), "the pass has no manifest.json at the archive root; Wallet cannot verify it")]
+            return [
+                Finding(
+                    .error, "pkpass.manifest.missing", at: at("manifest.json"),
+                    "the pass has no manifest.json at the archive root; Wallet cannot verify it")
+            ]
         }
         guard let manifest = try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any] else {
-            return [Finding(.error, "pkpass.manifest.malformed", at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")]
+            return [
+                Finding(
+                    .error, "pkpass.manifest.malformed", at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")
+            ]
         }
         var findings: [Finding] = []
         let listed = Set(manifest.keys)
         for (name, value) in manifest.sorted(by: { $0.key < $1.key }) {
             guard let expected = (value as? String)?.lowercased() else {
-                findings.append(Finding(.error, "pkpass.manifest.malformed", at: at("manifest.json"), "the manifest entry for \(name) is not a hex SHA-1 string"))
+                findings.append(
+                    Finding(
+                        .error, "pkpass.manifest.malformed", at: at("manifest.json"),
+                        "the manifest entry for \(name) is not a hex SHA-1 string"))
                 continue
             }
             guard let contents = files[name] else {
-                findings.append(Finding(.error, "pkpass.manifest.missing-file", at: at(name), "manifest.json lists \(name), but the archive has no such file"))
+                findings.append(
+                    Finding(
+                        .error, "pkpass.manifest.missing-file", at: at(name),
+                        "manifest.json lists \(name), but the archive has no such file"))
                 continue
             }
             let actual = (try? DigestAlgorithm.sha1.hex(contents)) ?? ""
             if actual != expected {
-                findings.append(Finding(.error, "pkpass.manifest.hash-mismatch", at: at(name),
-                    "\(name) has SHA-1 \(actual) but manifest.json says \(expected); the file changed after signing, so Wallet rejects the pass"))
+                findings.append(
+                    Finding(
+                        .error, "pkpass.manifest.hash-mismatch", at: at(name),
+                        "\(name) has SHA-1 \(actual) but manifest.json says \(expected); the file changed after signing, so Wallet rejects the pass"
+                    ))
             }
         }
         for name in files.keys.sorted() where !listed.contains(name) && name != "manifest.json" && name != "signature" {
-            findings.append(Finding(.error, "pkpass.manifest.unlisted", at: at(name), "\(name) is in the archive but not in manifest.json; Wallet rejects the pass"))
+            findings.append(
+                Finding(
+                    .error, "pkpass.manifest.unlisted", at: at(name),
+                    "\(name) is in the archive but not in manifest.json; Wallet rejects the pass"))
         }
         return findings
     }

@@ -21,7 +21,11 @@ public struct PNGHeader: Sendable, Equatable {
     static func describe(_ data: Data) -> String {
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "a JPEG" }
         if data.starts(with: Array("GIF8".utf8)) { return "a GIF" }
-        if data.count >= 12, data.starts(with: Array("RIFF".utf8)), Array(data[data.startIndex + 8..<data.startIndex + 12]) == Array("WEBP".utf8) { return "a WebP" }
+        if data.count >= 12, data.starts(with: Array("RIFF".utf8)),
+            Array(data[data.startIndex + 8..<data.startIndex + 12]) == Array("WEBP".utf8)
+        {
+            return "a WebP"
+        }
         if data.starts(with: signature) { return "a PNG with a damaged header" }
         return data.isEmpty ? "empty" : "not an image Wallet reads"
     }

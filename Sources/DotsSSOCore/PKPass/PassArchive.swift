@@ -14,10 +14,12 @@ public struct PassArchive: Sendable {
         public var folder: String
         public var plainFiles: String
 
-        public static let pkpass = Format(codePrefix: "pkpass.archive", fileKind: ".pkpass", noun: "a pass", folder: "the pass folder",
-                                          plainFiles: "passes contain plain files only")
-        public static let dotLottie = Format(codePrefix: "lottie.archive", fileKind: ".lottie", noun: "a .lottie", folder: "the animation's folder",
-                                             plainFiles: "a .lottie contains plain files only")
+        public static let pkpass = Format(
+            codePrefix: "pkpass.archive", fileKind: ".pkpass", noun: "a pass", folder: "the pass folder",
+            plainFiles: "passes contain plain files only")
+        public static let dotLottie = Format(
+            codePrefix: "lottie.archive", fileKind: ".lottie", noun: "a .lottie", folder: "the animation's folder",
+            plainFiles: "a .lottie contains plain files only")
     }
 
     /// The safety limits (Apple's own passes are far below them).
@@ -34,15 +36,19 @@ public struct PassArchive: Sendable {
         /// The cap for an entry read as text (JSON or strings), nil for images and the signature.
         func textCap(_ path: String) -> Int? {
             let lower = path.lowercased()
-            let isText = lower == "pass.json" || lower == "manifest.json" || (lower.hasSuffix(".lproj/pass.strings") && lower.split(separator: "/").count == 2)
+            let isText =
+                lower == "pass.json" || lower == "manifest.json"
+                || (lower.hasSuffix(".lproj/pass.strings") && lower.split(separator: "/").count == 2)
             return isText ? maxTextEntryBytes : nil
         }
 
         /// The refusal of a text entry of `size` bytes over its cap.
         func textTooLarge(_ path: String, size: UInt64, file: String, format: Format = .pkpass) -> Finding {
             let shown = size >= 1_048_576 ? String(format: "%.1f MiB", Double(size) / 1_048_576) : "\(size) bytes"
-            return Finding(.error, "\(format.codePrefix).entry-too-large", at: FindingLocation(file: file, path: path),
-                           "\(path) is \(shown) uncompressed; \(format.noun)'s \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading")
+            return Finding(
+                .error, "\(format.codePrefix).entry-too-large", at: FindingLocation(file: file, path: path),
+                "\(path) is \(shown) uncompressed; \(format.noun)'s \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading"
+            )
         }
     }
 
@@ -55,7 +61,9 @@ public struct PassArchive: Sendable {
     public static func open(_ data: Data, file: String, limits: Limits = Limits(), format: Format = .pkpass) -> PassArchive {
         /// `code` is the last part: the format gives the prefix.
         func refuse(_ code: String, _ path: String?, _ message: String) -> PassArchive {
-            PassArchive(files: [:], findings: [Finding(.error, "\(format.codePrefix).\(code)", at: FindingLocation(file: file, path: path), message)])
+            PassArchive(
+                files: [:],
+                findings: [Finding(.error, "\(format.codePrefix).\(code)", at: FindingLocation(file: file, path: path), message)])
         }
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
             return refuse("not-zip", nil, "this is not a \(format.fileKind) (zip) file: it is \(Self.describe(data))")
@@ -64,7 +72,8 @@ public struct PassArchive: Sendable {
         do {
             archive = try ZipReader(data, maxEntries: limits.maxEntries)
         } catch is ZipReader.TooManyEntries {
-            return refuse("too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; \(format.noun) has a few dozen at most")
+            return refuse(
+                "too-many-entries", nil, "the archive has more than \(limits.maxEntries) entries; \(format.noun) has a few dozen at most")
         } catch {
             return refuse("unreadable", nil, "the zip archive cannot be read (\(error)); it is truncated or corrupt")
         }
@@ -78,30 +87,41 @@ public struct PassArchive: Sendable {
             // Two entries of one name (or names that differ only in case, one file on Apple's file systems): zip readers
             // disagree on which copy counts, so the copy we check need not be the one Wallet shows.
             guard seen.insert(path.lowercased()).inserted else {
-                return refuse("duplicate-entry", path,
-                              "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder")
+                return refuse(
+                    "duplicate-entry", path,
+                    "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder"
+                )
             }
             if entry.isSymlink {
                 return refuse("symlink", path, "entry \"\(path)\" is a symbolic link; \(format.plainFiles)")
             }
             let lower = path.lowercased()
             if lower.hasSuffix(".pkpass") {
-                return refuse("pkpasses", path,
-                              "the archive contains \(path): this looks like a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000)")
+                return refuse(
+                    "pkpasses", path,
+                    "the archive contains \(path): this looks like a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000)"
+                )
             }
             if [".zip", ".pkpasses", ".gz", ".tar"].contains(where: lower.hasSuffix) {
                 return refuse("nested", path, "entry \"\(path)\" is another archive; nested archives are refused")
             }
             if let cap = limits.textCap(path), entry.uncompressedSize > UInt64(cap) {
-                return PassArchive(files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file, format: format)])
+                return PassArchive(
+                    files: [:], findings: [limits.textTooLarge(path, size: entry.uncompressedSize, file: file, format: format)])
             }
             declared += min(entry.uncompressedSize, UInt64(Int.max / 2))  // bounded: a constant
             if declared > UInt64(limits.maxTotalBytes) {
-                return refuse("too-large", path, "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
+                return refuse(
+                    "too-large", path,
+                    "the entries add up to more than \(limits.maxTotalBytes / 1_048_576) MiB uncompressed; refused as a possible zip bomb")
             }
-            if entry.uncompressedSize > 1_048_576, entry.compressedSize > 0, entry.uncompressedSize / entry.compressedSize > UInt64(limits.maxRatio) {
-                return refuse("ratio", path,
-                              "entry \"\(path)\" expands \(entry.uncompressedSize / entry.compressedSize)× (\(entry.compressedSize) → \(entry.uncompressedSize) bytes); refused as a possible zip bomb")
+            if entry.uncompressedSize > 1_048_576, entry.compressedSize > 0,
+                entry.uncompressedSize / entry.compressedSize > UInt64(limits.maxRatio)
+            {
+                return refuse(
+                    "ratio", path,
+                    "entry \"\(path)\" expands \(entry.uncompressedSize / entry.compressedSize)× (\(entry.compressedSize) → \(entry.uncompressedSize) bytes); refused as a possible zip bomb"
+                )
             }
         }
         var files: [String: Data] = [:]
@@ -113,7 +133,10 @@ public struct PassArchive: Sendable {
                 inflated += contents.count
                 files[entry.path] = contents
             } catch is ZipReader.Overflow {
-                return refuse("too-large", entry.path, "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused")
+                return refuse(
+                    "too-large", entry.path,
+                    "entry \"\(entry.path)\" inflates beyond its declared size or the \(limits.maxTotalBytes / 1_048_576) MiB limit; refused"
+                )
             } catch {
                 return refuse("entry-corrupt", entry.path, "entry \"\(entry.path)\" cannot be decompressed (\(error))")
             }
@@ -125,7 +148,9 @@ public struct PassArchive: Sendable {
     static func describe(_ data: Data) -> String {
         if data.isEmpty { return "an empty file" }
         let head = String(decoding: data.prefix(256), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return "an HTML page (\(data.count) bytes), often a login or error page served instead of the pass" }
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
+            return "an HTML page (\(data.count) bytes), often a login or error page served instead of the pass"
+        }
         if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON (\(data.count) bytes)" }
         if data.starts(with: [0x25, 0x50, 0x44, 0x46]) { return "a PDF document" }
         if data.starts(with: [0x1F, 0x8B]) { return "gzip data" }

@@ -41,24 +41,35 @@ public enum PassImages {
             let (width, height) = (size.width * scale, size.height * scale)
             let suffix = scale == 1 ? "" : " at @\(scale)x"
             if size.exact, header.width != width || header.height != height {
-                add(.warning, "pkpass.image.size", path, "\(path) is \(header.width)×\(header.height) px; Wallet expects \(width)×\(height)\(suffix) and scales it")
+                add(
+                    .warning, "pkpass.image.size", path,
+                    "\(path) is \(header.width)×\(header.height) px; Wallet expects \(width)×\(height)\(suffix) and scales it")
             } else if !size.exact, header.width > width || header.height > height {
-                add(.warning, "pkpass.image.size", path, "\(path) is \(header.width)×\(header.height) px, larger than the \(width)×\(height)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be")
+                add(
+                    .warning, "pkpass.image.size", path,
+                    "\(path) is \(header.width)×\(header.height) px, larger than the \(width)×\(height)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be"
+                )
             }
             if let style, let styles = shownOn[name], !styles.contains(style), scale == 1 || files[Self.base(path, name)] == nil {
-                add(.warning, "pkpass.image.unused", path, "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
+                add(
+                    .warning, "pkpass.image.unused", path,
+                    "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
             }
         }
         let folders = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) }.filter { $0.hasSuffix(".lproj") })
         if files["icon.png"] == nil {
             let missing = folders.sorted().filter { files["\($0)/icon.png"] == nil }
             if folders.isEmpty || !missing.isEmpty {
-                add(.error, "pkpass.image.icon-missing", "icon.png",
-                    "the pass has no icon.png\(folders.isEmpty ? "" : " at the root or in \(missing.joined(separator: ", "))"); Wallet refuses a pass without an icon")
+                add(
+                    .error, "pkpass.image.icon-missing", "icon.png",
+                    "the pass has no icon.png\(folders.isEmpty ? "" : " at the root or in \(missing.joined(separator: ", "))"); Wallet refuses a pass without an icon"
+                )
             }
         }
         if style == "eventTicket", files["strip.png"] != nil, files["background.png"] != nil || files["thumbnail.png"] != nil {
-            add(.warning, "pkpass.image.unused", "strip.png", "an event ticket with a strip image does not show its background or thumbnail image")
+            add(
+                .warning, "pkpass.image.unused", "strip.png",
+                "an event ticket with a strip image does not show its background or thumbnail image")
         }
         return (images, findings)
     }

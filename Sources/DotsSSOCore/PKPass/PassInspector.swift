@@ -33,8 +33,14 @@ public struct PassInspector: Sendable {
             return inspect(data, file: name)
         case .tooLarge(let size):
             let found = size.map { "the file is \($0 / 1_048_576) MiB" } ?? "\(name) is larger than \(Self.maxFileBytes / 1_048_576) MiB"
-            return PassInspection(file: name, kind: "pkpass", summary: PassSummary(), findings: [Finding(.error, "pkpass.archive.too-large", at: FindingLocation(file: name),
-                "\(found); a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so \(size == nil ? "the rest" : "it") was not read")])
+            return PassInspection(
+                file: name, kind: "pkpass", summary: PassSummary(),
+                findings: [
+                    Finding(
+                        .error, "pkpass.archive.too-large", at: FindingLocation(file: name),
+                        "\(found); a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so \(size == nil ? "the rest" : "it") was not read"
+                    )
+                ])
         }
     }
 
@@ -43,8 +49,14 @@ public struct PassInspector: Sendable {
         var summary = PassSummary()
         summary.bytes = data.count
         if file.lowercased().hasSuffix(".pkpasses") {
-            return PassInspection(file: file, kind: "pkpass", summary: summary, findings: [Finding(.error, "pkpass.archive.pkpasses", at: FindingLocation(file: file),
-                "this is a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000): deliver each pass as its own .pkpass URL")])
+            return PassInspection(
+                file: file, kind: "pkpass", summary: summary,
+                findings: [
+                    Finding(
+                        .error, "pkpass.archive.pkpasses", at: FindingLocation(file: file),
+                        "this is a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000): deliver each pass as its own .pkpass URL"
+                    )
+                ])
         }
         let archive = PassArchive.open(data, file: file, limits: limits)
         if !archive.findings.isEmpty {
@@ -56,7 +68,8 @@ public struct PassInspector: Sendable {
         let identifiers = pass?.objectValue
         let (report, signatureFindings) = PassSignature.check(
             signature: archive.files["signature"], manifest: archive.files["manifest.json"],
-            passTypeIdentifier: identifiers?["passTypeIdentifier"]?.stringValue, teamIdentifier: identifiers?["teamIdentifier"]?.stringValue,
+            passTypeIdentifier: identifiers?["passTypeIdentifier"]?.stringValue,
+            teamIdentifier: identifiers?["teamIdentifier"]?.stringValue,
             anchors: anchors, file: file, now: now, chainCache: chainCache, pool: certificates)
         summary.signature = report
         findings += signatureFindings + passFindings
@@ -74,8 +87,10 @@ public struct PassInspector: Sendable {
         summary.bytes = files.values.reduce(0) { $0 + $1.count }
         var findings = readFindings + Self.rootCheck(files, file: file)
         if files["manifest.json"] != nil { findings += ManifestCheck.findings(files: files, file: file) }
-        findings.append(Finding(.info, "pkpass.model.unsigned", at: FindingLocation(file: file),
-                                "an unsigned pass folder: the manifest and signature are checked once it is signed into a .pkpass"))
+        findings.append(
+            Finding(
+                .info, "pkpass.model.unsigned", at: FindingLocation(file: file),
+                "an unsigned pass folder: the manifest and signature are checked once it is signed into a .pkpass"))
         let (_, passFindings) = Self.passJSON(files, file: file, summary: &summary)
         findings += passFindings
         findings += Self.contents(files, file: file, summary: &summary)
@@ -86,9 +101,13 @@ public struct PassInspector: Sendable {
     static func rootCheck(_ files: [String: Data], file: String) -> [Finding] {
         guard files["pass.json"] == nil else { return [] }
         let nested = files.keys.filter { $0.hasSuffix("/pass.json") }.sorted().first
-        return [Finding(.error, "pkpass.pass-json.missing", at: FindingLocation(file: file, path: "pass.json"), nested.map {
-            "pass.json is not at the archive root but at \($0): the folder itself was zipped; zip its contents instead"
-        } ?? "the pass has no pass.json")]
+        return [
+            Finding(
+                .error, "pkpass.pass-json.missing", at: FindingLocation(file: file, path: "pass.json"),
+                nested.map {
+                    "pass.json is not at the archive root but at \($0): the folder itself was zipped; zip its contents instead"
+                } ?? "the pass has no pass.json")
+        ]
     }
 
     static func passJSON(_ files: [String: Data], file: String, summary: inout PassSummary) -> (JSONValue?, [Finding]) {
@@ -111,8 +130,11 @@ public struct PassInspector: Sendable {
         func refuse(_ code: String, _ path: String?, _ message: String) -> ([String: Data], [Finding]) {
             ([:], [Finding(.error, code, at: FindingLocation(file: file, path: path), message)])
         }
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey],
-                                                          options: [.skipsHiddenFiles]) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey],
+                options: [.skipsHiddenFiles])
+        else {
             return refuse("pkpass.file.unreadable", nil, "the folder cannot be read")
         }
         var files: [String: Data] = [:]
@@ -121,15 +143,23 @@ public struct PassInspector: Sendable {
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey])
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
-            if values?.isSymbolicLink == true { return refuse("pkpass.archive.symlink", relative, "\(relative) is a symbolic link; passes contain plain files only") }
+            if values?.isSymbolicLink == true {
+                return refuse("pkpass.archive.symlink", relative, "\(relative) is a symbolic link; passes contain plain files only")
+            }
             guard values?.isRegularFile == true else { continue }
             total += values?.fileSize ?? 0
-            if files.count >= limits.maxEntries { return refuse("pkpass.archive.too-many-entries", nil, "the folder has more than \(limits.maxEntries) files") }
-            if total > limits.maxTotalBytes { return refuse("pkpass.archive.too-large", relative, "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB") }
+            if files.count >= limits.maxEntries {
+                return refuse("pkpass.archive.too-many-entries", nil, "the folder has more than \(limits.maxEntries) files")
+            }
+            if total > limits.maxTotalBytes {
+                return refuse("pkpass.archive.too-large", relative, "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB")
+            }
             if let cap = limits.textCap(relative), let size = values?.fileSize, size > cap {
                 return ([:], [limits.textTooLarge(relative, size: UInt64(size), file: file)])
             }
-            guard let data = try? Data(contentsOf: url) else { return refuse("pkpass.file.unreadable", relative, "\(relative) cannot be read") }
+            guard let data = try? Data(contentsOf: url) else {
+                return refuse("pkpass.file.unreadable", relative, "\(relative) cannot be read")
+            }
             files[relative] = data
         }
         return (files, [])

@@ -5,8 +5,12 @@ import Foundation
 public enum PassJSONLint {
     public static let styles = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
     static let fieldGroups = ["headerFields", "primaryFields", "secondaryFields", "auxiliaryFields", "backFields"]
-    static let barcodeFormats: Set<String> = ["PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128"]
-    static let transitTypes: Set<String> = ["PKTransitTypeAir", "PKTransitTypeBoat", "PKTransitTypeBus", "PKTransitTypeGeneric", "PKTransitTypeTrain"]
+    static let barcodeFormats: Set<String> = [
+        "PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128",
+    ]
+    static let transitTypes: Set<String> = [
+        "PKTransitTypeAir", "PKTransitTypeBoat", "PKTransitTypeBus", "PKTransitTypeGeneric", "PKTransitTypeTrain",
+    ]
 
     /// The parsed document (nil when unreadable) and the findings.
     public static func check(_ data: Data, file: String) -> (pass: JSONValue?, findings: [Finding]) {
@@ -25,15 +29,20 @@ public enum PassJSONLint {
             let position = " at \(error.located)"
             if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
                 (pass, document) = (JSONValue(parsed), parsed)
-                add(.warning, "pkpass.pass-json.non-strict", "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
+                add(
+                    .warning, "pkpass.pass-json.non-strict", "$",
+                    "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
             } else {
                 add(.error, "pkpass.pass-json.invalid", "$", "pass.json is not JSON\(position)")
                 return (nil, findings)
             }
         }
         // Wallet, ZIPFoundation-based tools and most parsers keep different copies of a repeated key.
-        for finding in document?.duplicateKeyFindings(.error, code: "pkpass.pass-json.duplicate-key", file: file,
-                                                       consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one") ?? [] {
+        for finding in document?.duplicateKeyFindings(
+            .error, code: "pkpass.pass-json.duplicate-key", file: file,
+            consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one")
+            ?? []
+        {
             var located = finding
             located.location.path = finding.location.path.map { "pass.json \($0)" }
             findings.append(located)
@@ -54,14 +63,19 @@ public enum PassJSONLint {
         }
         let present = styles.filter { root[$0] != nil }
         if present.count != 1 {
-            add(.error, "pkpass.pass-json.style", "$", present.isEmpty
-                ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
-                : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
+            add(
+                .error, "pkpass.pass-json.style", "$",
+                present.isEmpty
+                    ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
+                    : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
         }
         if let style = present.first, case .object(let body)? = root[style] {
             if style == "boardingPass" {
-                if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {} else {
-                    add(.error, "pkpass.pass-json.transit-type", "$.boardingPass.transitType", "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
+                if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {
+                } else {
+                    add(
+                        .error, "pkpass.pass-json.transit-type", "$.boardingPass.transitType",
+                        "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
                 }
             }
             var keys: [String: String] = [:]
@@ -78,7 +92,9 @@ public enum PassJSONLint {
                         continue
                     }
                     if let previous = keys[key] {
-                        add(.error, "pkpass.pass-json.field-key-duplicate", "\(path).key", "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
+                        add(
+                            .error, "pkpass.pass-json.field-key-duplicate", "\(path).key",
+                            "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
                     } else {
                         keys[key] = path
                     }
@@ -96,14 +112,24 @@ public enum PassJSONLint {
         var formats: [(path: String, format: String)] = []
         for (path, barcode) in barcodes {
             let fields = barcode.objectValue ?? [:]
-            if let format = fields["format"]?.stringValue, barcodeFormats.contains(format) || PassJSONRecentKeys.newBarcodeFormats.contains(format) {
+            if let format = fields["format"]?.stringValue,
+                barcodeFormats.contains(format) || PassJSONRecentKeys.newBarcodeFormats.contains(format)
+            {
                 formats.append((path, format))
             } else {
-                add(.error, "pkpass.pass-json.barcode-format", "\(path).format", "the barcode format must be one of "
-                    + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
+                add(
+                    .error, "pkpass.pass-json.barcode-format", "\(path).format",
+                    "the barcode format must be one of "
+                        + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
             }
-            if fields["message"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-message", "\(path).message", "the barcode needs a message string") }
-            if fields["messageEncoding"]?.stringValue == nil { add(.error, "pkpass.pass-json.barcode-encoding", "\(path).messageEncoding", "the barcode needs a messageEncoding (e.g. iso-8859-1)") }
+            if fields["message"]?.stringValue == nil {
+                add(.error, "pkpass.pass-json.barcode-message", "\(path).message", "the barcode needs a message string")
+            }
+            if fields["messageEncoding"]?.stringValue == nil {
+                add(
+                    .error, "pkpass.pass-json.barcode-encoding", "\(path).messageEncoding",
+                    "the barcode needs a messageEncoding (e.g. iso-8859-1)")
+            }
         }
         PassJSONRecentKeys.barcodeFindings(formats: formats, add: add)
         PassJSONRecentKeys.check(root, style: present.count == 1 ? present.first : nil, add: add)
@@ -112,7 +138,9 @@ public enum PassJSONLint {
             guard let text = root[key]?.stringValue else { continue }
             if Self.isRGB(text) { continue }
             if text.hasPrefix("#") && text.count == 7 {
-                add(.warning, "pkpass.pass-json.color-hex", "$.\(key)", "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
+                add(
+                    .warning, "pkpass.pass-json.color-hex", "$.\(key)",
+                    "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
             } else {
                 add(.error, "pkpass.pass-json.color", "$.\(key)", "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
@@ -120,7 +148,9 @@ public enum PassJSONLint {
         for key in ["relevantDate", "expirationDate"] {
             guard let value = root[key] else { continue }
             if value.stringValue.flatMap(Self.parseDate) == nil {
-                add(.error, "pkpass.pass-json.date", "$.\(key)", "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
+                add(
+                    .error, "pkpass.pass-json.date", "$.\(key)",
+                    "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
             }
         }
         if let service = root["webServiceURL"]?.stringValue {
@@ -128,18 +158,28 @@ public enum PassJSONLint {
                 add(.error, "pkpass.pass-json.web-service-https", "$.webServiceURL", "webServiceURL must be https")
             }
             if (root["authenticationToken"]?.stringValue?.count ?? 0) < 16 {
-                add(.error, "pkpass.pass-json.authentication-token", "$.authenticationToken", "with a webServiceURL, authenticationToken must be at least 16 characters")
+                add(
+                    .error, "pkpass.pass-json.authentication-token", "$.authenticationToken",
+                    "with a webServiceURL, authenticationToken must be at least 16 characters")
             }
         }
         if let locations = root["locations"] {
-            let valid = locations.arrayValue?.allSatisfy { location in
-                guard let fields = location.objectValue, case .number? = fields["latitude"], case .number? = fields["longitude"] else { return false }
-                return true
-            } ?? false
-            if !valid { add(.error, "pkpass.pass-json.locations", "$.locations", "locations must be objects with numeric latitude and longitude") }
+            let valid =
+                locations.arrayValue?.allSatisfy { location in
+                    guard let fields = location.objectValue, case .number? = fields["latitude"], case .number? = fields["longitude"] else {
+                        return false
+                    }
+                    return true
+                } ?? false
+            if !valid {
+                add(.error, "pkpass.pass-json.locations", "$.locations", "locations must be objects with numeric latitude and longitude")
+            }
         }
         if let beacons = root["beacons"] {
-            let valid = beacons.arrayValue?.allSatisfy { beacon in beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil } ?? false
+            let valid =
+                beacons.arrayValue?.allSatisfy { beacon in
+                    beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil
+                } ?? false
             if !valid { add(.error, "pkpass.pass-json.beacons", "$.beacons", "beacons must be objects with a proximityUUID") }
         }
         return (pass, findings)
@@ -168,7 +208,8 @@ public enum PassJSONLint {
             }
             if byte == 0x22 { inString = true }
             if byte == UInt8(ascii: ","), let next = bytes[(index + 1)...].first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-               next == UInt8(ascii: "}") || next == UInt8(ascii: "]") {
+                next == UInt8(ascii: "}") || next == UInt8(ascii: "]")
+            {
                 continue
             }
             output.append(byte)

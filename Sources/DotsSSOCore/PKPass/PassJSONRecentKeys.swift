@@ -12,7 +12,9 @@ enum PassJSONRecentKeys {
         "posterGeneric": "generic",
     ]
     /// Barcode formats iOS 27 added; older iOS skips them for the next barcode in `barcodes`.
-    static let newBarcodeFormats: Set<String> = ["PKBarcodeFormatCode39", "PKBarcodeFormatCodabar", "PKBarcodeFormatEAN13", "PKBarcodeFormatITF"]
+    static let newBarcodeFormats: Set<String> = [
+        "PKBarcodeFormatCode39", "PKBarcodeFormatCodabar", "PKBarcodeFormatEAN13", "PKBarcodeFormatITF",
+    ]
     static let maxRelevantInterval: TimeInterval = 24 * 3600
     static let maxFeaturedActions = 2
 
@@ -28,16 +30,21 @@ enum PassJSONRecentKeys {
     static func relevance(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
         if root["relevantDate"] != nil {
             if root["relevantDates"] == nil {
-                add(.warning, "pkpass.pass-json.relevant-date-deprecated", "$.relevantDate",
-                    "relevantDate is deprecated since iOS 18: give relevantDates (a list of dates or intervals) as well; iOS 18 and later read only that")
+                add(
+                    .warning, "pkpass.pass-json.relevant-date-deprecated", "$.relevantDate",
+                    "relevantDate is deprecated since iOS 18: give relevantDates (a list of dates or intervals) as well; iOS 18 and later read only that"
+                )
             } else {
-                add(.info, "pkpass.pass-json.relevant-date-legacy", "$.relevantDate",
+                add(
+                    .info, "pkpass.pass-json.relevant-date-legacy", "$.relevantDate",
                     "relevantDate is read only before iOS 18; iOS 18 and later read relevantDates")
             }
         }
         guard let value = root["relevantDates"] else { return }
         guard case .array(let entries) = value else {
-            return add(.error, "pkpass.pass-json.relevant-dates", "$.relevantDates", "relevantDates must be an array of {date} or {startDate, endDate} objects")
+            return add(
+                .error, "pkpass.pass-json.relevant-dates", "$.relevantDates",
+                "relevantDates must be an array of {date} or {startDate, endDate} objects")
         }
         var spellings = Set<String>()
         for (index, entry) in entries.enumerated() {
@@ -54,7 +61,9 @@ enum PassJSONRecentKeys {
                     dates[key] = date
                 } else {
                     unreadable.insert(key)
-                    add(.error, "pkpass.pass-json.date", "\(path).\(key)", "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
+                    add(
+                        .error, "pkpass.pass-json.date", "\(path).\(key)",
+                        "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
                 }
             }
             // iOS 26 renamed an entry's single date from relevantDate to date; both are read by the iOS that knows them.
@@ -65,22 +74,28 @@ enum PassJSONRecentKeys {
                 if end <= start {
                     add(.error, "pkpass.pass-json.relevant-interval", path, "endDate must be after startDate")
                 } else if end.timeIntervalSince(start) > maxRelevantInterval {
-                    add(.error, "pkpass.pass-json.relevant-interval", path,
-                        "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry")
+                    add(
+                        .error, "pkpass.pass-json.relevant-interval", path,
+                        "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry"
+                    )
                 }
             case (.some, nil), (nil, .some):
                 add(.error, "pkpass.pass-json.relevant-interval", path, "an interval needs both startDate and endDate")
             case (nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
-                add(.error, "pkpass.pass-json.relevant-dates", path, "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
+                add(
+                    .error, "pkpass.pass-json.relevant-dates", path,
+                    "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
             default:
                 break
             }
         }
         if spellings == ["date"] {
-            add(.info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+            add(
+                .info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
                 "entries use date, which iOS 26 and later read; iOS 18 to 25 read relevantDate, so give both for them")
         } else if spellings == ["relevantDate"] {
-            add(.info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+            add(
+                .info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
                 "entries use relevantDate, which iOS 18 to 25 read; iOS 26 and later read date")
         }
     }
@@ -91,48 +106,64 @@ enum PassJSONRecentKeys {
         var schemes: [String] = []
         if let value = root["preferredStyleSchemes"] {
             guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
-                return add(.error, "pkpass.pass-json.style-schemes", "$.preferredStyleSchemes", "preferredStyleSchemes must be an array of strings")
+                return add(
+                    .error, "pkpass.pass-json.style-schemes", "$.preferredStyleSchemes", "preferredStyleSchemes must be an array of strings"
+                )
             }
             schemes = list.compactMap(\.stringValue)
             for (index, scheme) in schemes.enumerated() {
                 let path = "$.preferredStyleSchemes[\(index)]"
                 guard let owner = styleSchemes[scheme] else {
-                    add(.error, "pkpass.pass-json.style-scheme-unknown", path,
+                    add(
+                        .error, "pkpass.pass-json.style-scheme-unknown", path,
                         "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", ")))")
                     continue
                 }
                 if let style, owner != style {
-                    add(.error, "pkpass.pass-json.style-scheme-style", path, "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
+                    add(
+                        .error, "pkpass.pass-json.style-scheme-style", path,
+                        "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
                 }
                 if scheme == "posterGeneric" {
-                    add(.info, "pkpass.pass-json.style-scheme-ios27", path, "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
+                    add(
+                        .info, "pkpass.pass-json.style-scheme-ios27", path,
+                        "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
                 }
             }
         }
         let semantics = root["semantics"]?.objectValue ?? [:]
         if schemes.contains("posterEventTicket"), style == "eventTicket" {
             if !["venueName", "venueRegionName", "venueRoom"].contains(where: { semantics[$0]?.stringValue?.isEmpty == false }) {
-                add(.error, "pkpass.pass-json.poster-semantics", "$.semantics",
-                    "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket")
+                add(
+                    .error, "pkpass.pass-json.poster-semantics", "$.semantics",
+                    "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket"
+                )
             }
             switch semantics["eventType"]?.stringValue {
             case "PKEventTypeSports":
                 for key in ["homeTeamAbbreviation", "awayTeamAbbreviation"] where semantics[key]?.stringValue?.isEmpty != false {
-                    add(.error, "pkpass.pass-json.poster-semantics", "$.semantics.\(key)", "a poster ticket for a sports event needs \(key)")
+                    add(
+                        .error, "pkpass.pass-json.poster-semantics", "$.semantics.\(key)", "a poster ticket for a sports event needs \(key)"
+                    )
                 }
             case "PKEventTypeLivePerformance":
                 if semantics["performerNames"]?.arrayValue?.contains(where: { $0.stringValue?.isEmpty == false }) != true {
-                    add(.error, "pkpass.pass-json.poster-semantics", "$.semantics.performerNames", "a poster ticket for a live performance needs performerNames")
+                    add(
+                        .error, "pkpass.pass-json.poster-semantics", "$.semantics.performerNames",
+                        "a poster ticket for a live performance needs performerNames")
                 }
             default:
                 break
             }
         }
         if root["upcomingPassInformation"] != nil && !(schemes.contains("posterEventTicket") && style == "eventTicket") {
-            add(.error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
+            add(
+                .error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
                 "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket)")
         } else if let upcoming = root["upcomingPassInformation"], upcoming.arrayValue == nil {
-            add(.error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation", "upcomingPassInformation must be an array of entries")
+            add(
+                .error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
+                "upcomingPassInformation must be an array of entries")
         }
     }
 
@@ -141,35 +172,48 @@ enum PassJSONRecentKeys {
     static func recentKeys(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
         if let text = root["footerBackgroundColor"]?.stringValue {
             if !PassJSONLint.isRGB(text) {
-                add(.error, "pkpass.pass-json.color", "$.footerBackgroundColor", "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
+                add(
+                    .error, "pkpass.pass-json.color", "$.footerBackgroundColor",
+                    "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
         } else if root["footerBackgroundColor"] != nil {
             add(.error, "pkpass.pass-json.type", "$.footerBackgroundColor", "footerBackgroundColor must be an rgb(r, g, b) string")
         }
         for key in ["useAutomaticColors", "suppressHeaderDarkening"] {
-            if let value = root[key], case .bool = value {} else if root[key] != nil {
+            if let value = root[key], case .bool = value {
+            } else if root[key] != nil {
                 add(.error, "pkpass.pass-json.type", "$.\(key)", "\(key) must be true or false")
             }
         }
         if let value = root["auxiliaryStoreIdentifiers"] {
-            let valid = value.arrayValue?.allSatisfy { if case .number(let number) = $0 { number == number.rounded() && number > 0 } else { false } } ?? false
+            let valid =
+                value.arrayValue?.allSatisfy {
+                    if case .number(let number) = $0 { number == number.rounded() && number > 0 } else { false }
+                } ?? false
             if !valid {
-                add(.error, "pkpass.pass-json.type", "$.auxiliaryStoreIdentifiers", "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
+                add(
+                    .error, "pkpass.pass-json.type", "$.auxiliaryStoreIdentifiers",
+                    "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
             }
         }
         let semantics = root["semantics"]?.objectValue ?? [:]
         if let info = semantics["eventStartDateInfo"] {
             if let fields = info.objectValue {
                 if let date = fields["date"], date.stringValue.flatMap(PassJSONLint.parseDate) == nil {
-                    add(.error, "pkpass.pass-json.date", "$.semantics.eventStartDateInfo.date", "eventStartDateInfo.date must be an ISO 8601 date with a time zone")
+                    add(
+                        .error, "pkpass.pass-json.date", "$.semantics.eventStartDateInfo.date",
+                        "eventStartDateInfo.date must be an ISO 8601 date with a time zone")
                 }
                 for key in ["ignoreTimeComponents", "unannounced", "undetermined"] {
-                    if let value = fields[key], case .bool = value {} else if fields[key] != nil {
+                    if let value = fields[key], case .bool = value {
+                    } else if fields[key] != nil {
                         add(.error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo.\(key)", "\(key) must be true or false")
                     }
                 }
             } else {
-                add(.error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo", "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
+                add(
+                    .error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo",
+                    "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
             }
         }
         if let value = semantics["venueOpenDate"], value.stringValue.flatMap(PassJSONLint.parseDate) == nil {
@@ -182,10 +226,13 @@ enum PassJSONRecentKeys {
     static func featuredActions(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
         guard let value = root["featuredActions"] else { return }
         guard case .array(let actions) = value, actions.allSatisfy({ $0.objectValue != nil }) else {
-            return add(.error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions must be an array of action objects")
+            return add(
+                .error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions must be an array of action objects")
         }
         if actions.count > maxFeaturedActions {
-            add(.error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
+            add(
+                .error, "pkpass.pass-json.featured-actions", "$.featuredActions",
+                "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
         }
         add(.info, "pkpass.pass-json.featured-actions-ios27", "$.featuredActions", "featuredActions are shown by iOS 27 and later")
     }
@@ -196,16 +243,19 @@ enum PassJSONRecentKeys {
         let newOnes = formats.filter { newBarcodeFormats.contains($0.format) }
         for item in newOnes {
             if item.path == "$.barcode" {
-                add(.error, "pkpass.pass-json.barcode-format", "\(item.path).format",
+                add(
+                    .error, "pkpass.pass-json.barcode-format", "\(item.path).format",
                     "\(item.format) is new in iOS 27, and the legacy barcode key is read only by iOS before 9: put it in barcodes")
             } else {
-                add(.info, "pkpass.pass-json.barcode-format-ios27", "\(item.path).format",
+                add(
+                    .info, "pkpass.pass-json.barcode-format-ios27", "\(item.path).format",
                     "\(item.format) is drawn by iOS 27 and later; older iOS skips it for the next barcode in barcodes")
             }
         }
         let inList = formats.filter { $0.path != "$.barcode" }
         if !inList.isEmpty, inList.allSatisfy({ newBarcodeFormats.contains($0.format) }) {
-            add(.warning, "pkpass.pass-json.barcode-fallback", "$.barcodes",
+            add(
+                .warning, "pkpass.pass-json.barcode-fallback", "$.barcodes",
                 "every barcode is a format new in iOS 27; add a QR, PDF417, Aztec or Code 128 barcode after them for older iOS")
         }
     }

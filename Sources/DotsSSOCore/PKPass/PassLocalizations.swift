@@ -15,8 +15,10 @@ public enum PassLocalizations {
             do {
                 _ = try PassStrings(files[path]!)
             } catch let error as PassStrings.ParseError {
-                findings.append(Finding(.error, "pkpass.strings.invalid", at: FindingLocation(file: file, path: path),
-                                        "\(path) cannot be read at line \(error.line): \(error.message); Wallet shows untranslated text for this language"))
+                findings.append(
+                    Finding(
+                        .error, "pkpass.strings.invalid", at: FindingLocation(file: file, path: path),
+                        "\(path) cannot be read at line \(error.line): \(error.message); Wallet shows untranslated text for this language"))
             } catch {}
         }
         return (languages.sorted(), findings)

@@ -14,19 +14,27 @@ enum PassNFC {
         }
         switch nfc["message"] {
         case .string(let message)? where message.utf8.count > maxMessageBytes:
-            add(.error, "pkpass.pass-json.nfc-message", "$.nfc.message", "nfc.message is \(message.utf8.count) bytes; Wallet sends at most \(maxMessageBytes)")
+            add(
+                .error, "pkpass.pass-json.nfc-message", "$.nfc.message",
+                "nfc.message is \(message.utf8.count) bytes; Wallet sends at most \(maxMessageBytes)")
         case .string(let message)? where message.isEmpty:
             add(.error, "pkpass.pass-json.nfc-message", "$.nfc.message", "nfc.message is empty")
         case .string?:
             break
         default:
-            add(.error, "pkpass.pass-json.nfc-message", "$.nfc.message", "nfc.message is required (a string of at most \(maxMessageBytes) bytes)")
+            add(
+                .error, "pkpass.pass-json.nfc-message", "$.nfc.message",
+                "nfc.message is required (a string of at most \(maxMessageBytes) bytes)")
         }
         guard let key = nfc["encryptionPublicKey"]?.stringValue else {
-            return add(.error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey", "nfc.encryptionPublicKey is required (a base64 P-256 public key)")
+            return add(
+                .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
+                "nfc.encryptionPublicKey is required (a base64 P-256 public key)")
         }
         if let problem = p256Problem(base64: key) {
-            add(.error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey", "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 public key (base64 DER SubjectPublicKeyInfo)")
+            add(
+                .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
+                "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 public key (base64 DER SubjectPublicKeyInfo)")
         }
     }
 

@@ -20,9 +20,11 @@ public enum PassSignature {
 
     static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"
 
-    public static func check(signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
-                             anchors: TrustAnchors, file: String, now: Date, chainCache: ChainCache? = nil,
-                             pool: CertificatePool? = nil) -> (PassSignatureReport, [Finding]) {
+    public static func check(
+        signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
+        anchors: TrustAnchors, file: String, now: Date, chainCache: ChainCache? = nil,
+        pool: CertificatePool? = nil
+    ) -> (PassSignatureReport, [Finding]) {
         var report = PassSignatureReport(bundled: [])
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ message: String) {
@@ -60,7 +62,11 @@ public enum PassSignature {
             signerInfo = info
             for index in 0..<(bundledStack?.count ?? 0) {
                 let certificate = bundledStack?[index]
-                if CMS_SignerInfo_cert_cmp(info, certificate) == 0 { signer = certificate } else if let certificate { report.bundled.append(describe(certificate)) }
+                if CMS_SignerInfo_cert_cmp(info, certificate) == 0 {
+                    signer = certificate
+                } else if let certificate {
+                    report.bundled.append(describe(certificate))
+                }
             }
         }
         if let signerInfo {
@@ -72,8 +78,10 @@ public enum PassSignature {
             } else {
                 // Wallet dates the signature by this attribute (Apple: "Building a Pass", signing): without it there is
                 // nothing to judge the certificates' validity at signing time against.
-                add(.error, "pkpass.signature.no-signing-time",
-                    "the signature has no signing-time attribute; Wallet needs it (sign with openssl smime/cms without -noattr, or signpass)")
+                add(
+                    .error, "pkpass.signature.no-signing-time",
+                    "the signature has no signing-time attribute; Wallet needs it (sign with openssl smime/cms without -noattr, or signpass)"
+                )
             }
             if nid == NID_sha1 {
                 add(.info, "pkpass.signature.sha1", "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
@@ -101,12 +109,16 @@ public enum PassSignature {
         }
         ERR_clear_error()
         if !verified {
-            add(.error, "pkpass.signature.invalid", "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass")
+            add(
+                .error, "pkpass.signature.invalid",
+                "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass"
+            )
         }
 
         // 2. The chain's shape (does it reach a trusted root?), then the dates of every certificate in it, at
         //    signing time (when the signature says) and now — judged apart, so each problem is named once.
-        let chain = chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
+        let chain =
+            chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
             ?? verifyChain(signer, bundled: bundled, anchors: anchors)
         if let problem = chain.problem {
             add(.error, "pkpass.certificate.chain", problem)
@@ -115,50 +127,73 @@ public enum PassSignature {
             let role = index == 0 ? "signing certificate" : "intermediate"
             let name = "\(role) \"\(certificate.displayName)\""
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
-                add(.error, signed < certificate.notBefore ? "pkpass.certificate.not-yet-valid" : "pkpass.certificate.expired",
-                    "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))")
+                add(
+                    .error, signed < certificate.notBefore ? "pkpass.certificate.not-yet-valid" : "pkpass.certificate.expired",
+                    "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))"
+                )
             } else if certificate.notAfter < now {
-                add(.error, "pkpass.certificate.expired", "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate")
+                add(
+                    .error, "pkpass.certificate.expired",
+                    "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate"
+                )
             } else if certificate.notBefore > now {
                 add(.error, "pkpass.certificate.not-yet-valid", "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
         // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
         let g1Expiry = Date(timeIntervalSince1970: 1_675_814_400)  // 2023-02-08
-        if let old = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") && $0.notAfter < g1Expiry && !($0.organizationalUnit ?? "").hasPrefix("G") }) {
-            add(.warning, "pkpass.certificate.wwdr-g1",
-                "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)")
+        if let old = report.bundled.first(where: {
+            ($0.commonName ?? "").contains("Worldwide Developer Relations") && $0.notAfter < g1Expiry
+                && !($0.organizationalUnit ?? "").hasPrefix("G")
+        }) {
+            add(
+                .warning, "pkpass.certificate.wwdr-g1",
+                "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)"
+            )
         }
 
         // Apple ("Wallet Developer Guide", WWDR intermediate certificates): pass type certificates issued since 27 January
         // 2022 chain through the G4 intermediate; an older generation bundled with one is refused by Wallet.
         let g4Since = Date(timeIntervalSince1970: 1_643_241_600)  // 2022-01-27
         if let signer = report.signer, signer.notBefore >= g4Since,
-           let wwdr = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") }), wwdr.organizationalUnit != "G4" {
-            add(.error, "pkpass.certificate.wwdr-generation",
+            let wwdr = report.bundled.first(where: { ($0.commonName ?? "").contains("Worldwide Developer Relations") }),
+            wwdr.organizationalUnit != "G4"
+        {
+            add(
+                .error, "pkpass.certificate.wwdr-generation",
                 "the signing certificate was issued on \(ISOTimestamp.day(signer.notBefore)), after 27 January 2022, so Wallet needs the WWDR G4 "
-                + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4")
+                    + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4"
+            )
         }
 
         // 3. The signer against the pass.
         if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
-            add(.error, "pkpass.certificate.pass-type-mismatch", "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
+            add(
+                .error, "pkpass.certificate.pass-type-mismatch",
+                "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
         }
         if let team = teamIdentifier, let unit = report.signer?.organizationalUnit, unit != team {
-            add(.error, "pkpass.certificate.team-mismatch", "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
+            add(
+                .error, "pkpass.certificate.team-mismatch",
+                "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
         }
         if let passType = passTypeIdentifier, let value = extensionText(signer, oid: passTypeExtensionOID), value != passType {
-            add(.error, "pkpass.certificate.extension-mismatch",
-                "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)")
+            add(
+                .error, "pkpass.certificate.extension-mismatch",
+                "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)"
+            )
         }
         return (report, findings)
     }
 
-
     /// Builds the chain from the signer through the bundled certificates to an anchor, ignoring dates.
     /// `verified` runs signer → root when it succeeds; `problem` says why it does not.
-    static func verifyChain(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors) -> (verified: [CertificateInfo], problem: String?) {
-        guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else { return ([], "cannot set up certificate verification") }
+    static func verifyChain(_ leaf: OpaquePointer, bundled: OpaquePointer?, anchors: TrustAnchors) -> (
+        verified: [CertificateInfo], problem: String?
+    ) {
+        guard let store = anchors.makeStore(), let context = X509_STORE_CTX_new() else {
+            return ([], "cannot set up certificate verification")
+        }
         // The context borrows the store: keep the store alive until the context is freed.
         defer {
             X509_STORE_CTX_free(context)
@@ -180,17 +215,24 @@ public enum PassSignature {
         if let bundled {
             bundledInfo = (0..<dots_sk_X509_num(bundled)).compactMap { dots_sk_X509_value(bundled, $0) }.map(describe)
         }
-        return ([], chainProblem(code: code, depth: depth, at: current, bundled: bundledInfo, signer: describe(leaf), trusted: anchors.names))
+        return (
+            [], chainProblem(code: code, depth: depth, at: current, bundled: bundledInfo, signer: describe(leaf), trusted: anchors.names)
+        )
     }
 
     /// Says what is missing when the chain does not reach a trusted root: which certificate could not be chained to
     /// which root, what the signature bundles, and what adds a root — naming each certificate once, one way.
-    static func chainProblem(code: Int32, depth: Int32, at current: CertificateInfo?, bundled: [CertificateInfo], signer: CertificateInfo,
-                             trusted: [String]) -> String {
+    static func chainProblem(
+        code: Int32, depth: Int32, at current: CertificateInfo?, bundled: [CertificateInfo], signer: CertificateInfo,
+        trusted: [String]
+    ) -> String {
         func quoted(_ name: String) -> String { "\"\(name)\"" }
         let others = bundled.filter { $0 != signer }
-        let bundle = others.isEmpty ? "the signature bundles no intermediate"
-            : "the signature bundles " + others.map { "\(quoted($0.displayName)) (expires \(ISOTimestamp.day($0.notAfter)))" }.joined(separator: ", ")
+        let bundle =
+            others.isEmpty
+            ? "the signature bundles no intermediate"
+            : "the signature bundles "
+                + others.map { "\(quoted($0.displayName)) (expires \(ISOTimestamp.day($0.notAfter)))" }.joined(separator: ", ")
         let roots = trusted.isEmpty ? "no root" : trusted.map(quoted).joined(separator: ", ")
         let addRoot = "trusted: \(roots); a test or sandbox hierarchy's root is added with --trust ROOT.pem or the channel's passes.trust"
         let certificate = current ?? signer

@@ -11,7 +11,9 @@ public struct PassStrings: Sendable, Equatable {
     }
 
     public init(_ data: Data) throws {
-        guard let text = Self.decode(data) else { throw ParseError(message: "it is neither UTF-16 (with a byte order mark) nor UTF-8 text", line: 1) }
+        guard let text = Self.decode(data) else {
+            throw ParseError(message: "it is neither UTF-16 (with a byte order mark) nor UTF-8 text", line: 1)
+        }
         entries = try Self.parse(Array(text.unicodeScalars))
     }
 
@@ -29,7 +31,11 @@ public struct PassStrings: Sendable, Equatable {
         func skipSpaceAndComments() throws {
             while index < scalars.count {
                 let scalar = scalars[index]
-                if scalar == "\n" { line += 1; index += 1 } else if scalar.properties.isWhitespace { index += 1 } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                if scalar == "\n" {
+                    line += 1; index += 1
+                } else if scalar.properties.isWhitespace {
+                    index += 1
+                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                     index += 2
                     while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") {
                         if scalars[index] == "\n" { line += 1 }
@@ -64,7 +70,9 @@ public struct PassStrings: Sendable, Equatable {
                     case "r": value.append("\r")
                     case "U", "u":
                         let digits = String(String.UnicodeScalarView(scalars[index..<min(index + 4, scalars.count)]))
-                        guard digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) else { throw fail("a \\U escape needs four hex digits") }
+                        guard digits.count == 4, let code = UInt32(digits, radix: 16), let unicode = Unicode.Scalar(code) else {
+                            throw fail("a \\U escape needs four hex digits")
+                        }
                         value.append(unicode)
                         index += 4
                     default: value.append(escaped)

@@ -30,12 +30,15 @@ public enum PassTrust {
     /// The root a loopback sandbox serves; one GET, no redirects, 1 MiB at most.
     static func fetch(_ entry: String, option: String, in ctx: CommandContext) async throws -> Data {
         guard let url = URL(string: entry), let host = url.host, URLPolicy.isLoopback(host: host), url.user == nil else {
-            throw TrustAnchorError(option: option, path: entry, detail: "a URL is accepted only for a sandbox on this machine "
-                + "(http://127.0.0.1:PORT/sandbox/ca.pem, as `dots-sso sandbox` prints); for any other root, download it, "
-                + "check it, and pass the file")
+            throw TrustAnchorError(
+                option: option, path: entry,
+                detail: "a URL is accepted only for a sandbox on this machine "
+                    + "(http://127.0.0.1:PORT/sandbox/ca.pem, as `dots-sso sandbox` prints); for any other root, download it, "
+                    + "check it, and pass the file")
         }
         // A sandbox that is not running is the network's exit status (69), with the address in the message.
-        let response = try await HTTPSettings().client(in: ctx).send(HTTPRequest(.get, url, followsRedirects: false, maxBodyBytes: 1_048_576))
+        let response = try await HTTPSettings().client(in: ctx).send(
+            HTTPRequest(.get, url, followsRedirects: false, maxBodyBytes: 1_048_576))
         guard response.status == 200 else {
             throw TrustAnchorError(option: option, path: entry, detail: "the sandbox answered HTTP \(response.status), not the root")
         }

@@ -46,7 +46,8 @@ struct ZipReader {
         var directorySize = UInt64(buffer.u32(end + 12))
         var directoryOffset = UInt64(buffer.u32(end + 16))
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF, end >= 20,
-           buffer.u32(end - 20) == 0x0706_4B50 {
+            buffer.u32(end - 20) == 0x0706_4B50
+        {
             // ZIP64: the locator before the end record names the ZIP64 end record.
             let record = buffer.u64(end - 20 + 8)
             guard buffer.count >= 56, record <= UInt64(buffer.count - 56), buffer.u32(Int(record)) == 0x0606_4B50 else {
@@ -68,7 +69,8 @@ struct ZipReader {
             guard offset + 46 <= directoryEnd, buffer.u32(offset) == 0x0201_4B50 else {
                 throw Problem("the central directory is truncated or corrupt")
             }
-            let nameLength = Int(buffer.u16(offset + 28)), extraLength = Int(buffer.u16(offset + 30)), commentLength = Int(buffer.u16(offset + 32))
+            let nameLength = Int(buffer.u16(offset + 28)), extraLength = Int(buffer.u16(offset + 30)),
+                commentLength = Int(buffer.u16(offset + 32))
             let next = offset + 46 + nameLength + extraLength + commentLength
             guard next <= directoryEnd else { throw Problem("the central directory is truncated or corrupt") }
             let madeBy = buffer.u16(offset + 4)
@@ -91,7 +93,9 @@ struct ZipReader {
     func contents(of entry: Entry, limit: Int) throws -> Data {
         let buffer = ByteView(bytes)
         guard entry.flags & 0x0001 == 0 else { throw Problem("it is encrypted") }
-        guard buffer.count >= 30, entry.localHeaderOffset <= UInt64(buffer.count - 30), buffer.u32(Int(entry.localHeaderOffset)) == 0x0403_4B50 else {
+        guard buffer.count >= 30, entry.localHeaderOffset <= UInt64(buffer.count - 30),
+            buffer.u32(Int(entry.localHeaderOffset)) == 0x0403_4B50
+        else {
             throw Problem("its local header is missing")
         }
         let header = Int(entry.localHeaderOffset)
@@ -139,7 +143,8 @@ struct ZipReader {
         }
         if produced > size { throw Overflow() }
         guard status == Z_STREAM_END, produced == size else {
-            throw Problem(status == Z_DATA_ERROR ? "the deflate data is corrupt" : "the deflate data ends early or does not match its declared size")
+            throw Problem(
+                status == Z_DATA_ERROR ? "the deflate data is corrupt" : "the deflate data ends early or does not match its declared size")
         }
         output.removeLast()
         return output

@@ -33,16 +33,21 @@ public struct PassFetcher: Sendable {
         // `parallel` downloads on the wire at once; as many more passes may be inspected and saved meanwhile (which
         // also bounds how many downloaded bodies wait in memory).
         let downloads = AsyncSemaphore(parallel)
-        var fetched = await boundedConcurrentMap(count: links.count, parallel: parallel * 2, onEach: { _, _ in
-            progress(finished.increment(), links.count)
-        }) { index in
+        var fetched = await boundedConcurrentMap(
+            count: links.count, parallel: parallel * 2,
+            onEach: { _, _ in
+                progress(finished.increment(), links.count)
+            }
+        ) { index in
             await fetchOne(links[index], position: index + 1, downloads: downloads)
         }
         var firstSeen: [String: Int] = [:]
         for (index, link) in links.enumerated() {
             if let first = firstSeen[link] {
-                fetched[index].findings.append(Finding(.warning, "passes.duplicate", at: FindingLocation(file: fetched[index].url),
-                    "this URL is also pass \(first); the member would see the same pass twice"))
+                fetched[index].findings.append(
+                    Finding(
+                        .warning, "passes.duplicate", at: FindingLocation(file: fetched[index].url),
+                        "this URL is also pass \(first); the member would see the same pass twice"))
             } else {
                 firstSeen[link] = index + 1
             }
@@ -77,13 +82,18 @@ public struct PassFetcher: Sendable {
             return fail("passes.url.refused", "\(error)")
         }
         if url.path.lowercased().hasSuffix(".pkpasses") {
-            return fail("passes.bundle-refused", "this is a .pkpasses bundle URL; The Dots accepts single .pkpass files only (seed 000): list each pass as its own .pkpass URL")
+            return fail(
+                "passes.bundle-refused",
+                "this is a .pkpasses bundle URL; The Dots accepts single .pkpass files only (seed 000): list each pass as its own .pkpass URL"
+            )
         }
         let response: HTTPResponse
         await downloads.acquire()
         do {
-            response = try await http.send(HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/vnd.apple.pkpass")],
-                                                       maxBodyBytes: Self.maxDownloadBytes))
+            response = try await http.send(
+                HTTPRequest(
+                    .get, url, headers: [(name: "Accept", value: "application/vnd.apple.pkpass")],
+                    maxBodyBytes: Self.maxDownloadBytes))
             await downloads.release()
         } catch let error as UserFacingError {
             await downloads.release()
@@ -95,18 +105,28 @@ public struct PassFetcher: Sendable {
         pass.status = response.status
         pass.bytes = response.body.count
         guard response.isSuccess else {
-            return fail("passes.download.status", "the server answered \(response.status) with \(PassArchive.describe(response.body)) instead of the pass")
+            return fail(
+                "passes.download.status",
+                "the server answered \(response.status) with \(PassArchive.describe(response.body)) instead of the pass")
         }
         if response.mediaType == "application/vnd.apple.pkpasses" {
-            return fail("passes.bundle-refused", "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)")
+            return fail(
+                "passes.bundle-refused",
+                "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)"
+            )
         }
         let name = Self.fileName(for: url, position: position)
         var inspection = inspector.inspect(response.body, file: name)
         pass.summary = inspection.summary
-        if let type = response.mediaType, type != "application/vnd.apple.pkpass", type != "application/octet-stream", type != "application/zip",
-           !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") }) {
-            inspection.findings.append(Finding(.warning, "passes.content-type", at: FindingLocation(file: display),
-                "the pass is served as \(type); Safari and Mail only offer to add it to Wallet when it is application/vnd.apple.pkpass"))
+        if let type = response.mediaType, type != "application/vnd.apple.pkpass", type != "application/octet-stream",
+            type != "application/zip",
+            !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") })
+        {
+            inspection.findings.append(
+                Finding(
+                    .warning, "passes.content-type", at: FindingLocation(file: display),
+                    "the pass is served as \(type); Safari and Mail only offer to add it to Wallet when it is application/vnd.apple.pkpass")
+            )
         }
         pass.findings = inspection.findings
         // A body that is not a readable pass archive (an HTML page, a bomb, a bundle) is reported, never saved.
@@ -128,7 +148,8 @@ public struct PassFetcher: Sendable {
             pass.saveFailure = failure
             pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), failure.message))
         } catch {
-            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
+            pass.findings.append(
+                Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
         }
         return pass
     }
@@ -143,10 +164,13 @@ public struct PassFetcher: Sendable {
             pass.preview = picture
             pass.findings += drawn.findings
         } catch let costly as DrawingTooCostly {
-            pass.findings.append(Finding(.warning, "pkpass.preview.too-costly", at: FindingLocation(file: file),
-                                         "no picture: drawing the pass was stopped: it \(costly.limit)"))
+            pass.findings.append(
+                Finding(
+                    .warning, "pkpass.preview.too-costly", at: FindingLocation(file: file),
+                    "no picture: drawing the pass was stopped: it \(costly.limit)"))
         } catch let error as UserFacingError {
-            pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error.message)"))
+            pass.findings.append(
+                Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error.message)"))
         } catch {
             pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error)"))
         }
@@ -155,8 +179,9 @@ public struct PassFetcher: Sendable {
     /// Whether `destination` is a regular file with exactly these bytes (a pass fetched again into the same folder).
     static func holds(_ body: Data, at destination: URL) -> Bool {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: destination.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.size] as? NSNumber)?.intValue == body.count else { return false }
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            (attributes[.size] as? NSNumber)?.intValue == body.count
+        else { return false }
         return (try? Data(contentsOf: destination)) == body
     }
 

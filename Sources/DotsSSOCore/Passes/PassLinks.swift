@@ -52,8 +52,9 @@ public enum PassLinks {
             throw PassesError.mappedShape(source: source, path: path.description, found: other.typeDescription)
         }
         for (index, text) in strings.enumerated() where !isWebURL(text.trimmingCharacters(in: .whitespaces)) {
-            throw PassesError.mappedShape(source: source, path: strings.count == 1 ? path.description : "\(path)[\(index)]",
-                                          found: "\"\(text.prefix(80))\", which is not an absolute URL")
+            throw PassesError.mappedShape(
+                source: source, path: strings.count == 1 ? path.description : "\(path)[\(index)]",
+                found: "\"\(text.prefix(80))\", which is not an absolute URL")
         }
         return strings.map { $0.trimmingCharacters(in: .whitespaces) }
     }
@@ -71,7 +72,8 @@ public enum PassLinks {
             guard let text = element as? String else {
                 throw PassesError.listShape(url: display, found: "a non-string at index \(index)")
             }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme), url.host != nil else {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme), url.host != nil
+            else {
                 throw PassesError.listShape(url: display, found: "\"\(text.prefix(80))\" at index \(index), which is not an absolute URL")
             }
             return text
@@ -80,7 +82,8 @@ public enum PassLinks {
 
     static func isWebURL(_ text: String) -> Bool {
         guard text.count < 4096, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", url.host != nil else { return false }
+            scheme == "https" || scheme == "http", url.host != nil
+        else { return false }
         return true
     }
 

@@ -43,8 +43,9 @@ public struct PassesFetchUseCase: Sendable {
         let anchors = try await PassTrust.anchors(flags: trust, channel: source.channel, in: ctx)
         let found = try await links(source)
         if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
-        var fetcher = PassFetcher(http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
-                                  output: URL(fileURLWithPath: output), preview: preview)
+        var fetcher = PassFetcher(
+            http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
+            output: URL(fileURLWithPath: output), preview: preview)
         fetcher.drawing = ctx.isolatedDrawing()
         return Result(source: found.description, passes: try await fetcher.fetch(found.links, progress: progress), findings: found.findings)
     }
@@ -59,7 +60,8 @@ public struct PassesFetchUseCase: Sendable {
         if let endpoint = source.channel.passesEndpoint {
             let url = try URLPolicy.validate(endpoint)
             let response = try await source.requireBearer().get(url, http: source.http)
-            return Links(links: try PassLinks.fromEndpoint(response), description: "the passes endpoint \(url.redactedForDisplay)", findings: [])
+            return Links(
+                links: try PassLinks.fromEndpoint(response), description: "the passes endpoint \(url.redactedForDisplay)", findings: [])
         }
         let endpoint = try await source.profileEndpoint()
         let response = try await source.requireBearer().get(endpoint, http: source.http, auth: source.channel.profileAuth)
@@ -69,8 +71,10 @@ public struct PassesFetchUseCase: Sendable {
     static func fromProfile(_ data: Data, source: String, mapping: ProfileMapping) throws -> Links {
         let found = try PassLinks.inProfile(data, source: source, mapping: mapping)
         let findings = found.skipped.map { url in
-            Finding(.info, "passes.profile-url-skipped", at: FindingLocation(file: source),
-                    "\(URL(string: url)?.redactedForDisplay ?? url) was not taken as a pass (its path does not end in .pkpass); if passes live elsewhere in the profile, set the channel's profileMapping.passes")
+            Finding(
+                .info, "passes.profile-url-skipped", at: FindingLocation(file: source),
+                "\(URL(string: url)?.redactedForDisplay ?? url) was not taken as a pass (its path does not end in .pkpass); if passes live elsewhere in the profile, set the channel's profileMapping.passes"
+            )
         }
         let mapped = mapping.paths[.passes]?.first.map { " at \($0)" } ?? ""
         return Links(links: found.links, description: "the profile \(source)\(mapped)", findings: findings)

@@ -37,19 +37,24 @@ public struct BodymovinPreviewUseCase: Sendable {
 
     public func run(_ ctx: CommandContext) async throws -> Preview {
         guard Self.frameRange.contains(frames) else {
-            throw UsageError.invalid("--frames must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")
+            throw UsageError.invalid(
+                "--frames must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")
         }
         guard Self.cellRange.contains(cell.width), Self.cellRange.contains(cell.height) else {
-            throw UsageError.invalid("--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
+            throw UsageError.invalid(
+                "--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
         }
         let (location, animation) = LottieSource.split(file)
         let sheetPath = try output ?? Self.besideFile(location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
-        let validated = try LottieSource.validate(try BodymovinValidateUseCase.read(location), file: InputFile.displayName(file),
-                                                  validator: LottieValidator(profile: .ios), animation: animation)
+        let validated = try LottieSource.validate(
+            try BodymovinValidateUseCase.read(location), file: InputFile.displayName(file),
+            validator: LottieValidator(profile: .ios), animation: animation)
         let report = validated.report
         let errors = report.findings.filter { $0.severity == .error }
         guard errors.isEmpty else {
-            throw PictureError.refused("\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered")
+            throw PictureError.refused(
+                "\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered"
+            )
         }
         // Drawn in a bounded child process: a file that costs too much ends 65 naming the limit it hit.
         let (frames, cell, gif) = (self.frames, self.cell, self.gif)
@@ -59,7 +64,8 @@ public struct BodymovinPreviewUseCase: Sendable {
         }
         // What rlottie leaves out is said beside the picture, so nobody judges the animation by an under-drawn sheet.
         let caveats = report.findings.filter { $0.code == "lottie.rlottie.under-draws" }
-        var preview = Preview(file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: caveats + drawn.findings)
+        var preview = Preview(
+            file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: caveats + drawn.findings)
         if let gif {
             preview.gifFrames = drawn.gifFrames
             preview.gif = gif
@@ -69,8 +75,10 @@ public struct BodymovinPreviewUseCase: Sendable {
 
     /// Draws the contact sheet of a validated animation to `path`; returns rlottie's animation and the frame numbers
     /// drawn. Refuses a file beyond rlottie's limits or one it cannot load.
-    static func drawSheet(_ bytes: [UInt8], report: LottieReport, frames: Int = 12, cell: PictureSize = defaultCell,
-                          to path: String) throws -> (LottieRenderer, [Int]) {
+    static func drawSheet(
+        _ bytes: [UInt8], report: LottieReport, frames: Int = 12, cell: PictureSize = defaultCell,
+        to path: String
+    ) throws -> (LottieRenderer, [Int]) {
         if let reason = LottieRenderer.beyondLimits(report.summary) {
             throw PictureError.tooLarge("\(report.file) is not rendered: \(reason)")
         }
@@ -95,7 +103,8 @@ public struct BodymovinPreviewUseCase: Sendable {
     /// The animation's `ip` (its first frame number), 0 when absent.
     static func inPoint(_ bytes: [UInt8]) -> Int {
         guard let json = try? CompactJSON(bytes: bytes), let node = json.member(json.root, "ip"), let value = json.number(node),
-              value.isFinite, abs(value) < 1e9 else { return 0 }
+            value.isFinite, abs(value) < 1e9
+        else { return 0 }
         return Int(clamping: value, to: -1_000_000_000...1_000_000_000, rounding: .toNearestOrAwayFromZero)
     }
 }

@@ -21,11 +21,13 @@ final class Canvas {
 
     init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767, width * height <= Self.maxPixels else {
-            throw PictureError.tooLarge("a \(width)×\(height) picture is larger than dots-sso draws (\(Self.maxPixels / 1_000_000) megapixels)")
+            throw PictureError.tooLarge(
+                "a \(width)×\(height) picture is larger than dots-sso draws (\(Self.maxPixels / 1_000_000) megapixels)")
         }
         api = try Self.cairo()
         guard let surface = api.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              api.surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            api.surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
             throw PictureError.cannotDraw("cairo could not make a \(width)×\(height) image (out of memory?)")
         }
         guard let context = api.create(surface) else {
@@ -134,8 +136,10 @@ final class Canvas {
     /// Draws one paragraph of text (DejaVu Sans at `size` px) at (x, y), at most `width` wide — ellipsized when
     /// `lines` is 1, wrapped otherwise — and returns the height it took.
     @discardableResult
-    func text(_ text: String, x: Double, y: Double, width: Double, size: Double, bold: Bool = false,
-              color: PictureColor, alignment: Alignment = .left, lines: Int = 1, draw: Bool = true) -> Double {
+    func text(
+        _ text: String, x: Double, y: Double, width: Double, size: Double, bold: Bool = false,
+        color: PictureColor, alignment: Alignment = .left, lines: Int = 1, draw: Bool = true
+    ) -> Double {
         guard let layout = api.pango_create_layout(context) else { return 0 }
         defer { api.g_object_unref(UnsafeMutableRawPointer(layout)) }
         let description = api.pango_font_description_from_string(bold ? "DejaVu Sans Bold" : "DejaVu Sans")
@@ -149,11 +153,12 @@ final class Canvas {
         } else {
             api.pango_layout_set_wrap(layout, Int32(DOTS_PANGO_WRAP_WORD_CHAR))
         }
-        let align: Int32 = switch alignment {
-        case .left: Int32(DOTS_PANGO_ALIGN_LEFT)
-        case .center: Int32(DOTS_PANGO_ALIGN_CENTER)
-        case .right: Int32(DOTS_PANGO_ALIGN_RIGHT)
-        }
+        let align: Int32 =
+            switch alignment {
+            case .left: Int32(DOTS_PANGO_ALIGN_LEFT)
+            case .center: Int32(DOTS_PANGO_ALIGN_CENTER)
+            case .right: Int32(DOTS_PANGO_ALIGN_RIGHT)
+            }
         api.pango_layout_set_alignment(layout, align)
         api.pango_layout_set_text(layout, Self.bounded(text), -1)
         var laidWidth: Int32 = 0, laidHeight: Int32 = 0
@@ -214,11 +219,15 @@ final class Canvas {
 
     /// Paints `image` scaled into the rectangle; `smooth` false keeps hard pixel edges (barcodes).
     func draw(_ image: Canvas, x: Double, y: Double, width: Double, height: Double, smooth: Bool = true) {
-        draw(surface: image.surface, sourceWidth: image.width, sourceHeight: image.height, x: x, y: y, width: width, height: height, smooth: smooth)
+        draw(
+            surface: image.surface, sourceWidth: image.width, sourceHeight: image.height, x: x, y: y, width: width, height: height,
+            smooth: smooth)
     }
 
-    func draw(surface source: OpaquePointer, sourceWidth: Int, sourceHeight: Int, x: Double, y: Double, width: Double, height: Double,
-              smooth: Bool = true) {
+    func draw(
+        surface source: OpaquePointer, sourceWidth: Int, sourceHeight: Int, x: Double, y: Double, width: Double, height: Double,
+        smooth: Bool = true
+    ) {
         guard sourceWidth > 0, sourceHeight > 0, width > 0, height > 0 else { return }
         api.save(context)
         api.rectangle(context, x, y, width, height)

@@ -1,7 +1,7 @@
 import CDotsRuntime
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One piece of picture work: what rlottie, cairo, pango and zint do with a partner's file. It runs in a child
@@ -73,8 +73,9 @@ public enum DrawingWorker {
         // A parent that ends (a command past its --timeout, a killed CI job) takes its drawing child with it.
         if arguments.count == 4, let parent = Int32(arguments[3]) { _ = dots_die_with_parent(parent) }
         guard arguments.count == 4, let jobData = FileManager.default.contents(atPath: arguments[0]),
-              let jobs = try? JSONDecoder().decode([DrawingJob].self, from: jobData),
-              let limits = try? JSONDecoder().decode(DrawingLimits.self, from: Data(arguments[2].utf8)) else { return 64 }
+            let jobs = try? JSONDecoder().decode([DrawingJob].self, from: jobData),
+            let limits = try? JSONDecoder().decode(DrawingLimits.self, from: Data(arguments[2].utf8))
+        else { return 64 }
         var memory = rlimit(rlim_cur: rlim_t(limits.memoryMiB) << 20, rlim_max: rlim_t(limits.memoryMiB) << 20)
         setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
         // The CPU budget is enforced by SIGXCPU, which a parent may have left ignored or blocked (both are inherited).
@@ -101,7 +102,8 @@ public enum DrawingWorker {
         var current = rlimit()
         getrlimit(Int32(RLIMIT_CPU.rawValue), &current)
         // RLIMIT_CPU counts whole seconds of the process's total: the budget starts at the next whole second.
-        let used = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+        let used =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
         let soft = rlim_t(Int(clamping: used, to: 0...Int(Int32.max), rounding: .up) + seconds)
         var cpu = rlimit(rlim_cur: min(soft, current.rlim_max), rlim_max: current.rlim_max)
         setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
@@ -124,8 +126,9 @@ public enum DrawingWorker {
                 if withFindings { result.findings = LottieRenderCheck.findings(bytes, report: report) }
                 if let gif { result.gifFrames = try LottieGIF.write(renderer, to: gif) }
             case let .passPreview(input, name, front, back, locale):
-                let preview = try PassPreviewUseCase.draw(try PassPreviewUseCase.read(input, name: name), name: name, front: front,
-                                                          back: back, locale: locale)
+                let preview = try PassPreviewUseCase.draw(
+                    try PassPreviewUseCase.read(input, name: name), name: name, front: front,
+                    back: back, locale: locale)
                 result.findings = preview.findings
                 result.style = preview.style
                 result.back = preview.back

@@ -26,7 +26,8 @@ struct GIFEncoder {
                 let pixel = row[x]
                 let alpha = Int(pixel >> 24)
                 guard alpha >= 128 else { continue }
-                let red = Int(pixel >> 16 & 0xFF) * 255 / alpha, green = Int(pixel >> 8 & 0xFF) * 255 / alpha, blue = Int(pixel & 0xFF) * 255 / alpha
+                let red = Int(pixel >> 16 & 0xFF) * 255 / alpha, green = Int(pixel >> 8 & 0xFF) * 255 / alpha,
+                    blue = Int(pixel & 0xFF) * 255 / alpha
                 let key = (min(red, 255) >> 3) << 10 | (min(green, 255) >> 3) << 5 | min(blue, 255) >> 3
                 keys[y * width + x] = Int32(key)
                 sums[key * 4] += 1

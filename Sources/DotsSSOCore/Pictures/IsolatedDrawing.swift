@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where picture work runs: in a child process of our own binary (the command-line tool), or in this process
@@ -78,7 +78,8 @@ public struct IsolatedDrawing: Sendable {
         for (index, request) in requests.enumerated() {
             let inputFile = folder.appendingPathComponent("input-\(index)").path
             guard FileManager.default.createFile(atPath: inputFile, contents: request.input, attributes: [.posixPermissions: 0o600]) else {
-                let failure = OutputError.cannotWrite(path: inputFile, what: "a drawing job's input", reason: "the temporary folder is not writable")
+                let failure = OutputError.cannotWrite(
+                    path: inputFile, what: "a drawing job's input", reason: "the temporary folder is not writable")
                 return requests.map { _ in .failure(failure) }
             }
             jobs.append(request.job(inputFile))
@@ -104,7 +105,8 @@ public struct IsolatedDrawing: Sendable {
             if let failure = failures[index] { return .failure(failure) }
             guard let result = results[index] else { return .failure(DrawingTooCostly(limit: "was not drawn")) }
             if let message = result.error {
-                return .failure(DrawingFailed(message: message, status: result.status.flatMap(ExitStatus.init(rawValue:)) ?? .internalError))
+                return .failure(
+                    DrawingFailed(message: message, status: result.status.flatMap(ExitStatus.init(rawValue:)) ?? .internalError))
             }
             return .success(result)
         }
@@ -113,12 +115,16 @@ public struct IsolatedDrawing: Sendable {
     /// One child for `jobs`: the results it wrote (by position), and the position of the job that stopped it with
     /// why, when it did not finish them all.
     private func inChild(_ jobs: [DrawingJob], executable: String, folder: URL, run: Int)
-        async -> (done: [(Int, DrawingResult)], stopped: (Int, any Error)?) {
+        async -> (done: [(Int, DrawingResult)], stopped: (Int, any Error)?)
+    {
         let jobFile = folder.appendingPathComponent("jobs-\(run).json").path
         let results = folder.appendingPathComponent("results-\(run)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: results, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            guard FileManager.default.createFile(atPath: jobFile, contents: try JSONEncoder().encode(jobs), attributes: [.posixPermissions: 0o600]) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: jobFile, contents: try JSONEncoder().encode(jobs), attributes: [.posixPermissions: 0o600])
+            else {
                 throw OutputError.cannotWrite(path: jobFile, what: "drawing jobs", reason: "the temporary folder is not writable")
             }
         } catch {
@@ -126,8 +132,10 @@ public struct IsolatedDrawing: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [DrawingWorker.argument, jobFile, results.path, String(decoding: (try? JSONEncoder().encode(limits)) ?? Data(), as: UTF8.self),
-                             String(getpid())]
+        process.arguments = [
+            DrawingWorker.argument, jobFile, results.path, String(decoding: (try? JSONEncoder().encode(limits)) ?? Data(), as: UTF8.self),
+            String(getpid()),
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -157,21 +165,27 @@ public struct IsolatedDrawing: Sendable {
         var done: [(Int, DrawingResult)] = []
         for position in jobs.indices {
             guard let data = FileManager.default.contents(atPath: results.appendingPathComponent("\(position).json").path),
-                  let result = try? JSONDecoder().decode(DrawingResult.self, from: data) else { break }
+                let result = try? JSONDecoder().decode(DrawingResult.self, from: data)
+            else { break }
             done.append((position, result))
         }
         guard done.count < jobs.count else { return (done, nil) }
-        let limit = killedAtDeadline ? "took longer than \(LottieSummary.format(limits.wallSeconds)) s"
+        let limit =
+            killedAtDeadline
+            ? "took longer than \(LottieSummary.format(limits.wallSeconds)) s"
             : Self.limitHit(reason: process.terminationReason, status: process.terminationStatus, limits: limits)
         return (done, (done.count, DrawingTooCostly(limit: limit)))
     }
 
     /// The limit a child that ended without a result most likely hit, from how it ended.
     static func limitHit(reason: Process.TerminationReason, status: Int32, limits: DrawingLimits) -> String {
-        guard reason == .uncaughtSignal else { return "ended with status \(status) before drawing (more than \(limits.memoryMiB) MiB of memory?)" }
+        guard reason == .uncaughtSignal else {
+            return "ended with status \(status) before drawing (more than \(limits.memoryMiB) MiB of memory?)"
+        }
         switch status {
         case SIGXCPU, SIGKILL: return "used more than \(limits.cpuSeconds) s of CPU"
-        case SIGABRT, SIGSEGV, SIGBUS: return "needed more than \(limits.memoryMiB) MiB of memory (the library gave up with signal \(status))"
+        case SIGABRT, SIGSEGV, SIGBUS:
+            return "needed more than \(limits.memoryMiB) MiB of memory (the library gave up with signal \(status))"
         default: return "crashed the drawing library (signal \(status))"
         }
     }

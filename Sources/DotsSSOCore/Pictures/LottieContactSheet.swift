@@ -24,8 +24,9 @@ enum LottieContactSheet {
             sheet.checkerboard(x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
             let picture = try renderer.render(frame: frame, width: fitted.width, height: fitted.height)
             sheet.draw(picture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
-            sheet.text(label(frame), x: left, y: top + cellHeight + 2, width: cellWidth, size: 11,
-                       color: PictureColor(red: 0.25, green: 0.25, blue: 0.28), alignment: .center)
+            sheet.text(
+                label(frame), x: left, y: top + cellHeight + 2, width: cellWidth, size: 11,
+                color: PictureColor(red: 0.25, green: 0.25, blue: 0.28), alignment: .center)
         }
         return sheet
     }

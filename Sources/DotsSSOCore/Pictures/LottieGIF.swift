@@ -21,7 +21,8 @@ enum LottieGIF {
             let picture = try renderer.render(frame: frame, width: size.width, height: size.height)
             // Delays are rounded as they accumulate, so the whole loop keeps the animation's length.
             let end = Double(min(frame + step, count)) / rate * 100
-            let delay = Int(clamping: end, to: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
+            let delay =
+                Int(clamping: end, to: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
                 - Int(clamping: shown, to: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
             shown = end
             picture.withPixels { pixels, stride in encoder.add(UnsafePointer(pixels), stride: stride, delay: max(minDelay, delay)) }

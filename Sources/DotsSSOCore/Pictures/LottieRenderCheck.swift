@@ -41,22 +41,28 @@ public enum LottieRenderCheck {
 
     /// The findings of each file, drawn in at most `parallel` children, each drawing its share in turn. A file that
     /// costs more than the limits is a warning naming the limit it hit; the others are drawn all the same.
-    public static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async -> [[Finding]] {
+    public static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async
+        -> [[Finding]]
+    {
         var findings: [[Finding]] = files.map { file in
             // What is cheap to know first: the validator already counted more copies or instances than a player can build.
             file.report.findings.first { costlyCodes.contains($0.code) }.map { costly in
-                [Finding(.info, "lottie.render.skipped", at: FindingLocation(file: file.report.file, path: "$"),
-                         "not rendered: \(costly.code) says it would build more than any player can")]
+                [
+                    Finding(
+                        .info, "lottie.render.skipped", at: FindingLocation(file: file.report.file, path: "$"),
+                        "not rendered: \(costly.code) says it would build more than any player can")
+                ]
             } ?? []
         }
         let drawn = files.indices.filter { drawable(files[$0].report) }
         let shares = max(1, min(parallel, drawn.count))
         let groups = (0..<shares).map { share in drawn.enumerated().filter { $0.offset % shares == share }.map(\.element) }
         let outcomes = await boundedConcurrentMap(count: groups.count, parallel: shares) { group in
-            await drawing.runAll(groups[group].map { index in
-                let name = files[index].report.file
-                return IsolatedDrawing.Request(input: Data(files[index].bytes)) { .lottieCheck(input: $0, name: name) }
-            })
+            await drawing.runAll(
+                groups[group].map { index in
+                    let name = files[index].report.file
+                    return IsolatedDrawing.Request(input: Data(files[index].bytes)) { .lottieCheck(input: $0, name: name) }
+                })
         }
         for (group, results) in zip(groups, outcomes) {
             for (index, result) in zip(group, results) {
@@ -65,9 +71,15 @@ public enum LottieRenderCheck {
                 case .success(let drawn): findings[index] = drawn.findings
                 case .failure(let costly as DrawingTooCostly): findings[index] = [tooCostly(costly, file: file)]
                 case .failure(let error as UserFacingError):
-                    findings[index] = [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error.message)")]
+                    findings[index] = [
+                        Finding(
+                            .info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error.message)"
+                        )
+                    ]
                 case .failure(let error):
-                    findings[index] = [Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error)")]
+                    findings[index] = [
+                        Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error)")
+                    ]
                 }
             }
         }
@@ -79,8 +91,9 @@ public enum LottieRenderCheck {
 
     /// The warning for an animation whose drawing was stopped at a limit: lottie-ios on a phone would struggle too.
     static func tooCostly(_ costly: DrawingTooCostly, file: String) -> Finding {
-        Finding(.warning, "lottie.render.too-costly", at: FindingLocation(file: file, path: "$"),
-                "rlottie's drawing was stopped: it \(costly.limit); a phone playing it would stall or run out of memory too")
+        Finding(
+            .warning, "lottie.render.too-costly", at: FindingLocation(file: file, path: "$"),
+            "rlottie's drawing was stopped: it \(costly.limit); a phone playing it would stall or run out of memory too")
     }
 
     /// Findings for a file `LottieValidator` found no error in (rlottie never sees anything else).
@@ -101,31 +114,46 @@ public enum LottieRenderCheck {
         } catch PictureError.libraryMissing(let reason) {
             return [Finding(.info, "lottie.render.unavailable", at: location, "not rendered: \(reason)")]
         } catch {
-            return [Finding(.info, "lottie.render.unloadable", at: location, "rlottie could not load it, so its frames were not checked (lottie-ios may still play it)")]
+            return [
+                Finding(
+                    .info, "lottie.render.unloadable", at: location,
+                    "rlottie could not load it, so its frames were not checked (lottie-ios may still play it)")
+            ]
         }
         guard renderer.width > 0, renderer.height > 0, Double(renderer.width) <= LottieRenderer.maxCanvasSide,
-              Double(renderer.height) <= LottieRenderer.maxCanvasSide, renderer.frameCount > 0 else { return [] }
+            Double(renderer.height) <= LottieRenderer.maxCanvasSide, renderer.frameCount > 0
+        else { return [] }
         let frames = renderer.sampledFrames(sampledFrames)
         let drawn: Box?
         do { drawn = try pixelBox(renderer, frames: frames) } catch { return [] }
         let canvasText = "\(renderer.width)×\(renderer.height)"
         guard let pixels = drawn else {
-            return [Finding(.warning, "lottie.render.nothing", at: location,
-                            "renders nothing: rlottie draws all \(frames.count) sampled frames fully transparent (a layer that never shows, zero opacity, or a mask hiding everything)")]
+            return [
+                Finding(
+                    .warning, "lottie.render.nothing", at: location,
+                    "renders nothing: rlottie draws all \(frames.count) sampled frames fully transparent (a layer that never shows, zero opacity, or a mask hiding everything)"
+                )
+            ]
         }
         var findings: [Finding] = []
         if let geometry = geometryBox(renderer, frames: frames) {
             let slackX = Double(renderer.width) * 0.01, slackY = Double(renderer.height) * 0.01
             if geometry.minX < -slackX || geometry.minY < -slackY || geometry.maxX > Double(renderer.width) + slackX
-                || geometry.maxY > Double(renderer.height) + slackY {
-                findings.append(Finding(.info, "lottie.render.outside-canvas", at: location,
-                                        "content leaves the \(canvasText) canvas (drawn within \(geometry.text)); what is outside is cut off"))
+                || geometry.maxY > Double(renderer.height) + slackY
+            {
+                findings.append(
+                    Finding(
+                        .info, "lottie.render.outside-canvas", at: location,
+                        "content leaves the \(canvasText) canvas (drawn within \(geometry.text)); what is outside is cut off"))
             }
         }
         let share = (pixels.maxX - pixels.minX) * (pixels.maxY - pixels.minY) / (Double(renderer.width) * Double(renderer.height))
         if share < smallShare {
-            findings.append(Finding(.info, "lottie.render.small", at: location,
-                                    "content fills \(Int(clamping: share * 100, to: 0...100, rounding: .up)) % of the \(canvasText) canvas (\(pixels.text)); crop the canvas so the loader reads at icon size"))
+            findings.append(
+                Finding(
+                    .info, "lottie.render.small", at: location,
+                    "content fills \(Int(clamping: share * 100, to: 0...100, rounding: .up)) % of the \(canvasText) canvas (\(pixels.text)); crop the canvas so the loader reads at icon size"
+                ))
         }
         return findings
     }
@@ -138,15 +166,18 @@ public enum LottieRenderCheck {
         for frame in frames {
             let canvas = try renderer.render(frame: frame, width: size.width, height: size.height)
             guard let box = canvas.withPixels({ visibleBox($0, stride: $1, width: size.width, height: size.height) }) else { continue }
-            let scaled = Box(minX: Double(box.minX) * scaleX, minY: Double(box.minY) * scaleY,
-                             maxX: Double(box.maxX + 1) * scaleX, maxY: Double(box.maxY + 1) * scaleY)
+            let scaled = Box(
+                minX: Double(box.minX) * scaleX, minY: Double(box.minY) * scaleY,
+                maxX: Double(box.maxX + 1) * scaleX, maxY: Double(box.maxY + 1) * scaleY)
             if union == nil { union = scaled } else { union!.include(scaled) }
         }
         return union
     }
 
     /// The pixel box of pixels more opaque than the threshold.
-    static func visibleBox(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    static func visibleBox(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int) -> (
+        minX: Int, minY: Int, maxX: Int, maxY: Int
+    )? {
         var minX = width, minY = height, maxX = -1, maxY = -1
         for y in 0..<height {
             let row = pixels + y * (stride / 4)

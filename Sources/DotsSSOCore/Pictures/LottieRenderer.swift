@@ -12,10 +12,13 @@ final class LottieRenderer {
 
     /// Why a validated file is beyond those limits, or nil when rlottie may load it.
     static func beyondLimits(_ summary: LottieSummary) -> String? {
-        if summary.bytes > maxBytes { return "it is \(summary.bytes / 1_048_576) MB; dots-sso renders files up to \(maxBytes / 1_048_576) MB" }
+        if summary.bytes > maxBytes {
+            return "it is \(summary.bytes / 1_048_576) MB; dots-sso renders files up to \(maxBytes / 1_048_576) MB"
+        }
         if summary.layers > maxLayers { return "it has \(summary.layers) layers; dots-sso renders up to \(maxLayers)" }
         if let width = summary.width, let height = summary.height, max(width, height) > maxCanvasSide || min(width, height) < 1 {
-            return "its canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)); dots-sso renders canvases of 1 to \(Int(maxCanvasSide)) px a side"
+            return
+                "its canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)); dots-sso renders canvases of 1 to \(Int(maxCanvasSide)) px a side"
         }
         return nil
     }
@@ -39,7 +42,9 @@ final class LottieRenderer {
         let loaded: OpaquePointer? = (RlottieInput.prepared(bytes, document: document) + [0]).withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { api.from_data($0, key, "") }
         }
-        guard let loaded else { throw PictureError.refused("rlottie could not load the animation (lottie-ios may still play it); not rendered") }
+        guard let loaded else {
+            throw PictureError.refused("rlottie could not load the animation (lottie-ios may still play it); not rendered")
+        }
         animation = loaded
         var w = 0, h = 0
         api.get_size(animation, &w, &h)
@@ -55,8 +60,10 @@ final class LottieRenderer {
     func fitted(in box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard width > 0, height > 0 else { return box }
         let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
-        return (Int(clamping: Double(width) * scale, to: 1...box.width, rounding: .toNearestOrAwayFromZero),
-                Int(clamping: Double(height) * scale, to: 1...box.height, rounding: .toNearestOrAwayFromZero))
+        return (
+            Int(clamping: Double(width) * scale, to: 1...box.width, rounding: .toNearestOrAwayFromZero),
+            Int(clamping: Double(height) * scale, to: 1...box.height, rounding: .toNearestOrAwayFromZero)
+        )
     }
 
     /// Renders frame `index` (0 = the first, `ip`) onto a new transparent canvas of the given size.

@@ -42,13 +42,18 @@ struct PassArtwork {
 
     private mutating func decode(_ data: Data, path: String) -> Canvas? {
         guard let header = PNGHeader(data) else {
-            findings.append(Finding(.warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
-                                    "\(path) is \(PNGHeader.describe(data)), not drawn"))
+            findings.append(
+                Finding(
+                    .warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
+                    "\(path) is \(PNGHeader.describe(data)), not drawn"))
             return nil
         }
         guard header.width <= Self.maxSide, header.height <= Self.maxSide, header.width * header.height <= Self.maxPixels else {
-            findings.append(Finding(.warning, "pkpass.preview.image-too-large", at: FindingLocation(file: file, path: path),
-                                    "\(path) is \(header.width)×\(header.height) px; images over \(Self.maxSide) px a side are not drawn (Wallet shows none that large)"))
+            findings.append(
+                Finding(
+                    .warning, "pkpass.preview.image-too-large", at: FindingLocation(file: file, path: path),
+                    "\(path) is \(header.width)×\(header.height) px; images over \(Self.maxSide) px a side are not drawn (Wallet shows none that large)"
+                ))
             return nil
         }
         let decoded: Canvas?
@@ -61,8 +66,10 @@ struct PassArtwork {
             decoded = nil
         }
         if decoded == nil {
-            findings.append(Finding(.warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
-                                    "\(path) could not be decoded as a PNG, not drawn"))
+            findings.append(
+                Finding(
+                    .warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
+                    "\(path) could not be decoded as a PNG, not drawn"))
         }
         return decoded
     }

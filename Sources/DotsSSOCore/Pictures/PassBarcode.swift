@@ -34,7 +34,8 @@ struct PassBarcode {
     /// zint's bitmap for the message; throws a one-line reason when the format is unknown or zint refuses the message.
     init(format name: String, message: String, altText: String?) throws {
         guard let format = Format(rawValue: name) else {
-            throw PictureError.refused("\(name) is not a barcode format Wallet shows (\(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw PictureError.refused(
+                "\(name) is not a barcode format Wallet shows (\(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let bytes = Array(message.utf8)
         guard !bytes.isEmpty, bytes.count <= Self.maxMessageBytes else {

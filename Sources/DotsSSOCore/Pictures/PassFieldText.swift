@@ -10,8 +10,10 @@ struct PassFieldText {
     /// `en.lproj` when no language is asked for, leaves text as written.
     init(files: [String: Data], language: String?) {
         let wanted = language ?? "en"
-        let candidates = [wanted, wanted.replacingOccurrences(of: "-", with: "_"), wanted.replacingOccurrences(of: "_", with: "-"),
-                          String(wanted.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")]
+        let candidates = [
+            wanted, wanted.replacingOccurrences(of: "-", with: "_"), wanted.replacingOccurrences(of: "_", with: "-"),
+            String(wanted.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? ""),
+        ]
         var strings: [String: String] = [:]
         for candidate in candidates where !candidate.isEmpty {
             if let data = files["\(candidate).lproj/pass.strings"], let parsed = try? PassStrings(data) {
@@ -47,8 +49,10 @@ struct PassFieldText {
     /// `2026-12-01T19:30:00+01:00` and the other ISO 8601 forms pass.json uses.
     static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-                                                       [.withFullDate, .withTime, .withColonSeparatorInTime, .withTimeZone]] {
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+            [.withFullDate, .withTime, .withColonSeparatorInTime, .withTimeZone],
+        ] {
             formatter.formatOptions = options
             if let date = formatter.date(from: text) { return date }
         }
@@ -85,7 +89,8 @@ struct PassFieldText {
         if text.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
         let tail = text.suffix(6)
         guard tail.count == 6, let sign = tail.first, sign == "+" || sign == "-",
-              let hours = Int(tail.dropFirst().prefix(2)), let minutes = Int(tail.suffix(2)) else { return nil }
+            let hours = Int(tail.dropFirst().prefix(2)), let minutes = Int(tail.suffix(2))
+        else { return nil }
         return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
     }
 

@@ -45,20 +45,24 @@ public struct PassPreviewUseCase: Sendable {
         let drawn = try await ctx.isolatedDrawing().run(input: input) { copy in
             .passPreview(input: folder ?? copy, name: name, front: frontPath, back: backPath, locale: locale)
         }
-        return Preview(file: name, style: drawn.style ?? "generic", front: frontPath, back: drawn.back, locale: locale, findings: drawn.findings)
+        return Preview(
+            file: name, style: drawn.style ?? "generic", front: frontPath, back: drawn.back, locale: locale, findings: drawn.findings)
     }
 
     /// The bytes of a .pkpass (or stdin), at most the size `pkpass inspect` reads.
     static func bytes(_ file: String, name: String) throws -> Data {
         switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
         case .contents(let data): return data
-        case .tooLarge: throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
+        case .tooLarge:
+            throw PictureError.tooLarge("\(name) is larger than \(PassInspector.maxFileBytes / 1_048_576) MiB; no pass is that large")
         }
     }
 
     /// Draws the pass made of `files` to `front` (and its back fields to `back`).
-    static func draw(_ files: [String: Data], name: String, front frontPath: String, back backPath: String? = nil,
-                     locale: String? = nil) throws -> Preview {
+    static func draw(
+        _ files: [String: Data], name: String, front frontPath: String, back backPath: String? = nil,
+        locale: String? = nil
+    ) throws -> Preview {
         guard let data = files["pass.json"] else { throw PictureError.refused("\(name) has no pass.json at its root; nothing to draw") }
         let (parsed, lint) = PassJSONLint.check(data, file: name)
         guard let pass = parsed?.objectValue else {

@@ -23,7 +23,8 @@ struct PassRenderer {
 
     init(pass: [String: JSONValue], files: [String: Data], language: String?, file: String) throws {
         guard let style = Self.styles.first(where: { pass[$0]?.objectValue != nil }) else {
-            throw PictureError.refused("\(file) has none of the pass styles (\(Self.styles.joined(separator: ", "))) in pass.json; nothing to draw")
+            throw PictureError.refused(
+                "\(file) has none of the pass styles (\(Self.styles.joined(separator: ", "))) in pass.json; nothing to draw")
         }
         self.pass = pass
         self.style = style
@@ -58,7 +59,8 @@ struct PassRenderer {
         picture.scale(by: Self.scale)
         picture.fillRounded(x: 0, y: 0, width: Self.width, height: height, radius: 10, background)
         if style == "eventTicket", artwork.files["strip.png"] == nil, artwork.files["strip@2x.png"] == nil,
-           let image = artwork.image("background") {
+            let image = artwork.image("background")
+        {
             try blurred(image, on: picture, height: height)
         }
         picture.draw(content, x: 0, y: 0, width: Self.width, height: Self.maxHeight)
@@ -98,8 +100,9 @@ struct PassRenderer {
             right -= width + 10
         }
         if let logoText = pass["logoText"]?.stringValue {
-            canvas.text(text.localized(logoText), x: logoRight, y: top + rowHeight / 2 - 10, width: max(10, right - logoRight), size: 16,
-                        bold: true, color: foreground)
+            canvas.text(
+                text.localized(logoText), x: logoRight, y: top + rowHeight / 2 - 10, width: max(10, right - logoRight), size: 16,
+                bold: true, color: foreground)
         }
         return top + rowHeight + 8
     }
@@ -114,18 +117,25 @@ struct PassRenderer {
             for (index, field) in pair.enumerated() {
                 let x = index == 0 ? Self.margin : Self.width - Self.margin - half
                 let alignment: Canvas.Alignment = index == 0 ? .left : .right
-                canvas.text(text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: half, size: 10, color: labelColor, alignment: alignment)
+                canvas.text(
+                    text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: half, size: 10, color: labelColor,
+                    alignment: alignment)
                 canvas.text(text.value(field), x: x, y: top + 13, width: half, size: 34, color: foreground, alignment: alignment)
             }
-            TransitIcon.draw(structure["transitType"]?.stringValue, on: canvas, centerX: Self.width / 2, centerY: top + 34, color: foreground)
+            TransitIcon.draw(
+                structure["transitType"]?.stringValue, on: canvas, centerX: Self.width / 2, centerY: top + 34, color: foreground)
             return top + 70
         }
         let stripHeight = style == "eventTicket" ? 98.0 : 123.0
         if style != "generic", let strip = artwork.image("strip") {
             canvas.draw(strip, x: 0, y: top, width: Self.width, height: stripHeight)
             if let field = primary.first {
-                canvas.text(text.value(field), x: Self.margin, y: top + stripHeight - 62, width: Self.width - 2 * Self.margin, size: 36, color: foreground)
-                canvas.text(text.label(field) ?? "", x: Self.margin, y: top + stripHeight - 20, width: Self.width - 2 * Self.margin, size: 13, color: foreground)
+                canvas.text(
+                    text.value(field), x: Self.margin, y: top + stripHeight - 62, width: Self.width - 2 * Self.margin, size: 36,
+                    color: foreground)
+                canvas.text(
+                    text.label(field) ?? "", x: Self.margin, y: top + stripHeight - 20, width: Self.width - 2 * Self.margin, size: 13,
+                    color: foreground)
             }
             return top + stripHeight + 8
         }
@@ -139,7 +149,8 @@ struct PassRenderer {
         }
         if let field = primary.first {
             let labelHeight = canvas.text(text.label(field) ?? "", x: Self.margin, y: top, width: textWidth, size: 13, color: labelColor)
-            let valueHeight = canvas.text(text.value(field), x: Self.margin, y: top + labelHeight, width: textWidth, size: 30, color: foreground)
+            let valueHeight = canvas.text(
+                text.value(field), x: Self.margin, y: top + labelHeight, width: textWidth, size: 30, color: foreground)
             height = max(height, labelHeight + valueHeight)
         }
         return top + height + 10
@@ -153,7 +164,9 @@ struct PassRenderer {
         for (index, field) in shown.enumerated() {
             let x = Self.margin + Double(index) * (width + 8)
             let alignment = Self.alignment(field, index: index, count: shown.count)
-            canvas.text(text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: width, size: 9, color: labelColor, alignment: alignment)
+            canvas.text(
+                text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: width, size: 9, color: labelColor,
+                alignment: alignment)
             canvas.text(text.value(field), x: x, y: top + 12, width: width, size: valueSize, color: foreground, alignment: alignment)
         }
         return top + 12 + valueSize * 1.3 + 10
@@ -176,14 +189,19 @@ struct PassRenderer {
         do {
             code = try PassBarcode(format: format, message: message, altText: chosen["altText"]?.stringValue)
         } catch PictureError.refused(let reason) {
-            findings.append(Finding(.warning, "pkpass.preview.barcode", at: FindingLocation(file: file, path: "pass.json $.barcodes[0]"), "barcode not drawn: \(reason)"))
+            findings.append(
+                Finding(
+                    .warning, "pkpass.preview.barcode", at: FindingLocation(file: file, path: "pass.json $.barcodes[0]"),
+                    "barcode not drawn: \(reason)"))
             return top
         }
         let size: (width: Double, height: Double) = code.format.isSquare ? (140, 140) : code.format == .pdf417 ? (260, 80) : (260, 64)
         // Whole pixels a module, so every module is as wide as the next and scanners read the picture.
-        let modulePixels = max(1, floor(min(size.width * Self.scale / Double(code.modules.width), size.height * Self.scale / Double(code.modules.height))))
+        let modulePixels = max(
+            1, floor(min(size.width * Self.scale / Double(code.modules.width), size.height * Self.scale / Double(code.modules.height))))
         let drawnWidth = Double(code.modules.width) * modulePixels / Self.scale
-        let drawnHeight = code.format.isSquare || code.format == .pdf417 ? Double(code.modules.height) * modulePixels / Self.scale : size.height
+        let drawnHeight =
+            code.format.isSquare || code.format == .pdf417 ? Double(code.modules.height) * modulePixels / Self.scale : size.height
         let altHeight = code.altText == nil ? 0.0 : 16.0
         let padding = code.format.isSquare ? 10.0 : 12.0
         let boxWidth = drawnWidth + 2 * padding, boxHeight = drawnHeight + 2 * padding + altHeight
@@ -191,7 +209,9 @@ struct PassRenderer {
         canvas.fillRounded(x: boxX, y: top, width: boxWidth, height: boxHeight, radius: 6, .white)
         canvas.draw(code.modules, x: boxX + padding, y: top + padding, width: drawnWidth, height: drawnHeight, smooth: false)
         if let alt = code.altText {
-            canvas.text(text.localized(alt), x: boxX, y: top + padding + drawnHeight + 2, width: boxWidth, size: 10, color: .black, alignment: .center)
+            canvas.text(
+                text.localized(alt), x: boxX, y: top + padding + drawnHeight + 2, width: boxWidth, size: 10, color: .black,
+                alignment: .center)
         }
         return top + boxHeight
     }
@@ -205,13 +225,18 @@ struct PassRenderer {
         let ink = PictureColor(red: 0.11, green: 0.11, blue: 0.12), grey = PictureColor(red: 0.45, green: 0.45, blue: 0.48)
         var y = Self.margin + 4
         let title = pass["logoText"]?.stringValue ?? pass["organizationName"]?.stringValue ?? ""
-        y += content.text(text.localized(title), x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 17, bold: true, color: ink) + 12
+        y +=
+            content.text(text.localized(title), x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 17, bold: true, color: ink)
+            + 12
         for field in fields("backFields") where y < Self.maxHeight - 40 {
             if let label = text.label(field) {
                 y += content.text(label, x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 11, color: grey) + 2
             }
-            y += content.text(text.value(field), x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 14, color: ink, lines: 20) + 8
-            content.fill(x: Self.margin, y: y, width: Self.width - 2 * Self.margin, height: 0.5, PictureColor(red: 0.8, green: 0.8, blue: 0.82))
+            y +=
+                content.text(text.value(field), x: Self.margin, y: y, width: Self.width - 2 * Self.margin, size: 14, color: ink, lines: 20)
+                + 8
+            content.fill(
+                x: Self.margin, y: y, width: Self.width - 2 * Self.margin, height: 0.5, PictureColor(red: 0.8, green: 0.8, blue: 0.82))
             y += 10
         }
         if fields("backFields").isEmpty {

@@ -56,7 +56,8 @@ extension CompactJSON {
                 }
                 // A "ty" given twice is left alone: which one a reader keeps is its own business.
                 guard count == 1, let type = found, type.key != first.key, !isContainer(type.value),
-                      buffer[Int(type.value)] == UInt8(ascii: "\"") else { continue }
+                    buffer[Int(type.value)] == UInt8(ascii: "\"")
+                else { continue }
                 let valueEnd = CompactJSONParser.stringEnd(buffer, quote: Int(type.value)).end + 1
                 var comma = Int(type.key) - 1
                 while comma > 0, buffer[comma] != UInt8(ascii: ",") { comma -= 1 }

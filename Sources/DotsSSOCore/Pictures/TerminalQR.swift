@@ -20,7 +20,9 @@ public enum TerminalQR {
             return .failure(.cannotDraw("zint could not make a symbol"))
         }
         defer { dots_zint_free(symbol) }
-        guard status < ZINT_ERROR else { return .failure(.refused("zint cannot encode this address: \(String(cString: dots_zint_error(symbol)))")) }
+        guard status < ZINT_ERROR else {
+            return .failure(.refused("zint cannot encode this address: \(String(cString: dots_zint_error(symbol)))"))
+        }
         var modules: Int32 = 0, rows: Int32 = 0
         dots_zint_modules(symbol, &modules, &rows)
         var width: Int32 = 0, height: Int32 = 0

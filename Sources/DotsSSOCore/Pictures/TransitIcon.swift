@@ -9,10 +9,14 @@ enum TransitIcon {
             // A plane seen from above, nose to the right: fuselage, wings, tail.
             api.move_to(cr, x - 14, y - 1.5); api.line_to(cr, x + 12, y - 1.5); api.arc(cr, x + 12, y, 1.5, -Double.pi / 2, Double.pi / 2)
             api.line_to(cr, x - 14, y + 1.5); api.close_path(cr)
-            api.move_to(cr, x + 2, y); api.line_to(cr, x - 6, y - 13); api.line_to(cr, x - 9, y - 13); api.line_to(cr, x - 4, y); api.close_path(cr)
-            api.move_to(cr, x + 2, y); api.line_to(cr, x - 6, y + 13); api.line_to(cr, x - 9, y + 13); api.line_to(cr, x - 4, y); api.close_path(cr)
-            api.move_to(cr, x - 11, y); api.line_to(cr, x - 15, y - 6); api.line_to(cr, x - 16.5, y - 6); api.line_to(cr, x - 14, y); api.close_path(cr)
-            api.move_to(cr, x - 11, y); api.line_to(cr, x - 15, y + 6); api.line_to(cr, x - 16.5, y + 6); api.line_to(cr, x - 14, y); api.close_path(cr)
+            api.move_to(cr, x + 2, y); api.line_to(cr, x - 6, y - 13); api.line_to(cr, x - 9, y - 13); api.line_to(cr, x - 4, y);
+            api.close_path(cr)
+            api.move_to(cr, x + 2, y); api.line_to(cr, x - 6, y + 13); api.line_to(cr, x - 9, y + 13); api.line_to(cr, x - 4, y);
+            api.close_path(cr)
+            api.move_to(cr, x - 11, y); api.line_to(cr, x - 15, y - 6); api.line_to(cr, x - 16.5, y - 6); api.line_to(cr, x - 14, y);
+            api.close_path(cr)
+            api.move_to(cr, x - 11, y); api.line_to(cr, x - 15, y + 6); api.line_to(cr, x - 16.5, y + 6); api.line_to(cr, x - 14, y);
+            api.close_path(cr)
             api.fill(cr)
         case "PKTransitTypeTrain", "PKTransitTypeBus":
             let bus = type == "PKTransitTypeBus"
@@ -25,7 +29,8 @@ enum TransitIcon {
             api.arc(cr, x - 6, y + 13, 2.5, 0, 2 * Double.pi); api.fill(cr)
             api.arc(cr, x + 6, y + 13, 2.5, 0, 2 * Double.pi); api.fill(cr)
         case "PKTransitTypeBoat":
-            api.move_to(cr, x - 14, y + 2); api.line_to(cr, x + 14, y + 2); api.line_to(cr, x + 9, y + 10); api.line_to(cr, x - 9, y + 10); api.close_path(cr)
+            api.move_to(cr, x - 14, y + 2); api.line_to(cr, x + 14, y + 2); api.line_to(cr, x + 9, y + 10); api.line_to(cr, x - 9, y + 10);
+            api.close_path(cr)
             api.move_to(cr, x - 1, y - 14); api.line_to(cr, x - 1, y); api.line_to(cr, x - 11, y); api.close_path(cr)
             api.move_to(cr, x + 1, y - 10); api.line_to(cr, x + 1, y); api.line_to(cr, x + 9, y); api.close_path(cr)
             api.fill(cr)

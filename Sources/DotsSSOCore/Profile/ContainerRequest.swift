@@ -60,10 +60,13 @@ public struct ContainerRequest: Codable, Sendable {
     }
 
     /// The real request (with the real token) for `containers probe`, to the URL this member's flags choose.
-    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws -> HTTPRequest {
+    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws
+        -> HTTPRequest
+    {
         let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true)
         let url = try URLPolicy.validate(real.url)
-        var request = HTTPRequest(.get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])
+        var request = HTTPRequest(
+            .get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])
         request.secrets = token.map(Redactor.forms) ?? []
         return request
     }
@@ -79,24 +82,37 @@ public enum ContainerLint {
                 do {
                     _ = try URLPolicy.validate(url)
                     if !url.lowercased().hasPrefix("https://") {
-                        findings.append(Finding(.warning, "containers.url.loopback-http", at: location, "container \(container.name) uses plain http on loopback (\(url)); the app needs https"))
+                        findings.append(
+                            Finding(
+                                .warning, "containers.url.loopback-http", at: location,
+                                "container \(container.name) uses plain http on loopback (\(url)); the app needs https"))
                     }
                 } catch {
-                    findings.append(Finding(.error, "containers.url.insecure", at: location,
-                        "container \(container.name) URL \(url) is not https; the app loads containers over TLS 1.2+ only"))
+                    findings.append(
+                        Finding(
+                            .error, "containers.url.insecure", at: location,
+                            "container \(container.name) URL \(url) is not https; the app loads containers over TLS 1.2+ only"))
                 }
                 if let reason = userSpecificValue(in: url, userID: userID, email: email) {
-                    findings.append(Finding(.warning, "containers.url.user-specific", at: location,
-                        "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"))
+                    findings.append(
+                        Finding(
+                            .warning, "containers.url.user-specific", at: location,
+                            "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"
+                        ))
                 }
             }
             for flag in [container.flag].compactMap({ $0 }) + (container.variants ?? []).map(\.flag) where channel.flags?[flag] == nil {
-                findings.append(Finding(.warning, "containers.flag.undocumented", at: location,
-                    "container \(container.name) depends on \(flag), which the channel's flags do not document"))
+                findings.append(
+                    Finding(
+                        .warning, "containers.flag.undocumented", at: location,
+                        "container \(container.name) depends on \(flag), which the channel's flags do not document"))
             }
             if container.token?.in == .query {
-                findings.append(Finding(.info, "containers.token.in-query", at: location,
-                    "container \(container.name) passes the partner token in the query string, where it ends up in server logs and browser history; a header is safer"))
+                findings.append(
+                    Finding(
+                        .info, "containers.token.in-query", at: location,
+                        "container \(container.name) passes the partner token in the query string, where it ends up in server logs and browser history; a header is safer"
+                    ))
             }
         }
         return findings

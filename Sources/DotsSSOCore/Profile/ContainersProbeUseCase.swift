@@ -45,8 +45,11 @@ public struct ContainersProbeUseCase: Sendable {
                 request.maxBodyBytes = Self.maxBodyBytes
                 let response = try await source.http.send(request)
                 let passed = (200..<400).contains(response.status)
-                probes.append(Probe(name: container.name, url: shown, status: response.status, contentType: response.mediaType,
-                                    milliseconds: Int(clamping: response.duration * 1000, to: 0...Int(Int32.max)), passed: passed, problem: passed ? nil : "HTTP \(response.status)"))
+                probes.append(
+                    Probe(
+                        name: container.name, url: shown, status: response.status, contentType: response.mediaType,
+                        milliseconds: Int(clamping: response.duration * 1000, to: 0...Int(Int32.max)), passed: passed,
+                        problem: passed ? nil : "HTTP \(response.status)"))
             } catch let error as UserFacingError {
                 probes.append(Probe(name: container.name, url: shown, passed: false, problem: error.message))
             }

@@ -35,6 +35,7 @@ public struct ContainersShowUseCase: Sendable {
         let requests = try containers.map {
             try ContainerRequest($0, token: shownToken, userID: report?.dots.id, flags: report?.dots.flags, showSecrets: true)
         }
-        return Result(containers: requests, findings: ContainerLint.findings(for: source.channel, userID: report?.dots.id, email: report?.dots.email))
+        return Result(
+            containers: requests, findings: ContainerLint.findings(for: source.channel, userID: report?.dots.id, email: report?.dots.email))
     }
 }

@@ -18,20 +18,26 @@ public enum FlagCheck {
             let reading = byName[name]
             let value = reading?.display ?? "missing"
             guard let reading, let raw = reading.value else {
-                return Result(name: name, value: nil, display: value, passed: false, problem: names.isEmpty
-                    ? "\(name) is missing: the app would log this member out"
-                    : "\(name) is missing from the profile")
+                return Result(
+                    name: name, value: nil, display: value, passed: false,
+                    problem: names.isEmpty
+                        ? "\(name) is missing: the app would log this member out"
+                        : "\(name) is missing from the profile")
             }
             switch raw {
             case .bool(true):
                 return Result(name: name, value: raw, display: value, passed: true, problem: nil)
             case .bool(false):
-                return Result(name: name, value: raw, display: value, passed: false, problem: names.isEmpty
-                    ? "\(name) is false: the app would log this member out"
-                    : "\(name) is false\(reading.gates.isEmpty ? "" : ": \(reading.gates.joined(separator: ", ")) would show an error")")
+                return Result(
+                    name: name, value: raw, display: value, passed: false,
+                    problem: names.isEmpty
+                        ? "\(name) is false: the app would log this member out"
+                        : "\(name) is false\(reading.gates.isEmpty ? "" : ": \(reading.gates.joined(separator: ", ")) would show an error")"
+                )
             default:
-                return Result(name: name, value: raw, display: value, passed: false,
-                              problem: "\(name) is \(value), not the JSON boolean true; the app treats it as off")
+                return Result(
+                    name: name, value: raw, display: value, passed: false,
+                    problem: "\(name) is \(value), not the JSON boolean true; the app treats it as off")
             }
         }
     }

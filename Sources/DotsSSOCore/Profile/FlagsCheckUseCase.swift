@@ -38,9 +38,11 @@ public struct FlagsCheckUseCase: Sendable {
             report = try await MemberSource(member, needsToken: false, in: ctx).report()
         } catch let error as UserFacingError where names.isEmpty {
             // Not a verdict on the member: nobody looked at their flags. The status says why.
-            return Result(rule: rule, passed: false, flags: [],
-                          problem: Problem(kind: error.exitStatus.kind, exitCode: error.exitStatus.rawValue,
-                                           message: "could not check the app-launch rule: \(error.message)"))
+            return Result(
+                rule: rule, passed: false, flags: [],
+                problem: Problem(
+                    kind: error.exitStatus.kind, exitCode: error.exitStatus.rawValue,
+                    message: "could not check the app-launch rule: \(error.message)"))
         }
         let results = FlagCheck.evaluate(names: names, flags: report.dots.flags)
         return Result(rule: rule, passed: results.allSatisfy(\.passed), flags: results, problem: nil)

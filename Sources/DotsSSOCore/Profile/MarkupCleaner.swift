@@ -15,7 +15,9 @@ public enum MarkupCleaner {
                 if let first = pattern.firstMatch(in: result, range: range), let matched = Range(first.range, in: result) {
                     if !found { kinds.append(kind) }
                     found = true
-                    if examples.count < 3 { examples.append(TerminalText.oneLine(String(result[matched]).trimmingCharacters(in: .whitespaces), limit: 30)) }
+                    if examples.count < 3 {
+                        examples.append(TerminalText.oneLine(String(result[matched]).trimmingCharacters(in: .whitespaces), limit: 30))
+                    }
                     result = pattern.stringByReplacingMatches(in: result, range: range, withTemplate: template)
                 }
             }
@@ -29,15 +31,15 @@ public enum MarkupCleaner {
 
     /// Marks must hug their words (`**bold**`, not `5 * 3 * 2`); `snake_case` is not emphasis.
     private static let markdown = rules([
-        (#"!?\[([^\]\n]+)\]\(([^)\s]+)\)"#, "$1"),                       // [text](url), ![alt](img)
-        (#"\*\*(\S(?:[^\n]*?\S)?)\*\*"#, "$1"),                           // **bold**
-        (#"__(\S(?:[^\n]*?\S)?)__"#, "$1"),                               // __bold__
-        (#"(?<![\w*])\*(\S(?:[^*\n]*?\S)?)\*(?![\w*])"#, "$1"),           // *italic*
-        (#"(?<![\w_])_(\S(?:[^_\n]*?\S)?)_(?![\w_])"#, "$1"),             // _italic_
-        (#"`([^`\n]+)`"#, "$1"),                                          // `code`
-        (#"(?m)^[ \t]{0,3}#{1,6}[ \t]+"#, ""),                            // # Title
-        (#"(?m)^[ \t]*[-*+][ \t]+(?=\S)"#, ""),                           // - item
-        (#"(?m)^[ \t]{0,3}>[ \t]?"#, ""),                                 // > quote
+        (#"!?\[([^\]\n]+)\]\(([^)\s]+)\)"#, "$1"),  // [text](url), ![alt](img)
+        (#"\*\*(\S(?:[^\n]*?\S)?)\*\*"#, "$1"),  // **bold**
+        (#"__(\S(?:[^\n]*?\S)?)__"#, "$1"),  // __bold__
+        (#"(?<![\w*])\*(\S(?:[^*\n]*?\S)?)\*(?![\w*])"#, "$1"),  // *italic*
+        (#"(?<![\w_])_(\S(?:[^_\n]*?\S)?)_(?![\w_])"#, "$1"),  // _italic_
+        (#"`([^`\n]+)`"#, "$1"),  // `code`
+        (#"(?m)^[ \t]{0,3}#{1,6}[ \t]+"#, ""),  // # Title
+        (#"(?m)^[ \t]*[-*+][ \t]+(?=\S)"#, ""),  // - item
+        (#"(?m)^[ \t]{0,3}>[ \t]?"#, ""),  // > quote
     ])
 
     private static let bbcode = rules([

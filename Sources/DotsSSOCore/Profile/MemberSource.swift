@@ -16,7 +16,10 @@ public struct MemberSettings: Sendable {
     /// `--grant password`: a test member's credentials instead of the cache.
     public var password: PasswordCredentials?
 
-    public init(signIn: SignInSettings, profileFile: String? = nil, accessTokenFile: String? = nil, minValidity: TimeInterval = 60, expectedID: String? = nil) {
+    public init(
+        signIn: SignInSettings, profileFile: String? = nil, accessTokenFile: String? = nil, minValidity: TimeInterval = 60,
+        expectedID: String? = nil
+    ) {
         self.signIn = signIn
         self.profileFile = profileFile
         self.accessTokenFile = accessTokenFile
@@ -76,7 +79,8 @@ public struct MemberSource: Sendable {
     public func profileEndpoint() async throws -> URL {
         if let explicit = channel.profileEndpoint { return try URLPolicy.validate(explicit) }
         guard channel.issuer != nil else {
-            throw ConfigError.missingSetting(name: "profile endpoint", flag: "--profile-endpoint (or --issuer to use userinfo)", key: "profileEndpoint")
+            throw ConfigError.missingSetting(
+                name: "profile endpoint", flag: "--profile-endpoint (or --issuer to use userinfo)", key: "profileEndpoint")
         }
         let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
         return try endpoints.require(\.userinfo, "profile (userinfo)", flag: "--profile-endpoint")

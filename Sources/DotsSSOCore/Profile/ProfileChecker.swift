@@ -21,59 +21,81 @@ public struct ProfileChecker: Sendable {
         func searched(_ field: ProfileMapping.Field) -> String { (mapping.paths[field] ?? []).map(\.description).joined(separator: ", ") }
 
         guard case .object = profile else {
-            findings.append(Finding(.error, "profile.not-object", at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
-            return ProfileReport(source: source, profile: profile, dots: DotsView(flags: []),
-                                 import: ImportPreview(biographyChanged: false, rejected: [:]), findings: findings)
+            findings.append(
+                Finding(.error, "profile.not-object", at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
+            return ProfileReport(
+                source: source, profile: profile, dots: DotsView(flags: []),
+                import: ImportPreview(biographyChanged: false, rejected: [:]), findings: findings)
         }
 
         // id: unique, immutable, a string, never an e-mail address.
         var id: String?
         switch mapping.locate(.id, in: profile) {
         case nil:
-            findings.append(Finding(.error, "profile.id.missing", at: at(nil), "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
+            findings.append(
+                Finding(
+                    .error, "profile.id.missing", at: at(nil),
+                    "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
         case let (path, .string(value))?:
             id = value
             if let problem = StableUserID.problem(value, at: at(path)) { findings.append(problem) }
         case let (path, .number(number))?:
             id = number == number.rounded() ? String(Int64(number)) : String(number)
-            findings.append(Finding(.warning, "profile.id.number", at: at(path),
-                "the user id is the number \(id!), not a string; it must stay stable and unique (send it as a string to be safe)"))
+            findings.append(
+                Finding(
+                    .warning, "profile.id.number", at: at(path),
+                    "the user id is the number \(id!), not a string; it must stay stable and unique (send it as a string to be safe)"))
         case let (path, value)?:
-            findings.append(Finding(.error, "profile.id.type", at: at(path), "the user id is \(value.typeDescription); it must be a string"))
+            findings.append(
+                Finding(.error, "profile.id.type", at: at(path), "the user id is \(value.typeDescription); it must be a string"))
         }
         if let id, let expectedID, id != expectedID {
-            findings.append(Finding(.error, "profile.id.changed", at: at(mapping.locate(.id, in: profile)?.path),
-                "the user id is \"\(id)\" but this member was \"\(expectedID)\" before; ids must be immutable"))
+            findings.append(
+                Finding(
+                    .error, "profile.id.changed", at: at(mapping.locate(.id, in: profile)?.path),
+                    "the user id is \"\(id)\" but this member was \"\(expectedID)\" before; ids must be immutable"))
         }
 
         var preview = ImportPreview(biographyChanged: false, rejected: [:])
         let email = stringField(.email, in: profile, findings: &findings, source: source)
         if let (path, value) = email {
             if let problem = EmailAddress.problem(with: value) {
-                findings.append(Finding(.error, "profile.email.invalid", at: at(path), "the e-mail address \"\(value)\" is not valid: \(EmailAddress.describe(problem))"))
+                findings.append(
+                    Finding(
+                        .error, "profile.email.invalid", at: at(path),
+                        "the e-mail address \"\(value)\" is not valid: \(EmailAddress.describe(problem))"))
                 preview.rejected["email"] = "invalid address"
             } else if value.utf8.count > Self.emailLimit {
-                findings.append(Finding(.error, "profile.email.too-long", at: at(path),
-                    "the e-mail address is \(value.utf8.count) bytes; The Dots imports at most \(Self.emailLimit) bytes"))
+                findings.append(
+                    Finding(
+                        .error, "profile.email.too-long", at: at(path),
+                        "the e-mail address is \(value.utf8.count) bytes; The Dots imports at most \(Self.emailLimit) bytes"))
                 preview.rejected["email"] = "longer than \(Self.emailLimit) bytes"
             } else {
                 preview.email = value
             }
         } else {
-            findings.append(Finding(.warning, "profile.email.missing", at: at(nil), "no e-mail address (looked at \(searched(.email))); signup cannot be pre-filled with one"))
+            findings.append(
+                Finding(
+                    .warning, "profile.email.missing", at: at(nil),
+                    "no e-mail address (looked at \(searched(.email))); signup cannot be pre-filled with one"))
         }
 
         var names: [ProfileMapping.Field: String] = [:]
         for (field, code) in [(ProfileMapping.Field.firstName, "first-name"), (.lastName, "last-name")] {
             guard let (path, value) = stringField(field, in: profile, findings: &findings, source: source) else {
-                findings.append(Finding(.info, "profile.\(code).missing", at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
+                findings.append(
+                    Finding(.info, "profile.\(code).missing", at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
                 continue
             }
             names[field] = value
             let bytes = value.utf8.count
             if bytes > Self.nameLimit {
-                findings.append(Finding(.error, "profile.\(code).too-long", at: at(path),
-                    "\(field.rawValue) is \(bytes) bytes in UTF-8 (\(value.count) characters); The Dots imports at most \(Self.nameLimit) bytes, so it would be refused"))
+                findings.append(
+                    Finding(
+                        .error, "profile.\(code).too-long", at: at(path),
+                        "\(field.rawValue) is \(bytes) bytes in UTF-8 (\(value.count) characters); The Dots imports at most \(Self.nameLimit) bytes, so it would be refused"
+                    ))
                 preview.rejected[field.rawValue] = "\(bytes) bytes (limit \(Self.nameLimit))"
             } else if field == .firstName {
                 preview.firstName = value
@@ -89,19 +111,25 @@ public struct ProfileChecker: Sendable {
             preview.biography = stripped
             if stripped != value.trimmingTrailingWhitespacePerLine() {
                 preview.biographyChanged = true
-                findings.append(Finding(.warning, "profile.biography.html-stripped", at: at(path),
-                    "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
+                findings.append(
+                    Finding(
+                        .warning, "profile.biography.html-stripped", at: at(path),
+                        "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
             }
             // Markdown and BBCode are not stripped by the app: members would see the marks as typed.
             if let markup = MarkupCleaner.clean(stripped) {
-                findings.append(Finding(.warning, "profile.biography.markup", at: at(path),
-                    "the biography contains \(markup.kinds.joined(separator: " and ")) (\(markup.examples.map { "\"\($0)\"" }.joined(separator: ", "))); "
-                        + "The Dots shows plain text, so members would see the marks as typed. As plain text: \"\(Self.abbreviate(markup.cleaned))\""))
+                findings.append(
+                    Finding(
+                        .warning, "profile.biography.markup", at: at(path),
+                        "the biography contains \(markup.kinds.joined(separator: " and ")) (\(markup.examples.map { "\"\($0)\"" }.joined(separator: ", "))); "
+                            + "The Dots shows plain text, so members would see the marks as typed. As plain text: \"\(Self.abbreviate(markup.cleaned))\""
+                    ))
             }
         }
 
         let flags = readFlags(profile, findings: &findings, source: source)
-        let dots = DotsView(id: id, email: email?.value, firstName: names[.firstName], lastName: names[.lastName], biography: biography, flags: flags)
+        let dots = DotsView(
+            id: id, email: email?.value, firstName: names[.firstName], lastName: names[.lastName], biography: biography, flags: flags)
         return ProfileReport(source: source, profile: profile, dots: dots, import: preview, findings: findings)
     }
 
@@ -112,8 +140,11 @@ public struct ProfileChecker: Sendable {
         let location = mapping.locate(.features, in: profile)
         switch location {
         case nil:
-            findings.append(Finding(.error, "profile.features.missing", at: FindingLocation(file: source),
-                "no feature flags (looked at \((mapping.paths[.features] ?? []).map(\.description).joined(separator: ", "))); without \(Self.launchFlag) the app logs every member out"))
+            findings.append(
+                Finding(
+                    .error, "profile.features.missing", at: FindingLocation(file: source),
+                    "no feature flags (looked at \((mapping.paths[.features] ?? []).map(\.description).joined(separator: ", "))); without \(Self.launchFlag) the app logs every member out"
+                ))
         case let (path, .object(object))?:
             // In name order: a dictionary's order changes from run to run, and reports are diffed.
             for (name, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -121,36 +152,56 @@ public struct ProfileChecker: Sendable {
                 switch value {
                 case .bool: break
                 case .string(let text):
-                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
-                        "flag \(name) is the string \"\(text)\"; every flag must be a JSON boolean (true or false, without quotes)"))
+                    findings.append(
+                        Finding(
+                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            "flag \(name) is the string \"\(text)\"; every flag must be a JSON boolean (true or false, without quotes)"))
                 case .object, .array:
-                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
-                        "flag \(name) is \(value.typeDescription); flags must be flat booleans, one per feature (membership or subscription structures are not parsed)"))
+                    findings.append(
+                        Finding(
+                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            "flag \(name) is \(value.typeDescription); flags must be flat booleans, one per feature (membership or subscription structures are not parsed)"
+                        ))
                 default:
-                    findings.append(Finding(.error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
-                        "flag \(name) is \(value.typeDescription); every flag must be a JSON boolean"))
+                    findings.append(
+                        Finding(
+                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            "flag \(name) is \(value.typeDescription); every flag must be a JSON boolean"))
                 }
                 if documented[name] == nil {
-                    findings.append(Finding(.info, "profile.flag.undocumented", at: FindingLocation(file: source, path: flagPath),
-                        "flag \(name) is not documented in the channel; add its purpose under \"flags\" if the app should use it"))
+                    findings.append(
+                        Finding(
+                            .info, "profile.flag.undocumented", at: FindingLocation(file: source, path: flagPath),
+                            "flag \(name) is not documented in the channel; add its purpose under \"flags\" if the app should use it"))
                 }
                 readings[name] = FlagReading(name: name, value: value, purpose: documented[name], gates: gates(name))
             }
         case let (path, value)?:
-            findings.append(Finding(.error, "profile.features.type", at: FindingLocation(file: source, path: path.description),
-                "the feature flags are \(value.typeDescription); they must be an object of booleans"))
+            findings.append(
+                Finding(
+                    .error, "profile.features.type", at: FindingLocation(file: source, path: path.description),
+                    "the feature flags are \(value.typeDescription); they must be an object of booleans"))
         }
         if location != nil {
             for name in documented.keys.sorted() where readings[name] == nil {
-                findings.append(Finding(.error, "profile.flag.missing", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(name)).description }),
-                    "documented flag \(name) (\(documented[name]!)) is missing from the profile"))
+                findings.append(
+                    Finding(
+                        .error, "profile.flag.missing",
+                        at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(name)).description }),
+                        "documented flag \(name) (\(documented[name]!)) is missing from the profile"))
             }
             if readings[Self.launchFlag] == nil && documented[Self.launchFlag] == nil {
-                findings.append(Finding(.error, "profile.flag.missing", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
-                    "\(Self.launchFlag) is missing; the app logs out every member whose profile lacks it"))
+                findings.append(
+                    Finding(
+                        .error, "profile.flag.missing",
+                        at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
+                        "\(Self.launchFlag) is missing; the app logs out every member whose profile lacks it"))
             } else if let launch = readings[Self.launchFlag], launch.value == .bool(false) {
-                findings.append(Finding(.warning, "profile.flag.app-access-false", at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
-                    "\(Self.launchFlag) is false: the app logs this member out at launch"))
+                findings.append(
+                    Finding(
+                        .warning, "profile.flag.app-access-false",
+                        at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
+                        "\(Self.launchFlag) is false: the app logs this member out at launch"))
             }
         }
         for name in documented.keys where readings[name] == nil {
@@ -164,12 +215,16 @@ public struct ProfileChecker: Sendable {
     }
 
     /// A string field's path and value; a non-string value is an error finding and yields nil.
-    func stringField(_ field: ProfileMapping.Field, in profile: JSONValue, findings: inout [Finding], source: String) -> (path: JSONPath, value: String)? {
+    func stringField(_ field: ProfileMapping.Field, in profile: JSONValue, findings: inout [Finding], source: String) -> (
+        path: JSONPath, value: String
+    )? {
         guard let (path, value) = mapping.locate(field, in: profile) else { return nil }
         if case .string(let text) = value { return (path, text) }
         if case .null = value { return nil }
-        findings.append(Finding(.error, "profile.\(field.rawValue).type", at: FindingLocation(file: source, path: path.description),
-            "\(field.rawValue) is \(value.typeDescription); it must be a string"))
+        findings.append(
+            Finding(
+                .error, "profile.\(field.rawValue).type", at: FindingLocation(file: source, path: path.description),
+                "\(field.rawValue) is \(value.typeDescription); it must be a string"))
         return nil
     }
 

@@ -30,8 +30,9 @@ public struct ProfileLoader: Sendable {
 
     /// A key the partner repeats in one object: the app's parser keeps one copy, other readers another (a warning).
     static func duplicateKeys(in document: CompactJSON?, source: String) -> [Finding] {
-        document?.duplicateKeyFindings(.warning, code: "profile.json.duplicate-key", file: source,
-                                       consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
+        document?.duplicateKeyFindings(
+            .warning, code: "profile.json.duplicate-key", file: source,
+            consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
     }
 
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
@@ -43,7 +44,8 @@ public struct ProfileLoader: Sendable {
         var expected = expectedID
         var rememberIn: TokenSession?
         if case .session(let session, _) = bearer, let subject = try session.current().entry.subject,
-           let claimed = profile.objectValue?["sub"]?.stringValue, claimed != subject {
+            let claimed = profile.objectValue?["sub"]?.stringValue, claimed != subject
+        {
             throw OAuthError.userinfoSubjectMismatch(idToken: subject, userinfo: claimed, url: endpoint.redactedForDisplay)
         }
         if case .session(let session, _) = bearer, expected == nil {

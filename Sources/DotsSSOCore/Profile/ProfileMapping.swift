@@ -26,7 +26,9 @@ public struct ProfileMapping: Sendable {
         }
         for (name, text) in channel.profileMapping ?? [:] {
             guard let field = Field(rawValue: name) else {
-                throw ConfigError.unreadableChannel(path: "profileMapping", reason: "unknown field '\(name)' (use \(Field.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw ConfigError.unreadableChannel(
+                    path: "profileMapping",
+                    reason: "unknown field '\(name)' (use \(Field.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             do {
                 paths[field] = [try JSONPath(text)]

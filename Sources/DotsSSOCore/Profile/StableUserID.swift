@@ -7,8 +7,10 @@ public enum StableUserID {
             return Finding(.error, "profile.id.empty", at: location, "\(name) is empty")
         }
         if EmailAddress.looksLikeEmail(id) {
-            return Finding(.error, "profile.id.email", at: location,
-                           "\(name) \"\(id)\" is an e-mail address; ids must not be e-mail addresses (they change, and they identify a person outside the partner's system)")
+            return Finding(
+                .error, "profile.id.email", at: location,
+                "\(name) \"\(id)\" is an e-mail address; ids must not be e-mail addresses (they change, and they identify a person outside the partner's system)"
+            )
         }
         return nil
     }

@@ -27,7 +27,9 @@ public struct CacheClearUseCase: Sendable {
             // Every account of this channel: entries of the same issuer and client, or saved under its name.
             var removed = 0
             for case (_, .success(.found(let entry))) in try cache.entries()
-            where (entry.key.authority == scope.authority && entry.key.client == scope.client) || (channel.name != nil && entry.channel == channel.name) {
+            where (entry.key.authority == scope.authority && entry.key.client == scope.client)
+                || (channel.name != nil && entry.channel == channel.name)
+            {
                 if try await cache.remove(entry.key) { removed += 1 }
             }
             return Result(directory: cache.directory.path, removed: removed)

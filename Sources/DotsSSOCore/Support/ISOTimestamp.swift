@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// UTC timestamps as ISO 8601 text, formatted with `gmtime_r`: the same text as Foundation's `.iso8601`
@@ -18,7 +18,7 @@ public enum ISOTimestamp {
 
     /// The instants shown: years 0001 to 9999. A date outside (from a file or a server: `exp: 1e300`) is shown at
     /// the nearest end, and a non-number as the start, instead of trapping in the conversion to `time_t`.
-    static let shown: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+    static let shown: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     static func fields(_ date: Date) -> tm {
         let interval = date.timeIntervalSince1970

@@ -2,7 +2,7 @@ import CDotsRuntime
 import COpenSSL
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which of the libraries dots-sso loads on first use are installed here, where from and which version (`dots-sso
@@ -23,32 +23,40 @@ public enum InstalledLibraries {
 
     public static func probe() -> [Library] {
         [
-            Library(name: "OpenSSL", found: true, version: String(cString: OpenSSL_version(OPENSSL_VERSION)), path: nil, package: "libssl3",
-                    usedFor: "TLS, signatures (linked)"),
+            Library(
+                name: "OpenSSL", found: true, version: String(cString: OpenSSL_version(OPENSSL_VERSION)), path: nil, package: "libssl3",
+                usedFor: "TLS, signatures (linked)"),
             open("libcurl", ["libcurl.so.4", "libcurl.so"], package: "libcurl4", usedFor: "every network command", symbol: "curl_version"),
-            open("rlottie", ["librlottie.so.0-1", "librlottie.so.0", "librlottie.so"], package: "librlottie0-1",
-                 usedFor: "bodymovin preview, the render check", symbol: "lottie_animation_from_data", versionFunction: false),
-            open("cairo", ["libcairo.so.2", "libcairo.so"], package: "libcairo2", usedFor: "every picture", symbol: "cairo_version_string"),
-            open("pango", ["libpango-1.0.so.0", "libpango-1.0.so"], package: "libpangocairo-1.0-0", usedFor: "pkpass preview text",
-                 symbol: "pango_version_string"),
-            open("zint", ["libzint.so.2.11", "libzint.so.2.12", "libzint.so.2.13", "libzint.so"], package: "libzint2.11",
-                 usedFor: "pass barcodes, the device sign-in's QR code", symbol: "ZBarcode_Version", returnsInt: true),
+            open(
+                "rlottie", ["librlottie.so.0-1", "librlottie.so.0", "librlottie.so"], package: "librlottie0-1",
+                usedFor: "bodymovin preview, the render check", symbol: "lottie_animation_from_data", versionFunction: false),
+            open(
+                "cairo", ["libcairo.so.2", "libcairo.so"], package: "libcairo2", usedFor: "every picture", symbol: "cairo_version_string"),
+            open(
+                "pango", ["libpango-1.0.so.0", "libpango-1.0.so"], package: "libpangocairo-1.0-0", usedFor: "pkpass preview text",
+                symbol: "pango_version_string"),
+            open(
+                "zint", ["libzint.so.2.11", "libzint.so.2.12", "libzint.so.2.13", "libzint.so"], package: "libzint2.11",
+                usedFor: "pass barcodes, the device sign-in's QR code", symbol: "ZBarcode_Version", returnsInt: true),
         ]
     }
 
     /// Opens the first of `names` that loads and reads its version from `symbol` (a function returning a C string, or
     /// with `returnsInt` zint's 21200-style number); without a version function, the version in the file's name.
-    static func open(_ name: String, _ names: [String], package: String, usedFor: String, symbol: String, versionFunction: Bool = true,
-                     returnsInt: Bool = false) -> Library {
+    static func open(
+        _ name: String, _ names: [String], package: String, usedFor: String, symbol: String, versionFunction: Bool = true,
+        returnsInt: Bool = false
+    ) -> Library {
         var library = Library(name: name, found: false, version: nil, path: nil, package: package, usedFor: usedFor)
         guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_LAZY | RTLD_LOCAL) }).first else { return library }
         library.found = true
         guard let function = dlsym(handle, symbol) else { return library }
         if let file = dots_library_file(function) {
             let path = String(cString: file)
-            library.path = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-                $0.hasPrefix("/") ? $0 : (path as NSString).deletingLastPathComponent + "/" + $0
-            } ?? path
+            library.path =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+                    $0.hasPrefix("/") ? $0 : (path as NSString).deletingLastPathComponent + "/" + $0
+                } ?? path
         }
         if !versionFunction {
             // librlottie.so.0.1.0-1 → 0.1.0-1

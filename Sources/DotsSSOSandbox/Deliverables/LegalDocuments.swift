@@ -13,7 +13,8 @@ enum LegalDocuments {
     static func privacyPolicyPDF() -> Data {
         var content = "BT /F1 14 Tf 72 760 Td 18 TL\n"
         for line in privacyPolicyText {
-            let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
+            let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(
+                of: ")", with: "\\)")
             content += "(\(escaped)) Tj T*\n"
         }
         content += "ET\n"
@@ -38,17 +39,21 @@ enum LegalDocuments {
     }
 
     static func termsPage() -> String {
-        HTMLText.page(title: "Sandbox Partner - Terms and Conditions", body: """
-        <h1>Terms and Conditions</h1>
-        <p>A sample document served by the dots-sso sandbox. It stands in for the Terms and Conditions a partner delivers to The Dots.</p>
-        """)
+        HTMLText.page(
+            title: "Sandbox Partner - Terms and Conditions",
+            body: """
+                <h1>Terms and Conditions</h1>
+                <p>A sample document served by the dots-sso sandbox. It stands in for the Terms and Conditions a partner delivers to The Dots.</p>
+                """)
     }
 
     static func jointControllerPage() -> String {
-        HTMLText.page(title: "Sandbox Partner - Joint Controller Statement", body: """
-        <h1>Joint Controller Statement</h1>
-        <p>A sample document served by the dots-sso sandbox. It stands in for the statement of how the partner and The Dots \
-        share responsibility for members' personal data.</p>
-        """)
+        HTMLText.page(
+            title: "Sandbox Partner - Joint Controller Statement",
+            body: """
+                <h1>Joint Controller Statement</h1>
+                <p>A sample document served by the dots-sso sandbox. It stands in for the statement of how the partner and The Dots \
+                share responsibility for members' personal data.</p>
+                """)
     }
 }

@@ -2,12 +2,12 @@
 /// once a second at 30 fps), small enough for a loading icon.
 enum LoadingAnimation {
     static let json = """
-    {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":120,"h":120,"nm":"Sandbox loader","ddd":0,"assets":[],"layers":[\
-    {"ddd":0,"ind":1,"ty":4,"nm":"dots","sr":1,"ao":0,"ip":0,"op":30,"st":0,"bm":0,\
-    "ks":{"o":{"a":0,"k":100},"r":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[0.4],"y":[1]},"o":{"x":[0.6],"y":[0]}},{"t":30,"s":[360]}]},\
-    "p":{"a":0,"k":[60,60,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},\
-    "shapes":[\(dot(x: 0, y: -36)),\(dot(x: 31, y: 18)),\(dot(x: -31, y: 18))]}]}
-    """
+        {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":120,"h":120,"nm":"Sandbox loader","ddd":0,"assets":[],"layers":[\
+        {"ddd":0,"ind":1,"ty":4,"nm":"dots","sr":1,"ao":0,"ip":0,"op":30,"st":0,"bm":0,\
+        "ks":{"o":{"a":0,"k":100},"r":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[0.4],"y":[1]},"o":{"x":[0.6],"y":[0]}},{"t":30,"s":[360]}]},\
+        "p":{"a":0,"k":[60,60,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}},\
+        "shapes":[\(dot(x: 0, y: -36)),\(dot(x: 31, y: 18)),\(dot(x: -31, y: 18))]}]}
+        """
 
     static func dot(x: Int, y: Int) -> String {
         """

@@ -20,18 +20,26 @@ final class SandboxPasses: Sendable {
         let year: TimeInterval = 365 * 86_400
         let root = try IssuedCertificate(
             subject: [("CN", "dots-sso Sandbox Root CA"), ("O", "dots-sso sandbox"), ("C", "GB")],
-            extensions: [("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"), ("subjectKeyIdentifier", "hash")],
+            extensions: [
+                ("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"), ("subjectKeyIdentifier", "hash"),
+            ],
             issuer: nil, serial: 1, lifetime: 10 * year)
         let intermediate = try IssuedCertificate(
             subject: [("CN", "Sandbox Worldwide Developer Relations CA"), ("OU", "G4"), ("O", "dots-sso sandbox"), ("C", "GB")],
-            extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            extensions: [
+                ("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
+                ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always"),
+            ],
             issuer: root, serial: 2, lifetime: 5 * year)
         let signer = try IssuedCertificate(
-            subject: [("UID", Self.passType), ("CN", "Pass Type ID: \(Self.passType)"), ("OU", Self.team), ("O", "dots-sso sandbox"), ("C", "GB")],
-            extensions: [("basicConstraints", "CA:FALSE"), ("keyUsage", "critical,digitalSignature"), ("extendedKeyUsage", "codeSigning"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always"),
-                         ("1.2.840.113635.100.6.1.16", "ASN1:UTF8String:\(Self.passType)")],
+            subject: [
+                ("UID", Self.passType), ("CN", "Pass Type ID: \(Self.passType)"), ("OU", Self.team), ("O", "dots-sso sandbox"), ("C", "GB"),
+            ],
+            extensions: [
+                ("basicConstraints", "CA:FALSE"), ("keyUsage", "critical,digitalSignature"), ("extendedKeyUsage", "codeSigning"),
+                ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always"),
+                ("1.2.840.113635.100.6.1.16", "ASN1:UTF8String:\(Self.passType)"),
+            ],
             issuer: intermediate, serial: 3, lifetime: year)
         rootPEM = root.pem
         urlSecret = try SecureRandom.base64URLString(byteCount: 16)
@@ -89,12 +97,23 @@ final class SandboxPasses: Sendable {
             "serialNumber": .string(serial), "organizationName": .string("Sandbox Partner"),
             "description": .string(number == 1 ? "Sandbox Partner member pass" : "Sandbox Partner guest pass \(number)"),
             "logoText": .string("Sandbox Partner"),
-            "foregroundColor": .string("rgb(255, 255, 255)"), "backgroundColor": .string("rgb(35, 31, 60)"), "labelColor": .string("rgb(230, 60, 80)"),
-            "barcodes": .array([.object(["format": .string("PKBarcodeFormatQR"), "message": .string("sandbox:\(serial)"),
-                                         "messageEncoding": .string("iso-8859-1"), "altText": .string(serial)])]),
+            "foregroundColor": .string("rgb(255, 255, 255)"), "backgroundColor": .string("rgb(35, 31, 60)"),
+            "labelColor": .string("rgb(230, 60, 80)"),
+            "barcodes": .array([
+                .object([
+                    "format": .string("PKBarcodeFormatQR"), "message": .string("sandbox:\(serial)"),
+                    "messageEncoding": .string("iso-8859-1"), "altText": .string(serial),
+                ])
+            ]),
             "generic": .object([
-                "primaryFields": .array([.object(["key": .string("member"), "label": .string("MEMBER"), "value": .string(name.isEmpty ? member.username : name)])]),
-                "secondaryFields": .array([.object(["key": .string("pass"), "label": .string("PASS"), "value": .string(number == 1 ? "Primary" : "Guest \(number)")])]),
+                "primaryFields": .array([
+                    .object(["key": .string("member"), "label": .string("MEMBER"), "value": .string(name.isEmpty ? member.username : name)])
+                ]),
+                "secondaryFields": .array([
+                    .object([
+                        "key": .string("pass"), "label": .string("PASS"), "value": .string(number == 1 ? "Primary" : "Guest \(number)"),
+                    ])
+                ]),
             ]),
         ])
         return try encoder().encode(pass)
@@ -110,7 +129,8 @@ final class SandboxPasses: Sendable {
     static func zip(_ entries: [String: Data]) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, contents) in entries.sorted(by: { $0.key < $1.key }) {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: .deflate) {
+                position, size in
                 contents.subdata(in: Int(position)..<Int(position) + size)
             }
         }

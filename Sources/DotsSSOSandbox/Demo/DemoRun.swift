@@ -72,7 +72,9 @@ struct DemoRun: Sendable {
             }
             let outcome = try await AuthorizeUseCase(signIn: signIn, wait: interactive ? 300 : 30).run(signInContext)
             guard case .signedIn(let result) = outcome else { throw Failure(message: "the sign-in stopped before the token exchange") }
-            guard result.idTokenValidated, result.hasRefreshToken else { throw Failure(message: "no validated id_token or no refresh token") }
+            guard result.idTokenValidated, result.hasRefreshToken else {
+                throw Failure(message: "no validated id_token or no refresh token")
+            }
             if let member = partner.settings.users.first(where: { $0.subject == result.subject }) { _ = signedIn.set(member) }
             let how = interactive ? "on the login page" : "(auto-approved)"
             return "\(demoMember.username) signed in \(how) with PKCE S256; id_token validated, refresh token cached"
@@ -92,8 +94,12 @@ struct DemoRun: Sendable {
                 person.openForPerson(URL(string: device.verificationURIComplete ?? device.verificationURI)!, printed: "the address above")
             }
             if interactive { context.note("demo: now approve a device sign-in on the sandbox's /device page (as jane, password demo)") }
-            guard case .signedIn(let result) = try await useCase.run(ctx) else { throw Failure(message: "the device sign-in did not finish") }
-            guard result.idTokenValidated, result.hasRefreshToken else { throw Failure(message: "no validated id_token or no refresh token") }
+            guard case .signedIn(let result) = try await useCase.run(ctx) else {
+                throw Failure(message: "the device sign-in did not finish")
+            }
+            guard result.idTokenValidated, result.hasRefreshToken else {
+                throw Failure(message: "no validated id_token or no refresh token")
+            }
             let how = interactive ? "approved on /device" : "auto-approved"
             return "code \(shown.value ?? "?") \(how) (RFC 8628, PKCE S256); id_token validated, refresh token cached"
         case .profile:
@@ -102,7 +108,9 @@ struct DemoRun: Sendable {
             return "id \(report.dots.id ?? "?"), \(report.dots.flags.count) flags; \(summary(report.findings))"
         case .flags:
             let result = try await FlagsCheckUseCase(member: member).run(ctx)
-            guard result.passed else { throw Failure(message: result.problem?.message ?? "canAccessApp is not true: the app would log this member out") }
+            guard result.passed else {
+                throw Failure(message: result.problem?.message ?? "canAccessApp is not true: the app would log this member out")
+            }
             return "canAccessApp is true: the app keeps \(demoMember.username) signed in"
         case .containers:
             let shown = try await ContainersShowUseCase(member: member).run(ctx)
@@ -133,8 +141,12 @@ struct DemoRun: Sendable {
             let requested = try await MagicLinkRequestUseCase(server: magicLinks, http: http, email: email).run(ctx)
             guard requested == .accepted else { throw Failure(message: "the sign-in e-mail was not accepted") }
             let link = try await lastLink(to: email)
-            let redeemed = try await MagicLinkRedeemUseCase(server: magicLinks, http: http, cacheDirectory: workspace.path("cache"), link: link).run(ctx)
-            guard redeemed.authenticated == true, !redeemed.consentRequired else { throw Failure(message: "the link did not sign the member in") }
+            let redeemed = try await MagicLinkRedeemUseCase(
+                server: magicLinks, http: http, cacheDirectory: workspace.path("cache"), link: link
+            ).run(ctx)
+            guard redeemed.authenticated == true, !redeemed.consentRequired else {
+                throw Failure(message: "the link did not sign the member in")
+            }
             return "link e-mailed to \(email) (outbox), redeemed once for a session (cached, never printed)"
         case .applinks:
             let link = try await lastLink(to: demoMember.email ?? "")
@@ -155,12 +167,16 @@ struct DemoRun: Sendable {
             let provider = partner.issuer + SandboxPartner.echoProviderPath
             let key = partner.settings.echoConsumerKey
             let allowed = ["\(partner.host):\(partner.port)"]
-            let verified = try await EchoVerifyUseCase(provider: provider, authorization: partner.echoAuthorization(for: demoMember),
-                                                       consumerKey: key, allowedHosts: allowed, http: http).run(ctx)
+            let verified = try await EchoVerifyUseCase(
+                provider: provider, authorization: partner.echoAuthorization(for: demoMember),
+                consumerKey: key, allowedHosts: allowed, http: http
+            ).run(ctx)
             let lookAlike = provider.replacingOccurrences(of: partner.host, with: partner.host + ".attacker.example")
             do {
-                _ = try await EchoVerifyUseCase(provider: lookAlike, authorization: partner.echoAuthorization(for: demoMember),
-                                                consumerKey: key, allowedHosts: allowed, http: http).run(ctx)
+                _ = try await EchoVerifyUseCase(
+                    provider: lookAlike, authorization: partner.echoAuthorization(for: demoMember),
+                    consumerKey: key, allowedHosts: allowed, http: http
+                ).run(ctx)
                 throw Failure(message: "a look-alike provider host was called")
             } catch is EchoError {}
             return "Digits id \(verified.id) verified by the Echo provider (HMAC-SHA1 header); a look-alike provider host refused unsent"
@@ -176,7 +192,8 @@ struct DemoRun: Sendable {
                 _ = try await ProfileUseCase(member: member).run(ctx)
                 throw Failure(message: "the member's token still works after log-out")
             } catch let error as UserFacingError where error.exitStatus == .notAuthorized {}
-            return "members.log-out-by-sso-id \(outcome.status ?? "done") (request \(outcome.requestId ?? "-")); the member's token is refused now"
+            return
+                "members.log-out-by-sso-id \(outcome.status ?? "done") (request \(outcome.requestId ?? "-")); the member's token is refused now"
         case .revoke:
             let result = try await RevokeUseCase(signIn: signIn).run(ctx)
             guard result.removed, !result.revoked.isEmpty, result.revocationProblem == nil else {

@@ -32,8 +32,10 @@ public struct DemoUseCase: Sendable {
 
     /// Runs every stage, calling `onStage` as each ends, then `onFinished` (with the sandbox still up when
     /// `keep`); with `keep`, serves until SIGINT or SIGTERM before returning.
-    public func run(_ ctx: CommandContext, onStage: @Sendable (DemoStage) -> Void,
-                    onFinished: @Sendable (Result) throws -> Void = { _ in }) async throws -> Result {
+    public func run(
+        _ ctx: CommandContext, onStage: @Sendable (DemoStage) -> Void,
+        onFinished: @Sendable (Result) throws -> Void = { _ in }
+    ) async throws -> Result {
         let started = Stopwatch()
         let workspace = try DemoWorkspace()
         defer { workspace.remove() }
@@ -76,11 +78,13 @@ final class DemoWorkspace: Sendable {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("dots-sso-demo-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dots-sso-demo-\(UUID().uuidString.prefix(8))", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw OutputError.cannotWrite(path: root.path, what: "the demo's working folder", reason: (error as NSError).localizedDescription)
+            throw OutputError.cannotWrite(
+                path: root.path, what: "the demo's working folder", reason: (error as NSError).localizedDescription)
         }
     }
 

@@ -12,7 +12,8 @@ public struct SandboxBrowser: BrowserOpener {
         let http = http
         Task {
             guard let answer = try? await http.send(HTTPRequest(.get, url, followsRedirects: false)),
-                  (300..<400).contains(answer.status), let location = answer.header("Location"), let next = URL(string: location) else { return }
+                (300..<400).contains(answer.status), let location = answer.header("Location"), let next = URL(string: location)
+            else { return }
             _ = try? await http.send(HTTPRequest(.get, next, followsRedirects: false))
         }
         return true

@@ -26,7 +26,8 @@ enum SandboxChannel {
             jointControllerStatement: issuer + SandboxRoutes.jointControllerPath
         )
         channel.magicLink = Channel.MagicLink(baseUrl: issuer, study: settings.study)
-        channel.channelsApi = Channel.ChannelsAPI(baseUrl: issuer, channelId: settings.channelName, apiKeyEnv: SandboxPartner.channelKeyVariable)
+        channel.channelsApi = Channel.ChannelsAPI(
+            baseUrl: issuer, channelId: settings.channelName, apiKeyEnv: SandboxPartner.channelKeyVariable)
         return channel
     }
 }

@@ -13,7 +13,9 @@ public struct SandboxClient: Sendable, Equatable {
     /// The public JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
     public var jwks: JSONValue?
 
-    public init(id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks, idTokenAlgorithm: JWSAlgorithm = .rs256) {
+    public init(
+        id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks, idTokenAlgorithm: JWSAlgorithm = .rs256
+    ) {
         self.id = id
         self.secret = secret
         self.redirectURIs = redirectURIs
@@ -39,7 +41,8 @@ public struct SandboxClient: Sendable, Equatable {
     public static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
 
     /// The app's public client: the loopback callbacks, and the https address the app's web view lands on.
-    public static let app = SandboxClient(id: "dots-sandbox-app", redirectURIs: loopbackCallbacks + ["https://app.thedots.example/sso/callback"])
+    public static let app = SandboxClient(
+        id: "dots-sandbox-app", redirectURIs: loopbackCallbacks + ["https://app.thedots.example/sso/callback"])
 
     public func accepts(redirectURI: String) -> Bool {
         redirectURIs.contains { Self.matches(registered: $0, presented: redirectURI) }
@@ -48,7 +51,8 @@ public struct SandboxClient: Sendable, Equatable {
     static func matches(registered: String, presented: String) -> Bool {
         if registered == presented { return true }
         guard let expected = URLComponents(string: registered), let actual = URLComponents(string: presented),
-              let host = expected.host, ["127.0.0.1", "::1", "[::1]"].contains(host), expected.port == nil else { return false }
+            let host = expected.host, ["127.0.0.1", "::1", "[::1]"].contains(host), expected.port == nil
+        else { return false }
         return actual.scheme == expected.scheme && actual.host == expected.host && actual.percentEncodedPath == expected.percentEncodedPath
             && actual.percentEncodedQuery == expected.percentEncodedQuery && actual.fragment == nil && actual.user == nil
     }

@@ -14,16 +14,16 @@ public struct SandboxEmail: Sendable, Equatable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
         return """
-        From: \(sender)\r
-        To: \(to)\r
-        Date: \(formatter.string(from: sentAt))\r
-        Subject: \(subject)\r
-        Content-Type: text/plain; charset=utf-8\r
-        \r
-        Tap this link on your phone to sign in to The Dots (it works once, for one minute):\r
-        \r
-        \(link)\r
+            From: \(sender)\r
+            To: \(to)\r
+            Date: \(formatter.string(from: sentAt))\r
+            Subject: \(subject)\r
+            Content-Type: text/plain; charset=utf-8\r
+            \r
+            Tap this link on your phone to sign in to The Dots (it works once, for one minute):\r
+            \r
+            \(link)\r
 
-        """
+            """
     }
 }

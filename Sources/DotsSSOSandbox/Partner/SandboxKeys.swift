@@ -22,12 +22,15 @@ struct SandboxKeys: Sendable {
 
     /// The JWKS document `/jwks` serves.
     var document: JSONValue {
-        .object(["keys": .array([rs256, es256].map { key in
-            var jwk = key.publicJWK
-            jwk["use"] = .string("sig")
-            jwk["alg"] = .string(key.algorithm.rawValue)
-            jwk["kid"] = .string(keyID(key))
-            return .object(jwk)
-        })])
+        .object([
+            "keys": .array(
+                [rs256, es256].map { key in
+                    var jwk = key.publicJWK
+                    jwk["use"] = .string("sig")
+                    jwk["alg"] = .string(key.algorithm.rawValue)
+                    jwk["kid"] = .string(keyID(key))
+                    return .object(jwk)
+                })
+        ])
     }
 }

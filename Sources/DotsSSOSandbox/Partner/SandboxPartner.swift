@@ -93,7 +93,8 @@ public final class SandboxPartner: Sendable {
         }
         if let outbox = settings.outbox {
             do {
-                try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw SandboxError.unwritableOutbox(path: outbox.path, reason: (error as NSError).localizedDescription)
             }
@@ -144,9 +145,11 @@ public final class SandboxPartner: Sendable {
     /// The `X-Verify-Credentials-Authorization` the Digits SDK would make for `user` right now (HMAC-SHA1 over
     /// the Echo provider URL with the sandbox consumer and the member's token).
     public func echoAuthorization(for user: SandboxUser, now: Date? = nil) -> String {
-        OAuth1Signature.header(url: URL(string: issuer + Self.echoProviderPath)!, consumerKey: settings.echoConsumerKey,
-                               consumerSecret: settings.echoConsumerSecret, token: user.echoToken, tokenSecret: user.echoTokenSecret,
-                               nonce: (try? SecureRandom.base64URLString(byteCount: 12)) ?? UUID().uuidString, timestamp: Int((now ?? settings.now()).timeIntervalSince1970))
+        OAuth1Signature.header(
+            url: URL(string: issuer + Self.echoProviderPath)!, consumerKey: settings.echoConsumerKey,
+            consumerSecret: settings.echoConsumerSecret, token: user.echoToken, tokenSecret: user.echoTokenSecret,
+            nonce: (try? SecureRandom.base64URLString(byteCount: 12)) ?? UUID().uuidString,
+            timestamp: Int((now ?? settings.now()).timeIntervalSince1970))
     }
 
     /// Ends every grant of a member, as a partner does when it removes them.

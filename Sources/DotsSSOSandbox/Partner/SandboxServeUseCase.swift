@@ -10,7 +10,10 @@ public struct SandboxServeUseCase: Sendable {
     public var outbox: String?
     public var writeChannel: String?
 
-    public init(settings: SandboxPartner.Settings = .init(), port: Int = 0, usersFile: String? = nil, outbox: String? = nil, writeChannel: String? = nil) {
+    public init(
+        settings: SandboxPartner.Settings = .init(), port: Int = 0, usersFile: String? = nil, outbox: String? = nil,
+        writeChannel: String? = nil
+    ) {
         self.settings = settings
         self.port = port
         self.usersFile = usersFile
@@ -59,12 +62,14 @@ public struct SandboxServeUseCase: Sendable {
     public func run(_ ctx: CommandContext, started: @Sendable (Started) throws -> Void) async throws {
         var settings = settings
         if let usersFile { settings.users = try SandboxUser.load(file: usersFile) }
-        let outboxURL = outbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let outboxURL =
+            outbox.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? ctx.cacheDirectory.appendingPathComponent("sandbox-outbox", isDirectory: true)
         settings.outbox = outboxURL
         if !["127.0.0.1", "::1", "localhost"].contains(settings.host) {
-            ctx.warn("listening on \(settings.host), not loopback: anyone who can reach it can sign in as the sandbox users "
-                     + "(and dots-sso itself speaks plain http to loopback addresses only)")
+            ctx.warn(
+                "listening on \(settings.host), not loopback: anyone who can reach it can sign in as the sandbox users "
+                    + "(and dots-sso itself speaks plain http to loopback addresses only)")
         }
         let stderr = ctx.stderr
         settings.log = { stderr.writeLine("sandbox: \($0)") }
@@ -75,25 +80,36 @@ public struct SandboxServeUseCase: Sendable {
         if let writeChannel {
             passRoot = try partner.writeChannel(to: writeChannel)
         }
-        try started(Started(
-            issuer: partner.issuer, clientId: SandboxClient.app.id,
-            idTokenAlgorithm: (settings.clients.first { $0.id == SandboxClient.app.id } ?? .app).idTokenAlgorithm.rawValue, redirectUris: SandboxClient.app.redirectURIs,
-            users: settings.users.map {
-                Started.Member(username: $0.username, password: $0.password, id: $0.ssoID,
-                               features: $0.profile.objectValue?["features"]?.objectValue ?? [:], passes: $0.passes,
-                               consented: $0.consented, admin: $0.admin, echoToken: $0.echoToken, echoTokenSecret: $0.echoTokenSecret)
-            },
-            autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath, trustRootFile: passRoot,
-            outbox: outboxURL.path,
-            channelsAPI: ["X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)",
-                          "apiKeyEnv": SandboxPartner.channelKeyVariable],
-            openWeb: ["baseUrl": partner.issuer + SandboxPartner.openWebPath, "startSession": partner.issuer + SandboxPartner.openWebPath + "/sso/v1/start-session",
-                      "accessToken": settings.openWebAccessToken],
-            echo: ["provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey,
-                   "consumerSecret": settings.echoConsumerSecret],
-            pushedAuthorization: settings.pushedAuthorization.rawValue,
-            keyedClientId: settings.clients.first { $0.jwks != nil }?.id
-        ))
+        try started(
+            Started(
+                issuer: partner.issuer, clientId: SandboxClient.app.id,
+                idTokenAlgorithm: (settings.clients.first { $0.id == SandboxClient.app.id } ?? .app).idTokenAlgorithm.rawValue,
+                redirectUris: SandboxClient.app.redirectURIs,
+                users: settings.users.map {
+                    Started.Member(
+                        username: $0.username, password: $0.password, id: $0.ssoID,
+                        features: $0.profile.objectValue?["features"]?.objectValue ?? [:], passes: $0.passes,
+                        consented: $0.consented, admin: $0.admin, echoToken: $0.echoToken, echoTokenSecret: $0.echoTokenSecret)
+                },
+                autoApprove: settings.autoApprove, channelFile: writeChannel, trustRoot: partner.issuer + SandboxRoutes.trustRootPath,
+                trustRootFile: passRoot,
+                outbox: outboxURL.path,
+                channelsAPI: [
+                    "X-Channel": settings.channelName, "Authorization": "Channel \(settings.channelKey)",
+                    "apiKeyEnv": SandboxPartner.channelKeyVariable,
+                ],
+                openWeb: [
+                    "baseUrl": partner.issuer + SandboxPartner.openWebPath,
+                    "startSession": partner.issuer + SandboxPartner.openWebPath + "/sso/v1/start-session",
+                    "accessToken": settings.openWebAccessToken,
+                ],
+                echo: [
+                    "provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey,
+                    "consumerSecret": settings.echoConsumerSecret,
+                ],
+                pushedAuthorization: settings.pushedAuthorization.rawValue,
+                keyedClientId: settings.clients.first { $0.jwks != nil }?.id
+            ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")
         await partner.shutdown()

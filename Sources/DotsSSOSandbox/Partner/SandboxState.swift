@@ -135,7 +135,9 @@ actor SandboxState {
     /// A pushed request is used once (RFC 9126 §4 lets a provider allow more; this one does not), by the client that
     /// pushed it, before it expires.
     func takePushed(_ requestURI: String, clientID: String, now: Date) -> [String: String]? {
-        guard let pushed = pushedRequests.removeValue(forKey: requestURI), pushed.clientID == clientID, pushed.expires > now else { return nil }
+        guard let pushed = pushedRequests.removeValue(forKey: requestURI), pushed.clientID == clientID, pushed.expires > now else {
+            return nil
+        }
         return pushed.parameters
     }
 
@@ -182,7 +184,8 @@ actor SandboxState {
     /// The device code of the pending, unexpired request the member's code names (case, spaces and dashes ignored).
     private func pendingDeviceCode(userCode: String) -> String? {
         let wanted = Self.normalize(userCode), now = clock()
-        return deviceRequests.first { Self.normalize($0.value.userCode) == wanted && $0.value.decision == nil && $0.value.expiresAt > now }?.key
+        return deviceRequests.first { Self.normalize($0.value.userCode) == wanted && $0.value.decision == nil && $0.value.expiresAt > now }?
+            .key
     }
 
     /// A pending request by the code the member typed.
@@ -240,7 +243,8 @@ actor SandboxState {
 
     func accessToken(_ value: String, now: Date) -> IssuedToken? {
         guard let token = accessTokens[value], token.expiresAt > now, !revokedFamilies.contains(token.family),
-              !removedSubjects.contains(token.subject) else { return nil }
+            !removedSubjects.contains(token.subject)
+        else { return nil }
         return token
     }
 
@@ -253,7 +257,8 @@ actor SandboxState {
             return .reused
         }
         guard let token = refreshTokens.removeValue(forKey: value), !revokedFamilies.contains(token.family),
-              !removedSubjects.contains(token.subject) else { return .unknown }
+            !removedSubjects.contains(token.subject)
+        else { return .unknown }
         usedRefreshTokens[value] = token.family
         return .valid(token)
     }
@@ -307,7 +312,8 @@ actor SandboxState {
 
     /// An e-mailed token is single-use and valid for a minute.
     func takeEmailToken(_ token: String, for email: String, now: Date) -> Bool {
-        guard let issued = emailTokens[email], issued.token == token, now.timeIntervalSince(issued.issuedAt) < Self.emailTokenLifetime else {
+        guard let issued = emailTokens[email], issued.token == token, now.timeIntervalSince(issued.issuedAt) < Self.emailTokenLifetime
+        else {
             return false
         }
         emailTokens[email] = nil

@@ -26,8 +26,10 @@ public struct SandboxUser: Codable, Sendable, Equatable {
 
     public static let defaultPassword = "demo"
 
-    public init(username: String, password: String = SandboxUser.defaultPassword, subject: String? = nil, profile: JSONValue,
-                passes: Int = 0, passesInProfile: Bool = false, consented: Bool = true, admin: Bool = false) {
+    public init(
+        username: String, password: String = SandboxUser.defaultPassword, subject: String? = nil, profile: JSONValue,
+        passes: Int = 0, passesInProfile: Bool = false, consented: Bool = true, admin: Bool = false
+    ) {
         self.username = username
         self.password = password
         self.subject = subject ?? profile.objectValue?["id"]?.stringValue ?? username
@@ -98,7 +100,9 @@ public struct SandboxUser: Codable, Sendable, Equatable {
             profile: .object([
                 "id": .string("8f0e2a8c-5b7d-4c61-9d0e-2f4b6a1c3e57"), "email": .string("sam.lowe@example.com"),
                 "firstName": .string("Sam"), "lastName": .string("Lowe"),
-                "features": .object(["canAccessApp": .bool(false), "canAccessContainer1": .bool(false), "canAccessContainer2": .bool(false)]),
+                "features": .object([
+                    "canAccessApp": .bool(false), "canAccessContainer1": .bool(false), "canAccessContainer2": .bool(false),
+                ]),
             ]),
             consented: false
         ),
@@ -117,7 +121,9 @@ public struct SandboxUser: Codable, Sendable, Equatable {
                 "id": .string("lee.marsh@example.com"), "email": .string("lee.marsh@example.com"),
                 "firstName": .string(String(repeating: "Leonora-", count: 15)), "lastName": .string("Marsh"),
                 "biography": .string("<p>Hello, I am <b>Lee</b>.</p><script>alert(1)</script>"),
-                "features": .object(["canAccessApp": .bool(true), "canAccessContainer1": .string("yes"), "canAccessContainer2": .bool(false)]),
+                "features": .object([
+                    "canAccessApp": .bool(true), "canAccessContainer1": .string("yes"), "canAccessContainer2": .bool(false),
+                ]),
             ])
         ),
         SandboxUser(
@@ -145,7 +151,8 @@ public struct SandboxUser: Codable, Sendable, Equatable {
             throw SandboxError.unreadableUsers(path: path, reason: "not JSON")
         }
         guard !users.isEmpty else { throw SandboxError.unreadableUsers(path: path, reason: "the array is empty") }
-        for (field, values) in [("username", users.map(\.username)), ("subject", users.map(\.subject))] where Set(values).count != values.count {
+        for (field, values) in [("username", users.map(\.username)), ("subject", users.map(\.subject))]
+        where Set(values).count != values.count {
             throw SandboxError.unreadableUsers(path: path, reason: "two users share a \(field)")
         }
         if let bad = users.first(where: { !(0...20).contains($0.passes) }) {

@@ -29,15 +29,20 @@ enum BrowserSessionCookie {
 extension SandboxRoutes {
     /// The live session the request's cookie names, with its id.
     func browserSession(of request: Request) async -> (String, SandboxState.BrowserSession)? {
-        guard let id = BrowserSessionCookie.id(in: request), let session = await state.browserSession(id, now: settings.now()) else { return nil }
+        guard let id = BrowserSessionCookie.id(in: request), let session = await state.browserSession(id, now: settings.now()) else {
+            return nil
+        }
         return (id, session)
     }
 
     /// Starts a session for `member` who typed their password at `authTime`, and adds its cookie to `response`.
     func startBrowserSession(for member: SandboxUser, authTime: Date, on response: inout Response) async throws {
         let id = try SecureRandom.base64URLString(byteCount: 32)
-        await state.startBrowserSession(id, .init(subject: member.subject, authTime: authTime,
-                                                  expiresAt: authTime.addingTimeInterval(settings.browserSessionLifetime)))
+        await state.startBrowserSession(
+            id,
+            .init(
+                subject: member.subject, authTime: authTime,
+                expiresAt: authTime.addingTimeInterval(settings.browserSessionLifetime)))
         response.headers[values: .setCookie].append(BrowserSessionCookie.set(id))
     }
 

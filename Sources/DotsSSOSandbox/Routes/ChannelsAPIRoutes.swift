@@ -22,7 +22,8 @@ extension SandboxRoutes {
         }
         let presented = request.headers[.authorization] ?? ""
         guard presented.hasPrefix("Channel "), ConstantTime.equals(String(presented.dropFirst(8)), settings.channelKey),
-              request.headers[.xChannel] == settings.channelName else {
+            request.headers[.xChannel] == settings.channelName
+        else {
             return answer(.unauthorized, "error", "send Authorization: Channel <key> and X-Channel: <name> for this channel")
         }
         guard let body = try await jsonObject(request), let ssoID = body["ssoId"]?.stringValue, !ssoID.isEmpty else {

@@ -7,22 +7,25 @@ extension SandboxRoutes {
     /// names this issuer or the endpoint it was sent to, it expires within five minutes, and its `jti` is new.
     func client(asserting form: [String: String], endpoint: String) async -> SandboxClient? {
         guard form["client_assertion_type"] == ClientAssertion.assertionType, let assertion = form["client_assertion"],
-              let token = try? JWT(assertion), case .string(let subject)? = token.claims["sub"], token.claims["iss"] == .string(subject),
-              form["client_id"].map({ $0 == subject }) ?? true,
-              let client = settings.clients.first(where: { $0.id == subject }), let registered = client.jwks,
-              let keys = try? JWKSet(document: registered),
-              let algorithm = token.algorithm.flatMap(JWSAlgorithm.init(rawValue:)) else { return nil }
+            let token = try? JWT(assertion), case .string(let subject)? = token.claims["sub"], token.claims["iss"] == .string(subject),
+            form["client_id"].map({ $0 == subject }) ?? true,
+            let client = settings.clients.first(where: { $0.id == subject }), let registered = client.jwks,
+            let keys = try? JWKSet(document: registered),
+            let algorithm = token.algorithm.flatMap(JWSAlgorithm.init(rawValue:))
+        else { return nil }
         let verified = keys.candidates(algorithm: algorithm, keyID: token.keyID)
             .contains { $0.refusal == nil && $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) }
-        let audiences: [String] = switch token.claims["aud"] {
-        case .string(let one)?: [one]
-        case .array(let many)?: many.compactMap(\.stringValue)
-        default: []
-        }
+        let audiences: [String] =
+            switch token.claims["aud"] {
+            case .string(let one)?: [one]
+            case .array(let many)?: many.compactMap(\.stringValue)
+            default: []
+            }
         let now = settings.now().timeIntervalSince1970
         guard verified, audiences.contains(where: { $0 == issuer || $0 == endpoint }),
-              case .number(let expiry)? = token.claims["exp"], expiry > now, expiry <= now + 300,
-              case .string(let jti)? = token.claims["jti"], await state.firstUse(ofAssertion: jti, until: expiry) else { return nil }
+            case .number(let expiry)? = token.claims["exp"], expiry > now, expiry <= now + 300,
+            case .string(let jti)? = token.claims["jti"], await state.firstUse(ofAssertion: jti, until: expiry)
+        else { return nil }
         return client
     }
 }

@@ -39,13 +39,17 @@ extension SandboxRoutes {
                 ("Privacy Policy (PDF)", Self.privacyPolicyPath), ("Terms and Conditions", Self.termsPath),
                 ("Joint Controller Statement", Self.jointControllerPath), ("Pass-signing root for --trust", Self.trustRootPath),
             ].map { "<li><a href=\"\($0.1)\">\(HTMLText.escape($0.0))</a></li>" }.joined(separator: "\n")
-            return html(.ok, HTMLText.page(title: "dots-sso sandbox partner", body: """
-            <h1>dots-sso sandbox partner</h1>
-            <p>A complete partner for The Dots, for trying dots-sso. Members: \(HTMLText.escape(settings.usernames.joined(separator: ", "))).</p>
-            <ul>
-            \(links)
-            </ul>
-            """))
+            return html(
+                .ok,
+                HTMLText.page(
+                    title: "dots-sso sandbox partner",
+                    body: """
+                        <h1>dots-sso sandbox partner</h1>
+                        <p>A complete partner for The Dots, for trying dots-sso. Members: \(HTMLText.escape(settings.usernames.joined(separator: ", "))).</p>
+                        <ul>
+                        \(links)
+                        </ul>
+                        """))
         }
     }
 }

@@ -24,7 +24,8 @@ extension SandboxRoutes {
         let form = try await formFields(request)
         await log(request, form: form)
         guard let client = await client(authenticating: request, form: form) else {
-            return oauthError(.unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
+            return oauthError(
+                .unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
         }
         let challenge = form["code_challenge"]
         if let challenge, form["code_challenge_method"] != "S256" || challenge.count != 43 {
@@ -42,17 +43,23 @@ extension SandboxRoutes {
         let autoApproved = settings.autoApprove.flatMap { settings.user(named: $0) }
         // A member who approves at once needs no 5-second wait.
         let interval: TimeInterval = autoApproved == nil ? 5 : 1
-        await state.storeDevice(deviceCode, .init(clientID: client.id, scope: form["scope"] ?? "openid", challenge: challenge, nonce: form["nonce"],
-                                                  userCode: userCode, expiresAt: settings.now().addingTimeInterval(Self.deviceCodeLifetime),
-                                                  interval: interval, lastPoll: nil, decision: autoApproved?.subject))
+        await state.storeDevice(
+            deviceCode,
+            .init(
+                clientID: client.id, scope: form["scope"] ?? "openid", challenge: challenge, nonce: form["nonce"],
+                userCode: userCode, expiresAt: settings.now().addingTimeInterval(Self.deviceCodeLifetime),
+                interval: interval, lastPoll: nil, decision: autoApproved?.subject))
         if let member = autoApproved { settings.log("approved device sign-in \(userCode) for \(member.username) (auto-approve)") }
         var complete = URLComponents(string: "\(issuer)/device")!
         complete.queryItems = [URLQueryItem(name: "user_code", value: userCode)]
-        return json(.ok, .object([
-            "device_code": .string(deviceCode), "user_code": .string(userCode),
-            "verification_uri": .string("\(issuer)/device"), "verification_uri_complete": .string(complete.string ?? "\(issuer)/device"),
-            "expires_in": .number(Self.deviceCodeLifetime), "interval": .number(interval),
-        ]), extra: [.cacheControl: "no-store"])
+        return json(
+            .ok,
+            .object([
+                "device_code": .string(deviceCode), "user_code": .string(userCode),
+                "verification_uri": .string("\(issuer)/device"),
+                "verification_uri_complete": .string(complete.string ?? "\(issuer)/device"),
+                "expires_in": .number(Self.deviceCodeLifetime), "interval": .number(interval),
+            ]), extra: [.cacheControl: "no-store"])
     }
 
     /// The member's answer on `/device`: the code, their credentials, and approve or deny.
@@ -69,10 +76,14 @@ extension SandboxRoutes {
         }
         if form["action"] == "deny" {
             _ = await state.decideDevice(userCode: userCode, subject: nil)
-            return html(.ok, HTMLText.page(title: "Sign-in denied", body: """
-            <h1>Sign-in denied</h1>
-            <p>The device will not be signed in. You can close this page.</p>
-            """))
+            return html(
+                .ok,
+                HTMLText.page(
+                    title: "Sign-in denied",
+                    body: """
+                        <h1>Sign-in denied</h1>
+                        <p>The device will not be signed in. You can close this page.</p>
+                        """))
         }
         guard let member = settings.user(named: username), await passwordMatches(member, form["password"] ?? "") else {
             return again(.unauthorized, "The username or password is not right. Try again.")
@@ -82,11 +93,15 @@ extension SandboxRoutes {
         }
         _ = await state.decideDevice(userCode: userCode, subject: member.subject)
         settings.log("approved device sign-in \(pending.userCode) for \(member.username)")
-        return html(.ok, HTMLText.page(title: "Device signed in", body: """
-        <h1>Device signed in</h1>
-        <p>You approved the sign-in of <strong>\(HTMLText.escape(pending.clientID))</strong> as \(HTMLText.escape(member.username)). \
-        Return to your device; you can close this page.</p>
-        """))
+        return html(
+            .ok,
+            HTMLText.page(
+                title: "Device signed in",
+                body: """
+                    <h1>Device signed in</h1>
+                    <p>You approved the sign-in of <strong>\(HTMLText.escape(pending.clientID))</strong> as \(HTMLText.escape(member.username)). \
+                    Return to your device; you can close this page.</p>
+                    """))
     }
 
     /// The device grant at the token endpoint (RFC 8628 §3.4–3.5).
@@ -100,12 +115,15 @@ extension SandboxRoutes {
         case .unknown: return oauthError(.badRequest, "invalid_grant", "unknown, used or foreign device code")
         case let .approved(request, subject):
             if let challenge = request.challenge {
-                guard let verifier = form["code_verifier"], (43...128).contains(verifier.count), (try? PKCE.challenge(for: verifier)) == challenge else {
+                guard let verifier = form["code_verifier"], (43...128).contains(verifier.count),
+                    (try? PKCE.challenge(for: verifier)) == challenge
+                else {
                     return oauthError(.badRequest, "invalid_grant", "PKCE verification failed")
                 }
             }
-            return try await issue(subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode,
-                                   authTime: settings.now())
+            return try await issue(
+                subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode,
+                authTime: settings.now())
         }
     }
 }
@@ -115,20 +133,22 @@ enum DevicePage {
     static func render(userCode: String, username: String, error: String?, users: [String]) -> String {
         let alert = error.map { "<p class=\"error\" role=\"alert\" id=\"device-error\">\(HTMLText.escape($0))</p>\n" } ?? ""
         let described = error == nil ? "" : " aria-describedby=\"device-error\""
-        return HTMLText.page(title: "Sign in a device", body: """
-        <h1>Sign in a device</h1>
-        <p>Enter the code your device shows, then sign in to approve it.</p>
-        \(alert)<form method="post" action="/device">
-        <label for="user_code">Code</label>
-        <input id="user_code" name="user_code" required autocomplete="one-time-code" value="\(HTMLText.escape(userCode))"\(described)>
-        <label for="username">Username</label>
-        <input id="username" name="username" autocomplete="username" value="\(HTMLText.escape(username))"\(described)>
-        <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password"\(described)>
-        <button type="submit" name="action" value="approve">Approve</button>
-        <button type="submit" name="action" value="deny" formnovalidate>Deny</button>
-        </form>
-        <p>Sandbox users: \(HTMLText.escape(users.joined(separator: ", "))) (built-in users sign in with the password <code>demo</code>).</p>
-        """)
+        return HTMLText.page(
+            title: "Sign in a device",
+            body: """
+                <h1>Sign in a device</h1>
+                <p>Enter the code your device shows, then sign in to approve it.</p>
+                \(alert)<form method="post" action="/device">
+                <label for="user_code">Code</label>
+                <input id="user_code" name="user_code" required autocomplete="one-time-code" value="\(HTMLText.escape(userCode))"\(described)>
+                <label for="username">Username</label>
+                <input id="username" name="username" autocomplete="username" value="\(HTMLText.escape(username))"\(described)>
+                <label for="password">Password</label>
+                <input id="password" name="password" type="password" autocomplete="current-password"\(described)>
+                <button type="submit" name="action" value="approve">Approve</button>
+                <button type="submit" name="action" value="deny" formnovalidate>Deny</button>
+                </form>
+                <p>Sandbox users: \(HTMLText.escape(users.joined(separator: ", "))) (built-in users sign in with the password <code>demo</code>).</p>
+                """)
     }
 }

@@ -19,39 +19,66 @@ extension SandboxRoutes {
         router.post("/v3/auth/signIn") { request, _ in try await passwordSignIn(request) }
         router.get("/mobile/verify.html") { request, _ in
             await log(request)
-            return html(.ok, HTMLText.page(title: "Open The Dots", body: """
-            <h1>Open this link on your phone</h1>
-            <p>With The Dots app installed, this link opens the app and signs you in.</p>
-            """))
+            return html(
+                .ok,
+                HTMLText.page(
+                    title: "Open The Dots",
+                    body: """
+                        <h1>Open this link on your phone</h1>
+                        <p>With The Dots app installed, this link opens the app and signs you in.</p>
+                        """))
         }
         router.get("/.well-known/apple-app-site-association") { request, _ in
             await log(request)
-            return json(.ok, .object(["applinks": .object(["details": .array([.object([
-                "appIDs": .array([.string(Self.appID)]),
-                "components": .array([.object(["/": .string("/mobile/verify.html"), "?": .object(["token": .string("?*")])])]),
-            ])])])]))
+            return json(
+                .ok,
+                .object([
+                    "applinks": .object([
+                        "details": .array([
+                            .object([
+                                "appIDs": .array([.string(Self.appID)]),
+                                "components": .array([
+                                    .object(["/": .string("/mobile/verify.html"), "?": .object(["token": .string("?*")])])
+                                ]),
+                            ])
+                        ])
+                    ])
+                ]))
         }
         router.get("/.well-known/assetlinks.json") { request, _ in
             await log(request)
-            return json(.ok, .array([.object([
-                "relation": .array([.string("delegate_permission/common.handle_all_urls")]),
-                "target": .object(["namespace": .string("android_app"), "package_name": .string(Self.androidPackage),
-                                   "sha256_cert_fingerprints": .array([.string(Self.androidFingerprint)])]),
-            ])]))
+            return json(
+                .ok,
+                .array([
+                    .object([
+                        "relation": .array([.string("delegate_permission/common.handle_all_urls")]),
+                        "target": .object([
+                            "namespace": .string("android_app"), "package_name": .string(Self.androidPackage),
+                            "sha256_cert_fingerprints": .array([.string(Self.androidFingerprint)]),
+                        ]),
+                    ])
+                ]))
         }
     }
 
     func requestLink(_ request: Request) async throws -> Response {
         await log(request)
-        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let study = body["study"]?.stringValue else {
+        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let study = body["study"]?.stringValue
+        else {
             return bridgeError(.badRequest, "Email and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
+        guard study == settings.study else {
+            return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study")
+        }
         let now = settings.now()
         if let wait = await state.throttle(email.lowercased(), now: now, window: settings.emailThrottle) {
-            return json(.tooManyRequests, .object(["statusCode": .number(429), "message": .string("Too many requests."),
-                                                   "type": .string("RateLimitExceededException")]),
-                        extra: [.retryAfter: String(Int(clamping: wait, to: 0...86_400, rounding: .up))])
+            return json(
+                .tooManyRequests,
+                .object([
+                    "statusCode": .number(429), "message": .string("Too many requests."),
+                    "type": .string("RateLimitExceededException"),
+                ]),
+                extra: [.retryAfter: String(Int(clamping: wait, to: 0...86_400, rounding: .up))])
         }
         // Never says whether the account exists: 202 either way, and only members get an e-mail.
         if let member = user(email: email), await !state.removedSubjects.contains(member.subject) {
@@ -67,15 +94,20 @@ extension SandboxRoutes {
     func redeemLink(_ request: Request) async throws -> Response {
         await log(request)
         guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let token = body["token"]?.stringValue,
-              let study = body["study"]?.stringValue else {
+            let study = body["study"]?.stringValue
+        else {
             return bridgeError(.badRequest, "Email, study and token are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
+        guard study == settings.study else {
+            return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study")
+        }
         guard let member = user(email: email), await state.takeEmailToken(token, for: email.lowercased(), now: settings.now()) else {
             return bridgeError(.notFound, "Account not found.", "EntityNotFoundException", entityClass: "Account")
         }
         if let password = body["password"]?.stringValue {
-            guard password.count >= 8 else { return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException") }
+            guard password.count >= 8 else {
+                return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException")
+            }
             await state.setPassword(password, for: member.username)
         }
         return try session(for: member)
@@ -83,13 +115,21 @@ extension SandboxRoutes {
 
     func signUp(_ request: Request) async throws -> Response {
         await log(request)
-        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let password = body["password"]?.stringValue,
-              let study = body["study"]?.stringValue else {
+        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue,
+            let password = body["password"]?.stringValue,
+            let study = body["study"]?.stringValue
+        else {
             return bridgeError(.badRequest, "Email, password and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
-        guard EmailAddress.isValid(email) else { return bridgeError(.badRequest, "Email is not a valid address.", "InvalidEntityException") }
-        guard password.count >= 8 else { return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException") }
+        guard study == settings.study else {
+            return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study")
+        }
+        guard EmailAddress.isValid(email) else {
+            return bridgeError(.badRequest, "Email is not a valid address.", "InvalidEntityException")
+        }
+        guard password.count >= 8 else {
+            return bridgeError(.badRequest, "Password must be at least 8 characters.", "InvalidEntityException")
+        }
         // 201 whether or not the address already has an account (no enumeration); a new one waits for consent.
         if user(email: email) == nil { await state.signUp(email.lowercased(), password: password) }
         return json(.created, .object(["message": .string("Signed up.")]))
@@ -97,16 +137,22 @@ extension SandboxRoutes {
 
     func passwordSignIn(_ request: Request) async throws -> Response {
         await log(request)
-        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue, let password = body["password"]?.stringValue,
-              let study = body["study"]?.stringValue else {
+        guard let body = try await jsonObject(request), let email = body["email"]?.stringValue,
+            let password = body["password"]?.stringValue,
+            let study = body["study"]?.stringValue
+        else {
             return bridgeError(.badRequest, "Email, password and study are required.", "BadRequestException")
         }
-        guard study == settings.study else { return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study") }
+        guard study == settings.study else {
+            return bridgeError(.notFound, "Study not found.", "EntityNotFoundException", entityClass: "Study")
+        }
         if let member = user(email: email), await passwordMatches(member, password), await !state.removedSubjects.contains(member.subject) {
             return try session(for: member)
         }
         if await state.signedUpPassword(email.lowercased()).map({ ConstantTime.equals($0, password) }) == true {
-            return try session(id: "signup-" + String(try DigestAlgorithm.sha256.hex(Data(email.lowercased().utf8)).prefix(12)), email: email, consented: false)
+            return try session(
+                id: "signup-" + String(try DigestAlgorithm.sha256.hex(Data(email.lowercased().utf8)).prefix(12)), email: email,
+                consented: false)
         }
         return bridgeError(.notFound, "Account not found.", "EntityNotFoundException", entityClass: "Account")
     }
@@ -117,11 +163,13 @@ extension SandboxRoutes {
     }
 
     func session(id: String, email: String, consented: Bool) throws -> Response {
-        json(consented ? .ok : .preconditionFailed, .object([
-            "type": .string("UserSessionInfo"), "authenticated": .bool(true), "consented": .bool(consented), "email": .string(email),
-            "id": .string(id), "sessionToken": .string("session-" + (try SecureRandom.base64URLString(byteCount: 24))),
-            "reauthToken": .string("reauth-" + (try SecureRandom.base64URLString(byteCount: 24))), "dataGroups": .array([]),
-        ]), extra: [.cacheControl: "no-store"])
+        json(
+            consented ? .ok : .preconditionFailed,
+            .object([
+                "type": .string("UserSessionInfo"), "authenticated": .bool(true), "consented": .bool(consented), "email": .string(email),
+                "id": .string(id), "sessionToken": .string("session-" + (try SecureRandom.base64URLString(byteCount: 24))),
+                "reauthToken": .string("reauth-" + (try SecureRandom.base64URLString(byteCount: 24))), "dataGroups": .array([]),
+            ]), extra: [.cacheControl: "no-store"])
     }
 
     /// Bridge's error body; `entityClass` names what was not found (seed 001: `"Account"` for a wrong, used or expired token).

@@ -7,10 +7,12 @@ import Hummingbird
 extension SandboxRoutes {
     /// The containers, their gating flag and how the token travels (one in a header, one in the query).
     static let containers: [Channel.Container] = [
-        Channel.Container(name: "members-area", url: "/containers/members-area", flag: "canAccessContainer1",
-                          token: .init(in: .header, name: "Authorization"), userId: .init(in: .header, name: "X-Member-Id")),
-        Channel.Container(name: "events", url: "/containers/events", flag: "canAccessContainer2",
-                          token: .init(in: .query, name: "access_token"), userId: .init(in: .query, name: "member")),
+        Channel.Container(
+            name: "members-area", url: "/containers/members-area", flag: "canAccessContainer1",
+            token: .init(in: .header, name: "Authorization"), userId: .init(in: .header, name: "X-Member-Id")),
+        Channel.Container(
+            name: "events", url: "/containers/events", flag: "canAccessContainer2",
+            token: .init(in: .query, name: "access_token"), userId: .init(in: .query, name: "member")),
     ]
 
     func registerMemberData(on router: Router<BasicRequestContext>) {
@@ -32,12 +34,15 @@ extension SandboxRoutes {
             await log(request)
             let folder = context.parameters.get("folder") ?? ""
             let file = context.parameters.get("file") ?? ""
-            guard file.hasSuffix(".pkpass"), let number = Int(file.dropLast(7)), let data = passes.pass(folder: folder, number: number) else {
+            guard file.hasSuffix(".pkpass"), let number = Int(file.dropLast(7)), let data = passes.pass(folder: folder, number: number)
+            else {
                 return text(.notFound, "no such pass\n")
             }
-            return bytes(.ok, data, type: "application/vnd.apple.pkpass", extra: [
-                .contentDisposition: "attachment; filename=\"\(file)\"", .cacheControl: "no-store",
-            ])
+            return bytes(
+                .ok, data, type: "application/vnd.apple.pkpass",
+                extra: [
+                    .contentDisposition: "attachment; filename=\"\(file)\"", .cacheControl: "no-store",
+                ])
         }
         for container in Self.containers {
             router.get(RouterPath(container.url)) { request, _ in await containerPage(container, request) }
@@ -54,20 +59,29 @@ extension SandboxRoutes {
         default: member = await self.member(bearer: request)
         }
         guard let member else {
-            return html(.unauthorized, HTMLText.page(title: container.name, body: "<h1>Sign in first</h1>\n<p class=\"error\" role=\"alert\">This page needs a valid member token.</p>"))
+            return html(
+                .unauthorized,
+                HTMLText.page(
+                    title: container.name,
+                    body: "<h1>Sign in first</h1>\n<p class=\"error\" role=\"alert\">This page needs a valid member token.</p>"))
         }
         let flag = container.flag ?? ""
         guard member.profile.objectValue?["features"]?.objectValue?[flag] == .bool(true) else {
-            return html(.forbidden, HTMLText.page(title: container.name, body: """
-            <h1>Not included in your membership</h1>
-            <p class="error" role="alert">\(HTMLText.escape(flag)) is not true for this member.</p>
-            """))
+            return html(
+                .forbidden,
+                HTMLText.page(
+                    title: container.name,
+                    body: """
+                        <h1>Not included in your membership</h1>
+                        <p class="error" role="alert">\(HTMLText.escape(flag)) is not true for this member.</p>
+                        """))
         }
         return html(.ok, HTMLText.page(title: container.name, body: "<h1>\(HTMLText.escape(container.name))</h1>\n<p>Welcome, member.</p>"))
     }
 
     func unauthorized() -> Response {
-        oauthError(.unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
-                   extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
+        oauthError(
+            .unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
+            extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
     }
 }

@@ -46,39 +46,49 @@ extension SandboxRoutes {
     func userinfo(_ request: Request) async -> Response {
         await log(request)
         guard let member = await member(bearer: request) else {
-            return oauthError(.unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
-                              extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
+            return oauthError(
+                .unauthorized, "invalid_token", "the access token is unknown, expired or revoked",
+                extra: [.wwwAuthenticate: "Bearer error=\"invalid_token\""])
         }
         return json(.ok, .object(userInfo(member)))
     }
 
     func discovery() -> JSONValue {
-        .object([
-            "issuer": .string(issuer),
-            "authorization_endpoint": .string("\(issuer)/authorize"),
-            "token_endpoint": .string("\(issuer)/token"),
-            "userinfo_endpoint": .string("\(issuer)/userinfo"),
-            "jwks_uri": .string("\(issuer)/jwks"),
-            "revocation_endpoint": .string("\(issuer)/revoke"),
-            "end_session_endpoint": .string("\(issuer)/logout"),
-            "device_authorization_endpoint": .string("\(issuer)/device_authorization"),
+        .object(
+            [
+                "issuer": .string(issuer),
+                "authorization_endpoint": .string("\(issuer)/authorize"),
+                "token_endpoint": .string("\(issuer)/token"),
+                "userinfo_endpoint": .string("\(issuer)/userinfo"),
+                "jwks_uri": .string("\(issuer)/jwks"),
+                "revocation_endpoint": .string("\(issuer)/revoke"),
+                "end_session_endpoint": .string("\(issuer)/logout"),
+                "device_authorization_endpoint": .string("\(issuer)/device_authorization"),
 
-            "response_types_supported": .array([.string("code")]),
-            "response_modes_supported": .array([.string("query")]),
-            "grant_types_supported": .array(["authorization_code", "refresh_token", TokenEndpointClient.deviceCodeGrant].map(JSONValue.string)),
-            "code_challenge_methods_supported": .array([.string("S256")]),
-            "token_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post", "private_key_jwt"].map(JSONValue.string)),
-            "token_endpoint_auth_signing_alg_values_supported": .array(JWSAlgorithm.allCases.map { JSONValue.string($0.rawValue) }),
-            "revocation_endpoint_auth_methods_supported": .array(["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
-            "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
-            "claims_supported": .array(["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
-            "subject_types_supported": .array([.string("public")]),
-            "id_token_signing_alg_values_supported": .array([.string("RS256"), .string("ES256")]),
-            "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
-        ].merging(settings.pushedAuthorization == .off ? [:] : [
-            "pushed_authorization_request_endpoint": .string("\(issuer)/par"),
-            "require_pushed_authorization_requests": .bool(settings.pushedAuthorization == .required),
-        ]) { $1 })
+                "response_types_supported": .array([.string("code")]),
+                "response_modes_supported": .array([.string("query")]),
+                "grant_types_supported": .array(
+                    ["authorization_code", "refresh_token", TokenEndpointClient.deviceCodeGrant].map(JSONValue.string)),
+                "code_challenge_methods_supported": .array([.string("S256")]),
+                "token_endpoint_auth_methods_supported": .array(
+                    ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"].map(JSONValue.string)),
+                "token_endpoint_auth_signing_alg_values_supported": .array(JWSAlgorithm.allCases.map { JSONValue.string($0.rawValue) }),
+                "revocation_endpoint_auth_methods_supported": .array(
+                    ["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
+                "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
+                "claims_supported": .array(
+                    ["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),
+                "subject_types_supported": .array([.string("public")]),
+                "id_token_signing_alg_values_supported": .array([.string("RS256"), .string("ES256")]),
+                "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
+            ].merging(
+                settings.pushedAuthorization == .off
+                    ? [:]
+                    : [
+                        "pushed_authorization_request_endpoint": .string("\(issuer)/par"),
+                        "require_pushed_authorization_requests": .bool(settings.pushedAuthorization == .required),
+                    ]
+            ) { $1 })
     }
 
     /// The standard claims of a member, from their profile.
@@ -131,50 +141,74 @@ extension SandboxRoutes {
         var query = query(request)
         if let requestURI = query["request_uri"] {
             // RFC 9126 §4: the pushed parameters are the request; the browser's address only names them.
-            guard let clientID = query["client_id"], let pushed = await state.takePushed(requestURI, clientID: clientID, now: settings.now()) else {
-                return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
-                <h1>This sign-in link has expired</h1>
-                <p class="error" role="alert">invalid_request_uri: the request_uri is unknown, used already, expired, or another client's.</p>
-                """))
+            guard let clientID = query["client_id"],
+                let pushed = await state.takePushed(requestURI, clientID: clientID, now: settings.now())
+            else {
+                return html(
+                    .badRequest,
+                    HTMLText.page(
+                        title: "Sign-in error",
+                        body: """
+                            <h1>This sign-in link has expired</h1>
+                            <p class="error" role="alert">invalid_request_uri: the request_uri is unknown, used already, expired, or another client's.</p>
+                            """))
             }
             query = pushed
         } else if settings.pushedAuthorization == .required {
-            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
-            <h1>This provider needs pushed requests</h1>
-            <p class="error" role="alert">invalid_request: authorization requests must be pushed first \
-            (require_pushed_authorization_requests, RFC 9126).</p>
-            """))
+            return html(
+                .badRequest,
+                HTMLText.page(
+                    title: "Sign-in error",
+                    body: """
+                        <h1>This provider needs pushed requests</h1>
+                        <p class="error" role="alert">invalid_request: authorization requests must be pushed first \
+                        (require_pushed_authorization_requests, RFC 9126).</p>
+                        """))
         }
         guard let clientID = query["client_id"], let client = settings.clients.first(where: { $0.id == clientID }) else {
-            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
-            <h1>This app is not registered</h1>
-            <p class="error" role="alert">invalid_request: the client_id is missing or unknown to this provider.</p>
-            """))
+            return html(
+                .badRequest,
+                HTMLText.page(
+                    title: "Sign-in error",
+                    body: """
+                        <h1>This app is not registered</h1>
+                        <p class="error" role="alert">invalid_request: the client_id is missing or unknown to this provider.</p>
+                        """))
         }
         guard let redirectURI = query["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
             // Never redirect to an unregistered URI (RFC 6749 §4.1.2.1): the error is shown here.
-            return html(.badRequest, HTMLText.page(title: "Sign-in error", body: """
-            <h1>The redirect URI is not registered</h1>
-            <p class="error" role="alert">invalid_request: redirect_uri does not match a URI registered for this client \
-            (a loopback URI matches on any port).</p>
-            """))
+            return html(
+                .badRequest,
+                HTMLText.page(
+                    title: "Sign-in error",
+                    body: """
+                        <h1>The redirect URI is not registered</h1>
+                        <p class="error" role="alert">invalid_request: redirect_uri does not match a URI registered for this client \
+                        (a loopback URI matches on any port).</p>
+                        """))
         }
         let state = query["state"]
         guard query["response_type"] == "code" else {
             return redirectBack(redirectURI, state: state, [("error", "unsupported_response_type")])
         }
         guard let challenge = query["code_challenge"], query["code_challenge_method"] == "S256", challenge.count == 43 else {
-            return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "PKCE with code_challenge_method=S256 is required")])
+            return redirectBack(
+                redirectURI, state: state,
+                [("error", "invalid_request"), ("error_description", "PKCE with code_challenge_method=S256 is required")])
         }
         let prompts = Set((query["prompt"] ?? "").split(separator: " ").map(String.init))
         guard !prompts.contains("none") || prompts.count == 1 else {
             // OIDC Core §3.1.2.1: none with any other value is an error.
-            return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "prompt=none cannot be combined with other values")])
+            return redirectBack(
+                redirectURI, state: state,
+                [("error", "invalid_request"), ("error_description", "prompt=none cannot be combined with other values")])
         }
         var maxAge: TimeInterval?
         if let value = query["max_age"] {
             guard let seconds = Int(value), seconds >= 0 else {
-                return redirectBack(redirectURI, state: state, [("error", "invalid_request"), ("error_description", "max_age must be a whole number of seconds")])
+                return redirectBack(
+                    redirectURI, state: state,
+                    [("error", "invalid_request"), ("error_description", "max_age must be a whole number of seconds")])
             }
             maxAge = TimeInterval(seconds)
         }
@@ -189,27 +223,38 @@ extension SandboxRoutes {
         // A browser already signed in here gets its code without the form (OIDC Core §3.1.2.3), unless the client
         // asks for a fresh login (prompt=login) or the sign-in is older than max_age (§3.1.2.1).
         if !prompts.contains("login"), let (_, session) = await browserSession(of: request),
-           maxAge.map({ now.timeIntervalSince(session.authTime) <= $0 }) ?? true,
-           let member = settings.users.first(where: { $0.subject == session.subject }) {
+            maxAge.map({ now.timeIntervalSince(session.authTime) <= $0 }) ?? true,
+            let member = settings.users.first(where: { $0.subject == session.subject })
+        {
             return try await approve(attempt, member: member, authTime: session.authTime)
         }
         // prompt=none must not show a page (OIDC Core §3.1.2.1).
         if prompts.contains("none") {
-            return redirectBack(redirectURI, state: state, [("error", "login_required"),
-                                                            ("error_description", "prompt=none and nobody is signed in to the sandbox in this browser")])
+            return redirectBack(
+                redirectURI, state: state,
+                [
+                    ("error", "login_required"),
+                    ("error_description", "prompt=none and nobody is signed in to the sandbox in this browser"),
+                ])
         }
         let id = try SecureRandom.base64URLString(byteCount: 18)
         await self.state.storeAttempt(id, attempt)
-        return html(.ok, LoginPage.render(attempt: id, clientID: client.id, username: query["login_hint"] ?? "", error: nil,
-                                      users: settings.usernames))
+        return html(
+            .ok,
+            LoginPage.render(
+                attempt: id, clientID: client.id, username: query["login_hint"] ?? "", error: nil,
+                users: settings.usernames))
     }
 
     /// Issues a single-use code for `member`, who authenticated at `authTime`, and sends the browser back with it.
     func approve(_ attempt: SandboxState.AuthorizationAttempt, member: SandboxUser, authTime: Date) async throws -> Response {
         let code = try SecureRandom.base64URLString(byteCount: 24)
-        await state.storeCode(code, .init(clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
-                                          subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
-                                          expiresAt: settings.now().addingTimeInterval(settings.codeLifetime), authTime: authTime))
+        await state.storeCode(
+            code,
+            .init(
+                clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
+                subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
+                expiresAt: settings.now().addingTimeInterval(settings.codeLifetime), authTime: authTime))
         settings.log("signed in \(member.username) for \(attempt.client.id)")
         return redirectBack(attempt.redirectURI, state: attempt.state, [("code", code)])
     }
@@ -226,7 +271,8 @@ extension SandboxRoutes {
         let form = try await formFields(request)
         await log(request, form: form)
         guard let client = await client(authenticating: request, form: form) else {
-            return oauthError(.unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
+            return oauthError(
+                .unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
         }
         switch form["grant_type"] {
         case "authorization_code":
@@ -242,17 +288,22 @@ extension SandboxRoutes {
                 return oauthError(.badRequest, "invalid_grant", "redirect_uri does not match the authorization request")
             }
             guard let verifier = form["code_verifier"], (43...128).contains(verifier.count),
-                  (try? PKCE.challenge(for: verifier)) == grant.challenge else {
+                (try? PKCE.challenge(for: verifier)) == grant.challenge
+            else {
                 return oauthError(.badRequest, "invalid_grant", "PKCE verification failed")
             }
-            return try await issue(subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code,
-                                   authTime: grant.authTime)
+            return try await issue(
+                subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code,
+                authTime: grant.authTime)
         case "refresh_token":
-            guard let presented = form["refresh_token"] else { return oauthError(.badRequest, "invalid_request", "refresh_token is missing") }
+            guard let presented = form["refresh_token"] else {
+                return oauthError(.badRequest, "invalid_request", "refresh_token is missing")
+            }
             switch await state.consumeRefresh(presented) {
             case .valid(let previous) where previous.clientID == client.id:
-                return try await issue(subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family,
-                                       authTime: previous.authTime)
+                return try await issue(
+                    subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family,
+                    authTime: previous.authTime)
             case .reused:
                 return oauthError(.badRequest, "invalid_grant", "refresh token reuse detected; the grant is revoked")
             default:
@@ -261,7 +312,8 @@ extension SandboxRoutes {
         case TokenEndpointClient.deviceCodeGrant:
             return try await deviceToken(form, client: client)
         default:
-            return oauthError(.badRequest, "unsupported_grant_type", "use authorization_code, refresh_token or \(TokenEndpointClient.deviceCodeGrant)")
+            return oauthError(
+                .badRequest, "unsupported_grant_type", "use authorization_code, refresh_token or \(TokenEndpointClient.deviceCodeGrant)")
         }
     }
 
@@ -272,8 +324,11 @@ extension SandboxRoutes {
         let refresh = try SecureRandom.base64URLString(byteCount: 32)
         let now = settings.now()
         let expiry = now.addingTimeInterval(settings.accessTokenLifetime)
-        await state.storeTokens(access: access, refresh: refresh, token: .init(subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family,
-                                                                                   authTime: authTime))
+        await state.storeTokens(
+            access: access, refresh: refresh,
+            token: .init(
+                subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family,
+                authTime: authTime))
         var body: [String: JSONValue] = [
             "access_token": .string(access), "token_type": .string("Bearer"),
             "expires_in": .number(settings.accessTokenLifetime), "refresh_token": .string(refresh), "scope": .string(scope),
@@ -299,9 +354,11 @@ extension SandboxRoutes {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let key = keys.key(for: algorithm)
-        let header = Base64URL.encode(try encoder.encode(JSONValue.object([
-            "alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keys.keyID(key)),
-        ])))
+        let header = Base64URL.encode(
+            try encoder.encode(
+                JSONValue.object([
+                    "alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keys.keyID(key)),
+                ])))
         let payload = Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
         let signature = try key.sign(Data("\(header).\(payload)".utf8))
         return "\(header).\(payload).\(Base64URL.encode(signature))"
@@ -317,7 +374,8 @@ extension SandboxRoutes {
         var secret = form["client_secret"]
         if let header = request.headers[.authorization], header.hasPrefix("Basic ") {
             guard let decoded = Data(base64Encoded: String(header.dropFirst(6))).flatMap({ String(data: $0, encoding: .utf8) }),
-                  let colon = decoded.firstIndex(of: ":") else { return nil }
+                let colon = decoded.firstIndex(of: ":")
+            else { return nil }
             clientID = String(decoded[..<colon]).removingPercentEncoding
             secret = String(decoded[decoded.index(after: colon)...]).removingPercentEncoding
         }
@@ -360,7 +418,8 @@ extension SandboxRoutes {
         for client in settings.clients where token.audiences.contains(client.id) {
             let validator = IDTokenValidator(issuer: issuer, clientID: client.id, keys: keys)
             if let verified = try? validator.validate(hint, nonce: nil, nonceRequired: false, now: issuedAt),
-               let subject = verified.claims["sub"]?.stringValue {
+                let subject = verified.claims["sub"]?.stringValue
+            {
                 return (subject, client.id)
             }
         }
@@ -370,15 +429,24 @@ extension SandboxRoutes {
     /// Back to the registered post-logout redirect with `state`, or the signed-out page.
     func signedOut(_ parameters: [String: String], clientID: String?, revoked: Bool) -> Response {
         if let target = parameters["post_logout_redirect_uri"] {
-            guard let client = settings.clients.first(where: { $0.id == clientID }), client.accepts(redirectURI: target) || target.hasPrefix(issuer + "/") else {
-                return html(.badRequest, HTMLText.page(title: "Signed out", body: """
-                <h1>Signed out</h1>
-                <p class="error" role="alert">post_logout_redirect_uri is not registered for this client, so you stay on this page.</p>
-                """))
+            guard let client = settings.clients.first(where: { $0.id == clientID }),
+                client.accepts(redirectURI: target) || target.hasPrefix(issuer + "/")
+            else {
+                return html(
+                    .badRequest,
+                    HTMLText.page(
+                        title: "Signed out",
+                        body: """
+                            <h1>Signed out</h1>
+                            <p class="error" role="alert">post_logout_redirect_uri is not registered for this client, so you stay on this page.</p>
+                            """))
             }
-            return redirect(target, adding: parameters["state"].map { [("state", $0)] } ?? []) ?? text(.badRequest, "invalid post_logout_redirect_uri\n")
+            return redirect(target, adding: parameters["state"].map { [("state", $0)] } ?? [])
+                ?? text(.badRequest, "invalid post_logout_redirect_uri\n")
         }
-        let note = revoked ? "You are signed out of the sandbox partner." : "Nothing was revoked: the request did not name a sign-in of this sandbox."
+        let note =
+            revoked
+            ? "You are signed out of the sandbox partner." : "Nothing was revoked: the request did not name a sign-in of this sandbox."
         return html(.ok, HTMLText.page(title: "Signed out", body: "<h1>Signed out</h1>\n<p>\(note) You can close this tab.</p>"))
     }
 
@@ -387,14 +455,18 @@ extension SandboxRoutes {
         let kept = ["client_id", "post_logout_redirect_uri", "state", "id_token_hint"].compactMap { name in
             parameters[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(HTMLText.escape($0))\">" }
         }.joined(separator: "\n")
-        return html(.ok, HTMLText.page(title: "Sign out?", body: """
-        <h1>Sign out?</h1>
-        <p class="error" role="alert">This sign-out request could not be verified: it does not carry an id_token this sandbox issued. \
-        No sign-in is ended on its say-so.</p>
-        <form method="post" action="/logout">
-        \(kept)
-        <button type="submit" name="confirm" value="yes">Continue</button>
-        </form>
-        """))
+        return html(
+            .ok,
+            HTMLText.page(
+                title: "Sign out?",
+                body: """
+                    <h1>Sign out?</h1>
+                    <p class="error" role="alert">This sign-out request could not be verified: it does not carry an id_token this sandbox issued. \
+                    No sign-in is ended on its say-so.</p>
+                    <form method="post" action="/logout">
+                    \(kept)
+                    <button type="submit" name="confirm" value="yes">Continue</button>
+                    </form>
+                    """))
     }
 }

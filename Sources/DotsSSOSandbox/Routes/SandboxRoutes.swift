@@ -80,10 +80,12 @@ struct SandboxRoutes: Sendable {
     /// An HTML page with a strict policy: no script, no outside resources, nothing cached. (No `form-action`:
     /// browsers apply it to the redirect after the login form too, which must reach the app's loopback listener.)
     func html(_ status: HTTPResponse.Status, _ body: String) -> Response {
-        bytes(status, Data(body.utf8), type: "text/html; charset=utf-8", extra: [
-            .cacheControl: "no-store", .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-            .referrerPolicy: "no-referrer", .xFrameOptions: "DENY",
-        ])
+        bytes(
+            status, Data(body.utf8), type: "text/html; charset=utf-8",
+            extra: [
+                .cacheControl: "no-store", .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                .referrerPolicy: "no-referrer", .xFrameOptions: "DENY",
+            ])
     }
 
     func bytes(_ status: HTTPResponse.Status, _ body: Data, type: String, extra: HTTPFields = [:]) -> Response {

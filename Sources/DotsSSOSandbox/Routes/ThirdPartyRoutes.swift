@@ -44,26 +44,32 @@ extension SandboxRoutes {
     func echoAccount(_ request: Request) async -> Response {
         await log(request)
         func refuse(_ code: Int, _ message: String) -> Response {
-            json(.unauthorized, .object(["errors": .array([.object(["code": .number(Double(code)), "message": .string(message)])])]),
-                 extra: [.cacheControl: "no-store"])
+            json(
+                .unauthorized, .object(["errors": .array([.object(["code": .number(Double(code)), "message": .string(message)])])]),
+                extra: [.cacheControl: "no-store"])
         }
         guard let value = request.headers[.authorization], let header = try? OAuthEchoHeader.parse(value) else {
             return refuse(32, "Could not authenticate you.")
         }
         guard ConstantTime.equals(header.consumerKey, settings.echoConsumerKey), header["oauth_signature_method"] == "HMAC-SHA1",
-              let member = settings.users.first(where: { ConstantTime.equals($0.echoToken, header.token) }),
-              await !state.removedSubjects.contains(member.subject) else {
+            let member = settings.users.first(where: { ConstantTime.equals($0.echoToken, header.token) }),
+            await !state.removedSubjects.contains(member.subject)
+        else {
             return refuse(32, "Could not authenticate you.")
         }
-        guard abs(settings.now().timeIntervalSince1970 - Double(header.timestamp)) <= 300 else { return refuse(135, "Timestamp out of bounds.") }
+        guard abs(settings.now().timeIntervalSince1970 - Double(header.timestamp)) <= 300 else {
+            return refuse(135, "Timestamp out of bounds.")
+        }
         let signedURL = URL(string: issuer + request.uri.description)!
         let base = OAuth1Signature.baseString(method: "GET", url: signedURL, oauth: header.parameters)
-        let expected = OAuth1Signature.hmacSHA1(baseString: base, consumerSecret: settings.echoConsumerSecret, tokenSecret: member.echoTokenSecret)
+        let expected = OAuth1Signature.hmacSHA1(
+            baseString: base, consumerSecret: settings.echoConsumerSecret, tokenSecret: member.echoTokenSecret)
         guard ConstantTime.equals(expected, header["oauth_signature"] ?? ""), await state.spendEchoNonce(header["oauth_nonce"] ?? "") else {
             return refuse(32, "Could not authenticate you.")
         }
-        let account = EchoAccount(id: member.echoNumericID, idStr: member.echoID, phoneNumber: member.phoneNumber,
-                                  accessToken: .init(token: member.echoToken, secret: member.echoTokenSecret))
+        let account = EchoAccount(
+            id: member.echoNumericID, idStr: member.echoID, phoneNumber: member.phoneNumber,
+            accessToken: .init(token: member.echoToken, secret: member.echoTokenSecret))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return bytes(.ok, (try? encoder.encode(account)) ?? Data(), type: "application/json", extra: [.cacheControl: "no-store"])

@@ -23,26 +23,26 @@ struct BodymovinValidate: DotsCommand {
         commandName: "validate",
         abstract: "Will this animation load and play in lottie-ios? (or: is it Lottie spec 1.0?)",
         discussion: """
-        --profile ios (default) checks what lottie-ios loads and renders: structure, references, and the features \
-        it does not support (expressions, merge paths, luma mattes, effects other than drop shadow, glyphs, \
-        auto-orient, …) as warnings. --profile spec checks Lottie spec 1.0 structure. Also reports fitness as a \
-        loading icon (size, canvas, duration, frame rate, embedded images), and what rlottie draws of 12 sampled \
-        frames: nothing at all (a warning), content leaving the canvas or filling under 5 % of it (info); \
-        --no-render skips that. Not JSON or truncated exits 65 with the position of the problem.
+            --profile ios (default) checks what lottie-ios loads and renders: structure, references, and the features \
+            it does not support (expressions, merge paths, luma mattes, effects other than drop shadow, glyphs, \
+            auto-orient, …) as warnings. --profile spec checks Lottie spec 1.0 structure. Also reports fitness as a \
+            loading icon (size, canvas, duration, frame rate, embedded images), and what rlottie draws of 12 sampled \
+            frames: nothing at all (a warning), content leaving the canvas or filling under 5 % of it (info); \
+            --no-render skips that. Not JSON or truncated exits 65 with the position of the problem.
 
-        A .lottie (dotLottie v1 or v2) is opened as an archive, with the same defences as passes: the manifest \
-        is checked against what the archive holds (every listed animation present, the initial one listed, \
-        unlisted files as info), then every animation is validated with its images found in the archive; the \
-        summary and the drawing are the animation the app plays (the initial one, else the first), and each \
-        animation's findings name it as FILE#id. The content decides, not the name: a zip called .json or JSON \
-        called .lottie is read as what it is, with a warning.
+            A .lottie (dotLottie v1 or v2) is opened as an archive, with the same defences as passes: the manifest \
+            is checked against what the archive holds (every listed animation present, the initial one listed, \
+            unlisted files as info), then every animation is validated with its images found in the archive; the \
+            summary and the drawing are the animation the app plays (the initial one, else the first), and each \
+            animation's findings name it as FILE#id. The content decides, not the name: a zip called .json or JSON \
+            called .lottie is read as what it is, with a warning.
 
-        Examples:
-          $ dots-sso bodymovin validate loader.json
-          $ dots-sso bodymovin validate loader.lottie --json
-          $ dots-sso bodymovin validate animations/*.json --profile spec --json
-          $ dots-sso bodymovin validate loader.json --strict --junit lottie.xml
-        """
+            Examples:
+              $ dots-sso bodymovin validate loader.json
+              $ dots-sso bodymovin validate loader.lottie --json
+              $ dots-sso bodymovin validate animations/*.json --profile spec --json
+              $ dots-sso bodymovin validate loader.json --strict --junit lottie.xml
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -75,10 +75,13 @@ struct BodymovinValidate: DotsCommand {
         let reporter = FindingsReporter(report, console: console)
         let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
         let findings = reports.flatMap(\.findings)
-        let failed = try reporter.report(reports.map { ($0.file, $0.findings) }, suite: "bodymovin validate (\(profile.rawValue))", unreadable: unreadable)
+        let failed = try reporter.report(
+            reports.map { ($0.file, $0.findings) }, suite: "bodymovin validate (\(profile.rawValue))", unreadable: unreadable)
         if global.json {
-            try console.json(Output(profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
-                                    passed: !failed && unreadable.isEmpty))
+            try console.json(
+                Output(
+                    profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
+                    passed: !failed && unreadable.isEmpty))
         } else {
             let style = console.style
             for result in reports {
@@ -90,7 +93,8 @@ struct BodymovinValidate: DotsCommand {
                 figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
                 figures.append("\(s.bytes / 1024) KB")
                 console.out(style.bold(TerminalText.safe(result.file)) + "  " + figures.joined(separator: ", "))
-                console.out(FindingsText.render(result.findings, style: style).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+                console.out(
+                    FindingsText.render(result.findings, style: style).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             }
         }
         if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
@@ -104,16 +108,16 @@ struct BodymovinPreview: DotsCommand {
         commandName: "preview",
         abstract: "See the animation: a contact sheet of its frames drawn by rlottie (and optionally a GIF).",
         discussion: """
-        Draws --frames frames, evenly spaced from the first to the last, each fitted in a --size cell over a \
-        checkerboard (transparency shows) with its frame number under it, into one PNG. --gif also writes the whole \
-        animation as an animated GIF at its frame rate (at most 320 px a side and 300 frames). Only files \
-        `bodymovin validate` finds no error in are drawn (exit 1 otherwise). Also reports what rendering shows: \
-        nothing drawn at all, content leaving the canvas, content filling under 5 % of it.
+            Draws --frames frames, evenly spaced from the first to the last, each fitted in a --size cell over a \
+            checkerboard (transparency shows) with its frame number under it, into one PNG. --gif also writes the whole \
+            animation as an animated GIF at its frame rate (at most 320 px a side and 300 frames). Only files \
+            `bodymovin validate` finds no error in are drawn (exit 1 otherwise). Also reports what rendering shows: \
+            nothing drawn at all, content leaving the canvas, content filling under 5 % of it.
 
-        Examples:
-          $ dots-sso bodymovin preview loader.json
-          $ dots-sso bodymovin preview loader.json --out loader.png --frames 24 --size 96x96 --gif loader.gif
-        """
+            Examples:
+              $ dots-sso bodymovin preview loader.json
+              $ dots-sso bodymovin preview loader.json --out loader.png --frames 24 --size 96x96 --gif loader.gif
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -130,7 +134,9 @@ struct BodymovinPreview: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the animation as an animated GIF here.", valueName: "path"))
     var gif: String?
 
-    @Argument(help: "A bodymovin JSON or .lottie file (FILE.lottie#id picks one animation; '-' reads stdin, with --out).", completion: .file(extensions: ["json", "lottie"]))
+    @Argument(
+        help: "A bodymovin JSON or .lottie file (FILE.lottie#id picks one animation; '-' reads stdin, with --out).",
+        completion: .file(extensions: ["json", "lottie"]))
     var file: String
 
     func run(_ ctx: CommandContext) async throws {
@@ -140,7 +146,9 @@ struct BodymovinPreview: DotsCommand {
             try console.json(preview)
             return
         }
-        console.out("\(TerminalText.safe(preview.sheet))  \(preview.frames.count) frames (\(preview.frames.map(String.init).joined(separator: ", "))), \(preview.cell) cells")
+        console.out(
+            "\(TerminalText.safe(preview.sheet))  \(preview.frames.count) frames (\(preview.frames.map(String.init).joined(separator: ", "))), \(preview.cell) cells"
+        )
         if let gif = preview.gif, let count = preview.gifFrames {
             console.out("\(TerminalText.safe(gif))  \(count) frames")
         }

@@ -17,10 +17,10 @@ struct CacheList: DotsCommand {
         commandName: "list",
         abstract: "List cached sign-ins: provider, client, account, subject and expiry, never a token.",
         discussion: """
-        Examples:
-          $ dots-sso cache list
-          $ dots-sso cache list --json | jq '.entries[] | select(.needsSignIn)'
-        """
+            Examples:
+              $ dots-sso cache list
+              $ dots-sso cache list --json | jq '.entries[] | select(.needsSignIn)'
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -47,12 +47,18 @@ struct CacheList: DotsCommand {
             } else if entry.needsSignIn {
                 state = style.yellow("sign in again")
             } else if let expires = entry.expiresAt {
-                state = expires > now ? "valid until \(ISOTimestamp.string(expires))" : style.yellow("expired\(entry.hasRefreshToken ? " (refreshable)" : "")")
+                state =
+                    expires > now
+                    ? "valid until \(ISOTimestamp.string(expires))"
+                    : style.yellow("expired\(entry.hasRefreshToken ? " (refreshable)" : "")")
             } else {
                 state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
             }
             let client = entry.clientId ?? entry.study.map { "study \($0)" } ?? "?"
-            return [entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?", entry.subject.map(safe) ?? "-", state]
+            return [
+                entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?",
+                entry.subject.map(safe) ?? "-", state,
+            ]
         }
         console.out(Table.render(rows, header: ["CHANNEL", "PROVIDER", "CLIENT", "ACCOUNT", "SUBJECT", "STATE"]))
     }
@@ -64,14 +70,14 @@ struct CacheClear: DotsCommand {
         commandName: "clear",
         abstract: "Remove the channel's cached sign-in, or every one with --all.",
         discussion: """
-        --all with --channel (or --issuer and --client-id) removes every account's sign-in of that channel only; \
-        --all alone removes every cached sign-in.
+            --all with --channel (or --issuer and --client-id) removes every account's sign-in of that channel only; \
+            --all alone removes every cached sign-in.
 
-        Examples:
-          $ dots-sso cache clear --channel acme
-          $ dots-sso cache clear --channel acme --all
-          $ dots-sso cache clear --all
-        """
+            Examples:
+              $ dots-sso cache clear --channel acme
+              $ dots-sso cache clear --channel acme --all
+              $ dots-sso cache clear --all
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -84,8 +90,9 @@ struct CacheClear: DotsCommand {
     func run(_ ctx: CommandContext) async throws {
         // Only a channel named on the command line narrows --all; DOTS_SSO_CHANNEL in the environment does not.
         let named = channel.channel != nil || channel.overrides != Channel()
-        let useCase = CacheClearUseCase(channel: all && !named ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
-                                        account: cacheOptions.account, all: all)
+        let useCase = CacheClearUseCase(
+            channel: all && !named ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
+            account: cacheOptions.account, all: all)
         let result = try await useCase.run(ctx)
         let console = Console(ctx)
         if global.json {

@@ -17,22 +17,22 @@ struct ChannelInit: DotsCommand {
         commandName: "init",
         abstract: "Write a channel file from flags.",
         discussion: """
-        The file goes to $XDG_CONFIG_HOME/dots-sso/channels/NAME.json (mode 0600). Every field has a flag; \
-        the client secret is never stored, only the name of the environment variable that holds it \
-        (--client-secret-env). A container's variants are tried in order: the first whose flag is on gives \
-        the member its URL, the plain URL is the fallback.
+            The file goes to $XDG_CONFIG_HOME/dots-sso/channels/NAME.json (mode 0600). Every field has a flag; \
+            the client secret is never stored, only the name of the environment variable that holds it \
+            (--client-secret-env). A container's variants are tried in order: the first whose flag is on gives \
+            the member its URL, the plain URL is the fallback.
 
-        Examples:
-          $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
-              --profile-endpoint https://api.acme.example/me --scope "openid profile email"
-          $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
-              --flag canAccessApp="may use the app" --flag vip="VIP lounge" \\
-              --container lounge=https://acme.example/lounge --container-flag lounge=vip \\
-              --container-token lounge=header:Authorization --container-user-id lounge=query:uid \\
-              --container-variant lounge=beta=https://beta.acme.example/lounge \\
-              --profile-auth header:X-Acme-Token --profile-mapping passes='$.wallet.passes' \\
-              --privacy-policy https://acme.example/privacy.pdf --loading-animation loader.json
-        """
+            Examples:
+              $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
+                  --profile-endpoint https://api.acme.example/me --scope "openid profile email"
+              $ dots-sso channel init acme --issuer https://sso.acme.example --client-id dots-app \\
+                  --flag canAccessApp="may use the app" --flag vip="VIP lounge" \\
+                  --container lounge=https://acme.example/lounge --container-flag lounge=vip \\
+                  --container-token lounge=header:Authorization --container-user-id lounge=query:uid \\
+                  --container-variant lounge=beta=https://beta.acme.example/lounge \\
+                  --profile-auth header:X-Acme-Token --profile-mapping passes='$.wallet.passes' \\
+                  --privacy-policy https://acme.example/privacy.pdf --loading-animation loader.json
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -45,8 +45,9 @@ struct ChannelInit: DotsCommand {
     var force = false
 
     func run(_ ctx: CommandContext) async throws {
-        try ChannelFileOptions.report(try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx),
-                                      done: "wrote", json: global.json, ctx)
+        try ChannelFileOptions.report(
+            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx),
+            done: "wrote", json: global.json, ctx)
     }
 }
 
@@ -56,13 +57,13 @@ struct ChannelSet: DotsCommand {
         commandName: "set",
         abstract: "Change fields of an existing channel file.",
         discussion: """
-        Takes every flag `channel init` takes; fields not given keep their values, repeatable NAME=VALUE flags add or \
-        replace entries. The file must exist (`channel init` creates it).
+            Takes every flag `channel init` takes; fields not given keep their values, repeatable NAME=VALUE flags add or \
+            replace entries. The file must exist (`channel init` creates it).
 
-        Examples:
-          $ dots-sso channel set acme --end-session-endpoint https://sso.acme.example/logout
-          $ dots-sso channel set acme --flag vip="VIP lounge" --container-flag lounge=vip
-        """
+            Examples:
+              $ dots-sso channel set acme --end-session-endpoint https://sso.acme.example/logout
+              $ dots-sso channel set acme --flag vip="VIP lounge" --container-flag lounge=vip
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -72,8 +73,9 @@ struct ChannelSet: DotsCommand {
     var name: String
 
     func run(_ ctx: CommandContext) async throws {
-        try ChannelFileOptions.report(try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx),
-                                      done: "updated", json: global.json, ctx)
+        try ChannelFileOptions.report(
+            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx),
+            done: "updated", json: global.json, ctx)
     }
 }
 
@@ -84,7 +86,9 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
     var clientSecretEnv: String?
 
-    @Option(name: .long, help: ArgumentHelp("The client's private key file for private_key_jwt (the path is stored, never the key).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The client's private key file for private_key_jwt (the path is stored, never the key).", valueName: "file"))
     var clientKeyFile: String?
 
     @Option(name: .long, help: ArgumentHelp("The kid the provider registered the client key under.", valueName: "kid"))
@@ -96,7 +100,10 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where the provider sends the person after logging out.", valueName: "uri"))
     var postLogoutRedirectUri: String?
 
-    @Option(name: .long, help: ArgumentHelp("How `authorize` signs in by default: loopback, device or paste (default: chosen by where it runs).", valueName: "flow"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How `authorize` signs in by default: loopback, device or paste (default: chosen by where it runs).", valueName: "flow"))
     var flow: SignInFlow?
 
     @Option(name: .long, help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"))
@@ -108,21 +115,27 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The flag a container needs (repeatable).", valueName: "name=flag"))
     var containerFlag: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("How the partner token travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
+    @Option(
+        name: .long, help: ArgumentHelp("How the partner token travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
     var containerToken: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("How the user id travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
     var containerUserId: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Another URL for a container when a flag is on (repeatable, tried in order).", valueName: "name=flag=url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Another URL for a container when a flag is on (repeatable, tried in order).", valueName: "name=flag=url"))
     var containerVariant: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("How the profile endpoint takes the token (default bearer).", valueName: "bearer|header:H|query:Q"))
+    @Option(
+        name: .long, help: ArgumentHelp("How the profile endpoint takes the token (default bearer).", valueName: "bearer|header:H|query:Q"))
     var profileAuth: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Where a field lives in the profile JSON (id, email, firstName, lastName, biography, features, passes; repeatable).",
-        valueName: "field=path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where a field lives in the profile JSON (id, email, firstName, lastName, biography, features, passes; repeatable).",
+            valueName: "field=path"))
     var profileMapping: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("The bodymovin loading animation (path or URL).", valueName: "path|url"))
@@ -177,7 +190,9 @@ struct ChannelFileOptions: ParsableArguments {
     func validate() throws {
         // A flag that does nothing is an error, never silence: a channel file never holds a secret.
         if channel.clientSecretFile != nil {
-            throw ValidationError("--client-secret-file is not stored in a channel (secrets never are): name the variable that holds it with --client-secret-env VAR")
+            throw ValidationError(
+                "--client-secret-file is not stored in a channel (secrets never are): name the variable that holds it with --client-secret-env VAR"
+            )
         }
         if channel.channel != nil {
             throw ValidationError("--channel has no meaning here: the channel is the NAME argument")
@@ -214,10 +229,10 @@ struct ChannelShow: DotsCommand {
         commandName: "show",
         abstract: "Show the effective channel configuration (file plus flags).",
         discussion: """
-        Examples:
-          $ dots-sso channel show acme
-          $ dots-sso channel show --channel acme --issuer https://staging.acme.example --json
-        """
+            Examples:
+              $ dots-sso channel show acme
+              $ dots-sso channel show --channel acme --issuer https://staging.acme.example --json
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -280,9 +295,9 @@ struct ChannelList: DotsCommand {
         commandName: "list",
         abstract: "List the configured channels.",
         discussion: """
-        Example:
-          $ dots-sso channel list
-        """
+            Example:
+              $ dots-sso channel list
+            """
     )
 
     @OptionGroup var global: GlobalOptions

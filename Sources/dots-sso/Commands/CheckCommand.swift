@@ -8,29 +8,29 @@ struct Check: DotsCommand {
         commandName: "check",
         abstract: "Check every deliverable of a channel, for CI.",
         discussion: """
-        One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
-        container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \
-        legal:terms-and-conditions, legal:joint-controller-statement, and magic-link when the channel has a \
-        magic-link server. The live checks (profile, flags, containers, passes) run as a test member: \
-        --refresh-token-file FILE (a CI secret written by `authorize --save-refresh-token FILE`; a rotated \
-        refresh token is written back), --access-token-file, --grant password for a partner's test member, or \
-        the sign-in cached by `dots-sso authorize`. Without one they are not a pass: they are reported skipped \
-        with the reason and the run ends 77 with one line saying how to give a member, unless they were left \
-        out on purpose (--skip live, or --only naming other checks).
+            One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
+            container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \
+            legal:terms-and-conditions, legal:joint-controller-statement, and magic-link when the channel has a \
+            magic-link server. The live checks (profile, flags, containers, passes) run as a test member: \
+            --refresh-token-file FILE (a CI secret written by `authorize --save-refresh-token FILE`; a rotated \
+            refresh token is written back), --access-token-file, --grant password for a partner's test member, or \
+            the sign-in cached by `dots-sso authorize`. Without one they are not a pass: they are reported skipped \
+            with the reason and the run ends 77 with one line saying how to give a member, unless they were left \
+            out on purpose (--skip live, or --only naming other checks).
 
-        Checks run concurrently; a failing or hanging check never stops the others, and the whole run ends \
-        within --timeout. Exit 0 when every check holds, 1 when any fails. --junit writes one testsuite per \
-        channel (a testcase per check) and merges into an existing dots-sso report, so several channels can \
-        share one file; under GITHUB_ACTIONS=true each finding is also an annotation.
+            Checks run concurrently; a failing or hanging check never stops the others, and the whole run ends \
+            within --timeout. Exit 0 when every check holds, 1 when any fails. --junit writes one testsuite per \
+            channel (a testcase per check) and merges into an existing dots-sso report, so several channels can \
+            share one file; under GITHUB_ACTIONS=true each finding is also an annotation.
 
-        Examples:
-          $ dots-sso check --channel acme
-          $ dots-sso check --channel channels/acme.json --access-token-file token.txt --junit reports/acme.xml
-          $ dots-sso check --channel acme --only legal --only loading-animation --json
-          $ dots-sso check --channel acme --skip passes --strict
-          $ dots-sso check --channel acme --refresh-token-file .dots-sso/refresh-token --junit reports/acme.xml
-          $ dots-sso check --channel acme --skip live
-        """
+            Examples:
+              $ dots-sso check --channel acme
+              $ dots-sso check --channel channels/acme.json --access-token-file token.txt --junit reports/acme.xml
+              $ dots-sso check --channel acme --only legal --only loading-animation --json
+              $ dots-sso check --channel acme --skip passes --strict
+              $ dots-sso check --channel acme --refresh-token-file .dots-sso/refresh-token --junit reports/acme.xml
+              $ dots-sso check --channel acme --skip live
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -40,7 +40,9 @@ struct Check: DotsCommand {
     @OptionGroup var trust: PassTrustOptions
     @OptionGroup var tokenUse: TokenUseOptions
 
-    @Option(name: .long, help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
     var accessTokenFile: String?
 
     @Option(name: .long, help: UnattendedSources.refreshTokenFileHelp)
@@ -59,7 +61,10 @@ struct Check: DotsCommand {
         UnattendedSources(refreshTokenFile: refreshTokenFile, grant: grant, username: username, passwordFile: passwordFile)
     }
 
-    @Option(name: .long, help: ArgumentHelp("Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"))
     var only: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
@@ -70,15 +75,23 @@ struct Check: DotsCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("End the whole run after this many seconds (default 120); unfinished checks fail.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("End the whole run after this many seconds (default 120); unfinished checks fail.", valueName: "seconds"))
     var timeout: Double = CheckUseCase.defaultTimeout
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"),
-            completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"),
+        completion: .file(extensions: ["pem", "crt"]))
     var cacert: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Draw the loading animation's contact sheet into this folder (default: a private dots-sso-check-XXXXXX folder made for this run in the temporary directory).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Draw the loading animation's contact sheet into this folder (default: a private dots-sso-check-XXXXXX folder made for this run in the temporary directory).",
+            valueName: "dir"))
     var pictures: String?
 
     func validate() throws {
@@ -100,13 +113,15 @@ struct Check: DotsCommand {
             if !files.isEmpty { try files.write(.failure(suite: name, input: "channel", message: error.message), console: console) }
             throw error
         }
-        let signIn = SignInSettings(channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
-                                    cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
-                                    clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
-                                    clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
+        let signIn = SignInSettings(
+            channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
+            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+            clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
+            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
-        var useCase = CheckUseCase(member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures)
+        var useCase = CheckUseCase(
+            member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures)
         // People see each check as it ends; --json waits for the whole report.
         let stream = global.json ? nil : CheckStream(console: console, channel: resolved.name ?? resolved.issuer ?? "channel")
         if let stream { useCase.progress = { stream.receive($0) } }
@@ -117,7 +132,9 @@ struct Check: DotsCommand {
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
             var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name) }
             if let missing = report.memberMissing {
-                lines.insert("::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))", at: 0)
+                lines.insert(
+                    "::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))",
+                    at: 0)
             }
             GitHubAnnotations.capped(lines).forEach(console.annotation)
         }

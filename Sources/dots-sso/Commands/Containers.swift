@@ -18,11 +18,11 @@ struct ContainersShow: DotsCommand {
         commandName: "show",
         abstract: "Show the exact request the app makes for each container (token redacted) and whether the member may open it.",
         discussion: """
-        Examples:
-          $ dots-sso containers --channel acme
-          $ dots-sso containers --channel acme --profile-file member.json --json
-          $ dots-sso containers --channel acme --show-secrets
-        """
+            Examples:
+              $ dots-sso containers --channel acme
+              $ dots-sso containers --channel acme --profile-file member.json --json
+              $ dots-sso containers --channel acme --show-secrets
+            """
     )
 
     @OptionGroup var options: MemberOptions
@@ -50,18 +50,23 @@ struct ContainersShow: DotsCommand {
             (input: request.name, findings: findings.filter { $0.location.path?.hasPrefix("$.containers[\(index)]") == true })
         }
         let general = findings.filter { finding in !perContainer.contains { $0.findings.contains(finding) } }
-        let failed = try reporter.report(perContainer + (general.isEmpty && !perContainer.isEmpty ? [] : [("containers", general)]), suite: "containers")
+        let failed = try reporter.report(
+            perContainer + (general.isEmpty && !perContainer.isEmpty ? [] : [("containers", general)]), suite: "containers")
         if options.global.json {
             try console.json(Output(containers: result.containers, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {
             let style = console.style
             let safe = TerminalText.safe
             for request in result.containers {
-                let verdict = request.allowed.map { $0 ? style.green("may open") : style.red("blocked by \(safe(request.flag ?? "its flag"))") } ?? "unknown (no profile)"
+                let verdict =
+                    request.allowed.map { $0 ? style.green("may open") : style.red("blocked by \(safe(request.flag ?? "its flag"))") }
+                    ?? "unknown (no profile)"
                 console.out(style.bold(safe(request.name)) + "  " + verdict)
                 var rows = [["request", "\(request.method) \(safe(request.url))"]]
                 if request.urlChoices > 1 {
-                    let chosen = request.variant.map { "the \(safe($0)) variant" } ?? (request.allowed == nil ? "the plain URL (no member known)" : "the plain URL (no variant flag on)")
+                    let chosen =
+                        request.variant.map { "the \(safe($0)) variant" }
+                        ?? (request.allowed == nil ? "the plain URL (no member known)" : "the plain URL (no variant flag on)")
                     rows.append(["url", "\(chosen), of \(request.urlChoices) URLs"])
                 }
                 rows += request.headers.sorted { $0.key < $1.key }.map { ["header", safe("\($0.key): \($0.value)")] }
@@ -83,10 +88,10 @@ struct ContainersProbe: DotsCommand {
         commandName: "probe",
         abstract: "Make each container's request over TLS 1.2+ with the member's token and report the status.",
         discussion: """
-        Examples:
-          $ dots-sso containers probe --channel acme
-          $ dots-sso containers probe --channel acme news --json
-        """
+            Examples:
+              $ dots-sso containers probe --channel acme
+              $ dots-sso containers probe --channel acme news --json
+            """
     )
 
     @OptionGroup var options: MemberOptions
@@ -101,10 +106,15 @@ struct ContainersProbe: DotsCommand {
             try console.json(results)
         } else {
             let style = console.style
-            console.out(Table.render(results.map { result in
-                [result.passed ? style.green("ok") : style.red("fail"), TerminalText.safe(result.name), result.status.map(String.init) ?? "-",
-                 result.milliseconds.map { "\($0) ms" } ?? "-", TerminalText.safe(result.problem ?? (result.contentType ?? ""))]
-            }, header: ["", "CONTAINER", "STATUS", "TIME", "DETAIL"]))
+            console.out(
+                Table.render(
+                    results.map { result in
+                        [
+                            result.passed ? style.green("ok") : style.red("fail"), TerminalText.safe(result.name),
+                            result.status.map(String.init) ?? "-",
+                            result.milliseconds.map { "\($0) ms" } ?? "-", TerminalText.safe(result.problem ?? (result.contentType ?? "")),
+                        ]
+                    }, header: ["", "CONTAINER", "STATUS", "TIME", "DETAIL"]))
         }
         if results.contains(where: { !$0.passed }) { throw checkFailed }
     }

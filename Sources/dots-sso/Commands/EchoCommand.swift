@@ -17,22 +17,22 @@ struct EchoVerify: DotsCommand {
         commandName: "verify",
         abstract: "Check X-Auth-Service-Provider and X-Verify-Credentials-Authorization, then call the provider.",
         discussion: """
-        What a backend must do with the two headers a Digits app sends, every local check before any request: \
-        the Authorization value must be a valid OAuth 1.0 header (RFC 5849 §3.5.1; else exit 65), its \
-        oauth_consumer_key must be ours (else 1), and the provider URL must be https on a host that equals an \
-        allowed one exactly — no prefix, suffix, user-info, port or case tricks (else 1). Only then is the \
-        provider called with that header, once, without following redirects. A 200 with the user prints the \
-        verified id and phone number (exit 0); 401/403 exits 77 with the provider's message. An oauth_timestamp \
-        older or newer than --max-skew is a warning.
+            What a backend must do with the two headers a Digits app sends, every local check before any request: \
+            the Authorization value must be a valid OAuth 1.0 header (RFC 5849 §3.5.1; else exit 65), its \
+            oauth_consumer_key must be ours (else 1), and the provider URL must be https on a host that equals an \
+            allowed one exactly — no prefix, suffix, user-info, port or case tricks (else 1). Only then is the \
+            provider called with that header, once, without following redirects. A 200 with the user prints the \
+            verified id and phone number (exit 0); 401/403 exits 77 with the provider's message. An oauth_timestamp \
+            older or newer than --max-skew is a warning.
 
-        The id is the only attribute that never changes: key your account on it, never on the phone number. \
-        --authorization - reads the header from stdin, so it stays out of the process list.
+            The id is the only attribute that never changes: key your account on it, never on the phone number. \
+            --authorization - reads the header from stdin, so it stays out of the process list.
 
-        Examples:
-          $ dots-sso echo verify --provider "$X_AUTH_SERVICE_PROVIDER" --authorization "$X_VERIFY_CREDENTIALS_AUTHORIZATION" --consumer-key "$DIGITS_KEY"
-          $ dots-sso echo verify --provider http://127.0.0.1:8080/1.1/sdk/account.json --allowed-host 127.0.0.1:8080 \\
-              --authorization - --consumer-key sandbox-consumer-key --json < header.txt
-        """
+            Examples:
+              $ dots-sso echo verify --provider "$X_AUTH_SERVICE_PROVIDER" --authorization "$X_VERIFY_CREDENTIALS_AUTHORIZATION" --consumer-key "$DIGITS_KEY"
+              $ dots-sso echo verify --provider http://127.0.0.1:8080/1.1/sdk/account.json --allowed-host 127.0.0.1:8080 \\
+                  --authorization - --consumer-key sandbox-consumer-key --json < header.txt
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -47,14 +47,17 @@ struct EchoVerify: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("Your app's OAuth consumer key.", valueName: "key"))
     var consumerKey: String
 
-    @Option(name: .long, help: ArgumentHelp("A host the provider URL may name (repeatable; default api.digits.com).", valueName: "host[:port]"))
+    @Option(
+        name: .long, help: ArgumentHelp("A host the provider URL may name (repeatable; default api.digits.com).", valueName: "host[:port]"))
     var allowedHost: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Warn when oauth_timestamp is further than this from now (default 300).", valueName: "seconds"))
     var maxSkew: Double = 300
 
     func validate() throws {
-        guard maxSkew >= 0 && maxSkew <= 86_400 * 365 else { throw ValidationError("--max-skew must be a number of seconds from 0, got \(maxSkew)") }
+        guard maxSkew >= 0 && maxSkew <= 86_400 * 365 else {
+            throw ValidationError("--max-skew must be a number of seconds from 0, got \(maxSkew)")
+        }
         guard !consumerKey.isEmpty else { throw ValidationError("--consumer-key must not be empty") }
     }
 
@@ -64,9 +67,10 @@ struct EchoVerify: DotsCommand {
             guard let line = ctx.readLine() else { throw UsageError.invalid("--authorization -: stdin is empty") }
             header = line.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let useCase = EchoVerifyUseCase(provider: provider, authorization: header, consumerKey: consumerKey,
-                                        allowedHosts: allowedHost.isEmpty ? EchoProviderPolicy.defaultAllowedHosts : allowedHost,
-                                        maxSkew: maxSkew, http: network.settings(verbose: global.verbose))
+        let useCase = EchoVerifyUseCase(
+            provider: provider, authorization: header, consumerKey: consumerKey,
+            allowedHosts: allowedHost.isEmpty ? EchoProviderPolicy.defaultAllowedHosts : allowedHost,
+            maxSkew: maxSkew, http: network.settings(verbose: global.verbose))
         let result = try await useCase.run(ctx)
         let console = Console(ctx)
         if global.json {
@@ -74,9 +78,10 @@ struct EchoVerify: DotsCommand {
             return
         }
         let safe = TerminalText.safe
-        console.out(Table.render([
-            ["verified", "yes, by \(safe(result.provider))"], ["id", safe(result.id)], ["phone", result.phoneNumber.map(safe) ?? "-"],
-        ]))
+        console.out(
+            Table.render([
+                ["verified", "yes, by \(safe(result.provider))"], ["id", safe(result.id)], ["phone", result.phoneNumber.map(safe) ?? "-"],
+            ]))
         console.hint("The id is the only attribute that never changes: key the account on it, not on the phone number.")
     }
 }
@@ -87,19 +92,19 @@ struct EchoSign: DotsCommand {
         commandName: "sign",
         abstract: "Make the X-Verify-Credentials-Authorization header a Digits app would send.",
         discussion: """
-        Signs an OAuth 1.0 header (RFC 5849, HMAC-SHA1, a fresh nonce, the current timestamp) for a GET of the \
-        provider URL with your consumer key and a member's Digits token, as the SDK does; prints it on stdout \
-        (--json: with the provider URL and timestamp). The secrets come from files ('-' is stdin, for one of \
-        them) so they stay out of the process list; the header carries neither, only the signature. Use it to \
-        try a backend's success path, or `echo verify`, without the app. The sandbox prints its consumer secret \
-        and each member's token and secret.
+            Signs an OAuth 1.0 header (RFC 5849, HMAC-SHA1, a fresh nonce, the current timestamp) for a GET of the \
+            provider URL with your consumer key and a member's Digits token, as the SDK does; prints it on stdout \
+            (--json: with the provider URL and timestamp). The secrets come from files ('-' is stdin, for one of \
+            them) so they stay out of the process list; the header carries neither, only the signature. Use it to \
+            try a backend's success path, or `echo verify`, without the app. The sandbox prints its consumer secret \
+            and each member's token and secret.
 
-        Examples:
-          $ dots-sso echo sign --provider http://127.0.0.1:8080/1.1/sdk/account.json --consumer-key sandbox-consumer-key \\
-              --consumer-secret-file consumer.secret --token digits-jane --token-secret-file <(echo digits-secret-jane)
-          $ dots-sso echo verify --provider URL --allowed-host 127.0.0.1:8080 --consumer-key sandbox-consumer-key \\
-              --authorization "$(dots-sso echo sign --provider URL … )"
-        """
+            Examples:
+              $ dots-sso echo sign --provider http://127.0.0.1:8080/1.1/sdk/account.json --consumer-key sandbox-consumer-key \\
+                  --consumer-secret-file consumer.secret --token digits-jane --token-secret-file <(echo digits-secret-jane)
+              $ dots-sso echo verify --provider URL --allowed-host 127.0.0.1:8080 --consumer-key sandbox-consumer-key \\
+                  --authorization "$(dots-sso echo sign --provider URL … )"
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -120,8 +125,10 @@ struct EchoSign: DotsCommand {
     var tokenSecretFile: String
 
     func run(_ ctx: CommandContext) async throws {
-        let result = try EchoSignUseCase(provider: provider, consumerKey: consumerKey, consumerSecretFile: consumerSecretFile,
-                                         token: token, tokenSecretFile: tokenSecretFile).run(ctx)
+        let result = try EchoSignUseCase(
+            provider: provider, consumerKey: consumerKey, consumerSecretFile: consumerSecretFile,
+            token: token, tokenSecretFile: tokenSecretFile
+        ).run(ctx)
         let console = Console(ctx)
         if global.json {
             try console.json(result)

@@ -8,15 +8,15 @@ struct Exchange: DotsCommand {
         commandName: "exchange",
         abstract: "Exchange an authorization code for tokens.",
         discussion: """
-        The PKCE verifier, redirect URI and nonce come from the authorization started with \
-        `dots-sso authorize --no-exchange` unless given. Client authentication is client_secret_basic when a \
-        secret is configured, else none; --client-auth chooses. Write --code="$CODE" with an equals sign: \
-        codes may start with "-".
+            The PKCE verifier, redirect URI and nonce come from the authorization started with \
+            `dots-sso authorize --no-exchange` unless given. Client authentication is client_secret_basic when a \
+            secret is configured, else none; --client-auth chooses. Write --code="$CODE" with an equals sign: \
+            codes may start with "-".
 
-        Examples:
-          $ dots-sso exchange --channel acme --code="$CODE" --state="$STATE"
-          $ dots-sso exchange --channel acme --code="$CODE" --code-verifier="$VERIFIER" --redirect-uri https://app.example/cb
-        """
+            Examples:
+              $ dots-sso exchange --channel acme --code="$CODE" --state="$STATE"
+              $ dots-sso exchange --channel acme --code="$CODE" --code-verifier="$VERIFIER" --redirect-uri https://app.example/cb
+            """
     )
 
     @OptionGroup var signIn: SignInOptions
@@ -31,8 +31,9 @@ struct Exchange: DotsCommand {
     var codeVerifier: String?
 
     func run(_ ctx: CommandContext) async throws {
-        let useCase = ExchangeUseCase(signIn: try signIn.settings(ctx), code: code, state: state, codeVerifier: codeVerifier,
-                                      redirectURIFlag: signIn.channel.redirectUri)
+        let useCase = ExchangeUseCase(
+            signIn: try signIn.settings(ctx), code: code, state: state, codeVerifier: codeVerifier,
+            redirectURIFlag: signIn.channel.redirectUri)
         try SignInOutput.render(try await useCase.run(ctx), json: signIn.global.json, console: Console(ctx))
     }
 }

@@ -18,10 +18,10 @@ struct FlagsShow: DotsCommand {
         commandName: "show",
         abstract: "Show every flag: its value, the purpose the channel gives it, and which containers it gates.",
         discussion: """
-        Examples:
-          $ dots-sso flags --channel acme
-          $ dots-sso flags --channel acme --json | jq '.flags[] | select(.value != true)'
-        """
+            Examples:
+              $ dots-sso flags --channel acme
+              $ dots-sso flags --channel acme --json | jq '.flags[] | select(.value != true)'
+            """
     )
 
     @OptionGroup var options: MemberOptions
@@ -50,16 +50,16 @@ struct FlagsCheck: DotsCommand {
         commandName: "check",
         abstract: "Exit 0 when every named flag is exactly true; with no names, apply the app-launch rule (canAccessApp).",
         discussion: """
-        A flag passes only when it is the JSON boolean true: false, missing, "true" as a string or any other \
-        value fails, one line each. With no names the check is what the app does at launch: the profile must \
-        be retrievable and canAccessApp true, otherwise the app logs the member out (exit 1). When the profile \
-        cannot be fetched (a missing token file, an unset secret, an outage, a refused token) nothing was \
-        checked: the command says so and ends with that failure's own status (78, 69, 77…), never 1.
+            A flag passes only when it is the JSON boolean true: false, missing, "true" as a string or any other \
+            value fails, one line each. With no names the check is what the app does at launch: the profile must \
+            be retrievable and canAccessApp true, otherwise the app logs the member out (exit 1). When the profile \
+            cannot be fetched (a missing token file, an unset secret, an outage, a refused token) nothing was \
+            checked: the command says so and ends with that failure's own status (78, 69, 77…), never 1.
 
-        Examples:
-          $ dots-sso flags check --channel acme                       # would the app keep this member signed in?
-          $ dots-sso flags check --channel acme canAccessContainer1 canAccessContainer2
-        """
+            Examples:
+              $ dots-sso flags check --channel acme                       # would the app keep this member signed in?
+              $ dots-sso flags check --channel acme canAccessContainer1 canAccessContainer2
+            """
     )
 
     @OptionGroup var options: MemberOptions
@@ -77,8 +77,10 @@ struct FlagsCheck: DotsCommand {
         } else {
             let style = console.style
             for check in result.flags {
-                console.out(check.passed ? "\(style.green("ok  "))  \(TerminalText.safe(check.name)) is true"
-                            : "\(style.red("fail"))  \(TerminalText.safe(check.problem ?? check.name))")
+                console.out(
+                    check.passed
+                        ? "\(style.green("ok  "))  \(TerminalText.safe(check.name)) is true"
+                        : "\(style.red("fail"))  \(TerminalText.safe(check.problem ?? check.name))")
             }
         }
         if let problem = result.problem { throw ExitCode(problem.exitCode) }

@@ -19,15 +19,15 @@ struct KeysGenerate: DotsCommand {
         commandName: "generate",
         abstract: "Write a new private key (0600) and print the public JWK to register with the provider.",
         discussion: """
-        For providers that want client authentication by private_key_jwt (RFC 7523, OIDC Core §9, FAPI 2.0) instead \
-        of a shared secret. The private key is written to --out with mode 0600 (an existing file is kept unless \
-        --force); stdout is the public JWK, with its kid (the RFC 7638 thumbprint), use and alg, to add to the \
-        client's registered JWKS. Sign-in commands then take --client-key-file KEY.pem and send that kid.
+            For providers that want client authentication by private_key_jwt (RFC 7523, OIDC Core §9, FAPI 2.0) instead \
+            of a shared secret. The private key is written to --out with mode 0600 (an existing file is kept unless \
+            --force); stdout is the public JWK, with its kid (the RFC 7638 thumbprint), use and alg, to add to the \
+            client's registered JWKS. Sign-in commands then take --client-key-file KEY.pem and send that kid.
 
-        Examples:
-          $ dots-sso keys generate --out client-key.pem > client-jwk.json
-          $ dots-sso authorize --channel acme --client-key-file client-key.pem
-        """
+            Examples:
+              $ dots-sso keys generate --out client-key.pem > client-jwk.json
+              $ dots-sso authorize --channel acme --client-key-file client-key.pem
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -49,7 +49,8 @@ struct KeysGenerate: DotsCommand {
             return
         }
         try console.json(result.publicJWK)
-        console.hint("Saved the private key to \(TerminalText.safe(result.file)) (0600). Register the JWK above with the provider; "
-            + "sign in with --client-key-file \(TerminalText.safe(result.file)).")
+        console.hint(
+            "Saved the private key to \(TerminalText.safe(result.file)) (0600). Register the JWK above with the provider; "
+                + "sign in with --client-key-file \(TerminalText.safe(result.file)).")
     }
 }

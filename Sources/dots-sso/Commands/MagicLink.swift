@@ -17,12 +17,12 @@ struct MagicLinkRequest: DotsCommand {
         commandName: "request",
         abstract: "Ask the server to e-mail a sign-in link (POST /v3/auth/email).",
         discussion: """
-        A 202 never says whether the account exists: servers answer 202 for unknown addresses on purpose. \
-        A 429 means an earlier link is still pending (60 s); current servers may also throttle silently.
+            A 202 never says whether the account exists: servers answer 202 for unknown addresses on purpose. \
+            A 429 means an earlier link is still pending (60 s); current servers may also throttle silently.
 
-        Example:
-          $ dots-sso magic-link request --base-url https://webservices.sagebridge.org --study demo --email jane@example.com
-        """
+            Example:
+              $ dots-sso magic-link request --base-url https://webservices.sagebridge.org --study demo --email jane@example.com
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -40,7 +40,8 @@ struct MagicLinkRequest: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let useCase = MagicLinkRequestUseCase(server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: email)
+        let useCase = MagicLinkRequestUseCase(
+            server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: email)
         let console = Console(ctx)
         switch try await useCase.run(ctx) {
         case .accepted:
@@ -51,8 +52,10 @@ struct MagicLinkRequest: DotsCommand {
             }
         case .rateLimited(let retryAfter):
             if global.json { try console.json(Output(accepted: false, rateLimited: true, retryAfter: retryAfter)) }
-            throw HTTPError.rateLimited(url: "the sign-in server", retryAfter: retryAfter.map { "\($0) s" }
-                ?? "the earlier link expires (about \(MagicLinkClient.throttleWindow) s)")
+            throw HTTPError.rateLimited(
+                url: "the sign-in server",
+                retryAfter: retryAfter.map { "\($0) s" }
+                    ?? "the earlier link expires (about \(MagicLinkClient.throttleWindow) s)")
         }
     }
 }
@@ -63,15 +66,15 @@ struct MagicLinkRedeem: DotsCommand {
         commandName: "redeem",
         abstract: "Redeem a sign-in link's token for a session (POST /v3/auth/email/signIn) and cache it.",
         discussion: """
-        --link takes the URL from the e-mail (https, an app scheme, or the legacy startSession.html form); the \
-        e-mail, study and token are read from it when present. --new-password sends a strong random password, \
-        as the app does, and shows it once on stderr. The session is cached (0600) and never printed; \
-        `dots-sso token print --session` prints it.
+            --link takes the URL from the e-mail (https, an app scheme, or the legacy startSession.html form); the \
+            e-mail, study and token are read from it when present. --new-password sends a strong random password, \
+            as the app does, and shows it once on stderr. The session is cached (0600) and never printed; \
+            `dots-sso token print --session` prints it.
 
-        Examples:
-          $ dots-sso magic-link redeem --link 'https://app.example/verify.html?email=jane%40example.com&study=demo&token=…'
-          $ dots-sso magic-link redeem --token "$TOKEN" --email jane@example.com --study demo --new-password
-        """
+            Examples:
+              $ dots-sso magic-link redeem --link 'https://app.example/verify.html?email=jane%40example.com&study=demo&token=…'
+              $ dots-sso magic-link redeem --token "$TOKEN" --email jane@example.com --study demo --new-password
+            """
     )
 
     @OptionGroup var session: MagicLinkSessionOptions
@@ -85,8 +88,11 @@ struct MagicLinkRedeem: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address (when the link has none).", valueName: "address"))
     var email: String?
 
-    @Option(name: .long, help: ArgumentHelp("Set the password read from this file ('-' reads stdin) while signing in; never pass a password as a flag value.",
-                                            valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Set the password read from this file ('-' reads stdin) while signing in; never pass a password as a flag value.",
+            valueName: "file"))
     var passwordFile: String?
 
     @Flag(name: .long, help: "Generate a strong random password, send it, and show it once on stderr.")
@@ -98,13 +104,17 @@ struct MagicLinkRedeem: DotsCommand {
     func validate() throws {
         if (link == nil) == (token == nil) { throw ValidationError("pass either --link or --token") }
         if passwordFile != nil && newPassword { throw ValidationError("--password-file and --new-password cannot be combined") }
-        if rememberPassword && passwordFile == nil && !newPassword { throw ValidationError("--remember-password needs --new-password or --password-file") }
+        if rememberPassword && passwordFile == nil && !newPassword {
+            throw ValidationError("--remember-password needs --new-password or --password-file")
+        }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
-        let useCase = MagicLinkRedeemUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, link: link, token: token, email: email,
-                                             password: password, generatePassword: newPassword, rememberPassword: rememberPassword)
+        let useCase = MagicLinkRedeemUseCase(
+            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, link: link, token: token,
+            email: email,
+            password: password, generatePassword: newPassword, rememberPassword: rememberPassword)
         try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
 }
@@ -115,13 +125,13 @@ struct MagicLinkSignUp: DotsCommand {
         commandName: "signup",
         abstract: "Sign a participant up as the app does at first install (POST /v3/auth/signUp) and cache the session.",
         discussion: """
-        Generates a strong random password, signs up with it, then signs in (POST /v3/auth/signIn) and caches the \
-        session (0600, never printed). The password is shown once on stderr, or kept in the cache entry with \
-        --remember-password so `magic-link signin` can re-authenticate as the app does when its session expires.
+            Generates a strong random password, signs up with it, then signs in (POST /v3/auth/signIn) and caches the \
+            session (0600, never printed). The password is shown once on stderr, or kept in the cache entry with \
+            --remember-password so `magic-link signin` can re-authenticate as the app does when its session expires.
 
-        Example:
-          $ dots-sso magic-link signup --email new@example.com --base-url https://bridge.example --study demo --remember-password
-        """
+            Example:
+              $ dots-sso magic-link signup --email new@example.com --base-url https://bridge.example --study demo --remember-password
+            """
     )
 
     @OptionGroup var session: MagicLinkSessionOptions
@@ -133,7 +143,9 @@ struct MagicLinkSignUp: DotsCommand {
     var rememberPassword = false
 
     func run(_ ctx: CommandContext) async throws {
-        let useCase = MagicLinkAccountUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email, step: .signUp, rememberPassword: rememberPassword)
+        let useCase = MagicLinkAccountUseCase(
+            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
+            step: .signUp, rememberPassword: rememberPassword)
         try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
 }
@@ -144,13 +156,13 @@ struct MagicLinkSignIn: DotsCommand {
         commandName: "signin",
         abstract: "Sign in again with the account's password, as the app does when its session expires (POST /v3/auth/signIn).",
         discussion: """
-        The password comes from --password-file F|- (never a flag value), else the one `signup` or `redeem` kept with \
-        --remember-password. The new session replaces the cached one (0600, never printed).
+            The password comes from --password-file F|- (never a flag value), else the one `signup` or `redeem` kept with \
+            --remember-password. The new session replaces the cached one (0600, never printed).
 
-        Examples:
-          $ dots-sso magic-link signin --email new@example.com --base-url https://bridge.example --study demo
-          $ dots-sso magic-link signin --email jane@example.com --password-file - < password.txt
-        """
+            Examples:
+              $ dots-sso magic-link signin --email new@example.com --base-url https://bridge.example --study demo
+              $ dots-sso magic-link signin --email jane@example.com --password-file - < password.txt
+            """
     )
 
     @OptionGroup var session: MagicLinkSessionOptions
@@ -158,12 +170,16 @@ struct MagicLinkSignIn: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
     var email: String
 
-    @Option(name: .long, help: ArgumentHelp("A file holding the password ('-' reads stdin); without it, the remembered one.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("A file holding the password ('-' reads stdin); without it, the remembered one.", valueName: "file")
+    )
     var passwordFile: String?
 
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
-        let useCase = MagicLinkAccountUseCase(server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email, step: .signIn(password: password))
+        let useCase = MagicLinkAccountUseCase(
+            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
+            step: .signIn(password: password))
         try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
     }
 }
@@ -190,11 +206,12 @@ enum MagicLinkSessionOutput {
             return
         }
         let safe = TerminalText.safe
-        console.out(Table.render([
-            ["signed in", "\(safe(output.email)) to study \(safe(output.study))"], ["user id", output.userId.map(safe) ?? "-"],
-            ["consent", output.consentRequired ? "still required: the participant must consent before using the study" : "given"],
-            ["password", output.passwordChanged ? "changed" : "unchanged"], ["cached in", output.cacheFile],
-        ]))
+        console.out(
+            Table.render([
+                ["signed in", "\(safe(output.email)) to study \(safe(output.study))"], ["user id", output.userId.map(safe) ?? "-"],
+                ["consent", output.consentRequired ? "still required: the participant must consent before using the study" : "given"],
+                ["password", output.passwordChanged ? "changed" : "unchanged"], ["cached in", output.cacheFile],
+            ]))
     }
 }
 
@@ -213,14 +230,14 @@ struct ApplinksCheck: DotsCommand {
         commandName: "check",
         abstract: "Fetch and check an origin's apple-app-site-association and assetlinks.json; say which rule each link matches.",
         discussion: """
-        Both files are fetched without following redirects (as iOS and Android do) and must be 200, JSON, at \
-        most 128 KB. App ids must be TEAMID.bundle.id; fingerprints 32 colon-separated upper-case hex pairs. \
-        --paths evaluates magic-link URLs against the AASA rules in order.
+            Both files are fetched without following redirects (as iOS and Android do) and must be 200, JSON, at \
+            most 128 KB. App ids must be TEAMID.bundle.id; fingerprints 32 colon-separated upper-case hex pairs. \
+            --paths evaluates magic-link URLs against the AASA rules in order.
 
-        Examples:
-          $ dots-sso applinks check https://links.partner.example
-          $ dots-sso applinks check https://links.partner.example --paths 'https://links.partner.example/mobile/verify.html?token=x'
-        """
+            Examples:
+              $ dots-sso applinks check https://links.partner.example
+              $ dots-sso applinks check https://links.partner.example --paths 'https://links.partner.example/mobile/verify.html?token=x'
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -230,7 +247,8 @@ struct ApplinksCheck: DotsCommand {
     @Argument(help: "The origin serving /.well-known (e.g. https://links.partner.example).")
     var origin: String
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Magic-link URLs to evaluate against the AASA rules.", valueName: "url"))
+    @Option(
+        name: .long, parsing: .upToNextOption, help: ArgumentHelp("Magic-link URLs to evaluate against the AASA rules.", valueName: "url"))
     var paths: [String] = []
 
     struct Output: Encodable {
@@ -250,13 +268,16 @@ struct ApplinksCheck: DotsCommand {
         let findings = reporter.judged(result.findings)
         let failed = try reporter.report([(origin, findings)], suite: "applinks \(origin)")
         if global.json {
-            try console.json(Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
+            try console.json(
+                Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
         } else {
             let style = console.style
             console.out("apple-app-site-association  \(result.appleAppSiteAssociation == nil ? style.red("unusable") : "found")")
             console.out("assetlinks.json             \(result.assetLinks == nil ? style.red("unusable") : "found")")
             for verdict in result.paths {
-                console.out("\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(TerminalText.safe(verdict.url))  \(TerminalText.safe(verdict.explanation))")
+                console.out(
+                    "\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(TerminalText.safe(verdict.url))  \(TerminalText.safe(verdict.explanation))"
+                )
             }
             console.out("")
             console.out(FindingsText.render(findings, style: style))

@@ -15,7 +15,9 @@ struct MembersOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The member's SSO id (repeatable); '-' reads one id per line from stdin.", valueName: "id"))
     var ssoId: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Channel name or path whose channelsApi settings to use (env DOTS_SSO_CHANNEL).", valueName: "name|path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Channel name or path whose channelsApi settings to use (env DOTS_SSO_CHANNEL).", valueName: "name|path"))
     var channel: String?
 
     @Option(name: .long, help: ArgumentHelp("The Channels API base URL (channel channelsApi.baseUrl).", valueName: "url"))
@@ -27,7 +29,9 @@ struct MembersOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A file holding the Channels API key ('-' reads stdin).", valueName: "file"))
     var apiKeyFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("An environment variable holding the Channels API key (channel channelsApi.apiKeyEnv).", valueName: "var"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("An environment variable holding the Channels API key (channel channelsApi.apiKeyEnv).", valueName: "var"))
     var apiKeyEnv: String?
 
     @Option(name: .long, help: ArgumentHelp("Calls in flight at once for many ids (1-16, default 4).", valueName: "n"))
@@ -36,22 +40,28 @@ struct MembersOptions: ParsableArguments {
     func validate() throws {
         guard !ssoId.isEmpty else { throw ValidationError("pass --sso-id ID (repeatable), or --sso-id - to read ids from stdin") }
         guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be 1 to 16") }
-        if apiKeyFile != nil && apiKeyEnv != nil { throw ValidationError("pass the API key with --api-key-file or --api-key-env, not both") }
+        if apiKeyFile != nil && apiKeyEnv != nil {
+            throw ValidationError("pass the API key with --api-key-file or --api-key-env, not both")
+        }
         if apiKeyFile == "-" && ssoId.contains("-") { throw ValidationError("--api-key-file and --sso-id cannot both read stdin") }
     }
 
     func settings(_ ctx: CommandContext) throws -> ChannelsAPISettings {
         let channel = try ChannelSelection(name: self.channel, overrides: Channel()).resolve(environment: ctx.environment)
-        return ChannelsAPISettings(channel: channel, baseURL: baseUrl, channelID: channelId, apiKeyFile: apiKeyFile, apiKeyVariable: apiKeyEnv)
+        return ChannelsAPISettings(
+            channel: channel, baseURL: baseUrl, channelID: channelId, apiKeyFile: apiKeyFile, apiKeyVariable: apiKeyEnv)
     }
 }
 
 /// Runs either action and renders its outcomes: one line per id, a summary for many, the exit code of the failures.
 enum MembersOutput {
-    static func run(_ action: MemberRevocationUseCase.Action, _ options: MembersOptions, global: GlobalOptions, network: NetworkOptions,
-                    yes: Bool, _ ctx: CommandContext) async throws {
-        let useCase = MemberRevocationUseCase(action: action, ssoIDs: options.ssoId, api: try options.settings(ctx),
-                                              http: network.settings(verbose: global.verbose), parallel: options.concurrency, confirmed: yes)
+    static func run(
+        _ action: MemberRevocationUseCase.Action, _ options: MembersOptions, global: GlobalOptions, network: NetworkOptions,
+        yes: Bool, _ ctx: CommandContext
+    ) async throws {
+        let useCase = MemberRevocationUseCase(
+            action: action, ssoIDs: options.ssoId, api: try options.settings(ctx),
+            http: network.settings(verbose: global.verbose), parallel: options.concurrency, confirmed: yes)
         let result = try await useCase.run(ctx)
         let console = Console(ctx)
         if global.json {
@@ -69,7 +79,9 @@ enum MembersOutput {
                 }
             }
             if result.outcomes.count > 1 {
-                console.err("\(result.succeeded) of \(result.outcomes.count) \(action == .logOut ? "logged out" : "removed"), \(result.failed) failed")
+                console.err(
+                    "\(result.succeeded) of \(result.outcomes.count) \(action == .logOut ? "logged out" : "removed"), \(result.failed) failed"
+                )
             }
         }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
@@ -82,20 +94,20 @@ struct MembersLogOut: DotsCommand {
         commandName: "log-out",
         abstract: "Log a member out of the channel (POST /channels/members.log-out-by-sso-id).",
         discussion: """
-        The call a partner makes when it revokes a member on its side: The Dots does not sync with partners, so \
-        this is how the member's app session ends. Sends Authorization: Channel <api key> and X-Channel: \
-        <channel id> with {"ssoId": ID}. The key comes from --api-key-file, --api-key-env or the channel's \
-        channelsApi.apiKeyEnv; never from a flag value.
+            The call a partner makes when it revokes a member on its side: The Dots does not sync with partners, so \
+            this is how the member's app session ends. Sends Authorization: Channel <api key> and X-Channel: \
+            <channel id> with {"ssoId": ID}. The key comes from --api-key-file, --api-key-env or the channel's \
+            channelsApi.apiKeyEnv; never from a flag value.
 
-        Each id gets one line: the API's status and request id, or why it failed. Exit codes: 0 every call \
-        succeeded; 1 no member has the id (404); 65 the API found the request invalid (400, its errors shown); \
-        77 the key was refused (401) or the member is an admin (403); 75 rate limited (429). For many ids, the \
-        code the failures share, else 1.
+            Each id gets one line: the API's status and request id, or why it failed. Exit codes: 0 every call \
+            succeeded; 1 no member has the id (404); 65 the API found the request invalid (400, its errors shown); \
+            77 the key was refused (401) or the member is an admin (403); 75 rate limited (429). For many ids, the \
+            code the failures share, else 1.
 
-        Examples:
-          $ dots-sso members log-out --channel acme --sso-id 3d6479fe-6f41-41e1-bd2b-d5139e21de58
-          $ cut -d, -f1 revoked.csv | dots-sso members log-out --channel acme --sso-id - --json
-        """
+            Examples:
+              $ dots-sso members log-out --channel acme --sso-id 3d6479fe-6f41-41e1-bd2b-d5139e21de58
+              $ cut -d, -f1 revoked.csv | dots-sso members log-out --channel acme --sso-id - --json
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -113,13 +125,13 @@ struct MembersRemove: DotsCommand {
         commandName: "remove",
         abstract: "Remove a member from the channel (POST /channels/members.remove-by-sso-id).",
         discussion: """
-        Like log-out, but the member loses the channel: they cannot sign in to it again. At a terminal it asks \
-        first; --yes skips the question, and without a terminal (a pipe, CI, --sso-id -) --yes is required.
+            Like log-out, but the member loses the channel: they cannot sign in to it again. At a terminal it asks \
+            first; --yes skips the question, and without a terminal (a pipe, CI, --sso-id -) --yes is required.
 
-        Examples:
-          $ dots-sso members remove --channel acme --sso-id 3d6479fe-6f41-41e1-bd2b-d5139e21de58
-          $ dots-sso members remove --channel acme --sso-id - --yes < removed-ids.txt
-        """
+            Examples:
+              $ dots-sso members remove --channel acme --sso-id 3d6479fe-6f41-41e1-bd2b-d5139e21de58
+              $ dots-sso members remove --channel acme --sso-id - --yes < removed-ids.txt
+            """
     )
 
     @OptionGroup var global: GlobalOptions

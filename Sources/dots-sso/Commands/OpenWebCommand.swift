@@ -16,21 +16,21 @@ struct OpenWebRegister: DotsCommand {
         commandName: "register",
         abstract: "Exchange an SDK codeA for a codeB via GET /sso/v1/register-user.",
         discussion: """
-        The OpenWeb SDK starts an SSO session and hands its codeA to your backend; your backend, having checked \
-        that its user is signed in, calls register-user with its secret access token and the user's details, and \
-        gives the codeB it gets back to the SDK. This command makes that call and prints the codeB alone on stdout.
+            The OpenWeb SDK starts an SSO session and hands its codeA to your backend; your backend, having checked \
+            that its user is signed in, calls register-user with its secret access token and the user's details, and \
+            gives the codeB it gets back to the SDK. This command makes that call and prints the codeB alone on stdout.
 
-        The primary key is the stable user id: never an e-mail address (the same rule as The Dots profile id; \
-        such a key is refused before anything is sent). The access token is read from a file or an environment \
-        variable, never from a flag value, and is redacted from -v output and every message. \
-        Exit codes: 0 codeB printed; 1 the key breaks the id rule or OpenWeb refused the handshake (a used or \
-        expired codeA); 77 the access token was refused (401/403); 76 a 200 without a codeB.
+            The primary key is the stable user id: never an e-mail address (the same rule as The Dots profile id; \
+            such a key is refused before anything is sent). The access token is read from a file or an environment \
+            variable, never from a flag value, and is redacted from -v output and every message. \
+            Exit codes: 0 codeB printed; 1 the key breaks the id rule or OpenWeb refused the handshake (a used or \
+            expired codeA); 77 the access token was refused (401/403); 76 a 200 without a codeB.
 
-        Examples:
-          $ dots-sso openweb register --code-a "$CODE_A" --primary-key 3d6479fe --user-name jane --access-token-env OPENWEB_TOKEN
-          $ dots-sso openweb register --code-a "$CODE_A" --primary-key 3d6479fe --user-name jane --access-token-file token.txt \\
-              --email jane@example.com --email-verified --json
-        """
+            Examples:
+              $ dots-sso openweb register --code-a "$CODE_A" --primary-key 3d6479fe --user-name jane --access-token-env OPENWEB_TOKEN
+              $ dots-sso openweb register --code-a "$CODE_A" --primary-key 3d6479fe --user-name jane --access-token-file token.txt \\
+                  --email jane@example.com --email-verified --json
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -68,10 +68,12 @@ struct OpenWebRegister: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let token = try SecretInput.load(what: "the OpenWeb access token", file: accessTokenFile, variable: accessTokenEnv,
-                                         fileFlag: "--access-token-file", environment: ctx.environment)
-        let useCase = OpenWebRegisterUseCase(codeA: codeA, primaryKey: primaryKey, userName: userName, accessToken: token ?? "",
-                                             baseURL: baseUrl, email: email, emailVerified: emailVerified, http: network.settings(verbose: global.verbose))
+        let token = try SecretInput.load(
+            what: "the OpenWeb access token", file: accessTokenFile, variable: accessTokenEnv,
+            fileFlag: "--access-token-file", environment: ctx.environment)
+        let useCase = OpenWebRegisterUseCase(
+            codeA: codeA, primaryKey: primaryKey, userName: userName, accessToken: token ?? "",
+            baseURL: baseUrl, email: email, emailVerified: emailVerified, http: network.settings(verbose: global.verbose))
         let result = try await useCase.run(ctx)
         let console = Console(ctx)
         if global.json {

@@ -13,8 +13,12 @@ struct PKPass: AsyncParsableCommand {
 
 /// Which certificates a pass signature must chain to: Apple Root CA, or the `--trust` files instead.
 struct PassTrustOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Trust these roots (PEM files, or a loopback sandbox's root URL) instead of Apple Root CA and the channel's passes.trust; repeatable.", valueName: "pem"),
-            completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Trust these roots (PEM files, or a loopback sandbox's root URL) instead of Apple Root CA and the channel's passes.trust; repeatable.",
+            valueName: "pem"),
+        completion: .file(extensions: ["pem", "crt"]))
     var trust: [String] = []
 }
 
@@ -24,17 +28,17 @@ struct PKPassInspect: DotsCommand {
         commandName: "inspect",
         abstract: "Check a .pkpass archive, manifest, signature and pass.json.",
         discussion: """
-        Checks each pass the way Wallet accepts it: the archive is opened defensively (no paths outside the \
-        pass, no nested archives or .pkpasses bundles, no zip bombs), manifest.json's SHA-1 of every file, the \
-        CMS signature over the manifest and its chain to Apple Root CA (or --trust) at signing time and now, the \
-        signer certificate against passTypeIdentifier and teamIdentifier, pass.json, images and localisations. \
-        A folder is inspected as an unsigned pass model. Exit 1 when any pass has an error (--strict: or a warning).
+            Checks each pass the way Wallet accepts it: the archive is opened defensively (no paths outside the \
+            pass, no nested archives or .pkpasses bundles, no zip bombs), manifest.json's SHA-1 of every file, the \
+            CMS signature over the manifest and its chain to Apple Root CA (or --trust) at signing time and now, the \
+            signer certificate against passTypeIdentifier and teamIdentifier, pass.json, images and localisations. \
+            A folder is inspected as an unsigned pass model. Exit 1 when any pass has an error (--strict: or a warning).
 
-        Examples:
-          $ dots-sso pkpass inspect guest.pkpass
-          $ dots-sso pkpass inspect passes/*.pkpass --json
-          $ dots-sso pkpass inspect sandbox.pkpass --trust test-ca.pem --strict --junit passes.xml
-        """
+            Examples:
+              $ dots-sso pkpass inspect guest.pkpass
+              $ dots-sso pkpass inspect passes/*.pkpass --json
+              $ dots-sso pkpass inspect sandbox.pkpass --trust test-ca.pem --strict --junit passes.xml
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -64,7 +68,8 @@ struct PKPassInspect: DotsCommand {
         let findings = passes.flatMap(\.findings)
         let failed = try reporter.report(passes.map { ($0.file, $0.findings) }, suite: "pkpass inspect", unreadable: unreadable)
         if global.json {
-            try console.json(Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
+            try console.json(
+                Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
         } else if !passes.isEmpty {
             console.out(passes.map { PassText.render($0, style: console.style, now: ctx.clock.now()) }.joined(separator: "\n\n"))
         }

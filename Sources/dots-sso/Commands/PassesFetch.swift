@@ -17,20 +17,20 @@ struct PassesFetch: DotsCommand {
         commandName: "fetch",
         abstract: "Download every pass of a member and inspect each one.",
         discussion: """
-        The pass URLs come from --profile-file when given, else from the passes endpoint when the channel or \
-        --passes-endpoint names one (called with \
-        the member's bearer token; it must answer a flat JSON array of URLs), else from the member's profile: \
-        every absolute URL ending in .pkpass, in document order. The partner's order is kept and the first pass \
-        is the primary one: files are saved as 1-primary-<name>.pkpass, 2-<name>.pkpass, … Pass downloads carry \
-        no token. A .pkpasses bundle, a 404 or a body that is not a pass fails that pass only; every download is \
-        inspected as `pkpass inspect` does. Exit 1 when any pass failed or has an error, \
-        74 when a pass could not be saved (a full disk, an unwritable folder).
+            The pass URLs come from --profile-file when given, else from the passes endpoint when the channel or \
+            --passes-endpoint names one (called with \
+            the member's bearer token; it must answer a flat JSON array of URLs), else from the member's profile: \
+            every absolute URL ending in .pkpass, in document order. The partner's order is kept and the first pass \
+            is the primary one: files are saved as 1-primary-<name>.pkpass, 2-<name>.pkpass, … Pass downloads carry \
+            no token. A .pkpasses bundle, a 404 or a body that is not a pass fails that pass only; every download is \
+            inspected as `pkpass inspect` does. Exit 1 when any pass failed or has an error, \
+            74 when a pass could not be saved (a full disk, an unwritable folder).
 
-        Examples:
-          $ dots-sso passes fetch --channel acme --output passes/
-          $ dots-sso passes fetch --channel acme --passes-endpoint https://sso.acme.example/passes --json
-          $ dots-sso passes fetch --profile-file member.json --trust sandbox-ca.pem
-        """
+            Examples:
+              $ dots-sso passes fetch --channel acme --output passes/
+              $ dots-sso passes fetch --channel acme --passes-endpoint https://sso.acme.example/passes --json
+              $ dots-sso passes fetch --profile-file member.json --trust sandbox-ca.pem
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -42,7 +42,8 @@ struct PassesFetch: DotsCommand {
     @OptionGroup var report: FindingsOptions
     @OptionGroup var trust: PassTrustOptions
 
-    @Option(name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"), completion: .directory)
     var output: String = "."
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many passes at once (1–16).", valueName: "n"))
@@ -53,7 +54,9 @@ struct PassesFetch: DotsCommand {
 
     func validate() throws {
         guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be between 1 and 16") }
-        if source.profileFile != nil && channel.passesEndpoint != nil { throw ValidationError("use --profile-file or --passes-endpoint, not both") }
+        if source.profileFile != nil && channel.passesEndpoint != nil {
+            throw ValidationError("use --profile-file or --passes-endpoint, not both")
+        }
     }
 
     struct Output: Encodable {
@@ -67,8 +70,10 @@ struct PassesFetch: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        let signIn = try SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
-        let useCase = PassesFetchUseCase(member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
+        let signIn = try SignInOptions.settings(
+            global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
+        let useCase = PassesFetchUseCase(
+            member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
         let console = Console(ctx, reportPath: report.junit)
         let reporter = FindingsReporter(report, console: console)
@@ -79,17 +84,23 @@ struct PassesFetch: DotsCommand {
         for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
         result.findings = reporter.judged(result.findings)
         let findings = result.findings + result.passes.flatMap(\.findings)
-        let failed = try reporter.report([(result.source, result.findings)] + result.passes.map { ($0.file ?? $0.url, $0.findings) }, suite: "passes fetch")
+        let failed = try reporter.report(
+            [(result.source, result.findings)] + result.passes.map { ($0.file ?? $0.url, $0.findings) }, suite: "passes fetch")
         if global.json {
-            try console.json(Output(source: result.source, output: output, passes: result.passes, findings: result.findings, summary: FindingSummary(findings), passed: !failed))
+            try console.json(
+                Output(
+                    source: result.source, output: output, passes: result.passes, findings: result.findings,
+                    summary: FindingSummary(findings), passed: !failed))
         } else {
             let style = console.style
             let passes = result.passes
             console.out(style.dim("\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(TerminalText.safe(result.source))"))
             for pass in passes {
-                let title = "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
+                let title =
+                    "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
                     + (pass.preview.map { " (picture: \($0))" } ?? "")
-                let inspection = PassInspection(file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
+                let inspection = PassInspection(
+                    file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
                 console.out("\n" + PassText.render(inspection, title: title, style: style, now: ctx.clock.now()))
             }
             if !result.findings.isEmpty { console.out("\n" + FindingsText.render(result.findings, style: style)) }

@@ -8,17 +8,17 @@ struct Refresh: DotsCommand {
         commandName: "refresh",
         abstract: "Refresh the cached access token when it is due.",
         discussion: """
-        Refreshes when less than --min-validity seconds are left (or always with --force), under the cache lock: \
-        concurrent dots-sso processes refresh once and all get the new token (a process that waited for the lock \
-        takes the token another has just got). A --min-validity longer than the provider's tokens live is said \
-        once and means half their lifetime, so scripts do not refresh on every call. A rotated refresh token is saved \
-        before the command returns. If the provider answers invalid_grant, the entry is marked and every later \
-        command says to sign in again without contacting the provider.
+            Refreshes when less than --min-validity seconds are left (or always with --force), under the cache lock: \
+            concurrent dots-sso processes refresh once and all get the new token (a process that waited for the lock \
+            takes the token another has just got). A --min-validity longer than the provider's tokens live is said \
+            once and means half their lifetime, so scripts do not refresh on every call. A rotated refresh token is saved \
+            before the command returns. If the provider answers invalid_grant, the entry is marked and every later \
+            command says to sign in again without contacting the provider.
 
-        Examples:
-          $ dots-sso refresh --channel acme
-          $ dots-sso refresh --channel acme --force --json
-        """
+            Examples:
+              $ dots-sso refresh --channel acme
+              $ dots-sso refresh --channel acme --force --json
+            """
     )
 
     @OptionGroup var signIn: SignInOptions
@@ -35,6 +35,8 @@ struct Refresh: DotsCommand {
             return
         }
         let expiry = result.expiresAt.map { ISOTimestamp.string($0) } ?? "no expiry given"
-        console.out(result.refreshed ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
+        console.out(
+            result.refreshed
+                ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
     }
 }

@@ -17,12 +17,12 @@ struct TokenPrint: DotsCommand {
         commandName: "print",
         abstract: "Print exactly one token and a newline, refreshing the access token first when needed.",
         discussion: """
-        This is the one command that prints a secret, because you asked for it.
+            This is the one command that prints a secret, because you asked for it.
 
-        Examples:
-          $ curl -H "Authorization: Bearer $(dots-sso token print --channel acme)" https://api.acme.example/me
-          $ dots-sso token print --channel acme --id-token
-        """
+            Examples:
+              $ curl -H "Authorization: Bearer $(dots-sso token print --channel acme)" https://api.acme.example/me
+              $ dots-sso token print --channel acme --id-token
+            """
     )
 
     @OptionGroup var signIn: SignInOptions
@@ -72,15 +72,15 @@ struct TokenExport: DotsCommand {
         commandName: "export",
         abstract: "Hand the cached refresh token to CI: print it (for a secret) or write it to a file (0600).",
         discussion: """
-        A CI job cannot sign in a member by itself. Sign in once where a person is (`dots-sso authorize \
-        --flow device` works over SSH), export the refresh token, store it as the CI's secret, and give the \
-        job --refresh-token-file FILE: each run refreshes from it and writes a rotated token back, so keep FILE \
-        in the CI's cache between runs. This prints a secret because you asked for it.
+            A CI job cannot sign in a member by itself. Sign in once where a person is (`dots-sso authorize \
+            --flow device` works over SSH), export the refresh token, store it as the CI's secret, and give the \
+            job --refresh-token-file FILE: each run refreshes from it and writes a rotated token back, so keep FILE \
+            in the CI's cache between runs. This prints a secret because you asked for it.
 
-        Examples:
-          $ dots-sso token export --channel acme --refresh-token | gh secret set DOTS_SSO_REFRESH_TOKEN
-          $ dots-sso token export --channel acme --refresh-token --out ci-refresh-token
-        """
+            Examples:
+              $ dots-sso token export --channel acme --refresh-token | gh secret set DOTS_SSO_REFRESH_TOKEN
+              $ dots-sso token export --channel acme --refresh-token --out ci-refresh-token
+            """
     )
 
     @OptionGroup var signIn: SignInOptions
@@ -106,7 +106,9 @@ struct TokenExport: DotsCommand {
             try console.json(["refreshToken": token])
         } else {
             console.out(token)
-            if ctx.stdout.isTerminal { console.hint("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE") }
+            if ctx.stdout.isTerminal {
+                console.hint("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE")
+            }
         }
     }
 }
@@ -117,10 +119,10 @@ struct TokenShow: DotsCommand {
         commandName: "show",
         abstract: "Decode the cached tokens' JWT headers and claims and show their expiry; never a raw token or signature.",
         discussion: """
-        Examples:
-          $ dots-sso token show --channel acme
-          $ dots-sso token show --channel acme --json | jq .idToken.claims
-        """
+            Examples:
+              $ dots-sso token show --channel acme
+              $ dots-sso token show --channel acme --json | jq .idToken.claims
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -128,13 +130,17 @@ struct TokenShow: DotsCommand {
     @OptionGroup var cacheOptions: CacheOptions
 
     func run(_ ctx: CommandContext) async throws {
-        let output = try TokenShowUseCase(channel: try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account).run(ctx)
+        let output = try TokenShowUseCase(
+            channel: try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account
+        ).run(ctx)
         let console = Console(ctx)
         if global.json {
             try console.json(output)
             return
         }
-        var rows: [[String]] = [["subject", output.subject.map(TerminalText.safe) ?? "-"], ["scopes", output.scope.map(TerminalText.safe) ?? "-"]]
+        var rows: [[String]] = [
+            ["subject", output.subject.map(TerminalText.safe) ?? "-"], ["scopes", output.scope.map(TerminalText.safe) ?? "-"],
+        ]
         rows.append(["expires", (output.expiresAt.map { ISOTimestamp.string($0) } ?? "not given") + (output.expired ? " (expired)" : "")])
         rows.append(["refresh token", output.hasRefreshToken ? "yes" : "no"])
         if let reason = output.needsSignIn { rows.append(["state", "sign in again: \(TerminalText.safe(reason))"]) }
@@ -143,7 +149,9 @@ struct TokenShow: DotsCommand {
         for (label, decoded) in [("access token", output.accessToken), ("id_token", output.idToken)] {
             guard let decoded, let claims = decoded.claims else { continue }
             console.out("\n\(label) header: \(TerminalText.safe(Self.compact(decoded.header ?? [:])))")
-            console.out(Table.render(claims.keys.sorted().map { [TerminalText.safe($0), TerminalText.safe(Self.compact(claims[$0]!))] }, indent: "  "))
+            console.out(
+                Table.render(
+                    claims.keys.sorted().map { [TerminalText.safe($0), TerminalText.safe(Self.compact(claims[$0]!))] }, indent: "  "))
         }
     }
 

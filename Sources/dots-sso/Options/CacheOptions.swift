@@ -3,8 +3,10 @@ import DotsSSOCore
 
 /// Where the token cache lives and which account's entry to use.
 struct CacheOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Token cache directory (env DOTS_SSO_CACHE_DIR; default $XDG_CACHE_HOME/dots-sso).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Token cache directory (env DOTS_SSO_CACHE_DIR; default $XDG_CACHE_HOME/dots-sso).", valueName: "dir"))
     var cacheDir: String?
 
     @Option(name: .long, help: ArgumentHelp("Which account's tokens to use when several people sign in to one channel.", valueName: "name"))

@@ -4,9 +4,11 @@ import Foundation
 
 /// Selects a channel (`--channel NAME|PATH`, env `DOTS_SSO_CHANNEL`) and overrides any of its fields with flags.
 struct ChannelOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Channel name (from $XDG_CONFIG_HOME/dots-sso/channels) or path to a channel JSON file (env DOTS_SSO_CHANNEL).",
-        valueName: "name|path"), completion: ChannelCompletion.kind)
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Channel name (from $XDG_CONFIG_HOME/dots-sso/channels) or path to a channel JSON file (env DOTS_SSO_CHANNEL).",
+            valueName: "name|path"), completion: ChannelCompletion.kind)
     var channel: String?
 
     @Option(name: .long, help: ArgumentHelp("The provider's issuer URL (discovery starts here).", valueName: "url"))
@@ -18,7 +20,9 @@ struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The partner's token URL.", valueName: "url"))
     var tokenEndpoint: String?
 
-    @Option(name: .long, help: ArgumentHelp("The provider's RFC 8628 device authorization URL (when discovery does not name it).", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The provider's RFC 8628 device authorization URL (when discovery does not name it).", valueName: "url"))
     var deviceAuthorizationEndpoint: String?
 
     @Option(name: .long, help: ArgumentHelp("The partner's profile (userinfo-like) URL.", valueName: "url"))
@@ -33,7 +37,9 @@ struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The OAuth client id.", valueName: "id"))
     var clientId: String?
 
-    @Option(name: .long, help: ArgumentHelp("A file holding the client secret ('-' reads stdin); never pass a secret as a flag value.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A file holding the client secret ('-' reads stdin); never pass a secret as a flag value.", valueName: "file"))
     var clientSecretFile: String?
 
     @Option(name: .long, help: ArgumentHelp("Scopes to request, space-separated or repeated.", valueName: "scope"))

@@ -14,7 +14,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Results, warnings and errors only: no progress lines and no hints.")
     var quiet = false
 
-    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal; NO_COLOR and FORCE_COLOR are honoured), always or never.", valueName: "when"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Colour: auto (a terminal; NO_COLOR and FORCE_COLOR are honoured), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     func validate() throws {

@@ -4,10 +4,12 @@ import DotsSSOCore
 /// Where a member's token and profile come from instead of the cached sign-in: a token file, or a saved profile
 /// (`profile`, `flags`, `containers`, `passes fetch`).
 struct MemberSourceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use a saved profile instead of fetching one ('-' reads stdin); works offline.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Use a saved profile instead of fetching one ('-' reads stdin); works offline.", valueName: "file"))
     var profileFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("Use this access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Use this access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
     var accessTokenFile: String?
 
     @OptionGroup var tokenUse: TokenUseOptions
@@ -41,8 +43,9 @@ struct MemberSourceOptions: ParsableArguments {
 
 extension MemberSourceOptions {
     func settings(signIn: SignInSettings, expectedID: String? = nil) -> MemberSettings {
-        var settings = MemberSettings(signIn: signIn, profileFile: profileFile, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity,
-                                      expectedID: expectedID)
+        var settings = MemberSettings(
+            signIn: signIn, profileFile: profileFile, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity,
+            expectedID: expectedID)
         unattended.apply(to: &settings)
         return settings
     }

@@ -3,12 +3,18 @@ import DotsSSOCore
 
 /// Flags of every command that talks to a server.
 struct NetworkOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Seconds before a request is given up (default 30); for authorize, how long the sign-in may take (default 300).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds before a request is given up (default 30); for authorize, how long the sign-in may take (default 300).",
+            valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).",
-        valueName: "pem"), completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).",
+            valueName: "pem"), completion: .file(extensions: ["pem", "crt"]))
     var cacert: [String] = []
 
     func validate() throws {

@@ -5,23 +5,33 @@ extension ClientAuthMethod: ExpressibleByArgument {}
 
 /// How the client authenticates at the token and revocation endpoints.
 struct ClientAuthOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Client authentication: client_secret_basic (default with a secret), client_secret_post, private_key_jwt (default with a key), or none.",
-        valueName: "method"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Client authentication: client_secret_basic (default with a secret), client_secret_post, private_key_jwt (default with a key), or none.",
+            valueName: "method"))
     var clientAuth: ClientAuthMethod?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The client's private key (PEM, RSA or P-256) for private_key_jwt; 'dots-sso keys generate' makes one.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The client's private key (PEM, RSA or P-256) for private_key_jwt; 'dots-sso keys generate' makes one.", valueName: "file"))
     var clientKeyFile: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The key id the provider registered the client key under (default: the key's RFC 7638 thumbprint).", valueName: "kid"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The key id the provider registered the client key under (default: the key's RFC 7638 thumbprint).", valueName: "kid"))
     var clientKeyId: String?
 }
 
 /// Flags of every command that uses the cached access token.
 struct TokenUseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Refresh first when the access token has less than this many seconds left (half the token's lifetime when it lives less, with a warning).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Refresh first when the access token has less than this many seconds left (half the token's lifetime when it lives less, with a warning).",
+            valueName: "seconds"))
     var minValidity: Double = 60
 
     func validate() throws {
@@ -45,11 +55,14 @@ struct SignInOptions: ParsableArguments {
     }
 
     /// The same from the option groups of a command that declares them one by one.
-    static func settings(global: GlobalOptions, channel: ChannelOptions, network: NetworkOptions, cacheOptions: CacheOptions,
-                         client: ClientAuthOptions, _ ctx: CommandContext) throws -> SignInSettings {
-        SignInSettings(channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
-                       cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
-                       clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
-                       clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
+    static func settings(
+        global: GlobalOptions, channel: ChannelOptions, network: NetworkOptions, cacheOptions: CacheOptions,
+        client: ClientAuthOptions, _ ctx: CommandContext
+    ) throws -> SignInSettings {
+        SignInSettings(
+            channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+            clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
+            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
     }
 }

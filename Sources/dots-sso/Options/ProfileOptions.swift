@@ -6,7 +6,10 @@ import DotsSSOCore
 struct ProfileOptions: ParsableArguments {
     @OptionGroup var source: MemberSourceOptions
 
-    @Option(name: .long, help: ArgumentHelp("The id this member must have (ids are immutable); default: the id first seen for this sign-in.", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The id this member must have (ids are immutable); default: the id first seen for this sign-in.", valueName: "id"))
     var expectId: String?
 }
 
@@ -22,7 +25,9 @@ struct MemberOptions: ParsableArguments {
 
 extension MemberOptions {
     func settings(_ ctx: CommandContext) throws -> MemberSettings {
-        try profile.source.settings(signIn: SignInOptions.settings(global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx),
-                                    expectedID: profile.expectId)
+        try profile.source.settings(
+            signIn: SignInOptions.settings(
+                global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx),
+            expectedID: profile.expectId)
     }
 }

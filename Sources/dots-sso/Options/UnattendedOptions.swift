@@ -22,11 +22,13 @@ struct PasswordGrantOptions: ParsableArguments {
     @Option(name: .long, help: PasswordGrantOptions.passwordFileHelp)
     var passwordFile: String?
 
-    static let grantHelp = ArgumentHelp("password: sign in a partner's test member with the resource-owner password grant (never a real member; "
-        + "RFC 9700 forbids it for them). Needs --username and --password-file.", valueName: "grant")
+    static let grantHelp = ArgumentHelp(
+        "password: sign in a partner's test member with the resource-owner password grant (never a real member; "
+            + "RFC 9700 forbids it for them). Needs --username and --password-file.", valueName: "grant")
     static let usernameHelp = ArgumentHelp("With --grant password: the test member's user name.", valueName: "name")
-    static let passwordFileHelp = ArgumentHelp("With --grant password: a file holding the test member's password ('-' reads stdin); never a flag value.",
-                                               valueName: "file")
+    static let passwordFileHelp = ArgumentHelp(
+        "With --grant password: a file holding the test member's password ('-' reads stdin); never a flag value.",
+        valueName: "file")
 
     func validate() throws {
         try Self.validate(grant: grant, username: username, passwordFile: passwordFile)
@@ -36,7 +38,9 @@ struct PasswordGrantOptions: ParsableArguments {
 
     static func validate(grant: GrantOption?, username: String?, passwordFile: String?) throws {
         if grant == .password {
-            guard let username, !username.isEmpty else { throw ValidationError("--grant password needs --username NAME (the partner's test member)") }
+            guard let username, !username.isEmpty else {
+                throw ValidationError("--grant password needs --username NAME (the partner's test member)")
+            }
             guard passwordFile != nil else { throw ValidationError("--grant password needs --password-file FILE ('-' reads stdin)") }
         } else if username != nil || passwordFile != nil {
             throw ValidationError("--username and --password-file belong to --grant password")
@@ -58,12 +62,15 @@ struct UnattendedSources {
     var username: String?
     var passwordFile: String?
 
-    static let refreshTokenFileHelp = ArgumentHelp("Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
-        + "a rotated refresh token is written back to it (0600).", valueName: "file")
+    static let refreshTokenFileHelp = ArgumentHelp(
+        "Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
+            + "a rotated refresh token is written back to it (0600).", valueName: "file")
 
     func validate(accessTokenFile: String?) throws {
         try PasswordGrantOptions.validate(grant: grant, username: username, passwordFile: passwordFile)
-        if refreshTokenFile == "-" { throw ValidationError("--refresh-token-file needs a file, not '-': a rotated refresh token is written back to it") }
+        if refreshTokenFile == "-" {
+            throw ValidationError("--refresh-token-file needs a file, not '-': a rotated refresh token is written back to it")
+        }
         if [accessTokenFile != nil, refreshTokenFile != nil, grant == .password].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
         }

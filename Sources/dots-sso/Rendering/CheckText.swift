@@ -11,16 +11,18 @@ enum CheckText {
 
     /// A check's line, and its errors and warnings under it.
     static func lines(_ check: CheckOutcome, width: Int, style: Style, terminal: Bool) -> [String] {
-        let mark: String = switch check.status {
-        case .pass: style.green(terminal ? "✓" : "ok  ")
-        case .fail: style.red(terminal ? "✗" : "FAIL")
-        case .skip: style.yellow(terminal ? "–" : "skip")
-        }
+        let mark: String =
+            switch check.status {
+            case .pass: style.green(terminal ? "✓" : "ok  ")
+            case .fail: style.red(terminal ? "✗" : "FAIL")
+            case .skip: style.yellow(terminal ? "–" : "skip")
+            }
         let name = DisplayWidth.pad(TerminalText.safe(check.name), to: width)
         let detail = check.detail.map { " " + TerminalText.safe($0) } ?? ""
         var lines = ["\(mark) \(name) \(style.dim("\(check.durationMs) ms"))\(detail)"]
         // A skip's reason is its detail already.
-        for finding in check.findings.sortedBySeverity() where finding.severity != .info && !(check.status == .skip && finding.code == "check.skipped") {
+        for finding in check.findings.sortedBySeverity()
+        where finding.severity != .info && !(check.status == .skip && finding.code == "check.skipped") {
             let label = finding.severity == .error ? style.red("error") : style.yellow("warning")
             lines.append("    \(label) \(finding.code): \(TerminalText.safe(finding.message))")
         }

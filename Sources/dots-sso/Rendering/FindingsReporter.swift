@@ -20,7 +20,9 @@ struct FindingsReporter {
 
     /// A batch as this run reports it: each report's findings judged, each unreadable input said on stderr in
     /// one line, and the unreadable inputs by name for `--json`.
-    func judged<Report>(_ outcome: BatchOutcome<Report>, findings: WritableKeyPath<Report, [Finding]>) -> (reports: [Report], unreadable: [String: String]) {
+    func judged<Report>(_ outcome: BatchOutcome<Report>, findings: WritableKeyPath<Report, [Finding]>) -> (
+        reports: [Report], unreadable: [String: String]
+    ) {
         var reports = outcome.reports
         for index in reports.indices { reports[index][keyPath: findings] = judged(reports[index][keyPath: findings]) }
         for (_, error) in outcome.unreadable { console.err("dots-sso: \(TerminalText.message(error.message))") }

@@ -9,7 +9,9 @@ enum FlagTable {
             // false is an ordinary answer, except for the app-launch flag: that one locks the member out.
             let plainOff = flag.value == .bool(false) && flag.name != ProfileChecker.launchFlag
             let value = flag.isOn ? style.green(display) : (plainOff ? display : style.red(display))
-            return [TerminalText.safe(flag.name), value, flag.purpose ?? "-", flag.gates.isEmpty ? "-" : flag.gates.joined(separator: ", ")]
+            return [
+                TerminalText.safe(flag.name), value, flag.purpose ?? "-", flag.gates.isEmpty ? "-" : flag.gates.joined(separator: ", "),
+            ]
         }
         return Table.render(rows, header: ["FLAG", "VALUE", "PURPOSE", "GATES"], indent: "  ")
     }
@@ -17,7 +19,8 @@ enum FlagTable {
     /// The one line that answers what a support person opened the table for: does the app keep this member?
     static func verdict(_ flags: [FlagReading], style: Style) -> String {
         let launch = FlagCheck.evaluate(names: [], flags: flags)[0]
-        return launch.passed ? style.green("\(launch.name) is true: the app keeps this member signed in")
+        return launch.passed
+            ? style.green("\(launch.name) is true: the app keeps this member signed in")
             : style.red(TerminalText.safe(launch.problem ?? "\(launch.name) is not true: the app would log this member out"))
     }
 }

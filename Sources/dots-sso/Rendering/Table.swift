@@ -13,9 +13,10 @@ enum Table {
             }
         }
         return all.map { row in
-            indent + row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
-            }.joined(separator: "  ")
+            indent
+                + row.enumerated().map { index, cell in
+                    index == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
+                }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

@@ -23,7 +23,9 @@ enum ChannelCompletion {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
         return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }.sorted().compactMap { entry in
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: (folder.isEmpty ? "./" : folder) + entry, isDirectory: &isDirectory) else { return nil }
+            guard FileManager.default.fileExists(atPath: (folder.isEmpty ? "./" : folder) + entry, isDirectory: &isDirectory) else {
+                return nil
+            }
             if isDirectory.boolValue { return typedFolder + entry + "/" }
             return entry.hasSuffix(".json") ? typedFolder + entry : nil
         }

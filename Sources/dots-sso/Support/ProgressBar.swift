@@ -19,7 +19,8 @@ final class ProgressBar: @unchecked Sendable {
         guard enabled, total > 0 else { return }
         let width = 24
         let filled = finished * width / total
-        let line = "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(finished)/\(total)"
+        let line =
+            "\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] \(finished)/\(total)"
         lock.withLock { output.write(line) }
     }
 

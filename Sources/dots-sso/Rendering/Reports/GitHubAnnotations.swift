@@ -49,8 +49,9 @@ enum GitHubAnnotations {
         }
         for level in ["error", "warning", "notice"] where hidden[level, default: 0] > 0 {
             let count = hidden[level]!
-            kept.append("::\(level) title=dots-sso::\(count) more \(level == "notice" ? "notice" : level)\(count == 1 ? "" : "s") not shown "
-                        + "(GitHub shows \(perLevel) of each level per step): see the job log, the --junit or --sarif report, or --json")
+            kept.append(
+                "::\(level) title=dots-sso::\(count) more \(level == "notice" ? "notice" : level)\(count == 1 ? "" : "s") not shown "
+                    + "(GitHub shows \(perLevel) of each level per step): see the job log, the --junit or --sarif report, or --json")
         }
         return kept
     }

@@ -9,8 +9,10 @@ enum JUnitReport {
     static func suite(_ suite: ReportSuite, strict: Bool) -> XMLTag {
         var element = XMLTag("testsuite")
         let counts = Counts(suite.cases)
-        element.attributes = [("name", suite.name), ("tests", String(counts.tests)), ("failures", String(counts.failures)),
-                              ("errors", String(counts.errors)), ("skipped", String(counts.skipped))]
+        element.attributes = [
+            ("name", suite.name), ("tests", String(counts.tests)), ("failures", String(counts.failures)),
+            ("errors", String(counts.errors)), ("skipped", String(counts.skipped)),
+        ]
         if let time = suite.durationMs { element.attributes.append(("time", seconds(time))) }
         for reportCase in suite.cases {
             var test = XMLTag("testcase", [("classname", "dots-sso.\(suite.name)"), ("name", reportCase.name)])
@@ -27,7 +29,8 @@ enum JUnitReport {
                 test.children.append(.element(XMLTag("failure", [("type", "findings"), ("message", first)], children: [.text(text)])))
                 output = false
             case let .error(kind, message):
-                test.children.append(.element(XMLTag("error", [("type", kind), ("message", message)], children: [.text(text.isEmpty ? message : text)])))
+                test.children.append(
+                    .element(XMLTag("error", [("type", kind), ("message", message)], children: [.text(text.isEmpty ? message : text)])))
                 output = false
             case .skipped(let reason):
                 test.children.append(.element(XMLTag("skipped", [("message", reason)])))
@@ -47,9 +50,13 @@ enum JUnitReport {
         }
         suites.append(self.suite(suite, strict: strict))
         func total(_ name: String) -> String { String(suites.map { Int($0[attribute: name] ?? "") ?? 0 }.reduce(0, +)) }
-        let root = XMLTag("testsuites", [("name", "dots-sso"), ("tests", total("tests")), ("failures", total("failures")),
-                                         ("errors", total("errors")), ("skipped", total("skipped"))],
-                          children: suites.map { .element($0) })
+        let root = XMLTag(
+            "testsuites",
+            [
+                ("name", "dots-sso"), ("tests", total("tests")), ("failures", total("failures")),
+                ("errors", total("errors")), ("skipped", total("skipped")),
+            ],
+            children: suites.map { .element($0) })
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root.serialized()
     }
 

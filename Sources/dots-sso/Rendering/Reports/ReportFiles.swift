@@ -22,14 +22,17 @@ struct ReportFiles {
             }
         }
         if let sarif { try Self.save(try SARIFReport.render(suite, strict: strict), to: sarif, what: "the SARIF report") }
-        if let codeQuality { try Self.save(try CodeQualityReport.render(suite, strict: strict), to: codeQuality, what: "the Code Quality report") }
+        if let codeQuality {
+            try Self.save(try CodeQualityReport.render(suite, strict: strict), to: codeQuality, what: "the Code Quality report")
+        }
     }
 
     /// The text of an earlier report to merge into: only a regular file (reading a FIFO would wait for a writer for
     /// ever) of a sane size.
     static func earlierReport(at path: String) -> String? {
         guard let status = FileStatus(path, followingLinks: false), status.isRegular,
-              case .contents(let data)? = try? InputFile.read(path, limit: 64 * 1_048_576) else { return nil }
+            case .contents(let data)? = try? InputFile.read(path, limit: 64 * 1_048_576)
+        else { return nil }
         return String(data: data, encoding: .utf8)
     }
 

@@ -28,10 +28,14 @@ struct ReportCase {
 extension ReportSuite {
     /// One case per input, with the findings about it; `unreadable` inputs are erroring cases. No inputs at all
     /// (nothing was given) is one passing case named after the suite, so the report is never empty.
-    static func inputs(_ groups: [(input: String, findings: [Finding])], suite: String, unreadable: [(input: String, reason: String)],
-                       strict: Bool) -> ReportSuite {
+    static func inputs(
+        _ groups: [(input: String, findings: [Finding])], suite: String, unreadable: [(input: String, reason: String)],
+        strict: Bool
+    ) -> ReportSuite {
         var cases = groups.map { group in
-            ReportCase(name: group.input, findings: group.findings, outcome: FindingSummary(group.findings).failed(strict: strict) ? .failed : .passed)
+            ReportCase(
+                name: group.input, findings: group.findings,
+                outcome: FindingSummary(group.findings).failed(strict: strict) ? .failed : .passed)
         }
         cases += unreadable.map { ReportCase(name: $0.input, findings: [], outcome: .error(kind: "unreadable", message: $0.reason)) }
         if cases.isEmpty { cases = [ReportCase(name: suite, findings: [], outcome: .passed)] }
@@ -47,7 +51,8 @@ extension ReportSuite {
             case .fail: outcome = .failed
             case .skip where check.noMember == true:
                 // A live check no member could run is an error of the run, not a skip: CI must not read it as fine.
-                outcome = .error(kind: "no-member", message: report.memberMissing?.message ?? check.detail ?? "no member could be signed in")
+                outcome = .error(
+                    kind: "no-member", message: report.memberMissing?.message ?? check.detail ?? "no member could be signed in")
             case .skip: outcome = .skipped(check.detail ?? "skipped")
             }
             return ReportCase(name: check.name, findings: check.findings, outcome: outcome, durationMs: check.durationMs)

@@ -8,7 +8,9 @@ enum SARIFReport {
     static let maxResults = 25_000
 
     static func render(_ suite: ReportSuite, strict: Bool) throws -> Data {
-        var located: [(finding: Finding, input: String)] = suite.cases.flatMap { reportCase in reportCase.findings.map { ($0, reportCase.name) } }
+        var located: [(finding: Finding, input: String)] = suite.cases.flatMap { reportCase in
+            reportCase.findings.map { ($0, reportCase.name) }
+        }
         located.sort { $0.finding.severity > $1.finding.severity }
         let dropped = max(0, located.count - maxResults)
         located = Array(located.prefix(maxResults))
@@ -18,7 +20,7 @@ enum SARIFReport {
         }
         let results: [JSONValue] = located.map { finding, input in
             var location: [String: JSONValue] = [
-                "physicalLocation": .object(["artifactLocation": .object(["uri": .string(finding.location.file ?? input)])]),
+                "physicalLocation": .object(["artifactLocation": .object(["uri": .string(finding.location.file ?? input)])])
             ]
             if let path = finding.location.path {
                 location["logicalLocations"] = .array([.object(["fullyQualifiedName": .string(path), "kind": .string("member")])])
@@ -30,15 +32,18 @@ enum SARIFReport {
             ])
         }
         var run: [String: JSONValue] = [
-            "tool": .object(["driver": .object([
-                "name": .string("dots-sso"), "version": .string(DotsSSOVersion.current), "rules": .array(rules),
-            ])]),
+            "tool": .object([
+                "driver": .object([
+                    "name": .string("dots-sso"), "version": .string(DotsSSOVersion.current), "rules": .array(rules),
+                ])
+            ]),
             "automationDetails": .object(["id": .string("dots-sso/\(suite.name)/")]),
             "results": .array(results),
         ]
         if dropped > 0 { run["properties"] = .object(["resultsDropped": .number(Double(dropped))]) }
         let document: JSONValue = .object([
-            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"), "version": .string("2.1.0"), "runs": .array([.object(run)]),
+            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"), "version": .string("2.1.0"),
+            "runs": .array([.object(run)]),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

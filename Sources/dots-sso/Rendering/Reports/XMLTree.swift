@@ -89,7 +89,15 @@ enum XMLTree {
         mutating func document() throws -> XMLTag {
             while true {
                 skipWhitespace()
-                if peek("<?") { try skip(past: "?>") } else if peek("<!--") { try skip(past: "-->") } else if peek("<!") { try skip(past: ">") } else { break }
+                if peek("<?") {
+                    try skip(past: "?>")
+                } else if peek("<!--") {
+                    try skip(past: "-->")
+                } else if peek("<!") {
+                    try skip(past: ">")
+                } else {
+                    break
+                }
             }
             let root = try element()
             skipWhitespace()
@@ -190,7 +198,9 @@ enum XMLTree {
                 case "quot": result += "\""
                 case "apos": result += "'"
                 default:
-                    let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                    let number =
+                        entity.hasPrefix("#x")
+                        ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                     guard let number, let scalar = Unicode.Scalar(number) else { throw Malformed() }
                     result.unicodeScalars.append(scalar)
                 }
