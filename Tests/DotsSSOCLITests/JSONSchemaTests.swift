@@ -53,6 +53,7 @@ struct JSONSchemaTests {
         ]
         runs.append(("pkpass-inspect", ["pkpass", "inspect", cli.home.path("passes")]))
         var pairs: [String] = []
+        var withStatus = 0
         for (index, run) in runs.enumerated() {
             var arguments = run.arguments
             if run.schema == "pkpass-inspect" {
@@ -63,10 +64,18 @@ struct JSONSchemaTests {
             }
             let result = try await cli.run(arguments + ["--json"], timeout: 120)
             #expect(!result.stdout.isEmpty, "\(arguments): \(result.stderr)")
+            // Where the output carries the run's exit status, it is the one the process ended with.
+            if let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                let status = object["exitStatus"] as? Int
+            {
+                #expect(Int32(status) == result.status, "\(arguments): exitStatus \(status), exited \(result.status)")
+                withStatus += 1
+            }
             let file = cli.home.path("out-\(index).json")
             try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
             pairs.append("\(run.schema)=\(file)")
         }
+        #expect(withStatus == 11, "the findings commands say their exit status: \(withStatus)")
         // A header older than --max-skew 0 (the provider still takes it): echo verify's findings carry the warning.
         let header = try await cli.run(sign).stdout.trimmingCharacters(in: .newlines)
         try await Task.sleep(nanoseconds: 1_200_000_000)

@@ -81,7 +81,8 @@ struct BodymovinValidate: DotsCommand {
             try console.json(
                 Output(
                     profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
-                    passed: !failed && unreadable.isEmpty))
+                    passed: !failed && unreadable.isEmpty),
+                exitStatus: outcome.inputStatus?.rawValue ?? (failed ? checkFailed.rawValue : 0))
         } else {
             let style = console.style
             for result in reports {

@@ -138,7 +138,11 @@ struct Check: DotsCommand {
             }
             GitHubAnnotations.capped(lines).forEach(console.annotation)
         }
-        if global.json { try console.json(report) }
+        if global.json {
+            let status =
+                report.summary.failed > 0 ? checkFailed.rawValue : report.memberMissing != nil ? ExitStatus.notAuthorized.rawValue : 0
+            try console.json(report, exitStatus: status)
+        }
         if report.summary.failed > 0 { throw checkFailed }
         if let missing = report.memberMissing { throw CheckError.memberMissing(missing.message) }
     }

@@ -53,7 +53,9 @@ struct ContainersShow: DotsCommand {
         let failed = try reporter.report(
             perContainer + (general.isEmpty && !perContainer.isEmpty ? [] : [("containers", general)]), suite: "containers")
         if options.global.json {
-            try console.json(Output(containers: result.containers, findings: findings, summary: FindingSummary(findings), passed: !failed))
+            try console.json(
+                Output(containers: result.containers, findings: findings, summary: FindingSummary(findings), passed: !failed),
+                exitStatus: failed ? checkFailed.rawValue : 0)
         } else {
             let style = console.style
             let safe = TerminalText.safe

@@ -59,7 +59,7 @@ struct Discover: DotsCommand {
                     endpointSources: Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, metadata.source(of: $0.key)) }),
                     metadata: JSONValue.object(metadata.document).redactingSecrets().objectValue ?? [:], findings: findings,
                     summary: FindingSummary(findings), passed: !failed
-                ))
+                ), exitStatus: failed ? checkFailed.rawValue : 0)
         } else {
             let safe = TerminalText.safe
             var rows = [["issuer", metadata.issuer.map(safe) ?? "(missing)"], ["metadata", metadata.source]]

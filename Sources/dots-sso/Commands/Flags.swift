@@ -36,7 +36,7 @@ struct FlagsShow: DotsCommand {
         let checked = try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
         let console = Console(ctx)
         if options.global.json {
-            try console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags))
+            try console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags), exitStatus: 0)
         } else {
             console.out(FlagTable.render(checked.dots.flags, style: console.style))
             console.out(FlagTable.verdict(checked.dots.flags, style: console.style))
@@ -71,7 +71,7 @@ struct FlagsCheck: DotsCommand {
         let result = try await FlagsCheckUseCase(member: try options.settings(ctx), names: names).run(ctx)
         let console = Console(ctx)
         if options.global.json {
-            try console.json(result)
+            try console.json(result, exitStatus: result.problem?.exitCode ?? (result.passed ? 0 : checkFailed.rawValue))
         } else if let problem = result.problem {
             console.err("dots-sso: \(TerminalText.message(problem.message))")
         } else {

@@ -69,7 +69,8 @@ struct PKPassInspect: DotsCommand {
         let failed = try reporter.report(passes.map { ($0.file, $0.findings) }, suite: "pkpass inspect", unreadable: unreadable)
         if global.json {
             try console.json(
-                Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty))
+                Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty),
+                exitStatus: outcome.inputStatus?.rawValue ?? (failed ? checkFailed.rawValue : 0))
         } else if !passes.isEmpty {
             console.out(passes.map { PassText.render($0, style: console.style, now: ctx.clock.now()) }.joined(separator: "\n\n"))
         }

@@ -90,7 +90,8 @@ struct PassesFetch: DotsCommand {
             try console.json(
                 Output(
                     source: result.source, output: output, passes: result.passes, findings: result.findings,
-                    summary: FindingSummary(findings), passed: !failed))
+                    summary: FindingSummary(findings), passed: !failed),
+                exitStatus: result.saveFailure?.exitStatus.rawValue ?? (failed ? checkFailed.rawValue : 0))
         } else {
             let style = console.style
             let passes = result.passes

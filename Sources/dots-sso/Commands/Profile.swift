@@ -46,7 +46,8 @@ struct Profile: DotsCommand {
             try console.json(
                 Output(
                     source: checked.source, profile: checked.profile.redactingSecrets(), dots: checked.dots,
-                    import: checked.import, findings: findings, summary: FindingSummary(findings), passed: !failed))
+                    import: checked.import, findings: findings, summary: FindingSummary(findings), passed: !failed),
+                exitStatus: failed ? checkFailed.rawValue : 0)
         } else {
             render(checked, findings: findings, console: console)
         }

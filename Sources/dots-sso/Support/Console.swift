@@ -67,6 +67,12 @@ struct Console: Sendable {
         out(String(decoding: try Self.jsonEncoder.encode(value), as: UTF8.self))
     }
 
+    /// Prints a result object with the exit status the run ends with beside its fields (`"exitStatus": 1`), so a
+    /// script that keeps the JSON keeps the verdict too.
+    func json(_ value: some Encodable, exitStatus: Int32) throws {
+        try json(WithExitStatus(value: value, exitStatus: exitStatus))
+    }
+
     static let jsonEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -90,5 +96,19 @@ struct Style: Sendable {
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// A result object and its run's exit status, encoded as one object: the value's own keys, then `exitStatus`.
+private struct WithExitStatus<Value: Encodable>: Encodable {
+    let value: Value
+    let exitStatus: Int32
+
+    enum Key: String, CodingKey { case exitStatus }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(exitStatus, forKey: .exitStatus)
     }
 }
