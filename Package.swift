@@ -32,8 +32,8 @@ let package = Package(
     name: "dots-sso",
     platforms: [.macOS(.v13)],
     products: [
+        // Only the binary: the core's names are `package`, for this package's targets and tests, not a library API.
         .executable(name: "dots-sso", targets: ["dots-sso"]),
-        .library(name: "DotsSSOCore", targets: ["DotsSSOCore"]),
     ],
     // Exact versions: with Package.resolved kept out of git (this workplace's package mirrors have other commit ids than
     // GitHub, so a committed one would not resolve elsewhere), pinning the direct dependencies is what keeps two builds

@@ -1,5 +1,5 @@
 /// The process exit codes of DESIGN.md, and the one place errors are mapped to them.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     case checkFailed = 1
     case usage = 64
@@ -13,7 +13,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case configuration = 78
 
     /// What the code means: the one table `--help`, the man page and the README show (a test keeps the README equal).
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success; every check passed"
         case .checkFailed:
@@ -51,7 +51,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     }
 
     /// The status as a stable word for JSON (`flags check`'s `problem.kind`).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .success: "success"
         case .checkFailed: "check-failed"
@@ -68,7 +68,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     }
 
     /// The status of any error: a `UserFacingError` states its own; anything else is a bug in dots-sso (70).
-    public init(for error: any Error) {
+    package init(for error: any Error) {
         self = (error as? UserFacingError)?.exitStatus ?? .internalError
     }
 }

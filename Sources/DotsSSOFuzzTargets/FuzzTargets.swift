@@ -2,10 +2,10 @@ import DotsSSOCore
 import Foundation
 
 /// Every parser dots-sso runs on what partners and their servers send.
-public enum FuzzTargets {
-    public static let all: [FuzzTarget] = pkpass + lottieAndProfile + oauth + appLinksAndConfig + numbers
+package enum FuzzTargets {
+    package static let all: [FuzzTarget] = pkpass + lottieAndProfile + oauth + appLinksAndConfig + numbers
 
-    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
     /// A fixed clock, so a run is repeatable.
     static let now = Date(timeIntervalSince1970: 1_790_000_000)

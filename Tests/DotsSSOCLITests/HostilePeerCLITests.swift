@@ -101,7 +101,7 @@ struct HostilePeerCLITests {
 
     @Test(
         "hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
-        arguments: hostile)
+        .serialized, arguments: hostile)
     func hostileServers(_ server: Hostile) async throws {
         let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--all", server.name])
         defer { peer.stop() }

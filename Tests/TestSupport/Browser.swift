@@ -2,9 +2,9 @@ import Foundation
 
 /// Plays the user's browser with the curl CLI: submits forms and follows one redirect by hand,
 /// so tests can inspect (or forge) each hop.
-public enum Browser {
+package enum Browser {
     /// GET (or POST `form`) a URL and return the redirect target (empty when there is none).
-    public static func redirectTarget(of url: String, form: [String: String]? = nil) async throws -> String {
+    package static func redirectTarget(of url: String, form: [String: String]? = nil) async throws -> String {
         var arguments = ["-sS", "-o", "/dev/null", "-w", "%{redirect_url}", "--max-time", "20"]
         for (name, value) in form ?? [:] { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments.append(url)
@@ -14,7 +14,7 @@ public enum Browser {
     }
 
     /// GET a URL and return status and body.
-    public static func get(_ url: String, headers: [String] = []) async throws -> (status: Int, body: String) {
+    package static func get(_ url: String, headers: [String] = []) async throws -> (status: Int, body: String) {
         var arguments = ["-sS", "-w", "\n%{http_code}", "--max-time", "20"]
         for header in headers { arguments += ["-H", header] }
         arguments.append(url)
@@ -24,7 +24,7 @@ public enum Browser {
     }
 
     /// GET a URL and return status, response headers (names lower-cased) and body.
-    public static func getWithHeaders(_ url: String) async throws -> (status: Int, headers: [String: String], body: String) {
+    package static func getWithHeaders(_ url: String) async throws -> (status: Int, headers: [String: String], body: String) {
         let result = try await ProcessRunner.run("/usr/bin/curl", ["-sS", "-i", "--max-time", "20", url], timeout: 30)
         let parts = result.stdout.components(separatedBy: "\r\n\r\n")
         let head = parts.first ?? ""
@@ -38,7 +38,7 @@ public enum Browser {
     }
 
     /// POST a form and return status and body.
-    public static func post(_ url: String, form: [String: String] = [:]) async throws -> (status: Int, body: String) {
+    package static func post(_ url: String, form: [String: String] = [:]) async throws -> (status: Int, body: String) {
         var arguments = ["-sS", "-w", "\n%{http_code}", "--max-time", "20", "-X", "POST"]
         for (name, value) in form { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments.append(url)
@@ -48,7 +48,7 @@ public enum Browser {
     }
 
     /// The query parameters of a URL.
-    public static func query(_ url: String) -> [String: String] {
+    package static func query(_ url: String) -> [String: String] {
         guard let components = URLComponents(string: url) else { return [:] }
         var fields: [String: String] = [:]
         for item in components.queryItems ?? [] { fields[item.name] = item.value ?? "" }

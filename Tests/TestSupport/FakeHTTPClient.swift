@@ -4,33 +4,33 @@ import Foundation
 /// A strict fake network for in-process command tests: answers only the routes a test declares (method and URL
 /// without query), records every request, and fails loudly on anything else, so an unexpected call is a test
 /// failure (exit 70 "internal error"), never a silent pass.
-public final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
+package final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     // @unchecked: `routes`, `sent` and `options` are guarded by `lock`.
-    public typealias Responder = @Sendable (HTTPRequest) throws -> (status: Int, headers: [(name: String, value: String)], body: Data)
+    package typealias Responder = @Sendable (HTTPRequest) throws -> (status: Int, headers: [(name: String, value: String)], body: Data)
 
     private let lock = NSLock()
     private var routes: [String: Responder] = [:]
     private var sent: [HTTPRequest] = []
     private var seenOptions: [HTTPClientOptions] = []
 
-    public struct Unmocked: Error, CustomStringConvertible {
-        public let description: String
+    package struct Unmocked: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public init() {}
+    package init() {}
 
     /// Answers `METHOD url` (query ignored) with `responder`.
-    public func on(_ method: HTTPRequest.Method, _ url: String, _ responder: @escaping Responder) {
+    package func on(_ method: HTTPRequest.Method, _ url: String, _ responder: @escaping Responder) {
         lock.withLock { routes["\(method.rawValue) \(Self.routeKey(url))"] = responder }
     }
 
     /// Answers `METHOD url` with a fixed JSON value.
-    public func json(_ method: HTTPRequest.Method = .get, _ url: String, status: Int = 200, _ value: JSONValue) {
+    package func json(_ method: HTTPRequest.Method = .get, _ url: String, status: Int = 200, _ value: JSONValue) {
         let body = (try? JSONEncoder().encode(value)) ?? Data()
         on(method, url) { _ in (status, [(name: "Content-Type", value: "application/json")], body) }
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let key = "\(request.method.rawValue) \(Self.routeKey(request.url.absoluteString))"
         let responder: Responder? = lock.withLock {
             sent.append(request)
@@ -42,10 +42,10 @@ public final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
     }
 
     /// Every request sent so far, oldest first.
-    public var requests: [HTTPRequest] { lock.withLock { sent } }
+    package var requests: [HTTPRequest] { lock.withLock { sent } }
 
     /// The settings each command asked for when it made its client.
-    public var options: [HTTPClientOptions] { lock.withLock { seenOptions } }
+    package var options: [HTTPClientOptions] { lock.withLock { seenOptions } }
 
     func record(_ options: HTTPClientOptions) { lock.withLock { seenOptions.append(options) } }
 
@@ -56,26 +56,26 @@ public final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
 
 /// A command context for in-process tests: captured stdout and stderr, an isolated home (config and cache),
 /// a strict fake network, a clock set by hand, and no browser.
-public final class TestContext: @unchecked Sendable {
+package final class TestContext: @unchecked Sendable {
     // @unchecked: `now` is guarded by `lock`; everything else is immutable.
-    public let home = TemporaryDirectory("ctx")
-    public let stdout = BufferedOutput()
-    public let stderr = BufferedOutput()
-    public let http = FakeHTTPClient()
+    package let home = TemporaryDirectory("ctx")
+    package let stdout = BufferedOutput()
+    package let stderr = BufferedOutput()
+    package let http = FakeHTTPClient()
     private let lock = NSLock()
     private var now = Date()
     private let answer: @Sendable (String) -> String?
     /// Whether the fake stdin is a terminal (a person could answer a confirmation).
-    public let stdinIsTerminal: Bool
+    package let stdinIsTerminal: Bool
     /// Variables added to the isolated environment (a secret named by `--…-env`).
-    public let extraEnvironment: [String: String]
+    package let extraEnvironment: [String: String]
     /// The URLs commands asked to open, in order (the browser "opens" them all).
-    public let browser: RecordingBrowser
+    package let browser: RecordingBrowser
     private var slept: [TimeInterval] = []
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
     /// `headless` makes the browser say there is no display, as on a remote shell or a CI runner.
-    public init(
+    package init(
         stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil,
         answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }
     ) {
@@ -85,24 +85,24 @@ public final class TestContext: @unchecked Sendable {
         self.extraEnvironment = extra
     }
 
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         ["HOME": home.url.path, "XDG_CONFIG_HOME": home.path("config"), "XDG_CACHE_HOME": home.path("cache"), "NO_COLOR": "1"]
             .merging(extraEnvironment) { _, extra in extra }
     }
 
-    public var cacheDirectory: URL { home.url.appendingPathComponent("cache/dots-sso") }
+    package var cacheDirectory: URL { home.url.appendingPathComponent("cache/dots-sso") }
 
     /// Moves the clock on, so tokens expire without anyone waiting.
-    public func advance(_ seconds: TimeInterval) {
+    package func advance(_ seconds: TimeInterval) {
         lock.withLock { now = now.addingTimeInterval(seconds) }
     }
 
-    public var date: Date { lock.withLock { now } }
+    package var date: Date { lock.withLock { now } }
 
     /// Every wait a command made on the context's clock, in order (each moved the clock on at once).
-    public var sleeps: [TimeInterval] { lock.withLock { slept } }
+    package var sleeps: [TimeInterval] { lock.withLock { slept } }
 
-    public var context: CommandContext {
+    package var context: CommandContext {
         let http = self.http
         return CommandContext(
             environment: Environment(environment), stdout: stdout, stderr: stderr,
@@ -126,20 +126,20 @@ public final class TestContext: @unchecked Sendable {
 }
 
 /// A browser that records what it was asked to open and says it opened it.
-public final class RecordingBrowser: BrowserOpener, @unchecked Sendable {
+package final class RecordingBrowser: BrowserOpener, @unchecked Sendable {
     // @unchecked: `urls` is guarded by `lock`.
     private let lock = NSLock()
     private var urls: [URL] = []
-    public let headlessReason: String?
+    package let headlessReason: String?
 
-    public init(headless: String? = nil) {
+    package init(headless: String? = nil) {
         headlessReason = headless
     }
 
-    public func open(_ url: URL) -> Bool {
+    package func open(_ url: URL) -> Bool {
         lock.withLock { urls.append(url) }
         return true
     }
 
-    public var opened: [URL] { lock.withLock { urls } }
+    package var opened: [URL] { lock.withLock { urls } }
 }

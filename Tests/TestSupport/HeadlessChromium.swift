@@ -2,25 +2,25 @@ import Foundation
 
 /// Debian's headless Chromium driven by Selenium (Tests/Peers/browser_login.py), as the person at the browser for
 /// `authorize --browser-command`. Scripts/test installs it; where it cannot, the tests skip with a notice.
-public struct HeadlessChromium: Sendable {
+package struct HeadlessChromium: Sendable {
     /// What a run of the helper saw, read from its JSON report.
-    public struct Report: Decodable, Sendable {
-        public struct Page: Decodable, Sendable {
-            public var url: String
-            public var title: String
-            public var text: String
-            public var status: Int?
-            public var headers: [String: String]
-            public var scripts: Int
-            public var screenshot: String
+    package struct Report: Decodable, Sendable {
+        package struct Page: Decodable, Sendable {
+            package var url: String
+            package var title: String
+            package var text: String
+            package var status: Int?
+            package var headers: [String: String]
+            package var scripts: Int
+            package var screenshot: String
         }
 
-        public var mode: String
-        public var pages: [String: Page]
-        public var error: String?
+        package var mode: String
+        package var pages: [String: Page]
+        package var error: String?
     }
 
-    public enum Mode: String, Sendable {
+    package enum Mode: String, Sendable {
         /// A wrong password first, then jane/demo.
         case login
         /// The login page's Cancel button.
@@ -30,7 +30,7 @@ public struct HeadlessChromium: Sendable {
     }
 
     /// Why the browser tests cannot run here, or nil when they can.
-    public static let unavailable: String? = {
+    package static let unavailable: String? = {
         for tool in ["chromium", "chromedriver"] where which(tool) == nil {
             return "\(tool) is not installed (Scripts/test installs Debian's chromium and chromium-driver)"
         }
@@ -44,24 +44,24 @@ public struct HeadlessChromium: Sendable {
     }()
 
     /// Where screenshots are kept after the run: `.build/test-artifacts/browser/<name>`.
-    public let artifacts: URL
-    public let report: URL
+    package let artifacts: URL
+    package let report: URL
 
-    public init(name: String, scratch: TemporaryDirectory) {
+    package init(name: String, scratch: TemporaryDirectory) {
         artifacts = TestPaths.repository.appendingPathComponent(".build/test-artifacts/browser/\(name)", isDirectory: true)
         try? FileManager.default.removeItem(at: artifacts)
         report = scratch.url.appendingPathComponent("browser-\(name).json")
     }
 
     /// The `--browser-command` text: the helper, its report and artifacts; dots-sso adds the URL as the last argument.
-    public func command(_ mode: Mode) -> String {
+    package func command(_ mode: Mode) -> String {
         let helper = TestPaths.peers.appendingPathComponent("browser_login.py").path
         return [TestPaths.python, helper, "--mode", mode.rawValue, "--report", report.path, "--artifacts", artifacts.path]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     }
 
     /// The helper's report, once it has written it (it does so before closing the browser).
-    public func waitForReport(timeout: TimeInterval = 60) async throws -> Report {
+    package func waitForReport(timeout: TimeInterval = 60) async throws -> Report {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let data = try? Data(contentsOf: report) {

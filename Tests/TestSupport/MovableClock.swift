@@ -1,12 +1,12 @@
 import Foundation
 
 /// A clock the test moves, shared with the sandbox.
-public final class MovableClock: @unchecked Sendable {
+package final class MovableClock: @unchecked Sendable {
     // @unchecked: `offset` is guarded by `lock`.
     private let lock = NSLock()
     private var offset: TimeInterval = 0
 
-    public init() {}
-    public func now() -> Date { lock.withLock { Date().addingTimeInterval(offset) } }
-    public func advance(_ seconds: TimeInterval) { lock.withLock { offset += seconds } }
+    package init() {}
+    package func now() -> Date { lock.withLock { Date().addingTimeInterval(offset) } }
+    package func advance(_ seconds: TimeInterval) { lock.withLock { offset += seconds } }
 }

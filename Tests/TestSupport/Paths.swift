@@ -1,46 +1,46 @@
 import Foundation
 
 /// Locations the tests need: the repository, the built binary, the test peers, the shared corpus.
-public enum TestPaths {
+package enum TestPaths {
     /// The repository root, found from this file's path.
-    public static let repository: URL = URL(fileURLWithPath: #filePath)
+    package static let repository: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `DOTS_SSO_BINARY` (set by Scripts/test), else the debug build.
-    public static var binary: URL {
+    package static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["DOTS_SSO_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
         return repository.appendingPathComponent(".build/debug/dots-sso")
     }
 
-    public static var peers: URL { repository.appendingPathComponent("Tests/Peers") }
+    package static var peers: URL { repository.appendingPathComponent("Tests/Peers") }
 
     /// `../shared/corpus` beside the clone; tests that need it skip with a notice when it is absent.
-    public static var corpus: URL? {
+    package static var corpus: URL? {
         let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
     /// The repo's venv Python (Scripts/venv makes it), with the pinned test-peer packages; nil when it is missing.
-    public static var venvPython: String? {
+    package static var venvPython: String? {
         let venv = repository.appendingPathComponent(".venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
     }
 
     /// The Python that runs the test peers: the repo's venv when Scripts/test made one, else python3.
-    public static var python: String { venvPython ?? "/usr/bin/env" }
+    package static var python: String { venvPython ?? "/usr/bin/env" }
 
-    public static var pythonArguments: [String] {
+    package static var pythonArguments: [String] {
         python == "/usr/bin/env" ? ["python3"] : []
     }
 }
 
 /// A fresh directory under the system temp dir, removed when released.
-public final class TemporaryDirectory: @unchecked Sendable {
-    public let url: URL
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let url: URL
 
-    public init(_ label: String = "dots-sso-test") {
+    package init(_ label: String = "dots-sso-test") {
         var template = Array("\(NSTemporaryDirectory())/\(label)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
@@ -48,7 +48,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
             fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
     }
 
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     deinit { try? FileManager.default.removeItem(at: url) }
 }

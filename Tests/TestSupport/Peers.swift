@@ -1,9 +1,9 @@
 import Foundation
 
 /// Starts the test peers in `Tests/Peers` and real TLS servers on random loopback ports.
-public enum Peers {
+package enum Peers {
     /// `http_peer.py` over TLS (when `pki` is given) or plain http; `extra` adds flags such as `--tls-max 1.2`.
-    public static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) async throws -> (
+    package static func httpPeer(pki: TestPKI?, extra: [String] = [], useWrongHostCertificate: Bool = false) async throws -> (
         BackgroundProcess, Int
     ) {
         let peer = try BackgroundProcess(
@@ -13,7 +13,7 @@ public enum Peers {
     }
 
     /// `httpPeer` for a suite's shared peer, made in a static initialiser (which cannot await).
-    public static func sharedHTTPPeer(pki: TestPKI?, extra: [String] = []) throws -> (BackgroundProcess, Int) {
+    package static func sharedHTTPPeer(pki: TestPKI?, extra: [String] = []) throws -> (BackgroundProcess, Int) {
         let peer = try BackgroundProcess(TestPaths.python, httpPeerArguments(pki: pki, extra: extra, useWrongHostCertificate: false))
         let port = try peer.waitForBlocking("PORT (\\d+)")
         return (peer, Int(port)!)
@@ -31,7 +31,7 @@ public enum Peers {
     }
 
     /// `bridge_peer.py`: a Bridge-style e-mail sign-in server and app-link files (`throttle` answers 429 while a link is pending).
-    public static func bridgePeer(throttle: Bool) async throws -> (BackgroundProcess, Int) {
+    package static func bridgePeer(throttle: Bool) async throws -> (BackgroundProcess, Int) {
         let arguments =
             TestPaths.pythonArguments + [TestPaths.peers.appendingPathComponent("bridge_peer.py").path] + (throttle ? ["--throttle"] : [])
         let peer = try BackgroundProcess(TestPaths.python, arguments)
@@ -41,7 +41,7 @@ public enum Peers {
 
     /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
     /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
-    public static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int) {
+    package static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(
                 description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
@@ -56,7 +56,7 @@ public enum Peers {
 
     /// `device_peer.py`: Authlib's RFC 8628 device grant, refresh rotation and (with `--password-grant`) the password
     /// grant, on a random loopback port; `extra` adds its flags (`--slow-down-once`, `--expires-in N`, `--interval N`).
-    public static func devicePeer(extra: [String] = [], log: String) async throws -> (BackgroundProcess, Int) {
+    package static func devicePeer(extra: [String] = [], log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install Authlib")
         }
@@ -67,7 +67,7 @@ public enum Peers {
 
     /// `rp_conformance.py`: the OpenID Foundation's RP test modules as one scripted provider; the issuer of module M
     /// is `http://127.0.0.1:PORT/M`. Needs the venv's `cryptography` (installed with Authlib).
-    public static func rpConformance(log: String) async throws -> (BackgroundProcess, Int) {
+    package static func rpConformance(log: String) async throws -> (BackgroundProcess, Int) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install cryptography")
         }
@@ -78,7 +78,7 @@ public enum Peers {
 
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
-    public static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (
+    package static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (
         BackgroundProcess, Int
     ) {
         let peer = try BackgroundProcess(
@@ -93,15 +93,15 @@ public enum Peers {
 }
 
 /// Runs the built `dots-sso` with an isolated home, config and cache, and no colour.
-public struct DotsSSOCLI: Sendable {
-    public let home = TemporaryDirectory("home")
+package struct DotsSSOCLI: Sendable {
+    package let home = TemporaryDirectory("home")
 
-    public init() {}
+    package init() {}
 
-    public var cacheDirectory: String { home.path("cache/dots-sso") }
-    public var configDirectory: String { home.path("config/dots-sso") }
+    package var cacheDirectory: String { home.path("cache/dots-sso") }
+    package var configDirectory: String { home.path("config/dots-sso") }
 
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         var environment: [String: String] = [
             "HOME": home.url.path,
             "XDG_CONFIG_HOME": home.path("config"),
@@ -116,7 +116,7 @@ public struct DotsSSOCLI: Sendable {
     }
 
     @discardableResult
-    public func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60)
+    package func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil, timeout: TimeInterval = 60)
         async throws -> ProcessResult
     {
         let binary = TestPaths.binary.path
@@ -128,7 +128,7 @@ public struct DotsSSOCLI: Sendable {
     }
 
     /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.
-    public func start(_ arguments: [String], environment extra: [String: String] = [:], interactive: Bool = false) throws
+    package func start(_ arguments: [String], environment extra: [String: String] = [:], interactive: Bool = false) throws
         -> BackgroundProcess
     {
         try BackgroundProcess(

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a finished process produced.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
-    public var duration: TimeInterval
-    public var timedOut: Bool
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
+    package var duration: TimeInterval
+    package var timedOut: Bool
 
     /// stdout and stderr together, for "no secret anywhere" assertions.
-    public var allOutput: String { stdout + stderr }
+    package var allOutput: String { stdout + stderr }
 }
 
 /// The exit of a child process as something a task can await without holding a thread: Foundation calls the
@@ -44,9 +44,9 @@ final class ExitSignal: @unchecked Sendable {
 }
 
 /// Runs programs for tests, with a hard timeout so a hang fails the test instead of the suite.
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// Runs to the end, awaiting the exit without blocking a cooperative thread.
-    public static func run(
+    package static func run(
         _ executable: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
@@ -60,7 +60,7 @@ public enum ProcessRunner {
 
     /// The same for synchronous set-up code (certificates from openssl in an initialiser, a deinit): it holds its
     /// thread, so it is only for programs that talk to nothing in this process.
-    public static func runBlocking(
+    package static func runBlocking(
         _ executable: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
@@ -124,22 +124,22 @@ public enum ProcessRunner {
 
 /// A long-running process (a test server, or dots-sso waiting for a browser) whose output is read while it runs;
 /// killed on `stop()` or release. With `separateStderr`, stderr goes to its own file.
-public final class BackgroundProcess: @unchecked Sendable {
-    public let process = Process()
-    public let outputFile: URL
-    public let errorFile: URL
+package final class BackgroundProcess: @unchecked Sendable {
+    package let process = Process()
+    package let outputFile: URL
+    package let errorFile: URL
     private let scratch = TemporaryDirectory("peer")
     private let started = Date()
 
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
+    package struct StartError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Starts the program and waits until its output matches `readyPattern`, whose first capture group is returned.
     private let input = Pipe()
     private let exit: ExitSignal
 
-    public init(
+    package init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil,
         separateStderr: Bool = false, interactive: Bool = false
     ) throws {
@@ -161,15 +161,15 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Types a line into an `interactive` process's stdin.
-    public func type(_ line: String) {
+    package func type(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    public var output: String { String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self) }
-    public var errors: String { String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self) }
+    package var output: String { String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self) }
+    package var errors: String { String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self) }
 
     /// Waits until the process exits (killing it after `timeout`) and returns what it produced.
-    public func finish(timeout: TimeInterval = 60) async -> ProcessResult {
+    package func finish(timeout: TimeInterval = 60) async -> ProcessResult {
         let timedOut = await exit.wait(for: process, timeout: timeout)
         return ProcessResult(
             status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
@@ -177,7 +177,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Waits for a regular expression to match the output (or, with `inErrors`, stderr) and returns its first capture group.
-    public func waitFor(_ pattern: String, inErrors: Bool = false, timeout: TimeInterval = 20) async throws -> String {
+    package func waitFor(_ pattern: String, inErrors: Bool = false, timeout: TimeInterval = 20) async throws -> String {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -190,7 +190,7 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// `waitFor` for a suite's shared peer started in a static initialiser, which cannot await. It holds its thread
     /// while it polls, so it is only for outside programs (Python peers), never for one that needs this process.
-    public func waitForBlocking(_ pattern: String, timeout: TimeInterval = 20) throws -> String {
+    package func waitForBlocking(_ pattern: String, timeout: TimeInterval = 20) throws -> String {
         let regex = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -210,11 +210,11 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.
-    public func interrupt() {
+    package func interrupt() {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
     }
 
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -226,14 +226,14 @@ public final class BackgroundProcess: @unchecked Sendable {
 
 /// Peak memory of a whole command, measured by GNU time (installed by Scripts/bootstrap): the maximum resident set
 /// size the kernel saw, so a test can bound what a big or hostile input costs.
-public enum PeakMemory {
-    public static let time = "/usr/bin/time"
+package enum PeakMemory {
+    package static let time = "/usr/bin/time"
 
     /// Whether it can be measured here; tests skip with a notice when not.
-    public static var available: Bool { FileManager.default.isExecutableFile(atPath: time) }
+    package static var available: Bool { FileManager.default.isExecutableFile(atPath: time) }
 
     /// Runs the program and returns its result and its peak resident memory in MiB.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         timeout: TimeInterval = 120
     ) async throws -> (result: ProcessResult, peakMiB: Double) {
@@ -249,7 +249,7 @@ public enum PeakMemory {
         return (result, kilobytes / 1024)
     }
 
-    public struct PeakMemoryError: Error, CustomStringConvertible {
-        public let description: String
+    package struct PeakMemoryError: Error, CustomStringConvertible {
+        package let description: String
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 
 /// A throwaway certificate authority made with the openssl CLI: a CA, a server certificate for
 /// 127.0.0.1/localhost, and one for another host name (to test host-name verification).
-public final class TestPKI: @unchecked Sendable {
-    public let directory = TemporaryDirectory("pki")
-    public var caCertificate: String { directory.path("ca.pem") }
-    public var serverCertificate: String { directory.path("server.pem") }
-    public var serverKey: String { directory.path("server.key") }
-    public var wrongHostCertificate: String { directory.path("other.pem") }
-    public var wrongHostKey: String { directory.path("other.key") }
+package final class TestPKI: @unchecked Sendable {
+    package let directory = TemporaryDirectory("pki")
+    package var caCertificate: String { directory.path("ca.pem") }
+    package var serverCertificate: String { directory.path("server.pem") }
+    package var serverKey: String { directory.path("server.key") }
+    package var wrongHostCertificate: String { directory.path("other.pem") }
+    package var wrongHostKey: String { directory.path("other.key") }
     /// A second, unrelated CA that signs nothing we serve.
-    public var unrelatedCACertificate: String { directory.path("unrelated-ca.pem") }
+    package var unrelatedCACertificate: String { directory.path("unrelated-ca.pem") }
 
-    public init() throws {
+    package init() throws {
         try makeCA(name: "ca", subject: "/CN=dots-sso test CA")
         try makeCA(name: "unrelated-ca", subject: "/CN=dots-sso unrelated CA")
         try makeLeaf(name: "server", subject: "/CN=127.0.0.1", altNames: "IP:127.0.0.1,DNS:localhost")
@@ -20,7 +20,7 @@ public final class TestPKI: @unchecked Sendable {
     }
 
     /// A certificate for 127.0.0.1 from the test CA that expired in 2021, and its key (an expired server).
-    public func expiredServer() throws -> (certificate: String, key: String) {
+    package func expiredServer() throws -> (certificate: String, key: String) {
         let extensions = directory.path("expired.ext")
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
@@ -31,7 +31,7 @@ public final class TestPKI: @unchecked Sendable {
     }
 
     /// Issues a certificate with exact validity dates (`openssl ca`), signed by the CA named `caName` in this folder.
-    public func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
+    package func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
         let d = directory
         if !FileManager.default.fileExists(atPath: d.path("ca.cnf")) {
             try """

@@ -6,32 +6,32 @@ import ZIPFoundation
 /// Apple's: the test CA (standing in for Apple Root CA) → a "WWDR" intermediate → pass type certificates with
 /// the UID, OU and pass type extension Apple puts in them. `openssl ca` sets the dates, so an expired signer is
 /// a real expired certificate.
-public final class TestPassIssuer: @unchecked Sendable {
-    public static let passType = "pass.org.thedots.test"
-    public static let team = "DOTSTEST01"
+package final class TestPassIssuer: @unchecked Sendable {
+    package static let passType = "pass.org.thedots.test"
+    package static let team = "DOTSTEST01"
 
-    public struct Signer: Sendable {
-        public let certificate: String
-        public let key: String
+    package struct Signer: Sendable {
+        package let certificate: String
+        package let key: String
     }
 
-    public let pki: TestPKI
-    public var intermediate: String { pki.directory.path("wwdr.pem") }
+    package let pki: TestPKI
+    package var intermediate: String { pki.directory.path("wwdr.pem") }
     /// Valid now, for `passType` and `team`.
-    public private(set) var valid: Signer!
+    package private(set) var valid: Signer!
     /// Expired in 2021.
-    public private(set) var expired: Signer!
+    package private(set) var expired: Signer!
     /// Valid, but for another pass type identifier.
-    public private(set) var otherType: Signer!
+    package private(set) var otherType: Signer!
     /// Signed by the unrelated CA's key pair: does not chain to the test CA.
-    public private(set) var untrusted: Signer!
+    package private(set) var untrusted: Signer!
     /// Issued in 2023 by a "G3" intermediate: Apple requires G4 for certificates issued since 27 January 2022.
-    public private(set) var g3Recent: Signer!
+    package private(set) var g3Recent: Signer!
     /// Issued in 2020 by the "G3" intermediate: before the G4 rule.
-    public private(set) var g3Early: Signer!
-    public var g3Intermediate: String { pki.directory.path("wwdr-g3.pem") }
+    package private(set) var g3Early: Signer!
+    package var g3Intermediate: String { pki.directory.path("wwdr-g3.pem") }
 
-    public init(pki: TestPKI) throws {
+    package init(pki: TestPKI) throws {
         self.pki = pki
         let d = pki.directory
         try "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n".write(
@@ -77,7 +77,7 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// A PNG header (signature + IHDR) of the given size: enough for Wallet's size checks and ours.
-    public static func png(width: Int, height: Int) -> Data {
+    package static func png(width: Int, height: Int) -> Data {
         func big(_ value: Int) -> [UInt8] {
             [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
         }
@@ -88,7 +88,7 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// A complete, valid pass.json for `passType`/`team` as a mutable dictionary.
-    public static func passJSON(serial: String = "0001") -> [String: Any] {
+    package static func passJSON(serial: String = "0001") -> [String: Any] {
         [
             "formatVersion": 1, "description": "The Dots guest pass", "organizationName": "The Dots", "passTypeIdentifier": passType,
             "serialNumber": serial, "teamIdentifier": team, "backgroundColor": "rgb(20, 20, 20)",
@@ -99,7 +99,7 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// The files of a valid pass (pass.json, icons, a localisation).
-    public static func files(pass: [String: Any] = passJSON()) throws -> [String: Data] {
+    package static func files(pass: [String: Any] = passJSON()) throws -> [String: Data] {
         [
             "pass.json": try JSONSerialization.data(withJSONObject: pass, options: .sortedKeys),
             "icon.png": png(width: 29, height: 29), "icon@2x.png": png(width: 58, height: 58), "logo.png": png(width: 160, height: 50),
@@ -108,7 +108,7 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// manifest.json for `files` (SHA-1 of each).
-    public static func manifest(_ files: [String: Data]) throws -> Data {
+    package static func manifest(_ files: [String: Data]) throws -> Data {
         var hashes: [String: String] = [:]
         for (name, data) in files { hashes[name] = try DigestAlgorithm.sha1.hex(data) }
         return try JSONSerialization.data(withJSONObject: hashes, options: .sortedKeys)
@@ -116,7 +116,7 @@ public final class TestPassIssuer: @unchecked Sendable {
 
     /// A detached DER CMS signature over `manifest` by `signer`, bundling the intermediate.
     /// `signedAttributes: false` leaves out the signing time (and every other signed attribute), as `-noattr` does.
-    public func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true, bundling: String? = nil)
+    package func sign(_ manifest: Data, signer: Signer, digest: String = "sha256", signedAttributes: Bool = true, bundling: String? = nil)
         throws -> Data
     {
         let directory = TemporaryDirectory("sign")
@@ -132,7 +132,7 @@ public final class TestPassIssuer: @unchecked Sendable {
 
     /// The archive entries of a pass: `files`, their manifest and (unless `signer` is nil) its signature. Tests
     /// change an entry afterwards to make a pass that was altered after signing.
-    public func entries(_ files: [String: Data], signer: Signer?, digest: String = "sha256") throws -> [String: Data] {
+    package func entries(_ files: [String: Data], signer: Signer?, digest: String = "sha256") throws -> [String: Data] {
         let manifest = try Self.manifest(files)
         var entries = files
         entries["manifest.json"] = manifest
@@ -141,17 +141,17 @@ public final class TestPassIssuer: @unchecked Sendable {
     }
 
     /// A signed .pkpass of `files`; `signer` nil leaves it unsigned.
-    public func pass(_ files: [String: Data], signer: Signer? = nil) throws -> Data {
+    package func pass(_ files: [String: Data], signer: Signer? = nil) throws -> Data {
         try Self.zip(entries(files, signer: signer))
     }
 
     /// A zip of named entries, in name order.
-    public static func zip(_ entries: [String: Data]) throws -> Data {
+    package static func zip(_ entries: [String: Data]) throws -> Data {
         try zip(entries.sorted { $0.key < $1.key })
     }
 
     /// A zip in memory with the entries in order (deflated unless `stored`).
-    public static func zip(_ entries: [(String, Data)], stored: Bool = false) throws -> Data {
+    package static func zip(_ entries: [(String, Data)], stored: Bool = false) throws -> Data {
         let archive = try Archive(data: Data(), accessMode: .create)
         for (path, contents) in entries {
             try archive.addEntry(

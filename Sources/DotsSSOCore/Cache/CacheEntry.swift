@@ -2,21 +2,21 @@ import Foundation
 
 /// One cache file: the key it belongs to, the channel that made it, who signed in, and each domain's payload.
 /// Never printed as a whole: payloads hold secrets, shown only when the user asks (`token print`).
-public struct CacheEntry: Codable, Sendable, Equatable {
+package struct CacheEntry: Codable, Sendable, Equatable {
     /// Version 2 keeps each domain's data in its own payload; version 1 files (every field at the top) still read.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
-    public var version: Int
-    public var key: CacheKey
-    public var channel: String?
+    package var version: Int
+    package var key: CacheKey
+    package var channel: String?
     /// Who signed in (the id_token's `sub`, or the Bridge user id), for listings.
-    public var subject: String?
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var subject: String?
+    package var createdAt: Date
+    package var updatedAt: Date
     /// Each domain's payload, by slot, as JSON.
     var payloads: [String: JSONValue]
 
-    public init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date) {
+    package init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date) {
         version = Self.currentVersion
         self.key = key
         self.channel = channel
@@ -27,13 +27,13 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     }
 
     /// The domain's payload, or nil when there is none or it cannot be read.
-    public func payload<Payload: CachePayload>(_ type: Payload.Type = Payload.self) -> Payload? {
+    package func payload<Payload: CachePayload>(_ type: Payload.Type = Payload.self) -> Payload? {
         guard let value = payloads[Payload.slot], let data = try? TokenCache.encoder.encode(value) else { return nil }
         return try? TokenCache.decoder.decode(Payload.self, from: data)
     }
 
     /// Stores (or with nil, removes) the domain's payload.
-    public mutating func setPayload<Payload: CachePayload>(_ payload: Payload?) {
+    package mutating func setPayload<Payload: CachePayload>(_ payload: Payload?) {
         guard let payload, let data = try? TokenCache.encoder.encode(payload),
             let value = try? TokenCache.decoder.decode(JSONValue.self, from: data)
         else {
@@ -44,7 +44,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
     }
 
     /// Whether the entry holds any payload at all.
-    public var isEmpty: Bool { payloads.isEmpty }
+    package var isEmpty: Bool { payloads.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
         case version, key, channel, subject, createdAt, updatedAt, payloads
@@ -55,7 +55,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
         ("oauth", ["tokens", "endpoints", "pending", "reauthenticationRequired"])
     ]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         key = try container.decode(CacheKey.self, forKey: .key)
@@ -84,7 +84,7 @@ public struct CacheEntry: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(key, forKey: .key)

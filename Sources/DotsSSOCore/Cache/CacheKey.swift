@@ -3,22 +3,22 @@ import Foundation
 /// Identifies one cache entry: what kind of sign-in it is, who issued it (OAuth issuer or token endpoint, or the
 /// Bridge server), the client (OAuth client id, or the Bridge study) and the account (several people may sign
 /// in to one channel from one machine; a Bridge session belongs to an e-mail address).
-public struct CacheKey: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable {
+package struct CacheKey: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable {
         case oauth
         case bridge
     }
 
-    public var kind: Kind
-    public var authority: String
+    package var kind: Kind
+    package var authority: String
     /// The OAuth client id, or the Bridge study.
-    public var client: String
-    public var account: String
+    package var client: String
+    package var account: String
 
-    public static let defaultAccount = "default"
+    package static let defaultAccount = "default"
 
     /// An OAuth sign-in's key.
-    public init(authority: String, clientId: String, account: String = CacheKey.defaultAccount) {
+    package init(authority: String, clientId: String, account: String = CacheKey.defaultAccount) {
         kind = .oauth
         self.authority = authority
         client = clientId
@@ -26,14 +26,14 @@ public struct CacheKey: Codable, Sendable, Hashable {
     }
 
     /// A Bridge (magic-link) session's key: the server, the study and the participant's address.
-    public static func bridge(server: String, study: String, email: String) -> CacheKey {
+    package static func bridge(server: String, study: String, email: String) -> CacheKey {
         var key = CacheKey(authority: server, clientId: study, account: email.lowercased())
         key.kind = .bridge
         return key
     }
 
     /// The key of a channel's OAuth sign-in: its issuer (else token endpoint), client id and the account.
-    public init(channel: Channel, account: String = CacheKey.defaultAccount) throws {
+    package init(channel: Channel, account: String = CacheKey.defaultAccount) throws {
         guard let authority = channel.issuer ?? channel.tokenEndpoint else {
             throw ConfigError.missingSetting(name: "issuer or token endpoint", flag: "--issuer or --token-endpoint", key: "issuer")
         }
@@ -42,11 +42,11 @@ public struct CacheKey: Codable, Sendable, Hashable {
     }
 
     /// The OAuth client id (nil for a Bridge session).
-    public var clientId: String? { kind == .oauth ? client : nil }
+    package var clientId: String? { kind == .oauth ? client : nil }
 
     /// A file name that is stable for the key, readable (host first) and safe on any file system. A Bridge key
     /// hashes as version 1 wrote it (`study:` before the study), so files written then are still found.
-    public var fileStem: String {
+    package var fileStem: String {
         let host = URL(string: authority)?.host ?? "authority"
         let readable = String(host.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(48))
         let clientPart = kind == .bridge ? "study:\(client)" : client
@@ -60,7 +60,7 @@ public struct CacheKey: Codable, Sendable, Hashable {
         case legacyClientId = "clientId"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         authority = try container.decode(String.self, forKey: .authority)
         account = try container.decode(String.self, forKey: .account)
@@ -80,7 +80,7 @@ public struct CacheKey: Codable, Sendable, Hashable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(authority, forKey: .authority)

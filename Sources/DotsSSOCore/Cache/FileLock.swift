@@ -5,12 +5,12 @@ import Foundation
 
 /// An exclusive advisory lock (`flock`) on a lock file beside a cache entry, held across
 /// read–refresh–write so concurrent processes never refresh twice or lose a rotated refresh token.
-public final class FileLock {
+package final class FileLock {
     private let descriptor: Int32
-    public let path: String
+    package let path: String
 
     /// Waits up to `timeout` seconds for the lock, polling so a stuck holder produces a clear error, not a hang.
-    public init(path: String, timeout: TimeInterval) async throws {
+    package init(path: String, timeout: TimeInterval) async throws {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw TokenCacheError.unusableDirectory(path: path, reason: currentErrnoText())
@@ -36,7 +36,7 @@ public final class FileLock {
     private var released = false
 
     /// Releases the lock now (also done on `deinit`).
-    public func release() {
+    package func release() {
         guard !released else { return }
         released = true
         flock(descriptor, LOCK_UN)

@@ -9,36 +9,36 @@ import Foundation
 /// written atomically, and refused when group/others can read them or another user owns them.
 /// A corrupt file is reported and treated as absent, so a bad file never blocks signing in again.
 /// `update` is the one way to change an entry: under the entry's lock, read, change, write atomically.
-public struct TokenCache: Sendable {
-    public let directory: URL
-    public let clock: WallClock
+package struct TokenCache: Sendable {
+    package let directory: URL
+    package let clock: WallClock
     /// How long to wait for another process's lock before giving up with a clear error.
-    public var lockTimeout: TimeInterval = 60
+    package var lockTimeout: TimeInterval = 60
 
-    public init(directory: URL, clock: WallClock = .system) {
+    package init(directory: URL, clock: WallClock = .system) {
         self.directory = directory
         self.clock = clock
     }
 
     /// What reading one entry found.
-    public enum Lookup: Sendable, Equatable {
+    package enum Lookup: Sendable, Equatable {
         case absent
         case found(CacheEntry)
         /// The file exists but cannot be parsed; `reason` is one line for stderr.
         case corrupt(path: String, reason: String)
 
-        public var entry: CacheEntry? {
+        package var entry: CacheEntry? {
             if case .found(let entry) = self { return entry }
             return nil
         }
     }
 
-    public func url(for key: CacheKey) -> URL {
+    package func url(for key: CacheKey) -> URL {
         directory.appendingPathComponent("\(key.fileStem).json")
     }
 
     /// Creates the directory (0700) if needed and vets its owner and permissions.
-    public func prepareDirectory() throws {
+    package func prepareDirectory() throws {
         guard try !vetDirectory() else { return }
         do {
             try FileManager.default.createDirectory(
@@ -53,7 +53,7 @@ public struct TokenCache: Sendable {
     /// could plant an entry that sends tokens elsewhere), another user's, or a path that is not a directory is
     /// refused. Returns false when it does not exist yet (nothing is cached).
     @discardableResult
-    public func vetDirectory() throws -> Bool {
+    package func vetDirectory() throws -> Bool {
         let path = directory.path
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -72,7 +72,7 @@ public struct TokenCache: Sendable {
     }
 
     /// Reads an entry. Insecure or foreign-owned files are errors; unparseable ones come back as `.corrupt`.
-    public func read(_ key: CacheKey) throws -> Lookup {
+    package func read(_ key: CacheKey) throws -> Lookup {
         guard try vetDirectory() else { return .absent }
         return try read(at: url(for: key))
     }
@@ -109,7 +109,7 @@ public struct TokenCache: Sendable {
     /// Changes one entry under its lock: `body` gets the entry (nil when there is none, or it is unreadable and
     /// will be replaced) and may change it, create it, or set it to nil to remove it. The result is written
     /// atomically before `update` returns, and only when it changed. `body` may await (a refresh happens inside).
-    public func update<T: Sendable>(_ key: CacheKey, _ body: (inout CacheEntry?) async throws -> T) async throws -> T {
+    package func update<T: Sendable>(_ key: CacheKey, _ body: (inout CacheEntry?) async throws -> T) async throws -> T {
         try await withLock(key) {
             let before = try read(key).entry
             var entry = before
@@ -141,7 +141,7 @@ public struct TokenCache: Sendable {
 
     /// Deletes an entry file, whatever its state (corrupt ones too), under its lock. Returns whether there was one.
     @discardableResult
-    public func remove(_ key: CacheKey) async throws -> Bool {
+    package func remove(_ key: CacheKey) async throws -> Bool {
         try await withLock(key) { try removeFile(key) }
     }
 
@@ -164,12 +164,12 @@ public struct TokenCache: Sendable {
         return try await body()
     }
 
-    public func lockPath(for key: CacheKey) -> String {
+    package func lockPath(for key: CacheKey) -> String {
         directory.appendingPathComponent("\(key.fileStem).lock").path
     }
 
     /// Every entry file in the directory with what reading it found (or the error that refused it).
-    public func entries() throws -> [(file: String, lookup: Result<Lookup, any Error>)] {
+    package func entries() throws -> [(file: String, lookup: Result<Lookup, any Error>)] {
         guard try vetDirectory() else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
@@ -180,7 +180,7 @@ public struct TokenCache: Sendable {
 
     /// Removes every entry, lock and leftover temporary file; returns how many entries went.
     @discardableResult
-    public func clearAll() throws -> Int {
+    package func clearAll() throws -> Int {
         guard try vetDirectory() else { return 0 }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed = 0

@@ -1,5 +1,5 @@
 /// Problems with the token cache directory or one of its files.
-public enum TokenCacheError: UserFacingError, Equatable {
+package enum TokenCacheError: UserFacingError, Equatable {
     case insecureFile(path: String, mode: String)
     case insecureDirectory(path: String, mode: String)
     case foreignOwner(path: String)
@@ -13,7 +13,7 @@ public enum TokenCacheError: UserFacingError, Equatable {
     case notSignedIn(channel: String?)
     case signInAgain(channel: String?, reason: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .insecureFile(path, mode):
             "refusing to use \(path): it is readable by other users (mode \(mode)); fix it with `chmod 600 \(path)` or remove it with `dots-sso cache clear`"
@@ -38,7 +38,7 @@ public enum TokenCacheError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry: .configuration
         case .writeFailed, .refreshedButNotSaved: .cannotWrite

@@ -1,37 +1,37 @@
 /// The parts of a channel that `channel init` takes as `NAME=VALUE` flags (flags and their purpose, containers,
 /// their variants, profile authentication and mapping, deliverables), read into the `Channel` they describe.
 /// Every malformed value is a usage error that names the flag and shows the expected form.
-public struct ChannelFields: Sendable {
+package struct ChannelFields: Sendable {
     /// `--flag NAME=PURPOSE`
-    public var flags: [String] = []
+    package var flags: [String] = []
     /// `--container NAME=URL`
-    public var containers: [String] = []
+    package var containers: [String] = []
     /// `--container-flag NAME=FLAG`
-    public var containerFlags: [String] = []
+    package var containerFlags: [String] = []
     /// `--container-token NAME=header:H|query:Q`
-    public var containerTokens: [String] = []
+    package var containerTokens: [String] = []
     /// `--container-user-id NAME=header:H|query:Q`
-    public var containerUserIDs: [String] = []
+    package var containerUserIDs: [String] = []
     /// `--container-variant NAME=FLAG=URL`, in the order they are evaluated.
-    public var containerVariants: [String] = []
+    package var containerVariants: [String] = []
     /// `--profile-auth bearer|header:NAME|query:NAME`
-    public var profileAuth: String?
+    package var profileAuth: String?
     /// `--profile-mapping FIELD=PATH`
-    public var profileMapping: [String] = []
-    public var loadingAnimation: String?
-    public var privacyPolicy: String?
-    public var termsAndConditions: String?
-    public var jointControllerStatement: String?
-    public var magicLinkBaseURL: String?
-    public var magicLinkStudy: String?
-    public var channelsAPIBaseURL: String?
-    public var channelsAPIChannelID: String?
-    public var channelsAPIKeyEnv: String?
+    package var profileMapping: [String] = []
+    package var loadingAnimation: String?
+    package var privacyPolicy: String?
+    package var termsAndConditions: String?
+    package var jointControllerStatement: String?
+    package var magicLinkBaseURL: String?
+    package var magicLinkStudy: String?
+    package var channelsAPIBaseURL: String?
+    package var channelsAPIChannelID: String?
+    package var channelsAPIKeyEnv: String?
 
-    public init() {}
+    package init() {}
 
     /// Writes the given fields into `channel`; fields not given are left alone.
-    public func apply(to channel: inout Channel) throws {
+    package func apply(to channel: inout Channel) throws {
         for entry in flags {
             let (name, purpose) = try Self.pair(entry, flag: "--flag", form: "NAME=PURPOSE")
             channel.flags = (channel.flags ?? [:]).merging([name: purpose]) { _, new in new }

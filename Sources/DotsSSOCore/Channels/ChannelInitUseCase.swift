@@ -3,16 +3,16 @@ import Foundation
 /// `dots-sso channel init NAME` and `channel set NAME`: writes a channel file (0600) from flags — a new one, or the
 /// existing one with the given fields changed — after checking every endpoint is a URL dots-sso would connect to
 /// (https, or http on loopback).
-public struct ChannelInitUseCase: Sendable {
-    public var name: String
-    public var channel: Channel
+package struct ChannelInitUseCase: Sendable {
+    package var name: String
+    package var channel: Channel
     /// The `NAME=VALUE` flags: flags, containers and variants, profile auth and mapping, deliverables.
-    public var fields: ChannelFields
-    public var force: Bool
+    package var fields: ChannelFields
+    package var force: Bool
     /// `channel set`: start from the existing file (which must exist) and change only what was given.
-    public var updating: Bool
+    package var updating: Bool
 
-    public init(name: String, channel: Channel, fields: ChannelFields = ChannelFields(), force: Bool = false, updating: Bool = false) {
+    package init(name: String, channel: Channel, fields: ChannelFields = ChannelFields(), force: Bool = false, updating: Bool = false) {
         self.name = name
         self.channel = channel
         self.fields = fields
@@ -20,12 +20,12 @@ public struct ChannelInitUseCase: Sendable {
         self.updating = updating
     }
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var path: String
-        public var channel: Channel
+    package struct Result: Codable, Sendable, Equatable {
+        package var path: String
+        package var channel: Channel
     }
 
-    public func run(_ ctx: CommandContext) throws -> Result {
+    package func run(_ ctx: CommandContext) throws -> Result {
         let store = ChannelStore(environment: ctx.environment)
         var settings = updating ? try store.load(name, resolvingPaths: false).merging(channel) : channel
         try fields.apply(to: &settings)

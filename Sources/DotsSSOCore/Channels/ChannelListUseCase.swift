@@ -1,15 +1,15 @@
 import Foundation
 
 /// `dots-sso channel list`: the configured channels' names.
-public struct ChannelListUseCase: Sendable {
-    public init() {}
+package struct ChannelListUseCase: Sendable {
+    package init() {}
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var directory: String
-        public var channels: [String]
+    package struct Result: Codable, Sendable, Equatable {
+        package var directory: String
+        package var channels: [String]
     }
 
-    public func run(_ ctx: CommandContext) -> Result {
+    package func run(_ ctx: CommandContext) -> Result {
         let store = ChannelStore(environment: ctx.environment)
         return Result(directory: store.directory.path, channels: store.names())
     }

@@ -1,12 +1,12 @@
 /// `dots-sso channel show [NAME]`: the effective channel (file plus flags).
-public struct ChannelShowUseCase: Sendable {
-    public var selection: ChannelSelection
+package struct ChannelShowUseCase: Sendable {
+    package var selection: ChannelSelection
 
-    public init(selection: ChannelSelection) {
+    package init(selection: ChannelSelection) {
         self.selection = selection
     }
 
-    public func run(_ ctx: CommandContext) throws -> Channel {
+    package func run(_ ctx: CommandContext) throws -> Channel {
         guard selection.effectiveName(environment: ctx.environment) != nil else {
             throw UsageError.invalid("name a channel: `dots-sso channel show NAME` (see `dots-sso channel list`)")
         }

@@ -1,5 +1,5 @@
 /// How The Dots Channels API refused a member call.
-public enum ChannelsAPIError: UserFacingError, Equatable {
+package enum ChannelsAPIError: UserFacingError, Equatable {
     /// 400: the request did not validate (65).
     case invalid(url: String, words: String?)
     /// 403: admins cannot be logged out or removed this way (77).
@@ -7,7 +7,7 @@ public enum ChannelsAPIError: UserFacingError, Equatable {
     /// 404: no member of the channel has that SSO id (1).
     case notFound(words: String?)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .invalid(url, words):
             "\(url) refused the request as invalid (HTTP 400)\(words.map { ": \($0)" } ?? "")"
@@ -18,7 +18,7 @@ public enum ChannelsAPIError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .invalid: .malformedInput
         case .forbidden: .notAuthorized

@@ -1,13 +1,13 @@
 /// Where and how to reach The Dots Channels API: flags first, else the channel's `channelsApi` settings. The key
 /// comes from `--api-key-file`, `--api-key-env`, or the variable the channel names; never from a flag value.
-public struct ChannelsAPISettings: Sendable {
-    public var channel: Channel
-    public var baseURL: String?
-    public var channelID: String?
-    public var apiKeyFile: String?
-    public var apiKeyVariable: String?
+package struct ChannelsAPISettings: Sendable {
+    package var channel: Channel
+    package var baseURL: String?
+    package var channelID: String?
+    package var apiKeyFile: String?
+    package var apiKeyVariable: String?
 
-    public init(
+    package init(
         channel: Channel, baseURL: String? = nil, channelID: String? = nil, apiKeyFile: String? = nil, apiKeyVariable: String? = nil
     ) {
         self.channel = channel
@@ -17,14 +17,14 @@ public struct ChannelsAPISettings: Sendable {
         self.apiKeyVariable = apiKeyVariable
     }
 
-    public func resolvedBaseURL() throws -> String {
+    package func resolvedBaseURL() throws -> String {
         guard let url = baseURL ?? channel.channelsApi?.baseUrl, !url.isEmpty else {
             throw ConfigError.missingSetting(name: "Channels API base URL", flag: "--base-url", key: "channelsApi.baseUrl")
         }
         return url
     }
 
-    public func resolvedChannelID() throws -> String {
+    package func resolvedChannelID() throws -> String {
         guard let id = channelID ?? channel.channelsApi?.channelId, !id.isEmpty else {
             throw ConfigError.missingSetting(name: "channel id (X-Channel)", flag: "--channel-id", key: "channelsApi.channelId")
         }
@@ -34,7 +34,7 @@ public struct ChannelsAPISettings: Sendable {
         return id
     }
 
-    public func resolvedAPIKey(_ environment: Environment) throws -> String {
+    package func resolvedAPIKey(_ environment: Environment) throws -> String {
         let variable = apiKeyFile == nil ? (apiKeyVariable ?? channel.channelsApi?.apiKeyEnv) : nil
         guard
             let key = try SecretInput.load(

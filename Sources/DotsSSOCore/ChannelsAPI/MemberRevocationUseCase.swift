@@ -3,24 +3,24 @@ import Foundation
 /// `members log-out|remove`: the calls a partner makes to The Dots Channels API when it revokes a member on its
 /// side (seed 000: no sync in either direction, so this is how access ends). One POST per SSO id, a few at a time;
 /// each answer judged on its own, so one unknown member does not hide the others.
-public struct MemberRevocationUseCase: Sendable {
-    public enum Action: String, Sendable, Codable {
+package struct MemberRevocationUseCase: Sendable {
+    package enum Action: String, Sendable, Codable {
         case logOut = "log-out"
         case remove
 
         var path: String { self == .logOut ? "channels/members.log-out-by-sso-id" : "channels/members.remove-by-sso-id" }
     }
 
-    public var action: Action
-    public var ssoIDs: [String]
-    public var api: ChannelsAPISettings
-    public var http: HTTPSettings
-    public var parallel: Int
+    package var action: Action
+    package var ssoIDs: [String]
+    package var api: ChannelsAPISettings
+    package var http: HTTPSettings
+    package var parallel: Int
     /// `--yes`: removal goes ahead without asking. Without it a person at a terminal is asked; anyone else is refused.
-    public var confirmed: Bool
+    package var confirmed: Bool
 
     /// `ssoIDs` may hold `-`: one id per line from stdin (blank lines and `#` comments skipped).
-    public init(
+    package init(
         action: Action, ssoIDs: [String], api: ChannelsAPISettings, http: HTTPSettings = HTTPSettings(), parallel: Int = 4,
         confirmed: Bool = false
     ) {
@@ -33,30 +33,30 @@ public struct MemberRevocationUseCase: Sendable {
     }
 
     /// What happened to one member.
-    public struct Outcome: Encodable, Sendable, Equatable {
-        public var ssoId: String
-        public var succeeded: Bool
-        public var requestId: String?
+    package struct Outcome: Encodable, Sendable, Equatable {
+        package var ssoId: String
+        package var succeeded: Bool
+        package var requestId: String?
         /// The API's `status` on success (`logged-out`, `removed`), else nil.
-        public var status: String?
-        public var httpStatus: Int?
-        public var error: String?
-        public var exitCode: Int32
+        package var status: String?
+        package var httpStatus: Int?
+        package var error: String?
+        package var exitCode: Int32
 
         static func failure(_ id: String, _ error: UserFacingError, httpStatus: Int? = nil) -> Outcome {
             Outcome(ssoId: id, succeeded: false, httpStatus: httpStatus, error: error.message, exitCode: error.exitStatus.rawValue)
         }
     }
 
-    public struct Result: Encodable, Sendable, Equatable {
-        public var action: Action
-        public var channelId: String
-        public var outcomes: [Outcome]
-        public var succeeded: Int { outcomes.filter(\.succeeded).count }
-        public var failed: Int { outcomes.count - succeeded }
+    package struct Result: Encodable, Sendable, Equatable {
+        package var action: Action
+        package var channelId: String
+        package var outcomes: [Outcome]
+        package var succeeded: Int { outcomes.filter(\.succeeded).count }
+        package var failed: Int { outcomes.count - succeeded }
 
         /// 0 when every call succeeded; the failures' shared exit code when they agree; else 1.
-        public var exitCode: Int32 {
+        package var exitCode: Int32 {
             let codes = Set(outcomes.filter { !$0.succeeded }.map(\.exitCode))
             if codes.isEmpty { return ExitStatus.success.rawValue }
             return codes.count == 1 ? codes.first! : ExitStatus.checkFailed.rawValue
@@ -64,7 +64,7 @@ public struct MemberRevocationUseCase: Sendable {
 
         enum CodingKeys: String, CodingKey { case action, channelId, outcomes, succeeded, failed }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(action, forKey: .action)
             try container.encode(channelId, forKey: .channelId)
@@ -75,7 +75,7 @@ public struct MemberRevocationUseCase: Sendable {
     }
 
     /// Vets every id and the settings, asks before a removal, then calls; each call's failure is reported in its outcome.
-    public func run(_ ctx: CommandContext, onEach: @escaping @Sendable (Outcome) -> Void = { _ in }) async throws -> Result {
+    package func run(_ ctx: CommandContext, onEach: @escaping @Sendable (Outcome) -> Void = { _ in }) async throws -> Result {
         let ids = try readIDs(ctx)
         let base = try URLPolicy.validate(try api.resolvedBaseURL())
         let channelID = try api.resolvedChannelID()

@@ -2,61 +2,61 @@
 ///
 /// Stored as camelCase JSON under `$XDG_CONFIG_HOME/dots-sso/channels/NAME.json`; every field
 /// can also be given as a flag, which wins over the file.
-public struct Channel: Codable, Sendable, Equatable {
-    public var name: String?
-    public var issuer: String?
-    public var authorizationEndpoint: String?
-    public var tokenEndpoint: String?
+package struct Channel: Codable, Sendable, Equatable {
+    package var name: String?
+    package var issuer: String?
+    package var authorizationEndpoint: String?
+    package var tokenEndpoint: String?
     /// The RFC 8628 device authorization endpoint, when discovery does not name it.
-    public var deviceAuthorizationEndpoint: String?
+    package var deviceAuthorizationEndpoint: String?
     /// How `authorize` signs in when `--flow` is not given (`loopback`, `device` or `paste`); nil: chosen by where it runs.
-    public var flow: SignInFlow?
-    public var profileEndpoint: String?
+    package var flow: SignInFlow?
+    package var profileEndpoint: String?
     /// How the profile endpoint takes the member's token: `Authorization: Bearer` when nil, else a named header
     /// (the bare token) or a query parameter.
-    public var profileAuth: Placement?
-    public var passesEndpoint: String?
-    public var revocationEndpoint: String?
-    public var endSessionEndpoint: String?
+    package var profileAuth: Placement?
+    package var passesEndpoint: String?
+    package var revocationEndpoint: String?
+    package var endSessionEndpoint: String?
     /// Where the provider sends the person after logging out (OpenID Connect RP-Initiated Logout 1.0).
-    public var postLogoutRedirectUri: String?
-    public var clientId: String?
+    package var postLogoutRedirectUri: String?
+    package var clientId: String?
     /// Name of the environment variable that holds the client secret (the secret itself is never stored here).
-    public var clientSecretEnv: String?
+    package var clientSecretEnv: String?
     /// The PEM private key for `private_key_jwt` (a path; relative to the channel file's folder). The key itself is
     /// never stored here.
-    public var clientKeyFile: String?
+    package var clientKeyFile: String?
     /// The `kid` the provider registered that key under, when it is not the key's RFC 7638 thumbprint.
-    public var clientKeyId: String?
-    public var scopes: [String]?
-    public var redirectUri: String?
+    package var clientKeyId: String?
+    package var scopes: [String]?
+    package var redirectUri: String?
     /// Feature flag name → what it controls.
-    public var flags: [String: String]?
+    package var flags: [String: String]?
     /// Where each Dots field lives in the partner's profile JSON (`{"id": "$.user.uuid"}`); unmapped fields use the
     /// defaults. `passes` names where the pass URLs are (every URL there is a pass).
-    public var profileMapping: [String: String]?
-    public var containers: [Container]?
-    public var loadingAnimation: String?
-    public var legal: Legal?
-    public var magicLink: MagicLink?
+    package var profileMapping: [String: String]?
+    package var containers: [Container]?
+    package var loadingAnimation: String?
+    package var legal: Legal?
+    package var magicLink: MagicLink?
     /// Where the partner calls The Dots Channels API when it revokes a member (`members log-out|remove`).
-    public var channelsApi: ChannelsAPI?
+    package var channelsApi: ChannelsAPI?
     /// How the channel's passes are judged: the roots their signatures must chain to, instead of Apple Root CA.
-    public var passes: Passes?
+    package var passes: Passes?
     /// How the user named this channel (`--channel sandbox.json`, `--channel acme`), for hints that repeat it;
     /// not part of the file.
-    public var selector: String?
+    package var selector: String?
     /// The file the channel was read from, when it was (not part of the file).
-    public var sourceFile: String?
+    package var sourceFile: String?
 
-    public init(name: String? = nil) { self.name = name }
+    package init(name: String? = nil) { self.name = name }
 
     /// What a hint says after `--channel`: what the user typed, else the channel's name.
-    public var hintSelector: String? { selector ?? name }
+    package var hintSelector: String? { selector ?? name }
 
     /// What findings about the channel name as their file: the channel file when there is one (so CI annotations
     /// link to it), else "channel NAME" for a channel made of flags.
-    public var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingCharacters(in: .whitespaces) }
+    package var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingCharacters(in: .whitespaces) }
 
     enum CodingKeys: String, CodingKey {
         case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth
@@ -66,16 +66,16 @@ public struct Channel: Codable, Sendable, Equatable {
     }
 
     /// A web page shown in the app, optionally gated by a flag, optionally switched to another URL by a flag.
-    public struct Container: Codable, Sendable, Equatable {
-        public var name: String
-        public var url: String
-        public var flag: String?
-        public var token: Placement?
-        public var userId: Placement?
+    package struct Container: Codable, Sendable, Equatable {
+        package var name: String
+        package var url: String
+        package var flag: String?
+        package var token: Placement?
+        package var userId: Placement?
         /// Evaluated in order: the first whose flag is on gives the URL; `url` is the fallback.
-        public var variants: [Variant]?
+        package var variants: [Variant]?
 
-        public init(
+        package init(
             name: String, url: String, flag: String? = nil, token: Placement? = nil, userId: Placement? = nil, variants: [Variant]? = nil
         ) {
             self.name = name
@@ -88,7 +88,7 @@ public struct Channel: Codable, Sendable, Equatable {
 
         /// The URL a member with these flags gets and the flag that chose it (nil: the plain `url`). Without
         /// flags (no member known) the plain URL.
-        public func url(for flags: [FlagReading]?) -> (url: String, variant: String?) {
+        package func url(for flags: [FlagReading]?) -> (url: String, variant: String?) {
             guard let flags else { return (url, nil) }
             for variant in variants ?? [] where flags.contains(where: { $0.name == variant.flag && $0.isOn }) {
                 return (variant.url, variant.flag)
@@ -97,39 +97,39 @@ public struct Channel: Codable, Sendable, Equatable {
         }
 
         /// Every URL this container can load, the plain one first.
-        public var allURLs: [String] { [url] + (variants ?? []).map(\.url) }
+        package var allURLs: [String] { [url] + (variants ?? []).map(\.url) }
     }
 
     /// Another URL for a container, used when `flag` is on.
-    public struct Variant: Codable, Sendable, Equatable {
-        public var flag: String
-        public var url: String
+    package struct Variant: Codable, Sendable, Equatable {
+        package var flag: String
+        package var url: String
 
-        public init(flag: String, url: String) {
+        package init(flag: String, url: String) {
             self.flag = flag
             self.url = url
         }
     }
 
     /// How a value travels to a container: an HTTP header or a query parameter, and its name.
-    public struct Placement: Codable, Sendable, Equatable {
-        public enum Carrier: String, Codable, Sendable { case header, query }
-        public var `in`: Carrier
-        public var name: String
+    package struct Placement: Codable, Sendable, Equatable {
+        package enum Carrier: String, Codable, Sendable { case header, query }
+        package var `in`: Carrier
+        package var name: String
 
-        public init(in carrier: Carrier, name: String) {
+        package init(in carrier: Carrier, name: String) {
             self.in = carrier
             self.name = name
         }
     }
 
     /// The partner's legal documents (PDF or web URLs).
-    public struct Legal: Codable, Sendable, Equatable {
-        public var privacyPolicy: String?
-        public var termsAndConditions: String?
-        public var jointControllerStatement: String?
+    package struct Legal: Codable, Sendable, Equatable {
+        package var privacyPolicy: String?
+        package var termsAndConditions: String?
+        package var jointControllerStatement: String?
 
-        public init(privacyPolicy: String? = nil, termsAndConditions: String? = nil, jointControllerStatement: String? = nil) {
+        package init(privacyPolicy: String? = nil, termsAndConditions: String? = nil, jointControllerStatement: String? = nil) {
             self.privacyPolicy = privacyPolicy
             self.termsAndConditions = termsAndConditions
             self.jointControllerStatement = jointControllerStatement
@@ -137,11 +137,11 @@ public struct Channel: Codable, Sendable, Equatable {
     }
 
     /// Where the magic-link (email sign-in) server lives.
-    public struct MagicLink: Codable, Sendable, Equatable {
-        public var baseUrl: String?
-        public var study: String?
+    package struct MagicLink: Codable, Sendable, Equatable {
+        package var baseUrl: String?
+        package var study: String?
 
-        public init(baseUrl: String? = nil, study: String? = nil) {
+        package init(baseUrl: String? = nil, study: String? = nil) {
             self.baseUrl = baseUrl
             self.study = study
         }
@@ -149,12 +149,12 @@ public struct Channel: Codable, Sendable, Equatable {
 
     /// The Dots Channels API as this channel reaches it: the base URL, the channel id sent as `X-Channel`, and the
     /// environment variable holding the API key (the key itself is never stored here).
-    public struct ChannelsAPI: Codable, Sendable, Equatable {
-        public var baseUrl: String?
-        public var channelId: String?
-        public var apiKeyEnv: String?
+    package struct ChannelsAPI: Codable, Sendable, Equatable {
+        package var baseUrl: String?
+        package var channelId: String?
+        package var apiKeyEnv: String?
 
-        public init(baseUrl: String? = nil, channelId: String? = nil, apiKeyEnv: String? = nil) {
+        package init(baseUrl: String? = nil, channelId: String? = nil, apiKeyEnv: String? = nil) {
             self.baseUrl = baseUrl
             self.channelId = channelId
             self.apiKeyEnv = apiKeyEnv
@@ -164,14 +164,14 @@ public struct Channel: Codable, Sendable, Equatable {
     /// The channel's passes: `trust` lists the roots a pass signature must chain to in place of Apple Root CA, each a
     /// PEM file (a relative path is read from the channel file's folder) or inline PEM text — for a test or sandbox
     /// hierarchy. `--trust` on the command line replaces the list.
-    public struct Passes: Codable, Sendable, Equatable {
-        public var trust: [String]?
+    package struct Passes: Codable, Sendable, Equatable {
+        package var trust: [String]?
 
-        public init(trust: [String]? = nil) { self.trust = trust }
+        package init(trust: [String]? = nil) { self.trust = trust }
     }
 
     /// Fields set in `overrides` replace ours; nil fields leave ours alone.
-    public func merging(_ overrides: Channel) -> Channel {
+    package func merging(_ overrides: Channel) -> Channel {
         var merged = self
         merged.name = overrides.name ?? name
         merged.issuer = overrides.issuer ?? issuer
@@ -202,14 +202,14 @@ public struct Channel: Codable, Sendable, Equatable {
         return merged
     }
 
-    /// Whether the channel's client is public (a native app with no secret): nil when no client id is configured.
-    public func isPublicClient(secretFile: String? = nil) -> Bool? {
+    /// Whether the channel's client is package (a native app with no secret): nil when no client id is configured.
+    package func isPublicClient(secretFile: String? = nil) -> Bool? {
         guard clientId != nil else { return nil }
         return clientSecretEnv == nil && secretFile == nil && clientKeyFile == nil
     }
 
     /// The value of a required setting, or a configuration error naming the flag and key that would provide it.
-    public func require(_ keyPath: KeyPath<Channel, String?>, _ name: String, flag: String, key: String) throws -> String {
+    package func require(_ keyPath: KeyPath<Channel, String?>, _ name: String, flag: String, key: String) throws -> String {
         guard let value = self[keyPath: keyPath], !value.isEmpty else {
             throw ConfigError.missingSetting(name: name, flag: flag, key: key)
         }

@@ -1,20 +1,20 @@
 /// Which channel a command runs for: `--channel NAME|PATH` (else `DOTS_SSO_CHANNEL`), with the fields given
 /// as flags laid over it. Without a name, the flags alone are the channel.
-public struct ChannelSelection: Sendable {
-    public var name: String?
-    public var overrides: Channel
+package struct ChannelSelection: Sendable {
+    package var name: String?
+    package var overrides: Channel
 
-    public init(name: String?, overrides: Channel) {
+    package init(name: String?, overrides: Channel) {
         self.name = name
         self.overrides = overrides
     }
 
     /// The name given, else `DOTS_SSO_CHANNEL`.
-    public func effectiveName(environment: Environment) -> String? {
+    package func effectiveName(environment: Environment) -> String? {
         name ?? environment["DOTS_SSO_CHANNEL"]
     }
 
-    public func resolve(environment: Environment) throws -> Channel {
+    package func resolve(environment: Environment) throws -> Channel {
         guard let name = effectiveName(environment: environment) else { return overrides }
         var channel = try ChannelStore(environment: environment).load(name).merging(overrides)
         channel.selector = name

@@ -4,15 +4,15 @@ import Foundation
 #endif
 
 /// Finds, reads, lists and writes channel files.
-public struct ChannelStore: Sendable {
-    public let directory: URL
+package struct ChannelStore: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) { self.directory = directory }
+    package init(directory: URL) { self.directory = directory }
 
-    public init(environment: Environment) { self.init(directory: environment.channelsDirectory) }
+    package init(environment: Environment) { self.init(directory: environment.channelsDirectory) }
 
     /// Names of the channels stored in the directory, sorted.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .map { String($0.dropLast(5)) }
@@ -20,7 +20,7 @@ public struct ChannelStore: Sendable {
     }
 
     /// The file a name or path refers to: a value with a `/` or a `.json` suffix is a path.
-    public func location(of nameOrPath: String) throws -> URL {
+    package func location(of nameOrPath: String) throws -> URL {
         if nameOrPath.hasSuffix(".json") {
             return URL(fileURLWithPath: nameOrPath)
         }
@@ -32,7 +32,7 @@ public struct ChannelStore: Sendable {
 
     /// Loads a channel by name or path. An unknown name is a configuration error (exit 78). With `resolvingPaths`
     /// (for use, not for editing) the files the channel names are made paths from here.
-    public func load(_ nameOrPath: String, resolvingPaths: Bool = true) throws -> Channel {
+    package func load(_ nameOrPath: String, resolvingPaths: Bool = true) throws -> Channel {
         let url = try location(of: nameOrPath)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ConfigError.unknownChannel(name: nameOrPath, searched: url.path)
@@ -71,7 +71,7 @@ public struct ChannelStore: Sendable {
     }
 
     /// A channel file's bytes as a channel: JSON of the right shape, no repeated and no unknown keys (78 naming the file).
-    public static func decode(_ data: Data, path: String) throws -> Channel {
+    package static func decode(_ data: Data, path: String) throws -> Channel {
         let channel: Channel
         do {
             channel = try JSONDecoder().decode(Channel.self, from: data)
@@ -97,7 +97,7 @@ public struct ChannelStore: Sendable {
 
     /// A file-name stem for a channel: its name with anything outside the channel-name rule made `-` (a name taken
     /// from a file's own name may hold spaces or worse).
-    public static func fileStem(_ name: String?) -> String {
+    package static func fileStem(_ name: String?) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
         let stem = String((name ?? "channel").prefix(100).map { allowed.contains($0) ? $0 : "-" }).drop { $0 == "." }
         return stem.isEmpty ? "channel" : String(stem)
@@ -105,7 +105,7 @@ public struct ChannelStore: Sendable {
 
     /// Writes a channel file atomically (0600: it may name secret sources). Refuses to replace one unless `force`.
     @discardableResult
-    public func save(_ channel: Channel, as name: String, force: Bool) throws -> URL {
+    package func save(_ channel: Channel, as name: String, force: Bool) throws -> URL {
         let url = try location(of: name)
         if !force && FileManager.default.fileExists(atPath: url.path) {
             throw ConfigError.channelExists(path: url.path)
@@ -120,7 +120,7 @@ public struct ChannelStore: Sendable {
     }
 
     /// Writes a channel file at any path (`sandbox --write-channel`), atomically; an unwritable path is exit 74.
-    public static func write(_ channel: Channel, toFile path: String) throws {
+    package static func write(_ channel: Channel, toFile path: String) throws {
         do {
             try AtomicFile.write(encoded(channel), to: URL(fileURLWithPath: path), permissions: 0o600)
         } catch let error as AtomicFile.WriteError {
@@ -145,7 +145,7 @@ public struct ChannelStore: Sendable {
     }
 
     /// The keys a channel file may have: the fields of `Channel`, read from the type so the list cannot go stale.
-    public static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label)
+    package static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label)
         .filter { Channel.CodingKeys(rawValue: $0) != nil }.sorted()
 
     /// A top-level key we do not know is an error naming it and the key it most likely meant: a `clientID`

@@ -1,5 +1,5 @@
 /// Problems with a channel configuration or a required setting (exit 78).
-public enum ConfigError: UserFacingError, Equatable {
+package enum ConfigError: UserFacingError, Equatable {
     case unknownChannel(name: String, searched: String)
     case unreadableChannel(path: String, reason: String)
     case invalidChannelName(String)
@@ -17,7 +17,7 @@ public enum ConfigError: UserFacingError, Equatable {
     /// `cache clear` without a channel, a provider or `--all`.
     case noSignInNamed
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .unknownChannel(name, searched):
             "unknown channel '\(name)': no \(searched) (create it with `dots-sso channel init \(name) …`, or list them with `dots-sso channel list`)"
@@ -46,7 +46,7 @@ public enum ConfigError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .invalidChannelName: .usage
         default: .configuration

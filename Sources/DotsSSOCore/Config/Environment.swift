@@ -1,14 +1,14 @@
 import Foundation
 
 /// The process environment as plain values, so the core never reads globals and tests can inject their own.
-public struct Environment: Sendable {
-    public var variables: [String: String]
+package struct Environment: Sendable {
+    package var variables: [String: String]
 
-    public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
         self.variables = variables
     }
 
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         guard let value = variables[name], !value.isEmpty else { return nil }
         return value
     }
@@ -18,13 +18,13 @@ public struct Environment: Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/dots-sso` (default `~/.config/dots-sso`).
-    public var configDirectory: URL {
+    package var configDirectory: URL {
         URL(fileURLWithPath: self["XDG_CONFIG_HOME"] ?? "\(home)/.config", isDirectory: true)
             .appendingPathComponent("dots-sso", isDirectory: true)
     }
 
     /// `$DOTS_SSO_CACHE_DIR`, else `$XDG_CACHE_HOME/dots-sso` (default `~/.cache/dots-sso`).
-    public var cacheDirectory: URL {
+    package var cacheDirectory: URL {
         if let explicit = self["DOTS_SSO_CACHE_DIR"] {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }
@@ -33,7 +33,7 @@ public struct Environment: Sendable {
     }
 
     /// Where named channel files live.
-    public var channelsDirectory: URL {
+    package var channelsDirectory: URL {
         configDirectory.appendingPathComponent("channels", isDirectory: true)
     }
 }
@@ -42,7 +42,7 @@ extension Environment {
     /// What the environment says about colour, when it says anything: `NO_COLOR` with a value turns it off
     /// (no-color.org: an empty one is ignored), `FORCE_COLOR` with a value other than `0` turns it on (CI logs
     /// that render ANSI), `TERM=dumb` turns it off.
-    public var colorPreference: Bool? {
+    package var colorPreference: Bool? {
         if let value = variables["NO_COLOR"], !value.isEmpty { return false }
         if let value = variables["FORCE_COLOR"], !value.isEmpty { return value != "0" }
         if self["TERM"] == "dumb" { return false }
@@ -51,10 +51,10 @@ extension Environment {
 }
 
 /// `--color`: `auto` colours a terminal unless the environment says otherwise; `always` and `never` decide alone.
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
 
-    public func allows(environment: Environment, terminal: Bool) -> Bool {
+    package func allows(environment: Environment, terminal: Bool) -> Bool {
         switch self {
         case .always: true
         case .never: false

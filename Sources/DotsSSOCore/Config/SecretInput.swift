@@ -3,13 +3,13 @@ import Foundation
 /// A secret the user hands over without putting it in argv (where `ps` and shell history would keep it): a file
 /// (`-` is stdin) or an environment variable. The value must be one line of visible ASCII, as any token or key a
 /// server issues is; anything else (a NUL, a second line, a 10 MB blob) is refused before it is sent.
-public enum SecretInput {
+package enum SecretInput {
     /// The longest secret accepted: far above any real token or key, far below what breaks a header.
-    public static let maxBytes = 16 * 1024
+    package static let maxBytes = 16 * 1024
 
     /// Reads the secret named `what` (for messages) from `file`, else the variable `variable`; nil when neither is given.
     /// `fileFlag` is the flag that gives the file instead, for the message when the variable is not set.
-    public static func load(what: String, file: String?, variable: String?, fileFlag: String, environment: Environment) throws -> String? {
+    package static func load(what: String, file: String?, variable: String?, fileFlag: String, environment: Environment) throws -> String? {
         if let file { return try read(file, what: what) }
         if let variable {
             guard let value = environment[variable] else {
@@ -22,7 +22,7 @@ public enum SecretInput {
 
     /// A password from a file (`-` is stdin, pipes too): its first line exactly as typed (spaces are part of a password),
     /// without the line ending; no control characters, at most 1 KiB.
-    public static func password(from file: String) throws -> String {
+    package static func password(from file: String) throws -> String {
         let source = InputFile.displayName(file)
         var line = Substring(try utf8Text(of: file, what: "the password", limit: 1024))
         // "\r\n" is one Character in Swift, so one dropLast removes either ending.
@@ -35,12 +35,12 @@ public enum SecretInput {
     }
 
     /// The secret `what` from `file` (`-` is stdin, pipes too): read with the cap, trimmed and vetted.
-    public static func read(_ file: String, what: String) throws -> String {
+    package static func read(_ file: String, what: String) throws -> String {
         try vet(try text(of: file, what: what), what: what, source: InputFile.displayName(file))
     }
 
     /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.
-    public static func text(of file: String, what: String) throws -> String {
+    package static func text(of file: String, what: String) throws -> String {
         try utf8Text(of: file, what: what, limit: maxBytes).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -58,7 +58,7 @@ public enum SecretInput {
     }
 
     /// The secret, or an error saying what is wrong with it (never the secret itself).
-    public static func vet(_ value: String, what: String, source: String) throws -> String {
+    package static func vet(_ value: String, what: String, source: String) throws -> String {
         guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }
         guard value.utf8.count <= maxBytes else {
             throw InputError.malformed(source: source, reason: "\(what) is longer than \(maxBytes) bytes")

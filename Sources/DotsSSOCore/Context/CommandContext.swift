@@ -5,33 +5,33 @@ import Foundation
 /// one (`CommandContext.live()`); tests build one with captured output, a fake HTTP client and a fixed clock,
 /// and run any command in-process with it. Use cases write only diagnostics (`warn`, `note`) to stderr; results
 /// go back to the command, which renders them.
-public struct CommandContext: Sendable {
-    public var environment: Environment
-    public var stdout: any TextOutput
-    public var stderr: any TextOutput
+package struct CommandContext: Sendable {
+    package var environment: Environment
+    package var stdout: any TextOutput
+    package var stderr: any TextOutput
     /// Reads one line the user types (the pasted redirect URL); nil at end of input.
-    public var readLine: @Sendable () -> String?
+    package var readLine: @Sendable () -> String?
     /// Makes the HTTP client for one command's settings (`--timeout`, `--cacert`, `-v`).
-    public var makeHTTPClient: @Sendable (HTTPClientOptions) -> any HTTPClient
-    public var clock: WallClock
+    package var makeHTTPClient: @Sendable (HTTPClientOptions) -> any HTTPClient
+    package var clock: WallClock
     /// The token cache directory when `--cache-dir` is not given (`DOTS_SSO_CACHE_DIR`, else XDG).
-    public var cacheDirectory: URL
-    public var browser: any BrowserOpener
+    package var cacheDirectory: URL
+    package var browser: any BrowserOpener
     /// Whether a person can answer a prompt on stdin (a confirmation); false for pipes, files and CI.
-    public var stdinIsTerminal: Bool
+    package var stdinIsTerminal: Bool
     /// Where picture work runs: a child process of the binary (bounded), or here (in-process tests).
-    public var drawing: DrawingPlace = .inProcess
+    package var drawing: DrawingPlace = .inProcess
     /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).
-    public var colorChoice: ColorChoice = .auto
+    package var colorChoice: ColorChoice = .auto
     /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.
-    public var quiet = false
+    package var quiet = false
 
     /// Picture work as this command runs it, its wall clock at `timeout` when the command has one.
-    public func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {
+    package func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {
         IsolatedDrawing(place: drawing, limits: .from(environment, timeout: timeout))
     }
 
-    public init(
+    package init(
         environment: Environment, stdout: any TextOutput, stderr: any TextOutput,
         readLine: @escaping @Sendable () -> String? = { nil },
         makeHTTPClient: @escaping @Sendable (HTTPClientOptions) -> any HTTPClient,
@@ -49,7 +49,7 @@ public struct CommandContext: Sendable {
     }
 
     /// The process's own streams, environment, libcurl, clock and browser.
-    public static func live() -> CommandContext {
+    package static func live() -> CommandContext {
         let environment = Environment()
         // Under GitHub Actions, partner text must not become workflow commands (see WorkflowCommandGuard).
         let guarded = environment["GITHUB_ACTIONS"] == "true"
@@ -66,23 +66,23 @@ public struct CommandContext: Sendable {
     }
 
     /// The token cache in `--cache-dir` when given, else the context's directory.
-    public func tokenCache(directory override: String? = nil) -> TokenCache {
+    package func tokenCache(directory override: String? = nil) -> TokenCache {
         TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
     }
 
     /// Colour on stdout: `--color`, else the environment (`NO_COLOR`, `FORCE_COLOR`), else whether a terminal is looking.
-    public var colorOnStdout: Bool { colorChoice.allows(environment: environment, terminal: stdout.isTerminal) }
+    package var colorOnStdout: Bool { colorChoice.allows(environment: environment, terminal: stdout.isTerminal) }
 
     /// Colour on stderr (the `-v` trace, warnings), decided as for stdout.
-    public var colorOnStderr: Bool { colorChoice.allows(environment: environment, terminal: stderr.isTerminal) }
+    package var colorOnStderr: Bool { colorChoice.allows(environment: environment, terminal: stderr.isTerminal) }
 
     /// A one-line warning on stderr (`dots-sso: warning: …`).
-    public func warn(_ text: String) {
+    package func warn(_ text: String) {
         stderr.writeLine("dots-sso: warning: \(TerminalText.message(text))")
     }
 
     /// A line of progress or guidance on stderr, never mixed into results.
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         if !quiet { stderr.writeLine(text) }
     }
 }

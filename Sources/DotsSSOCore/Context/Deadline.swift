@@ -3,33 +3,33 @@ import Foundation
 /// When a wait must end, on the monotonic clock. Waits and timeouts are real time passing, not dates: the
 /// context's `WallClock` says what time it is (and tests move it), while a wall-clock jump (NTP, a laptop waking)
 /// must neither cut a wait short nor stretch it.
-public struct Deadline: Sendable {
+package struct Deadline: Sendable {
     private let end: ContinuousClock.Instant
 
-    public init(seconds: TimeInterval) {
+    package init(seconds: TimeInterval) {
         end = ContinuousClock.now + .milliseconds(Int(clamping: seconds * 1000, to: 0...(86_400_000 * 365)))
     }
 
-    public var hasPassed: Bool { ContinuousClock.now >= end }
+    package var hasPassed: Bool { ContinuousClock.now >= end }
 
     /// Seconds left, never below zero.
-    public var remaining: TimeInterval {
+    package var remaining: TimeInterval {
         let left = ContinuousClock.now.duration(to: end)
         return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
     }
 }
 
 /// How long something took, on the monotonic clock, for the durations we report (a request, a check, a run).
-public struct Stopwatch: Sendable {
+package struct Stopwatch: Sendable {
     private let start = ContinuousClock.now
 
-    public init() {}
+    package init() {}
 
-    public var seconds: TimeInterval {
+    package var seconds: TimeInterval {
         let elapsed = start.duration(to: .now)
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Whole milliseconds, clamped to what an `Int32` holds (JSON consumers read it as a 32-bit number).
-    public var milliseconds: Int { Int(clamping: seconds * 1000, to: 0...Int(Int32.max)) }
+    package var milliseconds: Int { Int(clamping: seconds * 1000, to: 0...Int(Int32.max)) }
 }

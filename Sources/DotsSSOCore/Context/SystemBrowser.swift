@@ -1,7 +1,7 @@
 import Foundation
 
 /// Opens a URL in a browser for a person to sign in. Failing is never fatal: the URL is always printed too.
-public protocol BrowserOpener: Sendable {
+package protocol BrowserOpener: Sendable {
     /// Returns false when no browser could be started.
     func open(_ url: URL) -> Bool
     /// What happened, with the reason when nothing opened.
@@ -12,7 +12,7 @@ public protocol BrowserOpener: Sendable {
 }
 
 /// How an attempt to open the browser went.
-public enum BrowserLaunch: Sendable, Equatable {
+package enum BrowserLaunch: Sendable, Equatable {
     case opened
     /// Not attempted, e.g. no display to show a browser on.
     case notTried(reason: String)
@@ -20,32 +20,32 @@ public enum BrowserLaunch: Sendable, Equatable {
 }
 
 extension BrowserOpener {
-    public func launch(_ url: URL) -> BrowserLaunch {
+    package func launch(_ url: URL) -> BrowserLaunch {
         open(url) ? .opened : .failed(reason: "no browser could be started")
     }
 
-    public var headlessReason: String? { nil }
+    package var headlessReason: String? { nil }
 }
 
 /// The user's browser: `--browser-command CMD`, else `$BROWSER`, else `xdg-open` (Linux) or `open` (macOS). The URL
 /// is the command's last argument, passed as an argument (never through the shell's parsing). With no display
 /// (no `DISPLAY` or `WAYLAND_DISPLAY` on Linux, or an SSH session) it does not try, and says why.
-public struct SystemBrowser: BrowserOpener {
+package struct SystemBrowser: BrowserOpener {
     /// `--browser-command`: always tried, display or not (the user chose it).
-    public var command: String?
-    public var environment: Environment
+    package var command: String?
+    package var environment: Environment
 
-    public init(command: String? = nil, environment: Environment = Environment()) {
+    package init(command: String? = nil, environment: Environment = Environment()) {
         self.command = command
         self.environment = environment
     }
 
-    public func open(_ url: URL) -> Bool { launch(url) == .opened }
+    package func open(_ url: URL) -> Bool { launch(url) == .opened }
 
     /// `--browser-command` is always tried; otherwise no display means no browser.
-    public var headlessReason: String? { command == nil ? noDisplay() : nil }
+    package var headlessReason: String? { command == nil ? noDisplay() : nil }
 
-    public func launch(_ url: URL) -> BrowserLaunch {
+    package func launch(_ url: URL) -> BrowserLaunch {
         let chosen = command ?? environment["BROWSER"].flatMap { $0.split(separator: ":").first.map(String.init) }
         if command == nil, let reason = noDisplay() {
             return .notTried(reason: reason)
@@ -103,7 +103,7 @@ public struct SystemBrowser: BrowserOpener {
 
 extension CommandContext {
     /// This context with `--browser-command CMD` as its browser, when one was given.
-    public func usingBrowserCommand(_ command: String?) -> CommandContext {
+    package func usingBrowserCommand(_ command: String?) -> CommandContext {
         guard let command else { return self }
         var ctx = self
         ctx.browser = SystemBrowser(command: command, environment: environment)
@@ -113,7 +113,7 @@ extension CommandContext {
     /// Opens `url` for a person in the context's browser. When nothing opens, one line on stderr says why and points
     /// at `printed`, the copy of the URL the user already has. Returns whether it opened.
     @discardableResult
-    public func openForPerson(_ url: URL, printed: String) -> Bool {
+    package func openForPerson(_ url: URL, printed: String) -> Bool {
         switch browser.launch(url) {
         case .opened:
             return true
@@ -129,14 +129,14 @@ extension CommandContext {
 
 /// No browser at all (tests, and contexts where nobody is there to look). `headless` makes it say there is no
 /// display, as a remote shell would.
-public struct NoBrowser: BrowserOpener {
-    public var headless: String?
+package struct NoBrowser: BrowserOpener {
+    package var headless: String?
 
-    public init(headless: String? = nil) {
+    package init(headless: String? = nil) {
         self.headless = headless
     }
 
-    public func open(_ url: URL) -> Bool { false }
+    package func open(_ url: URL) -> Bool { false }
 
-    public var headlessReason: String? { headless }
+    package var headlessReason: String? { headless }
 }

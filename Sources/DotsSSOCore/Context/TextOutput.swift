@@ -7,7 +7,7 @@ import Foundation
 
 /// Where text goes: stdout or stderr of the process, or a buffer in tests. Writing never crashes and never
 /// throws; the first failure is kept so the run can end with exit 74 and one line saying why.
-public protocol TextOutput: AnyObject, Sendable {
+package protocol TextOutput: AnyObject, Sendable {
     func write(_ text: String)
     /// Whether a person is looking (a terminal): colour and progress bars only then.
     var isTerminal: Bool { get }
@@ -17,31 +17,31 @@ public protocol TextOutput: AnyObject, Sendable {
 
 extension TextOutput {
     /// Writes `text` ending in exactly one newline.
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n")
     }
 }
 
 /// A file descriptor written with `write(2)`: short writes and `EINTR` are retried; any other error is recorded
 /// and later writes are dropped, so a closed pipe or a full disk becomes exit 74 instead of a crash.
-public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     // @unchecked: `recorded` is guarded by `lock`; the descriptor itself is only written under it.
     private let descriptor: Int32
     private let lock = NSLock()
     private var recorded: String?
 
-    public static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
-    public static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO)
+    package static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+    package static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO)
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    public var failure: String? { lock.withLock { recorded } }
+    package var failure: String? { lock.withLock { recorded } }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         lock.withLock {
             guard recorded == nil else { return }
             var bytes = Array(text.utf8)
@@ -65,21 +65,21 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 }
 
 /// Collects everything written, for tests and for commands that render into a string first.
-public final class BufferedOutput: TextOutput, @unchecked Sendable {
+package final class BufferedOutput: TextOutput, @unchecked Sendable {
     // @unchecked: `buffer` is guarded by `lock`.
     private let lock = NSLock()
     private var buffer = ""
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
-    public init(isTerminal: Bool = false) {
+    package init(isTerminal: Bool = false) {
         self.isTerminal = isTerminal
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         lock.withLock { buffer += text }
     }
 
-    public var text: String { lock.withLock { buffer } }
+    package var text: String { lock.withLock { buffer } }
 
-    public var failure: String? { nil }
+    package var failure: String? { nil }
 }

@@ -5,14 +5,14 @@ import Foundation
 /// quoting a document) could so forge annotations, set step outputs or silence ours. This stream wraps every
 /// such line in `::stop-commands::<random token>` … `::<token>::` (GitHub's documented way to print text as text)
 /// and breaks `##[` with a zero-width space; only `writeCommand` writes a workflow command of our own.
-public final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
+package final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
     // @unchecked: `atLineStart` is guarded by `lock`; `inner` is itself safe to share.
     private let inner: any TextOutput
     private let token: String
     private let lock = NSLock()
     private var atLineStart = true
 
-    public init(_ inner: any TextOutput) {
+    package init(_ inner: any TextOutput) {
         self.inner = inner
         token = (try? SecureRandom.base64URLString(byteCount: 16)).map { "dots-sso-\($0)" } ?? "dots-sso-\(UUID().uuidString)"
     }
@@ -20,10 +20,10 @@ public final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
     /// `##[` with a zero-width space inside: reads the same, and the runner no longer sees a command.
     static let brokenLegacyCommand = "#\u{200B}#["
 
-    public var isTerminal: Bool { inner.isTerminal }
-    public var failure: String? { inner.failure }
+    package var isTerminal: Bool { inner.isTerminal }
+    package var failure: String? { inner.failure }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let guarded: String = lock.withLock {
             var result = ""
             var rest = Substring(text)
@@ -46,7 +46,7 @@ public final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
 
     /// One workflow command of ours (an annotation), on a line of its own; partner text quoted in it still has its
     /// `##[` broken.
-    public func writeCommand(_ line: String) {
+    package func writeCommand(_ line: String) {
         lock.withLock {
             inner.write((atLineStart ? "" : "\n") + line.replacingOccurrences(of: "##[", with: Self.brokenLegacyCommand) + "\n")
             atLineStart = true

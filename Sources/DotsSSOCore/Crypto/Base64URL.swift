@@ -1,15 +1,15 @@
 import Foundation
 
 /// Unpadded base64url (RFC 4648 §5), as used by PKCE, JWTs and JWKs.
-public enum Base64URL {
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+package enum Base64URL {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    public static func decode(_ text: String) throws -> Data {
+    package static func decode(_ text: String) throws -> Data {
         guard !text.contains(where: { "+/=".contains($0) }) else { throw CryptoError.invalidBase64URL }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.count % 4

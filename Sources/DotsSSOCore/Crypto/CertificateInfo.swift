@@ -2,26 +2,26 @@ import COpenSSL
 import Foundation
 
 /// A certificate as a person needs to see it in a report.
-public struct CertificateInfo: Codable, Sendable, Equatable {
-    public var commonName: String?
-    public var organizationalUnit: String?
-    public var userID: String?
-    public var issuerCommonName: String?
-    public var issuerOrganizationalUnit: String?
-    public var notBefore: Date
-    public var notAfter: Date
+package struct CertificateInfo: Codable, Sendable, Equatable {
+    package var commonName: String?
+    package var organizationalUnit: String?
+    package var userID: String?
+    package var issuerCommonName: String?
+    package var issuerOrganizationalUnit: String?
+    package var notBefore: Date
+    package var notAfter: Date
 
     /// The common name, with the organisational unit when it tells same-named certificates apart (WWDR G4).
-    public var displayName: String {
+    package var displayName: String {
         [commonName ?? "?", organizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// The issuer's name in the form `displayName` uses, so one certificate is never named two ways.
-    public var issuerDisplayName: String {
+    package var issuerDisplayName: String {
         [issuerCommonName ?? "?", issuerOrganizationalUnit.map { "OU \($0)" }].compactMap { $0 }.joined(separator: ", ")
     }
 
-    public init(
+    package init(
         commonName: String?, organizationalUnit: String?, userID: String?, issuerCommonName: String?,
         issuerOrganizationalUnit: String?, notBefore: Date, notAfter: Date
     ) {
@@ -35,7 +35,7 @@ public struct CertificateInfo: Codable, Sendable, Equatable {
     }
 
     /// Reads the names and validity of an OpenSSL `X509` (not retained).
-    public init(_ certificate: OpaquePointer) {
+    package init(_ certificate: OpaquePointer) {
         func field(_ name: OpaquePointer?, _ nid: Int32) -> String? {
             guard let name else { return nil }
             var buffer = [CChar](repeating: 0, count: 512)

@@ -1,11 +1,11 @@
 import COpenSSL
 
 /// A failure inside OpenSSL, with the library's own error queue drained into the message.
-public enum CryptoError: UserFacingError, Equatable {
+package enum CryptoError: UserFacingError, Equatable {
     case openSSL(operation: String, detail: String)
     case invalidBase64URL
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .openSSL(operation, detail): "OpenSSL \(operation) failed: \(detail)"
         case .invalidBase64URL: "the value is not valid base64url"
@@ -14,7 +14,7 @@ public enum CryptoError: UserFacingError, Equatable {
 
     /// OpenSSL failing on input we already vetted is a bug of ours; partner data that OpenSSL rejects is wrapped
     /// in the domain's own error (a JWKS key becomes `OAuthError.malformedJWK`) before it gets here.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .invalidBase64URL: .malformedInput
         case .openSSL: .internalError

@@ -2,7 +2,7 @@ import COpenSSL
 import Foundation
 
 /// Message digests over OpenSSL's EVP interface (SHA-1 for pkpass manifests, SHA-256 for PKCE and cache names).
-public enum DigestAlgorithm: String, Sendable {
+package enum DigestAlgorithm: String, Sendable {
     case sha1
     case sha256
 
@@ -16,14 +16,14 @@ public enum DigestAlgorithm: String, Sendable {
     }
 
     /// The digest of `data` in one call.
-    public func digest(_ data: some DataProtocol) throws -> [UInt8] {
+    package func digest(_ data: some DataProtocol) throws -> [UInt8] {
         let hasher = try DigestStream(self)
         try hasher.update(data)
         return try hasher.finish()
     }
 
     /// Lower-case hex of the digest of `data`.
-    public func hex(_ data: some DataProtocol) throws -> String {
+    package func hex(_ data: some DataProtocol) throws -> String {
         try digest(data).hexString
     }
 }
@@ -40,11 +40,11 @@ struct FetchedDigests: @unchecked Sendable {
 }
 
 /// A streaming digest that owns its `EVP_MD_CTX` (freed in `deinit`), for files too large to hold at once.
-public final class DigestStream {
+package final class DigestStream {
     private let context: OpaquePointer
     private var finished = false
 
-    public init(_ algorithm: DigestAlgorithm) throws {
+    package init(_ algorithm: DigestAlgorithm) throws {
         guard let context = EVP_MD_CTX_new() else { throw CryptoError.drain("EVP_MD_CTX_new") }
         self.context = context
         guard EVP_DigestInit_ex(context, algorithm.evp, nil) == 1 else { throw CryptoError.drain("EVP_DigestInit_ex") }
@@ -52,14 +52,14 @@ public final class DigestStream {
 
     deinit { EVP_MD_CTX_free(context) }
 
-    public func update(_ data: some DataProtocol) throws {
+    package func update(_ data: some DataProtocol) throws {
         for region in data.regions {
             let ok = region.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
             guard ok == 1 else { throw CryptoError.drain("EVP_DigestUpdate") }
         }
     }
 
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         precondition(!finished, "DigestStream.finish called twice")
         finished = true
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -71,7 +71,7 @@ public final class DigestStream {
 
 extension Sequence where Element == UInt8 {
     /// Lower-case hexadecimal.
-    public var hexString: String {
+    package var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         for byte in self {

@@ -3,17 +3,17 @@ import Foundation
 
 /// A certificate made here, with its P-256 private key: the sandbox's pass-signing hierarchy is issued at
 /// start, so no key ever ships in the binary and every run has its own. Owns its `X509` and `EVP_PKEY`.
-public final class IssuedCertificate: @unchecked Sendable {
+package final class IssuedCertificate: @unchecked Sendable {
     // @unchecked: immutable after init; OpenSSL only reads the certificate and key when they sign.
     let certificate: OpaquePointer
     let key: OpaquePointer
     /// The certificate in PEM, for `--trust` and for people to read with `openssl x509`.
-    public let pem: String
+    package let pem: String
 
     /// Issues a certificate for `subject` (short names: `CN`, `OU`, `O`, `C`, `UID`), signed by `issuer` (nil:
     /// self-signed), valid from an hour ago for `lifetime` seconds. `extensions` use OpenSSL's configuration
     /// syntax (`basicConstraints` = `critical,CA:TRUE`; an OID = `ASN1:UTF8String:…`).
-    public init(
+    package init(
         subject: [(String, String)], extensions: [(String, String)], issuer: IssuedCertificate?,
         serial: Int, lifetime: TimeInterval
     ) throws {
@@ -75,7 +75,7 @@ public final class IssuedCertificate: @unchecked Sendable {
 
     /// A detached, DER-encoded CMS signature over `content` (binary, with the signing time), carrying this
     /// certificate and `chain` (the intermediates a verifier needs): what Wallet expects in a pass's `signature`.
-    public func detachedSignature(_ content: Data, chain: [IssuedCertificate]) throws -> Data {
+    package func detachedSignature(_ content: Data, chain: [IssuedCertificate]) throws -> Data {
         guard let stack = X509Stack(owning: dots_sk_X509_new_null()) else { throw CryptoError.drain("sk_X509_new_null") }
         for member in chain {
             X509_up_ref(member.certificate)

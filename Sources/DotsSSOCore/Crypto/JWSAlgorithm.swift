@@ -4,7 +4,7 @@ import Foundation
 /// The JWS algorithms (RFC 7518 §3, RFC 8037) dots-sso verifies id_tokens with: each names the kind of key that can
 /// make it, its digest and, for RSA, its padding. `none` and the HS* family are not here on purpose: an unsigned
 /// token proves nothing, and a MAC keyed with the client secret cannot show the provider made it.
-public enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
+package enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
     case rs256 = "RS256"
     case rs384 = "RS384"
     case rs512 = "RS512"
@@ -18,13 +18,13 @@ public enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
     case edDSA = "EdDSA"
 
     /// The algorithms the sandbox and other signers of ours make (`SigningKey`).
-    public static let signable: [JWSAlgorithm] = [.rs256, .es256]
+    package static let signable: [JWSAlgorithm] = [.rs256, .es256]
 
     /// For messages: "RS256, RS384, …, EdDSA".
-    public static var acceptedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var acceptedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The key a signature of this algorithm is made with.
-    public var keyType: JWKKeyType {
+    package var keyType: JWKKeyType {
         switch self {
         case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512: .rsa
         case .es256: .ec(.p256)
@@ -48,13 +48,13 @@ public enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// The kinds of public key a JWKS may hold that dots-sso can verify with.
-public enum JWKKeyType: Hashable, Sendable {
+/// The kinds of package key a JWKS may hold that dots-sso can verify with.
+package enum JWKKeyType: Hashable, Sendable {
     case rsa
     case ec(ECCurve)
     case ed25519
 
-    public enum ECCurve: String, Hashable, Sendable, CaseIterable {
+    package enum ECCurve: String, Hashable, Sendable, CaseIterable {
         case p256 = "P-256"
         case p384 = "P-384"
         case p521 = "P-521"

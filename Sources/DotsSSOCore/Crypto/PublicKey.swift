@@ -1,11 +1,11 @@
 import COpenSSL
 import Foundation
 
-/// A public key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
-public final class PublicKey: @unchecked Sendable {
+/// A package key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
+package final class PublicKey: @unchecked Sendable {
     // @unchecked: immutable after init; OpenSSL verification only reads the key.
     let pkey: OpaquePointer
-    public let type: JWKKeyType
+    package let type: JWKKeyType
 
     init(owning pkey: OpaquePointer, type: JWKKeyType) {
         self.pkey = pkey
@@ -14,46 +14,46 @@ public final class PublicKey: @unchecked Sendable {
 
     deinit { EVP_PKEY_free(pkey) }
 
-    /// An RSA public key from the big-endian modulus and exponent (JWK `n`, `e`).
-    public static func rsa(modulus: Data, exponent: Data) throws -> PublicKey {
+    /// An RSA package key from the big-endian modulus and exponent (JWK `n`, `e`).
+    package static func rsa(modulus: Data, exponent: Data) throws -> PublicKey {
         let key = modulus.withUnsafeBytes { n in
             exponent.withUnsafeBytes { e in
                 dots_rsa_public_key(
                     n.bindMemory(to: UInt8.self).baseAddress, modulus.count, e.bindMemory(to: UInt8.self).baseAddress, exponent.count)
             }
         }
-        guard let key else { throw CryptoError.drain("importing an RSA public key") }
+        guard let key else { throw CryptoError.drain("importing an RSA package key") }
         return PublicKey(owning: key, type: .rsa)
     }
 
-    /// A P-256 public key from the affine coordinates (JWK `x`, `y`, 32 bytes each).
-    public static func p256(x: Data, y: Data) throws -> PublicKey { try ec(.p256, x: x, y: y) }
+    /// A P-256 package key from the affine coordinates (JWK `x`, `y`, 32 bytes each).
+    package static func p256(x: Data, y: Data) throws -> PublicKey { try ec(.p256, x: x, y: y) }
 
-    /// An EC public key on `curve` from the affine coordinates (JWK `x`, `y`, each the curve's coordinate size).
-    public static func ec(_ curve: JWKKeyType.ECCurve, x: Data, y: Data) throws -> PublicKey {
+    /// An EC package key on `curve` from the affine coordinates (JWK `x`, `y`, each the curve's coordinate size).
+    package static func ec(_ curve: JWKKeyType.ECCurve, x: Data, y: Data) throws -> PublicKey {
         let size = curve.coordinateSize
         guard x.count == size, y.count == size else {
             throw CryptoError.openSSL(operation: "\(curve.rawValue) key", detail: "coordinates must be \(size) bytes each")
         }
         let point = Data([0x04]) + x + y
         let key = point.withUnsafeBytes { dots_ec_public_key(curve.groupName, $0.bindMemory(to: UInt8.self).baseAddress, point.count) }
-        guard let key else { throw CryptoError.drain("importing a \(curve.rawValue) public key") }
+        guard let key else { throw CryptoError.drain("importing a \(curve.rawValue) package key") }
         return PublicKey(owning: key, type: .ec(curve))
     }
 
-    /// An Ed25519 public key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
-    public static func ed25519(x: Data) throws -> PublicKey {
+    /// An Ed25519 package key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
+    package static func ed25519(x: Data) throws -> PublicKey {
         guard x.count == 32 else { throw CryptoError.openSSL(operation: "Ed25519 key", detail: "x must be 32 bytes") }
         let key = x.withUnsafeBytes {
             EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, x.count)
         }
-        guard let key else { throw CryptoError.drain("importing an Ed25519 public key") }
+        guard let key else { throw CryptoError.drain("importing an Ed25519 package key") }
         return PublicKey(owning: key, type: .ed25519)
     }
 
     /// Verifies a JWS signature made with `algorithm`: RSA PKCS#1 v1.5 or PSS as it is, ECDSA as raw r‖s (converted
     /// to DER for OpenSSL), Ed25519 over the message itself. A key of another kind never verifies.
-    public func verify(signature: Data, message: Data, algorithm: JWSAlgorithm) -> Bool {
+    package func verify(signature: Data, message: Data, algorithm: JWSAlgorithm) -> Bool {
         guard algorithm.keyType == type else { return false }
         var der = signature
         if case .ec(let curve) = type {

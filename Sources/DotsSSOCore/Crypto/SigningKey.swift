@@ -3,33 +3,33 @@ import Foundation
 
 /// A key that signs JWS: RSA for RS256 (or PS256), P-256 for ES256. Generated fresh (the sandbox's id_token keys,
 /// `keys generate`) or read from a PEM file (a client's `private_key_jwt` key). Owns its `EVP_PKEY`, freed in `deinit`.
-public final class SigningKey: @unchecked Sendable {
+package final class SigningKey: @unchecked Sendable {
     // @unchecked: immutable after init; each signature gets its own EVP_MD_CTX, the key is only read.
     let pkey: OpaquePointer
     /// RS256 or ES256, the two `JWSAlgorithm.signable`: what the key signs unless asked for PS256.
-    public let algorithm: JWSAlgorithm
-    /// The public point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
-    public let x: Data
-    public let y: Data
+    package let algorithm: JWSAlgorithm
+    /// The package point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
+    package let x: Data
+    package let y: Data
     /// The RSA modulus and exponent, for the JWK (`n`, `e`); empty for an EC key.
-    public let modulus: Data
-    public let exponent: Data
+    package let modulus: Data
+    package let exponent: Data
 
     /// An RSA key of `bits` bits that signs RS256 (OpenSSL's `EVP_RSA_gen`, exponent 65537).
-    public convenience init(rsaBits bits: Int) throws {
+    package convenience init(rsaBits bits: Int) throws {
         guard let key = dots_rsa_generate(UInt32(clamping: bits)) else { throw CryptoError.drain("RSA key generation") }
         try self.init(owning: key)
     }
 
     /// A P-256 key that signs ES256.
-    public convenience init() throws {
+    package convenience init() throws {
         guard let key = dots_ec_generate("P-256") else { throw CryptoError.drain("EC key generation") }
         try self.init(owning: key)
     }
 
     /// A private key from PEM (PKCS#8 `PRIVATE KEY`, or `RSA`/`EC PRIVATE KEY`): RSA of at least 2048 bits, or P-256.
     /// An encrypted key is refused (no passphrase is ever asked for), as is any other kind, saying which it is.
-    public convenience init(pem: Data) throws {
+    package convenience init(pem: Data) throws {
         guard pem.count < Int(Int32.max) else {
             throw CryptoError.openSSL(operation: "reading the private key", detail: "the file is too large")
         }
@@ -46,7 +46,7 @@ public final class SigningKey: @unchecked Sendable {
         try self.init(owning: key)
     }
 
-    /// Takes `key` (freed here when it is not a kind we sign with) and reads its public numbers.
+    /// Takes `key` (freed here when it is not a kind we sign with) and reads its package numbers.
     private init(owning key: OpaquePointer) throws {
         do {
             switch EVP_PKEY_get_base_id(key) {
@@ -84,27 +84,27 @@ public final class SigningKey: @unchecked Sendable {
         pkey = key
     }
 
-    /// A big-endian public number of the key, left-padded to `width` bytes when given.
+    /// A big-endian package number of the key, left-padded to `width` bytes when given.
     private static func number(_ key: OpaquePointer, _ name: String, width: Int?) throws -> Data {
         var number: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else { throw CryptoError.drain("reading the public numbers") }
+        guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else { throw CryptoError.drain("reading the package numbers") }
         defer { BN_free(number) }
         let size = width ?? Int((BN_num_bits(number) + 7) / 8)
         var bytes = [UInt8](repeating: 0, count: size)
-        guard BN_bn2binpad(number, &bytes, Int32(size)) == size else { throw CryptoError.drain("reading the public numbers") }
+        guard BN_bn2binpad(number, &bytes, Int32(size)) == size else { throw CryptoError.drain("reading the package numbers") }
         return Data(bytes)
     }
 
-    /// The public key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
-    public var publicJWK: [String: JSONValue] {
+    /// The package key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
+    package var publicJWK: [String: JSONValue] {
         algorithm == .rs256
             ? ["kty": .string("RSA"), "n": .string(Base64URL.encode(modulus)), "e": .string(Base64URL.encode(exponent))]
             : ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
     }
 
-    /// The RFC 7638 thumbprint of the public key (SHA-256 over its required members in lexicographic order,
+    /// The RFC 7638 thumbprint of the package key (SHA-256 over its required members in lexicographic order,
     /// base64url): a key id that anyone holding the JWK can compute again.
-    public func thumbprint() throws -> String {
+    package func thumbprint() throws -> String {
         let canonical =
             algorithm == .rs256
             ? #"{"e":"\#(Base64URL.encode(exponent))","kty":"RSA","n":"\#(Base64URL.encode(modulus))"}"#
@@ -113,20 +113,20 @@ public final class SigningKey: @unchecked Sendable {
     }
 
     /// The private key as PKCS#8 PEM, for a file only its owner may read.
-    public func privatePEM() throws -> String {
+    package func privatePEM() throws -> String {
         try MemoryBIO.text { PEM_write_bio_PrivateKey($0, pkey, nil, nil, 0, nil, nil) == 1 }
     }
 
     deinit { EVP_PKEY_free(pkey) }
 
-    /// The public half, for verifying what this key signed.
-    public func publicKey() throws -> PublicKey {
+    /// The package half, for verifying what this key signed.
+    package func publicKey() throws -> PublicKey {
         algorithm == .rs256 ? try PublicKey.rsa(modulus: modulus, exponent: exponent) : try PublicKey.p256(x: x, y: y)
     }
 
     /// A signature over `message` as JWS carries it: RS256 PKCS#1 v1.5 as it is, ES256 as raw r‖s (64 bytes).
     /// `pss` signs PS256 with an RSA key instead (for a provider that accepts only that).
-    public func sign(_ message: Data, pss: Bool = false) throws -> Data {
+    package func sign(_ message: Data, pss: Bool = false) throws -> Data {
         guard let context = EVP_MD_CTX_new() else { throw CryptoError.drain("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         var keyContext: OpaquePointer?

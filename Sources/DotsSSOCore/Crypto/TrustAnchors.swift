@@ -4,14 +4,14 @@ import Foundation
 /// CA certificates we trust: extra anchors for TLS (`--cacert`, `DOTS_SSO_CACERT`, added to the system's store)
 /// or the anchors a pass signature must chain to (`--trust`, Apple Root CA). Owns its parsed `X509` objects and
 /// frees them in `deinit`.
-public final class TrustAnchors: @unchecked Sendable {
+package final class TrustAnchors: @unchecked Sendable {
     // @unchecked: immutable after init; OpenSSL only reads the certificates (X509_STORE_add_cert takes its own reference).
     let certificates: [OpaquePointer]
-    public let paths: [String]
+    package let paths: [String]
 
     /// Parses every certificate in each PEM file; a missing file or one without a certificate is an error that
     /// names `option`, the flag (or variable) the user gave the file with.
-    public convenience init(pemFiles: [String], option: String) throws {
+    package convenience init(pemFiles: [String], option: String) throws {
         try self.init(pem: try pemFiles.map { (try Self.pemFile($0, option: option), $0) }, option: option)
     }
 
@@ -25,7 +25,7 @@ public final class TrustAnchors: @unchecked Sendable {
     }
 
     /// Parses every certificate in PEM texts (`name` identifies each in errors).
-    public init(pem sources: [(data: Data, name: String)], option: String) throws {
+    package init(pem sources: [(data: Data, name: String)], option: String) throws {
         var parsed: [OpaquePointer] = []
         do {
             for (data, path) in sources {
@@ -55,7 +55,7 @@ public final class TrustAnchors: @unchecked Sendable {
     deinit { certificates.forEach { X509_free($0) } }
 
     /// The anchors by name, for messages that say what is trusted.
-    public var names: [String] { certificates.map { CertificateInfo($0).displayName } }
+    package var names: [String] { certificates.map { CertificateInfo($0).displayName } }
 
     /// A new store holding these anchors.
     func makeStore() -> X509Store? {

@@ -3,8 +3,8 @@ import Foundation
 /// The `channel` check: the configuration itself, before anything is fetched — required fields, https on every
 /// OAuth and member endpoint (plain http only on loopback), flags documented with a purpose, containers well formed.
 /// Legal documents, the loading animation and the magic-link origin are judged by their own checks.
-public enum ChannelLint {
-    public static func findings(for channel: Channel) -> [Finding] {
+package enum ChannelLint {
+    package static func findings(for channel: Channel) -> [Finding] {
         let file = channel.findingFile
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {

@@ -1,5 +1,5 @@
 /// Why `check` itself cannot run (the per-deliverable problems are findings instead).
-public enum CheckError: UserFacingError, Equatable {
+package enum CheckError: UserFacingError, Equatable {
     /// `--only`/`--skip` named a check this channel does not have.
     case unknownCheck(name: String, available: [String])
     /// `--only` and `--skip` left nothing to check.
@@ -9,7 +9,7 @@ public enum CheckError: UserFacingError, Equatable {
     /// Live checks were skipped because no member could be signed in: not a pass.
     case memberMissing(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .unknownCheck(name, available):
             "this channel has no check named '\(name)'; its checks are \(available.joined(separator: ", "))"
@@ -22,7 +22,7 @@ public enum CheckError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .unknownCheck, .nothingToCheck: .usage
         case .internalFailure: .internalError

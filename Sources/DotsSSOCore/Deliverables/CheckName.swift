@@ -2,7 +2,7 @@ import Foundation
 
 /// One check of `dots-sso check`. The list a channel has (`all(for:)`), what `--only`/`--skip` accept, and what
 /// `CheckBodies` runs are all this type, so a new check is one new case the compiler walks through every switch.
-public enum CheckName: Hashable, Sendable, CustomStringConvertible {
+package enum CheckName: Hashable, Sendable, CustomStringConvertible {
     case channel
     case discovery
     case tls
@@ -18,7 +18,7 @@ public enum CheckName: Hashable, Sendable, CustomStringConvertible {
     case magicLink
 
     /// The checks a channel has, in report order.
-    public static func all(for channel: Channel) -> [CheckName] {
+    package static func all(for channel: Channel) -> [CheckName] {
         var names: [CheckName] = [.channel, .discovery, .tls, .authorization, .profile, .flags]
         names += (channel.containers ?? []).map { .container($0.name) }
         names += [.passes, .loadingAnimation]
@@ -28,7 +28,7 @@ public enum CheckName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The name a user types and reads: `tls`, `container:news`, `legal:privacy-policy`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .channel: "channel"
         case .discovery: "discovery"
@@ -45,7 +45,7 @@ public enum CheckName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The checks that run as a member: they need a token.
-    public var isLive: Bool {
+    package var isLive: Bool {
         switch self {
         case .profile, .flags, .passes, .container: true
         case .channel, .discovery, .tls, .authorization, .loadingAnimation, .legal, .magicLink: false
@@ -53,7 +53,7 @@ public enum CheckName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The word before the colon of the checks there is one of per item; `--only container` selects them all.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .container: Self.containerKind
         case .legal: Self.legalKind
@@ -62,7 +62,7 @@ public enum CheckName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What `--only live` selects.
-    public static let liveSelector = "live"
+    package static let liveSelector = "live"
     static let containerKind = "container"
     static let legalKind = "legal"
 }

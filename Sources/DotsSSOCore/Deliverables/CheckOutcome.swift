@@ -2,21 +2,21 @@ import Foundation
 
 /// One named check of `dots-sso check` (`channel`, `tls`, `container:news`, `legal:privacy-policy`…) and how it
 /// ended: passed, failed (an error finding, or a warning under `--strict`), or skipped with the reason.
-public struct CheckOutcome: Codable, Sendable, Equatable {
-    public enum Status: String, Codable, Sendable {
+package struct CheckOutcome: Codable, Sendable, Equatable {
+    package enum Status: String, Codable, Sendable {
         case pass, fail, skip
     }
 
-    public var name: String
-    public var status: Status
-    public var durationMs: Int
-    public var findings: [Finding]
+    package var name: String
+    package var status: Status
+    package var durationMs: Int
+    package var findings: [Finding]
     /// Why a skipped check did not run; a one-line summary otherwise.
-    public var detail: String?
+    package var detail: String?
     /// True when this live check was skipped because no member could be signed in (absent otherwise).
-    public var noMember: Bool?
+    package var noMember: Bool?
 
-    public init(name: String, status: Status, durationMs: Int, findings: [Finding], detail: String? = nil, noMember: Bool? = nil) {
+    package init(name: String, status: Status, durationMs: Int, findings: [Finding], detail: String? = nil, noMember: Bool? = nil) {
         self.name = name
         self.status = status
         self.durationMs = durationMs
@@ -27,21 +27,21 @@ public struct CheckOutcome: Codable, Sendable, Equatable {
 }
 
 /// What a check's body hands back before it is judged: its findings, and the reason when it could not run.
-public struct CheckFindings: Sendable {
-    public var findings: [Finding]
-    public var skipped: String?
-    public var detail: String?
+package struct CheckFindings: Sendable {
+    package var findings: [Finding]
+    package var skipped: String?
+    package var detail: String?
     /// Skipped because no member could be signed in: not a pass (`check` ends 77).
-    public var noMember = false
+    package var noMember = false
 
-    public init(_ findings: [Finding] = [], detail: String? = nil) {
+    package init(_ findings: [Finding] = [], detail: String? = nil) {
         self.findings = findings
         self.detail = detail
     }
 
     /// A check that could not run; the reason is also a warning finding (an error under `--strict`), so a skip is
     /// never a silent pass.
-    public static func skipped(_ name: String, because reason: String, findings: [Finding] = []) -> CheckFindings {
+    package static func skipped(_ name: String, because reason: String, findings: [Finding] = []) -> CheckFindings {
         var result = CheckFindings(
             findings + [Finding(.warning, "check.skipped", at: FindingLocation(file: name), "\(name) was not checked: \(reason)")])
         result.skipped = reason
@@ -61,29 +61,29 @@ public struct CheckFindings: Sendable {
 }
 
 /// Everything `dots-sso check` reports for one channel.
-public struct CheckReport: Codable, Sendable {
-    public struct Summary: Codable, Sendable, Equatable {
-        public var passed: Int
-        public var failed: Int
-        public var skipped: Int
-        public var findings: FindingSummary
+package struct CheckReport: Codable, Sendable {
+    package struct Summary: Codable, Sendable, Equatable {
+        package var passed: Int
+        package var failed: Int
+        package var skipped: Int
+        package var findings: FindingSummary
     }
 
     /// The live checks skipped because no member could be signed in, and what to do about it.
-    public struct MemberMissing: Codable, Sendable, Equatable {
-        public var checks: [String]
-        public var message: String
+    package struct MemberMissing: Codable, Sendable, Equatable {
+        package var checks: [String]
+        package var message: String
     }
 
-    public var channel: String
-    public var checks: [CheckOutcome]
-    public var summary: Summary
+    package var channel: String
+    package var checks: [CheckOutcome]
+    package var summary: Summary
     /// False when a check failed, or when live checks could not run for want of a member.
-    public var passed: Bool
-    public var durationMs: Int
-    public var memberMissing: MemberMissing?
+    package var passed: Bool
+    package var durationMs: Int
+    package var memberMissing: MemberMissing?
 
-    public init(channel: String, checks: [CheckOutcome], durationMs: Int) {
+    package init(channel: String, checks: [CheckOutcome], durationMs: Int) {
         self.channel = channel
         self.checks = checks
         self.durationMs = durationMs

@@ -4,25 +4,25 @@ import Foundation
 /// CI job. Static checks always run; the live ones (profile, flags, containers, passes) run as a test member —
 /// the cached sign-in or `--access-token-file` — and are reported skipped, with the reason, without one. A
 /// failing or hanging check never stops the others, and the whole run ends by `timeout`.
-public struct CheckUseCase: Sendable {
-    public var member: MemberSettings
+package struct CheckUseCase: Sendable {
+    package var member: MemberSettings
     /// Pass-signing roots to trust besides Apple's (`--trust`).
-    public var trust: [String]
-    public var only: [String]
-    public var skip: [String]
-    public var strict: Bool
+    package var trust: [String]
+    package var only: [String]
+    package var skip: [String]
+    package var strict: Bool
     /// The whole run's bound; each request also gets at most this long.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// Where pictures go (the loading animation's contact sheet); nil: a private `dots-sso-check-XXXXXX` folder made
     /// for this run in the temporary directory.
-    public var pictures: String?
+    package var pictures: String?
     /// Told as the run goes: the checks that will run, in report order, then each outcome as it finishes (in any
     /// order), so a person sees results before the slowest check ends.
-    public var progress: (@Sendable (CheckProgress) -> Void)?
+    package var progress: (@Sendable (CheckProgress) -> Void)?
 
-    public static let defaultTimeout: TimeInterval = 120
+    package static let defaultTimeout: TimeInterval = 120
 
-    public init(
+    package init(
         member: MemberSettings, trust: [String] = [], only: [String] = [], skip: [String] = [], strict: Bool = false,
         timeout: TimeInterval = CheckUseCase.defaultTimeout, pictures: String? = nil
     ) {
@@ -37,7 +37,7 @@ public struct CheckUseCase: Sendable {
 
     /// The checks `--only` and `--skip` select; `legal` or `container` select every check of that kind, `live` every
     /// check that runs as a member (profile, flags, containers, passes).
-    public func selectedNames(for channel: Channel) throws -> [CheckName] {
+    package func selectedNames(for channel: Channel) throws -> [CheckName] {
         let all = CheckName.all(for: channel)
         func matches(_ pattern: String) throws -> Set<CheckName> {
             let found =
@@ -54,7 +54,7 @@ public struct CheckUseCase: Sendable {
         return all.filter(selected.contains)
     }
 
-    public func run(_ ctx: CommandContext) async throws -> CheckReport {
+    package func run(_ ctx: CommandContext) async throws -> CheckReport {
         let started = Stopwatch()
         let channel = member.signIn.channel
         guard channel.name != nil || channel.issuer != nil || channel.authorizationEndpoint != nil else { throw ConfigError.noChannel }
@@ -123,7 +123,7 @@ public struct CheckUseCase: Sendable {
 }
 
 /// What `CheckUseCase.progress` is told.
-public enum CheckProgress: Sendable {
+package enum CheckProgress: Sendable {
     case started([String])
     case finished(CheckOutcome)
 }

@@ -3,13 +3,13 @@ import Foundation
 /// One `legal:KIND` check: the Privacy Policy, Terms & Conditions or Joint Controller Statement is reachable over
 /// https with a 200 and is really the document — a PDF by its magic bytes, or an HTML page with a title — not an
 /// error page. A local PDF path is checked the same way.
-public struct LegalDocumentCheck: Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+package struct LegalDocumentCheck: Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         case privacyPolicy = "privacy-policy"
         case termsAndConditions = "terms-and-conditions"
         case jointControllerStatement = "joint-controller-statement"
 
-        public var title: String {
+        package var title: String {
             switch self {
             case .privacyPolicy: "Privacy Policy"
             case .termsAndConditions: "Terms & Conditions"
@@ -35,17 +35,17 @@ public struct LegalDocumentCheck: Sendable {
     }
 
     /// No legal document comes close; a bigger answer is not the document.
-    public static let maxBytes = 64 * 1024 * 1024
+    package static let maxBytes = 64 * 1024 * 1024
 
-    public let kind: Kind
-    public let http: any HTTPClient
+    package let kind: Kind
+    package let http: any HTTPClient
 
-    public init(kind: Kind, http: any HTTPClient) {
+    package init(kind: Kind, http: any HTTPClient) {
         self.kind = kind
         self.http = http
     }
 
-    public func run(channel: Channel) async -> [Finding] {
+    package func run(channel: Channel) async -> [Finding] {
         let path = "$.legal.\(kind.key)"
         guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
             return [

@@ -1,8 +1,8 @@
 /// A person answered no (or nothing) to a confirmation: not a usage mistake, so exit 1 as apt and gh do.
-public struct NotConfirmed: UserFacingError, Equatable {
-    public let message: String
+package struct NotConfirmed: UserFacingError, Equatable {
+    package let message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 
-    public var exitStatus: ExitStatus { .checkFailed }
+    package var exitStatus: ExitStatus { .checkFailed }
 }

@@ -1,12 +1,12 @@
 /// A report or output file that cannot be written (full disk, unwritable path): exit 74.
-public enum OutputError: UserFacingError, Equatable {
+package enum OutputError: UserFacingError, Equatable {
     case cannotWrite(path: String, what: String, reason: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .cannotWrite(path, what, reason): "cannot write \(what) to \(path): \(reason)"
         }
     }
 
-    public var exitStatus: ExitStatus { .cannotWrite }
+    package var exitStatus: ExitStatus { .cannotWrite }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// Writes a file so that readers see either the old content or the new, never a torn mix:
 /// a temporary file in the same directory, `fsync`, `rename` over the target, `fsync` of the directory. A symbolic
 /// link at the final name is replaced, never followed: another user's link cannot turn our write into theirs.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Prefix of in-flight temporary files; readers and listings ignore them.
-    public static let temporaryPrefix = ".tmp-"
+    package static let temporaryPrefix = ".tmp-"
 
     /// Writes `data` into a device, FIFO or descriptor the user named on purpose (`/dev/stdout`, `/dev/fd/3`, a
     /// process substitution). Opened without blocking, so a FIFO nobody reads is an error instead of a hang.
@@ -51,10 +51,10 @@ public enum AtomicFile {
     }
 
     /// Failure of a write step, with the path and the OS error.
-    public struct WriteError: Error, Sendable, Equatable {
-        public let path: String
-        public let step: String
-        public let reason: String
+    package struct WriteError: Error, Sendable, Equatable {
+        package let path: String
+        package let step: String
+        package let reason: String
     }
 
     /// Writes `data` to `url` with the given permissions. `beforeCommit` runs after the
@@ -64,7 +64,7 @@ public enum AtomicFile {
     /// killed dots-sso still leaves the old file or the new one, never a torn one, but a crash of the whole machine
     /// may lose the latest of them. Each `fsync` costs a disk flush, which made saving 100 passes several times
     /// slower than downloading them.
-    public static func write(
+    package static func write(
         _ data: Data,
         to url: URL,
         permissions: mode_t = 0o600,
@@ -121,7 +121,7 @@ public enum AtomicFile {
     }
 
     /// Makes the folder `url` goes in (and its parents, 0755) when it is missing: a report path in a fresh checkout.
-    public static func createFolder(for url: URL) throws {
+    package static func createFolder(for url: URL) throws {
         let folder = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) { return }

@@ -5,20 +5,20 @@ import Foundation
 
 /// What `stat(2)` says about a path: cheap, unlike `FileManager.attributesOfItem`, which also looks up the
 /// owner's user and group names — noticeable when a batch checks hundreds of files.
-public struct FileStatus: Sendable {
-    public let isDirectory: Bool
+package struct FileStatus: Sendable {
+    package let isDirectory: Bool
     /// A plain file, whose size is its length (not a FIFO or a device such as /dev/zero).
-    public let isRegular: Bool
-    public let size: Int
+    package let isRegular: Bool
+    package let size: Int
     /// The permission bits (`0o644`).
-    public let mode: UInt32
+    package let mode: UInt32
 
     /// Whether the path itself is a symbolic link (only seen with `followingLinks: false`).
-    public let isLink: Bool
+    package let isLink: Bool
 
     /// nil when the path does not exist or cannot be examined. `followingLinks: false` describes a symbolic link
     /// itself (`lstat`) rather than what it points to.
-    public init?(_ path: String, followingLinks: Bool = true) {
+    package init?(_ path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         isLink = (info.st_mode & S_IFMT) == S_IFLNK

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A path given on the command line where `-` means standard input.
-public enum InputFile {
+package enum InputFile {
     /// The whole input (a file, stdin for `-`, a pipe such as `<(…)`), refused past `limit` bytes before the memory is
     /// spent: a missing path is an input error (64), one too large malformed input (65) naming `what` and the cap.
-    public static func contents(_ path: String, what: String, limit: Int) throws -> Data {
+    package static func contents(_ path: String, what: String, limit: Int) throws -> Data {
         switch try read(path, limit: limit) {
         case .contents(let data): return data
         case .tooLarge: throw tooLarge(path, what: what, limit: limit)
@@ -12,7 +12,7 @@ public enum InputFile {
     }
 
     /// The same as bytes, for parsers that keep their input (held once, never copied out of `Data`).
-    public static func bytes(_ path: String, what: String, limit: Int) throws -> [UInt8] {
+    package static func bytes(_ path: String, what: String, limit: Int) throws -> [UInt8] {
         switch try readBytes(path, limit: limit) {
         case .contents(let bytes): return bytes
         case .tooLarge: throw tooLarge(path, what: what, limit: limit)
@@ -24,7 +24,7 @@ public enum InputFile {
     }
 
     /// What a capped read found.
-    public enum CappedRead<Contents: Sendable>: Sendable {
+    package enum CappedRead<Contents: Sendable>: Sendable {
         case contents(Contents)
         /// More than the limit: `size` for a plain file (refused before reading), nil for a stream.
         case tooLarge(size: Int?)
@@ -33,12 +33,12 @@ public enum InputFile {
     /// Reads `path` (or stdin for `-`) refusing more than `limit` bytes without holding them: a plain file by its
     /// size before reading, stdin, FIFOs and devices (`/dev/zero`) once they pass the limit. A path that does not
     /// exist or cannot be opened is an input error.
-    public static func read(_ path: String, limit: Int) throws -> CappedRead<Data> {
+    package static func read(_ path: String, limit: Int) throws -> CappedRead<Data> {
         try read(path, limit: limit, into: Data.self)
     }
 
     /// The same, as bytes: for parsers that keep the input, so it is held once and not copied from `Data`.
-    public static func readBytes(_ path: String, limit: Int) throws -> CappedRead<[UInt8]> {
+    package static func readBytes(_ path: String, limit: Int) throws -> CappedRead<[UInt8]> {
         try read(path, limit: limit, into: [UInt8].self)
     }
 
@@ -72,7 +72,7 @@ public enum InputFile {
     }
 
     /// How messages name it.
-    public static func displayName(_ path: String) -> String {
+    package static func displayName(_ path: String) -> String {
         path == "-" ? "stdin" : path
     }
 }

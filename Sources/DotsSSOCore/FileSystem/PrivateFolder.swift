@@ -6,8 +6,8 @@ import Foundation
 /// A fresh folder only this user can enter, made by `mkdtemp` (0700) under the temporary directory: scratch space
 /// nobody else can have made first, filled with links, or read. A fixed shared name (`/tmp/dots-sso-check`) let
 /// another local user plant a symbolic link there and have our picture overwrite the victim's file.
-public enum PrivateFolder {
-    public static func make(prefix: String) throws -> URL {
+package enum PrivateFolder {
+    package static func make(prefix: String) throws -> URL {
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base.hasSuffix("/") ? String(base.dropLast()) : base)/\(prefix)-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {

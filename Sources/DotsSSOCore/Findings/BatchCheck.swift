@@ -1,22 +1,22 @@
 /// Many inputs checked one by one (`pkpass inspect`, `bodymovin validate`, later `check`): each input yields a
 /// report with findings, or an input error that stops only that input. The batch remembers the worst input
 /// error's exit status; failed findings are the renderer's business (`--strict` decides what fails).
-public struct BatchOutcome<Report: Sendable>: Sendable {
-    public var reports: [Report]
+package struct BatchOutcome<Report: Sendable>: Sendable {
+    package var reports: [Report]
     /// Inputs that could not be checked at all, in the order given, with the reason.
-    public var unreadable: [(input: String, error: any UserFacingError)]
+    package var unreadable: [(input: String, error: any UserFacingError)]
 
     /// The exit status the unreadable inputs call for: malformed input (65) over any other, else the first.
-    public var inputStatus: ExitStatus? {
+    package var inputStatus: ExitStatus? {
         let statuses = unreadable.map(\.error.exitStatus)
         return statuses.contains(.malformedInput) ? .malformedInput : statuses.first
     }
 }
 
-public enum BatchCheck {
+package enum BatchCheck {
     /// Checks every input with at most `parallel` at once; reports keep the inputs' order. An error that is not a
     /// `UserFacingError` is a bug and is rethrown.
-    public static func run<Report: Sendable>(
+    package static func run<Report: Sendable>(
         _ inputs: [String], parallel: Int, _ check: @escaping @Sendable (String) async throws -> Report
     ) async throws -> BatchOutcome<Report> {
         let results = await boundedConcurrentMap(count: inputs.count, parallel: parallel) { index -> Result<Report, any Error> in

@@ -1,5 +1,5 @@
 /// How much a finding matters: errors fail a check, warnings fail only under `--strict`.
-public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+package enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
     case error
     case warning
     case info
@@ -12,21 +12,21 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// Where a finding was observed: a file (or URL) and a path inside it (JSON path or archive entry).
-public struct FindingLocation: Codable, Sendable, Hashable {
-    public var file: String?
-    public var path: String?
+package struct FindingLocation: Codable, Sendable, Hashable {
+    package var file: String?
+    package var path: String?
 
-    public init(file: String? = nil, path: String? = nil) {
+    package init(file: String? = nil, path: String? = nil) {
         self.file = file
         self.path = path
     }
 
     /// `file:path`, `file`, `path` or nil, for one-line rendering.
-    public var display: String? {
+    package var display: String? {
         switch (file, path) {
         case let (file?, path?): "\(file) \(path)"
         case let (file?, nil): file
@@ -40,13 +40,13 @@ public struct FindingLocation: Codable, Sendable, Hashable {
 ///
 /// `code` is a stable dotted identifier scripts can match on (`discover.pkce.s256-missing`);
 /// `message` is written for a person: what was found and how to fix it.
-public struct Finding: Codable, Sendable, Hashable {
-    public var severity: Severity
-    public var code: String
-    public var location: FindingLocation
-    public var message: String
+package struct Finding: Codable, Sendable, Hashable {
+    package var severity: Severity
+    package var code: String
+    package var location: FindingLocation
+    package var message: String
 
-    public init(_ severity: Severity, _ code: String, at location: FindingLocation = .init(), _ message: String) {
+    package init(_ severity: Severity, _ code: String, at location: FindingLocation = .init(), _ message: String) {
         self.severity = severity
         self.code = code
         self.location = location

@@ -4,18 +4,18 @@ import Foundation
 
 /// The production `HTTPClient`, over libcurl: TLS 1.2+, verification always on, loopback-only http,
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
-public final class CurlHTTPClient: HTTPClient {
-    public let options: HTTPClientOptions
+package final class CurlHTTPClient: HTTPClient {
+    package let options: HTTPClientOptions
     /// Connections kept alive between this client's requests.
     private let pool = CurlConnectionPool()
     /// What verified connections trust, loaded on the first one and shared (see `TLSTrustStore`).
     private let trust = MadeOnce<TLSTrustStore?>()
 
-    public init(options: HTTPClientOptions = HTTPClientOptions()) {
+    package init(options: HTTPClientOptions = HTTPClientOptions()) {
         self.options = options
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await Self.onOwnThread { try self.sendBlocking(request) }
     }
 
@@ -29,7 +29,7 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// Runs the request and any redirects synchronously on the calling thread.
-    public func sendBlocking(_ request: HTTPRequest) throws -> HTTPResponse {
+    package func sendBlocking(_ request: HTTPRequest) throws -> HTTPResponse {
         let started = Stopwatch()
         let timeout = request.timeout ?? options.timeout
         let deadline = Deadline(seconds: timeout)
@@ -68,7 +68,7 @@ public final class CurlHTTPClient: HTTPClient {
         }
     }
 
-    public func inspectTLS(_ url: URL) async throws -> TLSInspection? {
+    package func inspectTLS(_ url: URL) async throws -> TLSInspection? {
         try await Self.onOwnThread { try self.inspectTLSBlocking(url) }
     }
 

@@ -1,26 +1,26 @@
 import Foundation
 
 /// The network as the rest of the core sees it: one request in, one response out, policy enforced.
-public protocol HTTPClient: Sendable {
+package protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
     /// Connects to `url`'s host and completes the TLS handshake only (nothing is sent): what `check tls` reports.
     func inspectTLS(_ url: URL) async throws -> TLSInspection?
 }
 
 /// Settings shared by every request of one command run.
-public struct HTTPClientOptions: Sendable {
+package struct HTTPClientOptions: Sendable {
     /// Whole-request timeout (`--timeout`).
-    public var timeout: TimeInterval
-    public var connectTimeout: TimeInterval
-    public var maxRedirects: Int
-    public var trustAnchors: TrustAnchors?
-    public var userAgent: String
+    package var timeout: TimeInterval
+    package var connectTimeout: TimeInterval
+    package var maxRedirects: Int
+    package var trustAnchors: TrustAnchors?
+    package var userAgent: String
     /// Receives the `-v` trace, one line at a time, already redacted.
-    public var trace: (@Sendable (String) -> Void)?
+    package var trace: (@Sendable (String) -> Void)?
 
-    public static let defaultTimeout: TimeInterval = 30
+    package static let defaultTimeout: TimeInterval = 30
 
-    public init(
+    package init(
         timeout: TimeInterval = HTTPClientOptions.defaultTimeout,
         connectTimeout: TimeInterval = 10,
         maxRedirects: Int = 5,

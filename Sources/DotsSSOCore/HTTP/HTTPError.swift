@@ -1,9 +1,9 @@
 import Foundation
 
 /// Everything that can go wrong carrying a request, from URL policy to the answer's shape.
-public enum HTTPError: UserFacingError, Equatable {
+package enum HTTPError: UserFacingError, Equatable {
     /// Why a TLS handshake failed, so the message can say what to fix.
-    public enum TLSProblem: String, Codable, Sendable, Equatable {
+    package enum TLSProblem: String, Codable, Sendable, Equatable {
         case protocolVersion, untrustedCertificate, hostnameMismatch, expiredCertificate, other
     }
 
@@ -27,7 +27,7 @@ public enum HTTPError: UserFacingError, Equatable {
     case rateLimited(url: String, retryAfter: String?)
     case serverError(url: String, status: Int)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidURL(let text):
             "'\(text)' is not a valid http(s) URL"
@@ -77,7 +77,7 @@ public enum HTTPError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .invalidURL, .insecureURL: .usage
         case .dns, .connect, .tls, .timeout, .unfinished, .transport, .noHTTPLibrary: .network

@@ -1,26 +1,26 @@
 import Foundation
 
 /// One HTTP request as the core describes it; the client decides how to carry it safely.
-public struct HTTPRequest: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST", put = "PUT", delete = "DELETE", head = "HEAD" }
+package struct HTTPRequest: Sendable {
+    package enum Method: String, Sendable { case get = "GET", post = "POST", put = "PUT", delete = "DELETE", head = "HEAD" }
 
-    public var method: Method
-    public var url: URL
-    public var headers: [(name: String, value: String)]
-    public var body: Data?
+    package var method: Method
+    package var url: URL
+    package var headers: [(name: String, value: String)]
+    package var body: Data?
     /// Requests that carry credentials (token, revocation, sign-in POSTs) never follow redirects.
-    public var followsRedirects: Bool
+    package var followsRedirects: Bool
     /// A larger body is abandoned as soon as it is seen to exceed this (Content-Length or while streaming).
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Overrides the client's whole-request timeout.
-    public var timeout: TimeInterval?
+    package var timeout: TimeInterval?
     /// Secret values carried under names that do not say so (a token in a partner's `?key=` parameter or
     /// `X-Partner` header): scrubbed from the trace and from the URLs in error messages like any other secret.
-    public var secrets: [String] = []
+    package var secrets: [String] = []
 
-    public static let defaultMaxBodyBytes = 8 * 1024 * 1024
+    package static let defaultMaxBodyBytes = 8 * 1024 * 1024
 
-    public init(
+    package init(
         _ method: Method = .get,
         _ url: URL,
         headers: [(name: String, value: String)] = [],
@@ -39,7 +39,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// A form POST (`application/x-www-form-urlencoded`), never redirected.
-    public static func form(_ url: URL, _ fields: [(String, String)], headers: [(name: String, value: String)] = []) -> HTTPRequest {
+    package static func form(_ url: URL, _ fields: [(String, String)], headers: [(name: String, value: String)] = []) -> HTTPRequest {
         let body = FormEncoding.encode(fields)
         return HTTPRequest(
             .post, url,
@@ -52,7 +52,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// A JSON POST, never redirected.
-    public static func json(_ url: URL, _ payload: some Encodable, headers: [(name: String, value: String)] = []) throws -> HTTPRequest {
+    package static func json(_ url: URL, _ payload: some Encodable, headers: [(name: String, value: String)] = []) throws -> HTTPRequest {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPRequest(
@@ -64,26 +64,26 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The first value of a header, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 
 /// `application/x-www-form-urlencoded` encoding (HTML form rules: space as `+`).
-public enum FormEncoding {
+package enum FormEncoding {
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*")
 
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: " ")))!
             .replacingOccurrences(of: " ", with: "+")
     }
 
-    public static func encode(_ fields: [(String, String)]) -> String {
+    package static func encode(_ fields: [(String, String)]) -> String {
         fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
     /// Decodes `a=1&b=2`; `+` is a space. Undecodable escapes are kept as written.
-    public static func decode(_ text: String) -> [(String, String)] {
+    package static func decode(_ text: String) -> [(String, String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func unescape(_ part: Substring) -> String {

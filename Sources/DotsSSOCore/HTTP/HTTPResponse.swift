@@ -1,18 +1,18 @@
 import Foundation
 
 /// What the server answered, after any redirects.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: Data
     /// The URL that produced this response (differs from the request's after a redirect).
-    public var url: URL
+    package var url: URL
     /// Wall-clock seconds for the whole exchange, redirects included.
-    public var duration: TimeInterval
+    package var duration: TimeInterval
     /// The request's own secrets (a token in a partner-named query parameter), kept out of `displayURL`.
-    public var secrets: [String] = []
+    package var secrets: [String] = []
 
-    public init(status: Int, headers: [(name: String, value: String)], body: Data, url: URL, duration: TimeInterval) {
+    package init(status: Int, headers: [(name: String, value: String)], body: Data, url: URL, duration: TimeInterval) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -21,17 +21,17 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The URL as messages show it: secret parameters and the request's own secrets redacted.
-    public var displayURL: String {
+    package var displayURL: String {
         Redactor.scrub(url.redactedForDisplay, secrets: secrets.filter { $0.count >= 6 })
     }
 
     /// The last value of a header, compared case-insensitively.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The media type without parameters, lower-cased (`application/json`).
-    public var mediaType: String? {
+    package var mediaType: String? {
         guard let type = header("Content-Type")?.split(separator: ";").first,
             let start = type.firstIndex(where: { $0 != " " && $0 != "\t" }),
             let last = type.lastIndex(where: { $0 != " " && $0 != "\t" })
@@ -39,11 +39,11 @@ public struct HTTPResponse: Sendable {
         return type[start...last].lowercased()
     }
 
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    package var isSuccess: Bool { (200..<300).contains(status) }
 
     /// Throws the error a non-2xx status means for a resource request: 401/403 refused credentials (77),
     /// 429 rate limited (75), 502/503/504 temporary (75), other 5xx (76), anything else an answer outside the spec (76).
-    public func requireSuccess() throws {
+    package func requireSuccess() throws {
         guard !isSuccess else { return }
         let display = displayURL
         switch status {
@@ -62,7 +62,7 @@ public struct HTTPResponse: Sendable {
 
     /// Parses the body as a JSON value. An HTML page, an empty body or broken JSON is a malformed response (exit 65)
     /// whose message says what arrived instead.
-    public func jsonObject() throws -> Any {
+    package func jsonObject() throws -> Any {
         do {
             return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         } catch {
@@ -71,7 +71,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Decodes the body as `T`, reporting the JSON path of any mismatch.
-    public func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+    package func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         _ = try jsonObject()
         do {
             return try JSONDecoder().decode(type, from: body)
@@ -81,7 +81,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A short, secret-free description of the body for error messages (`an HTML page (text/html, 1234 bytes)`).
-    public var bodyKind: String {
+    package var bodyKind: String {
         if body.isEmpty { return "an empty body" }
         let type = mediaType ?? "no content type"
         let start = String(decoding: body.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -1,13 +1,13 @@
 import Foundation
 
 /// What a user chose for one command's requests: the timeout, extra CA files and the `-v` trace.
-public struct HTTPSettings: Sendable {
-    public var timeout: TimeInterval?
+package struct HTTPSettings: Sendable {
+    package var timeout: TimeInterval?
     /// PEM files of extra CAs (`--cacert`); empty means `DOTS_SSO_CACERT` when set.
-    public var caFiles: [String]
-    public var verbose: Bool
+    package var caFiles: [String]
+    package var verbose: Bool
 
-    public init(timeout: TimeInterval? = nil, caFiles: [String] = [], verbose: Bool = false) {
+    package init(timeout: TimeInterval? = nil, caFiles: [String] = [], verbose: Bool = false) {
         self.timeout = timeout
         self.caFiles = caFiles
         self.verbose = verbose
@@ -15,7 +15,7 @@ public struct HTTPSettings: Sendable {
 
     /// The client for this command: the context's maker with these settings and the trace wired to stderr
     /// (dimmed on a terminal).
-    public func client(in context: CommandContext) throws -> any HTTPClient {
+    package func client(in context: CommandContext) throws -> any HTTPClient {
         var files = caFiles
         var option = "--cacert"
         if files.isEmpty, let fromEnvironment = context.environment["DOTS_SSO_CACERT"] {

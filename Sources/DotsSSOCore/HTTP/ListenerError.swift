@@ -4,17 +4,17 @@
 import NIOCore
 
 /// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69).
-public struct ListenerError: UserFacingError, Equatable {
-    public let port: Int
-    public let detail: String
+package struct ListenerError: UserFacingError, Equatable {
+    package let port: Int
+    package let detail: String
 
-    public init(port: Int, detail: String) {
+    package init(port: Int, detail: String) {
         self.port = port
         self.detail = detail
     }
 
     /// The listener's failure in the user's words: library internals (`bind(descriptor:ptr:bytes:)`) never reach them.
-    public init(port: Int, error: any Error) {
+    package init(port: Int, error: any Error) {
         switch (error as? IOError)?.errnoCode {
         case EADDRINUSE?: self.init(port: port, detail: "in use")
         case EACCES?: self.init(port: port, detail: "not permitted (ports below 1024 need privileges)")
@@ -24,11 +24,11 @@ public struct ListenerError: UserFacingError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         if port == 0 { return "cannot listen on 127.0.0.1: \(detail)" }
         if detail == "in use" { return "port \(port) is in use; choose another with --port, or leave --port out for a free one" }
         return "cannot listen on 127.0.0.1:\(port): \(detail); choose another with --port, or leave --port out for a free one"
     }
 
-    public var exitStatus: ExitStatus { .network }
+    package var exitStatus: ExitStatus { .network }
 }

@@ -8,8 +8,8 @@ import ServiceLifecycle
 /// from a task until stopped; the one way dots-sso
 /// (the redirect receiver) and the sandbox partner listen. Its own logging is silenced: stdout carries results
 /// only. `shutdown()` stops gracefully: requests in flight (the browser's "signed in" page) are answered first.
-public final class LoopbackServer: Sendable {
-    public let port: Int
+package final class LoopbackServer: Sendable {
+    package let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, Never>
 
@@ -21,7 +21,7 @@ public final class LoopbackServer: Sendable {
 
     /// Binds `host`:`port` (0 picks a free one) and waits up to `timeout` seconds for the socket. `onExit` runs when
     /// the server stops, whether stopped or failed.
-    public static func start(
+    package static func start(
         router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int, label: String, timeout: TimeInterval = 10,
         onExit: @escaping @Sendable () -> Void = {}
     ) async throws -> LoopbackServer {
@@ -66,13 +66,13 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Stops accepting, finishes the requests in flight, and returns once the port is closed.
-    public func shutdown() async {
+    package func shutdown() async {
         await group.triggerGracefulShutdown()
         await task.value
     }
 
     /// Stops at once (requests in flight are cut); for `defer` blocks and error paths.
-    public func stop() {
+    package func stop() {
         task.cancel()
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Removes secrets (tokens, codes, verifiers, client secrets, passwords, credentials headers, cookies)
 /// from anything dots-sso might show: URLs, headers, form and JSON bodies.
-public enum Redactor {
-    public static let placeholder = "[redacted]"
+package enum Redactor {
+    package static let placeholder = "[redacted]"
 
     /// Header names whose values are always secret.
     static let secretHeaders: Set<String> = [
@@ -20,7 +20,7 @@ public enum Redactor {
 
     /// Whether a parameter or JSON key names a secret: the listed names (Azure's `sig` too) and anything ending in
     /// token, secret, password or signature.
-    public static func isSecret(key: String) -> Bool {
+    package static func isSecret(key: String) -> Bool {
         let normalized = key.lowercased().filter { $0 != "_" && $0 != "-" }
         return secretKeys.contains(normalized)
             || normalized.hasSuffix("token")
@@ -29,12 +29,12 @@ public enum Redactor {
             || normalized.hasSuffix("signature")  // signed download URLs: X-Amz-Signature, Google's Signature
     }
 
-    public static func isSecret(header: String) -> Bool {
+    package static func isSecret(header: String) -> Bool {
         secretHeaders.contains(header.lowercased())
     }
 
     /// The header value to show: secret headers keep only their scheme (`Bearer [redacted]`).
-    public static func redact(header name: String, value: String) -> String {
+    package static func redact(header name: String, value: String) -> String {
         guard isSecret(header: name) else { return value }
         if name.lowercased().hasSuffix("authorization"), let space = value.firstIndex(of: " ") {
             return "\(value[..<space]) \(placeholder)"
@@ -44,7 +44,7 @@ public enum Redactor {
 
     /// A URL with secret query (and fragment) parameters and any `user:password@` replaced.
     /// Done on the text, so the rest of the URL is shown exactly as written.
-    public static func redactURL(_ text: String) -> String {
+    package static func redactURL(_ text: String) -> String {
         var rest = Substring(text)
         var fragment: Substring?
         if let hash = rest.firstIndex(of: "#") {
@@ -70,7 +70,7 @@ public enum Redactor {
     }
 
     /// An `a=1&b=2` string with the secret values replaced, everything else byte-for-byte as given.
-    public static func redactForm(_ text: String) -> String {
+    package static func redactForm(_ text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
@@ -81,7 +81,7 @@ public enum Redactor {
 
     /// A body for a trace: JSON and forms with secret values replaced; anything else summarised, never shown raw,
     /// since it could carry a credential in a shape we do not recognise.
-    public static func redactBody(_ body: Data, contentType: String?, limit: Int = 2048) -> String {
+    package static func redactBody(_ body: Data, contentType: String?, limit: Int = 2048) -> String {
         if body.isEmpty { return "" }
         let type = contentType?.lowercased() ?? ""
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
@@ -99,7 +99,7 @@ public enum Redactor {
     }
 
     /// A parsed JSON value with every string or number under a secret key replaced, at any depth.
-    public static func redactJSON(_ value: Any) -> Any {
+    package static func redactJSON(_ value: Any) -> Any {
         if let object = value as? [String: Any] {
             var copy: [String: Any] = [:]
             for (key, child) in object {
@@ -119,7 +119,7 @@ public enum Redactor {
 
     /// The secret values a request carries (credential headers, secret query, form and JSON fields), so a trace
     /// can scrub them wherever they reappear — a server that echoes a request back must not leak it.
-    public static func secretValues(in request: HTTPRequest) -> [String] {
+    package static func secretValues(in request: HTTPRequest) -> [String] {
         var values = request.secrets
         for header in request.headers where isSecret(header: header.name) {
             values.append(header.value)
@@ -145,7 +145,7 @@ public enum Redactor {
     }
 
     /// A secret as it may appear in a message: as is, and percent-encoded as a query value.
-    public static func forms(of secret: String) -> [String] {
+    package static func forms(of secret: String) -> [String] {
         guard !secret.isEmpty else { return [] }
         let encoded =
             secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? secret
@@ -155,7 +155,7 @@ public enum Redactor {
     /// Free text (a server's error message) with anything shaped like a credential redacted, whoever's it is:
     /// `name=value` and `"name": "value"` pairs whose name is secret (`code=…`, `client_secret=…`), and the
     /// credentials after `Bearer` and `Basic`. Auth parameters (`Bearer error="invalid_token"`) stay readable.
-    public static func redactText(_ text: String) -> String {
+    package static func redactText(_ text: String) -> String {
         var result = text
         for (pattern, valueGroup, nameGroup) in textPatterns {
             let matches = pattern.matches(in: result, range: NSRange(result.startIndex..., in: result))
@@ -181,7 +181,7 @@ public enum Redactor {
     ].compactMap { pattern, value, name in (try? NSRegularExpression(pattern: pattern)).map { ($0, value, name) } }
 
     /// `text` with every occurrence of the given secret values replaced.
-    public static func scrub(_ text: String, secrets: [String]) -> String {
+    package static func scrub(_ text: String, secrets: [String]) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
     }
 
@@ -202,7 +202,7 @@ public enum Redactor {
 
 extension JSONValue {
     /// The value with every scalar under a secret-named key replaced, at any depth (for echoing server documents).
-    public func redactingSecrets() -> JSONValue {
+    package func redactingSecrets() -> JSONValue {
         switch self {
         case .object(let object):
             var copy: [String: JSONValue] = [:]

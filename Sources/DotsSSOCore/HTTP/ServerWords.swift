@@ -4,11 +4,11 @@ import Foundation
 /// `error_description`, `error`, `errors[0].message`, `detail`) or a short plain-text body; the request's secrets
 /// scrubbed (servers echo what they were sent) and anything shaped like a credential redacted (`client_secret=…`,
 /// `Bearer …`, `"refresh_token":"…"`), control characters removed, at most 200 characters.
-public enum ServerWords {
-    public static let limit = 200
+package enum ServerWords {
+    package static let limit = 200
 
     /// The server's words from `response`, or nil when it gave none worth showing (an HTML page, an empty body).
-    public static func from(_ response: HTTPResponse, secrets: [String] = []) -> String? {
+    package static func from(_ response: HTTPResponse, secrets: [String] = []) -> String? {
         let all = response.secrets + secrets
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
             let nested = (object["errors"] as? [[String: Any]])?.first?["message"] as? String
@@ -24,7 +24,7 @@ public enum ServerWords {
     }
 
     /// One line: secrets scrubbed, whitespace runs and control characters collapsed to a space, truncated.
-    public static func line(_ text: String, secrets: [String] = []) -> String {
+    package static func line(_ text: String, secrets: [String] = []) -> String {
         let scrubbed = Redactor.redactText(Redactor.scrub(text, secrets: secrets.filter { $0.count >= 4 }))
         var result = ""
         var lastWasSpace = false

@@ -2,19 +2,19 @@ import Foundation
 
 /// What a TLS handshake with one host showed: the protocol and cipher negotiated and the server's certificate,
 /// and — when verification failed — why. The certificate is read even then, so a report can say when it expired.
-public struct TLSInspection: Codable, Sendable, Equatable {
-    public var host: String
-    public var port: Int
+package struct TLSInspection: Codable, Sendable, Equatable {
+    package var host: String
+    package var port: Int
     /// `TLSv1.3`, `TLSv1.2`; nil when the handshake did not complete.
-    public var protocolVersion: String?
-    public var cipher: String?
-    public var certificate: CertificateInfo?
+    package var protocolVersion: String?
+    package var cipher: String?
+    package var certificate: CertificateInfo?
     /// Why the connection was refused (expired, untrusted, wrong host, TLS below 1.2); nil when it held.
-    public var problem: String?
+    package var problem: String?
     /// The kind of problem, for findings.
-    public var problemKind: HTTPError.TLSProblem?
+    package var problemKind: HTTPError.TLSProblem?
 
-    public init(
+    package init(
         host: String, port: Int, protocolVersion: String? = nil, cipher: String? = nil, certificate: CertificateInfo? = nil,
         problem: String? = nil, problemKind: HTTPError.TLSProblem? = nil
     ) {
@@ -30,5 +30,5 @@ public struct TLSInspection: Codable, Sendable, Equatable {
 
 extension HTTPClient {
     /// Clients that cannot look at a handshake (test fakes) say so with nil.
-    public func inspectTLS(_ url: URL) async throws -> TLSInspection? { nil }
+    package func inspectTLS(_ url: URL) async throws -> TLSInspection? { nil }
 }

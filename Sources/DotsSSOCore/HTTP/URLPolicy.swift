@@ -2,9 +2,9 @@ import Foundation
 
 /// Which URLs dots-sso will talk to: https anywhere, plain http only to loopback hosts
 /// (local tests and RFC 8252 §7.3 redirects), never a downgrade from https to http.
-public enum URLPolicy {
+package enum URLPolicy {
     /// Parses and vets a URL given by a user, a config file or a server.
-    public static func validate(_ text: String) throws -> URL {
+    package static func validate(_ text: String) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
             throw HTTPError.invalidURL(text)
         }
@@ -20,7 +20,7 @@ public enum URLPolicy {
     }
 
     /// Vets one redirect hop: it must itself be allowed and must not drop from https to http.
-    public static func validateRedirect(from current: URL, location: String) throws -> URL {
+    package static func validateRedirect(from current: URL, location: String) throws -> URL {
         guard let target = URL(string: location, relativeTo: current)?.absoluteURL else {
             throw HTTPError.redirectRefused(from: current.redactedForDisplay, to: location, reason: "the Location header is not a URL")
         }
@@ -36,7 +36,7 @@ public enum URLPolicy {
     }
 
     /// 127.0.0.0/8, ::1 and `localhost` (which curl resolves to loopback without DNS).
-    public static func isLoopback(host rawHost: String) -> Bool {
+    package static func isLoopback(host rawHost: String) -> Bool {
         let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         if host == "localhost" { return true }
         if host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
@@ -50,7 +50,7 @@ public enum URLPolicy {
     }
 
     /// Whether two URLs share scheme, host and port (credentials do not cross origins on redirect).
-    public static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+    package static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
         lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
             && lhs.host?.lowercased() == rhs.host?.lowercased()
             && effectivePort(lhs) == effectivePort(rhs)
@@ -63,5 +63,5 @@ public enum URLPolicy {
 
 extension URL {
     /// The URL with secret query parameters and any user info replaced, safe for messages and traces.
-    public var redactedForDisplay: String { Redactor.redactURL(absoluteString) }
+    package var redactedForDisplay: String { Redactor.redactURL(absoluteString) }
 }

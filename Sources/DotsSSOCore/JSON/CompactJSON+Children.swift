@@ -67,43 +67,43 @@ extension CompactJSON {
     }
 
     /// An array's elements, in order.
-    public struct Elements: Sequence {
+    package struct Elements: Sequence {
         let children: Children?
 
-        public struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             var children: Children?
-            public mutating func next() -> Int32? { children?.next()?.value }
+            package mutating func next() -> Int32? { children?.next()?.value }
         }
 
-        public func makeIterator() -> Iterator { Iterator(children: children) }
+        package func makeIterator() -> Iterator { Iterator(children: children) }
 
-        public var first: Int32? {
+        package var first: Int32? {
             var iterator = makeIterator()
             return iterator.next()
         }
     }
 
     /// An object's members, in order.
-    public struct Members: Sequence {
+    package struct Members: Sequence {
         let children: Children?
 
-        public struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             var children: Children?
-            public mutating func next() -> (key: Int32, value: Int32)? { children?.next() }
+            package mutating func next() -> (key: Int32, value: Int32)? { children?.next() }
         }
 
-        public func makeIterator() -> Iterator { Iterator(children: children) }
+        package func makeIterator() -> Iterator { Iterator(children: children) }
     }
 
     /// Every value of the document in order, depth first.
-    public struct AllValues: Sequence, IteratorProtocol {
+    package struct AllValues: Sequence, IteratorProtocol {
         let document: CompactJSON
         var pendingRoot = true
         var open: [Children] = []
 
         init(document: CompactJSON) { self.document = document }
 
-        public mutating func next() -> Int32? {
+        package mutating func next() -> Int32? {
             if pendingRoot {
                 pendingRoot = false
                 enter(document.root)

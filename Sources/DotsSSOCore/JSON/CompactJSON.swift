@@ -7,23 +7,23 @@ import Foundation
 ///
 /// A node is an `Int32`: a scalar or an object key is its byte offset; a container is its index among the
 /// containers with `containerFlag` set. Both grow in document order.
-public final class CompactJSON: Sendable {
-    public enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
+package final class CompactJSON: Sendable {
+    package enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
 
     /// A parse failure with the 1-based line and column of the offending byte.
-    public struct ParseError: Error, Sendable, Equatable {
-        public let message: String
-        public let line: Int
-        public let column: Int
-        public let offset: Int
+    package struct ParseError: Error, Sendable, Equatable {
+        package let message: String
+        package let line: Int
+        package let column: Int
+        package let offset: Int
 
         /// "line L, column C: what is wrong", the way every message about a broken file says it.
-        public var located: String { "line \(line), column \(column): \(message)" }
+        package var located: String { "line \(line), column \(column): \(message)" }
     }
 
-    public static let maxDepth = 512
+    package static let maxDepth = 512
     /// The largest document: a node keeps a byte offset or a container index in 30 bits.
-    public static let maxBytes = (1 << 29) - 1
+    package static let maxBytes = (1 << 29) - 1
     static let containerFlag: Int32 = 1 << 30
 
     let bytes: [UInt8]
@@ -31,21 +31,21 @@ public final class CompactJSON: Sendable {
     let starts: [Int32]
     let ends: [Int32]
 
-    public let root: Int32
+    package let root: Int32
 
     /// Keys that appear more than once in one object, each as its later key node (at most `maxDuplicatesKept`;
     /// `duplicateKeyCount` counts them all). Readers disagree on which value counts, so validators report them.
-    public let duplicateKeys: [Int32]
-    public let duplicateKeyCount: Int
+    package let duplicateKeys: [Int32]
+    package let duplicateKeyCount: Int
     static let maxDuplicatesKept = 20
 
     /// Parses a copy of `data`; for big inputs read straight into bytes, use `init(bytes:)`.
-    public convenience init(_ data: Data) throws {
+    package convenience init(_ data: Data) throws {
         try self.init(bytes: [UInt8](data))
     }
 
     /// Parses `bytes`, which the document keeps (no copy).
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         let parsed = try CompactJSONParser.parse(bytes)
         self.bytes = bytes
         starts = parsed.starts
@@ -61,11 +61,11 @@ public final class CompactJSON: Sendable {
     func containerIndex(_ node: Int32) -> Int { Int(node & ~Self.containerFlag) }
 
     /// Where the value (or key) starts in the bytes, for messages.
-    public func offset(_ node: Int32) -> Int {
+    package func offset(_ node: Int32) -> Int {
         isContainer(node) ? Int(starts[containerIndex(node)]) : Int(node)
     }
 
-    public func kind(_ node: Int32) -> Kind {
+    package func kind(_ node: Int32) -> Kind {
         switch bytes[offset(node)] {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array
@@ -76,7 +76,7 @@ public final class CompactJSON: Sendable {
         }
     }
 
-    public func number(_ node: Int32) -> Double? {
+    package func number(_ node: Int32) -> Double? {
         guard !isContainer(node), kind(node) == .number else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             if case .value(let value, _) = CompactJSONParser.readNumber(buffer, at: Int(node)) { return value }
@@ -84,13 +84,13 @@ public final class CompactJSON: Sendable {
         }
     }
 
-    public func bool(_ node: Int32) -> Bool? {
+    package func bool(_ node: Int32) -> Bool? {
         guard !isContainer(node), kind(node) == .bool else { return nil }
         return bytes[Int(node)] == UInt8(ascii: "t")
     }
 
     /// The string value (escapes decoded), or nil for other kinds.
-    public func string(_ node: Int32) -> String? {
+    package func string(_ node: Int32) -> String? {
         guard !isContainer(node), bytes[Int(node)] == UInt8(ascii: "\"") else { return nil }
         let (end, escaped) = bytes.withUnsafeBufferPointer { CompactJSONParser.stringEnd($0, quote: Int(node)) }
         let raw = bytes[Int(node) + 1..<end]
@@ -98,7 +98,7 @@ public final class CompactJSON: Sendable {
     }
 
     /// Whether a string node equals `text` (no allocation unless the string has escapes).
-    public func stringEquals(_ node: Int32, _ text: StaticString) -> Bool {
+    package func stringEquals(_ node: Int32, _ text: StaticString) -> Bool {
         guard !isContainer(node) else { return false }
         let start = Int(node)
         return bytes.withUnsafeBufferPointer { bytes in
@@ -121,17 +121,17 @@ public final class CompactJSON: Sendable {
     // MARK: Children
 
     /// Array elements in order.
-    public func elements(_ node: Int32) -> Elements {
+    package func elements(_ node: Int32) -> Elements {
         Elements(children: kind(node) == .array ? Children(self, node) : nil)
     }
 
     /// Object members in order, as (key node, value node).
-    public func members(_ node: Int32) -> Members {
+    package func members(_ node: Int32) -> Members {
         Members(children: kind(node) == .object ? Children(self, node) : nil)
     }
 
     /// The number of elements or members (0 for scalars).
-    public func count(_ node: Int32) -> Int {
+    package func count(_ node: Int32) -> Int {
         guard isContainer(node) else { return 0 }
         var iterator = Children(self, node)
         var count = 0
@@ -140,7 +140,7 @@ public final class CompactJSON: Sendable {
     }
 
     /// The value of `key` in an object (the last one wins, as in most parsers), or nil.
-    public func member(_ node: Int32, _ key: StaticString) -> Int32? {
+    package func member(_ node: Int32, _ key: StaticString) -> Int32? {
         guard kind(node) == .object else { return nil }
         var iterator = Children(self, node)
         var found: Int32?
@@ -151,16 +151,16 @@ public final class CompactJSON: Sendable {
     }
 
     /// Every object and array, in document order (for whole-file scans).
-    public var allContainers: LazyMapSequence<Range<Int>, Int32> {
+    package var allContainers: LazyMapSequence<Range<Int>, Int32> {
         (0..<starts.count).lazy.map { Int32($0) | Self.containerFlag }
     }
 
     /// Every value in document order, the root first; object keys are not values and are not included.
-    public var allValues: AllValues { AllValues(document: self) }
+    package var allValues: AllValues { AllValues(document: self) }
 
     /// The JSON path of a value or key (`$.layers[3].ks`), found by descending from the root: at each level the
     /// child holding the target is the last one starting at or before it.
-    public func path(to node: Int32) -> String {
+    package func path(to node: Int32) -> String {
         let target = offset(node)
         var path = "$"
         var current = root
@@ -195,7 +195,7 @@ public final class CompactJSON: Sendable {
     /// colon and a quote appear nowhere in that order (whitespace aside), and no `\u` escape could spell the key. A
     /// whole-document search (memchr for the key's first byte) that lets a check for a rare member skip visiting
     /// every object.
-    public func mayHaveStringMember(_ key: StaticString) -> Bool {
+    package func mayHaveStringMember(_ key: StaticString) -> Bool {
         key.withUTF8Buffer { name in
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress, let first = name.first else { return false }
@@ -228,7 +228,7 @@ public final class CompactJSON: Sendable {
     }
 
     /// 1-based line and column of a byte offset.
-    public func position(of offset: Int) -> (line: Int, column: Int) {
+    package func position(of offset: Int) -> (line: Int, column: Int) {
         CompactJSONParser.position(of: offset, in: bytes)
     }
 

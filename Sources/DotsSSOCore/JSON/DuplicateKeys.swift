@@ -2,7 +2,7 @@
 /// in pass.json, whose readers disagree on which copy counts).
 extension CompactJSON {
     /// Findings for the duplicate keys, one per key (the later occurrence), plus one counting any beyond those kept.
-    public func duplicateKeyFindings(_ severity: Severity, code: String, file: String, consequence: String) -> [Finding] {
+    package func duplicateKeyFindings(_ severity: Severity, code: String, file: String, consequence: String) -> [Finding] {
         var findings = duplicateKeys.map { key in
             let (line, column) = position(of: offset(key))
             return Finding(

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Turns `DecodingError` into one readable line with the JSON path of the problem.
-public enum JSONDiagnostics {
-    public static func describe(_ error: DecodingError) -> String {
+package enum JSONDiagnostics {
+    package static func describe(_ error: DecodingError) -> String {
         switch error {
         case let .typeMismatch(type, context):
             "\(path(context.codingPath)): expected \(typeName(type))"
@@ -20,7 +20,7 @@ public enum JSONDiagnostics {
     }
 
     /// `$.containers[0].url` style path.
-    public static func path(_ codingPath: [any CodingKey]) -> String {
+    package static func path(_ codingPath: [any CodingKey]) -> String {
         var text = "$"
         for key in codingPath {
             if let index = key.intValue {

@@ -1,16 +1,16 @@
 /// A small JSON path: `$`, `.name`, `["name"]` and `[index]` steps (enough to say where a partner keeps a field).
-public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
-    public enum Step: Sendable, Equatable {
+package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
+    package enum Step: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
-    public let steps: [Step]
+    package let steps: [Step]
 
-    public init(steps: [Step]) { self.steps = steps }
+    package init(steps: [Step]) { self.steps = steps }
 
     /// Parses `$.user.profile["first name"][0]`; a bare `name` or `a.b` is read as `$.name` / `$.a.b`.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         if rest.hasPrefix("$") { rest = rest.dropFirst() } else if !rest.isEmpty, !rest.hasPrefix("[") { rest = "." + rest }
         var steps: [Step] = []
@@ -42,7 +42,7 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The value at this path, or nil when any step is missing.
-    public func evaluate(_ root: JSONValue) -> JSONValue? {
+    package func evaluate(_ root: JSONValue) -> JSONValue? {
         var current = root
         for step in steps {
             switch (step, current) {
@@ -59,9 +59,9 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         return current
     }
 
-    public func appending(_ step: Step) -> JSONPath { JSONPath(steps: steps + [step]) }
+    package func appending(_ step: Step) -> JSONPath { JSONPath(steps: steps + [step]) }
 
-    public var description: String {
+    package var description: String {
         "$"
             + steps.map { step in
                 switch step {

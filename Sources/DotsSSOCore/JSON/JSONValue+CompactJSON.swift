@@ -3,7 +3,7 @@ import Foundation
 extension JSONValue {
     /// Which copy of a key given twice in one object a value keeps: readers differ, and a check must read a
     /// document the way the value it stands in for was read.
-    public enum RepeatedKey: Sendable {
+    package enum RepeatedKey: Sendable {
         /// The last copy, as `CompactJSON.member` and most parsers read it.
         case last
         /// The first copy, as Foundation's `JSONDecoder` reads it (profiles fetched from an endpoint are decoded so).
@@ -13,7 +13,7 @@ extension JSONValue {
     /// The value at `node` of an already-parsed document: no second parse, and no Foundation decoder (which
     /// costs more than the parse itself on small documents such as pass.json). The parser's depth limit keeps
     /// the recursion shallow.
-    public init(_ document: CompactJSON, node: Int32? = nil, keeping repeated: RepeatedKey = .last) {
+    package init(_ document: CompactJSON, node: Int32? = nil, keeping repeated: RepeatedKey = .last) {
         let node = node ?? document.root
         switch document.kind(node) {
         case .null: self = .null

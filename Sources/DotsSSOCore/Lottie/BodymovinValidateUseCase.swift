@@ -1,16 +1,16 @@
 import Foundation
 
 /// `dots-sso bodymovin validate FILE…`: will each animation load and play in lottie-ios (or is it Lottie spec 1.0)?
-public struct BodymovinValidateUseCase: Sendable {
-    public var files: [String]
-    public var profile: LottieProfile
+package struct BodymovinValidateUseCase: Sendable {
+    package var files: [String]
+    package var profile: LottieProfile
     /// Whether rlottie also draws sampled frames (`LottieRenderCheck`); off for parsing-only speed (`--no-render`).
-    public var render: Bool
+    package var render: Bool
 
     /// Files larger than this are refused before reading: no loading animation comes close.
-    public static let maxBytes = 256 * 1024 * 1024
+    package static let maxBytes = 256 * 1024 * 1024
 
-    public init(files: [String], profile: LottieProfile = .ios, render: Bool = true) {
+    package init(files: [String], profile: LottieProfile = .ios, render: Bool = true) {
         self.files = files
         self.profile = profile
         self.render = render
@@ -22,7 +22,7 @@ public struct BodymovinValidateUseCase: Sendable {
         var bytes: [UInt8]?
     }
 
-    public func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
+    package func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
         let validator = LottieValidator(profile: profile)
         let render = render
         let validated = try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
@@ -46,9 +46,9 @@ public struct BodymovinValidateUseCase: Sendable {
 
     /// Files at most this large are checked one per core at once; a batch with a larger one (or a pipe, whose size
     /// is unknown) goes one at a time, so peak memory stays that of the largest file.
-    public static let parallelBelowBytes = 16 * 1024 * 1024
+    package static let parallelBelowBytes = 16 * 1024 * 1024
 
-    public static func parallelism(for files: [String]) -> Int {
+    package static func parallelism(for files: [String]) -> Int {
         let small = files.allSatisfy { file in FileStatus(file).map { $0.isRegular && $0.size <= parallelBelowBytes } ?? true }
         return small ? ProcessInfo.processInfo.activeProcessorCount : 1
     }

@@ -5,29 +5,29 @@ import Foundation
 /// and `images/`, v2 (`"version": "2"`) `a/<id>.json`, `i/`, and themes, state machines and fonts beside. Opened
 /// with the pass archive's defences (entry count and size caps, no `..` or absolute names, no links or nested
 /// archives, inflation bounded by the declared size); the manifest is checked against what the archive holds.
-public struct DotLottieArchive: Sendable {
-    public struct Animation: Sendable {
-        public var id: String
-        public var path: String
-        public var bytes: Data
+package struct DotLottieArchive: Sendable {
+    package struct Animation: Sendable {
+        package var id: String
+        package var path: String
+        package var bytes: Data
     }
 
     /// 1 or 2 (the manifest's `version`; v1 files often omit it).
-    public var version: Int
+    package var version: Int
     /// The animations the manifest lists and the archive holds, in manifest order.
-    public var animations: [Animation]
+    package var animations: [Animation]
     /// The animation The Dots app plays: the manifest's initial one, else the first.
-    public var played: String?
+    package var played: String?
     /// The image files the animations may reference, by name.
-    public var images: Set<String>
-    public var findings: [Finding]
+    package var images: Set<String>
+    package var findings: [Finding]
 
     /// Whether `bytes` are a zip archive (a dotLottie, whatever the file is called).
-    public static func isArchive(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isArchive(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
-    public static func open(_ data: Data, file: String) -> DotLottieArchive {
+    package static func open(_ data: Data, file: String) -> DotLottieArchive {
         let archive = PassArchive.open(data, file: file, format: .dotLottie)
         var result = DotLottieArchive(version: 1, animations: [], played: nil, images: [], findings: archive.findings)
         func add(_ severity: Severity, _ code: String, _ path: String?, _ message: String) {

@@ -1,5 +1,5 @@
 /// What a bodymovin file is checked against: what lottie-ios will load and render, or Lottie spec 1.0 structure.
-public enum LottieProfile: String, Sendable, CaseIterable, Codable {
+package enum LottieProfile: String, Sendable, CaseIterable, Codable {
     case ios
     case spec
 }

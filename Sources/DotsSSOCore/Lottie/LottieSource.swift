@@ -3,21 +3,21 @@ import Foundation
 /// One loading animation as a partner delivers it — bodymovin JSON or a `.lottie` archive, told apart by content —
 /// validated, with the bytes of the animation The Dots app would play: the JSON itself, or in a `.lottie` the
 /// animation named after `#` (`loader.lottie#intro`), else the manifest's initial one, else the first.
-public enum LottieSource {
-    public struct Validated: Sendable {
-        public var report: LottieReport
+package enum LottieSource {
+    package struct Validated: Sendable {
+        package var report: LottieReport
         /// The played animation's JSON; nil when a `.lottie` holds none that could be read.
-        public var played: [UInt8]?
+        package var played: [UInt8]?
     }
 
     /// `path#id` split: the file (or URL) to read and the animation asked for, when the part before `#` names a .lottie.
-    public static func split(_ source: String) -> (location: String, animation: String?) {
+    package static func split(_ source: String) -> (location: String, animation: String?) {
         guard let hash = source.lastIndex(of: "#"), source[..<hash].lowercased().hasSuffix(".lottie") else { return (source, nil) }
         let id = String(source[source.index(after: hash)...])
         return (String(source[..<hash]), id.isEmpty ? nil : id)
     }
 
-    public static func validate(_ bytes: [UInt8], file: String, validator: LottieValidator, animation: String? = nil) throws -> Validated {
+    package static func validate(_ bytes: [UInt8], file: String, validator: LottieValidator, animation: String? = nil) throws -> Validated {
         guard DotLottieArchive.isArchive(bytes) else {
             var report = try validator.validate(bytes, file: file)
             if file.lowercased().hasSuffix(".lottie") {

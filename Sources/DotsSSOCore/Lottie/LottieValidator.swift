@@ -2,11 +2,11 @@ import Foundation
 
 /// Validates a bodymovin (Lottie) JSON file in one walk over a `CompactJSON` tree: structure, references,
 /// what lottie-ios does not support, and fitness as a loading icon.
-public struct LottieValidator: Sendable {
-    public let profile: LottieProfile
+package struct LottieValidator: Sendable {
+    package let profile: LottieProfile
     /// The image files a dotLottie archive carries (`images/` or `i/`), by name: an external image asset is found
     /// there instead of being an error. Nil for a plain JSON file, which cannot carry images beside it.
-    public var archiveImages: Set<String>?
+    package var archiveImages: Set<String>?
 
     /// Layer types: 0 precomp, 1 solid, 2 image, 3 null, 4 shape, 5 text (lottie-ios renders all six).
     static let knownLayerTypes: Set<Int> = [0, 1, 2, 3, 4, 5]
@@ -17,15 +17,15 @@ public struct LottieValidator: Sendable {
         "gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no",
     ]
 
-    public init(profile: LottieProfile) { self.profile = profile }
+    package init(profile: LottieProfile) { self.profile = profile }
 
     /// Validates raw bytes. Not JSON, truncated or a dotLottie zip throws `InputError.malformed` (exit 65).
-    public func validate(_ data: Data, file: String) throws -> LottieReport {
+    package func validate(_ data: Data, file: String) throws -> LottieReport {
         try validate([UInt8](data), file: file)
     }
 
     /// Validates bytes the report's document keeps while it is made (read big files straight into bytes).
-    public func validate(_ data: [UInt8], file: String) throws -> LottieReport {
+    package func validate(_ data: [UInt8], file: String) throws -> LottieReport {
         try validateKeepingDocument(data, file: file).report
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Apple's `apple-app-site-association`: the current (`appIDs` + `components`) and legacy (`appID` + `paths`) shapes.
-public enum AASALint {
+package enum AASALint {
     /// `TEAMID.bundle.id`: a 10-character team id, then a reverse-DNS bundle id.
     static func isValidAppID(_ id: String) -> Bool {
         guard let dot = id.firstIndex(of: ".") else { return false }
@@ -13,7 +13,7 @@ public enum AASALint {
 
     static let componentKeys: Set<String> = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
 
-    public static func findings(_ document: JSONValue, file: String) -> [Finding] {
+    package static func findings(_ document: JSONValue, file: String) -> [Finding] {
         var findings: [Finding] = []
         func at(_ path: String) -> FindingLocation { FindingLocation(file: file, path: path) }
         guard case .object(let root) = document else {
@@ -111,7 +111,7 @@ public enum AASALint {
     }
 
     /// Which rule decides a URL: components in order (iOS 13+), else legacy paths (`NOT ` excludes).
-    public static func evaluate(url text: String, aasa: JSONValue?) -> AppLinksChecker.PathVerdict {
+    package static func evaluate(url text: String, aasa: JSONValue?) -> AppLinksChecker.PathVerdict {
         guard let components = URLComponents(string: text) else {
             return .init(url: text, opensApp: false, explanation: "not a URL")
         }

@@ -1,6 +1,6 @@
 /// Apple's app-link wildcard patterns: `*` matches any run of characters (also none), `?` exactly one.
-public enum AppLinkPattern {
-    public static func matches(_ pattern: String, _ text: String, caseSensitive: Bool = true) -> Bool {
+package enum AppLinkPattern {
+    package static func matches(_ pattern: String, _ text: String, caseSensitive: Bool = true) -> Bool {
         let p = Array(caseSensitive ? pattern : pattern.lowercased())
         let t = Array(caseSensitive ? text : text.lowercased())
         // Iterative glob match with single-star backtracking: linear in practice, no recursion.

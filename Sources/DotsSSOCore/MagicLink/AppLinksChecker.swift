@@ -2,33 +2,33 @@ import Foundation
 
 /// Checks the two files that make magic links open the app: Apple's `apple-app-site-association` and
 /// Android's `assetlinks.json`, fetched the way the platforms fetch them (no redirects, https, small JSON).
-public struct AppLinksChecker: Sendable {
-    public static let maxBytes = 128 * 1024
-    public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+package struct AppLinksChecker: Sendable {
+    package static let maxBytes = 128 * 1024
+    package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
-    public let http: any HTTPClient
+    package let http: any HTTPClient
 
-    public init(http: any HTTPClient) { self.http = http }
+    package init(http: any HTTPClient) { self.http = http }
 
     /// One path's verdict against the AASA rules.
-    public struct PathVerdict: Codable, Sendable, Equatable {
-        public var url: String
-        public var opensApp: Bool
-        public var appID: String?
+    package struct PathVerdict: Codable, Sendable, Equatable {
+        package var url: String
+        package var opensApp: Bool
+        package var appID: String?
         /// The rule that decided, e.g. `details[0].components[1]`.
-        public var rule: String?
-        public var explanation: String
+        package var rule: String?
+        package var explanation: String
     }
 
-    public struct Report: Codable, Sendable {
-        public var origin: String
-        public var appleAppSiteAssociation: JSONValue?
-        public var assetLinks: JSONValue?
-        public var paths: [PathVerdict]
-        public var findings: [Finding]
+    package struct Report: Codable, Sendable {
+        package var origin: String
+        package var appleAppSiteAssociation: JSONValue?
+        package var assetLinks: JSONValue?
+        package var paths: [PathVerdict]
+        package var findings: [Finding]
     }
 
-    public func check(origin: String, paths: [String]) async throws -> Report {
+    package func check(origin: String, paths: [String]) async throws -> Report {
         let base = try URLPolicy.validate(origin)
         var findings: [Finding] = []
         if !base.path.isEmpty && base.path != "/" {

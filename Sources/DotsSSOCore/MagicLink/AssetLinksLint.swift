@@ -1,5 +1,5 @@
 /// Android's `assetlinks.json`: statements granting `handle_all_urls` to an app by package name and certificate.
-public enum AssetLinksLint {
+package enum AssetLinksLint {
     /// 32 colon-separated upper-case hex pairs (a SHA-256 certificate fingerprint).
     static func isValidFingerprint(_ text: String) -> Bool {
         let pairs = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -16,7 +16,7 @@ public enum AssetLinksLint {
             }
     }
 
-    public static func findings(_ document: JSONValue, file: String) -> [Finding] {
+    package static func findings(_ document: JSONValue, file: String) -> [Finding] {
         guard case .array(let statements) = document else {
             return [
                 Finding(

@@ -1,21 +1,21 @@
 /// What a Bridge-style server said when it refused a magic-link call: `{statusCode, message, type, entityClass?}`.
-public struct BridgeError: UserFacingError, Equatable {
-    public let status: Int
-    public let serverMessage: String?
-    public let type: String?
-    public let entityClass: String?
-    public let url: String
+package struct BridgeError: UserFacingError, Equatable {
+    package let status: Int
+    package let serverMessage: String?
+    package let type: String?
+    package let entityClass: String?
+    package let url: String
     /// What the answer most likely means, when the server's words alone would mislead.
-    public var hint: String?
+    package var hint: String?
 
-    public var message: String {
+    package var message: String {
         let detail = [serverMessage, type.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         return "\(url) answered HTTP \(status)\(detail.isEmpty ? "" : ": \(detail)")" + (hint.map { "; \($0)" } ?? "")
     }
 
     /// A missing account is a failed check, a dead or used token is not authorized, an unknown study or one with
     /// e-mail sign-in disabled (Bridge answers 404 for both) is configuration.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch status {
         case 404 where entityClass == "Account": .checkFailed
         case 404: .configuration
@@ -29,7 +29,7 @@ public struct BridgeError: UserFacingError, Equatable {
     }
 
     /// Reads Bridge's error shape from a response; other bodies keep only the status.
-    public init(response: HTTPResponse) {
+    package init(response: HTTPResponse) {
         status = response.status
         url = response.url.redactedForDisplay
         let object = (try? response.decodeJSON(JSONValue.self))?.objectValue

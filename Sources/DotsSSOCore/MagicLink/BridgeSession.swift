@@ -1,19 +1,19 @@
 import Foundation
 
 /// A Bridge session from `magic-link redeem` as cached (the tokens are secrets; only `token print --session` shows one).
-public struct BridgeSession: CachePayload {
-    public static let slot = "bridge"
+package struct BridgeSession: CachePayload {
+    package static let slot = "bridge"
 
-    public var sessionToken: String
-    public var reauthToken: String?
-    public var userId: String?
-    public var email: String?
-    public var authenticated: Bool?
-    public var consented: Bool?
-    public var study: String
-    public var createdAt: Date
+    package var sessionToken: String
+    package var reauthToken: String?
+    package var userId: String?
+    package var email: String?
+    package var authenticated: Bool?
+    package var consented: Bool?
+    package var study: String
+    package var createdAt: Date
 
-    public init(
+    package init(
         sessionToken: String, reauthToken: String?, userId: String?, email: String?, authenticated: Bool?,
         consented: Bool?, study: String, createdAt: Date
     ) {

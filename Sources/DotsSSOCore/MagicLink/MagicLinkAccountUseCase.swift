@@ -4,23 +4,23 @@ import Foundation
 /// At first install the app signs the member up with a generated password (`POST /v3/auth/signUp`, then signs in);
 /// when its session expires it signs in again with that password (`POST /v3/auth/signIn`). Either way the session is
 /// cached like `redeem`'s, and never printed.
-public struct MagicLinkAccountUseCase: Sendable {
-    public enum Step: Sendable, Equatable {
+package struct MagicLinkAccountUseCase: Sendable {
+    package enum Step: Sendable, Equatable {
         /// Sign up with a freshly generated password.
         case signUp
         /// Sign in with this password, or the remembered one when nil.
         case signIn(password: String?)
     }
 
-    public var server: MagicLinkSettings
-    public var http: HTTPSettings
-    public var cacheDirectory: String?
-    public var email: String
-    public var step: Step
+    package var server: MagicLinkSettings
+    package var http: HTTPSettings
+    package var cacheDirectory: String?
+    package var email: String
+    package var step: Step
     /// Keep the generated password in the cache entry (0600) instead of showing it once.
-    public var rememberPassword: Bool
+    package var rememberPassword: Bool
 
-    public init(
+    package init(
         server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, email: String, step: Step,
         rememberPassword: Bool = false
     ) {
@@ -32,7 +32,7 @@ public struct MagicLinkAccountUseCase: Sendable {
         self.rememberPassword = rememberPassword
     }
 
-    public func run(_ ctx: CommandContext) async throws -> MagicLinkRedeemUseCase.Result {
+    package func run(_ ctx: CommandContext) async throws -> MagicLinkRedeemUseCase.Result {
         let study = try server.resolvedStudy()
         let baseURL = try server.resolvedBaseURL()
         let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL, clock: ctx.clock)

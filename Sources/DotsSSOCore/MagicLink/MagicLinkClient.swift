@@ -17,29 +17,29 @@ extension BridgeSession {
 }
 
 /// Plays the app's part of Bridge's e-mail sign-in (seed 001): ask for a link, redeem its token.
-public struct MagicLinkClient: Sendable {
-    public let http: any HTTPClient
-    public let baseURL: URL
+package struct MagicLinkClient: Sendable {
+    package let http: any HTTPClient
+    package let baseURL: URL
     /// The command's clock: a session is stamped with it.
-    public let clock: WallClock
+    package let clock: WallClock
 
-    public init(http: any HTTPClient, baseURL: String, clock: WallClock) throws {
+    package init(http: any HTTPClient, baseURL: String, clock: WallClock) throws {
         self.http = http
         self.baseURL = try URLPolicy.validate(baseURL)
         self.clock = clock
     }
 
     /// The documented window during which a second request is refused.
-    public static let throttleWindow = 60
+    package static let throttleWindow = 60
 
-    public enum RequestOutcome: Sendable, Equatable {
+    package enum RequestOutcome: Sendable, Equatable {
         case accepted
         case rateLimited(retryAfter: String?)
     }
 
     /// `POST /v3/auth/email`. An invalid address is refused locally (64) without a request.
     /// `warn` hears about an answer that works but is not the seed's (200/201 instead of 202 Accepted).
-    public func request(email: String, study: String, warn: @Sendable (String) -> Void = { _ in }) async throws -> RequestOutcome {
+    package func request(email: String, study: String, warn: @Sendable (String) -> Void = { _ in }) async throws -> RequestOutcome {
         if let problem = EmailAddress.problem(with: email) {
             throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
@@ -56,14 +56,14 @@ public struct MagicLinkClient: Sendable {
         }
     }
 
-    public struct Redemption: Sendable {
-        public var session: BridgeSession
+    package struct Redemption: Sendable {
+        package var session: BridgeSession
         /// 412: signed in, but the participant still has to consent.
-        public var consentRequired: Bool
+        package var consentRequired: Bool
     }
 
     /// `POST /v3/auth/email/signIn` with the token (and a new password when given).
-    public func redeem(email: String, study: String, token: String, password: String?) async throws -> Redemption {
+    package func redeem(email: String, study: String, token: String, password: String?) async throws -> Redemption {
         var body = ["email": email, "study": study, "token": token]
         if let password { body["password"] = password }
         // Bridge says only "Account not found." for a wrong, used or expired token (links live 60 s, seed 001).
@@ -75,7 +75,7 @@ public struct MagicLinkClient: Sendable {
     }
 
     /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
-    public func signUp(email: String, study: String, password: String) async throws {
+    package func signUp(email: String, study: String, password: String) async throws {
         if let problem = EmailAddress.problem(with: email) {
             throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
@@ -84,7 +84,7 @@ public struct MagicLinkClient: Sendable {
     }
 
     /// `POST /v3/auth/signIn`: what the app does when its session expires, with the password it generated.
-    public func signIn(email: String, study: String, password: String) async throws -> Redemption {
+    package func signIn(email: String, study: String, password: String) async throws -> Redemption {
         let response = try await http.send(try .json(endpoint("v3/auth/signIn"), ["email": email, "study": study, "password": password]))
         return try Self.redemption(
             from: response, study: study,
@@ -113,7 +113,7 @@ public struct MagicLinkClient: Sendable {
     }
 
     /// Where a study's session is cached: the server, the study, and the participant's address.
-    public static func cacheKey(baseURL: String, study: String, email: String) -> CacheKey {
+    package static func cacheKey(baseURL: String, study: String, email: String) -> CacheKey {
         CacheKey.bridge(server: baseURL, study: study, email: email)
     }
 }

@@ -2,21 +2,21 @@ import Foundation
 
 /// `dots-sso magic-link redeem`: trades a sign-in link's token for a session (`POST /v3/auth/email/signIn`), as
 /// the app does, optionally setting a new strong random password, and caches the session (0600).
-public struct MagicLinkRedeemUseCase: Sendable {
-    public var server: MagicLinkSettings
-    public var http: HTTPSettings
-    public var cacheDirectory: String?
+package struct MagicLinkRedeemUseCase: Sendable {
+    package var server: MagicLinkSettings
+    package var http: HTTPSettings
+    package var cacheDirectory: String?
     /// The link from the e-mail, or the bare token.
-    public var link: String?
-    public var token: String?
-    public var email: String?
-    public var password: String?
-    public var generatePassword: Bool
+    package var link: String?
+    package var token: String?
+    package var email: String?
+    package var password: String?
+    package var generatePassword: Bool
     /// Keep the password set here in the cache entry (0600) for `magic-link signin`; one already remembered is
     /// always replaced, since the account's password has changed.
-    public var rememberPassword: Bool
+    package var rememberPassword: Bool
 
-    public init(
+    package init(
         server: MagicLinkSettings, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, link: String? = nil,
         token: String? = nil, email: String? = nil, password: String? = nil, generatePassword: Bool = false, rememberPassword: Bool = false
     ) {
@@ -31,17 +31,17 @@ public struct MagicLinkRedeemUseCase: Sendable {
         self.generatePassword = generatePassword
     }
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var email: String
-        public var study: String
-        public var userId: String?
-        public var authenticated: Bool?
-        public var consentRequired: Bool
-        public var passwordChanged: Bool
-        public var cacheFile: String
+    package struct Result: Codable, Sendable, Equatable {
+        package var email: String
+        package var study: String
+        package var userId: String?
+        package var authenticated: Bool?
+        package var consentRequired: Bool
+        package var passwordChanged: Bool
+        package var cacheFile: String
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let parsed = try link.map { try MagicLinkToken(link: $0) } ?? MagicLinkToken(token: token ?? "", email: nil, study: nil)
         guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
         let study = try server.resolvedStudy(fromLink: parsed.study)

@@ -1,16 +1,16 @@
 /// Where the magic-link server lives: `--base-url`/`--study`, else the channel's `magicLink` settings.
-public struct MagicLinkSettings: Sendable {
-    public var channel: Channel
-    public var baseURL: String?
-    public var study: String?
+package struct MagicLinkSettings: Sendable {
+    package var channel: Channel
+    package var baseURL: String?
+    package var study: String?
 
-    public init(channel: Channel, baseURL: String? = nil, study: String? = nil) {
+    package init(channel: Channel, baseURL: String? = nil, study: String? = nil) {
         self.channel = channel
         self.baseURL = baseURL
         self.study = study
     }
 
-    public func resolvedBaseURL() throws -> String {
+    package func resolvedBaseURL() throws -> String {
         guard let url = baseURL ?? channel.magicLink?.baseUrl else {
             throw ConfigError.missingSetting(name: "magic-link server", flag: "--base-url", key: "magicLink.baseUrl")
         }
@@ -18,7 +18,7 @@ public struct MagicLinkSettings: Sendable {
     }
 
     /// The flag's study, else the one the link carries, else the channel's.
-    public func resolvedStudy(fromLink: String? = nil) throws -> String {
+    package func resolvedStudy(fromLink: String? = nil) throws -> String {
         guard let study = study ?? fromLink ?? channel.magicLink?.study else {
             throw ConfigError.missingSetting(name: "study", flag: "--study", key: "magicLink.study")
         }

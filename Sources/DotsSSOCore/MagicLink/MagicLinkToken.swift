@@ -3,18 +3,18 @@ import Foundation
 /// The parts of an emailed sign-in link: the token, and the e-mail and study when the link carries them.
 /// Shapes seen in the wild: `https://app.example/mobile/verify.html?token=…`, a custom scheme
 /// (`myapp://signin?token=…&email=…`), and Bridge's legacy `…/startSession.html?email=…&study=…&token=…`.
-public struct MagicLinkToken: Sendable, Equatable {
-    public var token: String
-    public var email: String?
-    public var study: String?
+package struct MagicLinkToken: Sendable, Equatable {
+    package var token: String
+    package var email: String?
+    package var study: String?
 
-    public init(token: String, email: String?, study: String?) {
+    package init(token: String, email: String?, study: String?) {
         self.token = token
         self.email = email
         self.study = study
     }
 
-    public init(link text: String) throws {
+    package init(link text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme, !scheme.isEmpty else {
             throw UsageError.invalid("--link is not a URL: \(Redactor.redactURL(trimmed))")

@@ -1,12 +1,12 @@
 /// Makes the strong random password the app sends when it redeems a link (seed 001): upper and lower case
 /// letters, digits and symbols, each at least once, chosen uniformly from OpenSSL's CSPRNG.
-public enum PasswordGenerator {
+package enum PasswordGenerator {
     static let upper = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")
     static let lower = Array("abcdefghijkmnopqrstuvwxyz")
     static let digits = Array("23456789")
     static let symbols = Array("!#$%&*+-=?@^_~")
 
-    public static func generate(length: Int = 24) throws -> String {
+    package static func generate(length: Int = 24) throws -> String {
         precondition(length >= 20, "passwords are at least 20 characters")
         let all = upper + lower + digits + symbols
         var characters = [try pick(upper), try pick(lower), try pick(digits), try pick(symbols)]

@@ -1,16 +1,16 @@
 /// `dots-sso token print --session`: the Bridge session token `magic-link redeem` cached for an address.
-public struct SessionTokenUseCase: Sendable {
-    public var server: MagicLinkSettings
-    public var cacheDirectory: String?
-    public var email: String?
+package struct SessionTokenUseCase: Sendable {
+    package var server: MagicLinkSettings
+    package var cacheDirectory: String?
+    package var email: String?
 
-    public init(server: MagicLinkSettings, cacheDirectory: String? = nil, email: String?) {
+    package init(server: MagicLinkSettings, cacheDirectory: String? = nil, email: String?) {
         self.server = server
         self.cacheDirectory = cacheDirectory
         self.email = email
     }
 
-    public func run(_ ctx: CommandContext) throws -> String {
+    package func run(_ ctx: CommandContext) throws -> String {
         // A session is cached under all three: say every one that is missing at once, not one per attempt.
         let baseURL = try? server.resolvedBaseURL(), study = try? server.resolvedStudy()
         let missing = [

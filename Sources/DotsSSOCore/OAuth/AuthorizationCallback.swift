@@ -1,9 +1,9 @@
 import Foundation
 
 /// Checks the parameters of an authorization response (RFC 6749 §4.1.2, RFC 9207) and yields the code.
-public enum AuthorizationCallback {
+package enum AuthorizationCallback {
     /// The query (or fragment) of a redirect URL the user pasted, as form fields.
-    public static func parameters(fromURL text: String) throws -> [(String, String)] {
+    package static func parameters(fromURL text: String) throws -> [(String, String)] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), components.scheme != nil else {
             throw UsageError.invalid("'\(Redactor.redactURL(trimmed))' is not the URL the browser landed on")
@@ -13,7 +13,7 @@ public enum AuthorizationCallback {
     }
 
     /// What a request to the loopback callback is.
-    public enum Arrival: Sendable, Equatable {
+    package enum Arrival: Sendable, Equatable {
         /// This sign-in's redirect: its state, and a code or an error.
         case redirect
         /// A redirect (a code or an error) with another state: an old tab, or a tampered or forged link.
@@ -23,7 +23,7 @@ public enum AuthorizationCallback {
     }
 
     /// Tells this sign-in's redirect from anything else; only `.redirect` may end the sign-in.
-    public static func arrival(_ parameters: [(String, String)], expectedState: String) -> Arrival {
+    package static func arrival(_ parameters: [(String, String)], expectedState: String) -> Arrival {
         func value(_ name: String) -> String? { parameters.first { $0.0 == name }?.1 }
         let isRedirect = value("code").map { !$0.isEmpty } == true || value("error") != nil
         guard isRedirect else { return .notARedirect }
@@ -33,7 +33,7 @@ public enum AuthorizationCallback {
 
     /// Verifies `state` (and `iss` when present or promised) before looking at `error` or `code`,
     /// so a forged redirect can neither complete nor fail a sign-in.
-    public static func code(
+    package static func code(
         from parameters: [(String, String)],
         expectedState: String,
         issuer: String?,

@@ -3,8 +3,8 @@ import Foundation
 /// How a provider answers a well-formed authorization request, fetched once without cookies and without following
 /// redirects: what `authorize` checks before it opens the browser, and what `check`'s `authorization` reports.
 /// A redirect or a login page means a person can sign in; an OAuth error means nobody can, and waiting will not help.
-public enum AuthorizationPreflight {
-    public enum Verdict: Sendable, Equatable {
+package enum AuthorizationPreflight {
+    package enum Verdict: Sendable, Equatable {
         /// A redirect to a login page, or a login page itself (2xx HTML).
         case proceed
         /// A 2xx that is not HTML: probably fine (some providers render with script), worth a note.
@@ -22,7 +22,7 @@ public enum AuthorizationPreflight {
     }
 
     /// What an error page says was refused.
-    public enum PageSubject: Sendable, Equatable {
+    package enum PageSubject: Sendable, Equatable {
         case clientID, redirectURI
 
         /// The OAuth error code a provider would have sent, for the hint.
@@ -31,7 +31,7 @@ public enum AuthorizationPreflight {
     }
 
     /// Reads one answer. A redirect carrying `error=` refuses; any other redirect proceeds.
-    public static func classify(_ response: HTTPResponse) -> Verdict {
+    package static func classify(_ response: HTTPResponse) -> Verdict {
         if (300..<400).contains(response.status) {
             if let (error, description) = oauthError(inRedirect: response.header("Location") ?? "") {
                 return .refused(status: response.status, error: error, description: description, viaRedirect: true)
@@ -139,7 +139,7 @@ public enum AuthorizationPreflight {
 
     /// The GET `authorize` and `check` send: a fresh request of the same shape as the real one (its own state and
     /// PKCE pair, so nothing of the sign-in travels twice), no redirects followed.
-    public static func request(endpoint: URL, clientID: String, redirectURI: String, scopes: [String]) throws -> HTTPRequest {
+    package static func request(endpoint: URL, clientID: String, redirectURI: String, scopes: [String]) throws -> HTTPRequest {
         let probe = try AuthorizationRequest(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
         return HTTPRequest(
             .get, probe.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false, maxBodyBytes: 1024 * 1024)
@@ -162,7 +162,7 @@ public enum AuthorizationPreflight {
     }
 
     /// What usually fixes a refusal, in the user's terms: the redirect URI, the client id or the scopes that were sent.
-    public static func hint(
+    package static func hint(
         error: String, description: String?, redirectURI: String, clientID: String, scopes: [String],
         supportedScopes: [String]?
     ) -> String {
@@ -175,7 +175,7 @@ public enum AuthorizationPreflight {
         switch error {
         case "unauthorized_client", "invalid_client":
             return
-                "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a public (native) client"
+                "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a package (native) client"
         case "invalid_scope":
             let listed = supportedScopes.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not listed in the metadata"
             return "the scopes sent were \(scopes.joined(separator: " ")); the provider's scopes_supported: \(listed) (choose with --scope)"

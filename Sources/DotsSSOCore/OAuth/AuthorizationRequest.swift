@@ -2,17 +2,17 @@ import Foundation
 
 /// An authorization-code request with PKCE S256, a 256-bit `state` and, for OIDC, a `nonce` (RFC 6749 §4.1.1,
 /// RFC 7636, RFC 8252, OIDC Core §3.1.2.1).
-public struct AuthorizationRequest: Sendable {
-    public let url: URL
-    public let state: String
-    public let nonce: String?
-    public let pkce: PKCE
-    public let redirectURI: String
-    public let scopes: [String]
+package struct AuthorizationRequest: Sendable {
+    package let url: URL
+    package let state: String
+    package let nonce: String?
+    package let pkce: PKCE
+    package let redirectURI: String
+    package let scopes: [String]
     /// The request's parameters, for pushing them (RFC 9126) instead of putting them in the browser's URL.
-    public let parameters: [(String, String)]
+    package let parameters: [(String, String)]
 
-    public init(endpoint: URL, clientID: String, redirectURI: String, scopes: [String], extra: [(String, String)] = []) throws {
+    package init(endpoint: URL, clientID: String, redirectURI: String, scopes: [String], extra: [(String, String)] = []) throws {
         pkce = try PKCE()
         state = try SecureRandom.base64URLString(byteCount: 32)
         nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil
@@ -40,7 +40,7 @@ public struct AuthorizationRequest: Sendable {
     }
 
     /// What must be remembered to finish this authorization later (`--no-exchange`).
-    public func pending(createdAt: Date) -> PendingAuthorization {
+    package func pending(createdAt: Date) -> PendingAuthorization {
         PendingAuthorization(
             state: state, codeVerifier: pkce.verifier, nonce: nonce, redirectUri: redirectURI, createdAt: createdAt,
             scopes: scopes)

@@ -5,29 +5,29 @@ import Foundation
 /// comes first); with no display and a provider that offers it, the device authorization grant instead. Checks the
 /// callback's state and `iss`, then either completes the sign-in or, with `stopAfterRedirect`, keeps the verifier for
 /// `exchange`. For a partner's test member in CI, the resource-owner password grant.
-public struct AuthorizeUseCase: Sendable {
-    public var signIn: SignInSettings
-    public var port: Int?
-    public var openBrowser: Bool
-    public var stopAfterRedirect: Bool
+package struct AuthorizeUseCase: Sendable {
+    package var signIn: SignInSettings
+    package var port: Int?
+    package var openBrowser: Bool
+    package var stopAfterRedirect: Bool
     /// How long to wait for the browser's redirect.
-    public var wait: TimeInterval
+    package var wait: TimeInterval
     /// Check the authorization request with one GET before the browser opens (`--no-preflight` turns it off).
-    public var preflight: Bool
+    package var preflight: Bool
     /// `--flow`; nil: the channel's, else chosen by where this runs.
-    public var flow: SignInFlow?
+    package var flow: SignInFlow?
     /// `--grant password`: the test member's credentials instead of any browser.
-    public var password: PasswordCredentials?
+    package var password: PasswordCredentials?
     /// `--save-refresh-token FILE`: where the new refresh token goes (0600), for `--refresh-token-file` in CI.
-    public var saveRefreshToken: String?
+    package var saveRefreshToken: String?
     /// `--par`/`--no-par`: push the authorization request (RFC 9126); nil: whenever the provider offers it.
-    public var par: Bool?
+    package var par: Bool?
     /// Shows a device sign-in's code and address (the CLI adds a QR code on a terminal).
-    public var devicePrompt: (@Sendable (DeviceAuthorization, CommandContext) -> Void)?
+    package var devicePrompt: (@Sendable (DeviceAuthorization, CommandContext) -> Void)?
 
-    public static let defaultWait: TimeInterval = 300
+    package static let defaultWait: TimeInterval = 300
 
-    public init(
+    package init(
         signIn: SignInSettings, port: Int? = nil, openBrowser: Bool = true, stopAfterRedirect: Bool = false, wait: TimeInterval? = nil,
         preflight: Bool = true
     ) {
@@ -40,7 +40,7 @@ public struct AuthorizeUseCase: Sendable {
     }
 
     /// The lines a device sign-in shows when the CLI adds nothing of its own.
-    public static func deviceInstructions(_ device: DeviceAuthorization) -> [String] {
+    package static func deviceInstructions(_ device: DeviceAuthorization) -> [String] {
         var lines = [
             "To sign in, open \(device.verificationURI) on any device and enter the code: \(TerminalText.oneLine(device.userCode, limit: 64))"
         ]
@@ -52,18 +52,18 @@ public struct AuthorizeUseCase: Sendable {
     }
 
     /// What `--no-exchange` prints: the code and state, to finish with `exchange` (the verifier stays cached).
-    public struct PendingCode: Codable, Sendable, Equatable {
-        public var code: String
-        public var state: String
-        public var redirectUri: String
+    package struct PendingCode: Codable, Sendable, Equatable {
+        package var code: String
+        package var state: String
+        package var redirectUri: String
     }
 
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case signedIn(SignIn.Result)
         case awaitingExchange(PendingCode)
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Outcome {
+    package func run(_ ctx: CommandContext) async throws -> Outcome {
         let client = try SignInContext(signIn, in: ctx)
         let endpoints = try await client.endpoints()
         let scopes = client.scopes(for: endpoints)

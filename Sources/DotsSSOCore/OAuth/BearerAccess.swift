@@ -2,14 +2,14 @@ import Foundation
 
 /// Where a resource request's access token comes from: the channel's cached sign-in (refreshed when needed,
 /// and once more after a 401), or a token the user holds from elsewhere (`--access-token-file`).
-public enum BearerSource: Sendable {
+package enum BearerSource: Sendable {
     case session(TokenSession, minValidity: TimeInterval)
     case fixed(String)
     /// From a refresh-token file or the password grant, obtained once per command (`--refresh-token-file`, `--grant password`).
     case unattended(UnattendedToken)
 
     /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
-    public static func fromFile(_ path: String) throws -> BearerSource {
+    package static func fromFile(_ path: String) throws -> BearerSource {
         var token = try SecretInput.text(of: path, what: "the access token")
         // A pasted `Authorization` value works too.
         if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
@@ -18,7 +18,7 @@ public enum BearerSource: Sendable {
 
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`); on a 401 from a cached
     /// sign-in, refreshes once and retries. A final non-2xx status becomes the matching error (401/403 → not authorized).
-    public func get(
+    package func get(
         _ url: URL, http: any HTTPClient, auth: Channel.Placement? = nil, accept: String = "application/json",
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) async throws -> HTTPResponse {
@@ -51,7 +51,7 @@ public enum BearerSource: Sendable {
 
     /// A GET carrying `token` as `auth` says: `Authorization: Bearer` by default, the bare token in another
     /// header, or a query parameter.
-    public static func request(_ url: URL, token: String, auth: Channel.Placement?, accept: String, maxBodyBytes: Int) -> HTTPRequest {
+    package static func request(_ url: URL, token: String, auth: Channel.Placement?, accept: String, maxBodyBytes: Int) -> HTTPRequest {
         var target = url
         var headers = [(name: "Accept", value: accept)]
         switch auth {
@@ -69,7 +69,7 @@ public enum BearerSource: Sendable {
     }
 
     /// The token itself (for building container requests), refreshed first when it comes from the cache.
-    public func token() async throws -> String {
+    package func token() async throws -> String {
         switch self {
         case .fixed(let token): token
         case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken

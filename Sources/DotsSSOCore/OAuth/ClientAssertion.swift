@@ -2,26 +2,26 @@ import Foundation
 
 /// A client's `private_key_jwt` authentication (RFC 7523 §2.2, OIDC Core §9): instead of a shared secret, each
 /// request to the token, revocation or PAR endpoint carries a fresh JWT signed with the client's private key, whose
-/// public half the provider has registered. Nothing secret travels; a captured assertion is useless a minute later
+/// package half the provider has registered. Nothing secret travels; a captured assertion is useless a minute later
 /// and, by its `jti`, even within that minute at a provider that remembers them.
-public struct ClientAssertion: Sendable {
-    public let key: SigningKey
+package struct ClientAssertion: Sendable {
+    package let key: SigningKey
     /// The `kid` the provider registered the key under (`--client-key-id`), else the key's RFC 7638 thumbprint, which
     /// is what `dots-sso keys generate` prints as the JWK's `kid`.
-    public let keyID: String
+    package let keyID: String
     /// The provider's issuer identifier, the first audience (RFC 7523bis, FAPI 2.0).
-    public let issuer: String?
+    package let issuer: String?
     /// PS256 instead of RS256 with an RSA key: set when the provider lists only PS256 for client assertions.
-    public var usesPSS = false
+    package var usesPSS = false
     let clock: WallClock
 
     /// How long an assertion is good for: RFC 7523 asks for short; providers allow up to 5 minutes.
-    public static let lifetime: TimeInterval = 60
-    public static let assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+    package static let lifetime: TimeInterval = 60
+    package static let assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
     /// The most a key file may hold: a 16384-bit RSA key in PEM is under 13 KB.
     static let maxKeyFileBytes = 64 * 1024
 
-    public init(key: SigningKey, keyID: String?, issuer: String?, clock: WallClock) throws {
+    package init(key: SigningKey, keyID: String?, issuer: String?, clock: WallClock) throws {
         self.key = key
         self.keyID = try keyID ?? key.thumbprint()
         self.issuer = issuer
@@ -29,7 +29,7 @@ public struct ClientAssertion: Sendable {
     }
 
     /// Reads the key from `file` (`-` is stdin), never echoing any of it in an error.
-    public static func load(file: String, keyID: String?, issuer: String?, clock: WallClock) throws -> ClientAssertion {
+    package static func load(file: String, keyID: String?, issuer: String?, clock: WallClock) throws -> ClientAssertion {
         let pem: Data
         switch try InputFile.read(file, limit: maxKeyFileBytes) {
         case .contents(let contents): pem = contents
@@ -45,12 +45,12 @@ public struct ClientAssertion: Sendable {
     }
 
     /// The JWS algorithm the assertions are signed with.
-    public var algorithm: String { usesPSS && key.algorithm == .rs256 ? JWSAlgorithm.ps256.rawValue : key.algorithm.rawValue }
+    package var algorithm: String { usesPSS && key.algorithm == .rs256 ? JWSAlgorithm.ps256.rawValue : key.algorithm.rawValue }
 
     /// A fresh assertion for a request to `endpoint`. `aud` holds the issuer and the endpoint itself: RFC 7523 and
     /// OIDC Core §9 name the token endpoint, RFC 7523bis and FAPI 2.0 the issuer, and providers of either school
     /// accept an audience list that contains theirs.
-    public func make(clientID: String, endpoint: URL) throws -> String {
+    package func make(clientID: String, endpoint: URL) throws -> String {
         let now = clock.now().timeIntervalSince1970.rounded(.down)
         var audience: [JSONValue] = []
         if let issuer { audience.append(.string(issuer)) }

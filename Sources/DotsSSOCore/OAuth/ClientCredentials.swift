@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the client authenticates at the token and revocation endpoints (RFC 6749 §2.3).
-public enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
+package enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
     case clientSecretBasic = "client_secret_basic"
     case clientSecretPost = "client_secret_post"
     /// A JWT signed with the client's private key (RFC 7523 §2.2): `--client-key-file`.
@@ -10,15 +10,15 @@ public enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
 }
 
 /// The client id, its secret or key (if any) and how to present them.
-public struct ClientCredentials: Sendable {
-    public let clientID: String
-    public let secret: String?
-    public let assertion: ClientAssertion?
-    public let method: ClientAuthMethod
+package struct ClientCredentials: Sendable {
+    package let clientID: String
+    package let secret: String?
+    package let assertion: ClientAssertion?
+    package let method: ClientAuthMethod
 
     /// `method` defaults to `private_key_jwt` when there is a key, `client_secret_basic` when there is a secret,
-    /// `none` (public client) otherwise.
-    public init(clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil) {
+    /// `none` (package client) otherwise.
+    package init(clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil) {
         self.clientID = clientID
         self.secret = secret
         self.assertion = assertion

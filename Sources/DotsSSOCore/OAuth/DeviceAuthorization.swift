@@ -3,24 +3,24 @@ import Foundation
 /// The device authorization endpoint's answer (RFC 8628 §3.2): the code this client polls with, and what the person
 /// types or scans on another device. Every number is read with a check: a provider's `interval` of 1e300 or -5 must
 /// not trap or spin.
-public struct DeviceAuthorization: Sendable, Equatable {
+package struct DeviceAuthorization: Sendable, Equatable {
     /// Secret: only this client sends it, to the token endpoint.
-    public var deviceCode: String
+    package var deviceCode: String
     /// Shown to the person; short-lived and useless without their sign-in.
-    public var userCode: String
-    public var verificationURI: String
-    public var verificationURIComplete: String?
-    public var expiresIn: TimeInterval
-    public var interval: TimeInterval
+    package var userCode: String
+    package var verificationURI: String
+    package var verificationURIComplete: String?
+    package var expiresIn: TimeInterval
+    package var interval: TimeInterval
 
     /// RFC 8628 §3.2: without `interval`, clients wait 5 seconds.
-    public static let defaultInterval: TimeInterval = 5
+    package static let defaultInterval: TimeInterval = 5
     /// Polling slower than this helps nobody; a provider asking for more is capped (and so is a slow_down spiral).
-    public static let maxInterval: TimeInterval = 60
+    package static let maxInterval: TimeInterval = 60
     /// A device code valid longer than a day is taken as valid for a day.
-    public static let maxExpiresIn: TimeInterval = 86_400
+    package static let maxExpiresIn: TimeInterval = 86_400
 
-    public init(json: [String: JSONValue], from endpoint: URL) throws {
+    package init(json: [String: JSONValue], from endpoint: URL) throws {
         func text(_ key: String) -> String? {
             guard let value = json[key]?.stringValue, !value.isEmpty else { return nil }
             return value

@@ -5,14 +5,14 @@ import Foundation
 /// lacks the revocation or end-session endpoint (some providers list those only in their RFC 8414 document). For an
 /// issuer with a path the RFC 8414 document is sought where §3.1 puts it, then appended to the issuer as many
 /// providers deploy it (the form §5 notes); either must name the same issuer.
-public struct DiscoveryClient: Sendable {
-    public let http: any HTTPClient
+package struct DiscoveryClient: Sendable {
+    package let http: any HTTPClient
 
-    public init(http: any HTTPClient) { self.http = http }
+    package init(http: any HTTPClient) { self.http = http }
 
     /// The well-known locations for an issuer, in the order they are tried: the OpenID configuration, the RFC 8414
     /// document at its §3.1 location, and (for an issuer with a path) the RFC 8414 document appended to the issuer.
-    public static func candidateURLs(for issuer: String) throws -> [(kind: String, url: URL)] {
+    package static func candidateURLs(for issuer: String) throws -> [(kind: String, url: URL)] {
         let base = try URLPolicy.validate(issuer)
         let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         guard let oidc = URL(string: trimmed + "/.well-known/openid-configuration"),
@@ -33,7 +33,7 @@ public struct DiscoveryClient: Sendable {
         return candidates
     }
 
-    public func fetch(issuer: String) async throws -> ProviderMetadata {
+    package func fetch(issuer: String) async throws -> ProviderMetadata {
         var tried: [String] = []
         let candidates = try Self.candidateURLs(for: issuer)
         for (index, candidate) in candidates.enumerated() {

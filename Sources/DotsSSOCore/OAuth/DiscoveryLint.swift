@@ -1,10 +1,10 @@
 import Foundation
 
 /// Checks provider metadata against what The Dots app needs (seed 000, RFC 8414, RFC 7636, OIDC Discovery).
-public enum DiscoveryLint {
+package enum DiscoveryLint {
     /// `publicClient`: whether the channel's client has no secret (a native app), when known; it decides whether a
     /// provider that does not list `none` among its token endpoint auth methods predicts a refused exchange.
-    public static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil) -> [Finding] {
+    package static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil) -> [Finding] {
         var findings: [Finding] = []
         let source = metadata.source
         func at(_ key: String) -> FindingLocation { FindingLocation(file: metadata.source(of: key), path: "$.\(key)") }
@@ -89,14 +89,14 @@ public enum DiscoveryLint {
                     Finding(
                         .warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
                         "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
-                            + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"
+                            + "does not list \"none\": the provider may refuse the code exchange; register the app as a package client, or set clientSecretEnv"
                     ))
             } else {
-                // Many providers accept public clients without listing `none`; the app is one, so say it once.
+                // Many providers accept package clients without listing `none`; the app is one, so say it once.
                 findings.append(
                     Finding(
                         .info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
-                        "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
+                        "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a package "
                             + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
             }
         }
@@ -109,7 +109,7 @@ public enum DiscoveryLint {
             findings.append(
                 Finding(
                     .warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
-                    "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
+                    "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a package client "
                         + "cannot verify it. "
                         + (asymmetric.isEmpty
                             ? "List RS256 or ES256 and sign the app's id_tokens with it"
@@ -164,7 +164,7 @@ public enum DiscoveryLint {
     }
 
     /// Findings about a JWKS document: keys refused or doubted (by `kid`), a key that cannot be read, none to verify with.
-    public static func keyFindings(_ document: JSONValue, at location: FindingLocation) -> [Finding] {
+    package static func keyFindings(_ document: JSONValue, at location: FindingLocation) -> [Finding] {
         let keys: JWKSet
         do {
             keys = try JWKSet(document: document)

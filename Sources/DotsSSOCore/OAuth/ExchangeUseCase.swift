@@ -3,15 +3,15 @@ import Foundation
 /// `dots-sso exchange`: trades an authorization code for tokens. The verifier, redirect URI and nonce come from
 /// the authorization `authorize --no-exchange` left pending, unless given; a state that does not match the
 /// pending one is refused (a forged or stale redirect).
-public struct ExchangeUseCase: Sendable {
-    public var signIn: SignInSettings
-    public var code: String
-    public var state: String?
-    public var codeVerifier: String?
+package struct ExchangeUseCase: Sendable {
+    package var signIn: SignInSettings
+    package var code: String
+    package var state: String?
+    package var codeVerifier: String?
     /// `--redirect-uri` given on this command line (it wins over the pending one; the channel's comes last).
-    public var redirectURIFlag: String?
+    package var redirectURIFlag: String?
 
-    public init(signIn: SignInSettings, code: String, state: String? = nil, codeVerifier: String? = nil, redirectURIFlag: String? = nil) {
+    package init(signIn: SignInSettings, code: String, state: String? = nil, codeVerifier: String? = nil, redirectURIFlag: String? = nil) {
         self.signIn = signIn
         self.code = code
         self.state = state
@@ -19,7 +19,7 @@ public struct ExchangeUseCase: Sendable {
         self.redirectURIFlag = redirectURIFlag
     }
 
-    public func run(_ ctx: CommandContext) async throws -> SignIn.Result {
+    package func run(_ ctx: CommandContext) async throws -> SignIn.Result {
         let client = try SignInContext(signIn, in: ctx)
         let pending = (try? client.cache.read(client.key).entry)?.oauth.pending
         if let state, let pending, state != pending.state {

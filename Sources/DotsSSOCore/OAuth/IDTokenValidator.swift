@@ -3,14 +3,14 @@ import Foundation
 /// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (any `JWSAlgorithm`, keys strong
 /// enough to mean something), no unknown `crit`, `iss`, `sub`, `aud` (and `azp` when there are several), `exp`,
 /// `iat`, and the `nonce` we sent.
-public struct IDTokenValidator: Sendable {
-    public let issuer: String
-    public let clientID: String
-    public let keys: JWKSet
+package struct IDTokenValidator: Sendable {
+    package let issuer: String
+    package let clientID: String
+    package let keys: JWKSet
     /// Clock skew tolerated on `exp`/`iat`/`nbf`.
-    public var leeway: TimeInterval = 120
+    package var leeway: TimeInterval = 120
 
-    public init(issuer: String, clientID: String, keys: JWKSet) {
+    package init(issuer: String, clientID: String, keys: JWKSet) {
         self.issuer = issuer
         self.clientID = clientID
         self.keys = keys
@@ -19,7 +19,7 @@ public struct IDTokenValidator: Sendable {
     /// Returns the verified token; throws `OAuthError.invalidIDToken` naming the failed check. `nonceRequired: false`
     /// (grants with no standard place for a nonce) still refuses another nonce, but accepts an id_token without one.
     @discardableResult
-    public func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date) throws -> JWT {
+    package func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date) throws -> JWT {
         let token = try JWT(compact)
         let algorithm = try Self.algorithm(of: token)
         if let critical = token.criticalParameters {
@@ -71,7 +71,7 @@ public struct IDTokenValidator: Sendable {
     /// The id_token a refresh returned (OIDC Core §12.2): validated as at sign-in without a nonce, and its `iss` and
     /// `sub` must be the signed-in member's, or it describes someone else.
     @discardableResult
-    public func validateRefreshed(_ compact: String, subject: String?, now: Date) throws -> JWT {
+    package func validateRefreshed(_ compact: String, subject: String?, now: Date) throws -> JWT {
         let token = try validate(compact, nonce: nil, nonceRequired: false, now: now)
         if let subject, token.claims["sub"]?.stringValue != subject {
             throw OAuthError.invalidIDToken(
@@ -101,7 +101,7 @@ public struct IDTokenValidator: Sendable {
 
     /// Whether the JWKS has a key that could have signed `compact`: when it has not, the provider may have rotated
     /// its keys since the JWKS was fetched, and one fresh fetch is worth it.
-    public func hasKey(for compact: String) -> Bool {
+    package func hasKey(for compact: String) -> Bool {
         guard let token = try? JWT(compact), let algorithm = try? Self.algorithm(of: token) else { return true }
         return !keys.candidates(algorithm: algorithm, keyID: token.keyID).isEmpty
     }

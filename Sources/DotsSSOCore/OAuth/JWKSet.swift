@@ -1,23 +1,23 @@
 import Foundation
 
-/// A provider's signing keys (`jwks_uri`), as public keys we can verify with.
-public struct JWKSet: Sendable {
-    public struct Key: Sendable {
-        public let keyID: String?
+/// A provider's signing keys (`jwks_uri`), as package keys we can verify with.
+package struct JWKSet: Sendable {
+    package struct Key: Sendable {
+        package let keyID: String?
         /// The JWK's own `alg`, when it names one: the key then signs with that algorithm only (RFC 7517 §4.4).
-        public let declaredAlgorithm: String?
-        public let key: PublicKey
+        package let declaredAlgorithm: String?
+        package let key: PublicKey
         /// Why the key is never used to verify (an RSA key under 2048 bits, an exponent that is even or at most 3).
-        public var refusal: String? = nil
+        package var refusal: String? = nil
         /// What is doubtful but accepted (an RSA exponent under 65537): `discover` reports it.
-        public var caution: String? = nil
+        package var caution: String? = nil
     }
 
-    public let keys: [Key]
+    package let keys: [Key]
 
     /// Parses RSA, EC (P-256, P-384, P-521) and Ed25519 keys meant for signatures; other keys (encryption, other
     /// curves) are skipped.
-    public init(document: JSONValue) throws {
+    package init(document: JSONValue) throws {
         guard case .array(let entries)? = document.objectValue?["keys"] else {
             throw OAuthError.malformedToken("the JWKS document has no \"keys\" array")
         }
@@ -63,7 +63,7 @@ public struct JWKSet: Sendable {
 
     /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid): of
     /// the algorithm's kind, and not declared for another algorithm.
-    public func candidates(algorithm: JWSAlgorithm, keyID: String?) -> [Key] {
+    package func candidates(algorithm: JWSAlgorithm, keyID: String?) -> [Key] {
         keys.filter {
             $0.key.type == algorithm.keyType && ($0.declaredAlgorithm == nil || $0.declaredAlgorithm == algorithm.rawValue)
                 && (keyID == nil || $0.keyID == nil || $0.keyID == keyID)
@@ -71,7 +71,7 @@ public struct JWKSet: Sendable {
     }
 }
 
-/// How much an RSA public key from a JWKS can prove, judged from its modulus and exponent bytes (big-endian, as
+/// How much an RSA package key from a JWKS can prove, judged from its modulus and exponent bytes (big-endian, as
 /// JWK `n` and `e` carry them). NIST SP 800-131A retired keys under 2048 bits; an exponent of 1 makes every
 /// "signature" verify, and an even one is no RSA key at all.
 struct RSAKeyStrength {
@@ -93,7 +93,7 @@ struct RSAKeyStrength {
     var judgement: (String?, String?) {
         if exponentIsEven || (exponent ?? .max) <= 3 {
             return (
-                "an RSA key with the public exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
+                "an RSA key with the package exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
                     + "verifies); dots-sso refuses exponents that are even or at most 3", nil
             )
         }
@@ -101,7 +101,7 @@ struct RSAKeyStrength {
             return ("a \(bits)-bit RSA key is too short to trust (dots-sso refuses RSA keys under 2048 bits)", nil)
         }
         if let exponent, exponent < 65537 {
-            return (nil, "an RSA key with the small public exponent \(exponent) (65537 is the norm)")
+            return (nil, "an RSA key with the small package exponent \(exponent) (65537 is the norm)")
         }
         return (nil, nil)
     }

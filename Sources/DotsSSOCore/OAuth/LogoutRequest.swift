@@ -5,15 +5,15 @@ import Foundation
 ///
 /// The hint is a token, so it goes only to the browser (`--open`); the printed URL leaves it out and relies on
 /// `client_id`, which the specification accepts in its place (a provider may then ask the person to confirm).
-public struct LogoutRequest: Sendable {
+package struct LogoutRequest: Sendable {
     /// What stdout and `--json` show: no token in it.
-    public let printable: String
+    package let printable: String
     /// What the browser opens: the printable URL plus `id_token_hint`.
-    public let forBrowser: URL
+    package let forBrowser: URL
     /// The state sent with a post-logout redirect, which the provider must send back.
-    public let state: String?
+    package let state: String?
 
-    public init(endSession: String, clientID: String, postLogoutRedirectURI: String?, idToken: String?) throws {
+    package init(endSession: String, clientID: String, postLogoutRedirectURI: String?, idToken: String?) throws {
         let base = try URLPolicy.validate(endSession)
         var items = [URLQueryItem(name: "client_id", value: clientID)]
         var state: String?

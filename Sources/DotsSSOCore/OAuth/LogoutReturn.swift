@@ -4,9 +4,9 @@ import Hummingbird
 /// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the
 /// provider, and reads the state the provider sends back (RP-Initiated Logout 1.0 §3: the OP returns the state
 /// it was given). The first request to the path decides; its page never reflects request input.
-public final class LogoutReturn: Sendable {
+package final class LogoutReturn: Sendable {
     /// How the person came back.
-    public enum Outcome: String, Sendable, Codable {
+    package enum Outcome: String, Sendable, Codable {
         /// With this logout's state: the provider ended its session and said so.
         case confirmed
         /// Without a state: the provider ended a session but did not tie the return to this logout.
@@ -25,14 +25,14 @@ public final class LogoutReturn: Sendable {
 
     /// The port and path to listen on when `uri` is `http://127.0.0.1:PORT/…` or `http://localhost:PORT/…` with
     /// an explicit port; nil for any other post-logout redirect (the app's own page, a custom scheme).
-    public static func loopback(_ uri: String) -> (port: Int, path: String)? {
+    package static func loopback(_ uri: String) -> (port: Int, path: String)? {
         guard let parts = URLComponents(string: uri), parts.scheme == "http", ["127.0.0.1", "localhost"].contains(parts.host ?? ""),
             let port = parts.port, (1...65535).contains(port)
         else { return nil }
         return (port, parts.path.isEmpty ? "/" : parts.path)
     }
 
-    public static func start(port: Int, path: String, expectedState: String?) async throws -> LogoutReturn {
+    package static func start(port: Int, path: String, expectedState: String?) async throws -> LogoutReturn {
         let (stream, continuation) = AsyncStream<Outcome>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let router = Router()
         router.get(RouterPath(path)) { request, _ -> Response in
@@ -57,7 +57,7 @@ public final class LogoutReturn: Sendable {
 
     /// The first return, or nil when nobody came back within `timeout` seconds (a person's browser keeps real
     /// time, as the sign-in's listener does). The listener is closed after.
-    public func wait(timeout: TimeInterval) async -> Outcome? {
+    package func wait(timeout: TimeInterval) async -> Outcome? {
         let stream = outcomes
         let outcome = await withTaskGroup(of: Outcome?.self) { group in
             group.addTask {

@@ -9,9 +9,9 @@ import NIOCore
 /// tampered redirect — is answered and ignored, so no local request can end the sign-in. The
 /// browser's page waits for how the sign-in ended (`finish`) and never reflects request input: it says "Signed
 /// in" only once the tokens are stored.
-public final class LoopbackReceiver: Sendable {
+package final class LoopbackReceiver: Sendable {
     /// How the sign-in ended, for the page the browser shows.
-    public enum Ending: Sendable, Equatable {
+    package enum Ending: Sendable, Equatable {
         case signedIn
         /// `--no-exchange`: the code is kept for `dots-sso exchange`.
         case awaitingExchange
@@ -22,8 +22,8 @@ public final class LoopbackReceiver: Sendable {
         case failed
     }
 
-    public var port: Int { server.port }
-    public var redirectURI: String { "http://127.0.0.1:\(port)/callback" }
+    package var port: Int { server.port }
+    package var redirectURI: String { "http://127.0.0.1:\(port)/callback" }
 
     private let server: LoopbackServer
     private let callbacks: AsyncStream<[(String, String)]>
@@ -37,7 +37,7 @@ public final class LoopbackReceiver: Sendable {
 
     /// Binds 127.0.0.1 on `port` (0 picks a free one). `arrival` tells this sign-in's redirect from anything else;
     /// `ignored` hears about each request to `/callback` that was not it (for one line on stderr).
-    public static func start(
+    package static func start(
         port: Int = 0, arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
         ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }
     ) async throws -> LoopbackReceiver {
@@ -118,7 +118,7 @@ public final class LoopbackReceiver: Sendable {
     }
 
     /// The awaited callback's parameters, or a timeout error after `timeout` seconds.
-    public func waitForCallback(timeout: TimeInterval) async throws -> [(String, String)] {
+    package func waitForCallback(timeout: TimeInterval) async throws -> [(String, String)] {
         let stream = callbacks
         return try await withThrowingTaskGroup(of: [(String, String)]?.self) { group in
             group.addTask {
@@ -140,17 +140,17 @@ public final class LoopbackReceiver: Sendable {
     }
 
     /// Says how the sign-in ended, so the waiting browser page can tell the person.
-    public func finish(_ outcome: Ending) {
+    package func finish(_ outcome: Ending) {
         ending.set(outcome)
     }
 
     /// Stops listening once the browser's page has been sent.
-    public func shutdown() async {
+    package func shutdown() async {
         await server.shutdown()
     }
 
     /// Stops listening at once.
-    public func stop() {
+    package func stop() {
         server.stop()
     }
 }

@@ -1,5 +1,5 @@
 /// Failures of the OAuth/OIDC conversation with a provider.
-public enum OAuthError: UserFacingError, Equatable {
+package enum OAuthError: UserFacingError, Equatable {
     case discoveryNotFound(issuer: String, tried: [String])
     case discoveryNotAnObject(url: String)
     case malformedToken(String)
@@ -49,7 +49,7 @@ public enum OAuthError: UserFacingError, Equatable {
     /// The flow needs an endpoint the provider does not publish.
     case flowUnavailable(flow: String, reason: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .discoveryNotFound(issuer, tried):
             "no OAuth/OIDC metadata for \(issuer): tried \(tried.joined(separator: " and ")); check --issuer"
@@ -151,7 +151,7 @@ public enum OAuthError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .discoveryNotFound, .invalidIDToken, .callbackWithoutCode, .malformedJWK, .userinfoSubjectMismatch, .logoutReturnStateMismatch,
             .discoveryIssuerMismatch:

@@ -2,18 +2,18 @@ import Foundation
 
 /// The OAuth part of a cache entry: the tokens, the endpoints they came from, an authorization waiting for
 /// `exchange`, and whether the provider has told us to sign in again.
-public struct OAuthSignIn: CachePayload {
-    public static let slot = "oauth"
+package struct OAuthSignIn: CachePayload {
+    package static let slot = "oauth"
 
-    public var tokens: TokenSet?
+    package var tokens: TokenSet?
     /// The endpoints used at sign-in, so refresh and revocation work without discovery.
-    public var endpoints: StoredEndpoints?
+    package var endpoints: StoredEndpoints?
     /// An authorization started with `--no-exchange`, waiting for `dots-sso exchange`.
-    public var pending: PendingAuthorization?
+    package var pending: PendingAuthorization?
     /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
-    public var reauthenticationRequired: String?
+    package var reauthenticationRequired: String?
 
-    public init(
+    package init(
         tokens: TokenSet? = nil, endpoints: StoredEndpoints? = nil, pending: PendingAuthorization? = nil,
         reauthenticationRequired: String? = nil
     ) {
@@ -26,7 +26,7 @@ public struct OAuthSignIn: CachePayload {
 
 extension CacheEntry {
     /// The entry's OAuth payload (empty when it has none); setting an empty one removes it.
-    public var oauth: OAuthSignIn {
+    package var oauth: OAuthSignIn {
         get { payload(OAuthSignIn.self) ?? OAuthSignIn() }
         set { setPayload(newValue == OAuthSignIn() ? nil : newValue) }
     }
@@ -34,7 +34,7 @@ extension CacheEntry {
 
 extension CacheEntry {
     /// An entry for an OAuth sign-in holding `tokens`.
-    public init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date) {
+    package init(key: CacheKey, channel: String? = nil, tokens: TokenSet, subject: String? = nil, now: Date) {
         self.init(key: key, channel: channel, subject: subject, now: now)
         oauth = OAuthSignIn(tokens: tokens)
     }

@@ -2,18 +2,18 @@ import Foundation
 
 /// A partner's *test member* and the file holding their password (`--grant password --username U --password-file F`).
 /// The password is read from the file when used, never taken from argv, and never stored.
-public struct PasswordCredentials: Sendable {
-    public var username: String
+package struct PasswordCredentials: Sendable {
+    package var username: String
     /// A file, or `-` for stdin.
-    public var passwordFile: String
+    package var passwordFile: String
 
-    public init(username: String, passwordFile: String) {
+    package init(username: String, passwordFile: String) {
         self.username = username
         self.passwordFile = passwordFile
     }
 
     /// Said on every use: the grant exists here only for test members in CI.
-    public static let warning =
+    package static let warning =
         "--grant password signs in a partner's test member with the resource-owner password grant; "
         + "RFC 9700 §2.4 forbids it for real members: never give it a real member's password"
 }

@@ -1,31 +1,31 @@
 import Foundation
 
 /// The endpoints one sign-in uses: explicit channel settings win, discovery fills the gaps.
-public struct ProviderEndpoints: Sendable, Equatable {
-    public var issuer: String?
-    public var authorization: String?
-    public var token: String?
+package struct ProviderEndpoints: Sendable, Equatable {
+    package var issuer: String?
+    package var authorization: String?
+    package var token: String?
     /// RFC 8628 §4: where a device sign-in starts.
-    public var deviceAuthorization: String?
-    public var userinfo: String?
-    public var jwks: String?
-    public var revocation: String?
-    public var endSession: String?
+    package var deviceAuthorization: String?
+    package var userinfo: String?
+    package var jwks: String?
+    package var revocation: String?
+    package var endSession: String?
     /// RFC 9207: the provider promises an `iss` parameter on every authorization response.
-    public var issParameterSupported = false
+    package var issParameterSupported = false
     /// The metadata's `scopes_supported`, for saying which scopes a refused request could have asked for.
-    public var scopesSupported: [String]?
+    package var scopesSupported: [String]?
     /// The metadata's `code_challenge_methods_supported` (RFC 8414), to send PKCE with a device sign-in only where listed.
-    public var codeChallengeMethods: [String]?
+    package var codeChallengeMethods: [String]?
     /// RFC 9126: where authorization requests are pushed before the browser is sent with only a `request_uri`.
-    public var pushedAuthorization: String?
+    package var pushedAuthorization: String?
     /// RFC 9126 §5: the provider refuses authorization requests that were not pushed.
-    public var requiresPushedAuthorization = false
+    package var requiresPushedAuthorization = false
 
-    public init() {}
+    package init() {}
 
     /// Resolves the channel's endpoints, running discovery when it has an issuer and something is missing.
-    public static func resolve(channel: Channel, http: any HTTPClient) async throws -> ProviderEndpoints {
+    package static func resolve(channel: Channel, http: any HTTPClient) async throws -> ProviderEndpoints {
         var endpoints = ProviderEndpoints()
         endpoints.issuer = channel.issuer
         endpoints.authorization = channel.authorizationEndpoint
@@ -60,7 +60,7 @@ public struct ProviderEndpoints: Sendable, Equatable {
     }
 
     /// A required endpoint as a vetted URL, or a configuration error naming the flag.
-    public func require(_ keyPath: KeyPath<ProviderEndpoints, String?>, _ name: String, flag: String) throws -> URL {
+    package func require(_ keyPath: KeyPath<ProviderEndpoints, String?>, _ name: String, flag: String) throws -> URL {
         guard let text = self[keyPath: keyPath] else {
             throw ConfigError.missingSetting(
                 name: "\(name) endpoint", flag: "\(flag) (or --issuer for discovery)", key: Self.channelKey(flag))
@@ -74,7 +74,7 @@ public struct ProviderEndpoints: Sendable, Equatable {
     }
 
     /// What a sign-in remembers so refresh and revocation need no discovery.
-    public var stored: StoredEndpoints {
+    package var stored: StoredEndpoints {
         StoredEndpoints(issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks)
     }
 }

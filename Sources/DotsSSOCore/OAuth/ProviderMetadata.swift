@@ -4,52 +4,52 @@ import Foundation
 ///
 /// When the OpenID configuration lacks an endpoint the app needs (revocation, end-session), the provider's RFC 8414
 /// document is read too and its fields fill the gaps; the OpenID configuration wins where both speak.
-public struct ProviderMetadata: Sendable, Equatable {
+package struct ProviderMetadata: Sendable, Equatable {
     /// The issuer the metadata was requested for.
-    public var requestedIssuer: String
+    package var requestedIssuer: String
     /// The URL the document actually came from.
-    public var source: String
+    package var source: String
     /// `openid-configuration` or `oauth-authorization-server`.
-    public var kind: String
+    package var kind: String
     /// The document, with any fields the RFC 8414 document supplied merged in.
-    public var document: [String: JSONValue]
+    package var document: [String: JSONValue]
     /// The fields taken from the RFC 8414 document, each with the URL it came from.
-    public var supplied: [String: String] = [:]
+    package var supplied: [String: String] = [:]
     /// The RFC 8414 document consulted for missing endpoints, when one was (whether or not it answered).
-    public var consulted: String?
+    package var consulted: String?
     /// Why the RFC 8414 document was not used although it answered (another issuer).
-    public var supplementIgnored: String?
+    package var supplementIgnored: String?
 
-    public init(requestedIssuer: String, source: String, kind: String, document: [String: JSONValue]) {
+    package init(requestedIssuer: String, source: String, kind: String, document: [String: JSONValue]) {
         self.requestedIssuer = requestedIssuer
         self.source = source
         self.kind = kind
         self.document = document
     }
 
-    public var issuer: String? { document["issuer"]?.stringValue }
-    public var authorizationEndpoint: String? { document["authorization_endpoint"]?.stringValue }
-    public var tokenEndpoint: String? { document["token_endpoint"]?.stringValue }
-    public var userinfoEndpoint: String? { document["userinfo_endpoint"]?.stringValue }
-    public var jwksURI: String? { document["jwks_uri"]?.stringValue }
-    public var revocationEndpoint: String? { document["revocation_endpoint"]?.stringValue }
-    public var endSessionEndpoint: String? { document["end_session_endpoint"]?.stringValue }
+    package var issuer: String? { document["issuer"]?.stringValue }
+    package var authorizationEndpoint: String? { document["authorization_endpoint"]?.stringValue }
+    package var tokenEndpoint: String? { document["token_endpoint"]?.stringValue }
+    package var userinfoEndpoint: String? { document["userinfo_endpoint"]?.stringValue }
+    package var jwksURI: String? { document["jwks_uri"]?.stringValue }
+    package var revocationEndpoint: String? { document["revocation_endpoint"]?.stringValue }
+    package var endSessionEndpoint: String? { document["end_session_endpoint"]?.stringValue }
 
     /// The endpoint fields, in the order a person reads them.
-    public static let endpointKeys = [
+    package static let endpointKeys = [
         "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri",
         "revocation_endpoint", "end_session_endpoint", "device_authorization_endpoint", "introspection_endpoint", "registration_endpoint",
     ]
 
     /// The endpoints an app needs that, when the OpenID configuration lacks them, send us to the RFC 8414 document.
-    public static let supplementedEndpointKeys = ["revocation_endpoint", "end_session_endpoint"]
+    package static let supplementedEndpointKeys = ["revocation_endpoint", "end_session_endpoint"]
 
-    public var endpoints: [(key: String, url: String)] {
+    package var endpoints: [(key: String, url: String)] {
         Self.endpointKeys.compactMap { key in document[key]?.stringValue.map { (key: key, url: $0) } }
     }
 
     /// The document a field came from.
-    public func source(of key: String) -> String { supplied[key] ?? source }
+    package func source(of key: String) -> String { supplied[key] ?? source }
 
     /// Whether the OpenID configuration lacks an endpoint the RFC 8414 document might have.
     var needsSupplement: Bool {

@@ -3,10 +3,10 @@ import Foundation
 /// Pushed authorization requests (RFC 9126): the client posts the request to the provider, authenticated, and the
 /// browser carries only `client_id` and the `request_uri` it got back. Nothing of the request can be read or changed
 /// in the browser's address, and a refused client, redirect URI or scope is said before any browser opens.
-public enum PushedAuthorization {
+package enum PushedAuthorization {
     /// Where to push, or nil not to: `--par` (`true`) requires the provider's endpoint, `--no-par` (`false`) is refused
     /// when the provider requires pushing, and by default a request is pushed whenever the provider offers it.
-    public static func endpoint(choice: Bool?, endpoints: ProviderEndpoints) throws -> URL? {
+    package static func endpoint(choice: Bool?, endpoints: ProviderEndpoints) throws -> URL? {
         switch choice {
         case false?:
             if endpoints.requiresPushedAuthorization { throw OAuthError.pushRequired }
@@ -26,7 +26,7 @@ public enum PushedAuthorization {
 
     /// The address the browser opens for a pushed request (RFC 9126 §4): the authorization endpoint with `client_id`
     /// and `request_uri` only.
-    public static func browserURL(endpoint: URL, clientID: String, requestURI: String) throws -> URL {
+    package static func browserURL(endpoint: URL, clientID: String, requestURI: String) throws -> URL {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
             throw HTTPError.invalidURL(endpoint.absoluteString)
         }

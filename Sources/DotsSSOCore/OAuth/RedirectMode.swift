@@ -2,11 +2,11 @@ import Foundation
 
 /// Where the browser is sent back to: our loopback listener (RFC 8252 §7.3), or a registered URI (e.g. The
 /// Dots' own) whose landing URL the user pastes.
-public enum RedirectMode: Sendable, Equatable {
+package enum RedirectMode: Sendable, Equatable {
     case loopback(port: Int?)
     case registered(String)
 
-    public init(redirectURI: String?, port: Int?) throws {
+    package init(redirectURI: String?, port: Int?) throws {
         guard let redirectURI else {
             self = .loopback(port: port)
             return

@@ -3,10 +3,10 @@ import Foundation
 /// A refresh token kept in a file for unattended runs (`--refresh-token-file F`): a CI job restores F from its
 /// secret or cache, every command that needs a member refreshes from it, and a rotated refresh token is written back
 /// to F (atomically, 0600) before the new access token is used, so the next run finds a token that still works.
-public struct RefreshTokenFile: Sendable {
-    public let path: String
+package struct RefreshTokenFile: Sendable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
@@ -17,7 +17,7 @@ public struct RefreshTokenFile: Sendable {
     }
 
     /// Writes `token` to the file (`token export --out`).
-    public func store(_ token: String) throws {
+    package func store(_ token: String) throws {
         guard path != "-" else { throw RefreshTokenFileError.notAFile }
         try write(token)
     }
@@ -48,7 +48,7 @@ public struct RefreshTokenFile: Sendable {
 }
 
 /// Problems with `--refresh-token-file` and `--save-refresh-token`.
-public enum RefreshTokenFileError: UserFacingError, Equatable {
+package enum RefreshTokenFileError: UserFacingError, Equatable {
     case notAFile
     /// The provider refused the file's refresh token: someone must sign in again.
     case spent(path: String, reason: String, channel: String?)
@@ -57,7 +57,7 @@ public enum RefreshTokenFileError: UserFacingError, Equatable {
     case cannotWrite(path: String, reason: String)
     case noneIssued(path: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .notAFile:
             "--refresh-token-file and --save-refresh-token need a file, not '-': a rotated refresh token is written back to it"
@@ -75,7 +75,7 @@ public enum RefreshTokenFileError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .notAFile: .usage
         case .spent: .notAuthorized
@@ -87,7 +87,7 @@ public enum RefreshTokenFileError: UserFacingError, Equatable {
 
 /// An access token obtained without a person, once per command however many checks ask at the same time, and
 /// obtained again (once) after a resource server rejects it: from a refresh-token file, or the password grant.
-public actor UnattendedToken {
+package actor UnattendedToken {
     private let obtain: @Sendable () async throws -> String
     private var current: String?
     private var inFlight: Task<String, any Error>?
@@ -96,13 +96,13 @@ public actor UnattendedToken {
         self.obtain = obtain
     }
 
-    public func token() async throws -> String {
+    package func token() async throws -> String {
         if let current { return current }
         return try await fetch()
     }
 
     /// A new token after `rejected` got a 401, unless another caller already replaced it.
-    public func afterRejection(of rejected: String) async throws -> String {
+    package func afterRejection(of rejected: String) async throws -> String {
         if let current, current != rejected { return current }
         current = nil
         return try await fetch()

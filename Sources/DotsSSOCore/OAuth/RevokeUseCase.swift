@@ -8,20 +8,20 @@ import Foundation
 /// can be revoked, says what could not, and always gives the end-session URL when the provider has one; a
 /// provider without a revocation endpoint is then a warning, not a failure (nothing more could be done there).
 /// `localOnly` forgets the sign-in here without contacting the provider at all.
-public struct RevokeUseCase: Sendable {
+package struct RevokeUseCase: Sendable {
     /// Which command: how strict a revocation that cannot happen is.
-    public enum Mode: Sendable { case revoke, logout }
+    package enum Mode: Sendable { case revoke, logout }
 
-    public var signIn: SignInSettings
-    public var mode: Mode
+    package var signIn: SignInSettings
+    package var mode: Mode
     /// `--local-only`: remove the cached sign-in without revoking anything at the provider.
-    public var localOnly: Bool
+    package var localOnly: Bool
     /// `logout --keep-sign-in`: only end the provider's browser session; the cached sign-in stays, unrevoked.
-    public var keepSignIn: Bool
+    package var keepSignIn: Bool
     /// `--open`: open the provider's logout URL in the browser (with the `id_token_hint` the printed URL leaves out).
-    public var openBrowser: Bool
+    package var openBrowser: Bool
 
-    public init(signIn: SignInSettings, mode: Mode = .revoke, localOnly: Bool = false, keepSignIn: Bool = false, openBrowser: Bool = false)
+    package init(signIn: SignInSettings, mode: Mode = .revoke, localOnly: Bool = false, keepSignIn: Bool = false, openBrowser: Bool = false)
     {
         self.signIn = signIn
         self.mode = mode
@@ -31,31 +31,31 @@ public struct RevokeUseCase: Sendable {
     }
 
     /// What happened; `--json` shows every field but the cache file (the text output names it).
-    public struct Result: Encodable, Sendable, Equatable {
-        public var removed: Bool
+    package struct Result: Encodable, Sendable, Equatable {
+        package var removed: Bool
         /// Which tokens the provider revoked, in the order asked.
-        public var revoked: [String]
+        package var revoked: [String]
         /// Why the tokens were not revoked at the provider (only with `--local-only`: otherwise the command fails).
-        public var revocationProblem: String?
+        package var revocationProblem: String?
         /// The provider's logout URL: `client_id`, `post_logout_redirect_uri` and `state` (never the id_token).
-        public var logoutURL: String?
+        package var logoutURL: String?
         /// Whether the logout URL was opened in the browser (`--open`).
-        public var opened: Bool = false
+        package var opened: Bool = false
         /// How the provider sent the person back to a loopback post-logout redirect (`--open` only): `confirmed`
         /// (this logout's state), `without-state`; nil when nobody came back or nothing listened.
-        public var returned: LogoutReturn.Outcome?
+        package var returned: LogoutReturn.Outcome?
         /// The cache file that held (or would hold) the sign-in.
-        public var cacheFile: String
+        package var cacheFile: String
         /// `logout` only: the revocation that was tried and failed. The URL is still given; the command then fails
         /// with this error's status, and the sign-in stays cached so a retry can revoke it.
-        public var failure: RevocationFailed?
+        package var failure: RevocationFailed?
 
         enum CodingKeys: String, CodingKey {
             case removed, revoked, revocationProblem, logoutURL, opened, returned
         }
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let client = try SignInContext(signIn, in: ctx)
         let oauth = (try? client.cache.read(client.key).entry)?.oauth
         let endpoints =
@@ -204,23 +204,23 @@ public struct RevokeUseCase: Sendable {
 
 /// A revocation that did not happen. The sign-in stays cached, so a retry can still revoke its tokens; the exit
 /// status is the failure's own (78 when the provider has no revocation endpoint, 69 when it cannot be reached…).
-public struct RevocationFailed: UserFacingError, Equatable {
-    public var reason: String
-    public var status: ExitStatus
+package struct RevocationFailed: UserFacingError, Equatable {
+    package var reason: String
+    package var status: ExitStatus
     /// What was revoked before the failure (the refresh token, when only the access token failed).
-    public var revoked: [String]
+    package var revoked: [String]
 
-    public init(reason: String, status: ExitStatus, revoked: [String]) {
+    package init(reason: String, status: ExitStatus, revoked: [String]) {
         self.reason = reason
         self.status = status
         self.revoked = revoked
     }
 
-    public var message: String {
+    package var message: String {
         "the tokens were not revoked at the provider: \(reason)"
             + (revoked.isEmpty ? "" : " (only the \(revoked.joined(separator: " and ")) was)")
             + "; the sign-in stays cached so `dots-sso revoke` can try again (--local-only forgets it here without revoking)"
     }
 
-    public var exitStatus: ExitStatus { status }
+    package var exitStatus: ExitStatus { status }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Finishes a sign-in: exchanges the code, validates the id_token, and stores the token set in the cache.
-public struct SignIn: Sendable {
-    public let http: any HTTPClient
-    public let endpoints: ProviderEndpoints
-    public let credentials: ClientCredentials
-    public let cache: TokenCache
-    public let key: CacheKey
-    public let channelName: String?
-    public let scopes: [String]
+package struct SignIn: Sendable {
+    package let http: any HTTPClient
+    package let endpoints: ProviderEndpoints
+    package let credentials: ClientCredentials
+    package let cache: TokenCache
+    package let key: CacheKey
+    package let channelName: String?
+    package let scopes: [String]
 
-    public init(
+    package init(
         http: any HTTPClient, endpoints: ProviderEndpoints, credentials: ClientCredentials, cache: TokenCache,
         key: CacheKey, channelName: String?, scopes: [String]
     ) {
@@ -24,16 +24,16 @@ public struct SignIn: Sendable {
     }
 
     /// What a completed sign-in reports: never a token.
-    public struct Result: Codable, Sendable {
-        public var subject: String?
-        public var scope: String?
-        public var expiresAt: Date?
-        public var hasRefreshToken: Bool
-        public var idTokenValidated: Bool
-        public var cacheFile: String
+    package struct Result: Codable, Sendable {
+        package var subject: String?
+        package var scope: String?
+        package var expiresAt: Date?
+        package var hasRefreshToken: Bool
+        package var idTokenValidated: Bool
+        package var cacheFile: String
     }
 
-    public func complete(code: String, verifier: String?, redirectURI: String, nonce: String?) async throws -> Result {
+    package func complete(code: String, verifier: String?, redirectURI: String, nonce: String?) async throws -> Result {
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
         let client = TokenEndpointClient(http: http, credentials: credentials)
         let response = try await client.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
@@ -43,7 +43,7 @@ public struct SignIn: Sendable {
     /// Validates the id_token of a token response (when one came) and caches the tokens, for every way of signing in.
     /// `nonceRequired: false` is for grants with no standard place for a nonce (RFC 8628, the password grant): a nonce
     /// in the id_token must still be the one sent, but its absence is no replay.
-    public func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true) async throws -> Result {
+    package func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true) async throws -> Result {
         var subject: String?
         var validated = false
         if let idToken = response.idToken {

@@ -1,20 +1,20 @@
 import Foundation
 
 /// What the user selected for a command that uses or changes a cached OAuth sign-in.
-public struct SignInSettings: Sendable {
-    public var channel: Channel
-    public var http: HTTPSettings
+package struct SignInSettings: Sendable {
+    package var channel: Channel
+    package var http: HTTPSettings
     /// `--cache-dir`, else the context's cache directory.
-    public var cacheDirectory: String?
-    public var account: String
-    public var clientSecretFile: String?
-    public var clientAuth: ClientAuthMethod?
+    package var cacheDirectory: String?
+    package var account: String
+    package var clientSecretFile: String?
+    package var clientAuth: ClientAuthMethod?
     /// `--client-key-file`: the PEM private key for `private_key_jwt`.
-    public var clientKeyFile: String?
+    package var clientKeyFile: String?
     /// `--client-key-id`: the `kid` the provider registered the key under.
-    public var clientKeyID: String?
+    package var clientKeyID: String?
 
-    public init(
+    package init(
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
         clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil
     ) {
@@ -31,15 +31,15 @@ public struct SignInSettings: Sendable {
 
 /// One channel's OAuth client as every sign-in use case needs it, resolved once: the channel, the HTTP client,
 /// the cache and the entry's key, the client credentials, and the command context (clock, warnings, browser).
-public struct SignInContext: Sendable {
-    public let channel: Channel
-    public let http: any HTTPClient
-    public let cache: TokenCache
-    public let key: CacheKey
-    public let credentials: ClientCredentials
-    public let context: CommandContext
+package struct SignInContext: Sendable {
+    package let channel: Channel
+    package let http: any HTTPClient
+    package let cache: TokenCache
+    package let key: CacheKey
+    package let credentials: ClientCredentials
+    package let context: CommandContext
 
-    public init(_ settings: SignInSettings, in context: CommandContext) throws {
+    package init(_ settings: SignInSettings, in context: CommandContext) throws {
         channel = settings.channel
         key = try CacheKey(channel: channel, account: settings.account)
         http = try settings.http.client(in: context)
@@ -68,20 +68,20 @@ public struct SignInContext: Sendable {
         self.context = context
     }
 
-    public var channelName: String? { channel.name }
+    package var channelName: String? { channel.name }
 
     /// The provider's endpoints (flags first, then discovery).
-    public func endpoints() async throws -> ProviderEndpoints {
+    package func endpoints() async throws -> ProviderEndpoints {
         try await ProviderEndpoints.resolve(channel: channel, http: http)
     }
 
     /// The scopes to ask for: the channel's, else `openid` when the provider does OIDC.
-    public func scopes(for endpoints: ProviderEndpoints) -> [String] {
+    package func scopes(for endpoints: ProviderEndpoints) -> [String] {
         channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
     }
 
     /// The cached sign-in, refreshing through the token endpoint the entry remembers (or flags/discovery).
-    public func session() -> TokenSession {
+    package func session() -> TokenSession {
         let channel = self.channel
         let http = self.http
         let context = self.context

@@ -1,16 +1,16 @@
 import Foundation
 
 /// The provider endpoints remembered with a sign-in.
-public struct StoredEndpoints: Codable, Sendable, Equatable {
-    public var issuer: String?
-    public var token: String?
-    public var revocation: String?
-    public var endSession: String?
-    public var userinfo: String?
+package struct StoredEndpoints: Codable, Sendable, Equatable {
+    package var issuer: String?
+    package var token: String?
+    package var revocation: String?
+    package var endSession: String?
+    package var userinfo: String?
     /// The provider's JWKS, so an id_token a refresh returns is validated as the sign-in's was.
-    public var jwks: String?
+    package var jwks: String?
 
-    public init(
+    package init(
         issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
         jwks: String? = nil
     ) {

@@ -1,32 +1,32 @@
 import Foundation
 
 /// Talks to the token and revocation endpoints: code exchange, refresh, RFC 7009 revocation.
-public struct TokenEndpointClient: Sendable {
-    public let http: any HTTPClient
-    public let credentials: ClientCredentials
+package struct TokenEndpointClient: Sendable {
+    package let http: any HTTPClient
+    package let credentials: ClientCredentials
 
-    public init(http: any HTTPClient, credentials: ClientCredentials) {
+    package init(http: any HTTPClient, credentials: ClientCredentials) {
         self.http = http
         self.credentials = credentials
     }
 
     /// Exchanges an authorization code (RFC 6749 §4.1.3 with the PKCE verifier of RFC 7636 §4.5).
-    public func exchange(code: String, redirectURI: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
+    package func exchange(code: String, redirectURI: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
         var fields: [(String, String)] = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI)]
         if let verifier { fields.append(("code_verifier", verifier)) }
         return try await tokenRequest(fields, endpoint: endpoint)
     }
 
     /// Uses a refresh token (RFC 6749 §6).
-    public func refresh(refreshToken: String, endpoint: URL) async throws -> TokenResponse {
+    package func refresh(refreshToken: String, endpoint: URL) async throws -> TokenResponse {
         try await tokenRequest([("grant_type", "refresh_token"), ("refresh_token", refreshToken)], endpoint: endpoint)
     }
 
     /// The RFC 8628 grant type a device polls the token endpoint with.
-    public static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+    package static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
 
     /// Starts a device sign-in (RFC 8628 §3.1), with PKCE when the provider supports it and a nonce for OIDC.
-    public func startDeviceAuthorization(endpoint: URL, scopes: [String], challenge: String?, nonce: String?) async throws
+    package func startDeviceAuthorization(endpoint: URL, scopes: [String], challenge: String?, nonce: String?) async throws
         -> DeviceAuthorization
     {
         var fields: [(String, String)] = []
@@ -49,7 +49,7 @@ public struct TokenEndpointClient: Sendable {
 
     /// One poll of the token endpoint for a device sign-in (RFC 8628 §3.4). `authorization_pending` and
     /// `slow_down` arrive as `OAuthError.tokenEndpoint` for the caller's loop.
-    public func pollDevice(deviceCode: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
+    package func pollDevice(deviceCode: String, verifier: String?, endpoint: URL) async throws -> TokenResponse {
         var fields: [(String, String)] = [("grant_type", Self.deviceCodeGrant), ("device_code", deviceCode)]
         if let verifier { fields.append(("code_verifier", verifier)) }
         do {
@@ -60,7 +60,7 @@ public struct TokenEndpointClient: Sendable {
     }
 
     /// The resource-owner password grant (RFC 6749 §4.3), for a partner's test member only.
-    public func password(username: String, password: String, scopes: [String], endpoint: URL) async throws -> TokenResponse {
+    package func password(username: String, password: String, scopes: [String], endpoint: URL) async throws -> TokenResponse {
         var fields: [(String, String)] = [("grant_type", "password"), ("username", username), ("password", password)]
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         do {
@@ -82,7 +82,7 @@ public struct TokenEndpointClient: Sendable {
 
     /// Pushes an authorization request (RFC 9126 §2.1) with the client's authentication and returns its
     /// `request_uri`, which the browser then carries instead of the parameters.
-    public func push(_ parameters: [(String, String)], endpoint: URL) async throws -> String {
+    package func push(_ parameters: [(String, String)], endpoint: URL) async throws -> String {
         var fields = parameters.filter { $0.0 != "client_id" }
         var headers: [(name: String, value: String)] = []
         try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
@@ -107,7 +107,7 @@ public struct TokenEndpointClient: Sendable {
     }
 
     /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
-    public func revoke(token: String, hint: String, endpoint: URL) async throws {
+    package func revoke(token: String, hint: String, endpoint: URL) async throws {
         var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]
         var headers: [(name: String, value: String)] = []
         try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)

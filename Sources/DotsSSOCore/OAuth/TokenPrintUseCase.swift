@@ -2,22 +2,22 @@ import Foundation
 
 /// `dots-sso token print`: exactly one token, because the user asked for it. The access token is refreshed
 /// first when it has less than `minValidity` seconds left; the id and refresh tokens are printed as cached.
-public struct TokenPrintUseCase: Sendable {
-    public enum Which: Sendable, Equatable {
+package struct TokenPrintUseCase: Sendable {
+    package enum Which: Sendable, Equatable {
         case access, id, refresh
     }
 
-    public var signIn: SignInSettings
-    public var which: Which
-    public var minValidity: TimeInterval
+    package var signIn: SignInSettings
+    package var which: Which
+    package var minValidity: TimeInterval
 
-    public init(signIn: SignInSettings, which: Which = .access, minValidity: TimeInterval = 60) {
+    package init(signIn: SignInSettings, which: Which = .access, minValidity: TimeInterval = 60) {
         self.signIn = signIn
         self.which = which
         self.minValidity = minValidity
     }
 
-    public func run(_ ctx: CommandContext) async throws -> String {
+    package func run(_ ctx: CommandContext) async throws -> String {
         let session = try SignInContext(signIn, in: ctx).session()
         switch which {
         case .access:

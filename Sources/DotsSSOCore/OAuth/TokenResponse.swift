@@ -1,16 +1,16 @@
 import Foundation
 
 /// A token endpoint's successful answer (RFC 6749 §5.1).
-public struct TokenResponse: Sendable, Equatable {
-    public var accessToken: String
-    public var tokenType: String?
-    public var expiresIn: TimeInterval?
-    public var refreshToken: String?
-    public var idToken: String?
-    public var scope: String?
+package struct TokenResponse: Sendable, Equatable {
+    package var accessToken: String
+    package var tokenType: String?
+    package var expiresIn: TimeInterval?
+    package var refreshToken: String?
+    package var idToken: String?
+    package var scope: String?
 
     /// Parses the JSON body; `expires_in` may arrive as a number or a numeric string.
-    public init(json: [String: JSONValue]) throws {
+    package init(json: [String: JSONValue]) throws {
         guard let access = json["access_token"]?.stringValue, !access.isEmpty else {
             throw OAuthError.malformedToken("the token response has no access_token")
         }
@@ -49,7 +49,7 @@ public struct TokenResponse: Sendable, Equatable {
     }
 
     /// The token set to store, keeping the previous refresh token when the provider did not rotate it (RFC 6749 §6).
-    public func tokenSet(previous: TokenSet? = nil, requestedScope: String? = nil, now: Date) -> TokenSet {
+    package func tokenSet(previous: TokenSet? = nil, requestedScope: String? = nil, now: Date) -> TokenSet {
         TokenSet(
             accessToken: accessToken,
             tokenType: tokenType ?? "Bearer",

@@ -3,18 +3,18 @@ import Foundation
 /// The cached sign-in of one channel and account: hands out a valid access token, refreshing it at most once
 /// across every concurrent dots-sso process (under the entry's lock), persisting a rotated refresh token
 /// before returning, and remembering `invalid_grant` so the next command fails fast without a network call.
-public struct TokenSession: Sendable {
-    public let cache: TokenCache
-    public let key: CacheKey
+package struct TokenSession: Sendable {
+    package let cache: TokenCache
+    package let key: CacheKey
     /// How hints name the channel (what the user typed after --channel).
-    public let channelName: String?
-    public let tokenClient: TokenEndpointClient
+    package let channelName: String?
+    package let tokenClient: TokenEndpointClient
     /// Token endpoint from flags or discovery, consulted only when a refresh is needed and the entry has none.
-    public let tokenEndpoint: @Sendable () async throws -> URL
+    package let tokenEndpoint: @Sendable () async throws -> URL
     /// Receives one-line warnings (a corrupt cache file) for stderr.
-    public let warn: @Sendable (String) -> Void
+    package let warn: @Sendable (String) -> Void
 
-    public init(
+    package init(
         cache: TokenCache, key: CacheKey, channelName: String?, tokenClient: TokenEndpointClient,
         tokenEndpoint: @escaping @Sendable () async throws -> URL, warn: @escaping @Sendable (String) -> Void
     ) {
@@ -27,13 +27,13 @@ public struct TokenSession: Sendable {
     }
 
     /// A signed-in entry and its tokens.
-    public struct SignedIn: Sendable {
-        public var entry: CacheEntry
-        public var tokens: TokenSet
+    package struct SignedIn: Sendable {
+        package var entry: CacheEntry
+        package var tokens: TokenSet
     }
 
     /// The signed-in entry, or the error that tells the user to sign in (again).
-    public func current() throws -> SignedIn {
+    package func current() throws -> SignedIn {
         switch try cache.read(key) {
         case .absent:
             throw TokenCacheError.notSignedIn(channel: channelName)
@@ -61,7 +61,7 @@ public struct TokenSession: Sendable {
     /// One refresh serves every process waiting on the lock: a process that finds the entry refreshed since it read
     /// it takes that token, whatever `minValidity` or `force` asked. A `minValidity` longer than the provider's
     /// tokens live is said once and treated as half their lifetime, so calls in a loop do not refresh every time.
-    public func valid(minValidity: TimeInterval, force: Bool = false) async throws -> (signedIn: SignedIn, refreshed: Bool) {
+    package func valid(minValidity: TimeInterval, force: Bool = false) async throws -> (signedIn: SignedIn, refreshed: Bool) {
         let now = cache.clock.now
         let first = try current()
         if !force, !first.tokens.expires(within: first.tokens.attainableValidity(minValidity), now: now()) {
@@ -93,7 +93,7 @@ public struct TokenSession: Sendable {
     }
 
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.
-    public func afterRejection(of rejected: String) async throws -> SignedIn {
+    package func afterRejection(of rejected: String) async throws -> SignedIn {
         let now = cache.clock.now
         return try await updateRefreshing { entry, issued -> Result<SignedIn, any Error> in
             let latest = try Self.signedIn(entry, channelName: channelName)

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The tokens of one sign-in, as stored. Never printed unless the user asks (`token print`).
-public struct TokenSet: Codable, Sendable, Equatable {
-    public var accessToken: String
-    public var tokenType: String?
-    public var refreshToken: String?
-    public var idToken: String?
-    public var scope: String?
-    public var expiresAt: Date?
+package struct TokenSet: Codable, Sendable, Equatable {
+    package var accessToken: String
+    package var tokenType: String?
+    package var refreshToken: String?
+    package var idToken: String?
+    package var scope: String?
+    package var expiresAt: Date?
     /// The access token's whole lifetime as the provider gave it (`expires_in`), so a `--min-validity` it can never
     /// meet is recognised without a refresh.
-    public var lifetime: TimeInterval?
+    package var lifetime: TimeInterval?
 
-    public init(
+    package init(
         accessToken: String, tokenType: String? = "Bearer", refreshToken: String? = nil, idToken: String? = nil, scope: String? = nil,
         expiresAt: Date? = nil, lifetime: TimeInterval? = nil
     ) {
@@ -26,7 +26,7 @@ public struct TokenSet: Codable, Sendable, Equatable {
     }
 
     /// Whether the access token is expired or will be within `minValidity` seconds.
-    public func expires(within minValidity: TimeInterval, now: Date) -> Bool {
+    package func expires(within minValidity: TimeInterval, now: Date) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt.timeIntervalSince(now) < minValidity
     }
@@ -34,7 +34,7 @@ public struct TokenSet: Codable, Sendable, Equatable {
     /// The validity a refresh can actually deliver: `minValidity`, or half the provider's lifetime when it issues
     /// tokens that live no longer than `minValidity` (a refresh could never meet it, so every call would refresh: a
     /// token of exactly 60 s has less than 60 s left the moment it arrives).
-    public func attainableValidity(_ minValidity: TimeInterval) -> TimeInterval {
+    package func attainableValidity(_ minValidity: TimeInterval) -> TimeInterval {
         guard let lifetime, lifetime > 0, lifetime <= minValidity else { return minValidity }
         return lifetime / 2
     }

@@ -2,22 +2,22 @@ import Foundation
 
 /// `dots-sso token show`: the cached tokens' JWT headers and claims and their expiry; never a raw token or
 /// signature, and claims that look secret are redacted.
-public struct TokenShowUseCase: Sendable {
-    public var channel: Channel
-    public var cacheDirectory: String?
-    public var account: String
+package struct TokenShowUseCase: Sendable {
+    package var channel: Channel
+    package var cacheDirectory: String?
+    package var account: String
 
-    public init(channel: Channel, cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount) {
+    package init(channel: Channel, cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount) {
         self.channel = channel
         self.cacheDirectory = cacheDirectory
         self.account = account
     }
 
     /// One token, decoded: `jwt` with its header and claims, or `opaque`.
-    public struct Decoded: Codable, Sendable, Equatable {
-        public var format: String
-        public var header: [String: JSONValue]?
-        public var claims: [String: JSONValue]?
+    package struct Decoded: Codable, Sendable, Equatable {
+        package var format: String
+        package var header: [String: JSONValue]?
+        package var claims: [String: JSONValue]?
 
         static func decode(_ token: String) -> Decoded {
             guard let jwt = try? JWT(token) else { return Decoded(format: "opaque") }
@@ -26,18 +26,18 @@ public struct TokenShowUseCase: Sendable {
         }
     }
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var subject: String?
-        public var scope: String?
-        public var expiresAt: Date?
-        public var expired: Bool
-        public var hasRefreshToken: Bool
-        public var needsSignIn: String?
-        public var accessToken: Decoded
-        public var idToken: Decoded?
+    package struct Result: Codable, Sendable, Equatable {
+        package var subject: String?
+        package var scope: String?
+        package var expiresAt: Date?
+        package var expired: Bool
+        package var hasRefreshToken: Bool
+        package var needsSignIn: String?
+        package var accessToken: Decoded
+        package var idToken: Decoded?
     }
 
-    public func run(_ ctx: CommandContext) throws -> Result {
+    package func run(_ ctx: CommandContext) throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let key = try CacheKey(channel: channel, account: account)
         guard let entry = try cache.read(key).entry else { throw TokenCacheError.notSignedIn(channel: channel.hintSelector) }

@@ -1,5 +1,5 @@
 /// Why OAuth Echo credentials were not accepted.
-public enum EchoError: UserFacingError, Equatable {
+package enum EchoError: UserFacingError, Equatable {
     /// The `X-Verify-Credentials-Authorization` value is not a valid OAuth 1.0 header (65); nothing was sent.
     case malformedHeader(String)
     /// The header was signed for another app (1); nothing was sent.
@@ -11,7 +11,7 @@ public enum EchoError: UserFacingError, Equatable {
     /// The provider answered 200 without an identity (76).
     case noIdentity(url: String, found: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .malformedHeader(let reason):
             "the --authorization value is not an OAuth 1.0 header (RFC 5849 §3.5.1): \(reason); nothing was sent"
@@ -26,7 +26,7 @@ public enum EchoError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .malformedHeader: .malformedInput
         case .consumerKeyMismatch, .providerRefused: .checkFailed

@@ -4,15 +4,15 @@ import Foundation
 /// to a loopback host, for tests) on a host that **equals** an allowed one, byte for byte, on the allowed port.
 /// The URL is read by our own strict grammar and then by Foundation's parser, and both must agree, so a URL that
 /// another parser (curl's) might read as a different host never reaches the network.
-public enum EchoProviderPolicy {
-    public static let defaultAllowedHosts = ["api.digits.com"]
+package enum EchoProviderPolicy {
+    package static let defaultAllowedHosts = ["api.digits.com"]
 
     /// One allowed host, `HOST` or `HOST:PORT`, as `--allowed-host` gives it.
-    public struct AllowedHost: Sendable, Equatable {
-        public var host: String
-        public var port: Int?
+    package struct AllowedHost: Sendable, Equatable {
+        package var host: String
+        package var port: Int?
 
-        public init(_ text: String) throws {
+        package init(_ text: String) throws {
             let entry = text.lowercased()
             let (host, port) = try EchoProviderPolicy.split(authority: entry) { reason in
                 UsageError.invalid("--allowed-host \"\(text)\" is not HOST or HOST:PORT: \(reason)")
@@ -29,7 +29,7 @@ public enum EchoProviderPolicy {
     }
 
     /// The URL to call, or the reason it may not be called.
-    public static func vet(_ text: String, allowed: [AllowedHost]) throws -> URL {
+    package static func vet(_ text: String, allowed: [AllowedHost]) throws -> URL {
         let shown = ServerWords.line(text)
         func refuse(_ reason: String) -> EchoError { .providerRefused(url: shown, reason: reason) }
         guard !text.isEmpty, text.utf8.count <= 2048 else { throw refuse("it is empty or longer than 2048 bytes") }

@@ -3,14 +3,14 @@ import Foundation
 /// `echo sign`: makes the `X-Verify-Credentials-Authorization` header a Digits/Twitter SDK would send for a member,
 /// so a backend's success path (and `echo verify`) can be tried without the app. The two secrets come from files
 /// (never flag values, which `ps` shows); the header holds neither, only the signature they make.
-public struct EchoSignUseCase: Sendable {
-    public var provider: String
-    public var consumerKey: String
-    public var consumerSecretFile: String
-    public var token: String
-    public var tokenSecretFile: String
+package struct EchoSignUseCase: Sendable {
+    package var provider: String
+    package var consumerKey: String
+    package var consumerSecretFile: String
+    package var token: String
+    package var tokenSecretFile: String
 
-    public init(provider: String, consumerKey: String, consumerSecretFile: String, token: String, tokenSecretFile: String) {
+    package init(provider: String, consumerKey: String, consumerSecretFile: String, token: String, tokenSecretFile: String) {
         self.provider = provider
         self.consumerKey = consumerKey
         self.consumerSecretFile = consumerSecretFile
@@ -18,15 +18,15 @@ public struct EchoSignUseCase: Sendable {
         self.tokenSecretFile = tokenSecretFile
     }
 
-    public struct Result: Encodable, Sendable {
+    package struct Result: Encodable, Sendable {
         /// The `X-Auth-Service-Provider` value the header is signed for.
-        public var provider: String
+        package var provider: String
         /// The `X-Verify-Credentials-Authorization` value.
-        public var authorization: String
-        public var timestamp: Int
+        package var authorization: String
+        package var timestamp: Int
     }
 
-    public func run(_ ctx: CommandContext) throws -> Result {
+    package func run(_ ctx: CommandContext) throws -> Result {
         guard consumerSecretFile != "-" || tokenSecretFile != "-" else {
             throw UsageError.invalid("--consumer-secret-file and --token-secret-file cannot both read stdin ('-')")
         }

@@ -3,15 +3,15 @@ import Foundation
 /// `echo verify`: what a backend must do with the two headers a Digits/Twitter app sends (seed 003). Every local
 /// check comes first — the header parses, its consumer key is ours, the provider URL is https on an allowed host —
 /// and only then is the provider called with the user's `Authorization`, once, without following redirects.
-public struct EchoVerifyUseCase: Sendable {
-    public var provider: String
-    public var authorization: String
-    public var consumerKey: String
-    public var allowedHosts: [String]
-    public var maxSkew: TimeInterval
-    public var http: HTTPSettings
+package struct EchoVerifyUseCase: Sendable {
+    package var provider: String
+    package var authorization: String
+    package var consumerKey: String
+    package var allowedHosts: [String]
+    package var maxSkew: TimeInterval
+    package var http: HTTPSettings
 
-    public init(
+    package init(
         provider: String, authorization: String, consumerKey: String, allowedHosts: [String] = EchoProviderPolicy.defaultAllowedHosts,
         maxSkew: TimeInterval = 300, http: HTTPSettings = HTTPSettings()
     ) {
@@ -23,17 +23,17 @@ public struct EchoVerifyUseCase: Sendable {
         self.http = http
     }
 
-    public struct Result: Encodable, Sendable, Equatable {
-        public var verified: Bool
+    package struct Result: Encodable, Sendable, Equatable {
+        package var verified: Bool
         /// The provider's user id: the only attribute that never changes.
-        public var id: String
-        public var phoneNumber: String?
-        public var provider: String
+        package var id: String
+        package var phoneNumber: String?
+        package var provider: String
         /// What the local checks noticed (a stale timestamp), as every command reports it.
-        public var findings: [Finding]
+        package var findings: [Finding]
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let (url, header, warnings) = try vet(now: ctx.clock.now())
         warnings.map(\.message).forEach(ctx.warn)
         let request = HTTPRequest(

@@ -4,7 +4,7 @@ import Foundation
 /// OAuth 1.0 request signing (RFC 5849 §3.4) with HMAC-SHA1, as the Digits and Twitter SDKs sign an Echo header.
 /// dots-sso never needs to sign as a client; the sandbox's Echo provider verifies with it, and the demo and the
 /// tests make headers the way the SDK does.
-public enum OAuth1Signature {
+package enum OAuth1Signature {
     /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
@@ -15,7 +15,7 @@ public enum OAuth1Signature {
     }
 
     /// §3.6: every byte but the unreserved ones as `%XX` (upper-case hex).
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             if isUnreserved(byte) { result.unicodeScalars.append(Unicode.Scalar(byte)) } else { result += String(format: "%%%02X", byte) }
@@ -25,7 +25,7 @@ public enum OAuth1Signature {
 
     /// §3.4.1: `METHOD&base-URI&normalized-parameters`, the parameters being the URL's query and `oauth` (without
     /// `oauth_signature` and `realm`), sorted by encoded name then value.
-    public static func baseString(method: String, url: URL, oauth: [(name: String, value: String)]) -> String {
+    package static func baseString(method: String, url: URL, oauth: [(name: String, value: String)]) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
         let query = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair -> (String, String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -49,7 +49,7 @@ public enum OAuth1Signature {
     }
 
     /// §3.4.2: base64 of HMAC-SHA1 keyed with `consumerSecret&tokenSecret`.
-    public static func hmacSHA1(baseString: String, consumerSecret: String, tokenSecret: String) -> String {
+    package static func hmacSHA1(baseString: String, consumerSecret: String, tokenSecret: String) -> String {
         let key = Array("\(encode(consumerSecret))&\(encode(tokenSecret))".utf8)
         let message = Array(baseString.utf8)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -59,7 +59,7 @@ public enum OAuth1Signature {
     }
 
     /// A complete `OAuth …` header value for a GET of `url`, signed with HMAC-SHA1.
-    public static func header(
+    package static func header(
         url: URL, consumerKey: String, consumerSecret: String, token: String, tokenSecret: String,
         nonce: String, timestamp: Int
     ) -> String {

@@ -2,24 +2,24 @@
 /// over in `X-Verify-Credentials-Authorization`: the `OAuth` scheme, then comma-separated `name="value"` pairs
 /// whose names and values are percent-encoded (§3.6). Strict: a header a provider might read differently from
 /// us is refused, not guessed at.
-public struct OAuthEchoHeader: Sendable {
+package struct OAuthEchoHeader: Sendable {
     /// Decoded parameters in the order given (`realm` excluded).
-    public var parameters: [(name: String, value: String)]
-    public var realm: String?
+    package var parameters: [(name: String, value: String)]
+    package var realm: String?
 
-    public static let required = [
+    package static let required = [
         "oauth_consumer_key", "oauth_signature_method", "oauth_signature", "oauth_timestamp", "oauth_nonce", "oauth_token",
     ]
-    public static let signatureMethods = ["HMAC-SHA1", "HMAC-SHA256", "RSA-SHA1", "PLAINTEXT"]
+    package static let signatureMethods = ["HMAC-SHA1", "HMAC-SHA256", "RSA-SHA1", "PLAINTEXT"]
 
-    public subscript(name: String) -> String? { parameters.first { $0.name == name }?.value }
+    package subscript(name: String) -> String? { parameters.first { $0.name == name }?.value }
 
-    public var consumerKey: String { self["oauth_consumer_key"] ?? "" }
-    public var token: String { self["oauth_token"] ?? "" }
-    public var timestamp: Int { Int(self["oauth_timestamp"] ?? "") ?? 0 }
+    package var consumerKey: String { self["oauth_consumer_key"] ?? "" }
+    package var token: String { self["oauth_token"] ?? "" }
+    package var timestamp: Int { Int(self["oauth_timestamp"] ?? "") ?? 0 }
 
     /// Parses and vets the header value; the error names the first problem found.
-    public static func parse(_ header: String) throws -> OAuthEchoHeader {
+    package static func parse(_ header: String) throws -> OAuthEchoHeader {
         func malformed(_ reason: String) -> EchoError { .malformedHeader(reason) }
         guard header.utf8.count <= 8 * 1024 else { throw malformed("it is longer than 8 KiB") }
         guard header.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) }) else {

@@ -1,5 +1,5 @@
 /// Why an OpenWeb `register-user` handshake did not produce a codeB.
-public enum OpenWebError: UserFacingError, Equatable {
+package enum OpenWebError: UserFacingError, Equatable {
     /// The primary key breaks the stable-id rule; nothing was sent.
     case primaryKey(Finding)
     /// OpenWeb refused the handshake (an expired codeA, an invalid field): its status and words.
@@ -7,7 +7,7 @@ public enum OpenWebError: UserFacingError, Equatable {
     /// A success status whose body is an error, or carries no codeB.
     case noCodeB(url: String, found: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .primaryKey(let finding):
             "\(finding.code): \(finding.message); nothing was sent"
@@ -20,7 +20,7 @@ public enum OpenWebError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .primaryKey, .rejected: .checkFailed
         case .noCodeB: .protocolError

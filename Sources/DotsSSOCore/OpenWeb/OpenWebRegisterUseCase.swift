@@ -3,20 +3,20 @@ import Foundation
 /// `openweb register`: the partner backend's part of OpenWeb's SSO handshake (seed 002). The SDK made `codeA`;
 /// the backend, having checked its user is signed in, calls `GET {base}/sso/v1/register-user` with its secret
 /// access token and the user's details, and hands the `codeB` it gets back to the SDK.
-public struct OpenWebRegisterUseCase: Sendable {
-    public static let defaultBaseURL = "https://www.spot.im/api"
-    public static let path = "sso/v1/register-user"
+package struct OpenWebRegisterUseCase: Sendable {
+    package static let defaultBaseURL = "https://www.spot.im/api"
+    package static let path = "sso/v1/register-user"
 
-    public var codeA: String
-    public var primaryKey: String
-    public var userName: String
-    public var accessToken: String
-    public var baseURL: String
-    public var email: String?
-    public var emailVerified: Bool
-    public var http: HTTPSettings
+    package var codeA: String
+    package var primaryKey: String
+    package var userName: String
+    package var accessToken: String
+    package var baseURL: String
+    package var email: String?
+    package var emailVerified: Bool
+    package var http: HTTPSettings
 
-    public init(
+    package init(
         codeA: String, primaryKey: String, userName: String, accessToken: String, baseURL: String? = nil,
         email: String? = nil, emailVerified: Bool = false, http: HTTPSettings = HTTPSettings()
     ) {
@@ -30,13 +30,13 @@ public struct OpenWebRegisterUseCase: Sendable {
         self.http = http
     }
 
-    public struct Result: Encodable, Sendable, Equatable {
-        public var codeB: String
-        public var primaryKey: String
-        public var userName: String
+    package struct Result: Encodable, Sendable, Equatable {
+        package var codeB: String
+        package var primaryKey: String
+        package var userName: String
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let request = try makeRequest()
         var response = try await http.client(in: ctx).send(request)
         response.secrets = request.secrets

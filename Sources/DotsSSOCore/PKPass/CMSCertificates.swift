@@ -2,7 +2,7 @@ import COpenSSL
 import Foundation
 
 /// A pass signature bundles the signer and its intermediate, and OpenSSL 3.0 spends most of a signature's
-/// parse decoding their public keys. A partner signs every pass with the same two certificates, so this
+/// parse decoding their package keys. A partner signs every pass with the same two certificates, so this
 /// splits the certificate set out of the DER, parses each distinct certificate once per run, and hands the
 /// rest of the CMS (which the signature does not cover) to OpenSSL without it.
 enum CMSCertificateSplit {
@@ -77,15 +77,15 @@ enum CMSCertificateSplit {
 
 /// Certificates parsed once per run, by their DER. Owns the `X509` objects (freed in `deinit`); callers take
 /// their own reference (`X509_up_ref`) when they keep one in a stack.
-public final class CertificatePool: @unchecked Sendable {
+package final class CertificatePool: @unchecked Sendable {
     // @unchecked: `parsed` is guarded by `lock`; the certificates in it are only read (and up-ref'd) by OpenSSL.
     private let lock = NSLock()
     private var parsed: [ArraySlice<UInt8>: OpaquePointer] = [:]
 
-    public init() {}
+    package init() {}
 
     /// How many distinct certificates were parsed (what the pool saved is every repeat of them).
-    public var count: Int { lock.withLock { parsed.count } }
+    package var count: Int { lock.withLock { parsed.count } }
 
     deinit { parsed.values.forEach { X509_free($0) } }
 

@@ -4,12 +4,12 @@ import Foundation
 /// Remembers chain verdicts for one set of trust anchors. A partner signs every pass with the same certificate
 /// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the
 /// same: verifying it once per run instead of once per pass saves most of the chain work on a batch.
-public final class ChainCache: @unchecked Sendable {
+package final class ChainCache: @unchecked Sendable {
     // @unchecked: `verdicts` is guarded by `lock`.
     private let lock = NSLock()
     private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The verdict for `leaf` with `bundled`, computed by `verify` the first time these certificates are seen.
     func verdict(

@@ -2,8 +2,8 @@ import Foundation
 
 /// `manifest.json` lists the SHA-1 of every file except itself and `signature`; Wallet rejects a pass when any
 /// hash differs, a file is unlisted, or a listed file is missing.
-public enum ManifestCheck {
-    public static func findings(files: [String: Data], file: String) -> [Finding] {
+package enum ManifestCheck {
+    package static func findings(files: [String: Data], file: String) -> [Finding] {
         func at(_ path: String) -> FindingLocation { FindingLocation(file: file, path: path) }
         guard let manifestData = files["manifest.json"] else {
             return [

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The pixel size of a PNG, read from its signature and IHDR chunk without decoding the image.
-public struct PNGHeader: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
+package struct PNGHeader: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// nil when `data` is not a PNG (wrong signature, or the first chunk is not a complete IHDR).
-    public init?(_ data: Data) {
+    package init?(_ data: Data) {
         let bytes = [UInt8](data.prefix(24))
         guard bytes.count == 24, Array(bytes[0..<8]) == Self.signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         func big(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }

@@ -3,35 +3,35 @@ import Foundation
 /// A .pkpass archive opened defensively: entries are listed from the central directory and refused before any
 /// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is
 /// bounded too, so a header that lies about sizes cannot exhaust memory.
-public struct PassArchive: Sendable {
+package struct PassArchive: Sendable {
     /// Which kind of archive is opened (a pass, or a `.lottie` animation, read with the same defences): it names the
     /// findings' codes and the words of their messages.
-    public struct Format: Sendable {
-        public var codePrefix: String
-        public var fileKind: String
+    package struct Format: Sendable {
+        package var codePrefix: String
+        package var fileKind: String
         /// "a pass": what one such archive is called in a sentence.
-        public var noun: String
-        public var folder: String
-        public var plainFiles: String
+        package var noun: String
+        package var folder: String
+        package var plainFiles: String
 
-        public static let pkpass = Format(
+        package static let pkpass = Format(
             codePrefix: "pkpass.archive", fileKind: ".pkpass", noun: "a pass", folder: "the pass folder",
             plainFiles: "passes contain plain files only")
-        public static let dotLottie = Format(
+        package static let dotLottie = Format(
             codePrefix: "lottie.archive", fileKind: ".lottie", noun: "a .lottie", folder: "the animation's folder",
             plainFiles: "a .lottie contains plain files only")
     }
 
     /// The safety limits (Apple's own passes are far below them).
-    public struct Limits: Sendable {
-        public var maxEntries = 500
-        public var maxTotalBytes = 64 * 1024 * 1024
+    package struct Limits: Sendable {
+        package var maxEntries = 500
+        package var maxTotalBytes = 64 * 1024 * 1024
         /// Uncompressed ÷ compressed above this, for an entry over 1 MiB, is treated as a bomb.
-        public var maxRatio = 100
+        package var maxRatio = 100
         /// pass.json, manifest.json and each pass.strings are kilobytes in real passes; a bigger one would cost
         /// its parse far more memory than the pass is worth, so it is refused before it is inflated.
-        public var maxTextEntryBytes = 1024 * 1024
-        public init() {}
+        package var maxTextEntryBytes = 1024 * 1024
+        package init() {}
 
         /// The cap for an entry read as text (JSON or strings), nil for images and the signature.
         func textCap(_ path: String) -> Int? {
@@ -53,12 +53,12 @@ public struct PassArchive: Sendable {
     }
 
     /// Entry path → contents, for regular files only.
-    public let files: [String: Data]
+    package let files: [String: Data]
     /// Problems found while opening; an error here means the archive was not read further.
-    public let findings: [Finding]
+    package let findings: [Finding]
 
     /// Opens `data` (the bytes of `file`). Never throws for hostile input: refusals are findings.
-    public static func open(_ data: Data, file: String, limits: Limits = Limits(), format: Format = .pkpass) -> PassArchive {
+    package static func open(_ data: Data, file: String, limits: Limits = Limits(), format: Format = .pkpass) -> PassArchive {
         /// `code` is the last part: the format gives the prefix.
         func refuse(_ code: String, _ path: String?, _ message: String) -> PassArchive {
             PassArchive(

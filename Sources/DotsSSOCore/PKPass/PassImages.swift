@@ -1,16 +1,16 @@
 import Foundation
 
 /// One image in a pass, as the summary lists it.
-public struct PassImage: Codable, Sendable, Equatable {
-    public var path: String
-    public var width: Int?
-    public var height: Int?
+package struct PassImage: Codable, Sendable, Equatable {
+    package var path: String
+    package var width: Int?
+    package var height: Int?
 }
 
 /// The images Wallet draws: `icon.png` must exist (at the root, or in every localisation when not at the root);
 /// each known image must be a PNG, and sizes outside Apple's published ones are warnings — Apple's own samples
 /// ship off-size icons and Wallet scales them.
-public enum PassImages {
+package enum PassImages {
     /// Apple's sizes in points (pixels at @1x): the icon's is exact, the others are the largest Wallet shows.
     static let sizes: [String: (width: Int, height: Int, exact: Bool)] = [
         "icon": (29, 29, true), "logo": (160, 50, false), "thumbnail": (90, 90, false),
@@ -22,7 +22,7 @@ public enum PassImages {
         "strip": ["coupon", "storeCard", "eventTicket"], "footer": ["boardingPass"],
     ]
 
-    public static func check(files: [String: Data], style: String?, file: String) -> (images: [PassImage], findings: [Finding]) {
+    package static func check(files: [String: Data], style: String?, file: String) -> (images: [PassImage], findings: [Finding]) {
         var images: [PassImage] = []
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {

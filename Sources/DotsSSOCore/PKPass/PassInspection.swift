@@ -1,14 +1,14 @@
 import Foundation
 
 /// The result of inspecting one pass: what it is and what is wrong with it.
-public struct PassInspection: Codable, Sendable {
-    public var file: String
+package struct PassInspection: Codable, Sendable {
+    package var file: String
     /// "pkpass" for a signed archive, "model" for an unsigned pass folder.
-    public var kind: String
-    public var summary: PassSummary
-    public var findings: [Finding]
+    package var kind: String
+    package var summary: PassSummary
+    package var findings: [Finding]
 
-    public init(file: String, kind: String, summary: PassSummary, findings: [Finding]) {
+    package init(file: String, kind: String, summary: PassSummary, findings: [Finding]) {
         self.file = file
         self.kind = kind
         self.summary = summary

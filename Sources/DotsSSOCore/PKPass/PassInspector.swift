@@ -3,19 +3,19 @@ import Foundation
 /// Inspects passes the way Wallet accepts them: archive safety, manifest, signature and chain, the signer
 /// against pass.json, pass.json itself, images and localisations. Hostile or broken input becomes findings,
 /// never a crash; every check that can still run does, so one report lists every problem.
-public struct PassInspector: Sendable {
-    public let anchors: TrustAnchors
-    public let now: Date
-    public let limits: PassArchive.Limits
+package struct PassInspector: Sendable {
+    package let anchors: TrustAnchors
+    package let now: Date
+    package let limits: PassArchive.Limits
     /// Chain verdicts shared by every pass this inspector sees (the anchors never change).
     let chainCache = ChainCache()
     /// Certificates parsed once for every pass this inspector sees.
     let certificates = CertificatePool()
 
     /// Files larger than this are refused before reading (the archive limit plus room for compression overhead).
-    public static let maxFileBytes = 96 * 1024 * 1024
+    package static let maxFileBytes = 96 * 1024 * 1024
 
-    public init(anchors: TrustAnchors, now: Date, limits: PassArchive.Limits = PassArchive.Limits()) {
+    package init(anchors: TrustAnchors, now: Date, limits: PassArchive.Limits = PassArchive.Limits()) {
         self.anchors = anchors
         self.now = now
         self.limits = limits
@@ -23,7 +23,7 @@ public struct PassInspector: Sendable {
 
     /// Inspects a path: a .pkpass file, '-' for stdin, or an unsigned pass folder (`*.pass`). A path that
     /// cannot be read at all is an input error, not a finding about a pass.
-    public func inspect(path: String) throws -> PassInspection {
+    package func inspect(path: String) throws -> PassInspection {
         if path != "-", FileStatus(path)?.isDirectory == true {
             return inspectFolder(URL(fileURLWithPath: path), file: path)
         }
@@ -45,7 +45,7 @@ public struct PassInspector: Sendable {
     }
 
     /// Inspects the bytes of a .pkpass.
-    public func inspect(_ data: Data, file: String) -> PassInspection {
+    package func inspect(_ data: Data, file: String) -> PassInspection {
         var summary = PassSummary()
         summary.bytes = data.count
         if file.lowercased().hasSuffix(".pkpasses") {
@@ -78,7 +78,7 @@ public struct PassInspector: Sendable {
     }
 
     /// Inspects an unsigned pass folder (a model): everything but the signature, which does not exist yet.
-    public func inspectFolder(_ folder: URL, file: String) -> PassInspection {
+    package func inspectFolder(_ folder: URL, file: String) -> PassInspection {
         var summary = PassSummary()
         let (files, readFindings) = Self.readFolder(folder, file: file, limits: limits)
         if readFindings.contains(where: { $0.severity == .error }) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Checks `pass.json` the way Wallet reads it: strict JSON (the lenient forms Wallet tolerates, like a trailing
 /// comma, are warnings), the required keys, one style, fields, barcodes, colours, dates and the web service.
-public enum PassJSONLint {
-    public static let styles = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
+package enum PassJSONLint {
+    package static let styles = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
     static let fieldGroups = ["headerFields", "primaryFields", "secondaryFields", "auxiliaryFields", "backFields"]
     static let barcodeFormats: Set<String> = [
         "PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128",
@@ -13,7 +13,7 @@ public enum PassJSONLint {
     ]
 
     /// The parsed document (nil when unreadable) and the findings.
-    public static func check(_ data: Data, file: String) -> (pass: JSONValue?, findings: [Finding]) {
+    package static func check(_ data: Data, file: String) -> (pass: JSONValue?, findings: [Finding]) {
         var findings: [Finding] = []
         func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))

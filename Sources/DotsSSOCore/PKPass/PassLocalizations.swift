@@ -2,9 +2,9 @@ import Foundation
 
 /// The localisations of a pass (`xx.lproj/` folders): each `pass.strings` must parse, or Wallet shows the
 /// untranslated keys.
-public enum PassLocalizations {
+package enum PassLocalizations {
     /// The language folders found (without `.lproj`) and the findings.
-    public static func check(files: [String: Data], file: String) -> (languages: [String], findings: [Finding]) {
+    package static func check(files: [String: Data], file: String) -> (languages: [String], findings: [Finding]) {
         var languages: Set<String> = []
         var findings: [Finding] = []
         for path in files.keys.sorted() {

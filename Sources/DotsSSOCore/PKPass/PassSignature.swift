@@ -2,25 +2,25 @@ import COpenSSL
 import Foundation
 
 /// What the detached CMS signature over `manifest.json` says.
-public struct PassSignatureReport: Codable, Sendable, Equatable {
-    public var signer: CertificateInfo?
-    public var bundled: [CertificateInfo]
-    public var digest: String?
-    public var signingTime: Date?
+package struct PassSignatureReport: Codable, Sendable, Equatable {
+    package var signer: CertificateInfo?
+    package var bundled: [CertificateInfo]
+    package var digest: String?
+    package var signingTime: Date?
 }
 
 /// Verifies a pass signature with OpenSSL's CMS API (which handles signers identified by subject key identifier):
 /// the signature over manifest.json, the chain to the trust anchors (Apple Root CA unless `--trust` replaces it)
 /// at signing time and now, and the signer certificate against the pass's identifiers.
-public enum PassSignature {
+package enum PassSignature {
     /// Apple Root CA, the default anchor.
-    public static func appleRoot() throws -> TrustAnchors {
+    package static func appleRoot() throws -> TrustAnchors {
         try TrustAnchors(pem: [(Data(AppleRootCA.pem.utf8), "Apple Root CA (built in)")], option: "the built-in anchor")
     }
 
     static let passTypeExtensionOID = "1.2.840.113635.100.6.1.16"
 
-    public static func check(
+    package static func check(
         signature: Data?, manifest: Data?, passTypeIdentifier: String?, teamIdentifier: String?,
         anchors: TrustAnchors, file: String, now: Date, chainCache: ChainCache? = nil,
         pool: CertificatePool? = nil

@@ -2,15 +2,15 @@ import Foundation
 
 /// A `pass.strings` file: `"key" = "value";` pairs with C comments, in UTF-16 (with a byte order mark, as Xcode
 /// writes them) or UTF-8 — the format Wallet reads to localise a pass.
-public struct PassStrings: Sendable, Equatable {
-    public let entries: [String: String]
+package struct PassStrings: Sendable, Equatable {
+    package let entries: [String: String]
 
-    public struct ParseError: Error, Sendable, Equatable {
-        public let message: String
-        public let line: Int
+    package struct ParseError: Error, Sendable, Equatable {
+        package let message: String
+        package let line: Int
     }
 
-    public init(_ data: Data) throws {
+    package init(_ data: Data) throws {
         guard let text = Self.decode(data) else {
             throw ParseError(message: "it is neither UTF-16 (with a byte order mark) nor UTF-8 text", line: 1)
         }

@@ -2,35 +2,35 @@ import Foundation
 
 /// What a person needs to recognise a pass: its identity, what the front shows, who signed it, its images and
 /// languages. Never the barcode message or the authentication token (both are credentials).
-public struct PassSummary: Codable, Sendable, Equatable {
-    public struct Field: Codable, Sendable, Equatable {
-        public var key: String
-        public var label: String?
-        public var value: String
+package struct PassSummary: Codable, Sendable, Equatable {
+    package struct Field: Codable, Sendable, Equatable {
+        package var key: String
+        package var label: String?
+        package var value: String
 
-        public init(key: String, label: String?, value: String) {
+        package init(key: String, label: String?, value: String) {
             self.key = key
             self.label = label
             self.value = value
         }
     }
 
-    public var style: String?
-    public var description: String?
-    public var serialNumber: String?
-    public var organizationName: String?
-    public var passTypeIdentifier: String?
-    public var teamIdentifier: String?
-    public var barcodeFormat: String?
-    public var primaryFields: [Field] = []
-    public var relevantDate: String?
-    public var expirationDate: String?
-    public var signature: PassSignatureReport?
-    public var images: [PassImage] = []
-    public var localizations: [String] = []
-    public var bytes = 0
+    package var style: String?
+    package var description: String?
+    package var serialNumber: String?
+    package var organizationName: String?
+    package var passTypeIdentifier: String?
+    package var teamIdentifier: String?
+    package var barcodeFormat: String?
+    package var primaryFields: [Field] = []
+    package var relevantDate: String?
+    package var expirationDate: String?
+    package var signature: PassSignatureReport?
+    package var images: [PassImage] = []
+    package var localizations: [String] = []
+    package var bytes = 0
 
-    public init() {}
+    package init() {}
 
     /// Reads the summary fields from a parsed pass.json (whatever of it is present).
     mutating func read(_ pass: JSONValue) {

@@ -4,8 +4,8 @@ import Foundation
 /// Root CA. Each entry is a PEM file, inline PEM (a channel's), or the root URL a sandbox on this machine prints
 /// (`http://127.0.0.1:PORT/sandbox/ca.pem`); a URL anywhere else is refused, since trusting what a remote server
 /// hands over would make every pass it signs look genuine.
-public enum PassTrust {
-    public static func anchors(flags: [String], channel: Channel?, in ctx: CommandContext) async throws -> TrustAnchors {
+package enum PassTrust {
+    package static func anchors(flags: [String], channel: Channel?, in ctx: CommandContext) async throws -> TrustAnchors {
         if !flags.isEmpty { return try await load(flags, option: "--trust", in: ctx) }
         if let entries = channel?.passes?.trust, !entries.isEmpty {
             return try await load(entries, option: "the channel's passes.trust", in: ctx)

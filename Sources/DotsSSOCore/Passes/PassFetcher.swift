@@ -3,22 +3,22 @@ import Foundation
 /// Downloads a member's passes concurrently (bounded), refuses what is not a single .pkpass, inspects every
 /// download, and saves the readable ones in the partner's order as `1-primary-<name>.pkpass`, `2-<name>.pkpass`…
 /// One pass failing (404, an HTML page, a bundle) never stops the others.
-public struct PassFetcher: Sendable {
-    public let http: any HTTPClient
-    public let inspector: PassInspector
-    public let parallel: Int
-    public let output: URL
+package struct PassFetcher: Sendable {
+    package let http: any HTTPClient
+    package let inspector: PassInspector
+    package let parallel: Int
+    package let output: URL
     /// Whether each saved pass also gets its picture (`passes fetch --preview`).
-    public let preview: Bool
+    package let preview: Bool
 
     /// A pass download larger than this is abandoned. Real passes are a few hundred kilobytes (a few MB with every
     /// @3x image); downloads run --parallel at once, so a hostile server costs at most this much per download.
-    public static let maxDownloadBytes = 16 * 1024 * 1024
+    package static let maxDownloadBytes = 16 * 1024 * 1024
 
     /// Where `--preview` pictures are drawn (a bounded child process for the command-line tool).
-    public var drawing = IsolatedDrawing(place: .inProcess)
+    package var drawing = IsolatedDrawing(place: .inProcess)
 
-    public init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL, preview: Bool = false) {
+    package init(http: any HTTPClient, inspector: PassInspector, parallel: Int, output: URL, preview: Bool = false) {
         self.http = http
         self.inspector = inspector
         self.parallel = max(1, parallel)
@@ -27,7 +27,7 @@ public struct PassFetcher: Sendable {
     }
 
     /// Fetches every link; `progress` is called with (finished, total) as each pass completes.
-    public func fetch(_ links: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> [FetchedPass] {
+    package func fetch(_ links: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> [FetchedPass] {
         try prepareOutput()
         let finished = Counter()
         // `parallel` downloads on the wire at once; as many more passes may be inspected and saved meanwhile (which

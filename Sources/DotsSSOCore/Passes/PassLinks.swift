@@ -2,18 +2,18 @@ import Foundation
 
 /// Where a member's pass URLs come from (seed 000): anywhere inside the profile JSON, or the dedicated passes
 /// endpoint's flat JSON array. Order is kept — the first pass is the primary one.
-public enum PassLinks {
+package enum PassLinks {
     /// The pass URLs of a profile, and the URL-valued fields that were not taken as passes (to be listed, so
     /// the user sees what was left out).
-    public struct InProfile: Sendable, Equatable {
-        public var links: [String]
-        public var skipped: [String]
+    package struct InProfile: Sendable, Equatable {
+        package var links: [String]
+        package var skipped: [String]
     }
 
     /// With a `profileMapping.passes` path, every URL there (a string or an array of strings) is a pass. Without
     /// one, every absolute http(s) URL string whose path ends in `.pkpass` — or `.pkpasses`, kept so the fetch can
     /// refuse it by name — in document order; object keys are not values and are skipped.
-    public static func inProfile(_ data: Data, source: String, mapping: ProfileMapping? = nil) throws -> InProfile {
+    package static func inProfile(_ data: Data, source: String, mapping: ProfileMapping? = nil) throws -> InProfile {
         let document: CompactJSON
         do {
             document = try CompactJSON(data)
@@ -60,7 +60,7 @@ public enum PassLinks {
     }
 
     /// The passes endpoint's answer, which must be a flat JSON array of absolute URL strings.
-    public static func fromEndpoint(_ response: HTTPResponse) throws -> [String] {
+    package static func fromEndpoint(_ response: HTTPResponse) throws -> [String] {
         let display = response.displayURL
         guard let list = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
             throw PassesError.listShape(url: display, found: response.bodyKind)

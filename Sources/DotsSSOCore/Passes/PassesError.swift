@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a member's list of passes could not be read (each single pass's own problems are findings instead).
-public enum PassesError: UserFacingError, Equatable {
+package enum PassesError: UserFacingError, Equatable {
     /// The passes endpoint answered something other than a flat JSON array of URL strings.
     case listShape(url: String, found: String)
     /// The profile is not JSON, so no pass URLs can be read from it.
@@ -11,7 +11,7 @@ public enum PassesError: UserFacingError, Equatable {
     /// `--output` cannot be created or written.
     case outputUnusable(path: String, reason: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .listShape(url, found):
             "\(url) must answer a flat JSON array of .pkpass URL strings, but sent \(found); nothing was downloaded"
@@ -24,7 +24,7 @@ public enum PassesError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .listShape, .mappedShape: .protocolError
         case .profileNotJSON: .malformedInput

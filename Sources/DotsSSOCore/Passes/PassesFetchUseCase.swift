@@ -3,15 +3,15 @@ import Foundation
 /// `dots-sso passes fetch`: a member's passes, downloaded (bounded concurrency), saved in the partner's order and
 /// each inspected. The URLs come from a saved profile, else the passes endpoint (a flat JSON array, with the
 /// member's token), else every `.pkpass` URL in the member's profile.
-public struct PassesFetchUseCase: Sendable {
-    public var member: MemberSettings
-    public var trust: [String]
-    public var output: String
-    public var parallel: Int
+package struct PassesFetchUseCase: Sendable {
+    package var member: MemberSettings
+    package var trust: [String]
+    package var output: String
+    package var parallel: Int
     /// Draw each saved pass beside it (`--preview`).
-    public var preview: Bool
+    package var preview: Bool
 
-    public init(member: MemberSettings, trust: [String] = [], output: String = ".", parallel: Int = 4, preview: Bool = false) {
+    package init(member: MemberSettings, trust: [String] = [], output: String = ".", parallel: Int = 4, preview: Bool = false) {
         self.member = member
         self.trust = trust
         self.output = output
@@ -19,26 +19,26 @@ public struct PassesFetchUseCase: Sendable {
         self.preview = preview
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Where the URLs came from, for people (`the passes endpoint https://…`).
-        public var source: String
-        public var passes: [FetchedPass]
+        package var source: String
+        package var passes: [FetchedPass]
         /// Findings about the list itself (URL-valued profile fields not taken as passes).
-        public var findings: [Finding] = []
+        package var findings: [Finding] = []
 
         /// The first pass that could not be saved: the command then ends with the output's exit status (74), not 1.
-        public var saveFailure: OutputError? { passes.lazy.compactMap(\.saveFailure).first }
+        package var saveFailure: OutputError? { passes.lazy.compactMap(\.saveFailure).first }
     }
 
     /// Where the pass URLs came from, and what was seen on the way.
-    public struct Links: Sendable {
-        public var links: [String]
-        public var description: String
-        public var findings: [Finding]
+    package struct Links: Sendable {
+        package var links: [String]
+        package var description: String
+        package var findings: [Finding]
     }
 
     /// `progress` is called with (finished, total) as each pass completes.
-    public func run(_ ctx: CommandContext, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Result {
+    package func run(_ ctx: CommandContext, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> Result {
         let source = try MemberSource(member, needsToken: false, in: ctx)
         let anchors = try await PassTrust.anchors(flags: trust, channel: source.channel, in: ctx)
         let found = try await links(source)
@@ -51,7 +51,7 @@ public struct PassesFetchUseCase: Sendable {
     }
 
     /// The pass URLs, where they came from, and the profile's URL fields that were not taken.
-    public func links(_ source: MemberSource) async throws -> Links {
+    package func links(_ source: MemberSource) async throws -> Links {
         let mapping = try ProfileMapping(channel: source.channel)
         if let file = member.profileFile {
             let data = try InputFile.contents(file, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)

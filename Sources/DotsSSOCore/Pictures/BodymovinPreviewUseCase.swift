@@ -2,20 +2,20 @@ import Foundation
 
 /// `dots-sso bodymovin preview FILE`: a contact sheet of evenly spaced frames drawn by rlottie (and optionally an
 /// animated GIF), so a person can see the loader without a phone.
-public struct BodymovinPreviewUseCase: Sendable {
-    public var file: String
+package struct BodymovinPreviewUseCase: Sendable {
+    package var file: String
     /// Where the sheet goes; nil: `<name>.frames.png` beside FILE (required for stdin).
-    public var output: String?
-    public var frames: Int
+    package var output: String?
+    package var frames: Int
     /// The box each frame is fitted in.
-    public var cell: PictureSize
-    public var gif: String?
+    package var cell: PictureSize
+    package var gif: String?
 
-    public static let frameRange = 1...100
-    public static let cellRange = 16...1024
-    public static let defaultCell = PictureSize(width: 160, height: 160)
+    package static let frameRange = 1...100
+    package static let cellRange = 16...1024
+    package static let defaultCell = PictureSize(width: 160, height: 160)
 
-    public init(file: String, output: String? = nil, frames: Int = 12, cell: PictureSize = defaultCell, gif: String? = nil) {
+    package init(file: String, output: String? = nil, frames: Int = 12, cell: PictureSize = defaultCell, gif: String? = nil) {
         self.file = file
         self.output = output
         self.frames = frames
@@ -23,19 +23,19 @@ public struct BodymovinPreviewUseCase: Sendable {
         self.gif = gif
     }
 
-    public struct Preview: Codable, Sendable {
-        public var file: String
-        public var sheet: String
+    package struct Preview: Codable, Sendable {
+        package var file: String
+        package var sheet: String
         /// The frame numbers drawn (as the animation counts them, from `ip`).
-        public var frames: [Int]
-        public var cell: PictureSize
-        public var gif: String?
-        public var gifFrames: Int?
+        package var frames: [Int]
+        package var cell: PictureSize
+        package var gif: String?
+        package var gifFrames: Int?
         /// What rendering found (nothing drawn, content off the canvas, content too small).
-        public var findings: [Finding]
+        package var findings: [Finding]
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Preview {
+    package func run(_ ctx: CommandContext) async throws -> Preview {
         guard Self.frameRange.contains(frames) else {
             throw UsageError.invalid(
                 "--frames must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")

@@ -8,7 +8,7 @@ import Foundation
 /// process of our own binary (`dots-sso __draw JOBS RESULTS …`) under memory and CPU limits, so nothing a C library
 /// does with a hostile file (gigabytes for a 1 KB repeater, hours for a 1e12 stroke, a worker thread that never
 /// ends) can take the command with it. `DrawingWorker.perform` is the same code in the child and in-process.
-public enum DrawingJob: Codable, Sendable {
+package enum DrawingJob: Codable, Sendable {
     /// `LottieRenderCheck`'s findings for the animation in `input` (validated again in the child: cheap and exact).
     case lottieCheck(input: String, name: String)
     /// A contact sheet (and a GIF), with the render check's findings when `withFindings`.
@@ -18,29 +18,29 @@ public enum DrawingJob: Codable, Sendable {
 }
 
 /// What a job produced, or the error it ended with (a `UserFacingError`'s message and status).
-public struct DrawingResult: Codable, Sendable {
-    public var findings: [Finding] = []
-    public var frames: [Int]?
-    public var gifFrames: Int?
-    public var style: String?
-    public var back: String?
-    public var error: String?
-    public var status: Int32?
+package struct DrawingResult: Codable, Sendable {
+    package var findings: [Finding] = []
+    package var frames: [Int]?
+    package var gifFrames: Int?
+    package var style: String?
+    package var back: String?
+    package var error: String?
+    package var status: Int32?
 
-    public init() {}
+    package init() {}
 }
 
 /// The bounds a child draws within: address space, CPU seconds, and the wall-clock time after which it is killed.
-public struct DrawingLimits: Codable, Sendable, Equatable {
-    public var memoryMiB: Int
-    public var cpuSeconds: Int
-    public var wallSeconds: Double
+package struct DrawingLimits: Codable, Sendable, Equatable {
+    package var memoryMiB: Int
+    package var cpuSeconds: Int
+    package var wallSeconds: Double
 
     /// 2 GiB of address space is far beyond any real loader (the corpus peaks under 200 MB) and far below what a
     /// hostile file asks; a minute of CPU is twenty times the slowest corpus file.
-    public static let standard = DrawingLimits(memoryMiB: 2048, cpuSeconds: 60, wallSeconds: 90)
+    package static let standard = DrawingLimits(memoryMiB: 2048, cpuSeconds: 60, wallSeconds: 90)
 
-    public init(memoryMiB: Int, cpuSeconds: Int, wallSeconds: Double) {
+    package init(memoryMiB: Int, cpuSeconds: Int, wallSeconds: Double) {
         self.memoryMiB = memoryMiB
         self.cpuSeconds = cpuSeconds
         self.wallSeconds = wallSeconds
@@ -48,7 +48,7 @@ public struct DrawingLimits: Codable, Sendable, Equatable {
 
     /// The standard limits, tightened by `DOTS_SSO_DRAW_LIMITS=MEMORY_MIB,CPU_SECONDS` (tests and careful CI jobs)
     /// and with the wall clock at `timeout` when the command has one.
-    public static func from(_ environment: Environment, timeout: Double? = nil) -> DrawingLimits {
+    package static func from(_ environment: Environment, timeout: Double? = nil) -> DrawingLimits {
         var limits = standard
         if let text = environment["DOTS_SSO_DRAW_LIMITS"] {
             let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -63,13 +63,13 @@ public struct DrawingLimits: Codable, Sendable, Equatable {
 }
 
 /// The child side of `__draw`, and the one implementation of every job.
-public enum DrawingWorker {
+package enum DrawingWorker {
     /// The hidden first argument that makes the binary a drawing child (never shown in help or completions).
-    public static let argument = "__draw"
+    package static let argument = "__draw"
 
     /// `dots-sso __draw JOBS RESULTS LIMITS_JSON PARENT_PID`: applies the memory limit to itself, then performs the
     /// jobs in order, each with its own CPU budget, writing `RESULTS/<position>.json` as each one ends.
-    public static func serve(_ arguments: [String]) -> Int32 {
+    package static func serve(_ arguments: [String]) -> Int32 {
         // A parent that ends (a command past its --timeout, a killed CI job) takes its drawing child with it.
         if arguments.count == 4, let parent = Int32(arguments[3]) { _ = dots_die_with_parent(parent) }
         guard arguments.count == 4, let jobData = FileManager.default.contents(atPath: arguments[0]),
@@ -110,7 +110,7 @@ public enum DrawingWorker {
     }
 
     /// Does the job here, in this process.
-    public static func perform(_ job: DrawingJob) -> DrawingResult {
+    package static func perform(_ job: DrawingJob) -> DrawingResult {
         var result = DrawingResult()
         do {
             switch job {

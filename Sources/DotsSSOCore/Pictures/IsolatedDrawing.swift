@@ -5,12 +5,12 @@ import Foundation
 
 /// Where picture work runs: in a child process of our own binary (the command-line tool), or in this process
 /// (in-process tests, whose executable is the test runner, and a binary that cannot find itself).
-public enum DrawingPlace: Sendable, Equatable {
+package enum DrawingPlace: Sendable, Equatable {
     case inProcess
     case childProcess(executable: String)
 
     /// The running binary, for its drawing children: /proc/self/exe, else argv[0] as a path or found on PATH.
-    public static func ownBinary(environment: Environment) -> DrawingPlace {
+    package static func ownBinary(environment: Environment) -> DrawingPlace {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if length > 0 {
@@ -26,30 +26,30 @@ public enum DrawingPlace: Sendable, Equatable {
 }
 
 /// How a job ended when it did not end with a result: the limit it hit, in words for a finding or an error.
-public struct DrawingTooCostly: UserFacingError, Equatable {
-    public let limit: String
+package struct DrawingTooCostly: UserFacingError, Equatable {
+    package let limit: String
 
-    public var message: String { "drawing it was stopped: it \(limit); a loader or a pass that costs this much is an attack or a mistake" }
-    public var exitStatus: ExitStatus { .malformedInput }
+    package var message: String { "drawing it was stopped: it \(limit); a loader or a pass that costs this much is an attack or a mistake" }
+    package var exitStatus: ExitStatus { .malformedInput }
 }
 
 /// Runs a `DrawingJob` where `place` says, bounded by `limits`. A child that is killed or runs over becomes
 /// `DrawingTooCostly` naming the limit; an error the job itself ended with comes back as that error.
-public struct IsolatedDrawing: Sendable {
-    public var place: DrawingPlace
-    public var limits: DrawingLimits
+package struct IsolatedDrawing: Sendable {
+    package var place: DrawingPlace
+    package var limits: DrawingLimits
 
-    public init(place: DrawingPlace, limits: DrawingLimits = .standard) {
+    package init(place: DrawingPlace, limits: DrawingLimits = .standard) {
         self.place = place
         self.limits = limits
     }
 
     /// One partner input and the job made from the path of its private copy.
-    public struct Request: Sendable {
-        public var input: Data
-        public var job: @Sendable (String) -> DrawingJob
+    package struct Request: Sendable {
+        package var input: Data
+        package var job: @Sendable (String) -> DrawingJob
 
-        public init(input: Data, job: @escaping @Sendable (String) -> DrawingJob) {
+        package init(input: Data, job: @escaping @Sendable (String) -> DrawingJob) {
             self.input = input
             self.job = job
         }
@@ -57,7 +57,7 @@ public struct IsolatedDrawing: Sendable {
 
     /// The result, or the job's own error (`DrawingFailed`), or `DrawingTooCostly`. `input` (the partner's bytes)
     /// is written into a private folder, and `job` is made with its path.
-    public func run(input: Data, _ job: @escaping @Sendable (String) -> DrawingJob) async throws -> DrawingResult {
+    package func run(input: Data, _ job: @escaping @Sendable (String) -> DrawingJob) async throws -> DrawingResult {
         try await runAll([Request(input: input, job: job)])[0].get()
     }
 
@@ -65,7 +65,7 @@ public struct IsolatedDrawing: Sendable {
     /// (each with its own CPU budget and wall clock, measured from the previous job's end), so a batch pays one
     /// process start, not one per file. A job that stops its child at a limit is `DrawingTooCostly`; the jobs after
     /// it go on in a fresh child.
-    public func runAll(_ requests: [Request]) async -> [Result<DrawingResult, any Error>] {
+    package func runAll(_ requests: [Request]) async -> [Result<DrawingResult, any Error>] {
         guard !requests.isEmpty else { return [] }
         let folder: URL
         do {
@@ -192,8 +192,8 @@ public struct IsolatedDrawing: Sendable {
 }
 
 /// The error a drawing job ended with in the child, with its message and status as they were there.
-public struct DrawingFailed: UserFacingError, Equatable {
-    public let message: String
-    public let status: ExitStatus
-    public var exitStatus: ExitStatus { status }
+package struct DrawingFailed: UserFacingError, Equatable {
+    package let message: String
+    package let status: ExitStatus
+    package var exitStatus: ExitStatus { status }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// What rlottie actually draws, fed back into `bodymovin validate`: an animation whose every sampled frame is empty,
 /// content that leaves the canvas, content too small to read as a loader.
-public enum LottieRenderCheck {
+package enum LottieRenderCheck {
     /// Frames sampled, evenly from the first to the last, and the box they are drawn in (small: only coverage matters).
     static let sampledFrames = 12
     static let sampleBox = (width: 96, height: 96)
@@ -13,8 +13,8 @@ public enum LottieRenderCheck {
     static let smallShare = 0.05
 
     /// The box, in canvas units, of what was drawn.
-    public struct Box: Sendable, Equatable {
-        public var minX, minY, maxX, maxY: Double
+    package struct Box: Sendable, Equatable {
+        package var minX, minY, maxX, maxY: Double
 
         mutating func include(_ other: Box) {
             minX = min(minX, other.minX)
@@ -30,18 +30,18 @@ public enum LottieRenderCheck {
 
     /// Whether rlottie is asked to draw the file at all: no error (rlottie never sees a file that failed our checks),
     /// and none of the counts that predict a drawing no player finishes.
-    public static func drawable(_ report: LottieReport) -> Bool {
+    package static func drawable(_ report: LottieReport) -> Bool {
         !report.findings.contains { $0.severity == .error || costlyCodes.contains($0.code) }
     }
 
     /// The findings of one file, drawn where `drawing` says (a bounded child process for the command-line tool).
-    public static func isolated(_ bytes: [UInt8], report: LottieReport, drawing: IsolatedDrawing) async -> [Finding] {
+    package static func isolated(_ bytes: [UInt8], report: LottieReport, drawing: IsolatedDrawing) async -> [Finding] {
         await isolated([(bytes, report)], drawing: drawing, parallel: 1)[0]
     }
 
     /// The findings of each file, drawn in at most `parallel` children, each drawing its share in turn. A file that
     /// costs more than the limits is a warning naming the limit it hit; the others are drawn all the same.
-    public static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async
+    package static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async
         -> [[Finding]]
     {
         var findings: [[Finding]] = files.map { file in
@@ -97,7 +97,7 @@ public enum LottieRenderCheck {
     }
 
     /// Findings for a file `LottieValidator` found no error in (rlottie never sees anything else).
-    public static func findings(_ bytes: [UInt8], report: LottieReport) -> [Finding] {
+    package static func findings(_ bytes: [UInt8], report: LottieReport) -> [Finding] {
         findings(bytes, report: report, document: nil)
     }
 

@@ -2,32 +2,32 @@ import Foundation
 
 /// `dots-sso pkpass preview FILE`: the front of the pass as Wallet lays it out (and `--back`, its back fields), so a
 /// person can see a member's pass without an iPhone.
-public struct PassPreviewUseCase: Sendable {
-    public var file: String
+package struct PassPreviewUseCase: Sendable {
+    package var file: String
     /// The front's PNG; nil: `<name>.png` beside FILE. The back goes beside it as `<name>.back.png`.
-    public var output: String?
-    public var back: Bool
+    package var output: String?
+    package var back: Bool
     /// The `.lproj` whose pass.strings (and images) are used; nil: `en` when the pass has it, else text as written.
-    public var locale: String?
+    package var locale: String?
 
-    public init(file: String, output: String? = nil, back: Bool = false, locale: String? = nil) {
+    package init(file: String, output: String? = nil, back: Bool = false, locale: String? = nil) {
         self.file = file
         self.output = output
         self.back = back
         self.locale = locale
     }
 
-    public struct Preview: Codable, Sendable {
-        public var file: String
-        public var style: String
-        public var front: String
-        public var back: String?
-        public var locale: String?
+    package struct Preview: Codable, Sendable {
+        package var file: String
+        package var style: String
+        package var front: String
+        package var back: String?
+        package var locale: String?
         /// What could not be drawn (an image too large or unreadable, a barcode zint refuses).
-        public var findings: [Finding]
+        package var findings: [Finding]
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Preview {
+    package func run(_ ctx: CommandContext) async throws -> Preview {
         let name = InputFile.displayName(file)
         let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
         let backPath = back ? Self.backPath(for: frontPath) : nil

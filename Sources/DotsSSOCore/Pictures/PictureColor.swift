@@ -1,20 +1,20 @@
 /// A colour with components from 0 to 1.
-public struct PictureColor: Sendable, Equatable {
-    public var red, green, blue, alpha: Double
+package struct PictureColor: Sendable, Equatable {
+    package var red, green, blue, alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
         self.alpha = alpha
     }
 
-    public static let white = PictureColor(red: 1, green: 1, blue: 1)
-    public static let black = PictureColor(red: 0, green: 0, blue: 0)
+    package static let white = PictureColor(red: 1, green: 1, blue: 1)
+    package static let black = PictureColor(red: 0, green: 0, blue: 0)
 
     /// A pass.json colour: `rgb(r, g, b)` with 0-255 components (what Wallet reads), or `#rrggbb` (which it does not,
     /// but partners write); nil for anything else.
-    public init?(passColor text: String) {
+    package init?(passColor text: String) {
         let trimmed = text.filter { !$0.isWhitespace }.lowercased()
         if trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") {
             let parts = trimmed.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false)
@@ -30,7 +30,7 @@ public struct PictureColor: Sendable, Equatable {
     }
 
     /// Relative luminance, to pick a readable default text colour on a background.
-    public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
+    package var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 
-    public func with(alpha: Double) -> PictureColor { PictureColor(red: red, green: green, blue: blue, alpha: alpha) }
+    package func with(alpha: Double) -> PictureColor { PictureColor(red: red, green: green, blue: blue, alpha: alpha) }
 }

@@ -1,5 +1,5 @@
 /// Why a picture could not be drawn.
-public enum PictureError: UserFacingError, Equatable {
+package enum PictureError: UserFacingError, Equatable {
     /// rlottie, cairo, pango or zint is not installed (they are loaded on first use, see dots_pictures.h).
     case libraryMissing(String)
     /// The input would make a picture larger than dots-sso draws (a canvas, an image, a file beyond the limits).
@@ -9,7 +9,7 @@ public enum PictureError: UserFacingError, Equatable {
     /// The library refused to draw (out of memory, an image it cannot decode).
     case cannotDraw(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .libraryMissing(let detail): detail
         case .tooLarge(let detail): detail
@@ -18,7 +18,7 @@ public enum PictureError: UserFacingError, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .libraryMissing: .network
         case .tooLarge: .malformedInput

@@ -3,14 +3,14 @@ import CPictures
 /// A QR code drawn with Unicode half blocks, two module rows a text line, for the device sign-in's
 /// `verification_uri_complete` so a phone can scan it off the terminal. zint (already loaded on first use for pass
 /// barcodes) makes the symbol; without zint there is no QR code and the address is still printed.
-public enum TerminalQR {
+package enum TerminalQR {
     /// The quiet zone around the symbol, in modules (the standard asks for 4; scanners read 2 off a screen).
     static let quietZone = 2
 
     /// The lines of the QR code for `message`, or nil with the reason when zint is missing or refuses it.
     /// `dark` is drawn as a space on an inverted (light) background when `colour` is on; otherwise light modules are
     /// blocks, which reads correctly on the usual dark terminal.
-    public static func lines(_ message: String, colour: Bool) -> Result<[String], PictureError> {
+    package static func lines(_ message: String, colour: Bool) -> Result<[String], PictureError> {
         let bytes = Array(message.utf8)
         guard !bytes.isEmpty, bytes.count <= 1_024 else { return .failure(.refused("the address is too long for a terminal QR code")) }
         if let reason = dots_zint_load() { return .failure(.libraryMissing(String(cString: reason))) }

@@ -2,26 +2,26 @@ import Foundation
 
 /// The exact request the app makes for one container (seed 000 "Containers"): its URL with the partner token
 /// and user id in the configured header or query parameter, and whether the member may open it.
-public struct ContainerRequest: Codable, Sendable {
-    public var name: String
-    public var method: String
-    public var url: String
-    public var headers: [String: String]
-    public var tokenIn: String?
-    public var userIdIn: String?
-    public var flag: String?
+package struct ContainerRequest: Codable, Sendable {
+    package var name: String
+    package var method: String
+    package var url: String
+    package var headers: [String: String]
+    package var tokenIn: String?
+    package var userIdIn: String?
+    package var flag: String?
     /// The flag whose variant gave this member the URL; nil for the plain URL.
-    public var variant: String?
+    package var variant: String?
     /// How many URLs the container can load (1 plus its variants): with several, the member's flags choose.
-    public var urlChoices: Int
+    package var urlChoices: Int
     /// nil when no profile was available to decide.
-    public var allowed: Bool?
+    package var allowed: Bool?
 
-    public static let tokenPlaceholder = "<partner token>"
-    public static let userIDPlaceholder = "<user id>"
+    package static let tokenPlaceholder = "<partner token>"
+    package static let userIDPlaceholder = "<user id>"
 
     /// Builds the request; `token`/`userID` nil show placeholders, `showSecrets` false redacts the token.
-    public init(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]?, showSecrets: Bool) throws {
+    package init(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]?, showSecrets: Bool) throws {
         name = container.name
         method = "GET"
         flag = container.flag
@@ -60,7 +60,7 @@ public struct ContainerRequest: Codable, Sendable {
     }
 
     /// The real request (with the real token) for `containers probe`, to the URL this member's flags choose.
-    public static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws
+    package static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws
         -> HTTPRequest
     {
         let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true)
@@ -73,8 +73,8 @@ public struct ContainerRequest: Codable, Sendable {
 }
 
 /// Checks the configured containers: https, the same URL for every member, flags the channel documents.
-public enum ContainerLint {
-    public static func findings(for channel: Channel, userID: String?, email: String?) -> [Finding] {
+package enum ContainerLint {
+    package static func findings(for channel: Channel, userID: String?, email: String?) -> [Finding] {
         var findings: [Finding] = []
         for (index, container) in (channel.containers ?? []).enumerated() {
             let location = FindingLocation(file: channel.findingFile, path: "$.containers[\(index)]")

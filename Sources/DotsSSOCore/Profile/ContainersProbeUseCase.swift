@@ -2,29 +2,29 @@ import Foundation
 
 /// `dots-sso containers probe [NAME]`: makes each container's request as the app does (TLS 1.2+, the member's
 /// token and id where the channel says) and reports the status; the URL shown never carries the token.
-public struct ContainersProbeUseCase: Sendable {
-    public var member: MemberSettings
-    public var name: String?
+package struct ContainersProbeUseCase: Sendable {
+    package var member: MemberSettings
+    package var name: String?
 
     /// A container page is at most this large; anything bigger is not a page the app should load.
-    public static let maxBodyBytes = 32 * 1024 * 1024
+    package static let maxBodyBytes = 32 * 1024 * 1024
 
-    public init(member: MemberSettings, name: String? = nil) {
+    package init(member: MemberSettings, name: String? = nil) {
         self.member = member
         self.name = name
     }
 
-    public struct Probe: Codable, Sendable, Equatable {
-        public var name: String
-        public var url: String
-        public var status: Int?
-        public var contentType: String?
-        public var milliseconds: Int?
-        public var passed: Bool
-        public var problem: String?
+    package struct Probe: Codable, Sendable, Equatable {
+        package var name: String
+        package var url: String
+        package var status: Int?
+        package var contentType: String?
+        package var milliseconds: Int?
+        package var passed: Bool
+        package var problem: String?
     }
 
-    public func run(_ ctx: CommandContext) async throws -> [Probe] {
+    package func run(_ ctx: CommandContext) async throws -> [Probe] {
         let source = try MemberSource(member, needsToken: true, in: ctx)
         var containers = source.channel.containers ?? []
         if let name {

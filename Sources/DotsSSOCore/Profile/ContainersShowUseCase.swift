@@ -2,21 +2,21 @@ import Foundation
 
 /// `dots-sso containers show`: the exact request the app makes for each container (token redacted unless asked)
 /// and whether the member may open it; works without a member too (then nobody's access is known).
-public struct ContainersShowUseCase: Sendable {
-    public var member: MemberSettings
-    public var showSecrets: Bool
+package struct ContainersShowUseCase: Sendable {
+    package var member: MemberSettings
+    package var showSecrets: Bool
 
-    public init(member: MemberSettings, showSecrets: Bool = false) {
+    package init(member: MemberSettings, showSecrets: Bool = false) {
         self.member = member
         self.showSecrets = showSecrets
     }
 
-    public struct Result: Sendable {
-        public var containers: [ContainerRequest]
-        public var findings: [Finding]
+    package struct Result: Sendable {
+        package var containers: [ContainerRequest]
+        package var findings: [Finding]
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let source = try MemberSource(member, needsToken: false, in: ctx)
         let containers = source.channel.containers ?? []
         guard !containers.isEmpty else {

@@ -1,17 +1,17 @@
 /// `flags check`: is each named flag exactly `true`? With no names, the app-launch rule (`canAccessApp`).
-public enum FlagCheck {
-    public struct Result: Codable, Sendable, Equatable {
-        public var name: String
+package enum FlagCheck {
+    package struct Result: Codable, Sendable, Equatable {
+        package var name: String
         /// The value as received, with its JSON type (as `flags` shows it); absent when the flag is missing.
-        public var value: JSONValue?
+        package var value: JSONValue?
         /// The value as a person reads it ("true", "\"yes\" (a string)", "missing").
-        public var display: String
-        public var passed: Bool
+        package var display: String
+        package var passed: Bool
         /// Why it fails, in the app's terms.
-        public var problem: String?
+        package var problem: String?
     }
 
-    public static func evaluate(names: [String], flags: [FlagReading]) -> [Result] {
+    package static func evaluate(names: [String], flags: [FlagReading]) -> [Result] {
         let byName = Dictionary(flags.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let wanted = names.isEmpty ? [ProfileChecker.launchFlag] : names
         return wanted.map { name in

@@ -2,36 +2,36 @@ import Foundation
 
 /// `dots-sso flags check [NAME…]`: every named flag must be exactly `true`; with no names, the app-launch rule:
 /// the profile must be retrievable and `canAccessApp` true, otherwise the app logs the member out.
-public struct FlagsCheckUseCase: Sendable {
-    public var member: MemberSettings
-    public var names: [String]
+package struct FlagsCheckUseCase: Sendable {
+    package var member: MemberSettings
+    package var names: [String]
 
-    public init(member: MemberSettings, names: [String] = []) {
+    package init(member: MemberSettings, names: [String] = []) {
         self.member = member
         self.names = names
     }
 
-    public struct Result: Codable, Sendable, Equatable {
+    package struct Result: Codable, Sendable, Equatable {
         /// `app-launch` or `named`.
-        public var rule: String
-        public var passed: Bool
-        public var flags: [FlagCheck.Result]
+        package var rule: String
+        package var passed: Bool
+        package var flags: [FlagCheck.Result]
         /// Why the check could not look at the flags at all (the profile could not be fetched).
-        public var problem: Problem?
+        package var problem: Problem?
     }
 
     /// A failure to get the profile, typed so CI can tell an operator's mistake (`configuration`, `usage`), an outage
     /// (`network`, `temporary`), a refused token (`not-authorized`) or a partner bug (`malformed`, `protocol`) from a
     /// member the app would lock out. The command ends with `exitCode`, the failure's own status: it could not check.
-    public struct Problem: Codable, Sendable, Equatable {
+    package struct Problem: Codable, Sendable, Equatable {
         /// The failure's exit status as a word (`ExitStatus.kind`).
-        public var kind: String
+        package var kind: String
         /// What the failure's own command would exit with.
-        public var exitCode: Int32
-        public var message: String
+        package var exitCode: Int32
+        package var message: String
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let rule = names.isEmpty ? "app-launch" : "named"
         let report: ProfileReport
         do {

@@ -1,12 +1,12 @@
 /// Turns a biography into the plain text The Dots imports (seed 000): tags removed, `script`/`style` contents
 /// dropped, entities decoded, newlines kept (`<br>` and block ends become newlines), no markup left.
-public enum HTMLStripper {
+package enum HTMLStripper {
     static let blockTags: Set<String> = [
         "br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote", "pre", "hr", "title",
     ]
     static let droppedContent: Set<String> = ["script", "style", "template", "noscript", "iframe", "object"]
 
-    public static func strip(_ html: String) -> String {
+    package static func strip(_ html: String) -> String {
         var output = ""
         var index = html.startIndex
         var skipping: String?

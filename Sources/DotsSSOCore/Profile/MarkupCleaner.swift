@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds lightweight markup in a biography — Markdown and BBCode, which The Dots shows as typed (seed 000: no markup
 /// of any kind) — and what the text reads as without it. HTML is HTMLStripper's: the app strips that itself.
-public enum MarkupCleaner {
+package enum MarkupCleaner {
     /// The markup languages found (`Markdown`, `BBCode`) and the text without their marks; nil when there is none.
-    public static func clean(_ text: String) -> (kinds: [String], examples: [String], cleaned: String)? {
+    package static func clean(_ text: String) -> (kinds: [String], examples: [String], cleaned: String)? {
         var result = text
         var kinds: [String] = []
         var examples: [String] = []

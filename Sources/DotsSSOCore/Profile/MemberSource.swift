@@ -2,21 +2,21 @@ import Foundation
 
 /// What the user selected for a command that looks at one member (`profile`, `flags`, `containers`,
 /// `passes fetch`): the channel and sign-in, and where the profile and token come from instead of the cache.
-public struct MemberSettings: Sendable {
-    public var signIn: SignInSettings
+package struct MemberSettings: Sendable {
+    package var signIn: SignInSettings
     /// `--profile-file`: a saved profile (`-` is stdin); works offline.
-    public var profileFile: String?
+    package var profileFile: String?
     /// `--access-token-file`: a token from elsewhere (`-` is stdin) instead of the cached sign-in.
-    public var accessTokenFile: String?
-    public var minValidity: TimeInterval
+    package var accessTokenFile: String?
+    package var minValidity: TimeInterval
     /// `--expect-id`: the id the member must have; default the id first seen for this sign-in.
-    public var expectedID: String?
+    package var expectedID: String?
     /// `--refresh-token-file`: refresh from this file (a rotated token written back) instead of the cache.
-    public var refreshTokenFile: String?
+    package var refreshTokenFile: String?
     /// `--grant password`: a test member's credentials instead of the cache.
-    public var password: PasswordCredentials?
+    package var password: PasswordCredentials?
 
-    public init(
+    package init(
         signIn: SignInSettings, profileFile: String? = nil, accessTokenFile: String? = nil, minValidity: TimeInterval = 60,
         expectedID: String? = nil
     ) {
@@ -28,18 +28,18 @@ public struct MemberSettings: Sendable {
     }
 
     /// Whether a member token comes from somewhere other than the cache.
-    public var hasUnattendedSource: Bool { accessTokenFile != nil || refreshTokenFile != nil || password != nil }
+    package var hasUnattendedSource: Bool { accessTokenFile != nil || refreshTokenFile != nil || password != nil }
 }
 
 /// One member's profile and token, resolved from `MemberSettings`: `--access-token-file` wins over the cached
 /// sign-in; with only `--profile-file` (and no need for a token) no sign-in is needed at all.
-public struct MemberSource: Sendable {
-    public let settings: MemberSettings
-    public let channel: Channel
-    public let http: any HTTPClient
-    public let bearer: BearerSource?
+package struct MemberSource: Sendable {
+    package let settings: MemberSettings
+    package let channel: Channel
+    package let http: any HTTPClient
+    package let bearer: BearerSource?
 
-    public init(_ settings: MemberSettings, needsToken: Bool, in ctx: CommandContext) throws {
+    package init(_ settings: MemberSettings, needsToken: Bool, in ctx: CommandContext) throws {
         self.settings = settings
         channel = settings.signIn.channel
         http = try settings.signIn.http.client(in: ctx)
@@ -61,7 +61,7 @@ public struct MemberSource: Sendable {
     }
 
     /// The checked profile, from the file or the profile endpoint.
-    public func report() async throws -> ProfileReport {
+    package func report() async throws -> ProfileReport {
         let loader = try ProfileLoader(channel: channel, http: http)
         if let file = settings.profileFile {
             return try loader.load(file: file, expectedID: settings.expectedID)
@@ -70,13 +70,13 @@ public struct MemberSource: Sendable {
     }
 
     /// The bearer token source, or the error that says to sign in.
-    public func requireBearer() throws -> BearerSource {
+    package func requireBearer() throws -> BearerSource {
         guard let bearer else { throw TokenCacheError.notSignedIn(channel: channel.hintSelector) }
         return bearer
     }
 
     /// `profileEndpoint` from the channel or flag, else the provider's userinfo endpoint.
-    public func profileEndpoint() async throws -> URL {
+    package func profileEndpoint() async throws -> URL {
         if let explicit = channel.profileEndpoint { return try URLPolicy.validate(explicit) }
         guard channel.issuer != nil else {
             throw ConfigError.missingSetting(

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Checks a partner's profile against the channel contract of seed 000 and builds the Dots view and import preview.
-public struct ProfileChecker: Sendable {
-    public static let nameLimit = 100
-    public static let emailLimit = 150
-    public static let launchFlag = "canAccessApp"
+package struct ProfileChecker: Sendable {
+    package static let nameLimit = 100
+    package static let emailLimit = 150
+    package static let launchFlag = "canAccessApp"
 
-    public let channel: Channel
-    public let mapping: ProfileMapping
+    package let channel: Channel
+    package let mapping: ProfileMapping
 
-    public init(channel: Channel) throws {
+    package init(channel: Channel) throws {
         self.channel = channel
         mapping = try ProfileMapping(channel: channel)
     }
 
     /// `expectedID` is `--expect-id` or the id remembered from the first profile of this sign-in.
-    public func check(_ profile: JSONValue, source: String, expectedID: String? = nil) -> ProfileReport {
+    package func check(_ profile: JSONValue, source: String, expectedID: String? = nil) -> ProfileReport {
         var findings: [Finding] = []
         func at(_ path: JSONPath?) -> FindingLocation { FindingLocation(file: source, path: path?.description) }
         func searched(_ field: ProfileMapping.Field) -> String { (mapping.paths[field] ?? []).map(\.description).joined(separator: ", ") }

@@ -2,17 +2,17 @@ import Foundation
 
 /// Gets a member's profile: from a saved file (offline), or from the profile endpoint with a bearer token,
 /// and checks it, remembering the first id seen for a cached sign-in so a changed id is caught later.
-public struct ProfileLoader: Sendable {
-    public let checker: ProfileChecker
-    public let http: any HTTPClient
+package struct ProfileLoader: Sendable {
+    package let checker: ProfileChecker
+    package let http: any HTTPClient
 
-    public init(channel: Channel, http: any HTTPClient) throws {
+    package init(channel: Channel, http: any HTTPClient) throws {
         checker = try ProfileChecker(channel: channel)
         self.http = http
     }
 
     /// Reads and checks a saved profile (`-` is stdin). Broken JSON is malformed input (65) with the position.
-    public func load(file path: String, expectedID: String?) throws -> ProfileReport {
+    package func load(file path: String, expectedID: String?) throws -> ProfileReport {
         let source = InputFile.displayName(path)
         let bytes = try InputFile.bytes(path, what: "a profile", limit: HTTPRequest.defaultMaxBodyBytes)
         let document: CompactJSON
@@ -38,7 +38,7 @@ public struct ProfileLoader: Sendable {
     /// Fetches and checks the profile at `endpoint`. With a cached sign-in, the first id seen is remembered in the
     /// entry, and a later fetch with another id is reported (ids are immutable); a `sub` other than the id_token's
     /// refuses the answer (OIDC Core §5.3.2: its values must not be used).
-    public func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
+    package func fetch(endpoint: URL, bearer: BearerSource, expectedID: String?) async throws -> ProfileReport {
         let response = try await bearer.get(endpoint, http: http, auth: checker.channel.profileAuth)
         let profile = try response.decodeJSON(JSONValue.self)
         var expected = expectedID

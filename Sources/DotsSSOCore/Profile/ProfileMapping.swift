@@ -1,13 +1,13 @@
 /// Where each Dots field is read from in a partner's profile: the channel's `profileMapping` JSON paths,
 /// else the defaults seed 000 and OIDC suggest (`id` then `sub`, `firstName`/`given_name`, …).
-public struct ProfileMapping: Sendable {
-    public enum Field: String, CaseIterable, Sendable {
+package struct ProfileMapping: Sendable {
+    package enum Field: String, CaseIterable, Sendable {
         case id, email, firstName, lastName, biography, features
         /// Where the pass URLs are; no default (then every `.pkpass` URL in the profile is a pass).
         case passes
     }
 
-    public let paths: [Field: [JSONPath]]
+    package let paths: [Field: [JSONPath]]
 
     static let defaults: [Field: [String]] = [
         .id: ["id", "sub"],
@@ -19,7 +19,7 @@ public struct ProfileMapping: Sendable {
     ]
 
     /// Builds the mapping; an unknown field name or a malformed path is a configuration error.
-    public init(channel: Channel) throws {
+    package init(channel: Channel) throws {
         var paths: [Field: [JSONPath]] = [:]
         for field in Field.allCases {
             paths[field] = try (Self.defaults[field] ?? []).map { try JSONPath($0) }
@@ -40,7 +40,7 @@ public struct ProfileMapping: Sendable {
     }
 
     /// The first path that exists in the profile, and its value.
-    public func locate(_ field: Field, in profile: JSONValue) -> (path: JSONPath, value: JSONValue)? {
+    package func locate(_ field: Field, in profile: JSONValue) -> (path: JSONPath, value: JSONValue)? {
         for path in paths[field] ?? [] {
             if let value = path.evaluate(profile) { return (path, value) }
         }

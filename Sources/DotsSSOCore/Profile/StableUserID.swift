@@ -1,8 +1,8 @@
 /// The seed's rule for the id a partner gives each user (The Dots profile id, OpenWeb's `primary_key`): unique,
 /// immutable, and never an e-mail address, which changes and identifies a person outside the partner's system.
-public enum StableUserID {
+package enum StableUserID {
     /// The error finding for an empty id or one that is an e-mail address, else nil. `name` says which id it is.
-    public static func problem(_ id: String, name: String = "the user id", at location: FindingLocation = .init()) -> Finding? {
+    package static func problem(_ id: String, name: String = "the user id", at location: FindingLocation = .init()) -> Finding? {
         if id.trimmingCharacters(in: .whitespaces).isEmpty {
             return Finding(.error, "profile.id.empty", at: location, "\(name) is empty")
         }

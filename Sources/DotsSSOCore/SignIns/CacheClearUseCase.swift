@@ -1,24 +1,24 @@
 /// `dots-sso cache clear`: removes the channel's cached sign-in (the same key every sign-in command uses), or
 /// every entry, lock and leftover temporary file with `all`.
-public struct CacheClearUseCase: Sendable {
-    public var channel: Channel
-    public var cacheDirectory: String?
-    public var account: String
-    public var all: Bool
+package struct CacheClearUseCase: Sendable {
+    package var channel: Channel
+    package var cacheDirectory: String?
+    package var account: String
+    package var all: Bool
 
-    public init(channel: Channel, cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount, all: Bool = false) {
+    package init(channel: Channel, cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount, all: Bool = false) {
         self.channel = channel
         self.cacheDirectory = cacheDirectory
         self.account = account
         self.all = all
     }
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var directory: String
-        public var removed: Int
+    package struct Result: Codable, Sendable, Equatable {
+        package var directory: String
+        package var removed: Int
     }
 
-    public func run(_ ctx: CommandContext) async throws -> Result {
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         if all {
             guard let scope = try? CacheKey(channel: channel, account: account) else {

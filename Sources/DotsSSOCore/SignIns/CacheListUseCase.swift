@@ -2,41 +2,41 @@ import Foundation
 
 /// `dots-sso cache list`: every cached sign-in (OAuth and magic-link), never a token; unusable files are listed
 /// with their problem instead of stopping the listing.
-public struct CacheListUseCase: Sendable {
-    public var cacheDirectory: String?
+package struct CacheListUseCase: Sendable {
+    package var cacheDirectory: String?
 
-    public init(cacheDirectory: String? = nil) {
+    package init(cacheDirectory: String? = nil) {
         self.cacheDirectory = cacheDirectory
     }
 
     /// One cached sign-in as `cache list` shows it.
-    public struct Listing: Codable, Sendable, Equatable {
-        public var file: String
+    package struct Listing: Codable, Sendable, Equatable {
+        package var file: String
         /// `oauth` or `bridge` (a magic-link session).
-        public var kind: String?
-        public var authority: String?
+        package var kind: String?
+        package var authority: String?
         /// The OAuth client id (nil for a magic-link session).
-        public var clientId: String?
+        package var clientId: String?
         /// The study of a magic-link session.
-        public var study: String?
-        public var account: String?
-        public var channel: String?
-        public var subject: String?
-        public var hasAccessToken: Bool
-        public var hasRefreshToken: Bool
-        public var expiresAt: Date?
-        public var updatedAt: Date?
-        public var needsSignIn: Bool
+        package var study: String?
+        package var account: String?
+        package var channel: String?
+        package var subject: String?
+        package var hasAccessToken: Bool
+        package var hasRefreshToken: Bool
+        package var expiresAt: Date?
+        package var updatedAt: Date?
+        package var needsSignIn: Bool
         /// Why the file cannot be used (corrupt, insecure), when it cannot.
-        public var problem: String?
+        package var problem: String?
     }
 
-    public struct Result: Codable, Sendable, Equatable {
-        public var directory: String
-        public var entries: [Listing]
+    package struct Result: Codable, Sendable, Equatable {
+        package var directory: String
+        package var entries: [Listing]
     }
 
-    public func run(_ ctx: CommandContext) throws -> Result {
+    package func run(_ ctx: CommandContext) throws -> Result {
         let cache = ctx.tokenCache(directory: cacheDirectory)
         let entries = try cache.entries().map { file, lookup in
             var listing = Listing(file: file, hasAccessToken: false, hasRefreshToken: false, needsSignIn: false)

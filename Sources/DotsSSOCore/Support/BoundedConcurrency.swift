@@ -1,7 +1,7 @@
 /// Runs `operation` for every index in `0..<count` with at most `parallel` running at once and returns the
 /// results in index order. `onEach` sees each result as it finishes (for progress bars). Shared by the pass
 /// inspector (CPU-bound batches) and the pass fetcher (downloads).
-public func boundedConcurrentMap<Result: Sendable>(
+package func boundedConcurrentMap<Result: Sendable>(
     count: Int, parallel: Int,
     onEach: @Sendable (Int, Result) -> Void = { _, _ in },
     _ operation: @escaping @Sendable (Int) async -> Result

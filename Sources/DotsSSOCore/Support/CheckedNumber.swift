@@ -3,14 +3,14 @@
 /// `NumberConversionTests` greps the sources for unchecked conversions.
 extension Int {
     /// `value` rounded by `rule` when it is finite and fits in `Int`, else nil.
-    public init?(checked value: Double, rounding rule: FloatingPointRoundingRule = .towardZero) {
+    package init?(checked value: Double, rounding rule: FloatingPointRoundingRule = .towardZero) {
         let rounded = value.rounded(rule)
         guard rounded.isFinite, let exact = Int(exactly: rounded) else { return nil }
         self = exact
     }
 
     /// `value` rounded by `rule` and clamped into `range`; NaN becomes the lower bound.
-    public init(clamping value: Double, to range: ClosedRange<Int>, rounding rule: FloatingPointRoundingRule = .towardZero) {
+    package init(clamping value: Double, to range: ClosedRange<Int>, rounding rule: FloatingPointRoundingRule = .towardZero) {
         guard !value.isNaN else {
             self = range.lowerBound
             return

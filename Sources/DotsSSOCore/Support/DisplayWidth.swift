@@ -1,8 +1,8 @@
 /// How many terminal columns text takes: colour escapes take none, East Asian wide and fullwidth characters and
 /// emoji take two, combining marks ride on the character before them. What `Table` pads by (`String.count`
 /// counts the escape bytes of a coloured cell and one column for a CJK character, which misaligns both).
-public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int {
         var width = 0
         var escape = false
         for character in text {
@@ -51,7 +51,7 @@ public enum DisplayWidth {
     }
 
     /// `text` followed by spaces up to `width` columns (never cut).
-    public static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         let missing = width - of(text)
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }

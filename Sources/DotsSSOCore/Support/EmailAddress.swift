@@ -1,12 +1,12 @@
 /// Syntactic e-mail validation as a sign-up form applies it: one `@`, a dot-atom local part (RFC 5322 §3.4.1
 /// without quoted strings or comments), and a domain of LDH labels with a dot. No DNS lookups.
-public enum EmailAddress {
-    public enum Problem: Equatable, Sendable {
+package enum EmailAddress {
+    package enum Problem: Equatable, Sendable {
         case missingAt, emptyLocalPart, emptyDomain, invalidLocalPart(Character), invalidDomain(String), localPartTooLong, whitespace
     }
 
     /// nil when the address is acceptable, else what is wrong with it.
-    public static func problem(with address: String) -> Problem? {
+    package static func problem(with address: String) -> Problem? {
         if address.contains(where: \.isWhitespace) { return .whitespace }
         guard let at = address.lastIndex(of: "@") else { return .missingAt }
         let local = address[..<at]
@@ -28,16 +28,16 @@ public enum EmailAddress {
         return nil
     }
 
-    public static func isValid(_ address: String) -> Bool { problem(with: address) == nil }
+    package static func isValid(_ address: String) -> Bool { problem(with: address) == nil }
 
     /// Whether a value looks like an e-mail address at all (used to catch e-mail addresses used as ids): text on
     /// both sides of an `@`, whatever follows it (`jane@localhost` is an address on an intranet).
-    public static func looksLikeEmail(_ value: String) -> Bool {
+    package static func looksLikeEmail(_ value: String) -> Bool {
         guard let at = value.firstIndex(of: "@"), at != value.startIndex else { return false }
         return !value[value.index(after: at)...].trimmingCharacters(in: .whitespaces).isEmpty
     }
 
-    public static func describe(_ problem: Problem) -> String {
+    package static func describe(_ problem: Problem) -> String {
         switch problem {
         case .missingAt: "it has no '@'"
         case .emptyLocalPart: "nothing before the '@'"

@@ -6,15 +6,15 @@ import Foundation
 /// UTC timestamps as ISO 8601 text, formatted with `gmtime_r`: the same text as Foundation's `.iso8601`
 /// strategy and `ISO8601DateFormatter`, without building an ICU formatter each time (which cost more than
 /// inspecting a pass when a batch printed hundreds of dates).
-public enum ISOTimestamp {
+package enum ISOTimestamp {
     /// `2026-11-22T04:33:00Z` (whole seconds).
-    public static func string(_ date: Date) -> String {
+    package static func string(_ date: Date) -> String {
         let parts = fields(date)
         return "\(day(parts))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     /// `2026-11-22`.
-    public static func day(_ date: Date) -> String { day(fields(date)) }
+    package static func day(_ date: Date) -> String { day(fields(date)) }
 
     /// The instants shown: years 0001 to 9999. A date outside (from a file or a server: `exp: 1e300`) is shown at
     /// the nearest end, and a non-number as the start, instead of trapping in the conversion to `time_t`.

@@ -8,20 +8,20 @@ import Foundation
 /// Which of the libraries dots-sso loads on first use are installed here, where from and which version (`dots-sso
 /// version`, `--version --verbose`): a support question ("why does preview end 69?") answered in one command.
 /// Each is opened and asked the way it reports its version; nothing is drawn or sent.
-public enum InstalledLibraries {
-    public struct Library: Codable, Sendable, Equatable {
-        public var name: String
-        public var found: Bool
-        public var version: String?
+package enum InstalledLibraries {
+    package struct Library: Codable, Sendable, Equatable {
+        package var name: String
+        package var found: Bool
+        package var version: String?
         /// The file that was loaded.
-        public var path: String?
+        package var path: String?
         /// The Debian package that provides it.
-        public var package: String
+        package var package: String
         /// What needs it.
-        public var usedFor: String
+        package var usedFor: String
     }
 
-    public static func probe() -> [Library] {
+    package static func probe() -> [Library] {
         [
             Library(
                 name: "OpenSSL", found: true, version: String(cString: OpenSSL_version(OPENSSL_VERSION)), path: nil, package: "libssl3",

@@ -1,7 +1,7 @@
 /// Text placed inside HTML or XML (the sandbox's pages, JUnit reports): every character that could end a text
 /// node or an attribute is escaped, and control characters XML forbids become U+FFFD.
-public enum MarkupText {
-    public static func escape(_ text: String) -> String {
+package enum MarkupText {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,8 +1,8 @@
 /// The known name a typo most likely meant (`clientID` → `clientId`, `pkpas` → `pkpass`), for "did you mean" hints.
-public enum NearestName {
+package enum NearestName {
     /// The candidate closest to `typed` by edit distance (case ignored), when it is close enough to be a typo:
     /// at most a third of the longer name, and at least one edit shorter than anything else as far.
-    public static func to(_ typed: String, among candidates: [String]) -> String? {
+    package static func to(_ typed: String, among candidates: [String]) -> String? {
         let lowered = Array(typed.lowercased())
         let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }.sorted { $0.1 < $1.1 }
         guard let best = scored.first else { return nil }

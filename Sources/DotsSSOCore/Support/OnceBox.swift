@@ -1,16 +1,16 @@
 import Foundation
 
 /// A value set at most once from any thread (first writer wins), for bridging callbacks to async code.
-public final class OnceBox<Value: Sendable>: @unchecked Sendable {
+package final class OnceBox<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `stored` is guarded by `lock`.
     private let lock = NSLock()
     private var stored: Value?
 
-    public init() {}
+    package init() {}
 
     /// Sets the value if it is unset; returns whether this call set it.
     @discardableResult
-    public func set(_ value: Value) -> Bool {
+    package func set(_ value: Value) -> Bool {
         lock.withLock {
             guard stored == nil else { return false }
             stored = value
@@ -18,5 +18,5 @@ public final class OnceBox<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    public var value: Value? { lock.withLock { stored } }
+    package var value: Value? { lock.withLock { stored } }
 }

@@ -1,16 +1,16 @@
 /// Partner-supplied text made safe to show on a terminal: every command that prints a server's or a file's words
 /// goes through here, and so does every error, warning and trace line. Nothing a partner writes can move the
 /// cursor, restyle or retitle the terminal, fake a line of our output, or reverse what follows it.
-public enum TerminalText {
+package enum TerminalText {
     /// One line, at most `limit` characters, newlines shown as ⏎.
-    public static func oneLine(_ text: String, limit: Int = 80) -> String {
+    package static func oneLine(_ text: String, limit: Int = 80) -> String {
         let flat = safe(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎ "))
         return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
     }
 
     /// Control characters (C0 including newline and tab, DEL, C1), line and paragraph separators and bidirectional
     /// overrides become visible escapes (`\n`, `\u{1b}`, `\u{202e}`); everything else is shown as written.
-    public static func safe(_ text: String) -> String {
+    package static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -27,7 +27,7 @@ public enum TerminalText {
 
     /// A message of ours that carries partner text (an error, a warning, a trace line): escaped as `safe` does and
     /// cut at `limit` characters, so a 1 MB value in a message does not become a 1 MB line.
-    public static func message(_ text: String, limit: Int = 2_000) -> String {
+    package static func message(_ text: String, limit: Int = 2_000) -> String {
         let escaped = safe(text)
         guard escaped.count > limit else { return escaped }
         return String(escaped.prefix(limit)) + "… (\(escaped.count - limit) more characters)"

@@ -1,5 +1,5 @@
 extension String {
     /// Only printable ASCII without spaces (0x21–0x7E): what a token, key, code or header word may hold. An empty
     /// string passes; callers that need a value check that first.
-    public var isVisibleASCII: Bool { utf8.allSatisfy { (0x21...0x7E).contains($0) } }
+    package var isVisibleASCII: Bool { utf8.allSatisfy { (0x21...0x7E).contains($0) } }
 }

@@ -5,34 +5,34 @@ import Foundation
 /// through the same use cases the commands use. Each stage is reported as it ends; the run passes when every
 /// stage holds. Nothing touches the user's own cache or channels: the demo works in a temporary folder,
 /// removed when it ends (with `keep`, when the sandbox stops).
-public struct DemoUseCase: Sendable {
+package struct DemoUseCase: Sendable {
     /// Keep the sandbox running after the stages, for the "what to try next" commands.
-    public var keep: Bool
+    package var keep: Bool
     /// Show the sandbox's real login page in the context's browser instead of signing jane in at once.
-    public var interactive: Bool
+    package var interactive: Bool
 
-    public init(keep: Bool = false, interactive: Bool = false) {
+    package init(keep: Bool = false, interactive: Bool = false) {
         self.keep = keep
         self.interactive = interactive
     }
 
     /// What the run found: every stage, and where the sandbox is.
-    public struct Result: Encodable, Sendable {
-        public var issuer: String
-        public var stages: [DemoStage]
-        public var passed: Bool
-        public var milliseconds: Int
+    package struct Result: Encodable, Sendable {
+        package var issuer: String
+        package var stages: [DemoStage]
+        package var passed: Bool
+        package var milliseconds: Int
         /// The channel file the next commands can use (while the sandbox runs, with `keep`).
-        public var channelFile: String
-        public var cacheDirectory: String
-        public var trustRoot: String
+        package var channelFile: String
+        package var cacheDirectory: String
+        package var trustRoot: String
         /// Whether the sandbox shows its login page (else it signs jane in at once).
-        public var loginPage: Bool
+        package var loginPage: Bool
     }
 
     /// Runs every stage, calling `onStage` as each ends, then `onFinished` (with the sandbox still up when
     /// `keep`); with `keep`, serves until SIGINT or SIGTERM before returning.
-    public func run(
+    package func run(
         _ ctx: CommandContext, onStage: @Sendable (DemoStage) -> Void,
         onFinished: @Sendable (Result) throws -> Void = { _ in }
     ) async throws -> Result {

@@ -3,12 +3,12 @@ import Foundation
 
 /// The "browser" of the demo: loads the authorization URL as a person's browser would, and follows the
 /// sandbox's redirect (auto-approved) to the loopback listener `authorize` is waiting on. Tests sign in with it too.
-public struct SandboxBrowser: BrowserOpener {
+package struct SandboxBrowser: BrowserOpener {
     let http: any HTTPClient
 
-    public init(http: any HTTPClient) { self.http = http }
+    package init(http: any HTTPClient) { self.http = http }
 
-    public func open(_ url: URL) -> Bool {
+    package func open(_ url: URL) -> Bool {
         let http = http
         Task {
             guard let answer = try? await http.send(HTTPRequest(.get, url, followsRedirects: false)),

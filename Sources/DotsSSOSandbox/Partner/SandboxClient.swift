@@ -1,19 +1,19 @@
 import DotsSSOCore
 import Foundation
 
-/// A client registered with the sandbox provider: its id, its secret (nil for a public client, as The Dots app
+/// A client registered with the sandbox provider: its id, its secret (nil for a package client, as The Dots app
 /// is) and the redirect URIs it may use. Redirect URIs match exactly, except that a loopback IP literal matches
 /// on any port (RFC 8252 §7.3): a native app cannot know its port in advance.
-public struct SandboxClient: Sendable, Equatable {
-    public var id: String
-    public var secret: String?
-    public var redirectURIs: [String]
+package struct SandboxClient: Sendable, Equatable {
+    package var id: String
+    package var secret: String?
+    package var redirectURIs: [String]
     /// How its id_tokens are signed (`id_token_signed_response_alg`): RS256 unless registered otherwise.
-    public var idTokenAlgorithm: JWSAlgorithm
-    /// The public JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
-    public var jwks: JSONValue?
+    package var idTokenAlgorithm: JWSAlgorithm
+    /// The package JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
+    package var jwks: JSONValue?
 
-    public init(
+    package init(
         id: String, secret: String? = nil, redirectURIs: [String] = SandboxClient.loopbackCallbacks, idTokenAlgorithm: JWSAlgorithm = .rs256
     ) {
         self.id = id
@@ -23,11 +23,11 @@ public struct SandboxClient: Sendable, Equatable {
     }
 
     /// The id of the confidential client `sandbox --client-jwk` registers, which authenticates with `private_key_jwt`.
-    public static let keyedID = "dots-sandbox-keyed"
+    package static let keyedID = "dots-sandbox-keyed"
 
-    /// A confidential client authenticating with `private_key_jwt` by the public key(s) in `jwk`: one JWK (as
+    /// A confidential client authenticating with `private_key_jwt` by the package key(s) in `jwk`: one JWK (as
     /// `dots-sso keys generate` prints it) or a JWKS. Refused unless at least one signing key in it can be used.
-    public static func keyed(jwk: JSONValue) throws -> SandboxClient {
+    package static func keyed(jwk: JSONValue) throws -> SandboxClient {
         let jwks: JSONValue = jwk.objectValue?["keys"] != nil ? jwk : .object(["keys": .array([jwk])])
         guard let keys = try? JWKSet(document: jwks), keys.keys.contains(where: { $0.refusal == nil }) else {
             throw SandboxError.invalidClientKey
@@ -38,13 +38,13 @@ public struct SandboxClient: Sendable, Equatable {
     }
 
     /// What `dots-sso authorize` listens on, registered without a port.
-    public static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
+    package static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
 
-    /// The app's public client: the loopback callbacks, and the https address the app's web view lands on.
-    public static let app = SandboxClient(
+    /// The app's package client: the loopback callbacks, and the https address the app's web view lands on.
+    package static let app = SandboxClient(
         id: "dots-sandbox-app", redirectURIs: loopbackCallbacks + ["https://app.thedots.example/sso/callback"])
 
-    public func accepts(redirectURI: String) -> Bool {
+    package func accepts(redirectURI: String) -> Bool {
         redirectURIs.contains { Self.matches(registered: $0, presented: redirectURI) }
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One e-mail the sandbox sent: a sign-in link, kept in memory and written to the outbox as a `.eml` file.
-public struct SandboxEmail: Sendable, Equatable {
-    public let to: String
-    public let subject: String
-    public let link: String
-    public let sentAt: Date
+package struct SandboxEmail: Sendable, Equatable {
+    package let to: String
+    package let subject: String
+    package let link: String
+    package let sentAt: Date
 
     /// The message as an RFC 5322 file a mail client opens.
     func rendered(from sender: String) -> String {

@@ -10,70 +10,70 @@ import Hummingbird
 ///   detection, RS256 (default) or ES256 id_tokens, RFC 7009 revocation, RFC 9207 `iss`, end-session.
 /// - Member data: the profile, the passes endpoint and signed `.pkpass` files, two gated containers.
 /// - Magic links, AASA and assetlinks.json, the Channels API, the loading animation and the legal documents.
-public final class SandboxPartner: Sendable {
+package final class SandboxPartner: Sendable {
     /// How the sandbox behaves; the defaults are what a well-behaved partner does.
-    public struct Settings: Sendable {
-        public var users: [SandboxUser] = SandboxUser.builtIn
+    package struct Settings: Sendable {
+        package var users: [SandboxUser] = SandboxUser.builtIn
         /// Sign this user in at once instead of showing the login page.
-        public var autoApprove: String?
-        public var clients: [SandboxClient] = [.app]
+        package var autoApprove: String?
+        package var clients: [SandboxClient] = [.app]
         /// Where to listen; anything but loopback exposes the sandbox to the network.
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// Folder the e-mails are written to (`.eml`); nil keeps them in memory only.
-        public var outbox: URL?
-        public var accessTokenLifetime: TimeInterval = 3600
-        public var codeLifetime: TimeInterval = 60
+        package var outbox: URL?
+        package var accessTokenLifetime: TimeInterval = 3600
+        package var codeLifetime: TimeInterval = 60
         /// Pushed authorization requests (RFC 9126): not offered (the default, as most providers today), offered, or
         /// required (`require_pushed_authorization_requests`, as FAPI 2.0 providers do).
-        public var pushedAuthorization: PushedAuthorizationMode = .off
+        package var pushedAuthorization: PushedAuthorizationMode = .off
         /// Send `iss` on authorization redirects (RFC 9207); `wrongIssuer` sends a different one to test mix-up defence.
-        public var sendIssuer = true
-        public var wrongIssuer = false
+        package var sendIssuer = true
+        package var wrongIssuer = false
         /// A second sign-in e-mail to the same address within this many seconds is refused with 429.
-        public var emailThrottle: TimeInterval = 60
+        package var emailThrottle: TimeInterval = 60
         /// The Channels API credentials (`Authorization: Channel <key>`, `X-Channel: <name>`); sandbox values, not secrets.
-        public var channelName = "sandbox"
-        public var channelKey = "sandbox-channel-key"
+        package var channelName = "sandbox"
+        package var channelKey = "sandbox-channel-key"
         /// OpenWeb (`/openweb`): the access token a partner backend presents to `register-user`; a sandbox value.
-        public var openWebAccessToken = "sandbox-openweb-token"
+        package var openWebAccessToken = "sandbox-openweb-token"
         /// OAuth Echo (`/1.1/sdk/account.json`): the app's consumer key and secret, as the Digits SDK signs with them.
-        public var echoConsumerKey = "sandbox-consumer-key"
-        public var echoConsumerSecret = "sandbox-consumer-secret"
+        package var echoConsumerKey = "sandbox-consumer-key"
+        package var echoConsumerSecret = "sandbox-consumer-secret"
         /// The magic-link study.
-        public var study = "sandbox"
+        package var study = "sandbox"
         /// One line per notable event (an e-mail sent, a member logged out), for the `sandbox` command's stderr.
-        public var log: @Sendable (String) -> Void = { _ in }
+        package var log: @Sendable (String) -> Void = { _ in }
         /// How long a browser stays signed in at the sandbox after the login form (the session cookie).
-        public var browserSessionLifetime: TimeInterval = 8 * 3600
+        package var browserSessionLifetime: TimeInterval = 8 * 3600
         /// The sandbox's clock (tests move it to check lifetimes without waiting).
-        public var now: @Sendable () -> Date = WallClock.system.now
+        package var now: @Sendable () -> Date = WallClock.system.now
 
-        public init() {}
+        package init() {}
 
-        public func user(named name: String) -> SandboxUser? { users.first { $0.username == name } }
+        package func user(named name: String) -> SandboxUser? { users.first { $0.username == name } }
 
         /// Who can sign in, in order: what the login page, the index page and errors name.
-        public var usernames: [String] { users.map(\.username) }
+        package var usernames: [String] { users.map(\.username) }
     }
 
     /// The variable a written channel names for the Channels API key (`export DOTS_SANDBOX_CHANNEL_KEY=sandbox-channel-key`).
-    public static let channelKeyVariable = "DOTS_SANDBOX_CHANNEL_KEY"
+    package static let channelKeyVariable = "DOTS_SANDBOX_CHANNEL_KEY"
     /// Where the sandbox plays OpenWeb: `openweb register --base-url {issuer}/openweb`.
-    public static let openWebPath = "/openweb"
+    package static let openWebPath = "/openweb"
     /// The sandbox's OAuth Echo provider, the Digits account URL's path.
-    public static let echoProviderPath = "/1.1/sdk/account.json"
+    package static let echoProviderPath = "/1.1/sdk/account.json"
 
-    public let port: Int
-    public let host: String
-    public var issuer: String { Self.issuer(host: host, port: port) }
+    package let port: Int
+    package let host: String
+    package var issuer: String { Self.issuer(host: host, port: port) }
 
     /// `http://HOST:PORT`, an IPv6 literal in brackets.
     static func issuer(host: String, port: Int) -> String {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
-    public let settings: Settings
+    package let settings: Settings
     /// The root of the pass-signing hierarchy in PEM, served at `/sandbox/ca.pem` for `--trust`.
-    public let passSigningRoot: String
+    package let passSigningRoot: String
     let state: SandboxState
     private let server: LoopbackServer
 
@@ -87,7 +87,7 @@ public final class SandboxPartner: Sendable {
     }
 
     /// Starts listening on `settings.host` (`port` 0 picks a free one).
-    public static func start(port: Int = 0, settings: Settings = Settings()) async throws -> SandboxPartner {
+    package static func start(port: Int = 0, settings: Settings = Settings()) async throws -> SandboxPartner {
         if let name = settings.autoApprove, settings.user(named: name) == nil {
             throw SandboxError.unknownUser(name, known: settings.usernames)
         }
@@ -112,13 +112,13 @@ public final class SandboxPartner: Sendable {
     }
 
     /// The channel configuration for this sandbox: every other command (and `check`) can use it with `--channel`.
-    public var channel: Channel { SandboxChannel.make(issuer: issuer, settings: settings) }
+    package var channel: Channel { SandboxChannel.make(issuer: issuer, settings: settings) }
 
     /// Saves the channel at `path` and, beside it, the pass-signing root it names in `passes.trust`, so
     /// `check --channel FILE` and `passes fetch --channel FILE` verify the sandbox's passes with no other flag.
     /// Returns the root's path.
     @discardableResult
-    public func writeChannel(to path: String) throws -> String {
+    package func writeChannel(to path: String) throws -> String {
         let file = URL(fileURLWithPath: path)
         let rootName = ChannelStore.fileStem(file.deletingPathExtension().lastPathComponent) + "-pass-root.pem"
         let root = file.deletingLastPathComponent().appendingPathComponent(rootName)
@@ -130,21 +130,21 @@ public final class SandboxPartner: Sendable {
     }
 
     /// Every request received so far, oldest first (method, path, query and form fields).
-    public func requests() async -> [(method: String, path: String, query: [String: String], form: [String: String])] {
+    package func requests() async -> [(method: String, path: String, query: [String: String], form: [String: String])] {
         await state.requests.map { (method: $0.method, path: $0.path, query: $0.query, form: $0.form) }
     }
 
     /// The e-mails sent so far, oldest first.
-    public func emails() async -> [SandboxEmail] { await state.emails }
+    package func emails() async -> [SandboxEmail] { await state.emails }
 
     /// Starts an OpenWeb SSO session as the SDK does, for `openweb register`: a single-use codeA valid 5 minutes.
-    public func openWebCodeA() async throws -> String {
+    package func openWebCodeA() async throws -> String {
         try await state.issueOpenWebCode(now: settings.now())
     }
 
     /// The `X-Verify-Credentials-Authorization` the Digits SDK would make for `user` right now (HMAC-SHA1 over
     /// the Echo provider URL with the sandbox consumer and the member's token).
-    public func echoAuthorization(for user: SandboxUser, now: Date? = nil) -> String {
+    package func echoAuthorization(for user: SandboxUser, now: Date? = nil) -> String {
         OAuth1Signature.header(
             url: URL(string: issuer + Self.echoProviderPath)!, consumerKey: settings.echoConsumerKey,
             consumerSecret: settings.echoConsumerSecret, token: user.echoToken, tokenSecret: user.echoTokenSecret,
@@ -153,26 +153,26 @@ public final class SandboxPartner: Sendable {
     }
 
     /// Ends every grant of a member, as a partner does when it removes them.
-    public func revokeAll(subject: String) async {
+    package func revokeAll(subject: String) async {
         await state.revokeAll(subject: subject)
     }
 
     /// Makes a member's current access tokens invalid while their refresh tokens keep working, so clients see a 401.
-    public func dropAccessTokens(subject: String) async {
+    package func dropAccessTokens(subject: String) async {
         await state.dropAccessTokens(subject: subject)
     }
 
-    public func stop() {
+    package func stop() {
         server.stop()
     }
 
     /// Stops gracefully and returns once the port is closed.
-    public func shutdown() async {
+    package func shutdown() async {
         await server.shutdown()
     }
 }
 
 /// Whether the sandbox offers or requires pushed authorization requests (`sandbox --par`).
-public enum PushedAuthorizationMode: String, Sendable, CaseIterable {
+package enum PushedAuthorizationMode: String, Sendable, CaseIterable {
     case off, offered, required
 }

@@ -3,14 +3,14 @@ import Foundation
 
 /// `dots-sso sandbox`: runs the sandbox partner until SIGINT or SIGTERM, after saying where it is, who can sign
 /// in, and (with `writeChannel`) saving the channel file every other command can use.
-public struct SandboxServeUseCase: Sendable {
-    public var settings: SandboxPartner.Settings
-    public var port: Int
-    public var usersFile: String?
-    public var outbox: String?
-    public var writeChannel: String?
+package struct SandboxServeUseCase: Sendable {
+    package var settings: SandboxPartner.Settings
+    package var port: Int
+    package var usersFile: String?
+    package var outbox: String?
+    package var writeChannel: String?
 
-    public init(
+    package init(
         settings: SandboxPartner.Settings = .init(), port: Int = 0, usersFile: String? = nil, outbox: String? = nil,
         writeChannel: String? = nil
     ) {
@@ -22,44 +22,44 @@ public struct SandboxServeUseCase: Sendable {
     }
 
     /// What the sandbox prints when it is listening.
-    public struct Started: Encodable, Sendable {
-        public struct Member: Encodable, Sendable {
-            public var username: String
-            public var password: String
-            public var id: String
-            public var features: [String: JSONValue]
-            public var passes: Int
-            public var consented: Bool
-            public var admin: Bool
+    package struct Started: Encodable, Sendable {
+        package struct Member: Encodable, Sendable {
+            package var username: String
+            package var password: String
+            package var id: String
+            package var features: [String: JSONValue]
+            package var passes: Int
+            package var consented: Bool
+            package var admin: Bool
             /// The member's Digits session (OAuth Echo): what `echo sign` needs to make a header the provider accepts.
-            public var echoToken: String
-            public var echoTokenSecret: String
+            package var echoToken: String
+            package var echoTokenSecret: String
         }
-        public var issuer: String
-        public var clientId: String
+        package var issuer: String
+        package var clientId: String
         /// How the app client's id_tokens are signed.
-        public var idTokenAlgorithm: String
-        public var redirectUris: [String]
-        public var users: [Member]
-        public var autoApprove: String?
-        public var channelFile: String?
-        public var trustRoot: String
+        package var idTokenAlgorithm: String
+        package var redirectUris: [String]
+        package var users: [Member]
+        package var autoApprove: String?
+        package var channelFile: String?
+        package var trustRoot: String
         /// The root saved beside the channel file (`--write-channel`), which the channel names in `passes.trust`.
-        public var trustRootFile: String?
-        public var outbox: String
-        public var channelsAPI: [String: String]
+        package var trustRootFile: String?
+        package var outbox: String
+        package var channelsAPI: [String: String]
         /// OpenWeb: where to start a session (`code_a`), the base URL for `openweb register`, and its access token.
-        public var openWeb: [String: String]
+        package var openWeb: [String: String]
         /// OAuth Echo: the provider URL, and the consumer key and secret headers are signed with.
-        public var echo: [String: String]
+        package var echo: [String: String]
         /// Pushed authorization requests: off, offered or required (`--par`).
-        public var pushedAuthorization: String = PushedAuthorizationMode.off.rawValue
+        package var pushedAuthorization: String = PushedAuthorizationMode.off.rawValue
         /// The private_key_jwt client `--client-jwk` registered, if any.
-        public var keyedClientId: String?
+        package var keyedClientId: String?
     }
 
     /// Starts the partner, reports `Started`, and serves until a termination signal; returns after a clean shutdown.
-    public func run(_ ctx: CommandContext, started: @Sendable (Started) throws -> Void) async throws {
+    package func run(_ ctx: CommandContext, started: @Sendable (Started) throws -> Void) async throws {
         var settings = settings
         if let usersFile { settings.users = try SandboxUser.load(file: usersFile) }
         let outboxURL =

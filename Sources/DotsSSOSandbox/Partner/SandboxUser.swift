@@ -7,26 +7,26 @@ import Foundation
 /// `--users FILE` is a JSON array of these:
 /// `[{"username": "kim", "password": "pw", "subject": "…", "profile": {"id": "…", "features": {…}}, "passes": 1,
 ///   "consented": true, "admin": false}]` — only `username` and `profile` are required.
-public struct SandboxUser: Codable, Sendable, Equatable {
-    public var username: String
+package struct SandboxUser: Codable, Sendable, Equatable {
+    package var username: String
     /// The sign-in password (`demo` unless set).
-    public var password: String
+    package var password: String
     /// The OIDC `sub`; the profile's `id` when that is a string, else the username.
-    public var subject: String
+    package var subject: String
     /// The partner profile served at the profile endpoint, as The Dots reads it (seed 000).
-    public var profile: JSONValue
+    package var profile: JSONValue
     /// How many `.pkpass` files the member holds.
-    public var passes: Int
+    package var passes: Int
     /// List the pass URLs in the profile too (seed 000 allows either place).
-    public var passesInProfile: Bool
+    package var passesInProfile: Bool
     /// Whether the member has consented; e-mail sign-in answers 412 until they have.
-    public var consented: Bool
+    package var consented: Bool
     /// The Channels API refuses to log out or remove an admin (403).
-    public var admin: Bool
+    package var admin: Bool
 
-    public static let defaultPassword = "demo"
+    package static let defaultPassword = "demo"
 
-    public init(
+    package init(
         username: String, password: String = SandboxUser.defaultPassword, subject: String? = nil, profile: JSONValue,
         passes: Int = 0, passesInProfile: Bool = false, consented: Bool = true, admin: Bool = false
     ) {
@@ -44,7 +44,7 @@ public struct SandboxUser: Codable, Sendable, Equatable {
         case username, password, subject, profile, passes, passesInProfile, consented, admin
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let profile = try container.decode(JSONValue.self, forKey: .profile)
         guard profile.objectValue != nil else {
@@ -63,28 +63,28 @@ public struct SandboxUser: Codable, Sendable, Equatable {
     }
 
     /// The member's e-mail address, from the profile.
-    public var email: String? { profile.objectValue?["email"]?.stringValue }
+    package var email: String? { profile.objectValue?["email"]?.stringValue }
 
     /// The id The Dots knows the member by (the profile's `id`), else the subject.
-    public var ssoID: String { profile.objectValue?["id"]?.stringValue ?? subject }
+    package var ssoID: String { profile.objectValue?["id"]?.stringValue ?? subject }
 
     /// The member's Digits session as the SDK holds it (OAuth Echo), and the identity the Echo provider answers with.
-    public var echoToken: String { "digits-\(username)" }
-    public var echoTokenSecret: String { "digits-secret-\(username)" }
+    package var echoToken: String { "digits-\(username)" }
+    package var echoTokenSecret: String { "digits-secret-\(username)" }
     /// A stable numeric Digits id derived from the subject (Twitter-style ids pass 2^53, so it travels as `id_str`).
-    public var echoNumericID: UInt64 {
+    package var echoNumericID: UInt64 {
         let digest = (try? DigestAlgorithm.sha256.digest(Data(subject.utf8))) ?? []
         let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return value % 9_000_000_000_000_000_000 + 100_000_000_000_000_000
     }
-    public var echoID: String { String(echoNumericID) }
-    public var phoneNumber: String {
+    package var echoID: String { String(echoNumericID) }
+    package var phoneNumber: String {
         let digits = echoID.suffix(7)
         return "+1555\(digits)"
     }
 
     /// The built-in members, one per interesting case.
-    public static let builtIn: [SandboxUser] = [
+    package static let builtIn: [SandboxUser] = [
         SandboxUser(
             username: "jane", subject: "3d6479fe-6f41-41e1-bd2b-d5139e21de58",
             profile: .object([
@@ -138,7 +138,7 @@ public struct SandboxUser: Codable, Sendable, Equatable {
     ]
 
     /// Reads a `--users` file: a JSON array of members with distinct usernames and subjects.
-    public static func load(file path: String) throws -> [SandboxUser] {
+    package static func load(file path: String) throws -> [SandboxUser] {
         guard case .contents(let data) = try InputFile.read(path, limit: 4 * 1024 * 1024) else {
             throw SandboxError.unreadableUsers(path: path, reason: "larger than 4 MiB")
         }
