@@ -22,12 +22,12 @@ package struct ClientKeyGeneration: Sendable {
         self.force = force
     }
 
-    /// What was made: the package JWK, and where the private key went.
+    /// What was made: the public JWK, and where the private key went.
     package struct Result: Encodable, Sendable {
         package let file: String
         package let keyID: String
         package let algorithm: String
-        /// `kty`, its package numbers, `kid`, `use: sig` and `alg`: the object to put in the client's registered JWKS.
+        /// `kty`, its public numbers, `kid`, `use: sig` and `alg`: the object to put in the client's registered JWKS.
         package let publicJWK: JSONValue
 
         enum CodingKeys: String, CodingKey {

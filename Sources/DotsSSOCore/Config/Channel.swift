@@ -202,7 +202,7 @@ package struct Channel: Codable, Sendable, Equatable {
         return merged
     }
 
-    /// Whether the channel's client is package (a native app with no secret): nil when no client id is configured.
+    /// Whether the channel's client is public (a native app with no secret): nil when no client id is configured.
     package func isPublicClient(secretFile: String? = nil) -> Bool? {
         guard clientId != nil else { return nil }
         return clientSecretEnv == nil && secretFile == nil && clientKeyFile == nil

@@ -48,7 +48,7 @@ package enum JWSAlgorithm: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// The kinds of package key a JWKS may hold that dots-sso can verify with.
+/// The kinds of public key a JWKS may hold that dots-sso can verify with.
 package enum JWKKeyType: Hashable, Sendable {
     case rsa
     case ec(ECCurve)

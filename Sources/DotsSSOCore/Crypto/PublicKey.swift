@@ -1,7 +1,7 @@
 import COpenSSL
 import Foundation
 
-/// A package key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
+/// A public key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
 package final class PublicKey: @unchecked Sendable {
     // @unchecked: immutable after init; OpenSSL verification only reads the key.
     let pkey: OpaquePointer
@@ -14,7 +14,7 @@ package final class PublicKey: @unchecked Sendable {
 
     deinit { EVP_PKEY_free(pkey) }
 
-    /// An RSA package key from the big-endian modulus and exponent (JWK `n`, `e`).
+    /// An RSA public key from the big-endian modulus and exponent (JWK `n`, `e`).
     package static func rsa(modulus: Data, exponent: Data) throws -> PublicKey {
         let key = modulus.withUnsafeBytes { n in
             exponent.withUnsafeBytes { e in
@@ -22,14 +22,14 @@ package final class PublicKey: @unchecked Sendable {
                     n.bindMemory(to: UInt8.self).baseAddress, modulus.count, e.bindMemory(to: UInt8.self).baseAddress, exponent.count)
             }
         }
-        guard let key else { throw CryptoError.drain("importing an RSA package key") }
+        guard let key else { throw CryptoError.drain("importing an RSA public key") }
         return PublicKey(owning: key, type: .rsa)
     }
 
-    /// A P-256 package key from the affine coordinates (JWK `x`, `y`, 32 bytes each).
+    /// A P-256 public key from the affine coordinates (JWK `x`, `y`, 32 bytes each).
     package static func p256(x: Data, y: Data) throws -> PublicKey { try ec(.p256, x: x, y: y) }
 
-    /// An EC package key on `curve` from the affine coordinates (JWK `x`, `y`, each the curve's coordinate size).
+    /// An EC public key on `curve` from the affine coordinates (JWK `x`, `y`, each the curve's coordinate size).
     package static func ec(_ curve: JWKKeyType.ECCurve, x: Data, y: Data) throws -> PublicKey {
         let size = curve.coordinateSize
         guard x.count == size, y.count == size else {
@@ -37,17 +37,17 @@ package final class PublicKey: @unchecked Sendable {
         }
         let point = Data([0x04]) + x + y
         let key = point.withUnsafeBytes { dots_ec_public_key(curve.groupName, $0.bindMemory(to: UInt8.self).baseAddress, point.count) }
-        guard let key else { throw CryptoError.drain("importing a \(curve.rawValue) package key") }
+        guard let key else { throw CryptoError.drain("importing a \(curve.rawValue) public key") }
         return PublicKey(owning: key, type: .ec(curve))
     }
 
-    /// An Ed25519 package key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
+    /// An Ed25519 public key (JWK `kty` OKP, `crv` Ed25519, `x` of 32 bytes; RFC 8037).
     package static func ed25519(x: Data) throws -> PublicKey {
         guard x.count == 32 else { throw CryptoError.openSSL(operation: "Ed25519 key", detail: "x must be 32 bytes") }
         let key = x.withUnsafeBytes {
             EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.bindMemory(to: UInt8.self).baseAddress, x.count)
         }
-        guard let key else { throw CryptoError.drain("importing an Ed25519 package key") }
+        guard let key else { throw CryptoError.drain("importing an Ed25519 public key") }
         return PublicKey(owning: key, type: .ed25519)
     }
 

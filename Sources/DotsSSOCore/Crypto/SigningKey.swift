@@ -8,7 +8,7 @@ package final class SigningKey: @unchecked Sendable {
     let pkey: OpaquePointer
     /// RS256 or ES256, the two `JWSAlgorithm.signable`: what the key signs unless asked for PS256.
     package let algorithm: JWSAlgorithm
-    /// The package point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
+    /// The public point's affine coordinates, for the JWK (`x`, `y`); empty for an RSA key.
     package let x: Data
     package let y: Data
     /// The RSA modulus and exponent, for the JWK (`n`, `e`); empty for an EC key.
@@ -46,7 +46,7 @@ package final class SigningKey: @unchecked Sendable {
         try self.init(owning: key)
     }
 
-    /// Takes `key` (freed here when it is not a kind we sign with) and reads its package numbers.
+    /// Takes `key` (freed here when it is not a kind we sign with) and reads its public numbers.
     private init(owning key: OpaquePointer) throws {
         do {
             switch EVP_PKEY_get_base_id(key) {
@@ -84,25 +84,25 @@ package final class SigningKey: @unchecked Sendable {
         pkey = key
     }
 
-    /// A big-endian package number of the key, left-padded to `width` bytes when given.
+    /// A big-endian public number of the key, left-padded to `width` bytes when given.
     private static func number(_ key: OpaquePointer, _ name: String, width: Int?) throws -> Data {
         var number: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else { throw CryptoError.drain("reading the package numbers") }
+        guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else { throw CryptoError.drain("reading the public numbers") }
         defer { BN_free(number) }
         let size = width ?? Int((BN_num_bits(number) + 7) / 8)
         var bytes = [UInt8](repeating: 0, count: size)
-        guard BN_bn2binpad(number, &bytes, Int32(size)) == size else { throw CryptoError.drain("reading the package numbers") }
+        guard BN_bn2binpad(number, &bytes, Int32(size)) == size else { throw CryptoError.drain("reading the public numbers") }
         return Data(bytes)
     }
 
-    /// The package key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
+    /// The public key as JWK members (`kty` and its numbers), for a JWKS: the caller adds `kid`, `use` and `alg`.
     package var publicJWK: [String: JSONValue] {
         algorithm == .rs256
             ? ["kty": .string("RSA"), "n": .string(Base64URL.encode(modulus)), "e": .string(Base64URL.encode(exponent))]
             : ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
     }
 
-    /// The RFC 7638 thumbprint of the package key (SHA-256 over its required members in lexicographic order,
+    /// The RFC 7638 thumbprint of the public key (SHA-256 over its required members in lexicographic order,
     /// base64url): a key id that anyone holding the JWK can compute again.
     package func thumbprint() throws -> String {
         let canonical =
@@ -119,7 +119,7 @@ package final class SigningKey: @unchecked Sendable {
 
     deinit { EVP_PKEY_free(pkey) }
 
-    /// The package half, for verifying what this key signed.
+    /// The public half, for verifying what this key signed.
     package func publicKey() throws -> PublicKey {
         algorithm == .rs256 ? try PublicKey.rsa(modulus: modulus, exponent: exponent) : try PublicKey.p256(x: x, y: y)
     }

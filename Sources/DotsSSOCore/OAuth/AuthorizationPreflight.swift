@@ -175,7 +175,7 @@ package enum AuthorizationPreflight {
         switch error {
         case "unauthorized_client", "invalid_client":
             return
-                "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a package (native) client"
+                "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a public (native) client"
         case "invalid_scope":
             let listed = supportedScopes.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not listed in the metadata"
             return "the scopes sent were \(scopes.joined(separator: " ")); the provider's scopes_supported: \(listed) (choose with --scope)"

@@ -2,7 +2,7 @@ import Foundation
 
 /// A client's `private_key_jwt` authentication (RFC 7523 §2.2, OIDC Core §9): instead of a shared secret, each
 /// request to the token, revocation or PAR endpoint carries a fresh JWT signed with the client's private key, whose
-/// package half the provider has registered. Nothing secret travels; a captured assertion is useless a minute later
+/// public half the provider has registered. Nothing secret travels; a captured assertion is useless a minute later
 /// and, by its `jti`, even within that minute at a provider that remembers them.
 package struct ClientAssertion: Sendable {
     package let key: SigningKey

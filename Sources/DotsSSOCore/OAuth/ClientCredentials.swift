@@ -17,7 +17,7 @@ package struct ClientCredentials: Sendable {
     package let method: ClientAuthMethod
 
     /// `method` defaults to `private_key_jwt` when there is a key, `client_secret_basic` when there is a secret,
-    /// `none` (package client) otherwise.
+    /// `none` (public client) otherwise.
     package init(clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil) {
         self.clientID = clientID
         self.secret = secret

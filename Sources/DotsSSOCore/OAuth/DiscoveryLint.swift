@@ -89,14 +89,14 @@ package enum DiscoveryLint {
                     Finding(
                         .warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
                         "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
-                            + "does not list \"none\": the provider may refuse the code exchange; register the app as a package client, or set clientSecretEnv"
+                            + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"
                     ))
             } else {
-                // Many providers accept package clients without listing `none`; the app is one, so say it once.
+                // Many providers accept public clients without listing `none`; the app is one, so say it once.
                 findings.append(
                     Finding(
                         .info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
-                        "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a package "
+                        "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
                             + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
             }
         }
@@ -109,7 +109,7 @@ package enum DiscoveryLint {
             findings.append(
                 Finding(
                     .warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
-                    "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a package client "
+                    "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
                         + "cannot verify it. "
                         + (asymmetric.isEmpty
                             ? "List RS256 or ES256 and sign the app's id_tokens with it"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A provider's signing keys (`jwks_uri`), as package keys we can verify with.
+/// A provider's signing keys (`jwks_uri`), as public keys we can verify with.
 package struct JWKSet: Sendable {
     package struct Key: Sendable {
         package let keyID: String?
@@ -71,7 +71,7 @@ package struct JWKSet: Sendable {
     }
 }
 
-/// How much an RSA package key from a JWKS can prove, judged from its modulus and exponent bytes (big-endian, as
+/// How much an RSA public key from a JWKS can prove, judged from its modulus and exponent bytes (big-endian, as
 /// JWK `n` and `e` carry them). NIST SP 800-131A retired keys under 2048 bits; an exponent of 1 makes every
 /// "signature" verify, and an even one is no RSA key at all.
 struct RSAKeyStrength {
@@ -93,7 +93,7 @@ struct RSAKeyStrength {
     var judgement: (String?, String?) {
         if exponentIsEven || (exponent ?? .max) <= 3 {
             return (
-                "an RSA key with the package exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
+                "an RSA key with the public exponent \(exponent.map(String.init) ?? "(even)") proves nothing (anyone can make a signature it "
                     + "verifies); dots-sso refuses exponents that are even or at most 3", nil
             )
         }
@@ -101,7 +101,7 @@ struct RSAKeyStrength {
             return ("a \(bits)-bit RSA key is too short to trust (dots-sso refuses RSA keys under 2048 bits)", nil)
         }
         if let exponent, exponent < 65537 {
-            return (nil, "an RSA key with the small package exponent \(exponent) (65537 is the norm)")
+            return (nil, "an RSA key with the small public exponent \(exponent) (65537 is the norm)")
         }
         return (nil, nil)
     }

@@ -2,7 +2,7 @@ import COpenSSL
 import Foundation
 
 /// A pass signature bundles the signer and its intermediate, and OpenSSL 3.0 spends most of a signature's
-/// parse decoding their package keys. A partner signs every pass with the same two certificates, so this
+/// parse decoding their public keys. A partner signs every pass with the same two certificates, so this
 /// splits the certificate set out of the DER, parses each distinct certificate once per run, and hands the
 /// rest of the CMS (which the signature does not cover) to OpenSSL without it.
 enum CMSCertificateSplit {

@@ -29,16 +29,16 @@ enum PassNFC {
         guard let key = nfc["encryptionPublicKey"]?.stringValue else {
             return add(
                 .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
-                "nfc.encryptionPublicKey is required (a base64 P-256 package key)")
+                "nfc.encryptionPublicKey is required (a base64 P-256 public key)")
         }
         if let problem = p256Problem(base64: key) {
             add(
                 .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
-                "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 package key (base64 DER SubjectPublicKeyInfo)")
+                "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 public key (base64 DER SubjectPublicKeyInfo)")
         }
     }
 
-    /// Why `base64` is not a P-256 package key, or nil when it is one.
+    /// Why `base64` is not a P-256 public key, or nil when it is one.
     static func p256Problem(base64: String) -> String? {
         guard let der = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !der.isEmpty, der.count <= 4096 else {
             return "is not base64"
@@ -48,7 +48,7 @@ enum PassNFC {
             return d2i_PUBKEY(nil, &pointer, buffer.count)
         }
         ERR_clear_error()
-        guard let key else { return "is not a DER package key" }
+        guard let key else { return "is not a DER public key" }
         defer { EVP_PKEY_free(key) }
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else { return "is not an elliptic-curve key" }
         var name = [CChar](repeating: 0, count: 64)

@@ -1,7 +1,7 @@
 import DotsSSOCore
 import Foundation
 
-/// A client registered with the sandbox provider: its id, its secret (nil for a package client, as The Dots app
+/// A client registered with the sandbox provider: its id, its secret (nil for a public client, as The Dots app
 /// is) and the redirect URIs it may use. Redirect URIs match exactly, except that a loopback IP literal matches
 /// on any port (RFC 8252 §7.3): a native app cannot know its port in advance.
 package struct SandboxClient: Sendable, Equatable {
@@ -10,7 +10,7 @@ package struct SandboxClient: Sendable, Equatable {
     package var redirectURIs: [String]
     /// How its id_tokens are signed (`id_token_signed_response_alg`): RS256 unless registered otherwise.
     package var idTokenAlgorithm: JWSAlgorithm
-    /// The package JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
+    /// The public JWKS of a client that authenticates with `private_key_jwt` (RFC 7523 §2.2) instead of a secret.
     package var jwks: JSONValue?
 
     package init(
@@ -25,7 +25,7 @@ package struct SandboxClient: Sendable, Equatable {
     /// The id of the confidential client `sandbox --client-jwk` registers, which authenticates with `private_key_jwt`.
     package static let keyedID = "dots-sandbox-keyed"
 
-    /// A confidential client authenticating with `private_key_jwt` by the package key(s) in `jwk`: one JWK (as
+    /// A confidential client authenticating with `private_key_jwt` by the public key(s) in `jwk`: one JWK (as
     /// `dots-sso keys generate` prints it) or a JWKS. Refused unless at least one signing key in it can be used.
     package static func keyed(jwk: JSONValue) throws -> SandboxClient {
         let jwks: JSONValue = jwk.objectValue?["keys"] != nil ? jwk : .object(["keys": .array([jwk])])
@@ -40,7 +40,7 @@ package struct SandboxClient: Sendable, Equatable {
     /// What `dots-sso authorize` listens on, registered without a port.
     package static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
 
-    /// The app's package client: the loopback callbacks, and the https address the app's web view lands on.
+    /// The app's public client: the loopback callbacks, and the https address the app's web view lands on.
     package static let app = SandboxClient(
         id: "dots-sandbox-app", redirectURIs: loopbackCallbacks + ["https://app.thedots.example/sso/callback"])
 

@@ -13,7 +13,7 @@ package enum SandboxError: UserFacingError, Equatable {
         case let .unknownUser(name, known): "--auto-approve \(name): no such user (the users are \(known.joined(separator: ", ")))"
         case let .unwritableOutbox(path, reason): "cannot write e-mails to \(path): \(reason)"
         case .invalidClientKey:
-            "--client-jwk holds no package signing key the sandbox can verify (RSA of 2048 bits or more, EC P-256/384/521 or Ed25519; "
+            "--client-jwk holds no public signing key the sandbox can verify (RSA of 2048 bits or more, EC P-256/384/521 or Ed25519; "
                 + "`dots-sso keys generate` prints one)"
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The sandbox's id_token signing keys: RS256, which OpenID Discovery 1.0 §3 says every provider MUST support and
 /// which the sandbox signs with by default, and ES256 for clients that ask for it; both in the JWKS, each with a
-/// `kid` of its own (a hash of its package numbers).
+/// `kid` of its own (a hash of its public numbers).
 struct SandboxKeys: Sendable {
     let rs256: SigningKey
     let es256: SigningKey

@@ -365,7 +365,7 @@ extension SandboxRoutes {
     }
 
     /// The client after RFC 6749 §2.3 authentication: Basic or form secret for a confidential client, the
-    /// client id alone for a package one.
+    /// client id alone for a public one.
     func client(authenticating request: Request, form: [String: String]) async -> SandboxClient? {
         if form["client_assertion_type"] != nil || form["client_assertion"] != nil {
             return await client(asserting: form, endpoint: "\(issuer)\(request.uri.path)")
