@@ -113,6 +113,56 @@ struct DotLottieTests {
     }
 }
 
+extension DotLottieTests {
+    @Test(
+        "a zip-bomb .lottie (80 MiB of zeros in a small archive) is refused at once without inflating it, with the archive's finding and exit 1"
+    )
+    func bomb() async throws {
+        let t = TestContext()
+        let padded = Data(Self.animation.utf8) + Data(count: 80 * 1024 * 1024)
+        let bomb = try write(t, "bomb.lottie", ["manifest.json": Data(#"{"animations":[{"id":"a"}]}"#.utf8), "animations/a.json": padded])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bomb)).count < 1024 * 1024)
+        let started = ContinuousClock.now
+        let run = await t.run(["bodymovin", "validate", bomb, "--no-render", "--json"])
+        #expect(started.duration(to: .now) < .seconds(2))
+        #expect(run.status == 1, "\(run.stderr)")
+        let found = try codes(run)
+        #expect(found["lottie.archive.too-large"] == "error" || found["lottie.archive.ratio"] == "error", "\(found)")
+    }
+
+    @Test("every corpus animation packed as a v1 .lottie gets the verdict its JSON gets: the same errors and warnings (SOURCES.md)")
+    func corpusRepacked() async throws {
+        guard let folder = TestPaths.corpus?.appendingPathComponent("lottie") else {
+            print("NOTICE: ../shared/corpus is absent; skipping the repacked-corpus .lottie test")
+            return
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names.count >= 20)
+        for name in names {
+            let t = TestContext()
+            let json = try Data(contentsOf: folder.appendingPathComponent(name))
+            let id = String(name.dropLast(5))
+            let packed = try write(
+                t, "\(id).lottie", ["manifest.json": Data(#"{"animations":[{"id":"\#(id)"}]}"#.utf8), "animations/\(id).json": json])
+            let plain = t.home.path(name)
+            try json.write(to: URL(fileURLWithPath: plain))
+            let fromJSON = await t.run(["bodymovin", "validate", plain, "--no-render", "--json"])
+            let fromArchive = await t.run(["bodymovin", "validate", packed, "--no-render", "--json"])
+            // Findings about the container itself (which animation plays, the manifest) are the archive's own; an image
+            // file the animation names is "external" to a JSON deliverable and "missing" from an archive that lacks it.
+            let verdict = { (found: [String: String]) in
+                Dictionary(
+                    found.filter { $0.value != "info" && !$0.key.hasPrefix("lottie.dotlottie.") }
+                        .map { ($0.key == "lottie.image.missing-in-archive" ? "lottie.image.external" : $0.key, $0.value) },
+                    uniquingKeysWith: { first, _ in first })
+            }
+            let (archived, plainly) = (try codes(fromArchive), try codes(fromJSON))
+            #expect(verdict(archived) == verdict(plainly), "\(name): \(archived) vs \(plainly)")
+            #expect(fromArchive.status == fromJSON.status, "\(name): \(fromArchive.stderr)")
+        }
+    }
+}
+
 /// `file.lottie#id` everywhere an animation is named: validate, preview and check's loading animation.
 @Suite("dotLottie animation choice")
 struct DotLottieChoiceTests {
