@@ -103,7 +103,7 @@ struct HeadlessSignInCLITests {
         defer { peer.stop() }
         let (process, code) = try await startDevice(issuer)
         // Approve only after the slow_down poll, so the next poll is the one that gets the tokens.
-        for _ in 0..<100 where (try? polls(log).count) ?? 0 < 1 { usleep(50_000) }
+        for _ in 0..<100 where (try? polls(log).count) ?? 0 < 1 { try await Task.sleep(for: .milliseconds(50)) }
         _ = try await Browser.post("\(issuer)/device/decide", form: ["user_code": code, "username": "tess", "decision": "approve"])
         let result = await process.finish(timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")

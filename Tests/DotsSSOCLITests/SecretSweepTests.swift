@@ -161,7 +161,7 @@ struct SecretSweepTests {
                 if let value = request.form[name], value.count >= 12 { sweep.secrets.insert(value) }
             }
         }
-        sandbox.stop()
+        await sandbox.shutdown()
         running = false
         for arguments in [
             ["refresh", "--force", "-v", "--json"], ["profile", "-v"], ["flags", "check", "-v", "--json"], ["containers", "probe", "-v"],

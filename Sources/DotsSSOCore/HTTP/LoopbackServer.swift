@@ -71,8 +71,18 @@ package final class LoopbackServer: Sendable {
         await task.value
     }
 
-    /// Stops at once (requests in flight are cut); for `defer` blocks and error paths.
-    package func stop() {
-        task.cancel()
+    /// Stops without waiting; for `defer` blocks and error paths. The server first stops accepting (graceful
+    /// shutdown closes the listening socket), and only a shutdown still unfinished after `cancelAfter` seconds (a
+    /// connection that never ends) is cancelled. Cancelling at once is what NIO cannot take: a connection accepted in
+    /// that instant is dropped unserved and its writer traps ("Deinited NIOAsyncWriter without calling finish()",
+    /// apple/swift-nio#2637), which crashed the parallel test run once.
+    package func stop(cancelAfter seconds: Double = 5) {
+        let group = self.group
+        let task = self.task
+        Task { await group.triggerGracefulShutdown() }
+        Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            task.cancel()
+        }
     }
 }
