@@ -89,13 +89,7 @@ package struct TokenEndpointClient: Sendable {
         if !fields.contains(where: { $0.0 == "client_id" }) { fields.append(("client_id", credentials.clientID)) }
         let request = HTTPRequest.form(endpoint, fields, headers: headers)
         let response = try await http.send(request)
-        guard response.isSuccess else {
-            switch try Self.error(from: response, sent: request) {
-            case let OAuthError.tokenEndpoint(status, error, description):
-                throw OAuthError.pushRefused(status: status, error: error, description: description)
-            case let other: throw other
-            }
-        }
+        guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.pushRefused) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self),
             let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
             requestURI.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
@@ -113,13 +107,18 @@ package struct TokenEndpointClient: Sendable {
         try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
         let request = HTTPRequest.form(endpoint, fields, headers: headers)
         let response = try await http.send(request)
-        guard response.isSuccess else {
-            switch try Self.error(from: response, sent: request) {
-            case let OAuthError.tokenEndpoint(status, error, description):
-                throw OAuthError.revocationRefused(status: status, error: error, description: description)
-            case let other:
-                throw other
-            }
+        guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.revocationRefused) }
+    }
+
+    /// `error(from:sent:)` for an endpoint other than the token endpoint: an RFC 6749 §5.2 refusal is named as
+    /// that endpoint's (`refusal`), anything else stays what it is.
+    static func error(
+        from response: HTTPResponse, sent request: HTTPRequest,
+        refusal: (_ status: Int, _ error: String, _ description: String?) -> OAuthError
+    ) throws -> Error {
+        switch try error(from: response, sent: request) {
+        case let OAuthError.tokenEndpoint(status, error, description): refusal(status, error, description)
+        case let other: other
         }
     }
 
