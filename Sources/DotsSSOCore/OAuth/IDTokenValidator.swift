@@ -113,13 +113,11 @@ package struct IDTokenValidator: Sendable {
                 "no \(algorithm.rawValue) key\(token.keyID.map { " with kid \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "") in the provider's JWKS"
             )
         }
-        // A key too weak to mean anything (e = 1 verifies a signature anyone can make) is never tried.
-        let usable = candidates.filter { $0.refusal == nil }
-        if usable.isEmpty, let refusal = candidates[0].refusal {
+        // When every candidate is refused, the refusal is the reason, not a failed signature.
+        if candidates.allSatisfy({ $0.refusal != nil }), let refusal = candidates[0].refusal {
             throw OAuthError.malformedJWK(keyID: candidates[0].keyID, detail: refusal)
         }
-        guard usable.contains(where: { $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) })
-        else {
+        guard keys.verifies(token, algorithm: algorithm) else {
             throw OAuthError.invalidIDToken("the signature does not verify with the provider's keys")
         }
     }

@@ -61,6 +61,14 @@ package struct JWKSet: Sendable {
         }
     }
 
+    /// Whether a key of this set that is not refused made `token`'s signature with `algorithm`. A key too weak to mean
+    /// anything (e = 1 verifies a signature anyone can make) is never tried.
+    package func verifies(_ token: JWT, algorithm: JWSAlgorithm) -> Bool {
+        candidates(algorithm: algorithm, keyID: token.keyID).contains {
+            $0.refusal == nil && $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm)
+        }
+    }
+
     /// Keys that could have made a signature with this algorithm and key id (all of the algorithm when no kid): of
     /// the algorithm's kind, and not declared for another algorithm.
     package func candidates(algorithm: JWSAlgorithm, keyID: String?) -> [Key] {

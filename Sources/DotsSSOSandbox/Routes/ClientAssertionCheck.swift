@@ -13,8 +13,7 @@ extension SandboxRoutes {
             let keys = try? JWKSet(document: registered),
             let algorithm = token.algorithm.flatMap(JWSAlgorithm.init(rawValue:))
         else { return nil }
-        let verified = keys.candidates(algorithm: algorithm, keyID: token.keyID)
-            .contains { $0.refusal == nil && $0.key.verify(signature: token.signature, message: token.signingInput, algorithm: algorithm) }
+        let verified = keys.verifies(token, algorithm: algorithm)
         let audiences: [String] =
             switch token.claims["aud"] {
             case .string(let one)?: [one]
