@@ -173,23 +173,24 @@ struct CheckBodies: Sendable {
             let url = try URLPolicy.validate(endpoint)
             let redirectURI = channel.redirectUri ?? "http://127.0.0.1/callback"
             let scopes = channel.scopes ?? ["openid"]
-            var request = try AuthorizationPreflight.request(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+            // A fresh request of the real one's shape (its own state and PKCE pair): the browser's address, or the pushed one.
+            let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+            var address = probe.url
             // As authorize does: a provider that offers PAR gets the request pushed, and the push is where a refused
             // client, redirect URI or scope is said.
             if let pushTo {
                 let credentials: ClientCredentials
                 do {
-                    credentials = try SignInContext(session.memberSettings.signIn, in: context).credentials
+                    credentials = try SignInContext.credentials(session.memberSettings.signIn, clientID: clientID, in: context)
                 } catch {
                     return CheckFindings([
                         failure("authorization.client", "the client's secret or key, needed to push the request, cannot be used", error)
                     ])
                 }
-                let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
                 do {
                     let requestURI = try await TokenEndpointClient(http: http, credentials: credentials).push(
                         probe.parameters, endpoint: try URLPolicy.validate(pushTo))
-                    request.url = try PushedAuthorization.browserURL(endpoint: url, clientID: clientID, requestURI: requestURI)
+                    address = try PushedAuthorization.browserURL(endpoint: url, clientID: clientID, requestURI: requestURI)
                 } catch let OAuthError.pushRefused(status, error, description) {
                     return CheckFindings(
                         [
@@ -210,7 +211,7 @@ struct CheckBodies: Sendable {
                     )
                 ])
             }
-            let response = try await http.send(request)
+            let response = try await http.send(AuthorizationPreflight.request(for: address))
             return CheckFindings(
                 AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location),
                 detail: "HTTP \(response.status)")

@@ -140,9 +140,12 @@ package enum AuthorizationPreflight {
     /// The GET `authorize` and `check` send: a fresh request of the same shape as the real one (its own state and
     /// PKCE pair, so nothing of the sign-in travels twice), no redirects followed.
     package static func request(endpoint: URL, clientID: String, redirectURI: String, scopes: [String]) throws -> HTTPRequest {
-        let probe = try AuthorizationRequest(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
-        return HTTPRequest(
-            .get, probe.url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false, maxBodyBytes: 1024 * 1024)
+        request(for: try AuthorizationRequest(endpoint: endpoint, clientID: clientID, redirectURI: redirectURI, scopes: scopes).url)
+    }
+
+    /// The preflight GET of an authorization URL already made (a probe's, or the address of its pushed request).
+    package static func request(for url: URL) -> HTTPRequest {
+        HTTPRequest(.get, url, headers: [(name: "Accept", value: "text/html")], followsRedirects: false, maxBodyBytes: 1024 * 1024)
     }
 
     /// `error` and `error_description` from a redirect's query, nothing else it carries.

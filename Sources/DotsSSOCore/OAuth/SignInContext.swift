@@ -47,7 +47,15 @@ package struct SignInContext: Sendable {
         // `--timeout` bounds the wait for another process's lock as it bounds each request.
         if let timeout = settings.http.timeout { cache.lockTimeout = timeout }
         self.cache = cache
-        let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: channel, environment: context.environment)
+        credentials = try Self.credentials(settings, clientID: key.client, in: context)
+        self.context = context
+    }
+
+    /// The client's credentials as `settings` name them: the secret (file or the channel's variable) or the
+    /// private_key_jwt key (the flags winning over the channel's), checked against `--client-auth`. `check` pushes
+    /// its probe request with these too.
+    package static func credentials(_ settings: SignInSettings, clientID: String, in context: CommandContext) throws -> ClientCredentials {
+        let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: settings.channel, environment: context.environment)
         var assertion: ClientAssertion?
         // The flags win over the channel's clientKeyFile/clientKeyId; a kid from the channel belongs to its key only.
         if let file = settings.clientKeyFile ?? settings.channel.clientKeyFile {
@@ -64,8 +72,7 @@ package struct SignInContext: Sendable {
         default:
             break
         }
-        credentials = ClientCredentials(clientID: key.client, secret: secret, assertion: assertion, method: settings.clientAuth)
-        self.context = context
+        return ClientCredentials(clientID: clientID, secret: secret, assertion: assertion, method: settings.clientAuth)
     }
 
     package var channelName: String? { channel.name }
