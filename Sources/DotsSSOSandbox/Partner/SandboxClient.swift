@@ -37,6 +37,17 @@ package struct SandboxClient: Sendable, Equatable {
         return client
     }
 
+    /// `keyed(jwk:)` from a file (`sandbox --client-jwk`): one JWK or a JWKS, at most 256 KiB of JSON.
+    package static func keyed(file path: String) throws -> SandboxClient {
+        guard case .contents(let data) = try InputFile.read(path, limit: 256 * 1024) else {
+            throw InputError.malformed(source: InputFile.displayName(path), reason: "a JWK or JWKS file is under 256 KiB")
+        }
+        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            throw InputError.malformed(source: InputFile.displayName(path), reason: "it is not JSON")
+        }
+        return try keyed(jwk: document)
+    }
+
     /// What `dots-sso authorize` listens on, registered without a port.
     package static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
 

@@ -109,6 +109,12 @@ extension SandboxRoutes {
     }
 
     /// Validates the request, then shows the login page, or signs the `--auto-approve` member in at once.
+    /// The page shown instead of a redirect when the request cannot be trusted with one (RFC 6749 §4.1.2.1).
+    func signInError(_ heading: String, _ alert: String) -> Response {
+        html(
+            .badRequest, HTMLText.page(title: "Sign-in error", body: "<h1>\(heading)</h1>\n<p class=\"error\" role=\"alert\">\(alert)</p>"))
+    }
+
     /// RFC 9126 §2: the client posts the whole authorization request, authenticated as at the token endpoint, and gets a
     /// single-use `request_uri` for the browser. What /authorize would refuse is refused here, as JSON.
     func pushAuthorization(_ request: Request) async throws -> Response {
@@ -144,48 +150,24 @@ extension SandboxRoutes {
             guard let clientID = query["client_id"],
                 let pushed = await state.takePushed(requestURI, clientID: clientID, now: settings.now())
             else {
-                return html(
-                    .badRequest,
-                    HTMLText.page(
-                        title: "Sign-in error",
-                        body: """
-                            <h1>This sign-in link has expired</h1>
-                            <p class="error" role="alert">invalid_request_uri: the request_uri is unknown, used already, expired, or another client's.</p>
-                            """))
+                return signInError(
+                    "This sign-in link has expired",
+                    "invalid_request_uri: the request_uri is unknown, used already, expired, or another client's.")
             }
             query = pushed
         } else if settings.pushedAuthorization == .required {
-            return html(
-                .badRequest,
-                HTMLText.page(
-                    title: "Sign-in error",
-                    body: """
-                        <h1>This provider needs pushed requests</h1>
-                        <p class="error" role="alert">invalid_request: authorization requests must be pushed first \
-                        (require_pushed_authorization_requests, RFC 9126).</p>
-                        """))
+            return signInError(
+                "This provider needs pushed requests",
+                "invalid_request: authorization requests must be pushed first (require_pushed_authorization_requests, RFC 9126).")
         }
         guard let clientID = query["client_id"], let client = settings.clients.first(where: { $0.id == clientID }) else {
-            return html(
-                .badRequest,
-                HTMLText.page(
-                    title: "Sign-in error",
-                    body: """
-                        <h1>This app is not registered</h1>
-                        <p class="error" role="alert">invalid_request: the client_id is missing or unknown to this provider.</p>
-                        """))
+            return signInError("This app is not registered", "invalid_request: the client_id is missing or unknown to this provider.")
         }
         guard let redirectURI = query["redirect_uri"], client.accepts(redirectURI: redirectURI) else {
             // Never redirect to an unregistered URI (RFC 6749 §4.1.2.1): the error is shown here.
-            return html(
-                .badRequest,
-                HTMLText.page(
-                    title: "Sign-in error",
-                    body: """
-                        <h1>The redirect URI is not registered</h1>
-                        <p class="error" role="alert">invalid_request: redirect_uri does not match a URI registered for this client \
-                        (a loopback URI matches on any port).</p>
-                        """))
+            return signInError(
+                "The redirect URI is not registered",
+                "invalid_request: redirect_uri does not match a URI registered for this client (a loopback URI matches on any port).")
         }
         let state = query["state"]
         guard query["response_type"] == "code" else {

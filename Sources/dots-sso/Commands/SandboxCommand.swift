@@ -97,19 +97,7 @@ struct Sandbox: DotsCommand {
         settings.host = host
         settings.autoApprove = autoApprove
         settings.pushedAuthorization = par
-        if let clientJwk {
-            let document: JSONValue
-            switch try InputFile.read(clientJwk, limit: 256 * 1024) {
-            case .contents(let data):
-                guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-                    throw InputError.malformed(source: InputFile.displayName(clientJwk), reason: "it is not JSON")
-                }
-                document = parsed
-            case .tooLarge:
-                throw InputError.malformed(source: InputFile.displayName(clientJwk), reason: "a JWK or JWKS file is under 256 KiB")
-            }
-            settings.clients.append(try SandboxClient.keyed(jwk: document))
-        }
+        if let clientJwk { settings.clients.append(try SandboxClient.keyed(file: clientJwk)) }
         settings.clients = settings.clients.map { client in
             var client = client
             if client.id == SandboxClient.app.id { client.idTokenAlgorithm = idTokenAlg }
