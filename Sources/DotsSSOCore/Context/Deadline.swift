@@ -14,8 +14,7 @@ package struct Deadline: Sendable {
 
     /// Seconds left, never below zero.
     package var remaining: TimeInterval {
-        let left = ContinuousClock.now.duration(to: end)
-        return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+        max(0, ContinuousClock.now.duration(to: end).seconds)
     }
 }
 
@@ -26,10 +25,14 @@ package struct Stopwatch: Sendable {
     package init() {}
 
     package var seconds: TimeInterval {
-        let elapsed = start.duration(to: .now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        start.duration(to: .now).seconds
     }
 
     /// Whole milliseconds, clamped to what an `Int32` holds (JSON consumers read it as a 32-bit number).
     package var milliseconds: Int { Int(clamping: seconds * 1000, to: 0...Int(Int32.max)) }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval` does.
+    fileprivate var seconds: TimeInterval { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -138,12 +138,13 @@ struct Check: DotsCommand {
             }
             GitHubAnnotations.capped(lines).forEach(console.annotation)
         }
+        // How the run ends, decided once: the JSON says the status the process then exits with.
+        let ending: (any Error)? =
+            report.summary.failed > 0 ? checkFailed : report.memberMissing.map { CheckError.memberMissing($0.message) }
         if global.json {
-            let status =
-                report.summary.failed > 0 ? checkFailed.rawValue : report.memberMissing != nil ? ExitStatus.notAuthorized.rawValue : 0
+            let status = (ending as? ExitCode)?.rawValue ?? (ending as? UserFacingError)?.exitStatus.rawValue ?? 0
             try console.json(report, exitStatus: status)
         }
-        if report.summary.failed > 0 { throw checkFailed }
-        if let missing = report.memberMissing { throw CheckError.memberMissing(missing.message) }
+        if let ending { throw ending }
     }
 }
