@@ -75,7 +75,7 @@ struct JSONSchemaTests {
             try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
             pairs.append("\(run.schema)=\(file)")
         }
-        #expect(withStatus == 11, "the findings commands say their exit status: \(withStatus)")
+        #expect(withStatus == 12, "the findings commands say their exit status: \(withStatus)")
         // A header older than --max-skew 0 (the provider still takes it): echo verify's findings carry the warning.
         let header = try await cli.run(sign).stdout.trimmingCharacters(in: .newlines)
         try await Task.sleep(nanoseconds: 1_200_000_000)

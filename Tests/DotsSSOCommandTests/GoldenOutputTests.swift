@@ -37,6 +37,7 @@ struct GoldenOutputTests {
         ("containers", ["containers", "--channel", "acme", "--profile-file", "$HOME/profile.json"]),
         ("discover", ["discover", "--issuer", FakeProvider.issuer]),
         ("bodymovin-validate", ["bodymovin", "validate", "$HOME/loading.json", "--no-render"]),
+        ("pkpass-inspect", ["pkpass", "inspect", "$HOME/guest.pass"]),
         ("channel-show", ["channel", "show", "acme"]),
         ("cache-list", ["cache", "list"]),
         ("channel-list", ["channel", "list"]),
@@ -50,6 +51,11 @@ struct GoldenOutputTests {
         try t.writeChannel("acme", Self.channel)
         try Self.profile.write(toFile: t.home.path("profile.json"), atomically: true, encoding: .utf8)
         try Self.animation.write(toFile: t.home.path("loading.json"), atomically: true, encoding: .utf8)
+        for (name, data) in try TestPassIssuer.files() {
+            let url = t.home.url.appendingPathComponent("guest.pass/\(name)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
         let arguments = try #require(Self.runs.first { $0.name == name }).arguments.map {
             $0.replacingOccurrences(of: "$HOME", with: t.home.url.path)
         }

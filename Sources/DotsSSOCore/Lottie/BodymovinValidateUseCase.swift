@@ -22,7 +22,18 @@ package struct BodymovinValidateUseCase: Sendable {
         var bytes: [UInt8]?
     }
 
-    package func run(_ ctx: CommandContext) async throws -> BatchOutcome<LottieReport> {
+    /// What `bodymovin validate` found: a report per animation, and the files that could not be read at all.
+    package struct Result: Encodable, Sendable {
+        package var profile: LottieProfile
+        package var files: [LottieReport]
+        package var unreadable: UnreadableInputs
+        /// The status the unreadable files call for (65 over any other), whatever the findings say.
+        package var inputStatus: ExitStatus?
+
+        enum CodingKeys: String, CodingKey { case profile, files, unreadable }
+    }
+
+    package func run(_ ctx: CommandContext) async throws -> Result {
         let validator = LottieValidator(profile: profile)
         let render = render
         let validated = try await BatchCheck.run(files, parallel: Self.parallelism(for: files)) { file in
@@ -41,7 +52,8 @@ package struct BodymovinValidateUseCase: Sendable {
             drawable.map { (validated.reports[$0].bytes!, reports[$0]) }, drawing: ctx.isolatedDrawing(),
             parallel: Self.parallelism(for: files))
         for (index, findings) in zip(drawable, drawn) { reports[index].findings += findings }
-        return BatchOutcome(reports: reports, unreadable: validated.unreadable)
+        return Result(
+            profile: profile, files: reports, unreadable: UnreadableInputs(validated), inputStatus: validated.inputStatus)
     }
 
     /// Files at most this large are checked one per core at once; a batch with a larger one (or a pipe, whose size

@@ -20,12 +20,15 @@ package struct AppLinksChecker: Sendable {
         package var explanation: String
     }
 
-    package struct Report: Codable, Sendable {
+    package struct Report: Encodable, Sendable {
         package var origin: String
         package var appleAppSiteAssociation: JSONValue?
         package var assetLinks: JSONValue?
         package var paths: [PathVerdict]
         package var findings: [Finding]
+
+        /// `applinks check --json`: the verdicts and findings (the association files themselves are not repeated).
+        enum CodingKeys: String, CodingKey { case origin, paths, findings }
     }
 
     package func check(origin: String, paths: [String]) async throws -> Report {

@@ -14,10 +14,27 @@ package struct DiscoverUseCase: Sendable {
         self.http = http
     }
 
-    package struct Result: Sendable {
+    /// The metadata and what the lint found. Its JSON is `discover --json`: the endpoints with the document each came
+    /// from, the whole metadata (secrets redacted) and the findings.
+    package struct Result: Encodable, Sendable {
         package var issuer: String
         package var metadata: ProviderMetadata
         package var findings: [Finding]
+
+        enum CodingKeys: String, CodingKey { case issuer, source, kind, endpoints, endpointSources, metadata, findings }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(issuer, forKey: .issuer)
+            try container.encode(metadata.source, forKey: .source)
+            try container.encode(metadata.kind, forKey: .kind)
+            try container.encode(Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, $0.url) }), forKey: .endpoints)
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: metadata.endpoints.map { ($0.key, metadata.source(of: $0.key)) }), forKey: .endpointSources
+            )
+            try container.encode(JSONValue.object(metadata.document).redactingSecrets().objectValue ?? [:], forKey: .metadata)
+            try container.encode(findings, forKey: .findings)
+        }
     }
 
     package func run(_ ctx: CommandContext) async throws -> Result {

@@ -11,8 +11,24 @@ package struct PKPassInspectUseCase: Sendable {
         self.trust = trust
     }
 
-    package func run(_ ctx: CommandContext) async throws -> BatchOutcome<PassInspection> {
-        let inspector = PassInspector(anchors: try await PassTrust.anchors(flags: trust, channel: nil, in: ctx), now: ctx.clock.now())
-        return try await BatchCheck.run(files, parallel: ProcessInfo.processInfo.activeProcessorCount) { try inspector.inspect(path: $0) }
+    /// What `pkpass inspect` found: an inspection per pass, and the inputs that could not be read at all.
+    package struct Result: Encodable, Sendable {
+        package var passes: [PassInspection]
+        package var unreadable: UnreadableInputs
+        /// The status the unreadable inputs call for (65 over any other), whatever the findings say.
+        package var inputStatus: ExitStatus?
+        /// When the passes were checked: expiry and validity are said relative to it.
+        package var checkedAt: Date
+
+        enum CodingKeys: String, CodingKey { case passes, unreadable }
+    }
+
+    package func run(_ ctx: CommandContext) async throws -> Result {
+        let now = ctx.clock.now()
+        let inspector = PassInspector(anchors: try await PassTrust.anchors(flags: trust, channel: nil, in: ctx), now: now)
+        let outcome = try await BatchCheck.run(files, parallel: ProcessInfo.processInfo.activeProcessorCount) {
+            try inspector.inspect(path: $0)
+        }
+        return Result(passes: outcome.reports, unreadable: UnreadableInputs(outcome), inputStatus: outcome.inputStatus, checkedAt: now)
     }
 }

@@ -19,12 +19,18 @@ package struct PassesFetchUseCase: Sendable {
         self.preview = preview
     }
 
-    package struct Result: Sendable {
+    package struct Result: Encodable, Sendable {
         /// Where the URLs came from, for people (`the passes endpoint https://…`).
         package var source: String
+        /// The folder the passes were saved in.
+        package var output: String
         package var passes: [FetchedPass]
         /// Findings about the list itself (URL-valued profile fields not taken as passes).
         package var findings: [Finding] = []
+        /// When the passes were checked: expiry and validity are said relative to it.
+        package var checkedAt: Date
+
+        enum CodingKeys: String, CodingKey { case source, output, passes, findings }
 
         /// The first pass that could not be saved: the command then ends with the output's exit status (74), not 1.
         package var saveFailure: OutputError? { passes.lazy.compactMap(\.saveFailure).first }
@@ -43,11 +49,15 @@ package struct PassesFetchUseCase: Sendable {
         let anchors = try await PassTrust.anchors(flags: trust, channel: source.channel, in: ctx)
         let found = try await links(source)
         if found.links.isEmpty { ctx.note("dots-sso: \(found.description) lists no passes") }
+        let now = ctx.clock.now()
         var fetcher = PassFetcher(
-            http: source.http, inspector: PassInspector(anchors: anchors, now: ctx.clock.now()), parallel: parallel,
+            http: source.http, inspector: PassInspector(anchors: anchors, now: now), parallel: parallel,
             output: URL(fileURLWithPath: output), preview: preview)
         fetcher.drawing = ctx.isolatedDrawing()
-        return Result(source: found.description, passes: try await fetcher.fetch(found.links, progress: progress), findings: found.findings)
+        return Result(
+            source: found.description, output: output, passes: try await fetcher.fetch(found.links, progress: progress),
+            findings: found.findings,
+            checkedAt: now)
     }
 
     /// The pass URLs, where they came from, and the profile's URL fields that were not taken.

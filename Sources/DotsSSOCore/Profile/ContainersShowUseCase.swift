@@ -11,7 +11,8 @@ package struct ContainersShowUseCase: Sendable {
         self.showSecrets = showSecrets
     }
 
-    package struct Result: Sendable {
+    /// Each container's request and what was found; its JSON is `containers --json`.
+    package struct Result: Encodable, Sendable {
         package var containers: [ContainerRequest]
         package var findings: [Finding]
     }

@@ -52,11 +52,23 @@ package struct ImportPreview: Codable, Sendable, Equatable {
     package var rejected: [String: String]
 }
 
-/// Everything `profile` reports: the document as received, the Dots view, the import preview, the findings.
-package struct ProfileReport: Codable, Sendable {
+/// Everything `profile` reports: the document as received, the Dots view, the import preview, the findings. Its
+/// JSON is `profile --json`, where the document's secret-looking values are redacted.
+package struct ProfileReport: Encodable, Sendable {
     package var source: String
     package var profile: JSONValue
     package var dots: DotsView
     package var `import`: ImportPreview
     package var findings: [Finding]
+
+    enum CodingKeys: String, CodingKey { case source, profile, dots, `import`, findings }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(profile.redactingSecrets(), forKey: .profile)
+        try container.encode(dots, forKey: .dots)
+        try container.encode(`import`, forKey: .import)
+        try container.encode(findings, forKey: .findings)
+    }
 }

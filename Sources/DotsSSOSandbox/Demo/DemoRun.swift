@@ -133,9 +133,9 @@ struct DemoRun: Sendable {
             let file = workspace.path("loading.json")
             try response.body.write(to: URL(fileURLWithPath: file))
             let outcome = try await BodymovinValidateUseCase(files: [file]).run(ctx)
-            if let failure = outcome.unreadable.first { throw failure.error }
-            try expectNoErrors(outcome.reports.flatMap(\.findings), "the loading animation")
-            return "the loading animation plays in lottie-ios; \(summary(outcome.reports.flatMap(\.findings)))"
+            if let unreadable = outcome.unreadable.entries.first { throw Failure(message: unreadable.reason) }
+            try expectNoErrors(outcome.files.flatMap(\.findings), "the loading animation")
+            return "the loading animation plays in lottie-ios; \(summary(outcome.files.flatMap(\.findings)))"
         case .magicLink:
             let email = demoMember.email ?? ""
             let requested = try await MagicLinkRequestUseCase(server: magicLinks, http: http, email: email).run(ctx)

@@ -61,45 +61,9 @@ struct BodymovinValidate: DotsCommand {
         if files.isEmpty { throw ValidationError("name at least one bodymovin JSON file") }
     }
 
-    struct Output: Encodable {
-        var profile: LottieProfile
-        var files: [LottieReport]
-        var unreadable: [String: String]
-        var summary: FindingSummary
-        var passed: Bool
-    }
-
     func run(_ ctx: CommandContext) async throws {
-        let outcome = try await BodymovinValidateUseCase(files: files, profile: profile, render: !noRender).run(ctx)
-        let console = Console(ctx, reportPath: report.junit)
-        let reporter = FindingsReporter(report, console: console)
-        let (reports, unreadable) = reporter.judged(outcome, findings: \.findings)
-        let findings = reports.flatMap(\.findings)
-        let failed = try reporter.report(
-            reports.map { ($0.file, $0.findings) }, suite: "bodymovin validate (\(profile.rawValue))", unreadable: unreadable)
-        if global.json {
-            try console.json(
-                Output(
-                    profile: profile, files: reports, unreadable: unreadable, summary: FindingSummary(findings),
-                    passed: !failed && unreadable.isEmpty),
-                exitStatus: outcome.inputStatus?.rawValue ?? (failed ? checkFailed.rawValue : 0))
-        } else {
-            let style = console.style
-            for result in reports {
-                let s = result.summary
-                var figures = ["v\(s.version.map(TerminalText.safe) ?? "?")"]
-                if let w = s.width, let h = s.height { figures.append("\(LottieSummary.format(w))×\(LottieSummary.format(h))") }
-                if let rate = s.frameRate { figures.append("\(LottieSummary.format(rate)) fps") }
-                if let duration = s.durationSeconds { figures.append(String(format: "%.2f s", duration)) }
-                figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
-                figures.append("\(s.bytes / 1024) KB")
-                console.out(style.bold(TerminalText.safe(result.file)) + "  " + figures.joined(separator: ", "))
-                console.out(
-                    FindingsText.render(result.findings, style: style).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-            }
-        }
-        if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
-        if failed { throw checkFailed }
+        let result = try await BodymovinValidateUseCase(files: files, profile: profile, render: !noRender).run(ctx)
+        try FindingsReporter(report, console: Console(ctx, reportPath: report.junit)).finish(result, json: global.json)
     }
 }
 

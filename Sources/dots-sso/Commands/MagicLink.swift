@@ -251,37 +251,11 @@ struct ApplinksCheck: DotsCommand {
         name: .long, parsing: .upToNextOption, help: ArgumentHelp("Magic-link URLs to evaluate against the AASA rules.", valueName: "url"))
     var paths: [String] = []
 
-    struct Output: Encodable {
-        var origin: String
-        var paths: [AppLinksChecker.PathVerdict]
-        var findings: [Finding]
-        var summary: FindingSummary
-        var passed: Bool
-    }
-
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx, reportPath: report.junit)
-        let reporter = FindingsReporter(report, console: console)
+        let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let result = try await reporter.reportingFailure(suite: "applinks \(origin)", input: "association files") {
             try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
         }
-        let findings = reporter.judged(result.findings)
-        let failed = try reporter.report([(origin, findings)], suite: "applinks \(origin)")
-        if global.json {
-            try console.json(
-                Output(origin: origin, paths: result.paths, findings: findings, summary: FindingSummary(findings), passed: !failed))
-        } else {
-            let style = console.style
-            console.out("apple-app-site-association  \(result.appleAppSiteAssociation == nil ? style.red("unusable") : "found")")
-            console.out("assetlinks.json             \(result.assetLinks == nil ? style.red("unusable") : "found")")
-            for verdict in result.paths {
-                console.out(
-                    "\(verdict.opensApp ? style.green("app    ") : style.red("browser")) \(TerminalText.safe(verdict.url))  \(TerminalText.safe(verdict.explanation))"
-                )
-            }
-            console.out("")
-            console.out(FindingsText.render(findings, style: style))
-        }
-        if failed { throw checkFailed }
+        try reporter.finish(result, json: global.json)
     }
 }

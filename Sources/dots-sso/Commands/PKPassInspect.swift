@@ -53,28 +53,8 @@ struct PKPassInspect: DotsCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("stdin ('-') can be read only once") }
     }
 
-    struct Output: Encodable {
-        var passes: [PassInspection]
-        var unreadable: [String: String]
-        var summary: FindingSummary
-        var passed: Bool
-    }
-
     func run(_ ctx: CommandContext) async throws {
-        let outcome = try await PKPassInspectUseCase(files: files, trust: trust.trust).run(ctx)
-        let console = Console(ctx, reportPath: report.junit)
-        let reporter = FindingsReporter(report, console: console)
-        let (passes, unreadable) = reporter.judged(outcome, findings: \.findings)
-        let findings = passes.flatMap(\.findings)
-        let failed = try reporter.report(passes.map { ($0.file, $0.findings) }, suite: "pkpass inspect", unreadable: unreadable)
-        if global.json {
-            try console.json(
-                Output(passes: passes, unreadable: unreadable, summary: FindingSummary(findings), passed: !failed && unreadable.isEmpty),
-                exitStatus: outcome.inputStatus?.rawValue ?? (failed ? checkFailed.rawValue : 0))
-        } else if !passes.isEmpty {
-            console.out(passes.map { PassText.render($0, style: console.style, now: ctx.clock.now()) }.joined(separator: "\n\n"))
-        }
-        if let status = outcome.inputStatus { throw ExitCode(status.rawValue) }
-        if failed { throw checkFailed }
+        let result = try await PKPassInspectUseCase(files: files, trust: trust.trust).run(ctx)
+        try FindingsReporter(report, console: Console(ctx, reportPath: report.junit)).finish(result, json: global.json)
     }
 }

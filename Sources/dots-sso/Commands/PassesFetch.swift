@@ -59,55 +59,17 @@ struct PassesFetch: DotsCommand {
         }
     }
 
-    struct Output: Encodable {
-        var source: String
-        var output: String
-        var passes: [FetchedPass]
-        /// Findings about the list itself (profile URL fields not taken as passes).
-        var findings: [Finding]
-        var summary: FindingSummary
-        var passed: Bool
-    }
-
     func run(_ ctx: CommandContext) async throws {
         let signIn = try SignInOptions.settings(
             global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
         let useCase = PassesFetchUseCase(
             member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
-        let console = Console(ctx, reportPath: report.junit)
-        let reporter = FindingsReporter(report, console: console)
-        var result = try await reporter.reportingFailure(suite: "passes fetch", input: "passes list") {
+        let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
+        let result = try await reporter.reportingFailure(suite: "passes fetch", input: "passes list") {
             defer { bar.finish() }
             return try await useCase.run(ctx) { finished, total in bar.update(finished, of: total) }
         }
-        for index in result.passes.indices { result.passes[index].findings = reporter.judged(result.passes[index].findings) }
-        result.findings = reporter.judged(result.findings)
-        let findings = result.findings + result.passes.flatMap(\.findings)
-        let failed = try reporter.report(
-            [(result.source, result.findings)] + result.passes.map { ($0.file ?? $0.url, $0.findings) }, suite: "passes fetch")
-        if global.json {
-            try console.json(
-                Output(
-                    source: result.source, output: output, passes: result.passes, findings: result.findings,
-                    summary: FindingSummary(findings), passed: !failed),
-                exitStatus: result.saveFailure?.exitStatus.rawValue ?? (failed ? checkFailed.rawValue : 0))
-        } else {
-            let style = console.style
-            let passes = result.passes
-            console.out(style.dim("\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(TerminalText.safe(result.source))"))
-            for pass in passes {
-                let title =
-                    "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
-                    + (pass.preview.map { " (picture: \($0))" } ?? "")
-                let inspection = PassInspection(
-                    file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
-                console.out("\n" + PassText.render(inspection, title: title, style: style, now: ctx.clock.now()))
-            }
-            if !result.findings.isEmpty { console.out("\n" + FindingsText.render(result.findings, style: style)) }
-            console.out("\n" + FindingsText.summary(FindingSummary(findings), style: style))
-        }
-        if let unsaved = result.saveFailure { throw unsaved }
-        if failed { throw checkFailed }
+        try reporter.finish(result, json: global.json)
     }
 }

@@ -24,64 +24,11 @@ struct Profile: DotsCommand {
     @OptionGroup var options: MemberOptions
     @OptionGroup var report: FindingsOptions
 
-    struct Output: Encodable {
-        var source: String
-        var profile: JSONValue
-        var dots: DotsView
-        var `import`: ImportPreview
-        var findings: [Finding]
-        var summary: FindingSummary
-        var passed: Bool
-    }
-
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx, reportPath: report.junit)
-        let reporter = FindingsReporter(report, console: console)
+        let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let checked = try await reporter.reportingFailure(suite: "profile", input: "profile") {
             try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
         }
-        let findings = reporter.judged(checked.findings)
-        let failed = try reporter.report([(checked.source, findings)], suite: "profile \(checked.source)")
-        if options.global.json {
-            try console.json(
-                Output(
-                    source: checked.source, profile: checked.profile.redactingSecrets(), dots: checked.dots,
-                    import: checked.import, findings: findings, summary: FindingSummary(findings), passed: !failed),
-                exitStatus: failed ? checkFailed.rawValue : 0)
-        } else {
-            render(checked, findings: findings, console: console)
-        }
-        if failed { throw checkFailed }
-    }
-
-    func render(_ checked: ProfileReport, findings: [Finding], console: Console) {
-        let style = console.style
-        let safe = TerminalText.safe
-        let dots = checked.dots
-        console.out(style.bold("Profile") + " from \(safe(checked.source))")
-        console.out(
-            Table.render(
-                [
-                    ["id", dots.id.map(safe) ?? "(missing)"], ["e-mail", dots.email.map(safe) ?? "-"],
-                    ["first name", dots.firstName.map(safe) ?? "-"], ["last name", dots.lastName.map(safe) ?? "-"],
-                    ["biography", dots.biography.map { TerminalText.oneLine($0) } ?? "-"],
-                ], indent: "  "))
-        console.out("\n" + style.bold("Flags"))
-        console.out(FlagTable.render(dots.flags, style: style))
-        let preview = checked.import
-        console.out("\n" + style.bold("Import preview") + " (first signup only)")
-        var rows: [[String]] = []
-        for (label, key, value) in [
-            ("first name", "firstName", preview.firstName), ("last name", "lastName", preview.lastName), ("e-mail", "email", preview.email),
-        ] {
-            rows.append([label, value.map(safe) ?? preview.rejected[key].map { style.red("refused: \(safe($0))") } ?? "-"])
-        }
-        rows.append([
-            "biography",
-            preview.biography.map { TerminalText.oneLine($0) + (preview.biographyChanged ? style.yellow(" (HTML stripped)") : "") } ?? "-",
-        ])
-        console.out(Table.render(rows, indent: "  "))
-        console.out("")
-        console.out(FindingsText.render(findings, style: style))
+        try reporter.finish(checked, json: options.global.json)
     }
 }

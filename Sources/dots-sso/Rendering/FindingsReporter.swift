@@ -18,32 +18,28 @@ struct FindingsReporter {
         findings.promotingWarnings(options.strict)
     }
 
-    /// A batch as this run reports it: each report's findings judged, each unreadable input said on stderr in
-    /// one line, and the unreadable inputs by name for `--json`.
-    func judged<Report>(_ outcome: BatchOutcome<Report>, findings: WritableKeyPath<Report, [Finding]>) -> (
-        reports: [Report], unreadable: [String: String]
-    ) {
-        var reports = outcome.reports
-        for index in reports.indices { reports[index][keyPath: findings] = judged(reports[index][keyPath: findings]) }
-        for (_, error) in outcome.unreadable { console.err("dots-sso: \(TerminalText.message(error.message))") }
-        let unreadable = Dictionary(outcome.unreadable.map { ($0.input, $0.error.message) }, uniquingKeysWith: { first, _ in first })
-        return (reports, unreadable)
-    }
-
-    /// Writes the side reports for the run's (judged) findings and returns whether the check failed: one case per
-    /// input with the findings about it (clean inputs too), `unreadable` inputs (by name, with the reason)
-    /// erroring. Under GitHub Actions the findings are annotations too.
-    func report(_ groups: [(input: String, findings: [Finding])], suite: String, unreadable: [String: String] = [:]) throws -> Bool {
-        let findings = groups.flatMap(\.findings)
+    /// The findings ritual, once for every findings command: the body judged (`--strict`), each unreadable input
+    /// said on stderr in one line, the CI reports and annotations written (one case per input, clean ones too),
+    /// the result printed with its summary and exit status, and the run ended with that status.
+    func finish<Body: FindingsBody>(_ body: Body, json: Bool) throws {
+        var body = body
+        body.judge(judged)
+        for entry in body.unreadable.entries { console.err("dots-sso: \(TerminalText.message(entry.reason))") }
+        let cases = body.cases
+        let findings = cases.flatMap(\.findings)
         let files = options.reports.files(strict: options.strict)
         if !files.isEmpty {
-            let failed = unreadable.sorted { $0.key < $1.key }.map { (input: $0.key, reason: $0.value) }
-            try files.write(ReportSuite.inputs(groups, suite: suite, unreadable: failed, strict: options.strict), console: console)
+            try files.write(
+                ReportSuite.inputs(cases, suite: body.suite, unreadable: body.unreadable.entries, strict: options.strict), console: console)
         }
         if console.environment["GITHUB_ACTIONS"] == "true" {
             GitHubAnnotations.render(findings, strict: options.strict).forEach(console.annotation)
         }
-        return FindingSummary(findings).failed(strict: options.strict) || !unreadable.isEmpty
+        let failed = FindingSummary(findings).failed(strict: options.strict) || !body.unreadable.isEmpty
+        let ending = body.ending ?? (failed ? checkFailed : nil)
+        try console.emit(
+            FindingsOutput(body: body, summary: FindingSummary(findings), passed: !failed, exitStatus: exitStatus(of: ending)), json: json)
+        if let ending { throw ending }
     }
 
     /// Runs the part of a command that can fail before there are findings (the network, a missing file). When it

@@ -1,0 +1,45 @@
+import DotsSSOCore
+
+/// What a findings command found, as one value `FindingsReporter.finish` judges, reports and prints: the command's
+/// own fields (its `--json` keys and its text), each input it checked with the findings about it, and an input
+/// error that decides the exit status whatever the findings say.
+protocol FindingsBody: CommandOutput {
+    /// The report suite's name (JUnit testsuite, SARIF run).
+    var suite: String { get }
+    /// Each input checked, with the findings about it: one test case each in the CI reports, clean inputs too.
+    /// Together they are every finding of the run (the summary counts them).
+    var cases: [(input: String, findings: [Finding])] { get }
+    /// Applies the run's judgement (`--strict`) to every finding the body holds.
+    mutating func judge(_ judge: ([Finding]) -> [Finding])
+    /// Inputs that could not be checked at all: failing cases in the reports, one line each on stderr.
+    var unreadable: UnreadableInputs { get }
+    /// The error the run ends with whatever the findings: an unreadable input's status, a pass that was not saved.
+    var ending: (any Error)? { get }
+}
+
+extension FindingsBody {
+    var unreadable: UnreadableInputs { UnreadableInputs() }
+    var ending: (any Error)? { nil }
+}
+
+/// The document every findings command prints: its body's keys, then the same three names everywhere:
+/// `summary` {errors, warnings, info}, `passed` and `exitStatus`.
+struct FindingsOutput<Body: FindingsBody>: CommandOutput {
+    var body: Body
+    var summary: FindingSummary
+    var passed: Bool
+    var exitStatus: Int32
+
+    enum Key: String, CodingKey { case summary, passed, exitStatus }
+
+    func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(exitStatus, forKey: .exitStatus)
+    }
+
+    func text(_ style: Style) -> String { body.text(style) }
+    var hints: [String] { body.hints }
+}
