@@ -41,6 +41,9 @@ struct GoldenOutputTests {
         ("channel-show", ["channel", "show", "acme"]),
         ("cache-list", ["cache", "list"]),
         ("channel-list", ["channel", "list"]),
+        ("channel-init", ["channel", "init", "beta", "--issuer", "https://sso.beta.example", "--client-id", "dots-beta", "--force"]),
+        ("cache-clear", ["cache", "clear", "--channel", "acme"]),
+        ("flags-check-unchecked", ["flags", "check", "--channel", "acme"]),
         ("help-exit-codes", ["help", "exit-codes"]),
     ]
 

@@ -23,6 +23,8 @@ package struct ChannelInitUseCase: Sendable {
     package struct Result: Codable, Sendable, Equatable {
         package var path: String
         package var channel: Channel
+        /// Whether an existing file was changed (`channel set`) rather than written anew (`channel init`).
+        package var updated: Bool
     }
 
     package func run(_ ctx: CommandContext) throws -> Result {
@@ -43,6 +45,6 @@ package struct ChannelInitUseCase: Sendable {
             }
         }
         let url = try store.save(settings, as: name, force: force || updating)
-        return Result(path: url.path, channel: settings)
+        return Result(path: url.path, channel: settings, updated: updating)
     }
 }

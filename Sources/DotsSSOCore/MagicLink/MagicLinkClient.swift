@@ -32,9 +32,23 @@ package struct MagicLinkClient: Sendable {
     /// The documented window during which a second request is refused.
     package static let throttleWindow = 60
 
-    package enum RequestOutcome: Sendable, Equatable {
+    package enum RequestOutcome: Encodable, Sendable, Equatable {
         case accepted
         case rateLimited(retryAfter: String?)
+
+        enum CodingKeys: String, CodingKey { case accepted, rateLimited, retryAfter }
+
+        /// `magic-link request --json`: `{"accepted": true, "rateLimited": false}`, or refused with `retryAfter`.
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self == .accepted, forKey: .accepted)
+            if case .rateLimited(let retryAfter) = self {
+                try container.encode(true, forKey: .rateLimited)
+                try container.encodeIfPresent(retryAfter, forKey: .retryAfter)
+            } else {
+                try container.encode(false, forKey: .rateLimited)
+            }
+        }
     }
 
     /// `POST /v3/auth/email`. An invalid address is refused locally (64) without a request.

@@ -49,9 +49,11 @@ package struct RevokeUseCase: Sendable {
         /// `logout` only: the revocation that was tried and failed. The URL is still given; the command then fails
         /// with this error's status, and the sign-in stays cached so a retry can revoke it.
         package var failure: RevocationFailed?
+        /// `--keep-sign-in`: the cache entry was left on purpose.
+        package var keptSignIn: Bool = false
 
         enum CodingKeys: String, CodingKey {
-            case removed, revoked, revocationProblem, logoutURL, opened, returned
+            case removed, revoked, revocationProblem, logoutURL, opened, returned, keptSignIn
         }
     }
 
@@ -86,7 +88,7 @@ package struct RevokeUseCase: Sendable {
         if let problem { ctx.warn(problem) }
         var result = Result(
             removed: removed, revoked: revoked, revocationProblem: failure?.message ?? problem, logoutURL: nil,
-            cacheFile: client.cache.url(for: client.key).path, failure: failure)
+            cacheFile: client.cache.url(for: client.key).path, failure: failure, keptSignIn: keepSignIn)
         if let endSession = endpoints.endSession {
             let logout = try LogoutRequest(
                 endSession: endSession, clientID: client.credentials.clientID,

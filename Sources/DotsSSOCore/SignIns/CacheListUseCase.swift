@@ -31,9 +31,13 @@ package struct CacheListUseCase: Sendable {
         package var problem: String?
     }
 
-    package struct Result: Codable, Sendable, Equatable {
+    package struct Result: Encodable, Sendable, Equatable {
         package var directory: String
         package var entries: [Listing]
+        /// When the cache was read: whether a token is still valid is said relative to it.
+        package var listedAt: Date
+
+        enum CodingKeys: String, CodingKey { case directory, entries }
     }
 
     package func run(_ ctx: CommandContext) throws -> Result {
@@ -67,6 +71,6 @@ package struct CacheListUseCase: Sendable {
             }
             return listing
         }
-        return Result(directory: cache.directory.path, entries: entries)
+        return Result(directory: cache.directory.path, entries: entries, listedAt: ctx.clock.now())
     }
 }

@@ -127,25 +127,8 @@ struct Authorize: DotsCommand {
             try console.json(pending)
             console.hint("the code verifier is kept in the cache; finish with `dots-sso exchange --code=CODE --state=STATE`")
         case .signedIn(let result):
-            try SignInOutput.render(result, json: signIn.global.json, console: console)
+            try console.emit(result, json: signIn.global.json)
         }
-    }
-}
-
-/// Renders a completed sign-in: subject, scopes, expiry and where it is cached; never a token.
-enum SignInOutput {
-    static func render(_ result: SignIn.Result, json: Bool, console: Console) throws {
-        if json {
-            try console.json(result)
-            return
-        }
-        var rows: [[String]] = [["subject", result.subject.map(TerminalText.safe) ?? "(no id_token)"]]
-        rows.append(["scopes", result.scope.map(TerminalText.safe) ?? "-"])
-        rows.append(["expires", result.expiresAt.map { ISOTimestamp.string($0) } ?? "not given"])
-        rows.append(["refresh token", result.hasRefreshToken ? "yes" : "no"])
-        rows.append(["id_token", result.idTokenValidated ? "validated" : "none"])
-        rows.append(["cached in", result.cacheFile])
-        console.out(Table.render(rows))
     }
 }
 

@@ -106,19 +106,6 @@ struct BodymovinPreview: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let preview = try await BodymovinPreviewUseCase(file: file, output: out, frames: frames, cell: size, gif: gif).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(preview)
-            return
-        }
-        console.out(
-            "\(TerminalText.safe(preview.sheet))  \(preview.frames.count) frames (\(preview.frames.map(String.init).joined(separator: ", "))), \(preview.cell) cells"
-        )
-        if let gif = preview.gif, let count = preview.gifFrames {
-            console.out("\(TerminalText.safe(gif))  \(count) frames")
-        }
-        if !preview.findings.isEmpty {
-            console.out(FindingsText.render(preview.findings, style: console.style))
-        }
+        try Console(ctx).emit(preview, json: global.json)
     }
 }

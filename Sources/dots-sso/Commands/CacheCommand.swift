@@ -28,39 +28,7 @@ struct CacheList: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = try CacheListUseCase(cacheDirectory: cacheOptions.cacheDir).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-            return
-        }
-        guard !result.entries.isEmpty else {
-            console.err("no cached sign-ins in \(result.directory)")
-            return
-        }
-        let style = console.style
-        let now = ctx.clock.now()
-        let safe = TerminalText.safe
-        let rows = result.entries.map { entry -> [String] in
-            let state: String
-            if let problem = entry.problem {
-                state = style.red(safe(problem))
-            } else if entry.needsSignIn {
-                state = style.yellow("sign in again")
-            } else if let expires = entry.expiresAt {
-                state =
-                    expires > now
-                    ? "valid until \(ISOTimestamp.string(expires))"
-                    : style.yellow("expired\(entry.hasRefreshToken ? " (refreshable)" : "")")
-            } else {
-                state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
-            }
-            let client = entry.clientId ?? entry.study.map { "study \($0)" } ?? "?"
-            return [
-                entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?",
-                entry.subject.map(safe) ?? "-", state,
-            ]
-        }
-        console.out(Table.render(rows, header: ["CHANNEL", "PROVIDER", "CLIENT", "ACCOUNT", "SUBJECT", "STATE"]))
+        try Console(ctx).emit(result, json: global.json)
     }
 }
 
@@ -94,11 +62,6 @@ struct CacheClear: DotsCommand {
             channel: all && !named ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
             account: cacheOptions.account, all: all)
         let result = try await useCase.run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.err("removed \(result.removed) cached sign-in\(result.removed == 1 ? "" : "s") from \(result.directory)")
-        }
+        try Console(ctx).emit(result, json: global.json)
     }
 }

@@ -45,9 +45,8 @@ struct ChannelInit: DotsCommand {
     var force = false
 
     func run(_ ctx: CommandContext) async throws {
-        try ChannelFileOptions.report(
-            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx),
-            done: "wrote", json: global.json, ctx)
+        try Console(ctx).emit(
+            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, force: force).run(ctx), json: global.json)
     }
 }
 
@@ -73,9 +72,8 @@ struct ChannelSet: DotsCommand {
     var name: String
 
     func run(_ ctx: CommandContext) async throws {
-        try ChannelFileOptions.report(
-            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx),
-            done: "updated", json: global.json, ctx)
+        try Console(ctx).emit(
+            try ChannelInitUseCase(name: name, channel: file.settings, fields: file.fields, updating: true).run(ctx), json: global.json)
     }
 }
 
@@ -200,15 +198,6 @@ struct ChannelFileOptions: ParsableArguments {
     }
 
     /// What `init` and `set` show: the channel as written (`--json`), else the file's path on stderr.
-    static func report(_ result: ChannelInitUseCase.Result, done: String, json: Bool, _ ctx: CommandContext) throws {
-        let console = Console(ctx)
-        if json {
-            try console.json(result)
-        } else {
-            console.err("\(done) \(result.path)")
-        }
-    }
-
     /// The plain fields given as flags (nil where not given).
     var settings: Channel {
         var settings = channel.overrides
@@ -245,47 +234,7 @@ struct ChannelShow: DotsCommand {
         var selection = channel.selection
         if let name { selection.name = name }
         let settings = try ChannelShowUseCase(selection: selection).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(settings)
-            return
-        }
-        var rows: [[String]] = []
-        func add(_ label: String, _ value: String?) { if let value { rows.append([label, value]) } }
-        add("name", settings.name)
-        add("issuer", settings.issuer)
-        add("authorization", settings.authorizationEndpoint)
-        add("token", settings.tokenEndpoint)
-        add("device authorization", settings.deviceAuthorizationEndpoint)
-        add("sign-in flow", settings.flow?.rawValue)
-        add("profile", settings.profileEndpoint)
-        add("profile auth", settings.profileAuth.map { "\($0.in.rawValue) \($0.name)" })
-        for (field, path) in (settings.profileMapping ?? [:]).sorted(by: { $0.key < $1.key }) { add("mapping \(field)", path) }
-        add("passes", settings.passesEndpoint)
-        add("revocation", settings.revocationEndpoint)
-        add("end session", settings.endSessionEndpoint)
-        add("client id", settings.clientId)
-        add("client secret", settings.clientSecretEnv.map { "from $\($0)" })
-        add("client key", settings.clientKeyFile.map { $0 + (settings.clientKeyId.map { " (kid \($0))" } ?? "") })
-        add("scopes", settings.scopes?.joined(separator: " "))
-        add("redirect uri", settings.redirectUri)
-        for (flag, purpose) in (settings.flags ?? [:]).sorted(by: { $0.key < $1.key }) { add("flag \(flag)", purpose) }
-        for container in settings.containers ?? [] {
-            add("container \(container.name)", container.url + (container.flag.map { " (needs \($0))" } ?? ""))
-            for variant in container.variants ?? [] { add("  when \(variant.flag)", variant.url) }
-        }
-        add("loading animation", settings.loadingAnimation)
-        add("privacy policy", settings.legal?.privacyPolicy)
-        add("terms", settings.legal?.termsAndConditions)
-        add("joint controller", settings.legal?.jointControllerStatement)
-        add("magic link", settings.magicLink?.baseUrl)
-        add("channels api", settings.channelsApi?.baseUrl)
-        add("  channel id", settings.channelsApi?.channelId)
-        add("  api key", settings.channelsApi?.apiKeyEnv.map { "from $\($0)" })
-        for entry in settings.passes?.trust ?? [] {
-            add("pass root", entry.hasPrefix("-----BEGIN") ? "inline PEM" : entry)
-        }
-        console.out(Table.render(rows))
+        try Console(ctx).emit(settings, json: global.json)
     }
 }
 
@@ -304,13 +253,6 @@ struct ChannelList: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = ChannelListUseCase().run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else if result.channels.isEmpty {
-            console.hint("no channels in \(result.directory); create one with `dots-sso channel init NAME …`")
-        } else {
-            console.out(result.channels.map(TerminalText.safe).joined(separator: "\n"))
-        }
+        try Console(ctx).emit(result, json: global.json)
     }
 }

@@ -71,18 +71,7 @@ struct EchoVerify: DotsCommand {
             provider: provider, authorization: header, consumerKey: consumerKey,
             allowedHosts: allowedHost.isEmpty ? EchoProviderPolicy.defaultAllowedHosts : allowedHost,
             maxSkew: maxSkew, http: network.settings(verbose: global.verbose))
-        let result = try await useCase.run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-            return
-        }
-        let safe = TerminalText.safe
-        console.out(
-            Table.render([
-                ["verified", "yes, by \(safe(result.provider))"], ["id", safe(result.id)], ["phone", result.phoneNumber.map(safe) ?? "-"],
-            ]))
-        console.hint("The id is the only attribute that never changes: key the account on it, not on the phone number.")
+        try Console(ctx).emit(try await useCase.run(ctx), json: global.json)
     }
 }
 
@@ -129,11 +118,6 @@ struct EchoSign: DotsCommand {
             provider: provider, consumerKey: consumerKey, consumerSecretFile: consumerSecretFile,
             token: token, tokenSecretFile: tokenSecretFile
         ).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.out(result.authorization)
-        }
+        try Console(ctx).emit(result, json: global.json)
     }
 }

@@ -34,6 +34,6 @@ struct Exchange: DotsCommand {
         let useCase = ExchangeUseCase(
             signIn: try signIn.settings(ctx), code: code, state: state, codeVerifier: codeVerifier,
             redirectURIFlag: signIn.channel.redirectUri)
-        try SignInOutput.render(try await useCase.run(ctx), json: signIn.global.json, console: Console(ctx))
+        try Console(ctx).emit(try await useCase.run(ctx), json: signIn.global.json)
     }
 }

@@ -26,21 +26,9 @@ struct FlagsShow: DotsCommand {
 
     @OptionGroup var options: MemberOptions
 
-    struct Output: Encodable {
-        var source: String
-        var id: String?
-        var flags: [FlagReading]
-    }
-
     func run(_ ctx: CommandContext) async throws {
         let checked = try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
-        let console = Console(ctx)
-        if options.global.json {
-            try console.json(Output(source: checked.source, id: checked.dots.id, flags: checked.dots.flags), exitStatus: 0)
-        } else {
-            console.out(FlagTable.render(checked.dots.flags, style: console.style))
-            console.out(FlagTable.verdict(checked.dots.flags, style: console.style))
-        }
+        try Console(ctx).emit(checked.memberFlags, json: options.global.json, exitStatus: 0)
     }
 }
 
@@ -69,20 +57,7 @@ struct FlagsCheck: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = try await FlagsCheckUseCase(member: try options.settings(ctx), names: names).run(ctx)
-        let console = Console(ctx)
-        if options.global.json {
-            try console.json(result, exitStatus: result.problem?.exitCode ?? (result.passed ? 0 : checkFailed.rawValue))
-        } else if let problem = result.problem {
-            console.err("dots-sso: \(TerminalText.message(problem.message))")
-        } else {
-            let style = console.style
-            for check in result.flags {
-                console.out(
-                    check.passed
-                        ? "\(style.green("ok  "))  \(TerminalText.safe(check.name)) is true"
-                        : "\(style.red("fail"))  \(TerminalText.safe(check.problem ?? check.name))")
-            }
-        }
+        try Console(ctx).emit(result, json: options.global.json, exitStatus: result.exitStatus)
         if let problem = result.problem { throw ExitCode(problem.exitCode) }
         if !result.passed { throw checkFailed }
     }

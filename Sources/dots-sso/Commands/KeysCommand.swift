@@ -43,14 +43,6 @@ struct KeysGenerate: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = try ClientKeyGeneration(output: out, type: type, force: force).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-            return
-        }
-        try console.json(result.publicJWK)
-        console.hint(
-            "Saved the private key to \(TerminalText.safe(result.file)) (0600). Register the JWK above with the provider; "
-                + "sign in with --client-key-file \(TerminalText.safe(result.file)).")
+        try Console(ctx).emit(result, json: global.json)
     }
 }

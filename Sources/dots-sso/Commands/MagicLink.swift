@@ -33,25 +33,12 @@ struct MagicLinkRequest: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
     var email: String
 
-    struct Output: Encodable {
-        var accepted: Bool
-        var rateLimited: Bool
-        var retryAfter: String?
-    }
-
     func run(_ ctx: CommandContext) async throws {
         let useCase = MagicLinkRequestUseCase(
             server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: email)
-        let console = Console(ctx)
-        switch try await useCase.run(ctx) {
-        case .accepted:
-            if global.json {
-                try console.json(Output(accepted: true, rateLimited: false))
-            } else {
-                console.out("If the address belongs to an account, a sign-in link is on its way.")
-            }
-        case .rateLimited(let retryAfter):
-            if global.json { try console.json(Output(accepted: false, rateLimited: true, retryAfter: retryAfter)) }
+        let outcome = try await useCase.run(ctx)
+        try Console(ctx).emit(outcome, json: global.json)
+        if case .rateLimited(let retryAfter) = outcome {
             throw HTTPError.rateLimited(
                 url: "the sign-in server",
                 retryAfter: retryAfter.map { "\($0) s" }
@@ -115,7 +102,7 @@ struct MagicLinkRedeem: DotsCommand {
             server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, link: link, token: token,
             email: email,
             password: password, generatePassword: newPassword, rememberPassword: rememberPassword)
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
+        try Console(ctx).emit(try await useCase.run(ctx), json: session.global.json)
     }
 }
 
@@ -146,7 +133,7 @@ struct MagicLinkSignUp: DotsCommand {
         let useCase = MagicLinkAccountUseCase(
             server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
             step: .signUp, rememberPassword: rememberPassword)
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
+        try Console(ctx).emit(try await useCase.run(ctx), json: session.global.json)
     }
 }
 
@@ -180,7 +167,7 @@ struct MagicLinkSignIn: DotsCommand {
         let useCase = MagicLinkAccountUseCase(
             server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
             step: .signIn(password: password))
-        try MagicLinkSessionOutput.render(try await useCase.run(ctx), json: session.global.json, ctx)
+        try Console(ctx).emit(try await useCase.run(ctx), json: session.global.json)
     }
 }
 
@@ -195,24 +182,6 @@ struct MagicLinkSessionOptions: ParsableArguments {
     func serverSettings(_ ctx: CommandContext) throws -> MagicLinkSettings { server.settings(try channel.resolve(ctx)) }
     var http: HTTPSettings { network.settings(verbose: global.verbose) }
     var cacheDirectory: String? { cacheOptions.cacheDir }
-}
-
-/// What `redeem`, `signup` and `signin` show: the session's facts, never its token.
-enum MagicLinkSessionOutput {
-    static func render(_ output: MagicLinkRedeemUseCase.Result, json: Bool, _ ctx: CommandContext) throws {
-        let console = Console(ctx)
-        if json {
-            try console.json(output)
-            return
-        }
-        let safe = TerminalText.safe
-        console.out(
-            Table.render([
-                ["signed in", "\(safe(output.email)) to study \(safe(output.study))"], ["user id", output.userId.map(safe) ?? "-"],
-                ["consent", output.consentRequired ? "still required: the participant must consent before using the study" : "given"],
-                ["password", output.passwordChanged ? "changed" : "unchanged"], ["cached in", output.cacheFile],
-            ]))
-    }
 }
 
 /// `dots-sso applinks`: the files that make links open the app.

@@ -54,7 +54,7 @@ struct MembersOptions: ParsableArguments {
 }
 
 /// Runs either action and renders its outcomes: one line per id, a summary for many, the exit code of the failures.
-enum MembersOutput {
+enum MembersRunner {
     static func run(
         _ action: MemberRevocationUseCase.Action, _ options: MembersOptions, global: GlobalOptions, network: NetworkOptions,
         yes: Bool, _ ctx: CommandContext
@@ -63,27 +63,7 @@ enum MembersOutput {
             action: action, ssoIDs: options.ssoId, api: try options.settings(ctx),
             http: network.settings(verbose: global.verbose), parallel: options.concurrency, confirmed: yes)
         let result = try await useCase.run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else if result.outcomes.count == 1, let only = result.outcomes.first, !only.succeeded {
-            console.err("dots-sso: \(TerminalText.safe(only.error ?? "failed"))")
-        } else {
-            for outcome in result.outcomes {
-                let id = TerminalText.safe(outcome.ssoId)
-                if outcome.succeeded {
-                    console.out("\(outcome.status ?? "done")\t\(id)\trequest \(outcome.requestId ?? "-")")
-                } else {
-                    console.out("failed\t\(id)\texit \(outcome.exitCode)")
-                    console.err("dots-sso: \(id): \(TerminalText.safe(outcome.error ?? "failed"))")
-                }
-            }
-            if result.outcomes.count > 1 {
-                console.err(
-                    "\(result.succeeded) of \(result.outcomes.count) \(action == .logOut ? "logged out" : "removed"), \(result.failed) failed"
-                )
-            }
-        }
+        try Console(ctx).emit(result, json: global.json)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }
@@ -115,7 +95,7 @@ struct MembersLogOut: DotsCommand {
     @OptionGroup var members: MembersOptions
 
     func run(_ ctx: CommandContext) async throws {
-        try await MembersOutput.run(.logOut, members, global: global, network: network, yes: true, ctx)
+        try await MembersRunner.run(.logOut, members, global: global, network: network, yes: true, ctx)
     }
 }
 
@@ -142,6 +122,6 @@ struct MembersRemove: DotsCommand {
     var yes = false
 
     func run(_ ctx: CommandContext) async throws {
-        try await MembersOutput.run(.remove, members, global: global, network: network, yes: yes, ctx)
+        try await MembersRunner.run(.remove, members, global: global, network: network, yes: yes, ctx)
     }
 }

@@ -75,11 +75,6 @@ struct OpenWebRegister: DotsCommand {
             codeA: codeA, primaryKey: primaryKey, userName: userName, accessToken: token ?? "",
             baseURL: baseUrl, email: email, emailVerified: emailVerified, http: network.settings(verbose: global.verbose))
         let result = try await useCase.run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(result)
-        } else {
-            console.out(result.codeB)
-        }
+        try Console(ctx).emit(result, json: global.json)
     }
 }

@@ -40,13 +40,6 @@ struct PKPassPreview: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let preview = try await PassPreviewUseCase(file: file, output: out, back: back, locale: locale).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(preview)
-            return
-        }
-        console.out("\(TerminalText.safe(preview.front))  front of the \(preview.style) pass")
-        if let back = preview.back { console.out("\(TerminalText.safe(back))  back") }
-        if !preview.findings.isEmpty { console.out(FindingsText.render(preview.findings, style: console.style)) }
+        try Console(ctx).emit(preview, json: global.json)
     }
 }

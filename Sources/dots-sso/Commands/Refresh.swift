@@ -29,14 +29,6 @@ struct Refresh: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = try await RefreshUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity, force: force).run(ctx)
-        let console = Console(ctx)
-        if signIn.global.json {
-            try console.json(result)
-            return
-        }
-        let expiry = result.expiresAt.map { ISOTimestamp.string($0) } ?? "no expiry given"
-        console.out(
-            result.refreshed
-                ? "refreshed; valid until \(expiry)" : "still valid until \(expiry); nothing to do (use --force to refresh anyway)")
+        try Console(ctx).emit(result, json: signIn.global.json)
     }
 }

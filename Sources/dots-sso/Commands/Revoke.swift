@@ -26,7 +26,7 @@ struct Revoke: DotsCommand {
     @OptionGroup var revocation: RevocationOptions
 
     func run(_ ctx: CommandContext) async throws {
-        try await RevokeOutput.run(signIn, revocation, mode: .revoke, keepSignIn: false, ctx)
+        try await RevokeRunner.run(signIn, revocation, mode: .revoke, keepSignIn: false, ctx)
     }
 }
 
@@ -65,7 +65,7 @@ struct Logout: DotsCommand {
     }
 
     func run(_ ctx: CommandContext) async throws {
-        try await RevokeOutput.run(signIn, revocation, mode: .logout, keepSignIn: keepSignIn, ctx)
+        try await RevokeRunner.run(signIn, revocation, mode: .logout, keepSignIn: keepSignIn, ctx)
     }
 }
 
@@ -102,7 +102,7 @@ struct RevocationOptions: ParsableArguments {
 }
 
 /// Runs the revoke use case for `revoke` and `logout` and renders what happened: the logout URL alone on stdout.
-enum RevokeOutput {
+enum RevokeRunner {
     static func run(
         _ signIn: SignInOptions, _ options: RevocationOptions, mode: RevokeUseCase.Mode, keepSignIn: Bool,
         _ ctx: CommandContext
@@ -113,29 +113,8 @@ enum RevokeOutput {
             signIn: options.apply(to: try signIn.settings(ctx)), mode: mode, localOnly: options.localOnly,
             keepSignIn: keepSignIn, openBrowser: options.open
         ).run(ctx)
-        try render(result, json: signIn.global.json, keptSignIn: keepSignIn, Console(ctx))
+        try Console(ctx).emit(result, json: signIn.global.json)
         // logout gave the URL; a revocation it tried and could not complete still fails the command.
         if let failure = result.failure { throw failure }
-    }
-
-    private static func render(_ result: RevokeUseCase.Result, json: Bool, keptSignIn: Bool, _ console: Console) throws {
-        if json {
-            try console.json(result)
-            return
-        }
-        if keptSignIn {
-            console.err("kept the cached sign-in \(result.cacheFile) (--keep-sign-in)")
-        } else if result.failure == nil {
-            console.err(result.removed ? "removed the cached sign-in \(result.cacheFile)" : "no cached sign-in to remove")
-        }
-        if !result.revoked.isEmpty { console.err("revoked at the provider: \(result.revoked.joined(separator: ", "))") }
-        if let logoutURL = result.logoutURL {
-            console.err(
-                result.opened
-                    ? "opened the provider's logout page in the browser:"
-                    : "to end the provider's browser session, open (or run again with --open):")
-            console.out(logoutURL)
-            if result.returned == .confirmed { console.err("the provider ended its session and sent the browser back (state checked)") }
-        }
     }
 }

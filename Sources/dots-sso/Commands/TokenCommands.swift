@@ -57,12 +57,7 @@ struct TokenPrint: DotsCommand {
             let which: TokenPrintUseCase.Which = idToken ? .id : refreshToken ? .refresh : .access
             token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: which, minValidity: tokenUse.minValidity).run(ctx)
         }
-        let console = Console(ctx)
-        if signIn.global.json {
-            try console.json(["token": token])
-        } else {
-            console.out(token)
-        }
+        try Console(ctx).emit(RequestedToken(name: "token", value: token), json: signIn.global.json)
     }
 }
 
@@ -102,13 +97,10 @@ struct TokenExport: DotsCommand {
         if let out {
             try RefreshTokenFile(path: out).store(token)
             console.err("wrote the refresh token to \(out) (0600); give it to CI with --refresh-token-file \(out)")
-        } else if signIn.global.json {
-            try console.json(["refreshToken": token])
         } else {
-            console.out(token)
-            if ctx.stdout.isTerminal {
-                console.hint("store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE")
-            }
+            let hint = "store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE"
+            try console.emit(
+                RequestedToken(name: "refreshToken", value: token, hints: ctx.stdout.isTerminal ? [hint] : []), json: signIn.global.json)
         }
     }
 }
@@ -133,31 +125,6 @@ struct TokenShow: DotsCommand {
         let output = try TokenShowUseCase(
             channel: try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account
         ).run(ctx)
-        let console = Console(ctx)
-        if global.json {
-            try console.json(output)
-            return
-        }
-        var rows: [[String]] = [
-            ["subject", output.subject.map(TerminalText.safe) ?? "-"], ["scopes", output.scope.map(TerminalText.safe) ?? "-"],
-        ]
-        rows.append(["expires", (output.expiresAt.map { ISOTimestamp.string($0) } ?? "not given") + (output.expired ? " (expired)" : "")])
-        rows.append(["refresh token", output.hasRefreshToken ? "yes" : "no"])
-        if let reason = output.needsSignIn { rows.append(["state", "sign in again: \(TerminalText.safe(reason))"]) }
-        rows.append(["access token", output.accessToken.format])
-        console.out(Table.render(rows))
-        for (label, decoded) in [("access token", output.accessToken), ("id_token", output.idToken)] {
-            guard let decoded, let claims = decoded.claims else { continue }
-            console.out("\n\(label) header: \(TerminalText.safe(Self.compact(decoded.header ?? [:])))")
-            console.out(
-                Table.render(
-                    claims.keys.sorted().map { [TerminalText.safe($0), TerminalText.safe(Self.compact(claims[$0]!))] }, indent: "  "))
-        }
-    }
-
-    static func compact(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "?"
+        try Console(ctx).emit(output, json: global.json)
     }
 }

@@ -1,31 +1,39 @@
 import ArgumentParser
 import DotsSSOCore
 
-/// A command's result as both of its readers get it: scripts the `Encodable` document (`--json`), people the text
+/// A command's result as both of its readers get it: scripts the `Encodable` document (`--json`), people the lines
 /// (swiftly's OutputData is the model). A command body is: parse, run one use case, `emit` what it returned, so
 /// no command decides on its own how `--json` and text differ.
 protocol CommandOutput: Encodable {
-    /// What a person reads on stdout; an empty string prints nothing.
-    func text(_ style: Style) -> String
-    /// Guidance for a person, on stderr after the text; left out under `--json` and `--quiet`.
-    var hints: [String] { get }
+    /// What a person is shown, in order: results on stdout, what happened and what to do next on stderr.
+    func lines(_ style: Style) -> [OutputLine]
 }
 
-extension CommandOutput {
-    var hints: [String] { [] }
+/// One line (or block) of a command's text output, and where it goes.
+enum OutputLine {
+    /// The result itself, on stdout: what a script would capture.
+    case result(String)
+    /// What happened, on stderr (`removed 2 cached sign-ins`).
+    case note(String)
+    /// What to do next, on stderr; left out under `--quiet`.
+    case hint(String)
 }
 
 extension Console {
     /// Writes `output` as the run asked: the JSON document (with the run's `exitStatus` beside its keys when the
-    /// command has a verdict), or the text and then its hints.
+    /// command has a verdict), or its lines, each to its stream.
     func emit(_ output: some CommandOutput, json: Bool, exitStatus: Int32? = nil) throws {
         if json {
             if let exitStatus { try self.json(output, exitStatus: exitStatus) } else { try self.json(output) }
             return
         }
-        let text = output.text(style)
-        if !text.isEmpty { out(text) }
-        output.hints.forEach(hint)
+        for line in output.lines(style) {
+            switch line {
+            case .result(let text): out(text)
+            case .note(let text): err(text)
+            case .hint(let text): hint(text)
+            }
+        }
     }
 }
 

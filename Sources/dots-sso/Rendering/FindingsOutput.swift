@@ -3,7 +3,11 @@ import DotsSSOCore
 /// What a findings command found, as one value `FindingsReporter.finish` judges, reports and prints: the command's
 /// own fields (its `--json` keys and its text), each input it checked with the findings about it, and an input
 /// error that decides the exit status whatever the findings say.
-protocol FindingsBody: CommandOutput {
+protocol FindingsBody: Encodable {
+    /// What a person reads on stdout: the inputs and their findings.
+    func text(_ style: Style) -> String
+    /// What to do next, on stderr after the text.
+    var hints: [String] { get }
     /// The report suite's name (JUnit testsuite, SARIF run).
     var suite: String { get }
     /// Each input checked, with the findings about it: one test case each in the CI reports, clean inputs too.
@@ -18,6 +22,7 @@ protocol FindingsBody: CommandOutput {
 }
 
 extension FindingsBody {
+    var hints: [String] { [] }
     var unreadable: UnreadableInputs { UnreadableInputs() }
     var ending: (any Error)? { nil }
 }
@@ -40,6 +45,7 @@ struct FindingsOutput<Body: FindingsBody>: CommandOutput {
         try container.encode(exitStatus, forKey: .exitStatus)
     }
 
-    func text(_ style: Style) -> String { body.text(style) }
-    var hints: [String] { body.hints }
+    func lines(_ style: Style) -> [OutputLine] {
+        [.result(body.text(style))] + body.hints.map(OutputLine.hint)
+    }
 }

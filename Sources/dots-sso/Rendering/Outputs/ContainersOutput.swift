@@ -44,8 +44,8 @@ extension ContainersShowUseCase.Result: FindingsBody {
 
 /// `containers probe`: one row per container request made.
 extension [ContainersProbeUseCase.Probe]: CommandOutput {
-    func text(_ style: Style) -> String {
-        Table.render(
+    func lines(_ style: Style) -> [OutputLine] {
+        let table = Table.render(
             map { result in
                 [
                     result.passed ? style.green("ok") : style.red("fail"), TerminalText.safe(result.name),
@@ -53,5 +53,6 @@ extension [ContainersProbeUseCase.Probe]: CommandOutput {
                     result.milliseconds.map { "\($0) ms" } ?? "-", TerminalText.safe(result.problem ?? (result.contentType ?? "")),
                 ]
             }, header: ["", "CONTAINER", "STATUS", "TIME", "DETAIL"])
+        return [.result(table)]
     }
 }
