@@ -98,4 +98,33 @@ struct JSONSchemaTests {
         let problem = try String(contentsOfFile: cli.home.path("out-3.json"), encoding: .utf8)
         #expect(problem.contains(#""problem""#) && problem.contains(#""exitCode" : 69"#), "\(problem)")
     }
+
+    @Test("--sarif files read back as SARIF 2.1.0 in sarif-pydantic, with no property the format does not define")
+    func sarifReadsBack() async throws {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (run Scripts/test); skipping the SARIF read-back")
+            return
+        }
+        let cli = DotsSSOCLI()
+        let animation =
+            #"{"v":"5.7.0","fr":30,"ip":0,"op":45,"w":200,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":45,"st":0,"ks":{},"shapes":[],"ef":[{"ty":5}]}]}"#
+        try animation.write(toFile: cli.home.path("loader.json"), atomically: true, encoding: .utf8)
+        try "<html>not a pass</html>".write(toFile: cli.home.path("guest.pkpass"), atomically: true, encoding: .utf8)
+        let runs: [[String]] = [
+            ["bodymovin", "validate", cli.home.path("loader.json"), "--no-render"],
+            ["pkpass", "inspect", cli.home.path("guest.pkpass")],
+        ]
+        var files: [String] = []
+        for (index, arguments) in runs.enumerated() {
+            let file = cli.home.path("report-\(index).sarif")
+            let result = try await cli.run(arguments + ["--sarif", file])
+            #expect(result.status == (index == 0 ? 0 : 1), "\(arguments): \(result.stderr)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains(#""ruleId""#), "a result per finding: \(text)")
+            files.append(file)
+        }
+        let check = try await ProcessRunner.run(
+            python, [TestPaths.peers.appendingPathComponent("sarif_check.py").path] + files, timeout: 60)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
 }
