@@ -99,7 +99,8 @@ struct DotsSSO: AsyncParsableCommand {
         let status: Int32
         do {
             if let command = command as? DotsCommand {
-                try await command.run(context)
+                // `-` reads the context's stdin, in the binary and in-process alike.
+                try await InputFile.$standardInput.withValue(context.stdin) { try await command.run(context) }
             } else if var command = command as? AsyncParsableCommand {
                 try await command.run()  // ArgumentParser's own help command
             } else {

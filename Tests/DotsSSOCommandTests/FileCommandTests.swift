@@ -20,6 +20,25 @@ struct FileCommandTests {
         #expect(result.stdout.contains("pkpass.archive."))
     }
 
+    @Test("'-' reads the context's stdin: a pass and an animation piped in-process are checked; nothing piped is an empty input")
+    func standardInput() async throws {
+        let t = TestContext()
+        t.stdin.provide(try TestPassIssuer.zip(try TestPassIssuer.files()))
+        let pass = await t.run(["pkpass", "inspect", "-", "--json"])
+        #expect(pass.stdout.contains(#""file" : "stdin""#), "\(pass.stdout)")
+        #expect(pass.stdout.contains("pass.org.thedots.test"), "the pass.json piped in was read: \(pass.stdout)")
+        t.stdin.provide(
+            Data(
+                #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]}"#
+                    .utf8))
+        let animation = await t.run(["bodymovin", "validate", "-", "--no-render"])
+        #expect(animation.status == 0, "\(animation.stderr)")
+        #expect(animation.stdout.contains("100×100"), "\(animation.stdout)")
+        // Read once: the same stdin a second time is empty, as a pipe is.
+        let again = await t.run(["bodymovin", "validate", "-", "--no-render"])
+        #expect(again.status == 65, "\(again.stdout)\(again.stderr)")
+    }
+
     @Test("bodymovin validate: a valid animation passes; broken JSON is malformed input (65) with the position")
     func bodymovin() async throws {
         let t = TestContext()

@@ -60,4 +60,22 @@ struct NumberConversionTests {
             offenders.isEmpty,
             "use ctx.clock.now() for a time, Deadline or Stopwatch for a wait or a duration:\n\(offenders.joined(separator: "\n"))")
     }
+
+    @Test("no source reads the process's stdin but StandardInput and the live context: '-' reads what the context gives")
+    func oneStdin() throws {
+        var offenders: [String] = []
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)
+        let allowed = ["StandardInput.swift", "CommandContext.swift"]
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift", !allowed.contains(url.lastPathComponent) else { continue }
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated()
+            where ["FileHandle.standardInput", "Swift.readLine", "STDIN_FILENO", "isatty(0)"].contains(where: line.contains)
+                && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            {
+                offenders.append("\(url.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(offenders.isEmpty, "read stdin through the context (ctx.stdin, ctx.readLine):\n\(offenders.joined(separator: "\n"))")
+    }
 }

@@ -61,6 +61,8 @@ package final class TestContext: @unchecked Sendable {
     package let home = TemporaryDirectory("ctx")
     package let stdout = BufferedOutput()
     package let stderr = BufferedOutput()
+    /// What a `-` input reads (`t.stdin.provide(…)` pipes a file into the command).
+    package let stdin = BufferedInput()
     package let http = FakeHTTPClient()
     private let lock = NSLock()
     private var now = Date()
@@ -104,7 +106,7 @@ package final class TestContext: @unchecked Sendable {
 
     package var context: CommandContext {
         let http = self.http
-        return CommandContext(
+        var context = CommandContext(
             environment: Environment(environment), stdout: stdout, stderr: stderr,
             readLine: { [self] in answer(stderr.text) },
             makeHTTPClient: { options in
@@ -122,6 +124,8 @@ package final class TestContext: @unchecked Sendable {
             browser: browser,
             stdinIsTerminal: stdinIsTerminal
         )
+        context.stdin = stdin
+        return context
     }
 }
 

@@ -19,6 +19,8 @@ package struct CommandContext: Sendable {
     package var browser: any BrowserOpener
     /// Whether a person can answer a prompt on stdin (a confirmation); false for pipes, files and CI.
     package var stdinIsTerminal: Bool
+    /// What a `-` input reads (a pass, an animation, a secret); bound for `InputFile` by the run's root.
+    package var stdin: any StandardInput = ProcessStandardInput()
     /// Where picture work runs: a child process of the binary (bounded), or here (in-process tests).
     package var drawing: DrawingPlace = .inProcess
     /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).

@@ -2,6 +2,10 @@ import Foundation
 
 /// A path given on the command line where `-` means standard input.
 package enum InputFile {
+    /// What `-` reads in this run: the context's stdin, bound by the run's root (`DotsSSO.execute`). Outside a run
+    /// there is none, and `-` reads as empty.
+    @TaskLocal package static var standardInput: any StandardInput = BufferedInput()
+
     /// The whole input (a file, stdin for `-`, a pipe such as `<(…)`), refused past `limit` bytes before the memory is
     /// spent: a missing path is an input error (64), one too large malformed input (65) naming `what` and the cap.
     package static func contents(_ path: String, what: String, limit: Int) throws -> Data {
@@ -45,9 +49,11 @@ package enum InputFile {
     private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws
         -> CappedRead<Contents>
     {
-        var handle = FileHandle.standardInput
+        let handle: FileHandle?
         var contents = Contents()
-        if path != "-" {
+        if path == "-" {
+            handle = nil
+        } else {
             guard let status = FileStatus(path) else { throw InputError.unreadable(path: path, reason: "no such file") }
             if status.isDirectory { throw InputError.unreadable(path: path, reason: "it is a directory, not a file") }
             if status.isRegular {
@@ -57,11 +63,16 @@ package enum InputFile {
             guard let file = FileHandle(forReadingAtPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             handle = file
         }
-        defer { if path != "-" { try? handle.close() } }
+        defer { try? handle?.close() }
         while contents.count <= limit {
             let chunk: Data?
             do {
-                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - contents.count))
+                let count = min(1 << 20, limit + 1 - contents.count)
+                if let handle {
+                    chunk = try handle.read(upToCount: count)
+                } else {
+                    chunk = try standardInput.read(upToCount: count)
+                }
             } catch {
                 throw InputError.unreadable(path: displayName(path), reason: "cannot read it")
             }
