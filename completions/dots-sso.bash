@@ -173,13 +173,13 @@ _dots-sso() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|openweb|echo|members|sandbox|demo|channel|keys|version|help)
+    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|explain|openweb|echo|members|sandbox|demo|channel|keys|version|help)
         # Offer subcommand argument completions
         "_dots-sso_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check openweb echo members sandbox demo channel keys version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check explain openweb echo members sandbox demo channel keys version help' -- "${cur}"))
         ;;
     esac
 }
@@ -2458,6 +2458,22 @@ _dots-sso_check() {
         return
         ;;
     '--pictures')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_explain() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --markdown --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--color)
+    __dots-sso_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     esac

@@ -9,8 +9,6 @@ struct DotsSSO: AsyncParsableCommand {
         commandName: "dots-sso",
         abstract: "Connect a partner's single sign-on to The Dots app, fast and safely.",
         discussion: """
-            For partner onboarding, CI checks of deliverables, and support staff.
-
             Examples:
               $ dots-sso authorize --channel acme
               $ dots-sso flags check --channel acme
@@ -29,7 +27,7 @@ struct DotsSSO: AsyncParsableCommand {
                 ]),
             CommandGroup(name: "One member (support)", subcommands: [Profile.self, Flags.self, Containers.self, Passes.self]),
             CommandGroup(name: "Deliverables", subcommands: [PKPass.self, Bodymovin.self, Applinks.self]),
-            CommandGroup(name: "CI", subcommands: [Check.self]),
+            CommandGroup(name: "CI", subcommands: [Check.self, Explain.self]),
             CommandGroup(name: "Partner backends", subcommands: [OpenWeb.self, Echo.self, Members.self]),
             CommandGroup(name: "Sandbox", subcommands: [Sandbox.self, Demo.self]),
             CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, Keys.self, VersionCommand.self]),

@@ -57,9 +57,9 @@ package struct DiscoverUseCase: Sendable {
             try response.requireSuccess()
             document = try response.decodeJSON(JSONValue.self)
         } catch let error as UserFacingError {
-            return [Finding(.warning, "discover.jwks.unreadable", at: location, "the provider's JWKS could not be read: \(error.message)")]
+            return [Finding(DiscoveryFindings.jwksUnreadable, at: location, "the provider's JWKS could not be read: \(error.message)")]
         } catch {
-            return [Finding(.warning, "discover.jwks.unreadable", at: location, "the provider's JWKS could not be read")]
+            return [Finding(DiscoveryFindings.jwksUnreadable, at: location, "the provider's JWKS could not be read")]
         }
         return DiscoveryLint.keyFindings(document, at: location)
     }

@@ -12,7 +12,7 @@ package enum DiscoveryLint {
         if metadata.kind == "oauth-authorization-server" {
             findings.append(
                 Finding(
-                    .info, "discover.metadata.rfc8414", at: FindingLocation(file: source),
+                    DiscoveryFindings.metadataRFC8414, at: FindingLocation(file: source),
                     "the provider has no OpenID configuration; using its RFC 8414 OAuth metadata (no id_token or userinfo endpoint to rely on)"
                 ))
         }
@@ -22,7 +22,7 @@ package enum DiscoveryLint {
         case nil:
             findings.append(
                 Finding(
-                    .error, "discover.issuer.missing", at: at("issuer"),
+                    DiscoveryFindings.issuerMissing, at: at("issuer"),
                     "the metadata has no \"issuer\"; it must equal \(metadata.requestedIssuer)"))
         case let issuer? where issuer != metadata.requestedIssuer:
             let hint =
@@ -30,7 +30,7 @@ package enum DiscoveryLint {
                 ? " (they differ only by a trailing slash, which still fails an exact comparison)" : ""
             findings.append(
                 Finding(
-                    .error, "discover.issuer.mismatch", at: at("issuer"),
+                    DiscoveryFindings.issuerMismatch, at: at("issuer"),
                     "the metadata says issuer \"\(issuer)\" but was fetched for \"\(metadata.requestedIssuer)\"\(hint); tokens would fail issuer validation"
                 ))
         default:
@@ -40,7 +40,7 @@ package enum DiscoveryLint {
         for key in ["authorization_endpoint", "token_endpoint"] where metadata.document[key]?.stringValue == nil {
             findings.append(
                 Finding(
-                    .error, "discover.endpoint.missing", at: at(key),
+                    DiscoveryFindings.endpointMissing, at: at(key),
                     "\"\(key)\" is missing; the authorization-code flow needs it"))
         }
         for (key, url) in metadata.endpoints {
@@ -49,7 +49,7 @@ package enum DiscoveryLint {
             } catch {
                 findings.append(
                     Finding(
-                        .error, "discover.endpoint.insecure", at: at(key),
+                        DiscoveryFindings.endpointInsecure, at: at(key),
                         "\(key) \(Redactor.redactURL(url)) is not an https URL (plain http is only acceptable on loopback); the app connects with TLS 1.2 or newer only"
                     ))
             }
@@ -59,13 +59,13 @@ package enum DiscoveryLint {
             if !(methods.stringArray ?? []).contains("S256") {
                 findings.append(
                     Finding(
-                        .error, "discover.pkce.s256-missing", at: at("code_challenge_methods_supported"),
+                        DiscoveryFindings.pkceS256Missing, at: at("code_challenge_methods_supported"),
                         "\"S256\" is not in code_challenge_methods_supported; the app uses PKCE with S256 (RFC 7636, RFC 8252 §8.1)"))
             }
         } else {
             findings.append(
                 Finding(
-                    .warning, "discover.pkce.not-advertised", at: at("code_challenge_methods_supported"),
+                    DiscoveryFindings.pkceNotAdvertised, at: at("code_challenge_methods_supported"),
                     "code_challenge_methods_supported is absent, so PKCE S256 support is not advertised; confirm the provider enforces it"))
         }
 
@@ -73,13 +73,13 @@ package enum DiscoveryLint {
             if !(types.stringArray ?? []).contains("code") {
                 findings.append(
                     Finding(
-                        .error, "discover.response-type.code-missing", at: at("response_types_supported"),
+                        DiscoveryFindings.responseTypeCodeMissing, at: at("response_types_supported"),
                         "\"code\" is not in response_types_supported; the app needs the authorization-code flow"))
             }
         } else if metadata.kind == "openid-configuration" {
             findings.append(
                 Finding(
-                    .error, "discover.response-type.missing", at: at("response_types_supported"),
+                    DiscoveryFindings.responseTypeMissing, at: at("response_types_supported"),
                     "response_types_supported is required by OIDC Discovery and must include \"code\""))
         }
 
@@ -87,7 +87,7 @@ package enum DiscoveryLint {
             if publicClient == true {
                 findings.append(
                     Finding(
-                        .warning, "discover.client-auth.none-missing", at: at("token_endpoint_auth_methods_supported"),
+                        DiscoveryFindings.clientAuthNoneMissing, at: at("token_endpoint_auth_methods_supported"),
                         "the client has no secret (a public, native client) but token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) "
                             + "does not list \"none\": the provider may refuse the code exchange; register the app as a public client, or set clientSecretEnv"
                     ))
@@ -95,7 +95,7 @@ package enum DiscoveryLint {
                 // Many providers accept public clients without listing `none`; the app is one, so say it once.
                 findings.append(
                     Finding(
-                        .info, "discover.client-auth.none-unlisted", at: at("token_endpoint_auth_methods_supported"),
+                        DiscoveryFindings.clientAuthNoneUnlisted, at: at("token_endpoint_auth_methods_supported"),
                         "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
                             + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
             }
@@ -108,7 +108,7 @@ package enum DiscoveryLint {
             let asymmetric = algorithms.filter { !$0.hasPrefix("HS") && $0 != "none" }
             findings.append(
                 Finding(
-                    .warning, "discover.id-token.symmetric-alg", at: at("id_token_signing_alg_values_supported"),
+                    DiscoveryFindings.idTokenSymmetricAlgorithm, at: at("id_token_signing_alg_values_supported"),
                     "id_token_signing_alg_values_supported lists \(symmetric), which signs id_tokens with the client secret: a public client "
                         + "cannot verify it. "
                         + (asymmetric.isEmpty
@@ -119,41 +119,41 @@ package enum DiscoveryLint {
         for (key, url) in metadata.supplied.sorted(by: { $0.key < $1.key }) where ProviderMetadata.supplementedEndpointKeys.contains(key) {
             findings.append(
                 Finding(
-                    .info, "discover.endpoint.rfc8414-only", at: at(key),
+                    DiscoveryFindings.endpointRFC8414Only, at: at(key),
                     "\(key) is listed only in the RFC 8414 document \(url), not in the OpenID configuration; dots-sso uses it, "
                         + "but clients that read only the OpenID configuration will miss it: list it there too"))
         }
         if let ignored = metadata.supplementIgnored {
             findings.append(
                 Finding(
-                    .warning, "discover.rfc8414.issuer-mismatch", at: FindingLocation(file: metadata.consulted ?? source, path: "$.issuer"),
+                    DiscoveryFindings.rfc8414IssuerMismatch, at: FindingLocation(file: metadata.consulted ?? source, path: "$.issuer"),
                     "the RFC 8414 document was not used: \(ignored); both documents must name the same issuer"))
         }
 
         if let grants = metadata.document["grant_types_supported"]?.stringArray, !grants.contains("refresh_token") {
             findings.append(
                 Finding(
-                    .warning, "discover.grant.refresh-missing", at: at("grant_types_supported"),
+                    DiscoveryFindings.refreshGrantMissing, at: at("grant_types_supported"),
                     "\"refresh_token\" is not in grant_types_supported; the app refreshes access tokens as needed (seed 000)"))
         }
 
         if metadata.userinfoEndpoint == nil {
             findings.append(
                 Finding(
-                    .info, "discover.userinfo.missing", at: at("userinfo_endpoint"),
+                    DiscoveryFindings.userinfoMissing, at: at("userinfo_endpoint"),
                     "no userinfo_endpoint; the partner must deliver a profile endpoint URL separately"))
         }
         let inEither = metadata.consulted.map { " (in neither the OpenID configuration nor \($0))" } ?? ""
         if metadata.revocationEndpoint == nil {
             findings.append(
                 Finding(
-                    .info, "discover.revocation.missing", at: at("revocation_endpoint"),
+                    DiscoveryFindings.revocationMissing, at: at("revocation_endpoint"),
                     "no revocation_endpoint\(inEither); refresh tokens cannot be revoked on logout (RFC 7009)"))
         }
         if metadata.endSessionEndpoint == nil {
             findings.append(
                 Finding(
-                    .info, "discover.end-session.missing", at: at("end_session_endpoint"),
+                    DiscoveryFindings.endSessionMissing, at: at("end_session_endpoint"),
                     "no end_session_endpoint\(inEither); logging out cannot end the provider's browser session"))
         }
         return findings
@@ -169,24 +169,24 @@ package enum DiscoveryLint {
         do {
             keys = try JWKSet(document: document)
         } catch let error as UserFacingError {
-            return [Finding(.error, "discover.jwks.key-unusable", at: location, error.message)]
+            return [Finding(DiscoveryFindings.jwksKeyUnusable, at: location, error.message)]
         } catch {
-            return [Finding(.error, "discover.jwks.key-unusable", at: location, "the JWKS cannot be read")]
+            return [Finding(DiscoveryFindings.jwksKeyUnusable, at: location, "the JWKS cannot be read")]
         }
         var findings: [Finding] = []
         for key in keys.keys {
             let name = key.keyID.map { "key \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "a key without kid"
             if let refusal = key.refusal {
                 findings.append(
-                    Finding(.error, "discover.jwks.key-refused", at: location, "\(name): \(refusal); id_tokens it signs are refused"))
+                    Finding(DiscoveryFindings.jwksKeyRefused, at: location, "\(name): \(refusal); id_tokens it signs are refused"))
             } else if let caution = key.caution {
-                findings.append(Finding(.warning, "discover.jwks.key-weak", at: location, "\(name): \(caution)"))
+                findings.append(Finding(DiscoveryFindings.jwksKeyWeak, at: location, "\(name): \(caution)"))
             }
         }
         if keys.keys.isEmpty {
             findings.append(
                 Finding(
-                    .warning, "discover.jwks.empty", at: location,
+                    DiscoveryFindings.jwksEmpty, at: location,
                     "the JWKS has no signing key dots-sso can verify id_tokens with (RSA, EC P-256/P-384/P-521 or Ed25519)"))
         }
         return findings

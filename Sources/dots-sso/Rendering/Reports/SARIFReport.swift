@@ -16,7 +16,16 @@ enum SARIFReport {
         located = Array(located.prefix(maxResults))
         let codes = Array(Set(located.map(\.finding.code))).sorted()
         let rules: [JSONValue] = codes.map { code in
-            .object(["id": .string(code), "name": .string(code), "shortDescription": .object(["text": .string(code)])])
+            var rule: [String: JSONValue] = [
+                "id": .string(code), "name": .string(code), "shortDescription": .object(["text": .string(code)]),
+            ]
+            // A registered code brings its explanation, source and usual level (the registry is the one description).
+            if let entry = FindingCatalog.code(code) {
+                rule["fullDescription"] = .object(["text": .string(entry.explanation)])
+                rule["help"] = .object(["text": .string("\(entry.explanation) Source: \(entry.source). (dots-sso explain \(code))")])
+                rule["defaultConfiguration"] = .object(["level": .string(level(entry.severity, strict: strict))])
+            }
+            return .object(rule)
         }
         let results: [JSONValue] = located.map { finding, input in
             var location: [String: JSONValue] = [

@@ -1,0 +1,41 @@
+/// Every registered finding code, by domain. It sits on the top floor because it gathers the domains' registries;
+/// a domain joins by listing its `…Findings.all` here, and its codes are then explained by `dots-sso explain`, in
+/// `docs/findings.md` and in SARIF's rules. The other domains still write their codes inline and join one by one.
+package enum FindingCatalog {
+    package static let domains: [(name: String, codes: [FindingCode])] = [
+        ("discover", DiscoveryFindings.all)
+    ]
+
+    package static var all: [FindingCode] { domains.flatMap(\.codes) }
+
+    package static func code(_ name: String) -> FindingCode? {
+        all.first { $0.code == name }
+    }
+
+    /// What a name that is not a registered code most likely meant: the code a typo is closest to, else the codes
+    /// that share its first two parts (`discover.pkce` → both PKCE codes), at most five.
+    package static func nearest(to name: String) -> [String] {
+        let codes = all.map(\.code)
+        if let typo = NearestName.to(name, among: codes) { return [typo] }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 2 else { return [] }
+        let prefix = parts.prefix(2).joined(separator: ".") + "."
+        return Array(codes.filter { $0.hasPrefix(prefix) }.prefix(5))
+    }
+
+    /// The catalogue as Markdown (`docs/findings.md`): a section per domain, a paragraph per code.
+    package static var markdown: String {
+        var lines = [
+            "# Finding codes", "",
+            "What each finding dots-sso reports means, how severe it is, and where the rule comes from. Generated from the",
+            "registry (`dots-sso explain --markdown`); `dots-sso explain CODE` prints one entry.", "",
+        ]
+        for (name, codes) in domains {
+            lines += ["## \(name)", ""]
+            for code in codes {
+                lines += ["### `\(code.code)` (\(code.severity.rawValue))", "", code.explanation, "", "Source: \(code.source)", ""]
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,101 @@
+@testable import dots_sso
+import DotsSSOCore
+import Foundation
+import Testing
+import TestSupport
+
+/// The finding-code registry: `explain` reads it, findings are made from it (so their severity cannot drift from
+/// the documentation), and a registered domain writes its codes nowhere else.
+@Suite("finding codes: the registry and explain")
+struct FindingRegistryTests {
+    @Test("explain prints a code's severity, paragraph and source; --json the same fields")
+    func explain() async throws {
+        let t = TestContext()
+        let text = await t.run(["explain", "discover.pkce.s256-missing"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("discover.pkce.s256-missing (error)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Source: RFC 7636"), "\(text.stdout)")
+        let json = await t.run(["explain", "discover.issuer.mismatch", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
+        #expect(object["code"] == "discover.issuer.mismatch" && object["severity"] == "error")
+        #expect(object["explanation"]?.contains("trailing slash") == true && object["source"]?.contains("RFC 8414") == true)
+    }
+
+    @Test("an unknown code is a usage error (64) naming the nearest known: a typo's one, or a family's members")
+    func unknown() async throws {
+        let t = TestContext()
+        let typo = await t.run(["explain", "discover.pkce.s265-missing"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains(#"did you mean "discover.pkce.s256-missing"?"#), "\(typo.stderr)")
+        let family = await t.run(["explain", "discover.pkce"])
+        #expect(family.status == 64)
+        #expect(
+            family.stderr.contains("discover.pkce.s256-missing") && family.stderr.contains("discover.pkce.not-advertised"),
+            "\(family.stderr)")
+        let nothing = await t.run(["explain"])
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.contains("--markdown"), "\(nothing.stderr)")
+    }
+
+    @Test("each registered code once, with a severity, a paragraph and a source; the Markdown has every code")
+    func registry() {
+        let codes = FindingCatalog.all.map(\.code)
+        #expect(Set(codes).count == codes.count, "a code registered twice")
+        for entry in FindingCatalog.all {
+            #expect(entry.explanation.count > 40 && entry.explanation.hasSuffix("."), "\(entry.code): \(entry.explanation)")
+            #expect(!entry.source.isEmpty, "\(entry.code) names no source")
+            #expect(FindingCatalog.markdown.contains("### `\(entry.code)` (\(entry.severity.rawValue))"))
+        }
+    }
+
+    @Test("a registered domain's codes are written only in its registry: a finding elsewhere names it by its registry entry")
+    func onePlace() throws {
+        let sources = TestPaths.repository.appendingPathComponent("Sources")
+        for (domain, entries) in FindingCatalog.domains {
+            var registries: [String] = []
+            var outside: [String] = []
+            let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+            while let url = files?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                let text = try String(contentsOf: url, encoding: .utf8)
+                if entries.allSatisfy({ text.contains("\"\($0.code)\"") }) {
+                    registries.append(url.lastPathComponent)
+                } else if text.contains("\"\(domain).") {
+                    outside.append(url.lastPathComponent)
+                }
+            }
+            #expect(registries.count == 1, "\(domain): one registry file, found \(registries)")
+            #expect(outside.isEmpty, "\(domain) codes written inline outside the registry in: \(outside)")
+        }
+    }
+
+    @Test("findings discover makes carry the registered severity, and SARIF rules carry the registered explanation")
+    func findingsFromRegistry() async throws {
+        let t = TestContext()
+        let metadata =
+            #"{"issuer": "https://weak.fake.example/", "authorization_endpoint": "http://weak.fake.example/a", "token_endpoint": "https://weak.fake.example/t", "response_types_supported": ["token"], "code_challenge_methods_supported": ["plain"]}"#
+        t.http.json(
+            .get, "https://weak.fake.example/.well-known/openid-configuration",
+            try JSONDecoder().decode(JSONValue.self, from: Data(metadata.utf8)))
+        let sarif = t.home.path("discover.sarif")
+        let result = await t.run(["discover", "--issuer", "https://weak.fake.example", "--json", "--sarif", sarif])
+        #expect(result.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count >= 4)
+        for finding in findings {
+            let code = try #require(finding["code"] as? String)
+            let entry = try #require(FindingCatalog.code(code), "\(code) is not registered")
+            #expect(finding["severity"] as? String == entry.severity.rawValue, "\(code)")
+        }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarif))) as? [String: Any])
+        let rules = try #require(
+            ((document["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"]
+                as? [[String: Any]])
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            let entry = try #require(FindingCatalog.code(id))
+            #expect((rule["fullDescription"] as? [String: Any])?["text"] as? String == entry.explanation)
+        }
+    }
+}
