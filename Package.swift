@@ -78,10 +78,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The floor under every domain: errors and exit statuses, findings, JSON, the file system, the clock, text
+        // output and small support types. It knows no domain: the compiler refuses a name from the core here.
+        .target(
+            name: "DotsSSOBasics",
+            dependencies: ["CDotsRuntime"],
+            swiftSettings: strict
+        ),
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "CCurl", "COpenSSL", "CDotsZlib", "CPictures", "CDotsRuntime",
+                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CPictures", "CDotsRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -93,7 +100,7 @@ let package = Package(
         .target(
             name: "DotsSSOSandbox",
             dependencies: [
-                "DotsSSOCore",
+                "DotsSSOBasics", "DotsSSOCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -102,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "dots-sso",
             dependencies: [
-                "DotsSSOCore",
+                "DotsSSOBasics", "DotsSSOCore",
                 "DotsSSOSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -110,28 +117,28 @@ let package = Package(
         ),
         .target(
             name: "DotsSSOFuzzTargets",
-            dependencies: ["DotsSSOCore"],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore"],
             swiftSettings: strict
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["DotsSSOCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
         .testTarget(
             name: "DotsSSOCoreTests",
-            dependencies: ["DotsSSOCore", "DotsSSOFuzzTargets", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOFuzzTargets", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DotsSSOCommandTests",
-            dependencies: ["dots-sso", "DotsSSOCore", "TestSupport"],
+            dependencies: ["dots-sso", "DotsSSOBasics", "DotsSSOCore", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DotsSSOCLITests",
-            dependencies: ["DotsSSOCore", "DotsSSOSandbox", "TestSupport"],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOSandbox", "TestSupport"],
             swiftSettings: strict
         ),
     ],

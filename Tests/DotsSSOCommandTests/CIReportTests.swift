@@ -1,4 +1,5 @@
 @testable import dots_sso
+import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 import Testing

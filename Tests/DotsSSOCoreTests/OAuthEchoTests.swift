@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 import Testing

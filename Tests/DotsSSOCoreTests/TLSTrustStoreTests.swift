@@ -1,4 +1,5 @@
 import COpenSSL
+import DotsSSOBasics
 @testable import DotsSSOCore
 import Foundation
 import Testing

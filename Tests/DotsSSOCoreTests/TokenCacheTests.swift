@@ -1,3 +1,4 @@
+import DotsSSOBasics
 @testable import DotsSSOCore
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 #if canImport(Glibc)
     import Glibc
 #endif

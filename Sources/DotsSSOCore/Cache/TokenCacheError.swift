@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Problems with the token cache directory or one of its files.
 package enum TokenCacheError: UserFacingError, Equatable {
     case insecureFile(path: String, mode: String)

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The parts of a channel that `channel init` takes as `NAME=VALUE` flags (flags and their purpose, containers,
 /// their variants, profile authentication and mapping, deliverables), read into the `Channel` they describe.
 /// Every malformed value is a usage error that names the flag and shows the expected form.

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// `dots-sso channel list`: the configured channels' names.
 package struct ChannelListUseCase: Sendable {

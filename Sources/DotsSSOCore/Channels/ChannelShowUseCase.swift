@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `dots-sso channel show [NAME]`: the effective channel (file plus flags).
 package struct ChannelShowUseCase: Sendable {
     package var selection: ChannelSelection

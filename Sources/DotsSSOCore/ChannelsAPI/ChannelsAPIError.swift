@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// How The Dots Channels API refused a member call.
 package enum ChannelsAPIError: UserFacingError, Equatable {
     /// 400: the request did not validate (65).

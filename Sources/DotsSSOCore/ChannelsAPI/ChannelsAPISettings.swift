@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Where and how to reach The Dots Channels API: flags first, else the channel's `channelsApi` settings. The key
 /// comes from `--api-key-file`, `--api-key-env`, or the variable the channel names; never from a flag value.
 package struct ChannelsAPISettings: Sendable {

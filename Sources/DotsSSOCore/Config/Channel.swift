@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// One partner's configuration: endpoints, client, flags and their purpose, containers, deliverables.
 ///
 /// Stored as camelCase JSON under `$XDG_CONFIG_HOME/dots-sso/channels/NAME.json`; every field

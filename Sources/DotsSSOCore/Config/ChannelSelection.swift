@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Which channel a command runs for: `--channel NAME|PATH` (else `DOTS_SSO_CHANNEL`), with the fields given
 /// as flags laid over it. Without a name, the flags alone are the channel.
 package struct ChannelSelection: Sendable {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Problems with a channel configuration or a required setting (exit 78).
 package enum ConfigError: UserFacingError, Equatable {
     case unknownChannel(name: String, searched: String)

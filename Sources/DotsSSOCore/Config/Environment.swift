@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The process environment as plain values, so the core never reads globals and tests can inject their own.
 package struct Environment: Sendable {

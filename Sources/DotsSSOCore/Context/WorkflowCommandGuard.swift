@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import Foundation
 
 /// Under GitHub Actions the runner obeys any output line that starts with `::` (`::error …`, `::set-output …`,

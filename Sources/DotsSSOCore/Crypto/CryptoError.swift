@@ -1,4 +1,5 @@
 import COpenSSL
+import DotsSSOBasics
 
 /// A failure inside OpenSSL, with the library's own error queue drained into the message.
 package enum CryptoError: UserFacingError, Equatable {

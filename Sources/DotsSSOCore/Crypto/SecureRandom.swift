@@ -1,4 +1,5 @@
 import COpenSSL
+import DotsSSOBasics
 
 /// Bytes from OpenSSL's CSPRNG (`RAND_bytes`), for PKCE verifiers, `state`, nonces and passwords.
 package enum SecureRandom {

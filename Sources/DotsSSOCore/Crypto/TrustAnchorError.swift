@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// A CA file the user gave (`--cacert`, `DOTS_SSO_CACERT`, `--trust`) that cannot be used; the message names
 /// the option it came from, so the fix is obvious whichever command was run.
 package struct TrustAnchorError: UserFacingError, Equatable {

@@ -1,4 +1,5 @@
 import COpenSSL
+import DotsSSOBasics
 
 /// Owns an OpenSSL `STACK_OF(X509)` and a reference to each certificate in it (freed with `sk_X509_pop_free`
 /// in `deinit`). Certificates read from it are borrowed: keep the stack alive while they are used.

@@ -1,4 +1,5 @@
 import COpenSSL
+import DotsSSOBasics
 
 /// Owns an OpenSSL `X509_STORE` (freed in `deinit`): the trust anchors one chain verification uses.
 final class X509Store {

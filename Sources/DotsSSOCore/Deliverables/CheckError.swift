@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Why `check` itself cannot run (the per-deliverable problems are findings instead).
 package enum CheckError: UserFacingError, Equatable {
     /// `--only`/`--skip` named a check this channel does not have.

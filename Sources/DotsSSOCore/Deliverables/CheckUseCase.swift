@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// `dots-sso check`: every deliverable of a channel (seed 000), one named check each, run concurrently in one
 /// CI job. Static checks always run; the live ones (profile, flags, containers, passes) run as a test member —

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Every registered finding code, by domain. It sits on the top floor because it gathers the domains' registries;
 /// a domain joins by listing its `…Findings.all` here, and its codes are then explained by `dots-sso explain`, in
 /// `docs/findings.md` and in SARIF's rules. The other domains still write their codes inline and join one by one.

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Byte-level helpers for the text of HTTP headers, which is ASCII framing around opaque values.
 enum HTTPBytes {
     /// `bytes` without leading and trailing CR and LF, and also spaces and tabs unless `newlinesOnly`

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The network as the rest of the core sees it: one request in, one response out, policy enforced.
 package protocol HTTPClient: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Everything that can go wrong carrying a request, from URL policy to the answer's shape.
 package enum HTTPError: UserFacingError, Equatable {

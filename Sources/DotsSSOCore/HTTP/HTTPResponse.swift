@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// What the server answered, after any redirects.
 package struct HTTPResponse: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// What a user chose for one command's requests: the timeout, extra CA files and the `-v` trace.
 package struct HTTPSettings: Sendable {

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import NIOCore
+import DotsSSOBasics
 
 /// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69).
 package struct ListenerError: UserFacingError, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Removes secrets (tokens, codes, verifiers, client secrets, passwords, credentials headers, cookies)
 /// from anything dots-sso might show: URLs, headers, form and JSON bodies.

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// What a bodymovin file is checked against: what lottie-ios will load and render, or Lottie spec 1.0 structure.
 package enum LottieProfile: String, Sendable, CaseIterable, Codable {
     case ios

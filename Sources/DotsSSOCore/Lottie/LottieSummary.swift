@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The figures of one animation, for people deciding whether it fits as a loading icon.
 package struct LottieSummary: Codable, Sendable, Equatable {
     package var version: String?

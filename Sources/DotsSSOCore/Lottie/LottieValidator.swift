@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Validates a bodymovin (Lottie) JSON file in one walk over a `CompactJSON` tree: structure, references,
 /// what lottie-ios does not support, and fitness as a loading icon.

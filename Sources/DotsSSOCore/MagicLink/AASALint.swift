@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Apple's `apple-app-site-association`: the current (`appIDs` + `components`) and legacy (`appID` + `paths`) shapes.
 package enum AASALint {

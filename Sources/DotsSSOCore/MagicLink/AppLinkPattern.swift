@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Apple's app-link wildcard patterns: `*` matches any run of characters (also none), `?` exactly one.
 package enum AppLinkPattern {
     package static func matches(_ pattern: String, _ text: String, caseSensitive: Bool = true) -> Bool {

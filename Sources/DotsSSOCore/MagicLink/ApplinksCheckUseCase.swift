@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `dots-sso applinks check ORIGIN`: the origin's apple-app-site-association and assetlinks.json, and which rule
 /// each magic-link URL matches.
 package struct ApplinksCheckUseCase: Sendable {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Android's `assetlinks.json`: statements granting `handle_all_urls` to an app by package name and certificate.
 package enum AssetLinksLint {
     /// 32 colon-separated upper-case hex pairs (a SHA-256 certificate fingerprint).

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// What a Bridge-style server said when it refused a magic-link call: `{statusCode, message, type, entityClass?}`.
 package struct BridgeError: UserFacingError, Equatable {
     package let status: Int

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// A Bridge session from `magic-link redeem` as cached (the tokens are secrets; only `token print --session` shows one).
 package struct BridgeSession: CachePayload {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 extension BridgeSession {
     /// Reads the fields dots-sso needs from a `UserSessionInfo` body.

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `dots-sso magic-link request`: asks the server to e-mail a sign-in link (`POST /v3/auth/email`).
 package struct MagicLinkRequestUseCase: Sendable {
     package var server: MagicLinkSettings

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Where the magic-link server lives: `--base-url`/`--study`, else the channel's `magicLink` settings.
 package struct MagicLinkSettings: Sendable {
     package var channel: Channel

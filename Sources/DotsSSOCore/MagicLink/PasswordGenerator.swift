@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Makes the strong random password the app sends when it redeems a link (seed 001): upper and lower case
 /// letters, digits and symbols, each at least once, chosen uniformly from OpenSSL's CSPRNG.
 package enum PasswordGenerator {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `dots-sso token print --session`: the Bridge session token `magic-link redeem` cached for an address.
 package struct SessionTokenUseCase: Sendable {
     package var server: MagicLinkSettings

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// How the client authenticates at the token and revocation endpoints (RFC 6749 §2.3).
 package enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {

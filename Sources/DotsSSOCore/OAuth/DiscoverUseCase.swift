@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// `dots-sso discover`: the provider's OIDC/OAuth metadata, its endpoints, and findings about what the app needs.
 package struct DiscoverUseCase: Sendable {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The codes `discover` (and `check`'s discovery check) reports about a provider's metadata and keys.
 package enum DiscoveryFindings {
     static let metadataRFC8414 = FindingCode(

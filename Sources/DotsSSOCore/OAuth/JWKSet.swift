@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// A provider's signing keys (`jwks_uri`), as public keys we can verify with.
 package struct JWKSet: Sendable {

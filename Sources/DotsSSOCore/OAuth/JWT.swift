@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// A compact JWS (header.payload.signature) decoded but not yet trusted.
 package struct JWT: Sendable {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Failures of the OAuth/OIDC conversation with a provider.
 package enum OAuthError: UserFacingError, Equatable {
     case discoveryNotFound(issuer: String, tried: [String])

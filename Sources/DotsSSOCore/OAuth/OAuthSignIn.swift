@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The OAuth part of a cache entry: the tokens, the endpoints they came from, an authorization waiting for
 /// `exchange`, and whether the provider has told us to sign in again.

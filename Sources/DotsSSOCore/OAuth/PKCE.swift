@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// A PKCE pair (RFC 7636): a high-entropy verifier and its S256 challenge.
 package struct PKCE: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The endpoints one sign-in uses: explicit channel settings win, discovery fills the gaps.
 package struct ProviderEndpoints: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Where the browser is sent back to: our loopback listener (RFC 8252 §7.3), or a registered URI (e.g. The
 /// Dots' own) whose landing URL the user pastes.

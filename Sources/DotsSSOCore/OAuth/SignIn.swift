@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Finishes a sign-in: exchanges the code, validates the id_token, and stores the token set in the cache.
 package struct SignIn: Sendable {

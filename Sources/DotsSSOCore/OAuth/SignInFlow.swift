@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// How `authorize` gets the member's consent: a browser on this machine redirecting to our loopback listener, the
 /// device authorization grant (RFC 8628: a code typed on any other device), or a pasted redirect URL (a remote
 /// shell whose browser runs elsewhere).

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The provider endpoints remembered with a sign-in.
 package struct StoredEndpoints: Codable, Sendable, Equatable {

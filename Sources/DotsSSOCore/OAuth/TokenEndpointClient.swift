@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Talks to the token and revocation endpoints: code exchange, refresh, RFC 7009 revocation.
 package struct TokenEndpointClient: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The tokens of one sign-in, as stored. Never printed unless the user asks (`token print`).
 package struct TokenSet: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Why OAuth Echo credentials were not accepted.
 package enum EchoError: UserFacingError, Equatable {
     /// The `X-Verify-Credentials-Authorization` value is not a valid OAuth 1.0 header (65); nothing was sent.

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// `echo verify`: what a backend must do with the two headers a Digits/Twitter app sends (seed 003). Every local
 /// check comes first — the header parses, its consumer key is ours, the provider URL is https on an allowed host —

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The protocol parameters of an OAuth 1.0 `Authorization` header (RFC 5849 §3.5.1), as OAuth Echo hands them
 /// over in `X-Verify-Credentials-Authorization`: the `OAuth` scheme, then comma-separated `name="value"` pairs
 /// whose names and values are percent-encoded (§3.6). Strict: a header a provider might read differently from

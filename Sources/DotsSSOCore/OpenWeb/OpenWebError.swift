@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Why an OpenWeb `register-user` handshake did not produce a codeB.
 package enum OpenWebError: UserFacingError, Equatable {
     /// The primary key breaks the stable-id rule; nothing was sent.

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Apple Root CA (2006–2035), the anchor Wallet pass signer chains end in (leaf → WWDR intermediate → this root).
 /// Public certificate data as Apple publishes it; SHA-256 fingerprint B0:B1:73:0E:CB:C7:FF:45:05:14:2C:49:F1:29:5E:6E:DA:6B:CA:ED:7E:2C:68:C5:BE:91:B5:A1:10:01:F0:24.
 enum AppleRootCA {

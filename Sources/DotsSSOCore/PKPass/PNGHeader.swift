@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The pixel size of a PNG, read from its signature and IHDR chunk without decoding the image.
 package struct PNGHeader: Sendable, Equatable {

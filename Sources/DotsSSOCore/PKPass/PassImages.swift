@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// One image in a pass, as the summary lists it.
 package struct PassImage: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Inspects passes the way Wallet accepts them: archive safety, manifest, signature and chain, the signer
 /// against pass.json, pass.json itself, images and localisations. Hostile or broken input becomes findings,

@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// The localisations of a pass (`xx.lproj/` folders): each `pass.strings` must parse, or Wallet shows the
 /// untranslated keys.

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import DotsSSOBasics
 
 /// What the detached CMS signature over `manifest.json` says.
 package struct PassSignatureReport: Codable, Sendable, Equatable {

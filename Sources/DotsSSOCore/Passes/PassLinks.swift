@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Where a member's pass URLs come from (seed 000): anywhere inside the profile JSON, or the dedicated passes
 /// endpoint's flat JSON array. Order is kept — the first pass is the primary one.

@@ -1,5 +1,6 @@
 import CDotsRuntime
 import Foundation
+import DotsSSOBasics
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// One picture of an animation's frames side by side: each fitted in its cell over a checkerboard (so transparency
 /// shows), its frame number under it.
 enum LottieContactSheet {

@@ -1,4 +1,5 @@
 import CPictures
+import DotsSSOBasics
 
 /// A pass's barcode drawn by zint: the format Wallet names, the message, and the modules as a bitmap (one pixel a
 /// module, drawn scaled with hard edges).

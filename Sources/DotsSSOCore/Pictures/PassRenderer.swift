@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// Draws a pass the way Wallet lays out its style (generic, storeCard, coupon, eventTicket, boardingPass): colours,
 /// logo and logo text, strip, thumbnail and background images, the header, primary, secondary and auxiliary fields,

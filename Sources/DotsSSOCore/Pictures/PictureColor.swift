@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// A colour with components from 0 to 1.
 package struct PictureColor: Sendable, Equatable {
     package var red, green, blue, alpha: Double

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Why a picture could not be drawn.
 package enum PictureError: UserFacingError, Equatable {
     /// rlottie, cairo, pango or zint is not installed (they are loaded on first use, see dots_pictures.h).

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// A width and height in pixels, as `--size WxH` writes it.
 package struct PictureSize: Sendable, Equatable, Codable, CustomStringConvertible {
     package var width: Int

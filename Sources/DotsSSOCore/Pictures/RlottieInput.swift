@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The bytes rlottie is given. rlottie decides what a shape item is from its "ty" while reading, so a shape whose
 /// "ty" is not its first key (JSON written with sorted keys, or by hand) silently draws nothing; lottie-ios and
 /// lottie-web read keys in any order. In such a document each string "ty" member is moved to the front of its object

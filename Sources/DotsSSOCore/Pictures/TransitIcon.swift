@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The icon between a boarding pass's origin and destination, per `transitType`, drawn as simple shapes.
 enum TransitIcon {
     static func draw(_ type: String?, on canvas: Canvas, centerX x: Double, centerY y: Double, color: PictureColor) {

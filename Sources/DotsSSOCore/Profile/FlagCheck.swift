@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `flags check`: is each named flag exactly `true`? With no names, the app-launch rule (`canAccessApp`).
 package enum FlagCheck {
     package struct Result: Codable, Sendable, Equatable {

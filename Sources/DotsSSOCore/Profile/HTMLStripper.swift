@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Turns a biography into the plain text The Dots imports (seed 000): tags removed, `script`/`style` contents
 /// dropped, entities decoded, newlines kept (`<br>` and block ends become newlines), no markup left.
 package enum HTMLStripper {

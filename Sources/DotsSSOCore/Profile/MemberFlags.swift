@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `flags --json`: a member's flags as the app reads them, each with the purpose the channel gives it.
 package struct MemberFlags: Encodable, Sendable {
     /// Where the profile came from.

@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// Where each Dots field is read from in a partner's profile: the channel's `profileMapping` JSON paths,
 /// else the defaults seed 000 and OIDC suggest (`id` then `sub`, `firstName`/`given_name`, …).
 package struct ProfileMapping: Sendable {

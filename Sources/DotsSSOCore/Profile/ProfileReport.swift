@@ -1,4 +1,5 @@
 import Foundation
+import DotsSSOBasics
 
 /// One feature flag as the app would read it.
 package struct FlagReading: Codable, Sendable, Equatable {

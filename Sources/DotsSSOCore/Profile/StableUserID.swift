@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// The seed's rule for the id a partner gives each user (The Dots profile id, OpenWeb's `primary_key`): unique,
 /// immutable, and never an e-mail address, which changes and identifies a person outside the partner's system.
 package enum StableUserID {

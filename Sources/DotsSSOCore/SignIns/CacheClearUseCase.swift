@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// `dots-sso cache clear`: removes the channel's cached sign-in (the same key every sign-in command uses), or
 /// every entry, lock and leftover temporary file with `all`.
 package struct CacheClearUseCase: Sendable {

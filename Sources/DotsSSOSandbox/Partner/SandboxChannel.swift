@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// The channel configuration that describes the sandbox partner: what `--write-channel` saves, and what the

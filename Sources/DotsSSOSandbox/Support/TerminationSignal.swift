@@ -1,4 +1,5 @@
 import Dispatch
+import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 

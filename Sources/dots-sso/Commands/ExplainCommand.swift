@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `dots-sso explain CODE`: what a finding code means, like `rustc --explain`.

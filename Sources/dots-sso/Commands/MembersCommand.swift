@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `dots-sso members`: The Dots Channels API calls a partner makes when it revokes a member (seed 000).

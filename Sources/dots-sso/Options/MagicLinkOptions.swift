@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Where the magic-link server lives (channel `magicLink.baseUrl` / `magicLink.study`, or these flags).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Where a member's token and profile come from instead of the cached sign-in: a token file, or a saved profile

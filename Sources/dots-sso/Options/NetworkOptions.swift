@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Flags of every command that talks to a server.

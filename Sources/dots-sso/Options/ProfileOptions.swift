@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Where a member's profile and token come from: the cached sign-in (default), a token file, or a saved profile;

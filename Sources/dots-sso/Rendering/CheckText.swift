@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `check` for people: a header, one line per check (✓/✗/– on a terminal, ok/FAIL/skip otherwise) with its time and

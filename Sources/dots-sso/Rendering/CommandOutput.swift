@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// A command's result as both of its readers get it: scripts the `Encodable` document (`--json`), people the lines

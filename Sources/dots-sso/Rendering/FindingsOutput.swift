@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// What a findings command found, as one value `FindingsReporter.finish` judges, reports and prints: the command's

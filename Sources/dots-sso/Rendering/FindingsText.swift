@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Findings as text for people: one line each, most severe first, then a summary line.

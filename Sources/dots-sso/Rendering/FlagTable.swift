@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// The flags table shared by `profile` and `flags`.

@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Left-aligned columns for human output, padded by display width (colour escapes and wide characters counted as

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// A dots-sso command: parsed by ArgumentParser, run with the one `CommandContext` the root builds (the real

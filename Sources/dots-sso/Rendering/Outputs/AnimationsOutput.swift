@@ -1,4 +1,5 @@
 import ArgumentParser
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `bodymovin validate`: each animation's figures and findings.

@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `applinks check`: whether each association file is usable, which links open the app, and the findings.

@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `channel show`: the effective configuration, one row per field that is set.

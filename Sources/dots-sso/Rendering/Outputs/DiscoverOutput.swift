@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `discover`: the provider's endpoints and what the lint found in its metadata.

@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `flags show`: every flag with its value and purpose, then one verdict line.

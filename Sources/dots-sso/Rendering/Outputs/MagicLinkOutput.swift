@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `magic-link request`: the server took the address (a refusal ends the command with its error instead).

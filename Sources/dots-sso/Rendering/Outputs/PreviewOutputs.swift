@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `pkpass preview`: the pictures written, and what could not be drawn.

@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `profile`: the member as the app sees them, the import preview and the contract's findings.

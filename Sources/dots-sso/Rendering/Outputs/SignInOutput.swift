@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// A completed sign-in (`authorize`, `exchange`): subject, scopes, expiry and where it is cached; never a token.

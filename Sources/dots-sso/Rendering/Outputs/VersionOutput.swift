@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// `version`: this build, and each C library with its version or the package that provides it.

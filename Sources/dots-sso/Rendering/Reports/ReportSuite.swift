@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// What every CI report (JUnit, SARIF, GitLab Code Quality) is made from: one suite per run or channel, one case per

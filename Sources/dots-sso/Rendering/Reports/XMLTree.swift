@@ -1,3 +1,4 @@
+import DotsSSOBasics
 import DotsSSOCore
 
 /// Just enough XML to read back a report file and write it again: elements, attributes, text, CDATA, comments

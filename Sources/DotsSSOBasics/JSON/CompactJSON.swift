@@ -19,16 +19,23 @@ package final class CompactJSON: Sendable {
 
         /// "line L, column C: what is wrong", the way every message about a broken file says it.
         package var located: String { "line \(line), column \(column): \(message)" }
+
+        package init(message: String, line: Int, column: Int, offset: Int) {
+            self.message = message
+            self.line = line
+            self.column = column
+            self.offset = offset
+        }
     }
 
     package static let maxDepth = 512
     /// The largest document: a node keeps a byte offset or a container index in 30 bits.
     package static let maxBytes = (1 << 29) - 1
-    static let containerFlag: Int32 = 1 << 30
+    package static let containerFlag: Int32 = 1 << 30
 
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Byte offset of each container's opening and closing bracket, in document order.
-    let starts: [Int32]
+    package let starts: [Int32]
     let ends: [Int32]
 
     package let root: Int32
@@ -57,7 +64,7 @@ package final class CompactJSON: Sendable {
 
     // MARK: Reading values
 
-    func isContainer(_ node: Int32) -> Bool { node & Self.containerFlag != 0 }
+    package func isContainer(_ node: Int32) -> Bool { node & Self.containerFlag != 0 }
     func containerIndex(_ node: Int32) -> Int { Int(node & ~Self.containerFlag) }
 
     /// Where the value (or key) starts in the bytes, for messages.

@@ -1,6 +1,7 @@
 import CDotsRuntime
 import COpenSSL
 import Foundation
+import DotsSSOBasics
 #if canImport(Glibc)
     import Glibc
 #endif

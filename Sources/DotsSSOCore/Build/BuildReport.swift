@@ -1,3 +1,5 @@
+import DotsSSOBasics
+
 /// What `dots-sso version` reports: this build, and whether each C library it loads on first use is installed.
 package struct BuildReport: Codable, Sendable {
     package var version: String

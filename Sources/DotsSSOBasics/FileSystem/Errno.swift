@@ -5,7 +5,7 @@
 #endif
 
 /// The text of the current `errno`, for messages about files.
-func currentErrnoText() -> String {
+package func currentErrnoText() -> String {
     String(cString: strerror(errno))
 }
 

@@ -7,7 +7,7 @@ package struct UnreadableInputs: Encodable, Sendable {
     }
 
     /// A batch's unreadable inputs with their errors' messages.
-    init<Report>(_ outcome: BatchOutcome<Report>) {
+    package init<Report>(_ outcome: BatchOutcome<Report>) {
         self.init(outcome.unreadable.map { ($0.input, $0.error.message) })
     }
 

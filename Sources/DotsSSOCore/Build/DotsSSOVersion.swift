@@ -1,4 +1,5 @@
 import CDotsRuntime
+import DotsSSOBasics
 
 /// What `--version` prints and `User-Agent` carries: fixed when the binary was built (see dots_runtime.h).
 package enum DotsSSOVersion {

@@ -1,13 +1,13 @@
 /// A counting semaphore for tasks: at most `limit` hold it at once, and waiters get it in the order they asked.
 /// `passes fetch` holds one only while a download is on the wire, so inspecting and saving a pass never keeps a
 /// connection idle.
-actor AsyncSemaphore {
+package actor AsyncSemaphore {
     private var available: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(_ limit: Int) { available = max(1, limit) }
+    package init(_ limit: Int) { available = max(1, limit) }
 
-    func acquire() async {
+    package func acquire() async {
         if available > 0 {
             available -= 1
             return
@@ -16,7 +16,7 @@ actor AsyncSemaphore {
     }
 
     /// Hands the slot straight to the longest waiter, if any.
-    func release() {
+    package func release() {
         if waiters.isEmpty {
             available += 1
         } else {

@@ -3,7 +3,7 @@ import Foundation
 extension CompactJSON {
     /// Walks one container's children by scanning its bytes: scalars are stepped over, nested containers jumped
     /// over by their recorded end. The document was validated when parsed, so the scan needs no checks.
-    struct Children: IteratorProtocol {
+    package struct Children: IteratorProtocol {
         let document: CompactJSON
         let isObject: Bool
         var position: Int
@@ -11,7 +11,7 @@ extension CompactJSON {
         var nextContainer: Int
         var done: Bool
 
-        init(_ document: CompactJSON, _ node: Int32) {
+        package init(_ document: CompactJSON, _ node: Int32) {
             self.document = document
             let index = document.containerIndex(node)
             let start = Int(document.starts[index])
@@ -25,7 +25,7 @@ extension CompactJSON {
         }
 
         /// The next (key, value); the key is -1 in arrays.
-        mutating func next() -> (key: Int32, value: Int32)? {
+        package mutating func next() -> (key: Int32, value: Int32)? {
             guard !done else { return nil }
             return document.bytes.withUnsafeBufferPointer { bytes in
                 var key: Int32 = -1

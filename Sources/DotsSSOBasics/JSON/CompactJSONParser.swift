@@ -3,13 +3,13 @@ import Foundation
 /// The one validating pass behind `CompactJSON`: RFC 8259 strictly (UTF-8 checked, no trailing commas, no leading
 /// zeros), nesting bounded, duplicate keys noted. It records only where containers start and end; the scalar
 /// readers here are shared with `CompactJSON`, which reads values back from the bytes on demand.
-struct CompactJSONParser {
-    struct Parsed {
-        var starts: [Int32] = []
-        var ends: [Int32] = []
-        var root: Int32 = 0
-        var duplicateKeys: [Int32] = []
-        var duplicateKeyCount = 0
+package struct CompactJSONParser {
+    package struct Parsed {
+        package var starts: [Int32] = []
+        package var ends: [Int32] = []
+        package var root: Int32 = 0
+        package var duplicateKeys: [Int32] = []
+        package var duplicateKeyCount = 0
     }
 
     /// An open container: its index and (objects) where its keys begin in `keys`, so an object's keys so far are
@@ -27,7 +27,7 @@ struct CompactJSONParser {
         var escaped: Bool
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var parsed = Parsed()
     private var stack: [Frame] = []
@@ -35,7 +35,7 @@ struct CompactJSONParser {
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    static func parse(_ bytes: [UInt8]) throws -> Parsed {
+    package static func parse(_ bytes: [UInt8]) throws -> Parsed {
         guard bytes.count <= CompactJSON.maxBytes else {
             throw CompactJSON.ParseError(
                 message: "the document is larger than \(CompactJSON.maxBytes / 1_048_576) MiB", line: 1, column: 1, offset: 0)
@@ -248,7 +248,7 @@ struct CompactJSONParser {
     }
 
     /// The closing quote of the (valid) string opening at `quote`, and whether it has escapes.
-    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int) -> (end: Int, escaped: Bool) {
+    package static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int) -> (end: Int, escaped: Bool) {
         var index = quote + 1
         var escaped = false
         while true {

@@ -2,13 +2,15 @@ import Foundation
 
 /// A value made by the first caller that needs it while any others wait, so it is made once even when several
 /// threads ask at the same moment (the first requests of a parallel download all start together).
-final class MadeOnce<Value>: @unchecked Sendable {
+package final class MadeOnce<Value>: @unchecked Sendable {
     // @unchecked: `made` is guarded by `lock`.
     private let lock = NSLock()
+
+    package init() {}
     private var made: [Value] = []  // empty until made: Value may itself be optional
 
     /// The value, made now by `make` if no call made it yet.
-    func value(_ make: () -> Value) -> Value {
+    package func value(_ make: () -> Value) -> Value {
         lock.withLock {
             if let value = made.first { return value }
             let value = make()
@@ -18,5 +20,5 @@ final class MadeOnce<Value>: @unchecked Sendable {
     }
 
     /// The value if it was made.
-    var existing: Value? { lock.withLock { made.first } }
+    package var existing: Value? { lock.withLock { made.first } }
 }
