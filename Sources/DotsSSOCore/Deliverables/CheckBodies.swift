@@ -256,7 +256,7 @@ struct CheckBodies: Sendable {
     }
 
     static func isFlagFinding(_ finding: Finding) -> Bool {
-        finding.code.hasPrefix("profile.flag.") || finding.code.hasPrefix("profile.features.")
+        ProfileFindings.isAboutFlags(finding)
     }
 
     func profile() async -> CheckFindings {
@@ -275,13 +275,13 @@ struct CheckBodies: Sendable {
             var findings: [Finding] = []
             for finding in report.findings where Self.isFlagFinding(finding) {
                 switch finding.code {
-                case "profile.flag.undocumented":
+                case ProfileFindings.flagUndocumented.code:
                     findings.append(
                         Finding(
                             .error, "flags.undocumented", at: finding.location,
                             finding.message.replacingOccurrences(
                                 of: "if the app should use it", with: "so the app team knows what it controls")))
-                case "profile.flag.app-access-false": continue  // said by the app-launch rule below
+                case ProfileFindings.flagAppAccessFalse.code: continue  // said by the app-launch rule below
                 default: findings.append(finding)
                 }
             }

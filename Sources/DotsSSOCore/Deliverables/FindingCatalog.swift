@@ -5,7 +5,8 @@ import DotsSSOBasics
 /// `docs/findings.md` and in SARIF's rules. The other domains still write their codes inline and join one by one.
 package enum FindingCatalog {
     package static let domains: [(name: String, codes: [FindingCode])] = [
-        ("discover", DiscoveryFindings.all)
+        ("discover", DiscoveryFindings.all),
+        ("profile", ProfileFindings.all),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }

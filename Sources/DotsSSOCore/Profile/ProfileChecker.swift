@@ -23,7 +23,7 @@ package struct ProfileChecker: Sendable {
 
         guard case .object = profile else {
             findings.append(
-                Finding(.error, "profile.not-object", at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
+                Finding(ProfileFindings.notObject, at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
             return ProfileReport(
                 source: source, profile: profile, dots: DotsView(flags: []),
                 import: ImportPreview(biographyChanged: false, rejected: [:]), findings: findings)
@@ -35,7 +35,7 @@ package struct ProfileChecker: Sendable {
         case nil:
             findings.append(
                 Finding(
-                    .error, "profile.id.missing", at: at(nil),
+                    ProfileFindings.idMissing, at: at(nil),
                     "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
         case let (path, .string(value))?:
             id = value
@@ -44,16 +44,16 @@ package struct ProfileChecker: Sendable {
             id = number == number.rounded() ? String(Int64(number)) : String(number)
             findings.append(
                 Finding(
-                    .warning, "profile.id.number", at: at(path),
+                    ProfileFindings.idNumber, at: at(path),
                     "the user id is the number \(id!), not a string; it must stay stable and unique (send it as a string to be safe)"))
         case let (path, value)?:
             findings.append(
-                Finding(.error, "profile.id.type", at: at(path), "the user id is \(value.typeDescription); it must be a string"))
+                Finding(ProfileFindings.idType, at: at(path), "the user id is \(value.typeDescription); it must be a string"))
         }
         if let id, let expectedID, id != expectedID {
             findings.append(
                 Finding(
-                    .error, "profile.id.changed", at: at(mapping.locate(.id, in: profile)?.path),
+                    ProfileFindings.idChanged, at: at(mapping.locate(.id, in: profile)?.path),
                     "the user id is \"\(id)\" but this member was \"\(expectedID)\" before; ids must be immutable"))
         }
 
@@ -63,13 +63,13 @@ package struct ProfileChecker: Sendable {
             if let problem = EmailAddress.problem(with: value) {
                 findings.append(
                     Finding(
-                        .error, "profile.email.invalid", at: at(path),
+                        ProfileFindings.emailInvalid, at: at(path),
                         "the e-mail address \"\(value)\" is not valid: \(EmailAddress.describe(problem))"))
                 preview.rejected["email"] = "invalid address"
             } else if value.utf8.count > Self.emailLimit {
                 findings.append(
                     Finding(
-                        .error, "profile.email.too-long", at: at(path),
+                        ProfileFindings.emailTooLong, at: at(path),
                         "the e-mail address is \(value.utf8.count) bytes; The Dots imports at most \(Self.emailLimit) bytes"))
                 preview.rejected["email"] = "longer than \(Self.emailLimit) bytes"
             } else {
@@ -78,7 +78,7 @@ package struct ProfileChecker: Sendable {
         } else {
             findings.append(
                 Finding(
-                    .warning, "profile.email.missing", at: at(nil),
+                    ProfileFindings.emailMissing, at: at(nil),
                     "no e-mail address (looked at \(searched(.email))); signup cannot be pre-filled with one"))
         }
 
@@ -114,14 +114,14 @@ package struct ProfileChecker: Sendable {
                 preview.biographyChanged = true
                 findings.append(
                     Finding(
-                        .warning, "profile.biography.html-stripped", at: at(path),
+                        ProfileFindings.biographyHTMLStripped, at: at(path),
                         "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
             }
             // Markdown and BBCode are not stripped by the app: members would see the marks as typed.
             if let markup = MarkupCleaner.clean(stripped) {
                 findings.append(
                     Finding(
-                        .warning, "profile.biography.markup", at: at(path),
+                        ProfileFindings.biographyMarkup, at: at(path),
                         "the biography contains \(markup.kinds.joined(separator: " and ")) (\(markup.examples.map { "\"\($0)\"" }.joined(separator: ", "))); "
                             + "The Dots shows plain text, so members would see the marks as typed. As plain text: \"\(Self.abbreviate(markup.cleaned))\""
                     ))
@@ -143,7 +143,7 @@ package struct ProfileChecker: Sendable {
         case nil:
             findings.append(
                 Finding(
-                    .error, "profile.features.missing", at: FindingLocation(file: source),
+                    ProfileFindings.featuresMissing, at: FindingLocation(file: source),
                     "no feature flags (looked at \((mapping.paths[.features] ?? []).map(\.description).joined(separator: ", "))); without \(Self.launchFlag) the app logs every member out"
                 ))
         case let (path, .object(object))?:
@@ -155,24 +155,24 @@ package struct ProfileChecker: Sendable {
                 case .string(let text):
                     findings.append(
                         Finding(
-                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            ProfileFindings.flagNotBoolean, at: FindingLocation(file: source, path: flagPath),
                             "flag \(name) is the string \"\(text)\"; every flag must be a JSON boolean (true or false, without quotes)"))
                 case .object, .array:
                     findings.append(
                         Finding(
-                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            ProfileFindings.flagNotBoolean, at: FindingLocation(file: source, path: flagPath),
                             "flag \(name) is \(value.typeDescription); flags must be flat booleans, one per feature (membership or subscription structures are not parsed)"
                         ))
                 default:
                     findings.append(
                         Finding(
-                            .error, "profile.flag.not-boolean", at: FindingLocation(file: source, path: flagPath),
+                            ProfileFindings.flagNotBoolean, at: FindingLocation(file: source, path: flagPath),
                             "flag \(name) is \(value.typeDescription); every flag must be a JSON boolean"))
                 }
                 if documented[name] == nil {
                     findings.append(
                         Finding(
-                            .info, "profile.flag.undocumented", at: FindingLocation(file: source, path: flagPath),
+                            ProfileFindings.flagUndocumented, at: FindingLocation(file: source, path: flagPath),
                             "flag \(name) is not documented in the channel; add its purpose under \"flags\" if the app should use it"))
                 }
                 readings[name] = FlagReading(name: name, value: value, purpose: documented[name], gates: gates(name))
@@ -180,27 +180,27 @@ package struct ProfileChecker: Sendable {
         case let (path, value)?:
             findings.append(
                 Finding(
-                    .error, "profile.features.type", at: FindingLocation(file: source, path: path.description),
+                    ProfileFindings.featuresType, at: FindingLocation(file: source, path: path.description),
                     "the feature flags are \(value.typeDescription); they must be an object of booleans"))
         }
         if location != nil {
             for name in documented.keys.sorted() where readings[name] == nil {
                 findings.append(
                     Finding(
-                        .error, "profile.flag.missing",
+                        ProfileFindings.flagMissing,
                         at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(name)).description }),
                         "documented flag \(name) (\(documented[name]!)) is missing from the profile"))
             }
             if readings[Self.launchFlag] == nil && documented[Self.launchFlag] == nil {
                 findings.append(
                     Finding(
-                        .error, "profile.flag.missing",
+                        ProfileFindings.flagMissing,
                         at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
                         "\(Self.launchFlag) is missing; the app logs out every member whose profile lacks it"))
             } else if let launch = readings[Self.launchFlag], launch.value == .bool(false) {
                 findings.append(
                     Finding(
-                        .warning, "profile.flag.app-access-false",
+                        ProfileFindings.flagAppAccessFalse,
                         at: FindingLocation(file: source, path: location.map { $0.path.appending(.key(Self.launchFlag)).description }),
                         "\(Self.launchFlag) is false: the app logs this member out at launch"))
             }

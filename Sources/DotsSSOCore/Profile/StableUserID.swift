@@ -6,11 +6,11 @@ package enum StableUserID {
     /// The error finding for an empty id or one that is an e-mail address, else nil. `name` says which id it is.
     package static func problem(_ id: String, name: String = "the user id", at location: FindingLocation = .init()) -> Finding? {
         if id.trimmingCharacters(in: .whitespaces).isEmpty {
-            return Finding(.error, "profile.id.empty", at: location, "\(name) is empty")
+            return Finding(ProfileFindings.idEmpty, at: location, "\(name) is empty")
         }
         if EmailAddress.looksLikeEmail(id) {
             return Finding(
-                .error, "profile.id.email", at: location,
+                ProfileFindings.idEmail, at: location,
                 "\(name) \"\(id)\" is an e-mail address; ids must not be e-mail addresses (they change, and they identify a person outside the partner's system)"
             )
         }
