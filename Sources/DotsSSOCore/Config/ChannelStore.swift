@@ -154,7 +154,9 @@ package struct ChannelStore: Sendable {
     static func refuseUnknownKeys(in data: Data, path: String) throws {
         guard let document = try? CompactJSON(data) else { return }
         // Our own file: a key given twice is an error (which copy a reader keeps is up to the reader).
-        if let first = document.duplicateKeyFindings(.error, code: "channel.duplicate-key", file: path, consequence: "keep one").first {
+        if let first = document.duplicateKeyFindings(
+            ChannelFindings.duplicateKey.severity, code: ChannelFindings.duplicateKey.code, file: path, consequence: "keep one"
+        ).first {
             throw ConfigError.unreadableChannel(path: path, reason: first.message + (first.location.path.map { " (\($0))" } ?? ""))
         }
         let keys = document.members(document.root).compactMap { document.string($0.key) }

@@ -8,23 +8,23 @@ package enum ChannelLint {
     package static func findings(for channel: Channel) -> [Finding] {
         let file = channel.findingFile
         var findings: [Finding] = []
-        func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
+        func add(_ code: FindingCode, _ path: String, _ message: String) {
+            findings.append(Finding(code, at: FindingLocation(file: file, path: path), message))
         }
         if channel.issuer == nil && (channel.authorizationEndpoint == nil || channel.tokenEndpoint == nil) {
             add(
-                .error, "channel.endpoints.missing", "$",
+                ChannelFindings.endpointsMissing, "$",
                 "neither an issuer (for discovery) nor both the authorization and token endpoints are set; set issuer, or authorizationEndpoint and tokenEndpoint"
             )
         }
         if channel.clientId?.isEmpty ?? true {
             add(
-                .error, "channel.client-id.missing", "$.clientId",
+                ChannelFindings.clientIDMissing, "$.clientId",
                 "no clientId: the partner must register The Dots app as an OAuth client and give its id")
         }
         if channel.issuer == nil && channel.profileEndpoint == nil {
             add(
-                .error, "channel.profile-endpoint.missing", "$.profileEndpoint",
+                ChannelFindings.profileEndpointMissing, "$.profileEndpoint",
                 "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
         }
         let endpoints: [(String, String?)] = [
@@ -39,36 +39,36 @@ package enum ChannelLint {
                 // Plain http on loopback (a local test partner) is said once per host by the tls check.
                 _ = try URLPolicy.validate(value)
             } catch let error as UserFacingError {
-                add(.error, "channel.url.insecure", "$.\(key)", "\(key): \(error.message)")
+                add(ChannelFindings.urlInsecure, "$.\(key)", "\(key): \(error.message)")
             } catch {
-                add(.error, "channel.url.insecure", "$.\(key)", "\(key) \(value) is not a usable URL")
+                add(ChannelFindings.urlInsecure, "$.\(key)", "\(key) \(value) is not a usable URL")
             }
         }
         let flags = channel.flags ?? [:]
         if flags.isEmpty {
             add(
-                .error, "channel.flags.missing", "$.flags",
+                ChannelFindings.flagsMissing, "$.flags",
                 "no feature flags are documented; at least \(ProfileChecker.launchFlag) (the app-launch rule) must be, with its purpose")
         } else if flags[ProfileChecker.launchFlag] == nil {
             add(
-                .error, "channel.flags.launch-missing", "$.flags",
+                ChannelFindings.launchFlagMissing, "$.flags",
                 "\(ProfileChecker.launchFlag) is not documented; the app logs out every member whose profile lacks it")
         }
         for (name, purpose) in flags.sorted(by: { $0.key < $1.key }) where purpose.trimmingCharacters(in: .whitespaces).isEmpty {
             add(
-                .error, "channel.flag.purpose-missing", "$.flags.\(name)",
+                ChannelFindings.flagPurposeMissing, "$.flags.\(name)",
                 "flag \(name) has no purpose; say what it controls so the app team knows what it gates")
         }
         var seen = Set<String>()
         for (index, container) in (channel.containers ?? []).enumerated() {
             if !seen.insert(container.name).inserted {
                 add(
-                    .error, "channel.container.duplicate", "$.containers[\(index)]",
+                    ChannelFindings.containerDuplicate, "$.containers[\(index)]",
                     "two containers are named \(container.name); names must be unique")
             }
             if container.token == nil {
                 add(
-                    .info, "channel.container.no-token", "$.containers[\(index)]",
+                    ChannelFindings.containerNoToken, "$.containers[\(index)]",
                     "container \(container.name) receives no partner token; say where it goes (token: {in: header|query, name}) if the page needs to know the member"
                 )
             }
@@ -76,7 +76,7 @@ package enum ChannelLint {
         do {
             _ = try ProfileMapping(channel: channel)
         } catch let error as UserFacingError {
-            add(.error, "channel.profile-mapping.invalid", "$.profileMapping", error.message)
+            add(ChannelFindings.profileMappingInvalid, "$.profileMapping", error.message)
         } catch {}
         return findings
     }

@@ -365,7 +365,7 @@ struct CheckBodies: Sendable {
         do {
             folder = try PrivateFolder.make(prefix: "dots-sso-passes")
         } catch {
-            return CheckFindings([failure("passes.list", "no private folder for the passes", error)])
+            return CheckFindings([failure(PassesFindings.list.code, "no private folder for the passes", error)])
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -374,7 +374,7 @@ struct CheckBodies: Sendable {
                 return CheckFindings(
                     links.findings + [
                         Finding(
-                            .warning, "passes.none", at: FindingLocation(file: links.description),
+                            PassesFindings.none, at: FindingLocation(file: links.description),
                             "\(links.description) lists no passes for the test member")
                     ])
             }
@@ -384,7 +384,7 @@ struct CheckBodies: Sendable {
                 links.findings + passes.flatMap(\.findings),
                 detail: "\(passes.count) pass\(passes.count == 1 ? "" : "es") from \(links.description)")
         } catch {
-            return CheckFindings([failure("passes.list", "the member's passes cannot be listed", error)])
+            return CheckFindings([failure(PassesFindings.list.code, "the member's passes cannot be listed", error)])
         }
     }
 

@@ -7,6 +7,10 @@ package enum FindingCatalog {
     package static let domains: [(name: String, codes: [FindingCode])] = [
         ("discover", DiscoveryFindings.all),
         ("profile", ProfileFindings.all),
+        ("channel", ChannelFindings.all),
+        ("legal", LegalFindings.all),
+        ("containers", ContainerFindings.all),
+        ("passes", PassesFindings.all),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }

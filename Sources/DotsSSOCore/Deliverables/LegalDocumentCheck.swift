@@ -51,20 +51,20 @@ package struct LegalDocumentCheck: Sendable {
         guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
             return [
                 Finding(
-                    .error, "legal.missing", at: FindingLocation(file: channel.findingFile, path: path),
+                    LegalFindings.missing, at: FindingLocation(file: channel.findingFile, path: path),
                     "no \(kind.title) is configured; every partner delivers it as an https URL or a PDF (set \(path))")
             ]
         }
         let location = FindingLocation(file: source)
-        func failed(_ code: String, _ message: String) -> [Finding] { [Finding(.error, code, at: location, message)] }
+        func failed(_ code: FindingCode, _ message: String) -> [Finding] { [Finding(code, at: location, message)] }
         guard source.contains("://") else { return local(source, location: location) }
         let url: URL
         do {
             url = try URLPolicy.validate(source)
         } catch let refusal as UserFacingError {
-            return failed("legal.insecure", "the \(kind.title) must be served over https: \(refusal.message)")
+            return failed(LegalFindings.insecure, "the \(kind.title) must be served over https: \(refusal.message)")
         } catch {
-            return failed("legal.insecure", "the \(kind.title) URL cannot be used")
+            return failed(LegalFindings.insecure, "the \(kind.title) URL cannot be used")
         }
         // Plain http is allowed on loopback only (a local test partner); the tls check says so once per host.
         let response: HTTPResponse
@@ -72,13 +72,13 @@ package struct LegalDocumentCheck: Sendable {
             response = try await http.send(
                 HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
         } catch let failure as UserFacingError {
-            return failed("legal.unreachable", "the \(kind.title) cannot be fetched: \(failure.message)")
+            return failed(LegalFindings.unreachable, "the \(kind.title) cannot be fetched: \(failure.message)")
         } catch {
-            return failed("legal.unreachable", "the \(kind.title) cannot be fetched")
+            return failed(LegalFindings.unreachable, "the \(kind.title) cannot be fetched")
         }
         guard response.status == 200 else {
             return failed(
-                "legal.status",
+                LegalFindings.status,
                 "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
         }
         return judge(response.body, mediaType: response.mediaType, location: location)
@@ -90,18 +90,18 @@ package struct LegalDocumentCheck: Sendable {
             guard Self.isPDF(data) else {
                 return [
                     Finding(
-                        .error, "legal.not-pdf", at: location,
+                        LegalFindings.notPDF, at: location,
                         "the \(kind.title) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")
                 ]
             }
             return []
         case .tooLarge?:
             return [
-                Finding(.error, "legal.too-large", at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")
+                Finding(LegalFindings.tooLarge, at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")
             ]
         case nil:
             return [
-                Finding(.error, "legal.unreadable", at: location, "the \(kind.title) file cannot be read (no such file or not readable)")
+                Finding(LegalFindings.unreadable, at: location, "the \(kind.title) file cannot be read (no such file or not readable)")
             ]
         }
     }
@@ -112,7 +112,7 @@ package struct LegalDocumentCheck: Sendable {
         if mediaType == "application/pdf" {
             return [
                 Finding(
-                    .error, "legal.not-pdf", at: location,
+                    LegalFindings.notPDF, at: location,
                     "the \(kind.title) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")
             ]
         }
@@ -120,20 +120,20 @@ package struct LegalDocumentCheck: Sendable {
         guard mediaType == "text/html" || text.range(of: "<html", options: .caseInsensitive) != nil else {
             return [
                 Finding(
-                    .error, "legal.not-document", at: location,
+                    LegalFindings.notDocument, at: location,
                     "the \(kind.title) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")
             ]
         }
         guard let title = Self.title(in: text), !title.isEmpty else {
             return [
-                Finding(.error, "legal.no-title", at: location, "the \(kind.title) page has no <title>; a real document page names itself")
+                Finding(LegalFindings.noTitle, at: location, "the \(kind.title) page has no <title>; a real document page names itself")
             ]
         }
         let lower = title.lowercased()
         if ["404", "not found", "error", "forbidden", "unavailable", "page missing"].contains(where: lower.contains) {
             return [
                 Finding(
-                    .error, "legal.error-page", at: location,
+                    LegalFindings.errorPage, at: location,
                     "the \(kind.title) page is titled \"\(title)\", an error page rather than the document")
             ]
         }

@@ -47,7 +47,7 @@ package struct PassFetcher: Sendable {
             if let first = firstSeen[link] {
                 fetched[index].findings.append(
                     Finding(
-                        .warning, "passes.duplicate", at: FindingLocation(file: fetched[index].url),
+                        PassesFindings.duplicate, at: FindingLocation(file: fetched[index].url),
                         "this URL is also pass \(first); the member would see the same pass twice"))
             } else {
                 firstSeen[link] = index + 1
@@ -70,21 +70,21 @@ package struct PassFetcher: Sendable {
     func fetchOne(_ link: String, position: Int, downloads: AsyncSemaphore) async -> FetchedPass {
         let display = URL(string: link)?.redactedForDisplay ?? String(link.prefix(80))
         var pass = FetchedPass(position: position, primary: position == 1, url: display, findings: [])
-        func fail(_ code: String, _ message: String) -> FetchedPass {
-            pass.findings.append(Finding(.error, code, at: FindingLocation(file: display), message))
+        func fail(_ code: FindingCode, _ message: String) -> FetchedPass {
+            pass.findings.append(Finding(code, at: FindingLocation(file: display), message))
             return pass
         }
         let url: URL
         do {
             url = try URLPolicy.validate(link)
         } catch let error as UserFacingError {
-            return fail("passes.url.refused", error.message)
+            return fail(PassesFindings.urlRefused, error.message)
         } catch {
-            return fail("passes.url.refused", "\(error)")
+            return fail(PassesFindings.urlRefused, "\(error)")
         }
         if url.path.lowercased().hasSuffix(".pkpasses") {
             return fail(
-                "passes.bundle-refused",
+                PassesFindings.bundleRefused,
                 "this is a .pkpasses bundle URL; The Dots accepts single .pkpass files only (seed 000): list each pass as its own .pkpass URL"
             )
         }
@@ -98,21 +98,21 @@ package struct PassFetcher: Sendable {
             await downloads.release()
         } catch let error as UserFacingError {
             await downloads.release()
-            return fail("passes.download.failed", error.message)
+            return fail(PassesFindings.downloadFailed, error.message)
         } catch {
             await downloads.release()
-            return fail("passes.download.failed", "\(error)")
+            return fail(PassesFindings.downloadFailed, "\(error)")
         }
         pass.status = response.status
         pass.bytes = response.body.count
         guard response.isSuccess else {
             return fail(
-                "passes.download.status",
+                PassesFindings.downloadStatus,
                 "the server answered \(response.status) with \(PassArchive.describe(response.body)) instead of the pass")
         }
         if response.mediaType == "application/vnd.apple.pkpasses" {
             return fail(
-                "passes.bundle-refused",
+                PassesFindings.bundleRefused,
                 "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)"
             )
         }
@@ -125,7 +125,7 @@ package struct PassFetcher: Sendable {
         {
             inspection.findings.append(
                 Finding(
-                    .warning, "passes.content-type", at: FindingLocation(file: display),
+                    PassesFindings.contentType, at: FindingLocation(file: display),
                     "the pass is served as \(type); Safari and Mail only offer to add it to Wallet when it is application/vnd.apple.pkpass")
             )
         }
@@ -147,10 +147,10 @@ package struct PassFetcher: Sendable {
         } catch let error as AtomicFile.WriteError {
             let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
             pass.saveFailure = failure
-            pass.findings.append(Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), failure.message))
+            pass.findings.append(Finding(PassesFindings.writeFailed, at: FindingLocation(file: destination.path), failure.message))
         } catch {
             pass.findings.append(
-                Finding(.error, "passes.write-failed", at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
+                Finding(PassesFindings.writeFailed, at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
         }
         return pass
     }
@@ -171,9 +171,9 @@ package struct PassFetcher: Sendable {
                     "no picture: drawing the pass was stopped: it \(costly.limit)"))
         } catch let error as UserFacingError {
             pass.findings.append(
-                Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error.message)"))
+                Finding(PassesFindings.previewFailed, at: FindingLocation(file: file), "no picture: \(error.message)"))
         } catch {
-            pass.findings.append(Finding(.warning, "passes.preview.failed", at: FindingLocation(file: file), "no picture: \(error)"))
+            pass.findings.append(Finding(PassesFindings.previewFailed, at: FindingLocation(file: file), "no picture: \(error)"))
         }
     }
 

@@ -83,7 +83,7 @@ package struct PassesFetchUseCase: Sendable {
         let found = try PassLinks.inProfile(data, source: source, mapping: mapping)
         let findings = found.skipped.map { url in
             Finding(
-                .info, "passes.profile-url-skipped", at: FindingLocation(file: source),
+                PassesFindings.profileURLSkipped, at: FindingLocation(file: source),
                 "\(URL(string: url)?.redactedForDisplay ?? url) was not taken as a pass (its path does not end in .pkpass); if passes live elsewhere in the profile, set the channel's profileMapping.passes"
             )
         }

@@ -85,19 +85,19 @@ package enum ContainerLint {
                     if !url.lowercased().hasPrefix("https://") {
                         findings.append(
                             Finding(
-                                .warning, "containers.url.loopback-http", at: location,
+                                ContainerFindings.loopbackHTTP, at: location,
                                 "container \(container.name) uses plain http on loopback (\(url)); the app needs https"))
                     }
                 } catch {
                     findings.append(
                         Finding(
-                            .error, "containers.url.insecure", at: location,
+                            ContainerFindings.insecure, at: location,
                             "container \(container.name) URL \(url) is not https; the app loads containers over TLS 1.2+ only"))
                 }
                 if let reason = userSpecificValue(in: url, userID: userID, email: email) {
                     findings.append(
                         Finding(
-                            .warning, "containers.url.user-specific", at: location,
+                            ContainerFindings.userSpecific, at: location,
                             "container \(container.name) URL embeds \(reason); container URLs must be identical for all members (pass the token and user id as configured instead)"
                         ))
                 }
@@ -105,13 +105,13 @@ package enum ContainerLint {
             for flag in [container.flag].compactMap({ $0 }) + (container.variants ?? []).map(\.flag) where channel.flags?[flag] == nil {
                 findings.append(
                     Finding(
-                        .warning, "containers.flag.undocumented", at: location,
+                        ContainerFindings.flagUndocumented, at: location,
                         "container \(container.name) depends on \(flag), which the channel's flags do not document"))
             }
             if container.token?.in == .query {
                 findings.append(
                     Finding(
-                        .info, "containers.token.in-query", at: location,
+                        ContainerFindings.tokenInQuery, at: location,
                         "container \(container.name) passes the partner token in the query string, where it ends up in server logs and browser history; a header is safer"
                     ))
             }
