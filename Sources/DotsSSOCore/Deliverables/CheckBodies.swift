@@ -44,7 +44,7 @@ struct CheckBodies: Sendable {
     func discovery() async -> CheckFindings {
         guard let issuer = channel.issuer else {
             var result = CheckFindings([
-                Finding(.info, "discovery.no-issuer", "the channel has no issuer; its endpoints are configured one by one")
+                Finding(CheckRunFindings.discoveryNoIssuer, "the channel has no issuer; its endpoints are configured one by one")
             ])
             result.skipped = "no issuer to discover"
             return result
@@ -55,7 +55,9 @@ struct CheckBodies: Sendable {
                 DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient()),
                 detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
-            return CheckFindings([failure("discovery.unavailable", "the provider metadata of \(issuer) cannot be read", error, at: issuer)])
+            return CheckFindings([
+                failure(CheckRunFindings.discoveryUnavailable.code, "the provider metadata of \(issuer) cannot be read", error, at: issuer)
+            ])
         }
     }
 
@@ -88,7 +90,7 @@ struct CheckBodies: Sendable {
         }
         var findings = loopback.sorted().map { host in
             Finding(
-                .info, "tls.loopback-http", at: FindingLocation(file: host),
+                TLSFindings.loopbackHTTP, at: FindingLocation(file: host),
                 "\(host) is plain http on loopback (a local test partner); TLS is not checked there")
         }
         guard !secure.isEmpty else {
@@ -107,7 +109,7 @@ struct CheckBodies: Sendable {
             case .success(let inspection?):
                 findings += tlsFindings(inspection, host: key)
             case .failure(let error):
-                findings.append(failure("tls.unreachable", "\(key) cannot be reached", error, at: key))
+                findings.append(failure(TLSFindings.unreachable.code, "\(key) cannot be reached", error, at: key))
             }
         }
         return CheckFindings(findings, detail: "\(secure.count) https host\(secure.count == 1 ? "" : "s")")
@@ -117,24 +119,24 @@ struct CheckBodies: Sendable {
         let location = FindingLocation(file: host)
         let expiry = inspection.certificate.map { ISOTimestamp.day($0.notAfter) }
         if let problem = inspection.problem {
-            let code: String =
+            let code: FindingCode =
                 switch inspection.problemKind {
-                case .protocolVersion?: "tls.version"
-                case .expiredCertificate?: "tls.certificate.expired"
-                case .hostnameMismatch?: "tls.certificate.hostname"
-                case .untrustedCertificate?: "tls.certificate.untrusted"
-                case .other?, nil: "tls.handshake"
+                case .protocolVersion?: TLSFindings.version
+                case .expiredCertificate?: TLSFindings.certificateExpired
+                case .hostnameMismatch?: TLSFindings.certificateHostname
+                case .untrustedCertificate?: TLSFindings.certificateUntrusted
+                case .other?, nil: TLSFindings.handshake
                 }
             let dates =
                 inspection.certificate.map {
                     " (certificate \"\($0.displayName)\" valid \(ISOTimestamp.day($0.notBefore)) to \(ISOTimestamp.day($0.notAfter)))"
                 } ?? ""
-            return [Finding(.error, code, at: location, problem + dates)]
+            return [Finding(code, at: location, problem + dates)]
         }
         guard let certificate = inspection.certificate else {
             return [
                 Finding(
-                    .warning, "tls.certificate.unread", at: location,
+                    TLSFindings.certificateUnread, at: location,
                     "\(host) completed the handshake (\(inspection.protocolVersion ?? "TLS")) but its certificate could not be read")
             ]
         }
@@ -144,18 +146,18 @@ struct CheckBodies: Sendable {
         if days < Self.expiryWarningDays {
             return [
                 Finding(
-                    .warning, "tls.certificate.expiring", at: location,
+                    TLSFindings.certificateExpiring, at: location,
                     "\(host): \(summary), only \(max(0, Int(days))) days left; renew it before members are locked out")
             ]
         }
-        return [Finding(.info, "tls.ok", at: location, "\(host): \(summary) (\(Int(days)) days left)")]
+        return [Finding(TLSFindings.ok, at: location, "\(host): \(summary) (\(Int(days)) days left)")]
     }
 
     /// The authorization endpoint answers a well-formed code request with a login page or a redirect.
     func authorization() async -> CheckFindings {
         guard let clientID = channel.clientId else {
             return CheckFindings([
-                Finding(.error, "authorization.client-id.missing", "no clientId: a well-formed authorization request cannot be made")
+                Finding(AuthorizationFindings.clientIDMissing, "no clientId: a well-formed authorization request cannot be made")
             ])
         }
         var endpoint = channel.authorizationEndpoint
@@ -167,7 +169,7 @@ struct CheckBodies: Sendable {
             if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] { pushRequired = true }
         }
         guard let endpoint else {
-            return CheckFindings([Finding(.error, "authorization.endpoint.missing", "no authorization endpoint, configured or discovered")])
+            return CheckFindings([Finding(AuthorizationFindings.endpointMissing, "no authorization endpoint, configured or discovered")])
         }
         let location = FindingLocation(file: URL(string: endpoint)?.redactedForDisplay ?? endpoint)
         do {
@@ -185,7 +187,9 @@ struct CheckBodies: Sendable {
                     credentials = try SignInContext.credentials(session.memberSettings.signIn, clientID: clientID, in: context)
                 } catch {
                     return CheckFindings([
-                        failure("authorization.client", "the client's secret or key, needed to push the request, cannot be used", error)
+                        failure(
+                            AuthorizationFindings.client.code, "the client's secret or key, needed to push the request, cannot be used",
+                            error)
                     ])
                 }
                 do {
@@ -196,7 +200,7 @@ struct CheckBodies: Sendable {
                     return CheckFindings(
                         [
                             Finding(
-                                .error, "authorization.error", at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
+                                AuthorizationFindings.error, at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
                                 "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
                                     + AuthorizationPreflight.hint(
                                         error: error, description: description, redirectURI: redirectURI, clientID: clientID,
@@ -207,7 +211,7 @@ struct CheckBodies: Sendable {
             } else if pushRequired {
                 return CheckFindings([
                     Finding(
-                        .error, "authorization.par-endpoint.missing", at: location,
+                        AuthorizationFindings.parEndpointMissing, at: location,
                         "the provider requires pushed authorization requests but names no pushed_authorization_request_endpoint, so no sign-in can start"
                     )
                 ])
@@ -218,7 +222,7 @@ struct CheckBodies: Sendable {
                 detail: "HTTP \(response.status)")
         } catch {
             return CheckFindings([
-                failure("authorization.unreachable", "the authorization endpoint cannot be reached", error, at: location.file)
+                failure(AuthorizationFindings.unreachable.code, "the authorization endpoint cannot be reached", error, at: location.file)
             ])
         }
     }
@@ -234,7 +238,8 @@ struct CheckBodies: Sendable {
             skipped.noMember = true
             return .failure(CheckFindingsBox(skipped))
         case .failed(let error):
-            return .failure(CheckFindingsBox(CheckFindings([failure("check.member", "the test member's token cannot be used", error)])))
+            return .failure(
+                CheckFindingsBox(CheckFindings([failure(CheckRunFindings.member.code, "the test member's token cannot be used", error)])))
         }
     }
 
@@ -278,7 +283,7 @@ struct CheckBodies: Sendable {
                 case ProfileFindings.flagUndocumented.code:
                     findings.append(
                         Finding(
-                            .error, "flags.undocumented", at: finding.location,
+                            CheckRunFindings.flagsUndocumented, at: finding.location,
                             finding.message.replacingOccurrences(
                                 of: "if the app should use it", with: "so the app team knows what it controls")))
                 case ProfileFindings.flagAppAccessFalse.code: continue  // said by the app-launch rule below
@@ -291,7 +296,7 @@ struct CheckBodies: Sendable {
             {
                 findings.append(
                     Finding(
-                        .error, "flags.app-launch", at: FindingLocation(file: report.source),
+                        CheckRunFindings.flagsAppLaunch, at: FindingLocation(file: report.source),
                         launch.problem ?? "\(ProfileChecker.launchFlag) is not true"))
             }
             return CheckFindings(findings, detail: "\(report.dots.flags.count) flags")
@@ -301,7 +306,7 @@ struct CheckBodies: Sendable {
     /// The container's configuration, then its request as the app makes it (with the token), and without the token.
     func container(_ name: String) async -> CheckFindings {
         guard let index = channel.containers?.firstIndex(where: { $0.name == name }), let container = channel.containers?[index] else {
-            return CheckFindings([Finding(.error, "container.missing", "no container named \(name)")])
+            return CheckFindings([Finding(CheckRunFindings.containerMissing, "no container named \(name)")])
         }
         // The lint knows the member when there is one (their id or e-mail in a URL), and runs without one too.
         func lint(_ member: ProfileReport?) -> [Finding] {
@@ -324,7 +329,7 @@ struct CheckBodies: Sendable {
             if shown.allowed == false {
                 findings.append(
                     Finding(
-                        .info, "container.member-blocked", at: location,
+                        CheckRunFindings.containerMemberBlocked, at: location,
                         "the test member may not open \(name) (\(container.flag ?? "its flag") is not true); its page is still probed"))
             }
             let withToken = try await http.send(
@@ -332,7 +337,7 @@ struct CheckBodies: Sendable {
             guard (200..<400).contains(withToken.status) else {
                 findings.append(
                     Finding(
-                        .error, "container.status", at: location,
+                        CheckRunFindings.containerStatus, at: location,
                         "\(shown.url) answered HTTP \(withToken.status) with the member's token; the app would show an error page"))
                 return CheckFindings(findings)
             }
@@ -342,14 +347,14 @@ struct CheckBodies: Sendable {
                 if (200..<300).contains(anonymous.status) {
                     findings.append(
                         Finding(
-                            .warning, "container.open-without-token", at: location,
+                            CheckRunFindings.containerOpenWithoutToken, at: location,
                             "\(shown.url) answered HTTP \(anonymous.status) without a token too; a members-only page must refuse anonymous requests (401/403 or a redirect to sign in)"
                         ))
                 }
             }
             return CheckFindings(findings, detail: "HTTP \(withToken.status)")
         } catch {
-            findings.append(failure("container.unreachable", "\(name) cannot be loaded", error, at: name))
+            findings.append(failure(CheckRunFindings.containerUnreachable.code, "\(name) cannot be loaded", error, at: name))
             return CheckFindings(findings)
         }
     }

@@ -44,7 +44,7 @@ package struct CheckFindings: Sendable {
     /// never a silent pass.
     package static func skipped(_ name: String, because reason: String, findings: [Finding] = []) -> CheckFindings {
         var result = CheckFindings(
-            findings + [Finding(.warning, "check.skipped", at: FindingLocation(file: name), "\(name) was not checked: \(reason)")])
+            findings + [Finding(CheckRunFindings.skipped, at: FindingLocation(file: name), "\(name) was not checked: \(reason)")])
         result.skipped = reason
         return result
     }

@@ -95,7 +95,7 @@ package struct CheckUseCase: Sendable {
             finished[name]
                 ?? CheckFindings([
                     Finding(
-                        .error, "check.timeout", at: FindingLocation(file: name),
+                        CheckRunFindings.timeout, at: FindingLocation(file: name),
                         "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported"
                     )
                 ])

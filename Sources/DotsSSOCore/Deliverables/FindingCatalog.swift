@@ -11,6 +11,12 @@ package enum FindingCatalog {
         ("legal", LegalFindings.all),
         ("containers", ContainerFindings.all),
         ("passes", PassesFindings.all),
+        ("tls", TLSFindings.all),
+        ("authorization", AuthorizationFindings.all),
+        ("discovery", CheckRunFindings.discovery),
+        ("flags", CheckRunFindings.flags),
+        ("container", CheckRunFindings.container),
+        ("check", CheckRunFindings.check),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }

@@ -200,14 +200,14 @@ package enum AuthorizationPreflight {
         case let .notHTML(status, mediaType):
             return [
                 Finding(
-                    .warning, "authorization.not-html", at: location,
+                    AuthorizationFindings.notHTML, at: location,
                     "the provider answered HTTP \(status) with \(mediaType ?? "no content type") rather than a login page")
             ]
         case let .refused(status, error, description, viaRedirect):
             let shown = description.map { "\(error) (\($0))" } ?? error
             return [
                 Finding(
-                    .error, "authorization.error", at: location,
+                    AuthorizationFindings.error, at: location,
                     viaRedirect
                         ? "the provider refused the request and redirected with \(shown)"
                         : "the provider answered HTTP \(status) with \(shown)")
@@ -215,19 +215,19 @@ package enum AuthorizationPreflight {
         case let .refusedPage(status, subject, words):
             return [
                 Finding(
-                    .error, "authorization.error", at: location,
+                    AuthorizationFindings.error, at: location,
                     "the provider refused \(subject.title) with an error page (HTTP \(status)): \"\(words)\"")
             ]
         case let .notLoginPage(status, words):
             return [
                 Finding(
-                    .warning, "authorization.not-login-page", at: location,
+                    AuthorizationFindings.notLoginPage, at: location,
                     "the provider answered HTTP \(status) with a page that has no sign-in form: \"\(words)\"")
             ]
         case let .unreadable(status, body, words):
             return [
                 Finding(
-                    .error, "authorization.status", at: location,
+                    AuthorizationFindings.status, at: location,
                     "the provider answered a well-formed authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)); "
                         + "check the client id and the registered redirect URI")
             ]

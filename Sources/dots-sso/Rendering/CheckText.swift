@@ -23,7 +23,7 @@ enum CheckText {
         var lines = ["\(mark) \(name) \(style.dim("\(check.durationMs) ms"))\(detail)"]
         // A skip's reason is its detail already.
         for finding in check.findings.sortedBySeverity()
-        where finding.severity != .info && !(check.status == .skip && finding.code == "check.skipped") {
+        where finding.severity != .info && !(check.status == .skip && finding.code == CheckRunFindings.skipped.code) {
             let label = finding.severity == .error ? style.red("error") : style.yellow("warning")
             lines.append("    \(label) \(finding.code): \(TerminalText.safe(finding.message))")
         }
