@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `authorize` checks the authorization request before the browser opens, against a provider peer that answers it
 /// each way providers do: a refusal it states stops at once with the fix (78); anything else goes on, and a

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `bodymovin validate` on the real corpus, hostile inputs, and against the official schema.
 @Suite("bodymovin validate", .serialized)

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 36: what rlottie and pango do with a partner's file runs in a child process under memory and CPU limits
 /// (`DOTS_SSO_DRAW_LIMITS` tightens them here so the tests stay small), and a killed drawing is a finding or a 65.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The login a person does: `authorize --browser-command` starts headless Chromium (driven by Selenium) on the
 /// sandbox's real login page; it lands on our loopback callback page. Screenshots: .build/test-artifacts/browser/.

@@ -1,8 +1,9 @@
 import DotsSSOBasics
-@testable import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DotsSSOCore
 
 /// The built binary: command tree, usage errors, channels and cache, as a user sees them.
 @Suite("dots-sso binary")

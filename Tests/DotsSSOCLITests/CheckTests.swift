@@ -2,11 +2,12 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-import Testing
-import TestSupport
 
 /// `dots-sso check` against the sandbox partner over real loopback HTTP (and real TLS servers): the sandbox's
 /// channel passes every check, and one broken deliverable of each kind fails exactly its own check.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 42, private_key_jwt (RFC 7523 §2.2): `keys generate` makes the key, Authlib's JWTBearerClientAssertion (in
 /// `device_peer.py --private-key-jwt`) checks every assertion the built binary sends.

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `dots-sso discover` end to end against real TLS servers: trust, TLS versions, hostile servers, redaction, reports.
 @Suite("discover over real TLS", .serialized)

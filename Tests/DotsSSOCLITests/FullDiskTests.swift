@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A full disk under the cache and the reports: one clear line, exit 74, the previous cache entry intact and usable.
 @Suite("full disk", .serialized)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The committed completion scripts must be what the binary generates today (Scripts/generate-docs rewrites them;
 /// Scripts/test also regenerates the man page and diffs it).

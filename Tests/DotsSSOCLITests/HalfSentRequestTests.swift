@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 36: a client that opens connections and never finishes a request, or drips it a byte at a time, no longer
 /// holds the sandbox's connections for ever; a whole request still gets its answer.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `openweb register`, `echo verify` and `members log-out|remove` as the built binary runs them against the
 /// sandbox over real loopback HTTP. The sandbox logs every request, so "nothing was sent" is counted, not assumed.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Sign-in where users are, through the built binary with no display (the test environment has no DISPLAY): the
 /// README's quick start against the auto-approving sandbox, the device grant against the sandbox's /device page and

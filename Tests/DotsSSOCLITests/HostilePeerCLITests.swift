@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 16 through the built binary: servers that misbehave on purpose, and inputs given the way shells give them.
 @Suite("hostile peers and shell inputs", .serialized)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Scripts/install PREFIX`, as CI jobs and people install dots-sso: the release binary, the man page and the
 /// bash/zsh/fish completions where each shell looks under the prefix.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `--json` contract: every command's real output, from the built binary against the sandbox, validates against
 /// its schema in docs/schemas (draft 2020-12) with jsonschema from PyPI — the same names (`findings`, `summary`

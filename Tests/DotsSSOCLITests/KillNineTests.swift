@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `kill -9` at random points of a real process, many runs: a refresh, a magic-link redeem and a passes download
 /// leave the old file or the new one, never a torn one, no lock is left held, and the next command works.

@@ -1,7 +1,7 @@
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// libcurl is loaded on the first request, not at start-up: the commands that never touch the network start without
 /// its ~30 libraries, and a machine without it still runs them (the network commands say what to install).

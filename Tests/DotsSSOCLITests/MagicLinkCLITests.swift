@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `magic-link` and `applinks` against a Bridge-style server with both throttling modes and broken app-link files.
 @Suite("magic links and app links", .serialized)

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Partners' files must not need a big machine: the built binary's peak memory (GNU time's maximum resident set) on
 /// big inputs stays within twice the input plus 50 MiB, and inputs with a natural size are refused at their cap

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The whole sign-in against a provider nobody here wrote: oidc-provider-mock 0.4.8 from PyPI.
 @Suite("sign-in against oidc-provider-mock", .serialized)

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `pkpass inspect` run as users run it: the built binary on passes signed here and on the shared corpus.
 @Suite("pkpass inspect", .serialized)

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `passes fetch` against a local HTTPS partner that serves profiles, passes lists and passes (good ones signed
 /// by a throwaway Apple-shaped hierarchy, and the broken deliveries partners make).

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `bodymovin preview`, `pkpass preview` and the render findings of `bodymovin validate`, drawn by the real rlottie,
 /// cairo, pango and zint and read back by libraries nobody here wrote (Pillow, zxing-cpp, Debian's zbarimg).

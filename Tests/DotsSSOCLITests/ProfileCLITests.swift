@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `profile`, `flags` and `containers` against a local server serving the mistakes partners make.
 @Suite("profile, flags and containers", .serialized)

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Widely deployed providers as they are configured in the field: revocation listed only in the RFC 8414 document,
 /// and a Cancel button whose error redirect lacks the `iss` the metadata promises.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 42, pushed authorization requests (RFC 9126), against the sandbox run with `--par required` or `offered`.
 @Suite("pushed authorization requests")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The OpenID Foundation's RP conformance modules (Basic, Config, Refresh, RP-initiated logout, and parts of the
 /// full plan), each a provider misbehaving exactly as the suite's module does (`Tests/Peers/rp_conformance.py`),

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `dots-sso sandbox` and `dots-sso demo` as a person runs them, and the member commands against the sandbox:
 /// every interesting built-in member shows what it is there to show.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What oidc-provider-mock cannot show: PKCE enforced, refresh tokens rotated, RFC 7009 revocation and
 /// RFC 9207 `iss`, against the project's own sandbox provider.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The sandbox partner held to the rules with raw HTTP: what a partner must do, it does, and what a partner
 /// must refuse, it refuses. Requests go through libcurl (our client), redirects never followed.

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One sweep with distinct secrets planted everywhere (tokens, codes, verifiers, a client secret, passwords, Bridge
 /// sessions, the OpenWeb token, the Channels API key): every command runs with -v and --json against the sandbox,

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// The CI reports as a dashboard reads them: JUnit one case per input (parsed back, merged), SARIF 2.1.0, GitLab
 /// Code Quality, and GitHub's annotation limits.

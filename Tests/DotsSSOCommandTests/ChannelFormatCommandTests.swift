@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// What seed 000 needs the channel to say: container variants, how the profile endpoint takes the token, where
 /// the passes are in the profile; and `channel init` writing all of it.

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// `check` on a terminal: results stream in the fixed order while a spinner line on stderr says which checks are
 /// still running; the spinner is cleared before any result line and at the end, so nothing is left half-drawn.

@@ -1,8 +1,9 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 import TestSupport
+
+@testable import dots_sso
 
 /// What an in-process run produced.
 struct RunResult {

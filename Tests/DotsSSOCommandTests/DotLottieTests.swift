@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `.lottie` (dotLottie) files as LottieFiles exports them: the archive opened defensively, the manifest checked
 /// against what it holds, every animation validated with its images found in the archive.

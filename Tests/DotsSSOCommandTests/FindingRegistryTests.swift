@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// The finding-code registry: `explain` reads it, findings are made from it (so their severity cannot drift from
 /// the documentation), and a registered domain writes its codes nowhere else.

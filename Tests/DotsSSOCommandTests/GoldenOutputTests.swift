@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// What each command prints, text and `--json`, compared with the files in `Tests/Golden/output`: a change to any
 /// word, column or key shows up here as a diff to look at (`DOTS_SSO_UPDATE_GOLDEN=1` rewrites them from this run;

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Two things deployed providers showed (issue 37, items 2 and 3): the scope a token response leaves out, and tokens
 /// that live exactly `--min-validity`.

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// `openweb register`, `echo verify` and `members log-out|remove` in-process, against scripted servers that
 /// count every request: the local checks must stop a bad call before it is sent.

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Sign-in without a display, in-process: the device flow's polling timed on the context's clock (a wait moves it on
 /// at once), the paste flow with a scripted person at the prompt, the refresh-token file and the password grant.

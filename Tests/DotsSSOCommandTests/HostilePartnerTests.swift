@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Issue 16, in-process: what a hostile partner's server or file can no longer do to the user's terminal and secrets.
 @Suite("hostile partner: secrets in errors, escaped text, reports that tell the truth")

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// OpenID Connect RP-Initiated Logout 1.0 (seed 004): the logout URL brings the person back, and the id_token goes
 /// only to the browser.

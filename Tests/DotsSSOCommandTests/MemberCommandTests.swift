@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// `profile`, `flags`, `containers` and `passes fetch` in-process, with a saved profile or the scripted provider.
 @Suite("Member commands in-process")

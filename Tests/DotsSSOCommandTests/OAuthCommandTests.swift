@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Sign-in commands run in-process against a scripted provider: no process, no port, no waiting.
 @Suite("OAuth commands in-process")

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// `--color`, `--quiet` and the table as a terminal draws it: what a person sees, in-process.
 @Suite("output choices")

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Issue 36, numbers that trapped (SIGILL) in our own Swift: each now ends with a documented status naming the value.
 @Suite("numbers from files and servers end in a status, never a trap")

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Revocation that cannot happen is a failure, never a silent success; a cancelled sign-in is told as such; a
 /// `--min-validity` no token can meet is said, not refreshed for on every call.

@@ -1,9 +1,10 @@
-@testable import dots_sso
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import dots_sso
 
 /// Issue 36, where we write: a symbolic link at an output's final name is replaced, never followed; a FIFO where a
 /// report should go is refused at once unless named on purpose (/dev); a report named as our stdout goes there

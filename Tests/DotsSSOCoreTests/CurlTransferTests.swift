@@ -1,7 +1,8 @@
 import DotsSSOBasics
-@testable import DotsSSOCore
 import Foundation
 import Testing
+
+@testable import DotsSSOCore
 
 /// How response header lines from libcurl become the headers every command reads.
 @Suite("curl transfer headers")

@@ -2,8 +2,8 @@ import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOFuzzTargets
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every input Scripts/fuzz found a crash, leak or hang with, kept in Tests/FuzzRegressions/<target>/ and run through
 /// the same fuzz target body; the archive ones must also be refused with a finding, not half-read.

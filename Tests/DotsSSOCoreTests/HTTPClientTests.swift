@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The libcurl client against real local TLS servers with a throwaway CA.
 @Suite("HTTP client over TLS", .serialized)

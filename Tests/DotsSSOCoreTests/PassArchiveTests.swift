@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Archive safety and manifest integrity on archives built here, good and hostile.
 @Suite("pkpass archive safety and manifest")

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Whole-pass inspection on passes signed here by a throwaway Apple-shaped hierarchy: one valid pass, and one
 /// broken variant per rule, each expected to raise exactly its own errors.

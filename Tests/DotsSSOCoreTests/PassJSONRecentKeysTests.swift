@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// pass.json as Apple changed it from iOS 18 to iOS 27: what Wallet reads, what older iOS falls back to.
 @Suite("pass.json, iOS 18 to 27")

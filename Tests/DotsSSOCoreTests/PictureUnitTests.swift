@@ -1,7 +1,8 @@
 import DotsSSOBasics
-@testable import DotsSSOCore
 import Foundation
 import Testing
+
+@testable import DotsSSOCore
 
 @Suite("pictures: what rlottie is given, pass field text")
 struct PictureUnitTests {

@@ -1,8 +1,8 @@
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// JWS signature verification over OpenSSL, against keys and signatures made by the openssl CLI.
 @Suite("JWS signatures")

@@ -1,9 +1,10 @@
 import COpenSSL
 import DotsSSOBasics
-@testable import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DotsSSOCore
 
 /// The trust store verified connections share: the system bundle is read only when an issuer is not found otherwise.
 @Suite("TLS trust store")

@@ -1,8 +1,9 @@
 import DotsSSOBasics
-@testable import DotsSSOCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DotsSSOCore
 
 @Suite("Token cache")
 struct TokenCacheTests {

@@ -1,7 +1,8 @@
 import CDotsRuntime
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif

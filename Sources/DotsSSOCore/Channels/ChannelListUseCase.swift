@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso channel list`: the configured channels' names.
 package struct ChannelListUseCase: Sendable {

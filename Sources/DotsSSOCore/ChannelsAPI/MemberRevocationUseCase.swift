@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `members log-out|remove`: the calls a partner makes to The Dots Channels API when it revokes a member on its
 /// side (seed 000: no sync in either direction, so this is how access ends). One POST per SSO id, a few at a time;

@@ -1,5 +1,6 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif

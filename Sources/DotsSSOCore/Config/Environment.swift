@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The process environment as plain values, so the core never reads globals and tests can inject their own.
 package struct Environment: Sendable {

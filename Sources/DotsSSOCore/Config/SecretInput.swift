@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A secret the user hands over without putting it in argv (where `ps` and shell history would keep it): a file
 /// (`-` is stdin) or an environment variable. The value must be one line of visible ASCII, as any token or key a

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Everything a use case touches outside its own inputs, built once at the root of a run: the environment, the
 /// output streams, the network, the clock, the token cache's home and the browser. The binary builds the real

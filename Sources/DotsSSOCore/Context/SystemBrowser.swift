@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Opens a URL in a browser for a person to sign in. Failing is never fatal: the URL is always printed too.
 package protocol BrowserOpener: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Unpadded base64url (RFC 4648 §5), as used by PKCE, JWTs and JWKs.
 package enum Base64URL {

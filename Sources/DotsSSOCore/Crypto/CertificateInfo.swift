@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A certificate as a person needs to see it in a report.
 package struct CertificateInfo: Codable, Sendable, Equatable {

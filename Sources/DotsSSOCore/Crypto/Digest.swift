@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Message digests over OpenSSL's EVP interface (SHA-1 for pkpass manifests, SHA-256 for PKCE and cache names).
 package enum DigestAlgorithm: String, Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The `channel` check: the configuration itself, before anything is fetched — required fields, https on every
 /// OAuth and member endpoint (plain http only on loopback), flags documented with a purpose, containers well formed.

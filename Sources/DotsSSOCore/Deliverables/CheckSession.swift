@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What several checks of one `check` run share, fetched once however many checks ask at the same time: the
 /// provider metadata, and the test member (token and profile). A failure is shared too: each check that needs

@@ -17,6 +17,7 @@ package enum FindingCatalog {
         ("flags", CheckRunFindings.flags),
         ("container", CheckRunFindings.container),
         ("check", CheckRunFindings.check),
+        ("applinks", AppLinksFindings.all),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// One `legal:KIND` check: the Privacy Policy, Terms & Conditions or Joint Controller Statement is reachable over
 /// https with a 200 and is really the document — a PDF by its magic bytes, or an HTML page with a title — not an

@@ -1,7 +1,7 @@
 import CCurl
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The production `HTTPClient`, over libcurl: TLS 1.2+, verification always on, loopback-only http,
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.

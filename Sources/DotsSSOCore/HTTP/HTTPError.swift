@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Everything that can go wrong carrying a request, from URL policy to the answer's shape.
 package enum HTTPError: UserFacingError, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// One HTTP request as the core describes it; the client decides how to carry it safely.
 package struct HTTPRequest: Sendable {

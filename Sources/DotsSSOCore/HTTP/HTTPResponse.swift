@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What the server answered, after any redirects.
 package struct HTTPResponse: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What a user chose for one command's requests: the timeout, extra CA files and the `-v` trace.
 package struct HTTPSettings: Sendable {

@@ -1,8 +1,9 @@
+import DotsSSOBasics
+import NIOCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import NIOCore
-import DotsSSOBasics
 
 /// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69).
 package struct ListenerError: UserFacingError, Equatable {

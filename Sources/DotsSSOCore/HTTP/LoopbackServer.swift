@@ -1,9 +1,9 @@
+import DotsSSOBasics
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
 import ServiceLifecycle
-import DotsSSOBasics
 
 /// A Hummingbird application bound to 127.0.0.1 (another host only when the sandbox is told to) and served
 /// from a task until stopped; the one way dots-sso

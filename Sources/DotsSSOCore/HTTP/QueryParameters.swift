@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 extension URL {
     /// This URL with `items` added to its query. URLComponents leaves `+` as is, which most servers read as a space;

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Removes secrets (tokens, codes, verifiers, client secrets, passwords, credentials headers, cookies)
 /// from anything dots-sso might show: URLs, headers, form and JSON bodies.

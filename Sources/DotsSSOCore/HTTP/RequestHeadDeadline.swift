@@ -1,6 +1,6 @@
+import DotsSSOBasics
 import NIOCore
 import NIOHTTPTypes
-import DotsSSOBasics
 
 /// Closes a connection whose request head has not fully arrived within `limit` of the connection opening (or of
 /// the previous response ending). The idle timeout alone lets a client that drips one header byte at a time keep a

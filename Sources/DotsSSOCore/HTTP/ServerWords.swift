@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What a server said in an error answer, made fit for one line of a message: the usual JSON fields (`message`,
 /// `error_description`, `error`, `errors[0].message`, `detail`) or a short plain-text body; the request's secrets

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What a TLS handshake with one host showed: the protocol and cipher negotiated and the server's certificate,
 /// and — when verification failed — why. The certificate is read even then, so a report can say when it expired.

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Which URLs dots-sso will talk to: https anywhere, plain http only to loopback hosts
 /// (local tests and RFC 8252 §7.3 redirects), never a downgrade from https to http.

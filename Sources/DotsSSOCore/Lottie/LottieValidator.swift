@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Validates a bodymovin (Lottie) JSON file in one walk over a `CompactJSON` tree: structure, references,
 /// what lottie-ios does not support, and fitness as a loading icon.

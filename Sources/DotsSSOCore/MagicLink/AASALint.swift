@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Apple's `apple-app-site-association`: the current (`appIDs` + `components`) and legacy (`appID` + `paths`) shapes.
 package enum AASALint {
@@ -18,24 +18,24 @@ package enum AASALint {
         var findings: [Finding] = []
         func at(_ path: String) -> FindingLocation { FindingLocation(file: file, path: path) }
         guard case .object(let root) = document else {
-            return [Finding(.error, "applinks.aasa.not-object", at: at("$"), "the file is \(document.typeDescription), not a JSON object")]
+            return [Finding(AppLinksFindings.aasaNotObject, at: at("$"), "the file is \(document.typeDescription), not a JSON object")]
         }
         guard case .object(let applinks)? = root["applinks"] else {
             return [
                 Finding(
-                    .error, "applinks.aasa.applinks-missing", at: at("$.applinks"),
+                    AppLinksFindings.aasaApplinksMissing, at: at("$.applinks"),
                     "there is no \"applinks\" object, so no link opens the app")
             ]
         }
         guard case .array(let details)? = applinks["details"], !details.isEmpty else {
             return [
-                Finding(.error, "applinks.aasa.details-missing", at: at("$.applinks.details"), "\"applinks.details\" is missing or empty")
+                Finding(AppLinksFindings.aasaDetailsMissing, at: at("$.applinks.details"), "\"applinks.details\" is missing or empty")
             ]
         }
         for (index, detail) in details.enumerated() {
             let path = "$.applinks.details[\(index)]"
             guard case .object(let entry) = detail else {
-                findings.append(Finding(.error, "applinks.aasa.detail-type", at: at(path), "each detail must be an object"))
+                findings.append(Finding(AppLinksFindings.aasaDetailType, at: at(path), "each detail must be an object"))
                 continue
             }
             var ids: [String] = []
@@ -43,7 +43,7 @@ package enum AASALint {
                 guard let strings = list.stringArray, !strings.isEmpty else {
                     findings.append(
                         Finding(
-                            .error, "applinks.aasa.app-ids-type", at: at("\(path).appIDs"), "appIDs must be a non-empty array of strings"))
+                            AppLinksFindings.aasaAppIDsType, at: at("\(path).appIDs"), "appIDs must be a non-empty array of strings"))
                     continue
                 }
                 ids = strings
@@ -51,22 +51,22 @@ package enum AASALint {
                 ids = [single]
                 findings.append(
                     Finding(
-                        .info, "applinks.aasa.legacy", at: at(path),
+                        AppLinksFindings.aasaLegacy, at: at(path),
                         "this detail uses the legacy appID/paths format (iOS 12 and earlier); add appIDs and components for iOS 13+"))
             } else {
-                findings.append(Finding(.error, "applinks.aasa.app-id-missing", at: at(path), "the detail names no app (appIDs or appID)"))
+                findings.append(Finding(AppLinksFindings.aasaAppIDMissing, at: at(path), "the detail names no app (appIDs or appID)"))
             }
             for id in ids where !isValidAppID(id) {
                 findings.append(
                     Finding(
-                        .error, "applinks.aasa.app-id-invalid", at: at(path),
+                        AppLinksFindings.aasaAppIDInvalid, at: at(path),
                         "\"\(id)\" is not TEAMID.bundle.id (a 10-character upper-case team id, a dot, then the bundle id)"))
             }
             if let components = entry["components"] {
                 guard case .array(let rules) = components else {
                     findings.append(
                         Finding(
-                            .error, "applinks.aasa.components-type", at: at("\(path).components"), "components must be an array of objects")
+                            AppLinksFindings.aasaComponentsType, at: at("\(path).components"), "components must be an array of objects")
                     )
                     continue
                 }
@@ -74,37 +74,37 @@ package enum AASALint {
                     let rulePath = "\(path).components[\(ruleIndex)]"
                     guard case .object(let fields) = rule else {
                         findings.append(
-                            Finding(.error, "applinks.aasa.component-type", at: at(rulePath), "each component must be an object"))
+                            Finding(AppLinksFindings.aasaComponentType, at: at(rulePath), "each component must be an object"))
                         continue
                     }
                     for key in fields.keys.sorted() where !componentKeys.contains(key) {
                         findings.append(
                             Finding(
-                                .warning, "applinks.aasa.component-key", at: at("\(rulePath).\(key)"),
+                                AppLinksFindings.aasaComponentKey, at: at("\(rulePath).\(key)"),
                                 "unknown component key \"\(key)\" is ignored by iOS"))
                     }
                     if let slash = fields["/"], slash.stringValue == nil {
                         findings.append(
-                            Finding(.error, "applinks.aasa.component-path", at: at("\(rulePath)[\"/\"]"), "\"/\" must be a string pattern"))
+                            Finding(AppLinksFindings.aasaComponentPath, at: at("\(rulePath)[\"/\"]"), "\"/\" must be a string pattern"))
                     }
                     if let query = fields["?"], query.stringValue == nil,
                         query.objectValue?.values.allSatisfy({ $0.stringValue != nil }) != true
                     {
                         findings.append(
                             Finding(
-                                .error, "applinks.aasa.component-query", at: at("\(rulePath)[\"?\"]"),
+                                AppLinksFindings.aasaComponentQuery, at: at("\(rulePath)[\"?\"]"),
                                 "\"?\" must be a string or an object of string patterns"))
                     }
                 }
             } else if let paths = entry["paths"] {
                 if paths.stringArray == nil {
                     findings.append(
-                        Finding(.error, "applinks.aasa.paths-type", at: at("\(path).paths"), "paths must be an array of strings"))
+                        Finding(AppLinksFindings.aasaPathsType, at: at("\(path).paths"), "paths must be an array of strings"))
                 }
             } else {
                 findings.append(
                     Finding(
-                        .error, "applinks.aasa.no-rules", at: at(path), "the detail has neither components nor paths, so it matches nothing"
+                        AppLinksFindings.aasaNoRules, at: at(path), "the detail has neither components nor paths, so it matches nothing"
                     ))
             }
         }

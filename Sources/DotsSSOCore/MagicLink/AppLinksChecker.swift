@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Checks the two files that make magic links open the app: Apple's `apple-app-site-association` and
 /// Android's `assetlinks.json`, fetched the way the platforms fetch them (no redirects, https, small JSON).
@@ -38,13 +38,13 @@ package struct AppLinksChecker: Sendable {
         if !base.path.isEmpty && base.path != "/" {
             findings.append(
                 Finding(
-                    .info, "applinks.origin.path", at: FindingLocation(file: origin),
+                    AppLinksFindings.originPath, at: FindingLocation(file: origin),
                     "the files are looked up under \(base.path); iOS and Android only read them at the root of the domain"))
         }
         if base.scheme?.lowercased() != "https" {
             findings.append(
                 Finding(
-                    .warning, "applinks.origin.http", at: FindingLocation(file: origin),
+                    AppLinksFindings.originHTTP, at: FindingLocation(file: origin),
                     "the origin is plain http (allowed only on loopback for tests); both platforms require https"))
         }
         let aasaURL = Self.wellKnown(base, "apple-app-site-association")
@@ -62,7 +62,7 @@ package struct AppLinksChecker: Sendable {
             {
                 findings.append(
                     Finding(
-                        .warning, "applinks.path.token-in-fragment", at: FindingLocation(file: Redactor.redactURL(link)),
+                        AppLinksFindings.pathTokenInFragment, at: FindingLocation(file: Redactor.redactURL(link)),
                         "the token sits in the fragment (#…); seed 001 puts it in the query (?token=…): the app reads it either way, but some mail clients and redirects drop fragments"
                     ))
             }
@@ -71,12 +71,12 @@ package struct AppLinksChecker: Sendable {
             if let scheme = URLComponents(string: verdict.url)?.scheme?.lowercased(), scheme != "https", scheme != "http" {
                 findings.append(
                     Finding(
-                        .error, "applinks.path.custom-scheme", at: FindingLocation(file: verdict.url),
+                        AppLinksFindings.pathCustomScheme, at: FindingLocation(file: verdict.url),
                         "this link is not an app link: \(verdict.explanation)"))
             } else {
                 findings.append(
                     Finding(
-                        .error, "applinks.path.not-matched", at: FindingLocation(file: verdict.url),
+                        AppLinksFindings.pathNotMatched, at: FindingLocation(file: verdict.url),
                         "this link would open in the browser, not the app: \(verdict.explanation)"))
             }
         }
@@ -134,14 +134,14 @@ package struct AppLinksChecker: Sendable {
         } catch HTTPError.bodyTooLarge {
             findings.append(
                 Finding(
-                    .error, "applinks.file.too-large", at: FindingLocation(file: file),
+                    AppLinksFindings.fileTooLarge, at: FindingLocation(file: file),
                     "\(name) is larger than 128 KB; the platforms refuse it"))
             return nil
         }
         if (300..<400).contains(response.status) {
             findings.append(
                 Finding(
-                    .error, "applinks.file.redirect", at: FindingLocation(file: file),
+                    AppLinksFindings.fileRedirect, at: FindingLocation(file: file),
                     "\(name) answers HTTP \(response.status) → \(response.header("Location") ?? "?"); Apple and Android do not follow redirects for this file, serve it directly"
                 ))
             return nil
@@ -149,7 +149,7 @@ package struct AppLinksChecker: Sendable {
         guard response.status == 200 else {
             findings.append(
                 Finding(
-                    .error, "applinks.file.status", at: FindingLocation(file: file),
+                    AppLinksFindings.fileStatus, at: FindingLocation(file: file),
                     "\(name) answers HTTP \(response.status); it must be served with 200"))
             return nil
         }
@@ -159,19 +159,19 @@ package struct AppLinksChecker: Sendable {
         } catch {
             findings.append(
                 Finding(
-                    .error, "applinks.file.not-json", at: FindingLocation(file: file),
+                    AppLinksFindings.fileNotJSON, at: FindingLocation(file: file),
                     "\(name) is not JSON: got \(response.bodyKind)"))
             return nil
         }
         if let type = response.mediaType, type != "application/json" {
             findings.append(
                 Finding(
-                    .warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                    AppLinksFindings.fileContentType, at: FindingLocation(file: file),
                     "\(name) is served as \(type); serve it as application/json"))
         } else if response.mediaType == nil {
             findings.append(
                 Finding(
-                    .warning, "applinks.file.content-type", at: FindingLocation(file: file),
+                    AppLinksFindings.fileContentType, at: FindingLocation(file: file),
                     "\(name) is served without a Content-Type; serve it as application/json"))
         }
         return value

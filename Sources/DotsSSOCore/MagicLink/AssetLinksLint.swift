@@ -22,7 +22,7 @@ package enum AssetLinksLint {
         guard case .array(let statements) = document else {
             return [
                 Finding(
-                    .error, "applinks.assetlinks.not-array", at: FindingLocation(file: file, path: "$"),
+                    AppLinksFindings.assetLinksNotArray, at: FindingLocation(file: file, path: "$"),
                     "the file must be a JSON array of statements")
             ]
         }
@@ -33,7 +33,7 @@ package enum AssetLinksLint {
             guard let fields = statement.objectValue else {
                 findings.append(
                     Finding(
-                        .error, "applinks.assetlinks.statement-type", at: FindingLocation(file: file, path: path),
+                        AppLinksFindings.assetLinksStatementType, at: FindingLocation(file: file, path: path),
                         "each statement must be an object"))
                 continue
             }
@@ -41,7 +41,7 @@ package enum AssetLinksLint {
             guard let target = fields["target"]?.objectValue else {
                 findings.append(
                     Finding(
-                        .error, "applinks.assetlinks.target-missing", at: FindingLocation(file: file, path: "\(path).target"),
+                        AppLinksFindings.assetLinksTargetMissing, at: FindingLocation(file: file, path: "\(path).target"),
                         "the statement has no target"))
                 continue
             }
@@ -50,7 +50,7 @@ package enum AssetLinksLint {
             if package.map(isValidPackage) != true {
                 findings.append(
                     Finding(
-                        .error, "applinks.assetlinks.package-invalid", at: FindingLocation(file: file, path: "\(path).target.package_name"),
+                        AppLinksFindings.assetLinksPackageInvalid, at: FindingLocation(file: file, path: "\(path).target.package_name"),
                         "package_name \(package.map { "\"\($0)\"" } ?? "is missing"); it must be the app's application id (e.g. com.partner.app)"
                     ))
             }
@@ -58,14 +58,14 @@ package enum AssetLinksLint {
             if fingerprints.isEmpty {
                 findings.append(
                     Finding(
-                        .error, "applinks.assetlinks.fingerprint-missing",
+                        AppLinksFindings.assetLinksFingerprintMissing,
                         at: FindingLocation(file: file, path: "\(path).target.sha256_cert_fingerprints"),
                         "no sha256_cert_fingerprints; Android cannot verify the app"))
             }
             for (fingerprintIndex, fingerprint) in fingerprints.enumerated() where !isValidFingerprint(fingerprint) {
                 findings.append(
                     Finding(
-                        .error, "applinks.assetlinks.fingerprint-invalid",
+                        AppLinksFindings.assetLinksFingerprintInvalid,
                         at: FindingLocation(file: file, path: "\(path).target.sha256_cert_fingerprints[\(fingerprintIndex)]"),
                         "\"\(fingerprint)\" is not a SHA-256 fingerprint: 32 colon-separated upper-case hex pairs (AB:CD:…)"))
             }
@@ -74,7 +74,7 @@ package enum AssetLinksLint {
         if !granted {
             findings.append(
                 Finding(
-                    .error, "applinks.assetlinks.no-handle-all-urls", at: FindingLocation(file: file, path: "$"),
+                    AppLinksFindings.assetLinksNoHandleAllURLs, at: FindingLocation(file: file, path: "$"),
                     "no android_app statement grants \(AppLinksChecker.handleAllURLs), so App Links will not open the app"))
         }
         return findings

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 extension BridgeSession {
     /// Reads the fields dots-sso needs from a `UserSessionInfo` body.

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The parts of an emailed sign-in link: the token, and the e-mail and study when the link carries them.
 /// Shapes seen in the wild: `https://app.example/mobile/verify.html?token=…`, a custom scheme

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Checks the parameters of an authorization response (RFC 6749 §4.1.2, RFC 9207) and yields the code.
 package enum AuthorizationCallback {

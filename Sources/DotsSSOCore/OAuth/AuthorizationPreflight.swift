@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// How a provider answers a well-formed authorization request, fetched once without cookies and without following
 /// redirects: what `authorize` checks before it opens the browser, and what `check`'s `authorization` reports.

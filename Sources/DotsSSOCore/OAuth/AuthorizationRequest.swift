@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// An authorization-code request with PKCE S256, a 256-bit `state` and, for OIDC, a `nonce` (RFC 6749 §4.1.1,
 /// RFC 7636, RFC 8252, OIDC Core §3.1.2.1).

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso authorize`: the partner's authorization-code flow exactly as The Dots app runs it, wherever the user
 /// is. Listens on loopback and opens the browser; on a remote shell also takes the pasted redirect URL (whichever

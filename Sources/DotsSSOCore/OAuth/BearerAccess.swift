@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Where a resource request's access token comes from: the channel's cached sign-in (refreshed when needed,
 /// and once more after a 401), or a token the user holds from elsewhere (`--access-token-file`).

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `authorize --flow device`: the device authorization grant (RFC 8628) for a machine with no browser. The person
 /// opens the verification address on any device (a phone scanning the QR code) and enters the code; meanwhile we

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
 /// `/.well-known/oauth-authorization-server` when the provider has no OIDC document, or when its OIDC document

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso exchange`: trades an authorization code for tokens. The verifier, redirect URI and nonce come from
 /// the authorization `authorize --no-exchange` left pending, unless given; a state that does not match the

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A provider's signing keys (`jwks_uri`), as public keys we can verify with.
 package struct JWKSet: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A compact JWS (header.payload.signature) decoded but not yet trusted.
 package struct JWT: Sendable {

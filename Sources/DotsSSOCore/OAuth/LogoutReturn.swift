@@ -1,6 +1,6 @@
+import DotsSSOBasics
 import Foundation
 import Hummingbird
-import DotsSSOBasics
 
 /// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the
 /// provider, and reads the state the provider sends back (RP-Initiated Logout 1.0 §3: the OP returns the state

@@ -1,7 +1,7 @@
+import DotsSSOBasics
 import Foundation
 import Hummingbird
 import NIOCore
-import DotsSSOBasics
 
 /// Listens on `http://127.0.0.1:<port>/callback` for the browser's redirect (RFC 8252 §7.3).
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A PKCE pair (RFC 7636): a high-entropy verifier and its S256 challenge.
 package struct PKCE: Sendable, Equatable {

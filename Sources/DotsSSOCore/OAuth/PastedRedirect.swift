@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The paste flow of a remote shell: the browser runs on the person's own machine, so its redirect to our
 /// loopback port cannot arrive (unless an `ssh -L` forward carries it). The person pastes the address the browser

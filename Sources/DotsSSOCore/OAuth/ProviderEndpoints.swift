@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The endpoints one sign-in uses: explicit channel settings win, discovery fills the gaps.
 package struct ProviderEndpoints: Sendable, Equatable {

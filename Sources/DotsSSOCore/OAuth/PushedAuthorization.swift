@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Pushed authorization requests (RFC 9126): the client posts the request to the provider, authenticated, and the
 /// browser carries only `client_id` and the `request_uri` it got back. Nothing of the request can be read or changed

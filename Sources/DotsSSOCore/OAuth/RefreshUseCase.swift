@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso refresh`: renews the cached access token when it has less than `minValidity` seconds left (or
 /// always, forced), under the cache lock, so concurrent processes refresh once.

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Finishes a sign-in: exchanges the code, validates the id_token, and stores the token set in the cache.
 package struct SignIn: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The provider endpoints remembered with a sign-in.
 package struct StoredEndpoints: Codable, Sendable, Equatable {

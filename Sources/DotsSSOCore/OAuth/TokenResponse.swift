@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A token endpoint's successful answer (RFC 6749 §5.1).
 package struct TokenResponse: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The cached sign-in of one channel and account: hands out a valid access token, refreshing it at most once
 /// across every concurrent dots-sso process (under the entry's lock), persisting a rotated refresh token

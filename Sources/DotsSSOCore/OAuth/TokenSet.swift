@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The tokens of one sign-in, as stored. Never printed unless the user asks (`token print`).
 package struct TokenSet: Codable, Sendable, Equatable {

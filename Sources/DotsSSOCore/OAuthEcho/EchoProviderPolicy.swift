@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Which `X-Auth-Service-Provider` URLs a backend may call with a user's Echo credentials: https (plain http only
 /// to a loopback host, for tests) on a host that **equals** an allowed one, byte for byte, on the allowed port.

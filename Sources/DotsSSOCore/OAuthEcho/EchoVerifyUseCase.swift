@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `echo verify`: what a backend must do with the two headers a Digits/Twitter app sends (seed 003). Every local
 /// check comes first — the header parses, its consumer key is ours, the provider URL is https on an allowed host —

@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// OAuth 1.0 request signing (RFC 5849 §3.4) with HMAC-SHA1, as the Digits and Twitter SDKs sign an Echo header.
 /// dots-sso never needs to sign as a client; the sandbox's Echo provider verifies with it, and the demo and the

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `openweb register`: the partner backend's part of OpenWeb's SSO handshake (seed 002). The SDK made `codeA`;
 /// the backend, having checked its user is signed in, calls `GET {base}/sso/v1/register-user` with its secret

@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A pass signature bundles the signer and its intermediate, and OpenSSL 3.0 spends most of a signature's
 /// parse decoding their public keys. A partner signs every pass with the same two certificates, so this

@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Remembers chain verdicts for one set of trust anchors. A partner signs every pass with the same certificate
 /// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `manifest.json` lists the SHA-1 of every file except itself and `signature`; Wallet rejects a pass when any
 /// hash differs, a file is unlisted, or a listed file is missing.

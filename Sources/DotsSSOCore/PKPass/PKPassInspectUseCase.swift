@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso pkpass inspect FILE…`: every pass checked the way Wallet accepts it, on every core, in the order given.
 package struct PKPassInspectUseCase: Sendable {

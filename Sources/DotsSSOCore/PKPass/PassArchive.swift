@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A .pkpass archive opened defensively: entries are listed from the central directory and refused before any
 /// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// One image in a pass, as the summary lists it.
 package struct PassImage: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The result of inspecting one pass: what it is and what is wrong with it.
 package struct PassInspection: Codable, Sendable {

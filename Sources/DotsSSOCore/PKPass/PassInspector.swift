@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Inspects passes the way Wallet accepts them: archive safety, manifest, signature and chain, the signer
 /// against pass.json, pass.json itself, images and localisations. Hostile or broken input becomes findings,

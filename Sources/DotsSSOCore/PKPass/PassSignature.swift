@@ -1,6 +1,6 @@
 import COpenSSL
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What the detached CMS signature over `manifest.json` says.
 package struct PassSignatureReport: Codable, Sendable, Equatable {

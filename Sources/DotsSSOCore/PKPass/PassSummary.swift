@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What a person needs to recognise a pass: its identity, what the front shows, who signed it, its images and
 /// languages. Never the barcode message or the authentication token (both are credentials).

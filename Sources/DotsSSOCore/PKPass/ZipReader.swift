@@ -1,6 +1,6 @@
 import CDotsZlib
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Reads a zip archive held in memory, for passes: every offset and length is checked against the bytes before it
 /// is used, entries are inflated with zlib straight into a buffer of their declared size, and nothing is copied

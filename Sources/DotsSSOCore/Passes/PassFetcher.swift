@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Downloads a member's passes concurrently (bounded), refuses what is not a single .pkpass, inspects every
 /// download, and saves the readable ones in the partner's order as `1-primary-<name>.pkpass`, `2-<name>.pkpass`…

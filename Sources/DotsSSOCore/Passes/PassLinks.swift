@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Where a member's pass URLs come from (seed 000): anywhere inside the profile JSON, or the dedicated passes
 /// endpoint's flat JSON array. Order is kept — the first pass is the primary one.

@@ -1,6 +1,6 @@
 import CPictures
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A picture being drawn: a cairo image surface (premultiplied ARGB, 4 bytes a pixel) and its context, with the few
 /// drawing operations previews need. One task draws on it; it is not shared.

@@ -1,6 +1,7 @@
 import CDotsRuntime
-import Foundation
 import DotsSSOBasics
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif

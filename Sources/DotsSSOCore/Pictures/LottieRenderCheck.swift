@@ -1,6 +1,6 @@
 import CPictures
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// What rlottie actually draws, fed back into `bodymovin validate`: an animation whose every sampled frame is empty,
 /// content that leaves the canvas, content too small to read as a loader.

@@ -1,6 +1,6 @@
 import CPictures
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// An animation loaded into rlottie, for drawing frames. Only bytes that passed `LottieValidator` (our parser and its
 /// limits) are handed to rlottie: it is a C++ parser nobody here wrote.

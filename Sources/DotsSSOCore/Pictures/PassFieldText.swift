@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// A pass.json field as Wallet shows it: label and value looked up in the chosen `.lproj/pass.strings`, dates and
 /// numbers formatted with the field's `dateStyle`/`timeStyle`, `numberStyle` or `currencyCode` for the locale.

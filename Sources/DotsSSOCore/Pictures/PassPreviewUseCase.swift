@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// `dots-sso pkpass preview FILE`: the front of the pass as Wallet lays it out (and `--back`, its back fields), so a
 /// person can see a member's pass without an iPhone.

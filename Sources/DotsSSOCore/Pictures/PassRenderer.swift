@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Draws a pass the way Wallet lays out its style (generic, storeCard, coupon, eventTicket, boardingPass): colours,
 /// logo and logo text, strip, thumbnail and background images, the header, primary, secondary and auxiliary fields,

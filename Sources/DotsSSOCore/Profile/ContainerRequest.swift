@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// The exact request the app makes for one container (seed 000 "Containers"): its URL with the partner token
 /// and user id in the configured header or query parameter, and whether the member may open it.

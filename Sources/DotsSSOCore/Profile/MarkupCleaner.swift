@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Finds lightweight markup in a biography — Markdown and BBCode, which The Dots shows as typed (seed 000: no markup
 /// of any kind) — and what the text reads as without it. HTML is HTMLStripper's: the app strips that itself.

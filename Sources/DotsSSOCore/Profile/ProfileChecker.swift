@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// Checks a partner's profile against the channel contract of seed 000 and builds the Dots view and import preview.
 package struct ProfileChecker: Sendable {

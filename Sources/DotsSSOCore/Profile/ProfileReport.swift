@@ -1,5 +1,5 @@
-import Foundation
 import DotsSSOBasics
+import Foundation
 
 /// One feature flag as the app would read it.
 package struct FlagReading: Codable, Sendable, Equatable {
