@@ -34,6 +34,9 @@ struct FindingRegistryTests {
         #expect(
             family.stderr.contains("discover.pkce.s256-missing") && family.stderr.contains("discover.pkce.not-advertised"),
             "\(family.stderr)")
+        let waiting = await t.run(["explain", "pkpass.signature.invalid"])
+        #expect(waiting.status == 64)
+        #expect(waiting.stderr.contains("pkpass.* codes are not in the registry yet"), "\(waiting.stderr)")
         let nothing = await t.run(["explain"])
         #expect(nothing.status == 64)
         #expect(nothing.stderr.contains("--markdown"), "\(nothing.stderr)")
@@ -68,6 +71,20 @@ struct FindingRegistryTests {
             }
             #expect(registries.count == 1, "\(domain): one registry file, found \(registries)")
             #expect(outside.isEmpty, "\(domain) codes written inline outside the registry in: \(outside)")
+            #expect(!FindingCatalog.unregisteredDomains.contains(domain), "\(domain) is registered: take it off unregisteredDomains")
+        }
+    }
+
+    @Test("each domain explain calls not yet registered still has codes in the sources")
+    func unregisteredDomainsAreReal() throws {
+        let sources = TestPaths.repository.appendingPathComponent("Sources")
+        var text = ""
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            if url.pathExtension == "swift" { text += try String(contentsOf: url, encoding: .utf8) }
+        }
+        for domain in FindingCatalog.unregisteredDomains {
+            #expect(text.range(of: "\"\(domain)\\.[a-z0-9.-]*[a-z0-9]\"", options: .regularExpression) != nil, "no \(domain).* code left")
         }
     }
 
