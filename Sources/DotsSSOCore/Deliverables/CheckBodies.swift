@@ -432,7 +432,7 @@ struct CheckBodies: Sendable {
             // In the app, a feature lottie-ios does not play is a loader that does not look as designed: an error here.
             let findings = report.findings.map { finding in
                 var judged = finding
-                if judged.code == "lottie.ios.unsupported" { judged.severity = .error }
+                if judged.code == LottieFindings.iosUnsupported.code { judged.severity = .error }
                 return judged
             }
             var detail = "\(report.summary.layers) layers, \(report.summary.bytes) bytes"

@@ -18,13 +18,14 @@ package enum FindingCatalog {
         ("container", CheckRunFindings.container),
         ("check", CheckRunFindings.check),
         ("applinks", AppLinksFindings.all),
+        ("lottie", LottieFindings.all),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }
 
     /// Domains whose codes are still written inline, not yet in the registry: `explain` says so instead of
     /// pretending their codes do not exist. A domain leaves this list when it joins `domains`.
-    package static let unregisteredDomains = ["pkpass", "lottie", "echo"]
+    package static let unregisteredDomains = ["pkpass", "echo"]
 
     /// The unregistered domain a code belongs to, if any.
     package static func unregisteredDomain(of code: String) -> String? {

@@ -31,18 +31,18 @@ package struct DotLottieArchive: Sendable {
     package static func open(_ data: Data, file: String) -> DotLottieArchive {
         let archive = PassArchive.open(data, file: file, format: .dotLottie)
         var result = DotLottieArchive(version: 1, animations: [], played: nil, images: [], findings: archive.findings)
-        func add(_ severity: Severity, _ code: String, _ path: String?, _ message: String) {
-            result.findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
+        func add(_ code: FindingCode, _ path: String?, _ message: String) {
+            result.findings.append(Finding(code, at: FindingLocation(file: file, path: path), message))
         }
         guard archive.findings.isEmpty else { return result }
         guard let manifestData = archive.files["manifest.json"] else {
             add(
-                .error, "lottie.dotlottie.manifest-missing", nil,
+                LottieFindings.dotLottieManifestMissing, nil,
                 "the .lottie archive has no manifest.json; players cannot tell which animation it holds")
             return result
         }
         guard let manifest = (try? JSONDecoder().decode(JSONValue.self, from: manifestData))?.objectValue else {
-            add(.error, "lottie.dotlottie.manifest-invalid", "manifest.json", "manifest.json is not a JSON object")
+            add(LottieFindings.dotLottieManifestInvalid, "manifest.json", "manifest.json is not a JSON object")
             return result
         }
         switch manifest["version"] {
@@ -51,7 +51,7 @@ package struct DotLottieArchive: Sendable {
         case let other?:
             let shown = String(decoding: (try? JSONEncoder().encode(other)) ?? Data(), as: UTF8.self)
             add(
-                .warning, "lottie.dotlottie.version", "manifest.json $.version",
+                LottieFindings.dotLottieVersion, "manifest.json $.version",
                 "manifest version \(TerminalText.oneLine(shown, limit: 40)) is neither 1 nor 2; read as version 1")
         }
         let folder = result.version == 2 ? "a/" : "animations/"
@@ -61,7 +61,7 @@ package struct DotLottieArchive: Sendable {
             for (index, entry) in list.enumerated() {
                 guard let id = entry.objectValue?["id"]?.stringValue, !id.isEmpty else {
                     add(
-                        .error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations[\(index)].id",
+                        LottieFindings.dotLottieManifestAnimations, "manifest.json $.animations[\(index)].id",
                         "every animation in the manifest needs a string id")
                     continue
                 }
@@ -71,20 +71,20 @@ package struct DotLottieArchive: Sendable {
                     result.animations.append(Animation(id: id, path: path, bytes: bytes))
                 } else {
                     add(
-                        .error, "lottie.dotlottie.animation-missing", "manifest.json $.animations[\(index)]",
+                        LottieFindings.dotLottieAnimationMissing, "manifest.json $.animations[\(index)]",
                         "the manifest lists animation \"\(id)\" but the archive has no \(path)")
                 }
             }
         } else {
             add(
-                .error, "lottie.dotlottie.manifest-animations", "manifest.json $.animations",
+                LottieFindings.dotLottieManifestAnimations, "manifest.json $.animations",
                 "the manifest lists no animations (a non-empty animations array)")
         }
         // v2 names the first animation in `initial.animation`; v1 files carry `activeAnimationId`.
         let initial = manifest["initial"]?.objectValue?["animation"]?.stringValue ?? manifest["activeAnimationId"]?.stringValue
         if let initial, !listed.contains(initial) {
             add(
-                .error, "lottie.dotlottie.initial-unknown", "manifest.json",
+                LottieFindings.dotLottieInitialUnknown, "manifest.json",
                 "the manifest starts with animation \"\(initial)\", which it does not list")
         }
         result.played = initial.flatMap { id in result.animations.contains { $0.id == id } ? id : nil } ?? result.animations.first?.id
@@ -93,9 +93,9 @@ package struct DotLottieArchive: Sendable {
         let carried = ["animations/", "images/", "a/", "i/", "u/", "f/", "t/", "s/"]
         for path in archive.files.keys.sorted() where !known.contains(path) {
             if path.hasPrefix(folder) {
-                add(.info, "lottie.dotlottie.unreferenced", path, "\(path) is in the archive but not in the manifest; no player shows it")
+                add(LottieFindings.dotLottieUnreferenced, path, "\(path) is in the archive but not in the manifest; no player shows it")
             } else if !carried.contains(where: path.hasPrefix) {
-                add(.info, "lottie.dotlottie.unknown-file", path, "\(path) is not part of the dotLottie format; players ignore it")
+                add(LottieFindings.dotLottieUnknownFile, path, "\(path) is not part of the dotLottie format; players ignore it")
             }
         }
         return result

@@ -24,7 +24,7 @@ package enum LottieSource {
             if file.lowercased().hasSuffix(".lottie") {
                 report.findings.insert(
                     Finding(
-                        .warning, "lottie.file.json-named-lottie", at: FindingLocation(file: file),
+                        LottieFindings.fileJSONNamedLottie, at: FindingLocation(file: file),
                         "\(file) is bodymovin JSON, not a dotLottie archive, though it is named .lottie; players that go by the name will refuse it: name it .json"
                     ), at: 0)
             }
@@ -34,7 +34,7 @@ package enum LottieSource {
         if file.lowercased().hasSuffix(".json") {
             findings.append(
                 Finding(
-                    .warning, "lottie.file.zip-named-json", at: FindingLocation(file: file),
+                    LottieFindings.fileZipNamedJSON, at: FindingLocation(file: file),
                     "\(file) is a dotLottie (zip) archive, though it is named .json; name it .lottie so players and tools open it as one"))
         }
         let archive = DotLottieArchive.open(Data(bytes), file: file)
@@ -46,7 +46,7 @@ package enum LottieSource {
             } else {
                 findings.append(
                     Finding(
-                        .error, "lottie.dotlottie.animation-unknown", at: FindingLocation(file: file, path: "manifest.json"),
+                        LottieFindings.dotLottieAnimationUnknown, at: FindingLocation(file: file, path: "manifest.json"),
                         "#\(animation) names no animation in the archive (it holds \(archive.animations.map(\.id).joined(separator: ", ")))"
                     ))
                 chosen = nil
@@ -63,14 +63,14 @@ package enum LottieSource {
                 if entry.id == chosen { played = (report, entry.bytes) }
             } catch let error as UserFacingError {
                 findings.append(
-                    Finding(.error, "lottie.dotlottie.animation-invalid", at: FindingLocation(file: label, path: entry.path), error.message)
+                    Finding(LottieFindings.dotLottieAnimationInvalid, at: FindingLocation(file: label, path: entry.path), error.message)
                 )
             }
         }
         if archive.animations.count > 1, let id = chosen {
             findings.append(
                 Finding(
-                    .info, "lottie.dotlottie.played", at: FindingLocation(file: file, path: "manifest.json"),
+                    LottieFindings.dotLottiePlayed, at: FindingLocation(file: file, path: "manifest.json"),
                     "The Dots app plays \"\(id)\" (\(animation == nil ? "the manifest's initial animation, else the first" : "named after #")); the other \(archive.animations.count - 1) are checked too"
                 ))
         }

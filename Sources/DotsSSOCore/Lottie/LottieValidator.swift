@@ -50,7 +50,7 @@ package struct LottieValidator: Sendable {
         walk.archiveImages = archiveImages
         walk.run(bytes: data.count)
         let duplicates = json.duplicateKeyFindings(
-            .warning, code: "lottie.json.duplicate-key", file: file,
+            LottieFindings.jsonDuplicateKey.severity, code: LottieFindings.jsonDuplicateKey.code, file: file,
             consequence: "players keep different copies (most the last, some the first); keep one")
         return (LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates), json)
     }
@@ -78,7 +78,17 @@ struct LottieWalk {
         self.profile = profile
     }
 
-    mutating func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
+    /// A finding of a registered code at its registered severity.
+    mutating func add(_ code: FindingCode, _ path: String, _ message: String) {
+        add(code.severity, code.code, path, message)
+    }
+
+    /// A finding of a registered code at the severity this profile gives it (the registry names lottie-ios's).
+    mutating func add(_ code: FindingCode, severity: Severity, _ path: String, _ message: String) {
+        add(severity, code.code, path, message)
+    }
+
+    private mutating func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
         findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
     }
 
@@ -86,7 +96,7 @@ struct LottieWalk {
         summary.bytes = bytes
         let root = json.root
         guard json.kind(root) == .object else {
-            add(.error, "lottie.not-object", "$", "the file is a JSON \(json.kind(root)), not an animation object")
+            add(LottieFindings.notObject, "$", "the file is a JSON \(json.kind(root)), not an animation object")
             return
         }
         topLevel(root)
@@ -100,7 +110,7 @@ struct LottieWalk {
                     checkAsset(asset, path: "$.assets[\(index)]", into: &assetsByID)
                 }
             } else {
-                add(.error, "lottie.assets.type", "$.assets", "assets must be an array")
+                add(LottieFindings.assetsType, "$.assets", "assets must be an array")
             }
         }
         let fonts = fontNames(root)
@@ -114,14 +124,14 @@ struct LottieWalk {
             }
         }
         checkCycles(assetsByID)
-        if !findings.contains(where: { $0.code == "lottie.precomp.cycle" }) { checkLayerInstances(root, assets: assetsByID) }
+        if !findings.contains(where: { $0.code == LottieFindings.precompCycle.code }) { checkLayerInstances(root, assets: assetsByID) }
         countExpressions()
         if let expressions = unsupported["expressions"] { gap("expressions", expressions.first) }
         reportUnsupported()
         reportRlottieGaps()
         if legacyProperties > 0 && profile == .spec {
             add(
-                .error, "lottie.property.legacy", firstLegacyPath ?? "$",
+                LottieFindings.propertyLegacy, firstLegacyPath ?? "$",
                 "\(legacyProperties) animatable propert\(legacyProperties == 1 ? "y lacks" : "ies lack") the \"a\" flag (a legacy export); Lottie spec 1.0 requires \"a\": 0 or 1 (lottie-ios accepts it)"
             )
         }
@@ -135,20 +145,20 @@ struct LottieWalk {
         case nil:
             // The spec schema does not require "v", but lottie-ios will not load a file without it.
             add(
-                profile == .ios ? .error : .warning, "lottie.version.missing", "$.v",
+                LottieFindings.versionMissing, severity: profile == .ios ? .error : .warning, "$.v",
                 "there is no \"v\" (bodymovin version); lottie-ios refuses a file without it")
         case .string?:
             summary.version = json.member(root, "v").flatMap(json.string)
         default:
-            add(.error, "lottie.version.type", "$.v", "\"v\" must be a version string such as \"5.7.4\"")
+            add(LottieFindings.versionType, "$.v", "\"v\" must be a version string such as \"5.7.4\"")
         }
         var frameRate = number(root, "fr")
         summary.frameRate = frameRate
         if frameRate == nil || frameRate! <= 0 {
-            add(.error, "lottie.frame-rate.invalid", "$.fr", "\"fr\" (frames per second) must be a number above 0")
+            add(LottieFindings.frameRateInvalid, "$.fr", "\"fr\" (frames per second) must be a number above 0")
         } else if let rate = frameRate, !LottieValidator.playableFrameRates.contains(rate) {
             add(
-                .error, "lottie.frame-rate.out-of-range", "$.fr",
+                LottieFindings.frameRateOutOfRange, "$.fr",
                 "\"fr\" is \(LottieSummary.format(rate)) frames per second; exports use 1 to 120 and players cannot keep \(rate < 1 ? "so few" : "so many") "
                     + "(dots-sso reads 0.01 to 1000)")
             frameRate = nil
@@ -157,30 +167,30 @@ struct LottieWalk {
         if let inPoint, let outPoint {
             if inPoint >= outPoint {
                 add(
-                    .error, "lottie.frames.invalid", "$.op",
+                    LottieFindings.framesInvalid, "$.op",
                     "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
             } else if let frameRate, frameRate > 0, case let duration = (outPoint - inPoint) / frameRate, duration.isFinite {
                 summary.durationSeconds = duration
             }
         } else {
-            add(.error, "lottie.frames.missing", inPoint == nil ? "$.ip" : "$.op", "\"ip\" and \"op\" (first and last frame) are required")
+            add(LottieFindings.framesMissing, inPoint == nil ? "$.ip" : "$.op", "\"ip\" and \"op\" (first and last frame) are required")
         }
         for key in ["w", "h"] as [StaticString] {
             let value = number(root, key)
             let name = key.description
             if key.description == "w" { summary.width = value } else { summary.height = value }
             guard let value, value > 0 else {
-                add(.error, "lottie.size.invalid", "$.\(name)", "\"\(name)\" must be a number above 0 (the canvas size in pixels)")
+                add(LottieFindings.sizeInvalid, "$.\(name)", "\"\(name)\" must be a number above 0 (the canvas size in pixels)")
                 continue
             }
             if value != value.rounded() {
                 add(
-                    profile == .spec ? .warning : .info, "lottie.size.non-integer", "$.\(name)",
+                    LottieFindings.sizeNonInteger, severity: profile == .spec ? .warning : .info, "$.\(name)",
                     "\"\(name)\" is \(LottieSummary.format(value)); the spec requires an integer (lottie-ios rounds it)")
             }
         }
         if json.member(root, "layers").map({ json.kind($0) == .array }) != true {
-            add(.error, "lottie.layers.missing", "$.layers", "\"layers\" must be an array of layers")
+            add(LottieFindings.layersMissing, "$.layers", "\"layers\" must be an array of layers")
         }
         if let chars = json.member(root, "chars"), json.count(chars) > 0 {
             note("glyph rendering (chars)", "$.chars")
@@ -196,12 +206,12 @@ struct LottieWalk {
 
     mutating func checkAsset(_ asset: Int32, path: String, into assets: inout [String: Int32]) {
         guard let idNode = json.member(asset, "id") else {
-            add(.error, "lottie.asset.id-missing", path, "the asset has no \"id\", so no layer can use it")
+            add(LottieFindings.assetIDMissing, path, "the asset has no \"id\", so no layer can use it")
             return
         }
         let id = json.string(idNode) ?? json.number(idNode).map(LottieSummary.format) ?? "?"
         if assets[id] != nil {
-            add(.error, "lottie.asset.id-duplicate", "\(path).id", "asset id \"\(id)\" is used twice")
+            add(LottieFindings.assetIDDuplicate, "\(path).id", "asset id \"\(id)\" is used twice")
         }
         assets[id] = asset
         if json.member(asset, "layers") != nil { return }  // a precomposition
@@ -209,7 +219,7 @@ struct LottieWalk {
         let type = json.member(asset, "t").flatMap { json.number($0) }
         if type == 3 {
             add(
-                profile == .ios ? .warning : .error, "lottie.asset.data-footage", path,
+                LottieFindings.assetDataFootage, severity: profile == .ios ? .warning : .error, path,
                 "asset \"\(id)\" is data footage (t: 3, \(name)), \(profile == .ios ? "which lottie-ios does not load" : "an asset form Lottie spec 1.0 does not define")"
             )
             return
@@ -221,24 +231,24 @@ struct LottieWalk {
             else {
                 // The spec only asks for a data URL; lottie-ios has to decode it, so an undecodable image is missing on iOS.
                 add(
-                    profile == .ios ? .error : .warning, "lottie.image.embedded-invalid", "\(path).p",
+                    LottieFindings.imageEmbeddedInvalid, severity: profile == .ios ? .error : .warning, "\(path).p",
                     "image asset \"\(id)\" has a data URL whose base64 does not decode; the image will not show")
                 return
             }
             summary.embeddedImageBytes += data.count
             if !Self.looksLikeImage(data) {
                 add(
-                    .warning, "lottie.image.embedded-format", "\(path).p",
+                    LottieFindings.imageEmbeddedFormat, "\(path).p",
                     "image asset \"\(id)\" decodes to \(data.count) bytes that are not PNG, JPEG, GIF or WebP")
             }
         } else if embedded {
             add(
-                .error, "lottie.image.embedded-invalid", "\(path).p",
+                LottieFindings.imageEmbeddedInvalid, "\(path).p",
                 "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
         } else if let archiveImages {
             if !archiveImages.contains(name) {
                 add(
-                    .error, "lottie.image.missing-in-archive", "\(path).p",
+                    LottieFindings.imageMissingInArchive, "\(path).p",
                     "image asset \"\(id)\" points to \(name), which the .lottie archive does not carry in its images folder; the image will not show"
                 )
             }
@@ -246,7 +256,7 @@ struct LottieWalk {
             let folder = json.member(asset, "u").flatMap(json.string) ?? ""
             // The spec allows external images; a single JSON deliverable cannot carry them.
             add(
-                profile == .ios ? .error : .info, "lottie.image.external", "\(path).p",
+                LottieFindings.imageExternal, severity: profile == .ios ? .error : .info, "\(path).p",
                 "image asset \"\(id)\" points to the file \(folder)\(name), which a single JSON deliverable cannot carry; embed it as a base64 data URL (bodymovin: \"Include in json\")"
             )
         }
@@ -281,7 +291,7 @@ struct LottieWalk {
                 let loop = chain[loopStart...]
                 let named = (loop + [node]).map { number(elements[$0], "ind").map(LottieSummary.format) ?? "?" }
                 add(
-                    .error, "lottie.layer.parent-cycle", "\(path)[\(loop.min() ?? node)].parent",
+                    LottieFindings.layerParentCycle, "\(path)[\(loop.min() ?? node)].parent",
                     "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain"
                 )
             }
@@ -295,7 +305,7 @@ struct LottieWalk {
             if let index = number(layer, "ind") {
                 if let previous = indices[index] {
                     add(
-                        .error, "lottie.layer.index-duplicate", "\(path)[\(position)].ind",
+                        LottieFindings.layerIndexDuplicate, "\(path)[\(position)].ind",
                         "layers \(previous) and \(position) share ind \(LottieSummary.format(index)); parenting and mattes become ambiguous"
                     )
                 } else {
@@ -307,39 +317,39 @@ struct LottieWalk {
         for (position, layer) in json.elements(layers).enumerated() {
             let layerPath = "\(path)[\(position)]"
             guard json.kind(layer) == .object else {
-                add(.error, "lottie.layer.type", layerPath, "each layer must be an object")
+                add(LottieFindings.layerType, layerPath, "each layer must be an object")
                 continue
             }
             guard let type = number(layer, "ty") else {
-                add(.error, "lottie.layer.type-missing", "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
+                add(LottieFindings.layerTypeMissing, "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
                 continue
             }
             let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
             if !known {
                 add(
-                    profile == .ios ? .warning : .info, "lottie.layer.type-unknown", "\(layerPath).ty",
+                    LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath).ty",
                     "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
                 )
             }
             for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
                 add(
-                    .error, "lottie.layer.timing-missing", "\(layerPath).\(key.description)",
+                    LottieFindings.layerTimingMissing, "\(layerPath).\(key.description)",
                     "the layer has no numeric \"\(key.description)\"")
             }
             if known {
                 if let transform = json.member(layer, "ks") {
                     properties(in: transform, path: "\(layerPath).ks")
                 } else {
-                    add(.error, "lottie.layer.transform-missing", "\(layerPath).ks", "the layer has no transform \"ks\"")
+                    add(LottieFindings.layerTransformMissing, "\(layerPath).ks", "the layer has no transform \"ks\"")
                 }
             }
             if let parent = number(layer, "parent"), indices[parent] == nil {
                 add(
-                    .error, "lottie.layer.parent-missing", "\(layerPath).parent",
+                    LottieFindings.layerParentMissing, "\(layerPath).parent",
                     "parent \(LottieSummary.format(parent)) is not the ind of any layer in the same composition")
             }
             if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
-                add(.error, "lottie.asset.missing", "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
+                add(LottieFindings.assetMissing, "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
             }
             if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath).ao") }
             if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath).ddd") }
@@ -381,7 +391,7 @@ struct LottieWalk {
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
                 add(
-                    .warning, "lottie.repeater.copies", "\(path)[\(index)].c",
+                    LottieFindings.repeaterCopies, "\(path)[\(index)].c",
                     "repeaters here draw \(LottieSummary.format(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
                         + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
                 copies = 1  // said once for this nesting
@@ -390,12 +400,12 @@ struct LottieWalk {
         for (index, shape) in json.elements(shapes).enumerated() {
             let shapePath = "\(path)[\(index)]"
             guard let type = json.member(shape, "ty").flatMap(json.string) else {
-                add(.error, "lottie.shape.type-missing", shapePath, "the shape item has no \"ty\"")
+                add(LottieFindings.shapeTypeMissing, shapePath, "the shape item has no \"ty\"")
                 continue
             }
             if !LottieValidator.knownShapeTypes.contains(type) {
                 add(
-                    profile == .ios ? .warning : .info, "lottie.shape.type-unknown", "\(shapePath).ty",
+                    LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath).ty",
                     "shape type \"\(type)\" is unknown and is skipped")
             }
             if type == "mm" {
@@ -448,7 +458,7 @@ struct LottieWalk {
         let total = instances(of: layers, depth: 0)
         if total > Self.maxLayerInstances {
             add(
-                .warning, "lottie.layers.instances", "$.assets",
+                LottieFindings.layersInstances, "$.assets",
                 "precompositions used inside each other make \(total.isFinite ? LottieSummary.format(total) : "unboundedly many") layer instances; "
                     + "players build each one (lottie-ios would choke too), so keep them under \(Int(Self.maxLayerInstances))")
         }
@@ -459,7 +469,7 @@ struct LottieWalk {
         for (index, keyframe) in json.elements(keyframes).enumerated() {
             if let font = json.member(keyframe, "s").flatMap({ json.member($0, "f") }).flatMap(json.string), !fonts.contains(font) {
                 add(
-                    .error, "lottie.font.missing", "\(path).t.d.k[\(index)].s.f",
+                    LottieFindings.fontMissing, "\(path).t.d.k[\(index)].s.f",
                     "the text uses font \"\(font)\", which is not in fonts.list")
             }
         }
@@ -500,18 +510,18 @@ struct LottieWalk {
             if firstLegacyPath == nil { firstLegacyPath = path() }
         case 0?:
             if keyframes {
-                add(.error, "lottie.property.static-keyframes", "\(path()).k", "the property says it is static (a: 0) but holds keyframes")
+                add(LottieFindings.propertyStaticKeyframes, "\(path()).k", "the property says it is static (a: 0) but holds keyframes")
             }
             return
         case 1?:
             if !keyframes {
                 add(
-                    .error, "lottie.property.animated-value", "\(path()).k",
+                    LottieFindings.propertyAnimatedValue, "\(path()).k",
                     "the property says it is animated (a: 1) but \"k\" is not an array of keyframes")
                 return
             }
         default:
-            add(.error, "lottie.property.animated-flag", "\(path()).a", "\"a\" must be 0 (static) or 1 (animated)")
+            add(LottieFindings.propertyAnimatedFlag, "\(path()).a", "\"a\" must be 0 (static) or 1 (animated)")
             return
         }
         guard keyframes else { return }
@@ -519,18 +529,18 @@ struct LottieWalk {
         var previous = -Double.infinity
         for (index, frame) in frames.enumerated() {
             guard let time = number(frame, "t") else {
-                add(.error, "lottie.keyframe.time-missing", "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
+                add(LottieFindings.keyframeTimeMissing, "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
                 continue
             }
             if time < previous {
                 add(
-                    .error, "lottie.keyframe.order", "\(path()).k[\(index)].t",
+                    LottieFindings.keyframeOrder, "\(path()).k[\(index)].t",
                     "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
             }
             previous = time
             let isLast = index == frames.count - 1
             if json.member(frame, "s") == nil && !isLast {
-                add(.error, "lottie.keyframe.value-missing", "\(path()).k[\(index)].s", "the keyframe has no start value \"s\"")
+                add(LottieFindings.keyframeValueMissing, "\(path()).k[\(index)].s", "the keyframe has no start value \"s\"")
             } else if json.member(frame, "s") == nil && profile == .spec {
                 legacyProperties += 1
                 if firstLegacyPath == nil { firstLegacyPath = "\(path()).k[\(index)]" }
@@ -563,7 +573,7 @@ struct LottieWalk {
                         let cycle = stack.map(\.0).drop { $0 != target } + [target]
                         let name = cycle.joined(separator: " → ")
                         if reported.insert(Set(cycle).sorted().joined()).inserted {
-                            add(.error, "lottie.precomp.cycle", "$.assets", "precompositions include each other in a cycle: \(name)")
+                            add(LottieFindings.precompCycle, "$.assets", "precompositions include each other in a cycle: \(name)")
                         }
                     } else if state[target] == nil, graph[target] != nil {
                         state[target] = 1
@@ -617,7 +627,7 @@ struct LottieWalk {
         guard !rlottieGaps.isEmpty else { return }
         let list = rlottieGaps.sorted { $0.key < $1.key }.map { "\($0.key) (first at \($0.value))" }.joined(separator: ", ")
         add(
-            .info, "lottie.rlottie.under-draws", rlottieGaps.sorted { $0.key < $1.key }[0].value,
+            LottieFindings.rlottieUnderDraws, rlottieGaps.sorted { $0.key < $1.key }[0].value,
             "rlottie, which draws dots-sso's previews and frame checks, does not draw \(list): the pictures under-draw this animation")
     }
 
@@ -625,7 +635,7 @@ struct LottieWalk {
         guard profile == .ios else { return }
         for (feature, use) in unsupported.sorted(by: { $0.key < $1.key }) {
             add(
-                .warning, "lottie.ios.unsupported", use.first,
+                LottieFindings.iosUnsupported, use.first,
                 "\(feature): used \(use.count == 1 ? "once" : "in \(use.count) places") (first at \(use.first)); lottie-ios does not support \(feature), so it will render differently or not at all"
             )
         }
@@ -635,30 +645,30 @@ struct LottieWalk {
         let kb = summary.bytes / 1024
         if summary.bytes > 500 * 1024 {
             add(
-                .warning, "lottie.fitness.file-size", "$",
+                LottieFindings.fitnessFileSize, "$",
                 "the file is \(kb) KB; a loading icon is downloaded with the app config, keep it under 500 KB")
         } else if summary.bytes > 150 * 1024 {
-            add(.info, "lottie.fitness.file-size", "$", "the file is \(kb) KB")
+            add(LottieFindings.fitnessFileSize, severity: .info, "$", "the file is \(kb) KB")
         }
         if let width = summary.width, let height = summary.height, max(width, height) > 1024 {
             add(
-                .info, "lottie.fitness.canvas", "$.w",
+                LottieFindings.fitnessCanvas, "$.w",
                 "the canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)) px; the loading icon is shown small, a smaller canvas renders faster"
             )
         }
         if let duration = summary.durationSeconds, duration > 10 {
             add(
-                .warning, "lottie.fitness.duration", "$.op",
+                LottieFindings.fitnessDuration, "$.op",
                 "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
         }
         if let rate = summary.frameRate, rate > 60 {
             add(
-                .warning, "lottie.fitness.frame-rate", "$.fr",
+                LottieFindings.fitnessFrameRate, "$.fr",
                 "\(LottieSummary.format(rate)) fps is more than iOS displays on most devices (60)")
         }
         if summary.embeddedImageBytes > 100 * 1024 {
             add(
-                .warning, "lottie.fitness.images", "$.assets",
+                LottieFindings.fitnessImages, "$.assets",
                 "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
         }
     }

@@ -64,7 +64,7 @@ package struct BodymovinPreviewUseCase: Sendable {
             .lottieSheet(input: $0, name: report.file, frames: frames, cell: cell, sheet: sheetPath, gif: gif, withFindings: true)
         }
         // What rlottie leaves out is said beside the picture, so nobody judges the animation by an under-drawn sheet.
-        let caveats = report.findings.filter { $0.code == "lottie.rlottie.under-draws" }
+        let caveats = report.findings.filter { $0.code == LottieFindings.rlottieUnderDraws.code }
         var preview = Preview(
             file: report.file, sheet: sheetPath, frames: drawn.frames ?? [], cell: cell, findings: caveats + drawn.findings)
         if let gif {

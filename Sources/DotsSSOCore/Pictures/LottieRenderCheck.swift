@@ -50,7 +50,7 @@ package enum LottieRenderCheck {
             file.report.findings.first { costlyCodes.contains($0.code) }.map { costly in
                 [
                     Finding(
-                        .info, "lottie.render.skipped", at: FindingLocation(file: file.report.file, path: "$"),
+                        LottieFindings.renderSkipped, at: FindingLocation(file: file.report.file, path: "$"),
                         "not rendered: \(costly.code) says it would build more than any player can")
                 ]
             } ?? []
@@ -74,12 +74,12 @@ package enum LottieRenderCheck {
                 case .failure(let error as UserFacingError):
                     findings[index] = [
                         Finding(
-                            .info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error.message)"
+                            LottieFindings.renderUnavailable, at: FindingLocation(file: file, path: "$"), "not rendered: \(error.message)"
                         )
                     ]
                 case .failure(let error):
                     findings[index] = [
-                        Finding(.info, "lottie.render.unavailable", at: FindingLocation(file: file, path: "$"), "not rendered: \(error)")
+                        Finding(LottieFindings.renderUnavailable, at: FindingLocation(file: file, path: "$"), "not rendered: \(error)")
                     ]
                 }
             }
@@ -88,12 +88,12 @@ package enum LottieRenderCheck {
     }
 
     /// Validator warnings that predict a drawing no player finishes.
-    static let costlyCodes: Set<String> = ["lottie.repeater.copies", "lottie.layers.instances"]
+    static let costlyCodes = LottieFindings.costly
 
     /// The warning for an animation whose drawing was stopped at a limit: lottie-ios on a phone would struggle too.
     static func tooCostly(_ costly: DrawingTooCostly, file: String) -> Finding {
         Finding(
-            .warning, "lottie.render.too-costly", at: FindingLocation(file: file, path: "$"),
+            LottieFindings.renderTooCostly, at: FindingLocation(file: file, path: "$"),
             "rlottie's drawing was stopped: it \(costly.limit); a phone playing it would stall or run out of memory too")
     }
 
@@ -107,17 +107,17 @@ package enum LottieRenderCheck {
         guard !report.findings.contains(where: { $0.severity == .error }) else { return [] }
         let location = FindingLocation(file: report.file, path: "$")
         if let reason = LottieRenderer.beyondLimits(report.summary) {
-            return [Finding(.info, "lottie.render.skipped", at: location, "not rendered: \(reason)")]
+            return [Finding(LottieFindings.renderSkipped, at: location, "not rendered: \(reason)")]
         }
         let renderer: LottieRenderer
         do {
             renderer = try LottieRenderer(validated: bytes, document: document)
         } catch PictureError.libraryMissing(let reason) {
-            return [Finding(.info, "lottie.render.unavailable", at: location, "not rendered: \(reason)")]
+            return [Finding(LottieFindings.renderUnavailable, at: location, "not rendered: \(reason)")]
         } catch {
             return [
                 Finding(
-                    .info, "lottie.render.unloadable", at: location,
+                    LottieFindings.renderUnloadable, at: location,
                     "rlottie could not load it, so its frames were not checked (lottie-ios may still play it)")
             ]
         }
@@ -131,7 +131,7 @@ package enum LottieRenderCheck {
         guard let pixels = drawn else {
             return [
                 Finding(
-                    .warning, "lottie.render.nothing", at: location,
+                    LottieFindings.renderNothing, at: location,
                     "renders nothing: rlottie draws all \(frames.count) sampled frames fully transparent (a layer that never shows, zero opacity, or a mask hiding everything)"
                 )
             ]
@@ -144,7 +144,7 @@ package enum LottieRenderCheck {
             {
                 findings.append(
                     Finding(
-                        .info, "lottie.render.outside-canvas", at: location,
+                        LottieFindings.renderOutsideCanvas, at: location,
                         "content leaves the \(canvasText) canvas (drawn within \(geometry.text)); what is outside is cut off"))
             }
         }
@@ -152,7 +152,7 @@ package enum LottieRenderCheck {
         if share < smallShare {
             findings.append(
                 Finding(
-                    .info, "lottie.render.small", at: location,
+                    LottieFindings.renderSmall, at: location,
                     "content fills \(Int(clamping: share * 100, to: 0...100, rounding: .up)) % of the \(canvasText) canvas (\(pixels.text)); crop the canvas so the loader reads at icon size"
                 ))
         }
