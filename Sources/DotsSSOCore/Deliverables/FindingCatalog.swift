@@ -1,8 +1,8 @@
 import DotsSSOBasics
 
-/// Every registered finding code, by domain. It sits on the top floor because it gathers the domains' registries;
-/// a domain joins by listing its `…Findings.all` here, and its codes are then explained by `dots-sso explain`, in
-/// `docs/findings.md` and in SARIF's rules. The other domains still write their codes inline and join one by one.
+/// Every finding code, by domain. It sits on the top floor because it gathers the domains' registries (each
+/// domain's `…Findings`); from it come `dots-sso explain`, `docs/findings.md` and SARIF's rule metadata. A new
+/// domain lists its `…Findings.all` here; a test refuses a code written inline anywhere else.
 package enum FindingCatalog {
     package static let domains: [(name: String, codes: [FindingCode])] = [
         ("discover", DiscoveryFindings.all),
@@ -19,18 +19,11 @@ package enum FindingCatalog {
         ("check", CheckRunFindings.check),
         ("applinks", AppLinksFindings.all),
         ("lottie", LottieFindings.all),
+        ("pkpass", PassFindings.all),
+        ("echo", EchoFindings.all),
     ]
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }
-
-    /// Domains whose codes are still written inline, not yet in the registry: `explain` says so instead of
-    /// pretending their codes do not exist. A domain leaves this list when it joins `domains`.
-    package static let unregisteredDomains = ["pkpass", "echo"]
-
-    /// The unregistered domain a code belongs to, if any.
-    package static func unregisteredDomain(of code: String) -> String? {
-        unregisteredDomains.first { code.hasPrefix($0 + ".") }
-    }
 
     package static func code(_ name: String) -> FindingCode? {
         all.first { $0.code == name }

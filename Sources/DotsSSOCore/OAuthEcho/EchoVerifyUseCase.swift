@@ -61,7 +61,7 @@ package struct EchoVerifyUseCase: Sendable {
             let age = skew > 0 ? "\(seconds) s old" : "\(seconds) s in the future"
             warnings.append(
                 Finding(
-                    .warning, "echo.timestamp.skew", at: FindingLocation(path: "oauth_timestamp"),
+                    EchoFindings.timestampSkew, at: FindingLocation(path: "oauth_timestamp"),
                     "oauth_timestamp is \(age) (more than --max-skew \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"
                 ))
         }

@@ -5,6 +5,11 @@ import DotsSSOBasics
 package enum ArchiveFindings {
     private static let source = "PKWARE APPNOTE (the zip format); dots-sso's hostile-archive defences"
 
+    /// One code of a format by its last part (`symlink`), for the checks of a pass folder that share the archive's.
+    package static func code(_ name: String, for format: PassArchive.Format) -> String {
+        "\(format.codePrefix).\(name)"
+    }
+
     /// The codes for one format, in the order the defences apply.
     package static func codes(for format: PassArchive.Format) -> [FindingCode] {
         let prefix = format.codePrefix

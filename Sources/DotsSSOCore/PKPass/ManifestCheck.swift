@@ -9,14 +9,14 @@ package enum ManifestCheck {
         guard let manifestData = files["manifest.json"] else {
             return [
                 Finding(
-                    .error, "pkpass.manifest.missing", at: at("manifest.json"),
+                    PassFindings.manifestMissing, at: at("manifest.json"),
                     "the pass has no manifest.json at the archive root; Wallet cannot verify it")
             ]
         }
         guard let manifest = try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any] else {
             return [
                 Finding(
-                    .error, "pkpass.manifest.malformed", at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")
+                    PassFindings.manifestMalformed, at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")
             ]
         }
         var findings: [Finding] = []
@@ -25,14 +25,14 @@ package enum ManifestCheck {
             guard let expected = (value as? String)?.lowercased() else {
                 findings.append(
                     Finding(
-                        .error, "pkpass.manifest.malformed", at: at("manifest.json"),
+                        PassFindings.manifestMalformed, at: at("manifest.json"),
                         "the manifest entry for \(name) is not a hex SHA-1 string"))
                 continue
             }
             guard let contents = files[name] else {
                 findings.append(
                     Finding(
-                        .error, "pkpass.manifest.missing-file", at: at(name),
+                        PassFindings.manifestMissingFile, at: at(name),
                         "manifest.json lists \(name), but the archive has no such file"))
                 continue
             }
@@ -40,7 +40,7 @@ package enum ManifestCheck {
             if actual != expected {
                 findings.append(
                     Finding(
-                        .error, "pkpass.manifest.hash-mismatch", at: at(name),
+                        PassFindings.manifestHashMismatch, at: at(name),
                         "\(name) has SHA-1 \(actual) but manifest.json says \(expected); the file changed after signing, so Wallet rejects the pass"
                     ))
             }
@@ -48,7 +48,7 @@ package enum ManifestCheck {
         for name in files.keys.sorted() where !listed.contains(name) && name != "manifest.json" && name != "signature" {
             findings.append(
                 Finding(
-                    .error, "pkpass.manifest.unlisted", at: at(name),
+                    PassFindings.manifestUnlisted, at: at(name),
                     "\(name) is in the archive but not in manifest.json; Wallet rejects the pass"))
         }
         return findings

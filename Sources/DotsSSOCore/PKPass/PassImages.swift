@@ -34,7 +34,9 @@ package enum PassImages {
             let data = files[path]!
             guard let header = PNGHeader(data) else {
                 images.append(PassImage(path: path))
-                add(.error, "pkpass.image.not-png", path, "\(path) is \(PNGHeader.describe(data)), not a PNG; Wallet only reads PNG images")
+                add(
+                    PassFindings.imageNotPNG.severity, PassFindings.imageNotPNG.code, path,
+                    "\(path) is \(PNGHeader.describe(data)), not a PNG; Wallet only reads PNG images")
                 continue
             }
             images.append(PassImage(path: path, width: header.width, height: header.height))
@@ -43,17 +45,17 @@ package enum PassImages {
             let suffix = scale == 1 ? "" : " at @\(scale)x"
             if size.exact, header.width != width || header.height != height {
                 add(
-                    .warning, "pkpass.image.size", path,
+                    PassFindings.imageSize.severity, PassFindings.imageSize.code, path,
                     "\(path) is \(header.width)×\(header.height) px; Wallet expects \(width)×\(height)\(suffix) and scales it")
             } else if !size.exact, header.width > width || header.height > height {
                 add(
-                    .warning, "pkpass.image.size", path,
+                    PassFindings.imageSize.severity, PassFindings.imageSize.code, path,
                     "\(path) is \(header.width)×\(header.height) px, larger than the \(width)×\(height)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be"
                 )
             }
             if let style, let styles = shownOn[name], !styles.contains(style), scale == 1 || files[Self.base(path, name)] == nil {
                 add(
-                    .warning, "pkpass.image.unused", path,
+                    PassFindings.imageUnused.severity, PassFindings.imageUnused.code, path,
                     "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
             }
         }
@@ -62,14 +64,14 @@ package enum PassImages {
             let missing = folders.sorted().filter { files["\($0)/icon.png"] == nil }
             if folders.isEmpty || !missing.isEmpty {
                 add(
-                    .error, "pkpass.image.icon-missing", "icon.png",
+                    PassFindings.iconMissing.severity, PassFindings.iconMissing.code, "icon.png",
                     "the pass has no icon.png\(folders.isEmpty ? "" : " at the root or in \(missing.joined(separator: ", "))"); Wallet refuses a pass without an icon"
                 )
             }
         }
         if style == "eventTicket", files["strip.png"] != nil, files["background.png"] != nil || files["thumbnail.png"] != nil {
             add(
-                .warning, "pkpass.image.unused", "strip.png",
+                PassFindings.imageUnused.severity, PassFindings.imageUnused.code, "strip.png",
                 "an event ticket with a strip image does not show its background or thumbnail image")
         }
         return (images, findings)

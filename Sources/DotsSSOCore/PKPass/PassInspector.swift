@@ -38,7 +38,7 @@ package struct PassInspector: Sendable {
                 file: name, kind: "pkpass", summary: PassSummary(),
                 findings: [
                     Finding(
-                        .error, "pkpass.archive.too-large", at: FindingLocation(file: name),
+                        .error, ArchiveFindings.code("too-large", for: .pkpass), at: FindingLocation(file: name),
                         "\(found); a pass is at most \(limits.maxTotalBytes / 1_048_576) MiB, so \(size == nil ? "the rest" : "it") was not read"
                     )
                 ])
@@ -54,7 +54,7 @@ package struct PassInspector: Sendable {
                 file: file, kind: "pkpass", summary: summary,
                 findings: [
                     Finding(
-                        .error, "pkpass.archive.pkpasses", at: FindingLocation(file: file),
+                        .error, ArchiveFindings.code("pkpasses", for: .pkpass), at: FindingLocation(file: file),
                         "this is a .pkpasses bundle; The Dots accepts single .pkpass files only (seed 000): deliver each pass as its own .pkpass URL"
                     )
                 ])
@@ -90,7 +90,7 @@ package struct PassInspector: Sendable {
         if files["manifest.json"] != nil { findings += ManifestCheck.findings(files: files, file: file) }
         findings.append(
             Finding(
-                .info, "pkpass.model.unsigned", at: FindingLocation(file: file),
+                PassFindings.modelUnsigned, at: FindingLocation(file: file),
                 "an unsigned pass folder: the manifest and signature are checked once it is signed into a .pkpass"))
         let (_, passFindings) = Self.passJSON(files, file: file, summary: &summary)
         findings += passFindings
@@ -104,7 +104,7 @@ package struct PassInspector: Sendable {
         let nested = files.keys.filter { $0.hasSuffix("/pass.json") }.sorted().first
         return [
             Finding(
-                .error, "pkpass.pass-json.missing", at: FindingLocation(file: file, path: "pass.json"),
+                PassFindings.passJSONMissing, at: FindingLocation(file: file, path: "pass.json"),
                 nested.map {
                     "pass.json is not at the archive root but at \($0): the folder itself was zipped; zip its contents instead"
                 } ?? "the pass has no pass.json")
@@ -136,7 +136,7 @@ package struct PassInspector: Sendable {
                 at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey],
                 options: [.skipsHiddenFiles])
         else {
-            return refuse("pkpass.file.unreadable", nil, "the folder cannot be read")
+            return refuse(PassFindings.fileUnreadable.code, nil, "the folder cannot be read")
         }
         var files: [String: Data] = [:]
         var total = 0
@@ -145,21 +145,26 @@ package struct PassInspector: Sendable {
             let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey])
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
             if values?.isSymbolicLink == true {
-                return refuse("pkpass.archive.symlink", relative, "\(relative) is a symbolic link; passes contain plain files only")
+                return refuse(
+                    ArchiveFindings.code("symlink", for: .pkpass), relative,
+                    "\(relative) is a symbolic link; passes contain plain files only")
             }
             guard values?.isRegularFile == true else { continue }
             total += values?.fileSize ?? 0
             if files.count >= limits.maxEntries {
-                return refuse("pkpass.archive.too-many-entries", nil, "the folder has more than \(limits.maxEntries) files")
+                return refuse(
+                    ArchiveFindings.code("too-many-entries", for: .pkpass), nil, "the folder has more than \(limits.maxEntries) files")
             }
             if total > limits.maxTotalBytes {
-                return refuse("pkpass.archive.too-large", relative, "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB")
+                return refuse(
+                    ArchiveFindings.code("too-large", for: .pkpass), relative,
+                    "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB")
             }
             if let cap = limits.textCap(relative), let size = values?.fileSize, size > cap {
                 return ([:], [limits.textTooLarge(relative, size: UInt64(size), file: file)])
             }
             guard let data = try? Data(contentsOf: url) else {
-                return refuse("pkpass.file.unreadable", relative, "\(relative) cannot be read")
+                return refuse(PassFindings.fileUnreadable.code, relative, "\(relative) cannot be read")
             }
             files[relative] = data
         }

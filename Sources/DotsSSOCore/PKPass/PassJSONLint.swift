@@ -31,16 +31,16 @@ package enum PassJSONLint {
             if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
                 (pass, document) = (JSONValue(parsed), parsed)
                 add(
-                    .warning, "pkpass.pass-json.non-strict", "$",
+                    PassFindings.passJSONNonStrict.severity, PassFindings.passJSONNonStrict.code, "$",
                     "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
             } else {
-                add(.error, "pkpass.pass-json.invalid", "$", "pass.json is not JSON\(position)")
+                add(PassFindings.passJSONInvalid.severity, PassFindings.passJSONInvalid.code, "$", "pass.json is not JSON\(position)")
                 return (nil, findings)
             }
         }
         // Wallet, ZIPFoundation-based tools and most parsers keep different copies of a repeated key.
         for finding in document?.duplicateKeyFindings(
-            .error, code: "pkpass.pass-json.duplicate-key", file: file,
+            .error, code: PassFindings.passJSONDuplicateKey.code, file: file,
             consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one")
             ?? []
         {
@@ -49,23 +49,25 @@ package enum PassJSONLint {
             findings.append(located)
         }
         guard case .object(let root)? = pass else {
-            add(.error, "pkpass.pass-json.not-object", "$", "pass.json must be a JSON object")
+            add(PassFindings.passJSONNotObject.severity, PassFindings.passJSONNotObject.code, "$", "pass.json must be a JSON object")
             return (pass, findings)
         }
         if root["formatVersion"] != .number(1) {
-            add(.error, "pkpass.pass-json.format-version", "$.formatVersion", "formatVersion must be the number 1")
+            add(
+                PassFindings.formatVersion.severity, PassFindings.formatVersion.code, "$.formatVersion",
+                "formatVersion must be the number 1")
         }
         for key in ["description", "organizationName", "passTypeIdentifier", "serialNumber", "teamIdentifier"] {
             switch root[key] {
             case .string(let text)? where !text.isEmpty: break
-            case nil: add(.error, "pkpass.pass-json.required", "$.\(key)", "\(key) is required")
-            default: add(.error, "pkpass.pass-json.type", "$.\(key)", "\(key) must be a non-empty string")
+            case nil: add(PassFindings.required.severity, PassFindings.required.code, "$.\(key)", "\(key) is required")
+            default: add(PassFindings.type.severity, PassFindings.type.code, "$.\(key)", "\(key) must be a non-empty string")
             }
         }
         let present = styles.filter { root[$0] != nil }
         if present.count != 1 {
             add(
-                .error, "pkpass.pass-json.style", "$",
+                PassFindings.style.severity, PassFindings.style.code, "$",
                 present.isEmpty
                     ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
                     : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
@@ -75,7 +77,7 @@ package enum PassJSONLint {
                 if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {
                 } else {
                     add(
-                        .error, "pkpass.pass-json.transit-type", "$.boardingPass.transitType",
+                        PassFindings.transitType.severity, PassFindings.transitType.code, "$.boardingPass.transitType",
                         "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
                 }
             }
@@ -83,29 +85,33 @@ package enum PassJSONLint {
             for group in fieldGroups {
                 guard let fields = body[group] else { continue }
                 guard case .array(let list) = fields else {
-                    add(.error, "pkpass.pass-json.fields-type", "$.\(style).\(group)", "\(group) must be an array of fields")
+                    add(
+                        PassFindings.fieldsType.severity, PassFindings.fieldsType.code, "$.\(style).\(group)",
+                        "\(group) must be an array of fields")
                     continue
                 }
                 for (index, field) in list.enumerated() {
                     let path = "$.\(style).\(group)[\(index)]"
                     guard let key = field.objectValue?["key"]?.stringValue else {
-                        add(.error, "pkpass.pass-json.field-key", path, "every field needs a string key")
+                        add(PassFindings.fieldKey.severity, PassFindings.fieldKey.code, path, "every field needs a string key")
                         continue
                     }
                     if let previous = keys[key] {
                         add(
-                            .error, "pkpass.pass-json.field-key-duplicate", "\(path).key",
+                            PassFindings.fieldKeyDuplicate.severity, PassFindings.fieldKeyDuplicate.code, "\(path).key",
                             "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
                     } else {
                         keys[key] = path
                     }
                     if field.objectValue?["value"] == nil {
-                        add(.error, "pkpass.pass-json.field-value", "\(path).value", "field \"\(key)\" has no value")
+                        add(
+                            PassFindings.fieldValue.severity, PassFindings.fieldValue.code, "\(path).value", "field \"\(key)\" has no value"
+                        )
                     }
                 }
             }
         } else if let style = present.first {
-            add(.error, "pkpass.pass-json.style", "$.\(style)", "\(style) must be an object")
+            add(PassFindings.style.severity, PassFindings.style.code, "$.\(style)", "\(style) must be an object")
         }
         var barcodes: [(String, JSONValue)] = []
         if case .array(let list)? = root["barcodes"] { barcodes += list.enumerated().map { ("$.barcodes[\($0.offset)]", $0.element) } }
@@ -119,16 +125,18 @@ package enum PassJSONLint {
                 formats.append((path, format))
             } else {
                 add(
-                    .error, "pkpass.pass-json.barcode-format", "\(path).format",
+                    PassFindings.barcodeFormat.severity, PassFindings.barcodeFormat.code, "\(path).format",
                     "the barcode format must be one of "
                         + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
             }
             if fields["message"]?.stringValue == nil {
-                add(.error, "pkpass.pass-json.barcode-message", "\(path).message", "the barcode needs a message string")
+                add(
+                    PassFindings.barcodeMessage.severity, PassFindings.barcodeMessage.code, "\(path).message",
+                    "the barcode needs a message string")
             }
             if fields["messageEncoding"]?.stringValue == nil {
                 add(
-                    .error, "pkpass.pass-json.barcode-encoding", "\(path).messageEncoding",
+                    PassFindings.barcodeEncoding.severity, PassFindings.barcodeEncoding.code, "\(path).messageEncoding",
                     "the barcode needs a messageEncoding (e.g. iso-8859-1)")
             }
         }
@@ -140,27 +148,31 @@ package enum PassJSONLint {
             if Self.isRGB(text) { continue }
             if text.hasPrefix("#") && text.count == 7 {
                 add(
-                    .warning, "pkpass.pass-json.color-hex", "$.\(key)",
+                    PassFindings.colorHex.severity, PassFindings.colorHex.code, "$.\(key)",
                     "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
             } else {
-                add(.error, "pkpass.pass-json.color", "$.\(key)", "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
+                add(
+                    PassFindings.color.severity, PassFindings.color.code, "$.\(key)",
+                    "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
         }
         for key in ["relevantDate", "expirationDate"] {
             guard let value = root[key] else { continue }
             if value.stringValue.flatMap(Self.parseDate) == nil {
                 add(
-                    .error, "pkpass.pass-json.date", "$.\(key)",
+                    PassFindings.date.severity, PassFindings.date.code, "$.\(key)",
                     "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
             }
         }
         if let service = root["webServiceURL"]?.stringValue {
             if !service.lowercased().hasPrefix("https://") {
-                add(.error, "pkpass.pass-json.web-service-https", "$.webServiceURL", "webServiceURL must be https")
+                add(
+                    PassFindings.webServiceHTTPS.severity, PassFindings.webServiceHTTPS.code, "$.webServiceURL",
+                    "webServiceURL must be https")
             }
             if (root["authenticationToken"]?.stringValue?.count ?? 0) < 16 {
                 add(
-                    .error, "pkpass.pass-json.authentication-token", "$.authenticationToken",
+                    PassFindings.authenticationToken.severity, PassFindings.authenticationToken.code, "$.authenticationToken",
                     "with a webServiceURL, authenticationToken must be at least 16 characters")
             }
         }
@@ -173,7 +185,9 @@ package enum PassJSONLint {
                     return true
                 } ?? false
             if !valid {
-                add(.error, "pkpass.pass-json.locations", "$.locations", "locations must be objects with numeric latitude and longitude")
+                add(
+                    PassFindings.locations.severity, PassFindings.locations.code, "$.locations",
+                    "locations must be objects with numeric latitude and longitude")
             }
         }
         if let beacons = root["beacons"] {
@@ -181,7 +195,9 @@ package enum PassJSONLint {
                 beacons.arrayValue?.allSatisfy { beacon in
                     beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil
                 } ?? false
-            if !valid { add(.error, "pkpass.pass-json.beacons", "$.beacons", "beacons must be objects with a proximityUUID") }
+            if !valid {
+                add(PassFindings.beacons.severity, PassFindings.beacons.code, "$.beacons", "beacons must be objects with a proximityUUID")
+            }
         }
         return (pass, findings)
     }

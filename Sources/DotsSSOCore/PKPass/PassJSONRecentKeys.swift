@@ -32,26 +32,28 @@ enum PassJSONRecentKeys {
         if root["relevantDate"] != nil {
             if root["relevantDates"] == nil {
                 add(
-                    .warning, "pkpass.pass-json.relevant-date-deprecated", "$.relevantDate",
+                    PassFindings.relevantDateDeprecated.severity, PassFindings.relevantDateDeprecated.code, "$.relevantDate",
                     "relevantDate is deprecated since iOS 18: give relevantDates (a list of dates or intervals) as well; iOS 18 and later read only that"
                 )
             } else {
                 add(
-                    .info, "pkpass.pass-json.relevant-date-legacy", "$.relevantDate",
+                    PassFindings.relevantDateLegacy.severity, PassFindings.relevantDateLegacy.code, "$.relevantDate",
                     "relevantDate is read only before iOS 18; iOS 18 and later read relevantDates")
             }
         }
         guard let value = root["relevantDates"] else { return }
         guard case .array(let entries) = value else {
             return add(
-                .error, "pkpass.pass-json.relevant-dates", "$.relevantDates",
+                PassFindings.relevantDates.severity, PassFindings.relevantDates.code, "$.relevantDates",
                 "relevantDates must be an array of {date} or {startDate, endDate} objects")
         }
         var spellings = Set<String>()
         for (index, entry) in entries.enumerated() {
             let path = "$.relevantDates[\(index)]"
             guard case .object(let fields) = entry else {
-                add(.error, "pkpass.pass-json.relevant-dates", path, "each relevantDates entry must be an object")
+                add(
+                    PassFindings.relevantDates.severity, PassFindings.relevantDates.code, path, "each relevantDates entry must be an object"
+                )
                 continue
             }
             // Every date given must be complete; the interval is judged only when its ends could be read.
@@ -63,7 +65,7 @@ enum PassJSONRecentKeys {
                 } else {
                     unreadable.insert(key)
                     add(
-                        .error, "pkpass.pass-json.date", "\(path).\(key)",
+                        PassFindings.date.severity, PassFindings.date.code, "\(path).\(key)",
                         "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
                 }
             }
@@ -73,18 +75,20 @@ enum PassJSONRecentKeys {
             switch (dates["startDate"], dates["endDate"]) {
             case let (start?, end?):
                 if end <= start {
-                    add(.error, "pkpass.pass-json.relevant-interval", path, "endDate must be after startDate")
+                    add(PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path, "endDate must be after startDate")
                 } else if end.timeIntervalSince(start) > maxRelevantInterval {
                     add(
-                        .error, "pkpass.pass-json.relevant-interval", path,
+                        PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path,
                         "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry"
                     )
                 }
             case (.some, nil), (nil, .some):
-                add(.error, "pkpass.pass-json.relevant-interval", path, "an interval needs both startDate and endDate")
+                add(
+                    PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path,
+                    "an interval needs both startDate and endDate")
             case (nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
                 add(
-                    .error, "pkpass.pass-json.relevant-dates", path,
+                    PassFindings.relevantDates.severity, PassFindings.relevantDates.code, path,
                     "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
             default:
                 break
@@ -92,11 +96,11 @@ enum PassJSONRecentKeys {
         }
         if spellings == ["date"] {
             add(
-                .info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+                PassFindings.relevantDatesSpelling.severity, PassFindings.relevantDatesSpelling.code, "$.relevantDates",
                 "entries use date, which iOS 26 and later read; iOS 18 to 25 read relevantDate, so give both for them")
         } else if spellings == ["relevantDate"] {
             add(
-                .info, "pkpass.pass-json.relevant-dates-spelling", "$.relevantDates",
+                PassFindings.relevantDatesSpelling.severity, PassFindings.relevantDatesSpelling.code, "$.relevantDates",
                 "entries use relevantDate, which iOS 18 to 25 read; iOS 26 and later read date")
         }
     }
@@ -108,7 +112,8 @@ enum PassJSONRecentKeys {
         if let value = root["preferredStyleSchemes"] {
             guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
                 return add(
-                    .error, "pkpass.pass-json.style-schemes", "$.preferredStyleSchemes", "preferredStyleSchemes must be an array of strings"
+                    PassFindings.styleSchemes.severity, PassFindings.styleSchemes.code, "$.preferredStyleSchemes",
+                    "preferredStyleSchemes must be an array of strings"
                 )
             }
             schemes = list.compactMap(\.stringValue)
@@ -116,18 +121,18 @@ enum PassJSONRecentKeys {
                 let path = "$.preferredStyleSchemes[\(index)]"
                 guard let owner = styleSchemes[scheme] else {
                     add(
-                        .error, "pkpass.pass-json.style-scheme-unknown", path,
+                        PassFindings.styleSchemeUnknown.severity, PassFindings.styleSchemeUnknown.code, path,
                         "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", ")))")
                     continue
                 }
                 if let style, owner != style {
                     add(
-                        .error, "pkpass.pass-json.style-scheme-style", path,
+                        PassFindings.styleSchemeStyle.severity, PassFindings.styleSchemeStyle.code, path,
                         "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
                 }
                 if scheme == "posterGeneric" {
                     add(
-                        .info, "pkpass.pass-json.style-scheme-ios27", path,
+                        PassFindings.styleSchemeIOS27.severity, PassFindings.styleSchemeIOS27.code, path,
                         "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
                 }
             }
@@ -136,7 +141,7 @@ enum PassJSONRecentKeys {
         if schemes.contains("posterEventTicket"), style == "eventTicket" {
             if !["venueName", "venueRegionName", "venueRoom"].contains(where: { semantics[$0]?.stringValue?.isEmpty == false }) {
                 add(
-                    .error, "pkpass.pass-json.poster-semantics", "$.semantics",
+                    PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics",
                     "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket"
                 )
             }
@@ -144,13 +149,14 @@ enum PassJSONRecentKeys {
             case "PKEventTypeSports":
                 for key in ["homeTeamAbbreviation", "awayTeamAbbreviation"] where semantics[key]?.stringValue?.isEmpty != false {
                     add(
-                        .error, "pkpass.pass-json.poster-semantics", "$.semantics.\(key)", "a poster ticket for a sports event needs \(key)"
+                        PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics.\(key)",
+                        "a poster ticket for a sports event needs \(key)"
                     )
                 }
             case "PKEventTypeLivePerformance":
                 if semantics["performerNames"]?.arrayValue?.contains(where: { $0.stringValue?.isEmpty == false }) != true {
                     add(
-                        .error, "pkpass.pass-json.poster-semantics", "$.semantics.performerNames",
+                        PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics.performerNames",
                         "a poster ticket for a live performance needs performerNames")
                 }
             default:
@@ -159,11 +165,11 @@ enum PassJSONRecentKeys {
         }
         if root["upcomingPassInformation"] != nil && !(schemes.contains("posterEventTicket") && style == "eventTicket") {
             add(
-                .error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
+                PassFindings.upcomingInformation.severity, PassFindings.upcomingInformation.code, "$.upcomingPassInformation",
                 "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket)")
         } else if let upcoming = root["upcomingPassInformation"], upcoming.arrayValue == nil {
             add(
-                .error, "pkpass.pass-json.upcoming-information", "$.upcomingPassInformation",
+                PassFindings.upcomingInformation.severity, PassFindings.upcomingInformation.code, "$.upcomingPassInformation",
                 "upcomingPassInformation must be an array of entries")
         }
     }
@@ -174,16 +180,18 @@ enum PassJSONRecentKeys {
         if let text = root["footerBackgroundColor"]?.stringValue {
             if !PassJSONLint.isRGB(text) {
                 add(
-                    .error, "pkpass.pass-json.color", "$.footerBackgroundColor",
+                    PassFindings.color.severity, PassFindings.color.code, "$.footerBackgroundColor",
                     "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
         } else if root["footerBackgroundColor"] != nil {
-            add(.error, "pkpass.pass-json.type", "$.footerBackgroundColor", "footerBackgroundColor must be an rgb(r, g, b) string")
+            add(
+                PassFindings.type.severity, PassFindings.type.code, "$.footerBackgroundColor",
+                "footerBackgroundColor must be an rgb(r, g, b) string")
         }
         for key in ["useAutomaticColors", "suppressHeaderDarkening"] {
             if let value = root[key], case .bool = value {
             } else if root[key] != nil {
-                add(.error, "pkpass.pass-json.type", "$.\(key)", "\(key) must be true or false")
+                add(PassFindings.type.severity, PassFindings.type.code, "$.\(key)", "\(key) must be true or false")
             }
         }
         if let value = root["auxiliaryStoreIdentifiers"] {
@@ -193,7 +201,7 @@ enum PassJSONRecentKeys {
                 } ?? false
             if !valid {
                 add(
-                    .error, "pkpass.pass-json.type", "$.auxiliaryStoreIdentifiers",
+                    PassFindings.type.severity, PassFindings.type.code, "$.auxiliaryStoreIdentifiers",
                     "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
             }
         }
@@ -202,23 +210,27 @@ enum PassJSONRecentKeys {
             if let fields = info.objectValue {
                 if let date = fields["date"], date.stringValue.flatMap(PassJSONLint.parseDate) == nil {
                     add(
-                        .error, "pkpass.pass-json.date", "$.semantics.eventStartDateInfo.date",
+                        PassFindings.date.severity, PassFindings.date.code, "$.semantics.eventStartDateInfo.date",
                         "eventStartDateInfo.date must be an ISO 8601 date with a time zone")
                 }
                 for key in ["ignoreTimeComponents", "unannounced", "undetermined"] {
                     if let value = fields[key], case .bool = value {
                     } else if fields[key] != nil {
-                        add(.error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo.\(key)", "\(key) must be true or false")
+                        add(
+                            PassFindings.type.severity, PassFindings.type.code, "$.semantics.eventStartDateInfo.\(key)",
+                            "\(key) must be true or false")
                     }
                 }
             } else {
                 add(
-                    .error, "pkpass.pass-json.type", "$.semantics.eventStartDateInfo",
+                    PassFindings.type.severity, PassFindings.type.code, "$.semantics.eventStartDateInfo",
                     "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
             }
         }
         if let value = semantics["venueOpenDate"], value.stringValue.flatMap(PassJSONLint.parseDate) == nil {
-            add(.error, "pkpass.pass-json.date", "$.semantics.venueOpenDate", "venueOpenDate must be an ISO 8601 date with a time zone")
+            add(
+                PassFindings.date.severity, PassFindings.date.code, "$.semantics.venueOpenDate",
+                "venueOpenDate must be an ISO 8601 date with a time zone")
         }
     }
 
@@ -228,14 +240,17 @@ enum PassJSONRecentKeys {
         guard let value = root["featuredActions"] else { return }
         guard case .array(let actions) = value, actions.allSatisfy({ $0.objectValue != nil }) else {
             return add(
-                .error, "pkpass.pass-json.featured-actions", "$.featuredActions", "featuredActions must be an array of action objects")
+                PassFindings.featuredActions.severity, PassFindings.featuredActions.code, "$.featuredActions",
+                "featuredActions must be an array of action objects")
         }
         if actions.count > maxFeaturedActions {
             add(
-                .error, "pkpass.pass-json.featured-actions", "$.featuredActions",
+                PassFindings.featuredActions.severity, PassFindings.featuredActions.code, "$.featuredActions",
                 "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
         }
-        add(.info, "pkpass.pass-json.featured-actions-ios27", "$.featuredActions", "featuredActions are shown by iOS 27 and later")
+        add(
+            PassFindings.featuredActionsIOS27.severity, PassFindings.featuredActionsIOS27.code, "$.featuredActions",
+            "featuredActions are shown by iOS 27 and later")
     }
 
     /// The barcode check for iOS 27's formats: accepted in `barcodes` (older iOS takes the next one), with a warning
@@ -245,18 +260,18 @@ enum PassJSONRecentKeys {
         for item in newOnes {
             if item.path == "$.barcode" {
                 add(
-                    .error, "pkpass.pass-json.barcode-format", "\(item.path).format",
+                    PassFindings.barcodeFormat.severity, PassFindings.barcodeFormat.code, "\(item.path).format",
                     "\(item.format) is new in iOS 27, and the legacy barcode key is read only by iOS before 9: put it in barcodes")
             } else {
                 add(
-                    .info, "pkpass.pass-json.barcode-format-ios27", "\(item.path).format",
+                    PassFindings.barcodeFormatIOS27.severity, PassFindings.barcodeFormatIOS27.code, "\(item.path).format",
                     "\(item.format) is drawn by iOS 27 and later; older iOS skips it for the next barcode in barcodes")
             }
         }
         let inList = formats.filter { $0.path != "$.barcode" }
         if !inList.isEmpty, inList.allSatisfy({ newBarcodeFormats.contains($0.format) }) {
             add(
-                .warning, "pkpass.pass-json.barcode-fallback", "$.barcodes",
+                PassFindings.barcodeFallback.severity, PassFindings.barcodeFallback.code, "$.barcodes",
                 "every barcode is a format new in iOS 27; add a QR, PDF417, Aztec or Code 128 barcode after them for older iOS")
         }
     }

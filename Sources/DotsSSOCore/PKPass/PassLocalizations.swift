@@ -18,7 +18,7 @@ package enum PassLocalizations {
             } catch let error as PassStrings.ParseError {
                 findings.append(
                     Finding(
-                        .error, "pkpass.strings.invalid", at: FindingLocation(file: file, path: path),
+                        PassFindings.stringsInvalid, at: FindingLocation(file: file, path: path),
                         "\(path) cannot be read at line \(error.line): \(error.message); Wallet shows untranslated text for this language"))
             } catch {}
         }

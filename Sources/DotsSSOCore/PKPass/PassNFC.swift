@@ -11,30 +11,31 @@ enum PassNFC {
     static func check(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
         guard let value = root["nfc"] else { return }
         guard let nfc = value.objectValue else {
-            return add(.error, "pkpass.pass-json.nfc", "$.nfc", "nfc must be an object with message and encryptionPublicKey")
+            return add(
+                PassFindings.nfc.severity, PassFindings.nfc.code, "$.nfc", "nfc must be an object with message and encryptionPublicKey")
         }
         switch nfc["message"] {
         case .string(let message)? where message.utf8.count > maxMessageBytes:
             add(
-                .error, "pkpass.pass-json.nfc-message", "$.nfc.message",
+                PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message",
                 "nfc.message is \(message.utf8.count) bytes; Wallet sends at most \(maxMessageBytes)")
         case .string(let message)? where message.isEmpty:
-            add(.error, "pkpass.pass-json.nfc-message", "$.nfc.message", "nfc.message is empty")
+            add(PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message", "nfc.message is empty")
         case .string?:
             break
         default:
             add(
-                .error, "pkpass.pass-json.nfc-message", "$.nfc.message",
+                PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message",
                 "nfc.message is required (a string of at most \(maxMessageBytes) bytes)")
         }
         guard let key = nfc["encryptionPublicKey"]?.stringValue else {
             return add(
-                .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
+                PassFindings.nfcKey.severity, PassFindings.nfcKey.code, "$.nfc.encryptionPublicKey",
                 "nfc.encryptionPublicKey is required (a base64 P-256 public key)")
         }
         if let problem = p256Problem(base64: key) {
             add(
-                .error, "pkpass.pass-json.nfc-key", "$.nfc.encryptionPublicKey",
+                PassFindings.nfcKey.severity, PassFindings.nfcKey.code, "$.nfc.encryptionPublicKey",
                 "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 public key (base64 DER SubjectPublicKeyInfo)")
         }
     }

@@ -32,7 +32,9 @@ package enum PassSignature {
             findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "signature"), message))
         }
         guard let signature, !signature.isEmpty else {
-            add(.error, "pkpass.signature.missing", "the pass has no signature file; Wallet only accepts signed passes")
+            add(
+                PassFindings.signatureMissing.severity, PassFindings.signatureMissing.code,
+                "the pass has no signature file; Wallet only accepts signed passes")
             return (report, findings)
         }
         guard let manifest else { return (report, findings) }
@@ -47,7 +49,9 @@ package enum PassSignature {
         }
         guard let cms else {
             ERR_clear_error()
-            add(.error, "pkpass.signature.unparseable", "the signature is not a DER-encoded PKCS#7/CMS structure")
+            add(
+                PassFindings.signatureUnparseable.severity, PassFindings.signatureUnparseable.code,
+                "the signature is not a DER-encoded PKCS#7/CMS structure")
             return (report, findings)
         }
         defer { CMS_ContentInfo_free(cms) }
@@ -80,16 +84,20 @@ package enum PassSignature {
                 // Wallet dates the signature by this attribute (Apple: "Building a Pass", signing): without it there is
                 // nothing to judge the certificates' validity at signing time against.
                 add(
-                    .error, "pkpass.signature.no-signing-time",
+                    PassFindings.signatureNoSigningTime.severity, PassFindings.signatureNoSigningTime.code,
                     "the signature has no signing-time attribute; Wallet needs it (sign with openssl smime/cms without -noattr, or signpass)"
                 )
             }
             if nid == NID_sha1 {
-                add(.info, "pkpass.signature.sha1", "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
+                add(
+                    PassFindings.signatureSHA1.severity, PassFindings.signatureSHA1.code,
+                    "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
             }
         }
         guard let signer else {
-            add(.error, "pkpass.signature.no-signer-certificate", "the signature does not include the signer's certificate")
+            add(
+                PassFindings.signatureNoSignerCertificate.severity, PassFindings.signatureNoSignerCertificate.code,
+                "the signature does not include the signer's certificate")
             return (report, findings)
         }
         report.signer = describe(signer)
@@ -111,7 +119,7 @@ package enum PassSignature {
         ERR_clear_error()
         if !verified {
             add(
-                .error, "pkpass.signature.invalid",
+                PassFindings.signatureInvalid.severity, PassFindings.signatureInvalid.code,
                 "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass"
             )
         }
@@ -122,23 +130,26 @@ package enum PassSignature {
             chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
             ?? verifyChain(signer, bundled: bundled, anchors: anchors)
         if let problem = chain.problem {
-            add(.error, "pkpass.certificate.chain", problem)
+            add(PassFindings.certificateChain.severity, PassFindings.certificateChain.code, problem)
         }
         for (index, certificate) in (chain.verified.isEmpty ? [report.signer!] : chain.verified.dropLast()).enumerated() {
             let role = index == 0 ? "signing certificate" : "intermediate"
             let name = "\(role) \"\(certificate.displayName)\""
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
                 add(
-                    .error, signed < certificate.notBefore ? "pkpass.certificate.not-yet-valid" : "pkpass.certificate.expired",
+                    PassFindings.certificateNotYetValid.severity,
+                    (signed < certificate.notBefore ? PassFindings.certificateNotYetValid : PassFindings.certificateExpired).code,
                     "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))"
                 )
             } else if certificate.notAfter < now {
                 add(
-                    .error, "pkpass.certificate.expired",
+                    PassFindings.certificateExpired.severity, PassFindings.certificateExpired.code,
                     "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate"
                 )
             } else if certificate.notBefore > now {
-                add(.error, "pkpass.certificate.not-yet-valid", "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
+                add(
+                    PassFindings.certificateNotYetValid.severity, PassFindings.certificateNotYetValid.code,
+                    "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
         // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
@@ -148,7 +159,7 @@ package enum PassSignature {
                 && !($0.organizationalUnit ?? "").hasPrefix("G")
         }) {
             add(
-                .warning, "pkpass.certificate.wwdr-g1",
+                PassFindings.certificateWWDRG1.severity, PassFindings.certificateWWDRG1.code,
                 "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)"
             )
         }
@@ -161,7 +172,7 @@ package enum PassSignature {
             wwdr.organizationalUnit != "G4"
         {
             add(
-                .error, "pkpass.certificate.wwdr-generation",
+                PassFindings.certificateWWDRGeneration.severity, PassFindings.certificateWWDRGeneration.code,
                 "the signing certificate was issued on \(ISOTimestamp.day(signer.notBefore)), after 27 January 2022, so Wallet needs the WWDR G4 "
                     + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4"
             )
@@ -170,17 +181,17 @@ package enum PassSignature {
         // 3. The signer against the pass.
         if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
             add(
-                .error, "pkpass.certificate.pass-type-mismatch",
+                PassFindings.certificatePassTypeMismatch.severity, PassFindings.certificatePassTypeMismatch.code,
                 "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
         }
         if let team = teamIdentifier, let unit = report.signer?.organizationalUnit, unit != team {
             add(
-                .error, "pkpass.certificate.team-mismatch",
+                PassFindings.certificateTeamMismatch.severity, PassFindings.certificateTeamMismatch.code,
                 "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
         }
         if let passType = passTypeIdentifier, let value = extensionText(signer, oid: passTypeExtensionOID), value != passType {
             add(
-                .error, "pkpass.certificate.extension-mismatch",
+                PassFindings.certificateExtensionMismatch.severity, PassFindings.certificateExtensionMismatch.code,
                 "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)"
             )
         }

@@ -167,7 +167,7 @@ package struct PassFetcher: Sendable {
         } catch let costly as DrawingTooCostly {
             pass.findings.append(
                 Finding(
-                    .warning, "pkpass.preview.too-costly", at: FindingLocation(file: file),
+                    PassFindings.previewTooCostly, at: FindingLocation(file: file),
                     "no picture: drawing the pass was stopped: it \(costly.limit)"))
         } catch let error as UserFacingError {
             pass.findings.append(

@@ -45,14 +45,14 @@ struct PassArtwork {
         guard let header = PNGHeader(data) else {
             findings.append(
                 Finding(
-                    .warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
+                    PassFindings.previewImageUnreadable, at: FindingLocation(file: file, path: path),
                     "\(path) is \(PNGHeader.describe(data)), not drawn"))
             return nil
         }
         guard header.width <= Self.maxSide, header.height <= Self.maxSide, header.width * header.height <= Self.maxPixels else {
             findings.append(
                 Finding(
-                    .warning, "pkpass.preview.image-too-large", at: FindingLocation(file: file, path: path),
+                    PassFindings.previewImageTooLarge, at: FindingLocation(file: file, path: path),
                     "\(path) is \(header.width)×\(header.height) px; images over \(Self.maxSide) px a side are not drawn (Wallet shows none that large)"
                 ))
             return nil
@@ -69,7 +69,7 @@ struct PassArtwork {
         if decoded == nil {
             findings.append(
                 Finding(
-                    .warning, "pkpass.preview.image-unreadable", at: FindingLocation(file: file, path: path),
+                    PassFindings.previewImageUnreadable, at: FindingLocation(file: file, path: path),
                     "\(path) could not be decoded as a PNG, not drawn"))
         }
         return decoded

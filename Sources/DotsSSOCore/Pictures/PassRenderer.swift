@@ -192,7 +192,7 @@ struct PassRenderer {
         } catch PictureError.refused(let reason) {
             findings.append(
                 Finding(
-                    .warning, "pkpass.preview.barcode", at: FindingLocation(file: file, path: "pass.json $.barcodes[0]"),
+                    PassFindings.previewBarcode, at: FindingLocation(file: file, path: "pass.json $.barcodes[0]"),
                     "barcode not drawn: \(reason)"))
             return top
         }

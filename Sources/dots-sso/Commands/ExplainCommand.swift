@@ -33,11 +33,6 @@ struct Explain: DotsCommand {
         let console = Console(ctx)
         if markdown { return console.out(FindingCatalog.markdown) }
         guard let code, let entry = FindingCatalog.code(code) else {
-            if let code, let domain = FindingCatalog.unregisteredDomain(of: code) {
-                throw UsageError.invalid(
-                    "the \(domain).* codes are not in the registry yet, so \"\(TerminalText.safe(code))\" has no explanation here; "
-                        + "the finding's own message says what was found and what to do")
-            }
             let guesses = FindingCatalog.nearest(to: code ?? "")
             throw UsageError.invalid(
                 "no finding code \"\(TerminalText.safe(code ?? ""))\" is registered"
