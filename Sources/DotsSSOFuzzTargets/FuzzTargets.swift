@@ -56,7 +56,7 @@ package enum FuzzTargets {
             },
             FuzzTarget("json", "the compact JSON parser, duplicate keys and their paths") { data in
                 guard let json = try? CompactJSON(data) else { return }
-                _ = json.duplicateKeyFindings(.warning, code: "fuzz", file: "fuzz.json", consequence: "fuzz")
+                _ = json.duplicateKeyFindings(FindingCode("fuzz", .warning, source: "fuzz", "fuzz"), file: "fuzz.json", consequence: "fuzz")
                 _ = JSONValue(json)
             },
             FuzzTarget("profile", "a member profile against the channel contract") { data in

@@ -52,7 +52,8 @@ struct CompactJSONTests {
             Data(#"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2}}"#.utf8))
         #expect(json.duplicateKeyCount == 3)
         #expect(json.duplicateKeys.map { json.path(to: $0) } == ["$.layers[0].ind", "$.big.k7", #"$.e.x"#])
-        let findings = json.duplicateKeyFindings(.warning, code: "x.duplicate-key", file: "f.json", consequence: "keep one")
+        let code = FindingCode("x.duplicate-key", .warning, source: "RFC 8259 §4", "A key appears twice in one object.")
+        let findings = json.duplicateKeyFindings(code, file: "f.json", consequence: "keep one")
         #expect(findings.first?.message == "the key \"ind\" appears more than once in one object (again at line 1, column 34): keep one")
         #expect(try CompactJSON(Data(#"{"a":{"a":{"a":1}}}"#.utf8)).duplicateKeyCount == 0, "the same name at different depths is fine")
     }

@@ -156,7 +156,7 @@ package struct ChannelStore: Sendable {
         guard let document = try? CompactJSON(data) else { return }
         // Our own file: a key given twice is an error (which copy a reader keeps is up to the reader).
         if let first = document.duplicateKeyFindings(
-            ChannelFindings.duplicateKey.severity, code: ChannelFindings.duplicateKey.code, file: path, consequence: "keep one"
+            ChannelFindings.duplicateKey, file: path, consequence: "keep one"
         ).first {
             throw ConfigError.unreadableChannel(path: path, reason: first.message + (first.location.path.map { " (\($0))" } ?? ""))
         }

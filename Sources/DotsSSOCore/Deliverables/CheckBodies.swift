@@ -243,6 +243,16 @@ struct CheckBodies: Sendable {
         }
     }
 
+    /// The code for a check that needed the member's profile and could not fetch it (`container:NAME.unavailable` for
+    /// a container's check, which names the container).
+    static func profileUnavailable(_ name: CheckName) -> String {
+        switch name {
+        case .profile: CheckRunFindings.profileUnavailable.code
+        case .flags: CheckRunFindings.flagsUnavailable.code
+        default: "\(name).unavailable"
+        }
+    }
+
     /// The member's checked profile and token, or the outcome that says why there is none.
     func memberProfile(_ name: CheckName) async -> Result<(report: ProfileReport, token: String), CheckFindingsBox> {
         switch await liveMember(name) {
@@ -254,7 +264,8 @@ struct CheckBodies: Sendable {
                 return .failure(
                     CheckFindingsBox(
                         CheckFindings([
-                            failure("\(name).unavailable", "the profile cannot be fetched, so the app would log the member out", error)
+                            failure(
+                                Self.profileUnavailable(name), "the profile cannot be fetched, so the app would log the member out", error)
                         ])))
             }
         }
@@ -400,7 +411,7 @@ struct CheckBodies: Sendable {
         guard let source = channel.loadingAnimation, !source.isEmpty else {
             return CheckFindings([
                 Finding(
-                    .error, "loading-animation.missing", at: FindingLocation(path: "$.loadingAnimation"),
+                    CheckRunFindings.loadingAnimationMissing, at: FindingLocation(path: "$.loadingAnimation"),
                     "no loading animation is configured; the partner delivers one bodymovin (Lottie) JSON or .lottie file")
             ])
         }
@@ -417,7 +428,7 @@ struct CheckBodies: Sendable {
                 guard response.status == 200 else {
                     return CheckFindings([
                         Finding(
-                            .error, "loading-animation.status", at: FindingLocation(file: url.redactedForDisplay),
+                            CheckRunFindings.loadingAnimationStatus, at: FindingLocation(file: url.redactedForDisplay),
                             "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")
                     ])
                 }
@@ -457,26 +468,30 @@ struct CheckBodies: Sendable {
             } catch {
                 drawn.append(
                     Finding(
-                        .info, "loading-animation.no-picture", at: FindingLocation(file: source),
+                        CheckRunFindings.loadingAnimationNoPicture, at: FindingLocation(file: source),
                         "no contact sheet: \((error as? UserFacingError)?.message ?? "\(error)")"))
             }
             return CheckFindings(drawn, detail: detail)
         } catch {
-            return CheckFindings([failure("loading-animation.unreadable", "the loading animation cannot be read", error, at: source)])
+            return CheckFindings([
+                failure(CheckRunFindings.loadingAnimationUnreadable.code, "the loading animation cannot be read", error, at: source)
+            ])
         }
     }
 
     /// The magic-link origin's apple-app-site-association and assetlinks.json.
     func magicLink() async -> CheckFindings {
         guard let base = channel.magicLink?.baseUrl, let url = URL(string: base), let scheme = url.scheme, let host = url.host else {
-            return CheckFindings([Finding(.error, "magic-link.base-url", "the magic-link base URL is not a URL")])
+            return CheckFindings([Finding(CheckRunFindings.magicLinkBaseURL, "the magic-link base URL is not a URL")])
         }
         let origin = "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")"
         do {
             let report = try await AppLinksChecker(http: http).check(origin: origin, paths: [])
             return CheckFindings(report.findings, detail: "app-link files of \(origin)")
         } catch {
-            return CheckFindings([failure("magic-link.unreachable", "the app-link files of \(origin) cannot be read", error, at: origin)])
+            return CheckFindings([
+                failure(CheckRunFindings.magicLinkUnreachable.code, "the app-link files of \(origin) cannot be read", error, at: origin)
+            ])
         }
     }
 }

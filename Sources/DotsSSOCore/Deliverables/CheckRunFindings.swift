@@ -32,6 +32,30 @@ package enum CheckRunFindings {
         The provider's metadata could not be read (no answer, not JSON, too large), so the checks that depend on it \
         could not look at the provider.
         """)
+    static let profileUnavailable = FindingCode(
+        "profile.unavailable", .error, source: "seed 000 (the app-launch rule)",
+        "The test member's profile could not be fetched, so the profile check could not look at it; the app would log such a member out.")
+    static let flagsUnavailable = FindingCode(
+        "flags.unavailable", .error, source: "seed 000 (the app-launch rule)",
+        "The test member's profile could not be fetched, so no flag could be checked; the app would log such a member out.")
+    static let loadingAnimationMissing = FindingCode(
+        "loading-animation.missing", .error, source: "seed 000 (the loading animation)",
+        "The channel names no loadingAnimation. Every partner delivers one, as an https URL or a file.")
+    static let loadingAnimationStatus = FindingCode(
+        "loading-animation.status", .error, source: "seed 000 (the loading animation)",
+        "The loading animation's URL answered another status than 200, so the app would have no animation to play.")
+    static let loadingAnimationUnreadable = FindingCode(
+        "loading-animation.unreadable", .error, source: "seed 000 (the loading animation)",
+        "The loading animation could not be fetched or read (no answer, a TLS failure, a missing file).")
+    static let loadingAnimationNoPicture = FindingCode(
+        "loading-animation.no-picture", .info, source: "dots-sso check (--pictures)",
+        "The animation was validated but its contact sheet could not be drawn (a drawing library missing, a limit reached).")
+    static let magicLinkBaseURL = FindingCode(
+        "magic-link.base-url", .error, source: "seed 001 (magic links)",
+        "The channel's magic-link base URL is not a URL, so no app-link file can be fetched.")
+    static let magicLinkUnreachable = FindingCode(
+        "magic-link.unreachable", .error, source: "seed 001 (magic links)",
+        "The magic-link origin's app-link files could not be fetched at all (no answer, a TLS failure), so no link can be judged.")
     static let flagsUndocumented = FindingCode(
         "flags.undocumented", .error, source: "seed 000 (the channel documents each flag)",
         """
@@ -75,7 +99,12 @@ package enum CheckRunFindings {
     /// The codes of the `check` domain, then discovery's, the flags rule's and the containers'.
     package static let check: [FindingCode] = [member, skipped, timeout]
     package static let discovery: [FindingCode] = [discoveryNoIssuer, discoveryUnavailable]
-    package static let flags: [FindingCode] = [flagsUndocumented, flagsAppLaunch]
+    package static let flags: [FindingCode] = [flagsUnavailable, flagsUndocumented, flagsAppLaunch]
+    package static let profile: [FindingCode] = [profileUnavailable]
+    package static let loadingAnimation: [FindingCode] = [
+        loadingAnimationMissing, loadingAnimationStatus, loadingAnimationUnreadable, loadingAnimationNoPicture,
+    ]
+    package static let magicLink: [FindingCode] = [magicLinkBaseURL, magicLinkUnreachable]
     package static let container: [FindingCode] = [
         containerMissing, containerMemberBlocked, containerStatus, containerOpenWithoutToken, containerUnreachable,
     ]

@@ -6,7 +6,7 @@ import DotsSSOBasics
 package enum FindingCatalog {
     package static let domains: [(name: String, codes: [FindingCode])] = [
         ("discover", DiscoveryFindings.all),
-        ("profile", ProfileFindings.all),
+        ("profile", ProfileFindings.all + CheckRunFindings.profile),
         ("channel", ChannelFindings.all),
         ("legal", LegalFindings.all),
         ("containers", ContainerFindings.all),
@@ -17,6 +17,8 @@ package enum FindingCatalog {
         ("flags", CheckRunFindings.flags),
         ("container", CheckRunFindings.container),
         ("check", CheckRunFindings.check),
+        ("loading-animation", CheckRunFindings.loadingAnimation),
+        ("magic-link", CheckRunFindings.magicLink),
         ("applinks", AppLinksFindings.all),
         ("lottie", LottieFindings.all),
         ("pkpass", PassFindings.all),

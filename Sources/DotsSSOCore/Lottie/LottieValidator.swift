@@ -50,7 +50,7 @@ package struct LottieValidator: Sendable {
         walk.archiveImages = archiveImages
         walk.run(bytes: data.count)
         let duplicates = json.duplicateKeyFindings(
-            LottieFindings.jsonDuplicateKey.severity, code: LottieFindings.jsonDuplicateKey.code, file: file,
+            LottieFindings.jsonDuplicateKey, file: file,
             consequence: "players keep different copies (most the last, some the first); keep one")
         return (LottieReport(file: file, profile: profile, summary: walk.summary, findings: walk.findings + duplicates), json)
     }

@@ -47,7 +47,7 @@ package struct PassArchive: Sendable {
         func textTooLarge(_ path: String, size: UInt64, file: String, format: Format = .pkpass) -> Finding {
             let shown = size >= 1_048_576 ? String(format: "%.1f MiB", Double(size) / 1_048_576) : "\(size) bytes"
             return Finding(
-                .error, "\(format.codePrefix).entry-too-large", at: FindingLocation(file: file, path: path),
+                .error, ArchiveFindings.code("entry-too-large", for: format), at: FindingLocation(file: file, path: path),
                 "\(path) is \(shown) uncompressed; \(format.noun)'s \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading"
             )
         }
@@ -64,7 +64,7 @@ package struct PassArchive: Sendable {
         func refuse(_ code: String, _ path: String?, _ message: String) -> PassArchive {
             PassArchive(
                 files: [:],
-                findings: [Finding(.error, "\(format.codePrefix).\(code)", at: FindingLocation(file: file, path: path), message)])
+                findings: [Finding(.error, ArchiveFindings.code(code, for: format), at: FindingLocation(file: file, path: path), message)])
         }
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
             return refuse("not-zip", nil, "this is not a \(format.fileKind) (zip) file: it is \(Self.describe(data))")

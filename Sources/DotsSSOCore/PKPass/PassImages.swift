@@ -26,8 +26,8 @@ package enum PassImages {
     package static func check(files: [String: Data], style: String?, file: String) -> (images: [PassImage], findings: [Finding]) {
         var images: [PassImage] = []
         var findings: [Finding] = []
-        func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
+        func add(_ code: FindingCode, _ path: String, _ message: String) {
+            findings.append(Finding(code, at: FindingLocation(file: file, path: path), message))
         }
         for path in files.keys.sorted() where path.lowercased().hasSuffix(".png") {
             let (name, scale) = Self.parse(path)
@@ -35,7 +35,7 @@ package enum PassImages {
             guard let header = PNGHeader(data) else {
                 images.append(PassImage(path: path))
                 add(
-                    PassFindings.imageNotPNG.severity, PassFindings.imageNotPNG.code, path,
+                    PassFindings.imageNotPNG, path,
                     "\(path) is \(PNGHeader.describe(data)), not a PNG; Wallet only reads PNG images")
                 continue
             }
@@ -45,17 +45,17 @@ package enum PassImages {
             let suffix = scale == 1 ? "" : " at @\(scale)x"
             if size.exact, header.width != width || header.height != height {
                 add(
-                    PassFindings.imageSize.severity, PassFindings.imageSize.code, path,
+                    PassFindings.imageSize, path,
                     "\(path) is \(header.width)×\(header.height) px; Wallet expects \(width)×\(height)\(suffix) and scales it")
             } else if !size.exact, header.width > width || header.height > height {
                 add(
-                    PassFindings.imageSize.severity, PassFindings.imageSize.code, path,
+                    PassFindings.imageSize, path,
                     "\(path) is \(header.width)×\(header.height) px, larger than the \(width)×\(height)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be"
                 )
             }
             if let style, let styles = shownOn[name], !styles.contains(style), scale == 1 || files[Self.base(path, name)] == nil {
                 add(
-                    PassFindings.imageUnused.severity, PassFindings.imageUnused.code, path,
+                    PassFindings.imageUnused, path,
                     "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
             }
         }
@@ -64,14 +64,14 @@ package enum PassImages {
             let missing = folders.sorted().filter { files["\($0)/icon.png"] == nil }
             if folders.isEmpty || !missing.isEmpty {
                 add(
-                    PassFindings.iconMissing.severity, PassFindings.iconMissing.code, "icon.png",
+                    PassFindings.iconMissing, "icon.png",
                     "the pass has no icon.png\(folders.isEmpty ? "" : " at the root or in \(missing.joined(separator: ", "))"); Wallet refuses a pass without an icon"
                 )
             }
         }
         if style == "eventTicket", files["strip.png"] != nil, files["background.png"] != nil || files["thumbnail.png"] != nil {
             add(
-                PassFindings.imageUnused.severity, PassFindings.imageUnused.code, "strip.png",
+                PassFindings.imageUnused, "strip.png",
                 "an event ticket with a strip image does not show its background or thumbnail image")
         }
         return (images, findings)

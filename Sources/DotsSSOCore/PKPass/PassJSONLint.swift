@@ -16,8 +16,8 @@ package enum PassJSONLint {
     /// The parsed document (nil when unreadable) and the findings.
     package static func check(_ data: Data, file: String) -> (pass: JSONValue?, findings: [Finding]) {
         var findings: [Finding] = []
-        func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))
+        func add(_ code: FindingCode, _ path: String, _ message: String) {
+            findings.append(Finding(code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))
         }
         // Our own parser decides strictness (Foundation's accepts some of what Wallet's strictness question is
         // about) and builds the value in the same pass.
@@ -31,16 +31,16 @@ package enum PassJSONLint {
             if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
                 (pass, document) = (JSONValue(parsed), parsed)
                 add(
-                    PassFindings.passJSONNonStrict.severity, PassFindings.passJSONNonStrict.code, "$",
+                    PassFindings.passJSONNonStrict, "$",
                     "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
             } else {
-                add(PassFindings.passJSONInvalid.severity, PassFindings.passJSONInvalid.code, "$", "pass.json is not JSON\(position)")
+                add(PassFindings.passJSONInvalid, "$", "pass.json is not JSON\(position)")
                 return (nil, findings)
             }
         }
         // Wallet, ZIPFoundation-based tools and most parsers keep different copies of a repeated key.
         for finding in document?.duplicateKeyFindings(
-            .error, code: PassFindings.passJSONDuplicateKey.code, file: file,
+            PassFindings.passJSONDuplicateKey, file: file,
             consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one")
             ?? []
         {
@@ -49,25 +49,25 @@ package enum PassJSONLint {
             findings.append(located)
         }
         guard case .object(let root)? = pass else {
-            add(PassFindings.passJSONNotObject.severity, PassFindings.passJSONNotObject.code, "$", "pass.json must be a JSON object")
+            add(PassFindings.passJSONNotObject, "$", "pass.json must be a JSON object")
             return (pass, findings)
         }
         if root["formatVersion"] != .number(1) {
             add(
-                PassFindings.formatVersion.severity, PassFindings.formatVersion.code, "$.formatVersion",
+                PassFindings.formatVersion, "$.formatVersion",
                 "formatVersion must be the number 1")
         }
         for key in ["description", "organizationName", "passTypeIdentifier", "serialNumber", "teamIdentifier"] {
             switch root[key] {
             case .string(let text)? where !text.isEmpty: break
-            case nil: add(PassFindings.required.severity, PassFindings.required.code, "$.\(key)", "\(key) is required")
-            default: add(PassFindings.type.severity, PassFindings.type.code, "$.\(key)", "\(key) must be a non-empty string")
+            case nil: add(PassFindings.required, "$.\(key)", "\(key) is required")
+            default: add(PassFindings.type, "$.\(key)", "\(key) must be a non-empty string")
             }
         }
         let present = styles.filter { root[$0] != nil }
         if present.count != 1 {
             add(
-                PassFindings.style.severity, PassFindings.style.code, "$",
+                PassFindings.style, "$",
                 present.isEmpty
                     ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
                     : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
@@ -77,7 +77,7 @@ package enum PassJSONLint {
                 if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {
                 } else {
                     add(
-                        PassFindings.transitType.severity, PassFindings.transitType.code, "$.boardingPass.transitType",
+                        PassFindings.transitType, "$.boardingPass.transitType",
                         "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
                 }
             }
@@ -86,32 +86,32 @@ package enum PassJSONLint {
                 guard let fields = body[group] else { continue }
                 guard case .array(let list) = fields else {
                     add(
-                        PassFindings.fieldsType.severity, PassFindings.fieldsType.code, "$.\(style).\(group)",
+                        PassFindings.fieldsType, "$.\(style).\(group)",
                         "\(group) must be an array of fields")
                     continue
                 }
                 for (index, field) in list.enumerated() {
                     let path = "$.\(style).\(group)[\(index)]"
                     guard let key = field.objectValue?["key"]?.stringValue else {
-                        add(PassFindings.fieldKey.severity, PassFindings.fieldKey.code, path, "every field needs a string key")
+                        add(PassFindings.fieldKey, path, "every field needs a string key")
                         continue
                     }
                     if let previous = keys[key] {
                         add(
-                            PassFindings.fieldKeyDuplicate.severity, PassFindings.fieldKeyDuplicate.code, "\(path).key",
+                            PassFindings.fieldKeyDuplicate, "\(path).key",
                             "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
                     } else {
                         keys[key] = path
                     }
                     if field.objectValue?["value"] == nil {
                         add(
-                            PassFindings.fieldValue.severity, PassFindings.fieldValue.code, "\(path).value", "field \"\(key)\" has no value"
+                            PassFindings.fieldValue, "\(path).value", "field \"\(key)\" has no value"
                         )
                     }
                 }
             }
         } else if let style = present.first {
-            add(PassFindings.style.severity, PassFindings.style.code, "$.\(style)", "\(style) must be an object")
+            add(PassFindings.style, "$.\(style)", "\(style) must be an object")
         }
         var barcodes: [(String, JSONValue)] = []
         if case .array(let list)? = root["barcodes"] { barcodes += list.enumerated().map { ("$.barcodes[\($0.offset)]", $0.element) } }
@@ -125,18 +125,18 @@ package enum PassJSONLint {
                 formats.append((path, format))
             } else {
                 add(
-                    PassFindings.barcodeFormat.severity, PassFindings.barcodeFormat.code, "\(path).format",
+                    PassFindings.barcodeFormat, "\(path).format",
                     "the barcode format must be one of "
                         + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
             }
             if fields["message"]?.stringValue == nil {
                 add(
-                    PassFindings.barcodeMessage.severity, PassFindings.barcodeMessage.code, "\(path).message",
+                    PassFindings.barcodeMessage, "\(path).message",
                     "the barcode needs a message string")
             }
             if fields["messageEncoding"]?.stringValue == nil {
                 add(
-                    PassFindings.barcodeEncoding.severity, PassFindings.barcodeEncoding.code, "\(path).messageEncoding",
+                    PassFindings.barcodeEncoding, "\(path).messageEncoding",
                     "the barcode needs a messageEncoding (e.g. iso-8859-1)")
             }
         }
@@ -148,11 +148,11 @@ package enum PassJSONLint {
             if Self.isRGB(text) { continue }
             if text.hasPrefix("#") && text.count == 7 {
                 add(
-                    PassFindings.colorHex.severity, PassFindings.colorHex.code, "$.\(key)",
+                    PassFindings.colorHex, "$.\(key)",
                     "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
             } else {
                 add(
-                    PassFindings.color.severity, PassFindings.color.code, "$.\(key)",
+                    PassFindings.color, "$.\(key)",
                     "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
         }
@@ -160,19 +160,19 @@ package enum PassJSONLint {
             guard let value = root[key] else { continue }
             if value.stringValue.flatMap(Self.parseDate) == nil {
                 add(
-                    PassFindings.date.severity, PassFindings.date.code, "$.\(key)",
+                    PassFindings.date, "$.\(key)",
                     "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
             }
         }
         if let service = root["webServiceURL"]?.stringValue {
             if !service.lowercased().hasPrefix("https://") {
                 add(
-                    PassFindings.webServiceHTTPS.severity, PassFindings.webServiceHTTPS.code, "$.webServiceURL",
+                    PassFindings.webServiceHTTPS, "$.webServiceURL",
                     "webServiceURL must be https")
             }
             if (root["authenticationToken"]?.stringValue?.count ?? 0) < 16 {
                 add(
-                    PassFindings.authenticationToken.severity, PassFindings.authenticationToken.code, "$.authenticationToken",
+                    PassFindings.authenticationToken, "$.authenticationToken",
                     "with a webServiceURL, authenticationToken must be at least 16 characters")
             }
         }
@@ -186,7 +186,7 @@ package enum PassJSONLint {
                 } ?? false
             if !valid {
                 add(
-                    PassFindings.locations.severity, PassFindings.locations.code, "$.locations",
+                    PassFindings.locations, "$.locations",
                     "locations must be objects with numeric latitude and longitude")
             }
         }
@@ -196,7 +196,7 @@ package enum PassJSONLint {
                     beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil
                 } ?? false
             if !valid {
-                add(PassFindings.beacons.severity, PassFindings.beacons.code, "$.beacons", "beacons must be objects with a proximityUUID")
+                add(PassFindings.beacons, "$.beacons", "beacons must be objects with a proximityUUID")
             }
         }
         return (pass, findings)

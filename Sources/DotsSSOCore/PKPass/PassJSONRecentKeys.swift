@@ -19,7 +19,7 @@ enum PassJSONRecentKeys {
     static let maxRelevantInterval: TimeInterval = 24 * 3600
     static let maxFeaturedActions = 2
 
-    static func check(_ root: [String: JSONValue], style: String?, add: (Severity, String, String, String) -> Void) {
+    static func check(_ root: [String: JSONValue], style: String?, add: (FindingCode, String, String) -> Void) {
         relevance(root, add: add)
         schemes(root, style: style, add: add)
         recentKeys(root, add: add)
@@ -28,23 +28,23 @@ enum PassJSONRecentKeys {
 
     // MARK: relevantDate → relevantDates
 
-    static func relevance(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+    static func relevance(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         if root["relevantDate"] != nil {
             if root["relevantDates"] == nil {
                 add(
-                    PassFindings.relevantDateDeprecated.severity, PassFindings.relevantDateDeprecated.code, "$.relevantDate",
+                    PassFindings.relevantDateDeprecated, "$.relevantDate",
                     "relevantDate is deprecated since iOS 18: give relevantDates (a list of dates or intervals) as well; iOS 18 and later read only that"
                 )
             } else {
                 add(
-                    PassFindings.relevantDateLegacy.severity, PassFindings.relevantDateLegacy.code, "$.relevantDate",
+                    PassFindings.relevantDateLegacy, "$.relevantDate",
                     "relevantDate is read only before iOS 18; iOS 18 and later read relevantDates")
             }
         }
         guard let value = root["relevantDates"] else { return }
         guard case .array(let entries) = value else {
             return add(
-                PassFindings.relevantDates.severity, PassFindings.relevantDates.code, "$.relevantDates",
+                PassFindings.relevantDates, "$.relevantDates",
                 "relevantDates must be an array of {date} or {startDate, endDate} objects")
         }
         var spellings = Set<String>()
@@ -52,7 +52,7 @@ enum PassJSONRecentKeys {
             let path = "$.relevantDates[\(index)]"
             guard case .object(let fields) = entry else {
                 add(
-                    PassFindings.relevantDates.severity, PassFindings.relevantDates.code, path, "each relevantDates entry must be an object"
+                    PassFindings.relevantDates, path, "each relevantDates entry must be an object"
                 )
                 continue
             }
@@ -65,7 +65,7 @@ enum PassJSONRecentKeys {
                 } else {
                     unreadable.insert(key)
                     add(
-                        PassFindings.date.severity, PassFindings.date.code, "\(path).\(key)",
+                        PassFindings.date, "\(path).\(key)",
                         "\(key) must be a complete ISO 8601 date with a time and a time zone (e.g. 2026-11-21T18:30:00+01:00)")
                 }
             }
@@ -75,20 +75,20 @@ enum PassJSONRecentKeys {
             switch (dates["startDate"], dates["endDate"]) {
             case let (start?, end?):
                 if end <= start {
-                    add(PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path, "endDate must be after startDate")
+                    add(PassFindings.relevantInterval, path, "endDate must be after startDate")
                 } else if end.timeIntervalSince(start) > maxRelevantInterval {
                     add(
-                        PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path,
+                        PassFindings.relevantInterval, path,
                         "the interval is \(Int(clamping: end.timeIntervalSince(start) / 3600, to: 0...Int(Int32.max))) hours; Wallet takes at most 24 hours per relevantDates entry"
                     )
                 }
             case (.some, nil), (nil, .some):
                 add(
-                    PassFindings.relevantInterval.severity, PassFindings.relevantInterval.code, path,
+                    PassFindings.relevantInterval, path,
                     "an interval needs both startDate and endDate")
             case (nil, nil) where fields["date"] == nil && fields["relevantDate"] == nil:
                 add(
-                    PassFindings.relevantDates.severity, PassFindings.relevantDates.code, path,
+                    PassFindings.relevantDates, path,
                     "the entry has no date: give date (or relevantDate before iOS 26), or startDate and endDate")
             default:
                 break
@@ -96,23 +96,23 @@ enum PassJSONRecentKeys {
         }
         if spellings == ["date"] {
             add(
-                PassFindings.relevantDatesSpelling.severity, PassFindings.relevantDatesSpelling.code, "$.relevantDates",
+                PassFindings.relevantDatesSpelling, "$.relevantDates",
                 "entries use date, which iOS 26 and later read; iOS 18 to 25 read relevantDate, so give both for them")
         } else if spellings == ["relevantDate"] {
             add(
-                PassFindings.relevantDatesSpelling.severity, PassFindings.relevantDatesSpelling.code, "$.relevantDates",
+                PassFindings.relevantDatesSpelling, "$.relevantDates",
                 "entries use relevantDate, which iOS 18 to 25 read; iOS 26 and later read date")
         }
     }
 
     // MARK: Style schemes
 
-    static func schemes(_ root: [String: JSONValue], style: String?, add: (Severity, String, String, String) -> Void) {
+    static func schemes(_ root: [String: JSONValue], style: String?, add: (FindingCode, String, String) -> Void) {
         var schemes: [String] = []
         if let value = root["preferredStyleSchemes"] {
             guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
                 return add(
-                    PassFindings.styleSchemes.severity, PassFindings.styleSchemes.code, "$.preferredStyleSchemes",
+                    PassFindings.styleSchemes, "$.preferredStyleSchemes",
                     "preferredStyleSchemes must be an array of strings"
                 )
             }
@@ -121,18 +121,18 @@ enum PassJSONRecentKeys {
                 let path = "$.preferredStyleSchemes[\(index)]"
                 guard let owner = styleSchemes[scheme] else {
                     add(
-                        PassFindings.styleSchemeUnknown.severity, PassFindings.styleSchemeUnknown.code, path,
+                        PassFindings.styleSchemeUnknown, path,
                         "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", ")))")
                     continue
                 }
                 if let style, owner != style {
                     add(
-                        PassFindings.styleSchemeStyle.severity, PassFindings.styleSchemeStyle.code, path,
+                        PassFindings.styleSchemeStyle, path,
                         "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
                 }
                 if scheme == "posterGeneric" {
                     add(
-                        PassFindings.styleSchemeIOS27.severity, PassFindings.styleSchemeIOS27.code, path,
+                        PassFindings.styleSchemeIOS27, path,
                         "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
                 }
             }
@@ -141,7 +141,7 @@ enum PassJSONRecentKeys {
         if schemes.contains("posterEventTicket"), style == "eventTicket" {
             if !["venueName", "venueRegionName", "venueRoom"].contains(where: { semantics[$0]?.stringValue?.isEmpty == false }) {
                 add(
-                    PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics",
+                    PassFindings.posterSemantics, "$.semantics",
                     "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket"
                 )
             }
@@ -149,14 +149,14 @@ enum PassJSONRecentKeys {
             case "PKEventTypeSports":
                 for key in ["homeTeamAbbreviation", "awayTeamAbbreviation"] where semantics[key]?.stringValue?.isEmpty != false {
                     add(
-                        PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics.\(key)",
+                        PassFindings.posterSemantics, "$.semantics.\(key)",
                         "a poster ticket for a sports event needs \(key)"
                     )
                 }
             case "PKEventTypeLivePerformance":
                 if semantics["performerNames"]?.arrayValue?.contains(where: { $0.stringValue?.isEmpty == false }) != true {
                     add(
-                        PassFindings.posterSemantics.severity, PassFindings.posterSemantics.code, "$.semantics.performerNames",
+                        PassFindings.posterSemantics, "$.semantics.performerNames",
                         "a poster ticket for a live performance needs performerNames")
                 }
             default:
@@ -165,33 +165,33 @@ enum PassJSONRecentKeys {
         }
         if root["upcomingPassInformation"] != nil && !(schemes.contains("posterEventTicket") && style == "eventTicket") {
             add(
-                PassFindings.upcomingInformation.severity, PassFindings.upcomingInformation.code, "$.upcomingPassInformation",
+                PassFindings.upcomingInformation, "$.upcomingPassInformation",
                 "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket)")
         } else if let upcoming = root["upcomingPassInformation"], upcoming.arrayValue == nil {
             add(
-                PassFindings.upcomingInformation.severity, PassFindings.upcomingInformation.code, "$.upcomingPassInformation",
+                PassFindings.upcomingInformation, "$.upcomingPassInformation",
                 "upcomingPassInformation must be an array of entries")
         }
     }
 
     // MARK: iOS 18 keys
 
-    static func recentKeys(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+    static func recentKeys(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         if let text = root["footerBackgroundColor"]?.stringValue {
             if !PassJSONLint.isRGB(text) {
                 add(
-                    PassFindings.color.severity, PassFindings.color.code, "$.footerBackgroundColor",
+                    PassFindings.color, "$.footerBackgroundColor",
                     "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
             }
         } else if root["footerBackgroundColor"] != nil {
             add(
-                PassFindings.type.severity, PassFindings.type.code, "$.footerBackgroundColor",
+                PassFindings.type, "$.footerBackgroundColor",
                 "footerBackgroundColor must be an rgb(r, g, b) string")
         }
         for key in ["useAutomaticColors", "suppressHeaderDarkening"] {
             if let value = root[key], case .bool = value {
             } else if root[key] != nil {
-                add(PassFindings.type.severity, PassFindings.type.code, "$.\(key)", "\(key) must be true or false")
+                add(PassFindings.type, "$.\(key)", "\(key) must be true or false")
             }
         }
         if let value = root["auxiliaryStoreIdentifiers"] {
@@ -201,7 +201,7 @@ enum PassJSONRecentKeys {
                 } ?? false
             if !valid {
                 add(
-                    PassFindings.type.severity, PassFindings.type.code, "$.auxiliaryStoreIdentifiers",
+                    PassFindings.type, "$.auxiliaryStoreIdentifiers",
                     "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
             }
         }
@@ -210,68 +210,68 @@ enum PassJSONRecentKeys {
             if let fields = info.objectValue {
                 if let date = fields["date"], date.stringValue.flatMap(PassJSONLint.parseDate) == nil {
                     add(
-                        PassFindings.date.severity, PassFindings.date.code, "$.semantics.eventStartDateInfo.date",
+                        PassFindings.date, "$.semantics.eventStartDateInfo.date",
                         "eventStartDateInfo.date must be an ISO 8601 date with a time zone")
                 }
                 for key in ["ignoreTimeComponents", "unannounced", "undetermined"] {
                     if let value = fields[key], case .bool = value {
                     } else if fields[key] != nil {
                         add(
-                            PassFindings.type.severity, PassFindings.type.code, "$.semantics.eventStartDateInfo.\(key)",
+                            PassFindings.type, "$.semantics.eventStartDateInfo.\(key)",
                             "\(key) must be true or false")
                     }
                 }
             } else {
                 add(
-                    PassFindings.type.severity, PassFindings.type.code, "$.semantics.eventStartDateInfo",
+                    PassFindings.type, "$.semantics.eventStartDateInfo",
                     "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
             }
         }
         if let value = semantics["venueOpenDate"], value.stringValue.flatMap(PassJSONLint.parseDate) == nil {
             add(
-                PassFindings.date.severity, PassFindings.date.code, "$.semantics.venueOpenDate",
+                PassFindings.date, "$.semantics.venueOpenDate",
                 "venueOpenDate must be an ISO 8601 date with a time zone")
         }
     }
 
     // MARK: iOS 27
 
-    static func featuredActions(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+    static func featuredActions(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         guard let value = root["featuredActions"] else { return }
         guard case .array(let actions) = value, actions.allSatisfy({ $0.objectValue != nil }) else {
             return add(
-                PassFindings.featuredActions.severity, PassFindings.featuredActions.code, "$.featuredActions",
+                PassFindings.featuredActions, "$.featuredActions",
                 "featuredActions must be an array of action objects")
         }
         if actions.count > maxFeaturedActions {
             add(
-                PassFindings.featuredActions.severity, PassFindings.featuredActions.code, "$.featuredActions",
+                PassFindings.featuredActions, "$.featuredActions",
                 "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
         }
         add(
-            PassFindings.featuredActionsIOS27.severity, PassFindings.featuredActionsIOS27.code, "$.featuredActions",
+            PassFindings.featuredActionsIOS27, "$.featuredActions",
             "featuredActions are shown by iOS 27 and later")
     }
 
     /// The barcode check for iOS 27's formats: accepted in `barcodes` (older iOS takes the next one), with a warning
     /// when no barcode is left for older iOS, and an error in the legacy `barcode` key, which only older iOS reads.
-    static func barcodeFindings(formats: [(path: String, format: String)], add: (Severity, String, String, String) -> Void) {
+    static func barcodeFindings(formats: [(path: String, format: String)], add: (FindingCode, String, String) -> Void) {
         let newOnes = formats.filter { newBarcodeFormats.contains($0.format) }
         for item in newOnes {
             if item.path == "$.barcode" {
                 add(
-                    PassFindings.barcodeFormat.severity, PassFindings.barcodeFormat.code, "\(item.path).format",
+                    PassFindings.barcodeFormat, "\(item.path).format",
                     "\(item.format) is new in iOS 27, and the legacy barcode key is read only by iOS before 9: put it in barcodes")
             } else {
                 add(
-                    PassFindings.barcodeFormatIOS27.severity, PassFindings.barcodeFormatIOS27.code, "\(item.path).format",
+                    PassFindings.barcodeFormatIOS27, "\(item.path).format",
                     "\(item.format) is drawn by iOS 27 and later; older iOS skips it for the next barcode in barcodes")
             }
         }
         let inList = formats.filter { $0.path != "$.barcode" }
         if !inList.isEmpty, inList.allSatisfy({ newBarcodeFormats.contains($0.format) }) {
             add(
-                PassFindings.barcodeFallback.severity, PassFindings.barcodeFallback.code, "$.barcodes",
+                PassFindings.barcodeFallback, "$.barcodes",
                 "every barcode is a format new in iOS 27; add a QR, PDF417, Aztec or Code 128 barcode after them for older iOS")
         }
     }

@@ -8,34 +8,34 @@ import Foundation
 enum PassNFC {
     static let maxMessageBytes = 64
 
-    static func check(_ root: [String: JSONValue], add: (Severity, String, String, String) -> Void) {
+    static func check(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         guard let value = root["nfc"] else { return }
         guard let nfc = value.objectValue else {
             return add(
-                PassFindings.nfc.severity, PassFindings.nfc.code, "$.nfc", "nfc must be an object with message and encryptionPublicKey")
+                PassFindings.nfc, "$.nfc", "nfc must be an object with message and encryptionPublicKey")
         }
         switch nfc["message"] {
         case .string(let message)? where message.utf8.count > maxMessageBytes:
             add(
-                PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message",
+                PassFindings.nfcMessage, "$.nfc.message",
                 "nfc.message is \(message.utf8.count) bytes; Wallet sends at most \(maxMessageBytes)")
         case .string(let message)? where message.isEmpty:
-            add(PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message", "nfc.message is empty")
+            add(PassFindings.nfcMessage, "$.nfc.message", "nfc.message is empty")
         case .string?:
             break
         default:
             add(
-                PassFindings.nfcMessage.severity, PassFindings.nfcMessage.code, "$.nfc.message",
+                PassFindings.nfcMessage, "$.nfc.message",
                 "nfc.message is required (a string of at most \(maxMessageBytes) bytes)")
         }
         guard let key = nfc["encryptionPublicKey"]?.stringValue else {
             return add(
-                PassFindings.nfcKey.severity, PassFindings.nfcKey.code, "$.nfc.encryptionPublicKey",
+                PassFindings.nfcKey, "$.nfc.encryptionPublicKey",
                 "nfc.encryptionPublicKey is required (a base64 P-256 public key)")
         }
         if let problem = p256Problem(base64: key) {
             add(
-                PassFindings.nfcKey.severity, PassFindings.nfcKey.code, "$.nfc.encryptionPublicKey",
+                PassFindings.nfcKey, "$.nfc.encryptionPublicKey",
                 "nfc.encryptionPublicKey \(problem); Wallet needs a P-256 public key (base64 DER SubjectPublicKeyInfo)")
         }
     }

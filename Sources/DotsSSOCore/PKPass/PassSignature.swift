@@ -28,12 +28,12 @@ package enum PassSignature {
     ) -> (PassSignatureReport, [Finding]) {
         var report = PassSignatureReport(bundled: [])
         var findings: [Finding] = []
-        func add(_ severity: Severity, _ code: String, _ message: String) {
-            findings.append(Finding(severity, code, at: FindingLocation(file: file, path: "signature"), message))
+        func add(_ code: FindingCode, _ message: String) {
+            findings.append(Finding(code, at: FindingLocation(file: file, path: "signature"), message))
         }
         guard let signature, !signature.isEmpty else {
             add(
-                PassFindings.signatureMissing.severity, PassFindings.signatureMissing.code,
+                PassFindings.signatureMissing,
                 "the pass has no signature file; Wallet only accepts signed passes")
             return (report, findings)
         }
@@ -50,7 +50,7 @@ package enum PassSignature {
         guard let cms else {
             ERR_clear_error()
             add(
-                PassFindings.signatureUnparseable.severity, PassFindings.signatureUnparseable.code,
+                PassFindings.signatureUnparseable,
                 "the signature is not a DER-encoded PKCS#7/CMS structure")
             return (report, findings)
         }
@@ -84,19 +84,19 @@ package enum PassSignature {
                 // Wallet dates the signature by this attribute (Apple: "Building a Pass", signing): without it there is
                 // nothing to judge the certificates' validity at signing time against.
                 add(
-                    PassFindings.signatureNoSigningTime.severity, PassFindings.signatureNoSigningTime.code,
+                    PassFindings.signatureNoSigningTime,
                     "the signature has no signing-time attribute; Wallet needs it (sign with openssl smime/cms without -noattr, or signpass)"
                 )
             }
             if nid == NID_sha1 {
                 add(
-                    PassFindings.signatureSHA1.severity, PassFindings.signatureSHA1.code,
+                    PassFindings.signatureSHA1,
                     "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
             }
         }
         guard let signer else {
             add(
-                PassFindings.signatureNoSignerCertificate.severity, PassFindings.signatureNoSignerCertificate.code,
+                PassFindings.signatureNoSignerCertificate,
                 "the signature does not include the signer's certificate")
             return (report, findings)
         }
@@ -119,7 +119,7 @@ package enum PassSignature {
         ERR_clear_error()
         if !verified {
             add(
-                PassFindings.signatureInvalid.severity, PassFindings.signatureInvalid.code,
+                PassFindings.signatureInvalid,
                 "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass"
             )
         }
@@ -130,25 +130,24 @@ package enum PassSignature {
             chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
             ?? verifyChain(signer, bundled: bundled, anchors: anchors)
         if let problem = chain.problem {
-            add(PassFindings.certificateChain.severity, PassFindings.certificateChain.code, problem)
+            add(PassFindings.certificateChain, problem)
         }
         for (index, certificate) in (chain.verified.isEmpty ? [report.signer!] : chain.verified.dropLast()).enumerated() {
             let role = index == 0 ? "signing certificate" : "intermediate"
             let name = "\(role) \"\(certificate.displayName)\""
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
                 add(
-                    PassFindings.certificateNotYetValid.severity,
-                    (signed < certificate.notBefore ? PassFindings.certificateNotYetValid : PassFindings.certificateExpired).code,
+                    signed < certificate.notBefore ? PassFindings.certificateNotYetValid : PassFindings.certificateExpired,
                     "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))"
                 )
             } else if certificate.notAfter < now {
                 add(
-                    PassFindings.certificateExpired.severity, PassFindings.certificateExpired.code,
+                    PassFindings.certificateExpired,
                     "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate"
                 )
             } else if certificate.notBefore > now {
                 add(
-                    PassFindings.certificateNotYetValid.severity, PassFindings.certificateNotYetValid.code,
+                    PassFindings.certificateNotYetValid,
                     "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
@@ -159,7 +158,7 @@ package enum PassSignature {
                 && !($0.organizationalUnit ?? "").hasPrefix("G")
         }) {
             add(
-                PassFindings.certificateWWDRG1.severity, PassFindings.certificateWWDRG1.code,
+                PassFindings.certificateWWDRG1,
                 "the signature bundles a first-generation WWDR intermediate that expired on \(ISOTimestamp.day(old.notAfter)); sign with the current WWDR intermediate (G4)"
             )
         }
@@ -172,7 +171,7 @@ package enum PassSignature {
             wwdr.organizationalUnit != "G4"
         {
             add(
-                PassFindings.certificateWWDRGeneration.severity, PassFindings.certificateWWDRGeneration.code,
+                PassFindings.certificateWWDRGeneration,
                 "the signing certificate was issued on \(ISOTimestamp.day(signer.notBefore)), after 27 January 2022, so Wallet needs the WWDR G4 "
                     + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4"
             )
@@ -181,17 +180,17 @@ package enum PassSignature {
         // 3. The signer against the pass.
         if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
             add(
-                PassFindings.certificatePassTypeMismatch.severity, PassFindings.certificatePassTypeMismatch.code,
+                PassFindings.certificatePassTypeMismatch,
                 "the signing certificate is for \(uid) but pass.json says passTypeIdentifier \(passType)")
         }
         if let team = teamIdentifier, let unit = report.signer?.organizationalUnit, unit != team {
             add(
-                PassFindings.certificateTeamMismatch.severity, PassFindings.certificateTeamMismatch.code,
+                PassFindings.certificateTeamMismatch,
                 "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
         }
         if let passType = passTypeIdentifier, let value = extensionText(signer, oid: passTypeExtensionOID), value != passType {
             add(
-                PassFindings.certificateExtensionMismatch.severity, PassFindings.certificateExtensionMismatch.code,
+                PassFindings.certificateExtensionMismatch,
                 "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)"
             )
         }

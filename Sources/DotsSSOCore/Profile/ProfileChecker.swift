@@ -83,10 +83,13 @@ package struct ProfileChecker: Sendable {
         }
 
         var names: [ProfileMapping.Field: String] = [:]
-        for (field, code) in [(ProfileMapping.Field.firstName, "first-name"), (.lastName, "last-name")] {
+        for (field, missing, tooLong) in [
+            (ProfileMapping.Field.firstName, ProfileFindings.firstNameMissing, ProfileFindings.firstNameTooLong),
+            (.lastName, ProfileFindings.lastNameMissing, ProfileFindings.lastNameTooLong),
+        ] {
             guard let (path, value) = stringField(field, in: profile, findings: &findings, source: source) else {
                 findings.append(
-                    Finding(.info, "profile.\(code).missing", at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
+                    Finding(missing, at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
                 continue
             }
             names[field] = value
@@ -94,7 +97,7 @@ package struct ProfileChecker: Sendable {
             if bytes > Self.nameLimit {
                 findings.append(
                     Finding(
-                        .error, "profile.\(code).too-long", at: at(path),
+                        tooLong, at: at(path),
                         "\(field.rawValue) is \(bytes) bytes in UTF-8 (\(value.count) characters); The Dots imports at most \(Self.nameLimit) bytes, so it would be refused"
                     ))
                 preview.rejected[field.rawValue] = "\(bytes) bytes (limit \(Self.nameLimit))"
@@ -224,7 +227,7 @@ package struct ProfileChecker: Sendable {
         if case .null = value { return nil }
         findings.append(
             Finding(
-                .error, "profile.\(field.rawValue).type", at: FindingLocation(file: source, path: path.description),
+                ProfileFindings.notString(field), at: FindingLocation(file: source, path: path.description),
                 "\(field.rawValue) is \(value.typeDescription); it must be a string"))
         return nil
     }

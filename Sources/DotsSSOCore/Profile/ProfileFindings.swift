@@ -65,6 +65,30 @@ package enum ProfileFindings {
         """
         No e-mail address where the channel's mapping looks for one, so the first signup cannot be pre-filled with it.
         """)
+    static let emailType = FindingCode(
+        "profile.email.type", .error, source: "seed 000 (the import)",
+        "The e-mail address is not a string (a number, an object), so the first signup cannot import it.")
+    static let firstNameMissing = FindingCode(
+        "profile.first-name.missing", .info, source: "seed 000 (the import)",
+        "No first name where the channel's mapping looks for one, so the first signup leaves it for the member to type.")
+    static let lastNameMissing = FindingCode(
+        "profile.last-name.missing", .info, source: "seed 000 (the import)",
+        "No last name where the channel's mapping looks for one, so the first signup leaves it for the member to type.")
+    static let firstNameTooLong = FindingCode(
+        "profile.first-name.too-long", .error, source: "seed 000 (names at most 100 bytes)",
+        "The first name is longer than the 100 bytes (UTF-8) The Dots imports, so the first signup refuses it.")
+    static let lastNameTooLong = FindingCode(
+        "profile.last-name.too-long", .error, source: "seed 000 (names at most 100 bytes)",
+        "The last name is longer than the 100 bytes (UTF-8) The Dots imports, so the first signup refuses it.")
+    static let firstNameType = FindingCode(
+        "profile.firstName.type", .error, source: "seed 000 (the import)",
+        "The first name is not a string (a number, an object), so the first signup cannot import it.")
+    static let lastNameType = FindingCode(
+        "profile.lastName.type", .error, source: "seed 000 (the import)",
+        "The last name is not a string (a number, an object), so the first signup cannot import it.")
+    static let biographyType = FindingCode(
+        "profile.biography.type", .error, source: "seed 000 (the biography is plain text)",
+        "The biography is not a string (a number, an object), so the first signup cannot import it.")
     static let biographyHTMLStripped = FindingCode(
         "profile.biography.html-stripped", .warning, source: "seed 000 (the biography is plain text)",
         """
@@ -116,9 +140,20 @@ package enum ProfileFindings {
     /// Every code above, in the order `profile` reports them.
     package static let all: [FindingCode] = [
         notObject, duplicateKey, idMissing, idEmpty, idEmail, idNumber, idType, idChanged, emailInvalid, emailTooLong, emailMissing,
+        emailType, firstNameMissing, lastNameMissing, firstNameTooLong, lastNameTooLong, firstNameType, lastNameType, biographyType,
         biographyHTMLStripped, biographyMarkup, featuresMissing, featuresType, flagNotBoolean, flagUndocumented, flagMissing,
         flagAppAccessFalse,
     ]
+
+    /// The code for a profile field that is not a string (the fields the import reads as text).
+    static func notString(_ field: ProfileMapping.Field) -> FindingCode {
+        switch field {
+        case .email: emailType
+        case .firstName: firstNameType
+        case .lastName: lastNameType
+        default: biographyType
+        }
+    }
 
     /// Whether a finding is about the feature flags (`check` reports those under its flags check).
     package static func isAboutFlags(_ finding: Finding) -> Bool {

@@ -32,7 +32,7 @@ package struct ProfileLoader: Sendable {
     /// A key the partner repeats in one object: the app's parser keeps one copy, other readers another (a warning).
     static func duplicateKeys(in document: CompactJSON?, source: String) -> [Finding] {
         document?.duplicateKeyFindings(
-            ProfileFindings.duplicateKey.severity, code: ProfileFindings.duplicateKey.code, file: source,
+            ProfileFindings.duplicateKey, file: source,
             consequence: "JSON readers keep different copies, so the app may see another value than this check; send each key once") ?? []
     }
 

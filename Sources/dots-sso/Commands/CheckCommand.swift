@@ -143,8 +143,7 @@ struct Check: DotsCommand {
         let ending: (any Error)? =
             report.summary.failed > 0 ? checkFailed : report.memberMissing.map { CheckError.memberMissing($0.message) }
         if global.json {
-            let status = (ending as? ExitCode)?.rawValue ?? (ending as? UserFacingError)?.exitStatus.rawValue ?? 0
-            try console.json(report, exitStatus: status)
+            try console.json(report, exitStatus: exitStatus(of: ending))
         }
         if let ending { throw ending }
     }

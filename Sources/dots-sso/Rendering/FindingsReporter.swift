@@ -2,9 +2,9 @@ import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 
-/// The one place findings are reported beside a command's own output: `--strict` promotes warnings, `--junit`
-/// writes JUnit XML, and under GitHub Actions each finding becomes an annotation on stderr (stdout stays clean
-/// for `--json`). Text and JSON of the findings themselves are rendered by the command with `FindingsText`.
+/// The one place findings are reported and a findings command ends: `--strict` promotes warnings, `--junit`,
+/// `--sarif` and `--codequality` write their reports, and under GitHub Actions each finding becomes an annotation on
+/// stderr (stdout stays clean for `--json`); `finish` then prints the result and exits with its status.
 struct FindingsReporter {
     let options: FindingsOptions
     let console: Console
@@ -36,10 +36,10 @@ struct FindingsReporter {
         if console.environment["GITHUB_ACTIONS"] == "true" {
             GitHubAnnotations.render(findings, strict: options.strict).forEach(console.annotation)
         }
-        let failed = FindingSummary(findings).failed(strict: options.strict) || !body.unreadable.isEmpty
+        let summary = FindingSummary(findings)
+        let failed = summary.failed(strict: options.strict) || !body.unreadable.isEmpty
         let ending = body.ending ?? (failed ? checkFailed : nil)
-        try console.emit(
-            FindingsOutput(body: body, summary: FindingSummary(findings), passed: !failed, exitStatus: exitStatus(of: ending)), json: json)
+        try console.emit(FindingsOutput(body: body, summary: summary, passed: !failed, exitStatus: exitStatus(of: ending)), json: json)
         if let ending { throw ending }
     }
 
