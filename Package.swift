@@ -11,7 +11,8 @@ let sanitized: [String] = fuzzing ? ["-sanitize=fuzzer,address"] : []
 /// takes the version from a tag on HEAD, else 0.0.0-dev+COMMIT, and the compiler's own date.
 let git = Context.gitInformation
 let commit = git.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-dirty" : "") } ?? "unknown"
-let version = Context.environment["DOTS_SSO_VERSION"]
+let version =
+    Context.environment["DOTS_SSO_VERSION"]
     ?? git?.currentTag.map { $0.hasPrefix("v") ? String($0.dropFirst()) : $0 }
     ?? "0.0.0-dev+\(git.map { String($0.currentCommit.prefix(12)) } ?? "unknown")"
 /// A C string literal for a define; the values come from git and our own scripts, but are escaped all the same.
@@ -33,7 +34,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         // Only the binary: the core's names are `package`, for this package's targets and tests, not a library API.
-        .executable(name: "dots-sso", targets: ["dots-sso"]),
+        .executable(name: "dots-sso", targets: ["dots-sso"])
     ],
     // Exact versions: with Package.resolved kept out of git (this workplace's package mirrors have other commit ids than
     // GitHub, so a committed one would not resolve elsewhere), pinning the direct dependencies is what keeps two builds
@@ -88,13 +89,20 @@ let package = Package(
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CPictures", "CDotsRuntime",
+                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: strict
+        ),
+        // Drawing, over CPictures: rlottie's frames, contact sheets, GIFs, Wallet pass pictures, terminal QR codes. The
+        // core describes drawing jobs and reaches this only through the `Drawer` the executable puts on its context.
+        .target(
+            name: "DotsSSOPictures",
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", "CPictures", "CDotsRuntime"],
             swiftSettings: strict
         ),
         .target(
@@ -109,15 +117,14 @@ let package = Package(
         .executableTarget(
             name: "dots-sso",
             dependencies: [
-                "DotsSSOBasics", "DotsSSOCore",
-                "DotsSSOSandbox",
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "DotsSSOSandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "DotsSSOFuzzTargets",
-            dependencies: ["DotsSSOBasics", "DotsSSOCore"],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures"],
             swiftSettings: strict
         ),
         .target(
@@ -128,12 +135,15 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCoreTests",
-            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOFuzzTargets", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOFuzzTargets", "DotsSSOPictures", "TestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DotsSSOCommandTests",
-            dependencies: ["dots-sso", "DotsSSOBasics", "DotsSSOCore", "TestSupport"],
+            dependencies: ["dots-sso", "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -146,11 +156,12 @@ let package = Package(
 )
 
 if fuzzing {
-    package.targets.append(.executableTarget(
-        name: "dots-sso-fuzz",
-        dependencies: ["DotsSSOFuzzTargets"],
-        swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-parse-as-library"] + sanitized)],
-        linkerSettings: [.unsafeFlags(sanitized)]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "dots-sso-fuzz",
+            dependencies: ["DotsSSOFuzzTargets"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-parse-as-library"] + sanitized)],
+            linkerSettings: [.unsafeFlags(sanitized)]
+        ))
     package.products.append(.executable(name: "dots-sso-fuzz", targets: ["dots-sso-fuzz"]))
 }

@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import Foundation
 
 /// Every parser dots-sso runs on what partners and their servers send.

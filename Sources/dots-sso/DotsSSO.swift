@@ -1,6 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import Foundation
 
 /// The `dots-sso` root command: the command tree, and the one place a run becomes an exit status and stderr lines.
@@ -44,9 +45,11 @@ struct DotsSSO: AsyncParsableCommand {
         let arguments = ProcessArguments.all
         // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
-            Foundation.exit(DrawingWorker.serve(Array(arguments.dropFirst(2))))
+            Foundation.exit(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
         }
-        let context = CommandContext.live()
+        var context = CommandContext.live()
+        // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
+        context.drawer = PictureDrawer()
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32

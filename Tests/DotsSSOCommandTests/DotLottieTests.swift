@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import Foundation
 import TestSupport
 import Testing
@@ -192,9 +193,20 @@ struct DotLottieChoiceTests {
             unknown.status == 1 && unknown.stdout.contains("#zzz names no animation in the archive (it holds a, b)"), "\(unknown.stdout)")
     }
 
+    @Test("without a drawer on the context (the core alone), preview says pictures are not drawn here (69) and writes nothing")
+    func previewWithoutDrawer() async throws {
+        let t = TestContext()
+        let file = try archive(t)
+        let sheet = t.home.path("sheet.png")
+        let preview = await t.run(["bodymovin", "preview", file + "#b", "--out", sheet])
+        #expect(preview.status == 69, "\(preview.stdout)\(preview.stderr)")
+        #expect(preview.stderr.contains("pictures are not drawn in this run"), "\(preview.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sheet))
+    }
+
     @Test("bodymovin preview draws the played animation of a .lottie; check takes a .lottie#id as the loading animation")
     func previewAndCheck() async throws {
-        let t = TestContext()
+        let t = TestContext(drawer: PictureDrawer())
         let file = try archive(t)
         let sheet = t.home.path("sheet.png")
         let preview = await t.run(["bodymovin", "preview", file + "#b", "--out", sheet, "--json"])

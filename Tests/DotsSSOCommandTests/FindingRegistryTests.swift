@@ -84,13 +84,7 @@ struct FindingRegistryTests {
 
     /// Every Swift file of the sources, by file name, with its text.
     static func sources() throws -> [(name: String, text: String)] {
-        var texts: [(name: String, text: String)] = []
-        let files = FileManager.default.enumerator(
-            at: TestPaths.repository.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
-        while let url = files?.nextObject() as? URL {
-            if url.pathExtension == "swift" { texts.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8))) }
-        }
-        return texts
+        try SourceTree.files().map { ($0.name, $0.text) }
     }
 
     @Test("findings discover makes carry the registered severity, and SARIF rules carry the registered explanation")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import DotsSSOCore
+@testable import DotsSSOPictures
 
 @Suite("pictures: what rlottie is given, pass field text")
 struct PictureUnitTests {

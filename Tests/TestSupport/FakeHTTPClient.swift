@@ -74,18 +74,21 @@ package final class TestContext: @unchecked Sendable {
     package let extraEnvironment: [String: String]
     /// The URLs commands asked to open, in order (the browser "opens" them all).
     package let browser: RecordingBrowser
+    /// What draws pictures in-process (DotsSSOPictures's `PictureDrawer`); nil, as by default: nothing is drawn.
+    package let drawer: (any Drawer)?
     private var slept: [TimeInterval] = []
 
     /// `answer` plays the user at a prompt: it sees stderr so far and returns the line typed (nil: end of input).
     /// `headless` makes the browser say there is no display, as on a remote shell or a CI runner.
     package init(
-        stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil,
+        stdinIsTerminal: Bool = false, environment extra: [String: String] = [:], headless: String? = nil, drawer: (any Drawer)? = nil,
         answer: @escaping @Sendable (_ stderr: String) -> String? = { _ in nil }
     ) {
         self.answer = answer
         browser = RecordingBrowser(headless: headless)
         self.stdinIsTerminal = stdinIsTerminal
         self.extraEnvironment = extra
+        self.drawer = drawer
     }
 
     package var environment: [String: String] {
@@ -126,6 +129,7 @@ package final class TestContext: @unchecked Sendable {
             stdinIsTerminal: stdinIsTerminal
         )
         context.stdin = stdin
+        context.drawer = drawer
         return context
     }
 }

@@ -24,6 +24,9 @@ package struct CommandContext: Sendable {
     package var stdin: any StandardInput = ProcessStandardInput()
     /// Where picture work runs: a child process of the binary (bounded), or here (in-process tests).
     package var drawing: DrawingPlace = .inProcess
+    /// What draws in this process: DotsSSOPictures's drawer, which the executable supplies (like the HTTP client);
+    /// nil where nothing draws (most tests, and a run whose child process is the only place pictures are made).
+    package var drawer: (any Drawer)?
     /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).
     package var colorChoice: ColorChoice = .auto
     /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.
@@ -31,7 +34,7 @@ package struct CommandContext: Sendable {
 
     /// Picture work as this command runs it, its wall clock at `timeout` when the command has one.
     package func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {
-        IsolatedDrawing(place: drawing, limits: .from(environment, timeout: timeout))
+        IsolatedDrawing(place: drawing, limits: .from(environment, timeout: timeout), drawer: drawer)
     }
 
     package init(
@@ -66,11 +69,6 @@ package struct CommandContext: Sendable {
         )
         context.drawing = .ownBinary(environment: environment)
         return context
-    }
-
-    /// The token cache in `--cache-dir` when given, else the context's directory.
-    package func tokenCache(directory override: String? = nil) -> TokenCache {
-        TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
     }
 
     /// Colour on stdout: `--color`, else the environment (`NO_COLOR`, `FORCE_COLOR`), else whether a terminal is looking.

@@ -66,7 +66,7 @@ package struct BodymovinValidateUseCase: Sendable {
         return small ? ProcessInfo.processInfo.activeProcessorCount : 1
     }
 
-    static func read(_ file: String) throws -> [UInt8] {
+    package static func read(_ file: String) throws -> [UInt8] {
         switch try InputFile.readBytes(file, limit: maxBytes) {
         case .contents(let data):
             return data

@@ -166,25 +166,25 @@ package enum LottieFindings {
     )
 
     // MARK: what rlottie draws
-    static let renderNothing = FindingCode(
+    package static let renderNothing = FindingCode(
         "lottie.render.nothing", .warning, source: "dots-sso (12 sampled frames drawn by rlottie)",
         "Every sampled frame is fully transparent: a layer that never shows, zero opacity, or a mask hiding everything. Members would see an empty spinner."
     )
-    static let renderOutsideCanvas = FindingCode(
+    package static let renderOutsideCanvas = FindingCode(
         "lottie.render.outside-canvas", .info, source: "dots-sso (12 sampled frames drawn by rlottie)",
         "Content is drawn outside the canvas; what is outside is cut off.")
-    static let renderSmall = FindingCode(
+    package static let renderSmall = FindingCode(
         "lottie.render.small", .info, source: "dots-sso (12 sampled frames drawn by rlottie)",
         "The content fills under 5 % of the canvas. Crop the canvas so the loader reads at icon size.")
-    static let renderSkipped = FindingCode(
+    package static let renderSkipped = FindingCode(
         "lottie.render.skipped", .info, source: "dots-sso (drawing limits)",
         "The frames were not drawn because the animation would build more than any player can (see lottie.repeater.copies and lottie.layers.instances) or is beyond the drawing limits."
     )
-    static let renderUnavailable = FindingCode(
+    package static let renderUnavailable = FindingCode(
         "lottie.render.unavailable", .info, source: "dots-sso (rlottie, loaded on first use)",
         "The frames were not drawn: rlottie is not installed here (apt-get install librlottie0-1) or the drawing could not run. The other checks still hold."
     )
-    static let renderUnloadable = FindingCode(
+    package static let renderUnloadable = FindingCode(
         "lottie.render.unloadable", .info, source: "rlottie",
         "rlottie could not load the animation, so its frames were not checked; lottie-ios may still play it.")
     static let renderTooCostly = FindingCode(

@@ -11,11 +11,6 @@ package struct LottieSummary: Codable, Sendable, Equatable {
     package var assets: Int
     package var bytes: Int
     package var embeddedImageBytes: Int
-
-    /// A figure as people write it: `60`, not `60.0`; `58.84` stays as it is.
-    package static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }
 
 /// The result of validating one file.

@@ -31,7 +31,7 @@ package struct LottieValidator: Sendable {
     }
 
     /// Validates, and hands back the parsed document too (rlottie's input is prepared from it without parsing again).
-    func validateKeepingDocument(_ data: [UInt8], file: String) throws -> (report: LottieReport, document: CompactJSON) {
+    package func validateKeepingDocument(_ data: [UInt8], file: String) throws -> (report: LottieReport, document: CompactJSON) {
         if DotLottieArchive.isArchive(data) {
             // `bodymovin validate` opens .lottie archives itself (DotLottieArchive); here only JSON is read.
             throw InputError.malformed(
@@ -159,7 +159,7 @@ struct LottieWalk {
         } else if let rate = frameRate, !LottieValidator.playableFrameRates.contains(rate) {
             add(
                 LottieFindings.frameRateOutOfRange, "$.fr",
-                "\"fr\" is \(LottieSummary.format(rate)) frames per second; exports use 1 to 120 and players cannot keep \(rate < 1 ? "so few" : "so many") "
+                "\"fr\" is \(PlainNumber.text(rate)) frames per second; exports use 1 to 120 and players cannot keep \(rate < 1 ? "so few" : "so many") "
                     + "(dots-sso reads 0.01 to 1000)")
             frameRate = nil
         }
@@ -168,7 +168,7 @@ struct LottieWalk {
             if inPoint >= outPoint {
                 add(
                     LottieFindings.framesInvalid, "$.op",
-                    "the animation ends (op \(LottieSummary.format(outPoint))) before it starts (ip \(LottieSummary.format(inPoint)))")
+                    "the animation ends (op \(PlainNumber.text(outPoint))) before it starts (ip \(PlainNumber.text(inPoint)))")
             } else if let frameRate, frameRate > 0, case let duration = (outPoint - inPoint) / frameRate, duration.isFinite {
                 summary.durationSeconds = duration
             }
@@ -186,7 +186,7 @@ struct LottieWalk {
             if value != value.rounded() {
                 add(
                     LottieFindings.sizeNonInteger, severity: profile == .spec ? .warning : .info, "$.\(name)",
-                    "\"\(name)\" is \(LottieSummary.format(value)); the spec requires an integer (lottie-ios rounds it)")
+                    "\"\(name)\" is \(PlainNumber.text(value)); the spec requires an integer (lottie-ios rounds it)")
             }
         }
         if json.member(root, "layers").map({ json.kind($0) == .array }) != true {
@@ -209,7 +209,7 @@ struct LottieWalk {
             add(LottieFindings.assetIDMissing, path, "the asset has no \"id\", so no layer can use it")
             return
         }
-        let id = json.string(idNode) ?? json.number(idNode).map(LottieSummary.format) ?? "?"
+        let id = json.string(idNode) ?? json.number(idNode).map(PlainNumber.text) ?? "?"
         if assets[id] != nil {
             add(LottieFindings.assetIDDuplicate, "\(path).id", "asset id \"\(id)\" is used twice")
         }
@@ -289,7 +289,7 @@ struct LottieWalk {
             }
             if let node = current, state[node] == 1, let loopStart = chain.firstIndex(of: node) {
                 let loop = chain[loopStart...]
-                let named = (loop + [node]).map { number(elements[$0], "ind").map(LottieSummary.format) ?? "?" }
+                let named = (loop + [node]).map { number(elements[$0], "ind").map(PlainNumber.text) ?? "?" }
                 add(
                     LottieFindings.layerParentCycle, "\(path)[\(loop.min() ?? node)].parent",
                     "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain"
@@ -306,7 +306,7 @@ struct LottieWalk {
                 if let previous = indices[index] {
                     add(
                         LottieFindings.layerIndexDuplicate, "\(path)[\(position)].ind",
-                        "layers \(previous) and \(position) share ind \(LottieSummary.format(index)); parenting and mattes become ambiguous"
+                        "layers \(previous) and \(position) share ind \(PlainNumber.text(index)); parenting and mattes become ambiguous"
                     )
                 } else {
                     indices[index] = position
@@ -328,7 +328,7 @@ struct LottieWalk {
             if !known {
                 add(
                     LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath).ty",
-                    "layer type \(LottieSummary.format(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
+                    "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
                 )
             }
             for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
@@ -346,7 +346,7 @@ struct LottieWalk {
             if let parent = number(layer, "parent"), indices[parent] == nil {
                 add(
                     LottieFindings.layerParentMissing, "\(layerPath).parent",
-                    "parent \(LottieSummary.format(parent)) is not the ind of any layer in the same composition")
+                    "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
             }
             if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
                 add(LottieFindings.assetMissing, "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
@@ -392,7 +392,7 @@ struct LottieWalk {
             if copies > Self.maxRepeaterCopies {
                 add(
                     LottieFindings.repeaterCopies, "\(path)[\(index)].c",
-                    "repeaters here draw \(LottieSummary.format(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
+                    "repeaters here draw \(PlainNumber.text(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
                         + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
                 copies = 1  // said once for this nesting
             }
@@ -459,7 +459,7 @@ struct LottieWalk {
         if total > Self.maxLayerInstances {
             add(
                 LottieFindings.layersInstances, "$.assets",
-                "precompositions used inside each other make \(total.isFinite ? LottieSummary.format(total) : "unboundedly many") layer instances; "
+                "precompositions used inside each other make \(total.isFinite ? PlainNumber.text(total) : "unboundedly many") layer instances; "
                     + "players build each one (lottie-ios would choke too), so keep them under \(Int(Self.maxLayerInstances))")
         }
     }
@@ -535,7 +535,7 @@ struct LottieWalk {
             if time < previous {
                 add(
                     LottieFindings.keyframeOrder, "\(path()).k[\(index)].t",
-                    "keyframes must be in time order (\(LottieSummary.format(time)) comes after \(LottieSummary.format(previous)))")
+                    "keyframes must be in time order (\(PlainNumber.text(time)) comes after \(PlainNumber.text(previous)))")
             }
             previous = time
             let isLast = index == frames.count - 1
@@ -653,7 +653,7 @@ struct LottieWalk {
         if let width = summary.width, let height = summary.height, max(width, height) > 1024 {
             add(
                 LottieFindings.fitnessCanvas, "$.w",
-                "the canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)) px; the loading icon is shown small, a smaller canvas renders faster"
+                "the canvas is \(PlainNumber.text(width))×\(PlainNumber.text(height)) px; the loading icon is shown small, a smaller canvas renders faster"
             )
         }
         if let duration = summary.durationSeconds, duration > 10 {
@@ -664,7 +664,7 @@ struct LottieWalk {
         if let rate = summary.frameRate, rate > 60 {
             add(
                 LottieFindings.fitnessFrameRate, "$.fr",
-                "\(LottieSummary.format(rate)) fps is more than iOS displays on most devices (60)")
+                "\(PlainNumber.text(rate)) fps is more than iOS displays on most devices (60)")
         }
         if summary.embeddedImageBytes > 100 * 1024 {
             add(

@@ -19,7 +19,7 @@ package struct PNGHeader: Sendable, Equatable {
     }
 
     /// What a non-PNG file named .png actually is, for the message.
-    static func describe(_ data: Data) -> String {
+    package static func describe(_ data: Data) -> String {
         if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "a JPEG" }
         if data.starts(with: Array("GIF8".utf8)) { return "a GIF" }
         if data.count >= 12, data.starts(with: Array("RIFF".utf8)),

@@ -212,12 +212,12 @@ package enum PassFindings {
         "An image is not shown on this pass's style (a strip on a boarding pass, a thumbnail on a coupon…).")
 
     // MARK: the picture
-    static let previewBarcode = FindingCode(
+    package static let previewBarcode = FindingCode(
         "pkpass.preview.barcode", .warning, source: "dots-sso (zint)", "The preview could not draw the barcode; the message says why.")
-    static let previewImageTooLarge = FindingCode(
+    package static let previewImageTooLarge = FindingCode(
         "pkpass.preview.image-too-large", .warning, source: "dots-sso",
         "An image is too large a side to draw; Wallet shows none that large either.")
-    static let previewImageUnreadable = FindingCode(
+    package static let previewImageUnreadable = FindingCode(
         "pkpass.preview.image-unreadable", .warning, source: "dots-sso",
         "An image could not be decoded for the preview, so it is not drawn.")
     static let previewTooCostly = FindingCode(

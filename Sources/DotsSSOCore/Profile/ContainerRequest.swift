@@ -134,3 +134,15 @@ package enum ContainerLint {
         return nil
     }
 }
+
+extension Channel.Container {
+    /// The URL a member with these flags gets and the flag that chose it (nil: the plain `url`). Without
+    /// flags (no member known) the plain URL.
+    package func url(for flags: [FlagReading]?) -> (url: String, variant: String?) {
+        guard let flags else { return (url, nil) }
+        for variant in variants ?? [] where flags.contains(where: { $0.name == variant.flag && $0.isOn }) {
+            return (variant.url, variant.flag)
+        }
+        return (url, nil)
+    }
+}

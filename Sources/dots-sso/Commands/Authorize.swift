@@ -1,6 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import Foundation
 
 /// `dots-sso authorize`: the partner's authorization-code flow, exactly as The Dots app runs it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import Foundation
 
 extension LottieProfile: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 
 /// `dots-sso pkpass preview FILE`
 struct PKPassPreview: DotsCommand {

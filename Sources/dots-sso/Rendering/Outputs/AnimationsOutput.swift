@@ -16,8 +16,8 @@ extension BodymovinValidateUseCase.Result: FindingsBody {
         files.map { result in
             let s = result.summary
             var figures = ["v\(s.version.map(TerminalText.safe) ?? "?")"]
-            if let w = s.width, let h = s.height { figures.append("\(LottieSummary.format(w))×\(LottieSummary.format(h))") }
-            if let rate = s.frameRate { figures.append("\(LottieSummary.format(rate)) fps") }
+            if let w = s.width, let h = s.height { figures.append("\(PlainNumber.text(w))×\(PlainNumber.text(h))") }
+            if let rate = s.frameRate { figures.append("\(PlainNumber.text(rate)) fps") }
             if let duration = s.durationSeconds { figures.append(String(format: "%.2f s", duration)) }
             figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
             figures.append("\(s.bytes / 1024) KB")

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// The whole animation as an animated GIF at its frame rate, bounded: at most `maxSide` px a side and `maxFrames`

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 
 /// A colour with components from 0 to 1.
 package struct PictureColor: Sendable, Equatable {

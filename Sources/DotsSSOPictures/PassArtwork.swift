@@ -1,5 +1,6 @@
 import CPictures
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// A pass's images, decoded for drawing: the variant that fits a 2× picture (`@2x`, else `@3x`, else the plain file),

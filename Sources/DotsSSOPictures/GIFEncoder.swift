@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 
 /// An animated GIF written frame by frame: each frame gets its own 255-colour palette (the most used colours, 5 bits a
 /// channel) plus one transparent entry, LZW-compressed, looping forever. Enough for a flat-coloured loader; no dithering.

@@ -1,4 +1,3 @@
-import DotsSSOBasics
 import Foundation
 
 /// The process environment as plain values, so the core never reads globals and tests can inject their own.

@@ -40,10 +40,24 @@ package struct DrawingTooCostly: UserFacingError, Equatable {
 package struct IsolatedDrawing: Sendable {
     package var place: DrawingPlace
     package var limits: DrawingLimits
+    /// What draws in this process (in-process tests, and when no child can start); nil: nothing here can draw, and
+    /// every job in this process ends as `PictureError.libraryMissing`.
+    package var drawer: (any Drawer)?
 
-    package init(place: DrawingPlace, limits: DrawingLimits = .standard) {
+    package init(place: DrawingPlace, limits: DrawingLimits = .standard, drawer: (any Drawer)? = nil) {
         self.place = place
         self.limits = limits
+        self.drawer = drawer
+    }
+
+    /// One job in this process, by `drawer`, or the error a run without one ends with.
+    func performHere(_ job: DrawingJob) -> DrawingResult {
+        if let drawer { return drawer.perform(job) }
+        var result = DrawingResult()
+        let missing = PictureError.libraryMissing("pictures are not drawn in this run (no drawing libraries were given to it)")
+        result.error = missing.message
+        result.status = missing.exitStatus.rawValue
+        return result
     }
 
     /// One partner input and the job made from the path of its private copy.
@@ -90,7 +104,7 @@ package struct IsolatedDrawing: Sendable {
         var failures: [Int: any Error] = [:]
         switch place {
         case .inProcess:
-            results = jobs.map(DrawingWorker.perform)
+            results = jobs.map(performHere)
         case .childProcess(let executable):
             var pending = Array(jobs.indices)
             var run = 0
@@ -145,7 +159,7 @@ package struct IsolatedDrawing: Sendable {
             try process.run()
         } catch {
             // Nothing to isolate with (the binary moved away): draw here rather than not at all.
-            return (jobs.enumerated().map { ($0.offset, DrawingWorker.perform($0.element)) }, nil)
+            return (jobs.enumerated().map { ($0.offset, performHere($0.element)) }, nil)
         }
         // The wall clock runs per job: it restarts whenever the child finishes one.
         var finished = 0
@@ -174,7 +188,7 @@ package struct IsolatedDrawing: Sendable {
         guard done.count < jobs.count else { return (done, nil) }
         let limit =
             killedAtDeadline
-            ? "took longer than \(LottieSummary.format(limits.wallSeconds)) s"
+            ? "took longer than \(PlainNumber.text(limits.wallSeconds)) s"
             : Self.limitHit(reason: process.terminationReason, status: process.terminationStatus, limits: limits)
         return (done, (done.count, DrawingTooCostly(limit: limit)))
     }

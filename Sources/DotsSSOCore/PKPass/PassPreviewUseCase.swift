@@ -26,11 +26,20 @@ package struct PassPreviewUseCase: Sendable {
         package var locale: String?
         /// What could not be drawn (an image too large or unreadable, a barcode zint refuses).
         package var findings: [Finding]
+
+        package init(file: String, style: String, front: String, back: String? = nil, locale: String?, findings: [Finding]) {
+            self.file = file
+            self.style = style
+            self.front = front
+            self.back = back
+            self.locale = locale
+            self.findings = findings
+        }
     }
 
     package func run(_ ctx: CommandContext) async throws -> Preview {
         let name = InputFile.displayName(file)
-        let frontPath = try output ?? BodymovinPreviewUseCase.besideFile(file, suffix: ".png")
+        let frontPath = try output ?? PicturePath.beside(file, suffix: ".png")
         let backPath = back ? Self.backPath(for: frontPath) : nil
         // Read (and refused when hostile) here; drawn in a bounded child process, which reads the folder itself or
         // the archive's bytes from its private copy. A pass that costs too much ends 65 naming the limit it hit.
@@ -51,7 +60,7 @@ package struct PassPreviewUseCase: Sendable {
     }
 
     /// The bytes of a .pkpass (or stdin), at most the size `pkpass inspect` reads.
-    static func bytes(_ file: String, name: String) throws -> Data {
+    package static func bytes(_ file: String, name: String) throws -> Data {
         switch try InputFile.read(file, limit: PassInspector.maxFileBytes) {
         case .contents(let data): return data
         case .tooLarge:
@@ -59,44 +68,22 @@ package struct PassPreviewUseCase: Sendable {
         }
     }
 
-    /// Draws the pass made of `files` to `front` (and its back fields to `back`).
-    static func draw(
-        _ files: [String: Data], name: String, front frontPath: String, back backPath: String? = nil,
-        locale: String? = nil
-    ) throws -> Preview {
-        guard let data = files["pass.json"] else { throw PictureError.refused("\(name) has no pass.json at its root; nothing to draw") }
-        let (parsed, lint) = PassJSONLint.check(data, file: name)
-        guard let pass = parsed?.objectValue else {
-            let reason = lint.first(where: { $0.severity == .error })?.message ?? "it is not a JSON object"
-            throw PictureError.refused("\(name)'s pass.json cannot be drawn: \(reason)")
-        }
-        var renderer = try PassRenderer(pass: pass, files: files, language: locale, file: name)
-        let front = try renderer.front()
-        try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture", memberData: true)
-        var preview = Preview(file: name, style: renderer.style, front: frontPath, locale: locale, findings: renderer.findings)
-        if let backPath {
-            try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass", memberData: true)
-            preview.back = backPath
-        }
-        return preview
-    }
-
     /// The files of a .pkpass in memory, with the archive limits `pkpass inspect` uses.
-    static func files(of data: Data, name: String) throws -> [String: Data] {
+    package static func files(of data: Data, name: String) throws -> [String: Data] {
         let archive = PassArchive.open(data, file: name, limits: PassArchive.Limits())
         if let error = archive.findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
         return archive.files
     }
 
     /// `guest.png` → `guest.back.png`.
-    static func backPath(for front: String) -> String {
+    package static func backPath(for front: String) -> String {
         let url = URL(fileURLWithPath: front)
         return url.deletingPathExtension().path + ".back." + (url.pathExtension.isEmpty ? "png" : url.pathExtension)
     }
 
     /// The pass's files: a .pkpass (or stdin) opened with the archive limits `pkpass inspect` uses, or an unsigned
     /// pass folder. A hostile archive is refused with the reason inspect would give.
-    static func read(_ file: String, name: String) throws -> [String: Data] {
+    package static func read(_ file: String, name: String) throws -> [String: Data] {
         let limits = PassArchive.Limits()
         if file != "-", FileStatus(file)?.isDirectory == true {
             let (files, findings) = PassInspector.readFolder(URL(fileURLWithPath: file), file: name, limits: limits)

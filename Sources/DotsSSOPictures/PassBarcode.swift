@@ -1,5 +1,6 @@
 import CPictures
 import DotsSSOBasics
+import DotsSSOCore
 
 /// A pass's barcode drawn by zint: the format Wallet names, the message, and the modules as a bitmap (one pixel a
 /// module, drawn scaled with hard edges).

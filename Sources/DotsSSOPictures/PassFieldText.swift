@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// A pass.json field as Wallet shows it: label and value looked up in the chosen `.lproj/pass.strings`, dates and
@@ -108,9 +109,9 @@ struct PassFieldText {
             case "PKNumberStyleScientific": formatter.numberStyle = .scientific
             case "PKNumberStyleSpellOut": formatter.numberStyle = .spellOut
             default:
-                return LottieSummary.format(number)
+                return PlainNumber.text(number)
             }
         }
-        return formatter.string(from: NSNumber(value: number)) ?? LottieSummary.format(number)
+        return formatter.string(from: NSNumber(value: number)) ?? PlainNumber.text(number)
     }
 }

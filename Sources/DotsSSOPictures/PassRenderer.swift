@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// Draws a pass the way Wallet lays out its style (generic, storeCard, coupon, eventTicket, boardingPass): colours,

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 
 /// The icon between a boarding pass's origin and destination, per `transitType`, drawn as simple shapes.
 enum TransitIcon {

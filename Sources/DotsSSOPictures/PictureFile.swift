@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// Writing a finished picture: atomically, no fsync (it can be drawn again), and a failure as the one-line exit-74

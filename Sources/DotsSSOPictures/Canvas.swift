@@ -1,5 +1,6 @@
 import CPictures
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// A picture being drawn: a cairo image surface (premultiplied ARGB, 4 bytes a pixel) and its context, with the few

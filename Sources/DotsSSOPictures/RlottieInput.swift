@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 
 /// The bytes rlottie is given. rlottie decides what a shape item is from its "ty" while reading, so a shape whose
 /// "ty" is not its first key (JSON written with sorted keys, or by hand) silently draws nothing; lottie-ios and

@@ -1,5 +1,6 @@
 import CPictures
 import DotsSSOBasics
+import DotsSSOCore
 
 /// A QR code drawn with Unicode half blocks, two module rows a text line, for the device sign-in's
 /// `verification_uri_complete` so a phone can scan it off the terminal. zint (already loaded on first use for pass

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 
 /// One picture of an animation's frames side by side: each fitted in its cell over a checkerboard (so transparency
 /// shows), its frame number under it.

@@ -1,5 +1,6 @@
 import CPictures
 import DotsSSOBasics
+import DotsSSOCore
 import Foundation
 
 /// An animation loaded into rlottie, for drawing frames. Only bytes that passed `LottieValidator` (our parser and its
@@ -19,7 +20,7 @@ final class LottieRenderer {
         if summary.layers > maxLayers { return "it has \(summary.layers) layers; dots-sso renders up to \(maxLayers)" }
         if let width = summary.width, let height = summary.height, max(width, height) > maxCanvasSide || min(width, height) < 1 {
             return
-                "its canvas is \(LottieSummary.format(width))×\(LottieSummary.format(height)); dots-sso renders canvases of 1 to \(Int(maxCanvasSide)) px a side"
+                "its canvas is \(PlainNumber.text(width))×\(PlainNumber.text(height)); dots-sso renders canvases of 1 to \(Int(maxCanvasSide)) px a side"
         }
         return nil
     }

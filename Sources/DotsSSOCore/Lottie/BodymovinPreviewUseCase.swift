@@ -46,7 +46,7 @@ package struct BodymovinPreviewUseCase: Sendable {
                 "--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
         }
         let (location, animation) = LottieSource.split(file)
-        let sheetPath = try output ?? Self.besideFile(location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
+        let sheetPath = try output ?? PicturePath.beside(location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
         let validated = try LottieSource.validate(
             try BodymovinValidateUseCase.read(location), file: InputFile.displayName(file),
             validator: LottieValidator(profile: .ios), animation: animation)
@@ -74,35 +74,8 @@ package struct BodymovinPreviewUseCase: Sendable {
         return preview
     }
 
-    /// Draws the contact sheet of a validated animation to `path`; returns rlottie's animation and the frame numbers
-    /// drawn. Refuses a file beyond rlottie's limits or one it cannot load.
-    static func drawSheet(
-        _ bytes: [UInt8], report: LottieReport, frames: Int = 12, cell: PictureSize = defaultCell,
-        to path: String
-    ) throws -> (LottieRenderer, [Int]) {
-        if let reason = LottieRenderer.beyondLimits(report.summary) {
-            throw PictureError.tooLarge("\(report.file) is not rendered: \(reason)")
-        }
-        let renderer = try LottieRenderer(validated: bytes)
-        guard renderer.width > 0, renderer.height > 0, renderer.frameCount > 0 else {
-            throw PictureError.refused("rlottie finds no canvas or no frames in \(report.file); not rendered")
-        }
-        let firstFrame = inPoint(bytes)
-        let sampled = renderer.sampledFrames(frames)
-        let sheet = try LottieContactSheet.draw(renderer, frames: sampled, cell: cell, label: { "frame \(firstFrame + $0)" })
-        try PictureFile.save(try sheet.pngData(), to: path, what: "the contact sheet")
-        return (renderer, sampled.map { firstFrame + $0 })
-    }
-
-    /// `loader.json` → `loader<suffix>` in the same folder; stdin has no folder, so `--out` is needed.
-    static func besideFile(_ file: String, suffix: String) throws -> String {
-        guard file != "-" else { throw UsageError.invalid("reading stdin, name the picture with --out") }
-        let url = URL(fileURLWithPath: file)
-        return url.deletingPathExtension().path + suffix
-    }
-
     /// The animation's `ip` (its first frame number), 0 when absent.
-    static func inPoint(_ bytes: [UInt8]) -> Int {
+    package static func inPoint(_ bytes: [UInt8]) -> Int {
         guard let json = try? CompactJSON(bytes: bytes), let node = json.member(json.root, "ip"), let value = json.number(node),
             value.isFinite, abs(value) < 1e9
         else { return 0 }

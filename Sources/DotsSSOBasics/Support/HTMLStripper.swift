@@ -1,5 +1,3 @@
-import DotsSSOBasics
-
 /// Turns a biography into the plain text The Dots imports (seed 000): tags removed, `script`/`style` contents
 /// dropped, entities decoded, newlines kept (`<br>` and block ends become newlines), no markup left.
 package enum HTMLStripper {
@@ -78,7 +76,7 @@ package enum HTMLStripper {
 
 extension String {
     /// Each line without trailing spaces, and no trailing blank lines.
-    func trimmingTrailingWhitespacePerLine() -> String {
+    package func trimmingTrailingWhitespacePerLine() -> String {
         var lines = split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var trimmed = line
             while let last = trimmed.last, last == " " || last == "\t" || last == "\r" { trimmed = trimmed.dropLast() }

@@ -64,14 +64,21 @@ package struct DrawingLimits: Codable, Sendable, Equatable {
     }
 }
 
-/// The child side of `__draw`, and the one implementation of every job.
+/// What does the drawing: DotsSSOPictures's `PictureDrawer` (rlottie, cairo, pango and zint), which the executable
+/// puts on the context. The core only describes jobs and runs them where `IsolatedDrawing` says.
+package protocol Drawer: Sendable {
+    /// Does the job here, in this process: its result, or its error as a message and status.
+    func perform(_ job: DrawingJob) -> DrawingResult
+}
+
+/// The child side of `__draw`: the process limits, then each job through the executable's `Drawer`.
 package enum DrawingWorker {
     /// The hidden first argument that makes the binary a drawing child (never shown in help or completions).
     package static let argument = "__draw"
 
     /// `dots-sso __draw JOBS RESULTS LIMITS_JSON PARENT_PID`: applies the memory limit to itself, then performs the
     /// jobs in order, each with its own CPU budget, writing `RESULTS/<position>.json` as each one ends.
-    package static func serve(_ arguments: [String]) -> Int32 {
+    package static func serve(_ arguments: [String], drawer: any Drawer) -> Int32 {
         // A parent that ends (a command past its --timeout, a killed CI job) takes its drawing child with it.
         if arguments.count == 4, let parent = Int32(arguments[3]) { _ = dots_die_with_parent(parent) }
         guard arguments.count == 4, let jobData = FileManager.default.contents(atPath: arguments[0]),
@@ -88,7 +95,7 @@ package enum DrawingWorker {
         pthread_sigmask(SIG_UNBLOCK, &xcpu, nil)
         for (position, job) in jobs.enumerated() {
             allowCPU(seconds: limits.cpuSeconds)
-            let result = perform(job)
+            let result = drawer.perform(job)
             guard let data = try? JSONEncoder().encode(result) else { return 70 }
             // Written whole, then renamed: the parent never reads half a result.
             let final = "\(arguments[1])/\(position).json", partial = "\(arguments[1])/.\(position).partial"
@@ -109,39 +116,5 @@ package enum DrawingWorker {
         let soft = rlim_t(Int(clamping: used, to: 0...Int(Int32.max), rounding: .up) + seconds)
         var cpu = rlimit(rlim_cur: min(soft, current.rlim_max), rlim_max: current.rlim_max)
         setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
-    }
-
-    /// Does the job here, in this process.
-    package static func perform(_ job: DrawingJob) -> DrawingResult {
-        var result = DrawingResult()
-        do {
-            switch job {
-            case let .lottieCheck(input, name):
-                let bytes = try BodymovinValidateUseCase.read(input)
-                let (report, document) = try LottieValidator(profile: .ios).validateKeepingDocument(bytes, file: name)
-                result.findings = LottieRenderCheck.findings(bytes, report: report, document: document)
-            case let .lottieSheet(input, name, frames, cell, sheet, gif, withFindings):
-                let bytes = try BodymovinValidateUseCase.read(input)
-                let report = try LottieValidator(profile: .ios).validate(bytes, file: name)
-                let (renderer, drawn) = try BodymovinPreviewUseCase.drawSheet(bytes, report: report, frames: frames, cell: cell, to: sheet)
-                result.frames = drawn
-                if withFindings { result.findings = LottieRenderCheck.findings(bytes, report: report) }
-                if let gif { result.gifFrames = try LottieGIF.write(renderer, to: gif) }
-            case let .passPreview(input, name, front, back, locale):
-                let preview = try PassPreviewUseCase.draw(
-                    try PassPreviewUseCase.read(input, name: name), name: name, front: front,
-                    back: back, locale: locale)
-                result.findings = preview.findings
-                result.style = preview.style
-                result.back = preview.back
-            }
-        } catch let error as UserFacingError {
-            result.error = error.message
-            result.status = error.exitStatus.rawValue
-        } catch {
-            result.error = "\(error)"
-            result.status = ExitStatus.internalError.rawValue
-        }
-        return result
     }
 }

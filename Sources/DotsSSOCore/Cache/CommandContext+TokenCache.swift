@@ -1,0 +1,9 @@
+import DotsSSOBasics
+import Foundation
+
+extension CommandContext {
+    /// The token cache in `--cache-dir` when given, else the context's directory (and the context's clock).
+    package func tokenCache(directory override: String? = nil) -> TokenCache {
+        TokenCache(directory: override.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? cacheDirectory, clock: clock)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The floors the compiler cannot keep inside one module: the core's folders depend on each other in one direction
+/// (a cycle means two folders are one concept, or a name lives on the wrong side), and the drawing libraries stay
+/// behind DotsSSOPictures.
+@Suite("the house: folders without cycles, drawing behind its module")
+struct HouseTests {
+    /// Each folder of the core → the folders whose names it uses, with the names.
+    static func folderGraph() throws -> [String: [String: Set<String>]] {
+        let files = try SourceTree.files().filter { $0.module == "DotsSSOCore" }
+        let declaration = try Regex(
+            #"(?m)^(?:package |public |internal )?(?:final )?(?:indirect )?(?:struct|enum|class|protocol|typealias|actor) ([A-Z]\w*)"#)
+        var home: [String: String] = [:]
+        for file in files {
+            for match in file.text.matches(of: declaration) {
+                if let name = match.output[1].substring { home[String(name)] = file.folder }
+            }
+        }
+        let comment = try Regex(#"//[^\n]*"#)
+        let literal = try Regex(#""(?:[^"\\\n]|\\.)*""#)
+        let word = try Regex(#"\b[A-Z]\w*\b"#)
+        var graph: [String: [String: Set<String>]] = [:]
+        for file in files {
+            let code = file.text.replacing(comment, with: "").replacing(literal, with: "\"\"")
+            for match in code.matches(of: word) {
+                let name = String(code[match.range])
+                guard let folder = home[name], folder != file.folder else { continue }
+                graph[file.folder, default: [:]][folder, default: []].insert(name)
+            }
+        }
+        return graph
+    }
+
+    @Test("the core's folders form no cycle: each depends on the ones below it only")
+    func noFolderCycle() throws {
+        let graph = try Self.folderGraph()
+        #expect(graph["Context"] != nil && graph["OAuth"]?["Config"] != nil, "the walker sees the folders: \(graph.keys.sorted())")
+        var state: [String: Bool] = [:]  // false: on the path being walked; true: done
+        var path: [String] = []
+        var cycles: [String] = []
+        func walk(_ folder: String) {
+            state[folder] = false
+            path.append(folder)
+            for next in (graph[folder] ?? [:]).keys.sorted() {
+                if state[next] == false {
+                    let loop = Array(path[path.firstIndex(of: next)!...]) + [next]
+                    let closing = zip(loop, loop.dropFirst()).map {
+                        "\($0) → \($1) (\(graph[$0]![$1]!.sorted().prefix(3).joined(separator: ", ")))"
+                    }
+                    cycles.append(closing.joined(separator: "; "))
+                } else if state[next] == nil {
+                    walk(next)
+                }
+            }
+            path.removeLast()
+            state[folder] = true
+        }
+        for folder in graph.keys.sorted() where state[folder] == nil { walk(folder) }
+        #expect(cycles.isEmpty, "folder cycles (move the name that closes each): \(cycles)")
+    }
+
+    @Test("only DotsSSOPictures draws: no other module imports CPictures, and the core never names the pictures module")
+    func drawingBehindItsModule() throws {
+        let files = try SourceTree.files()
+        let drawing = files.filter { $0.text.contains("import CPictures") }.map(\.module)
+        #expect(!drawing.isEmpty && Set(drawing) == ["DotsSSOPictures"], "CPictures imported by \(Set(drawing).sorted())")
+        let reaching = files.filter {
+            $0.module == "DotsSSOCore" && ($0.text.contains("import DotsSSOPictures") || $0.text.contains("PictureDrawer("))
+        }.map(\.path)
+        #expect(reaching.isEmpty, "the core reaches drawing through CommandContext.drawer only: \(reaching)")
+    }
+}
