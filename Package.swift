@@ -124,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "DotsSSOFuzzTargets",
-            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures"],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore"],
             swiftSettings: strict
         ),
         .target(

@@ -1,6 +1,5 @@
 import DotsSSOBasics
 import DotsSSOCore
-import DotsSSOPictures
 import Foundation
 
 /// Every parser dots-sso runs on what partners and their servers send.
