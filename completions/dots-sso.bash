@@ -188,7 +188,7 @@ _dots-sso_discover() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -225,13 +225,13 @@ _dots-sso_discover() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -260,7 +260,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -297,13 +297,13 @@ _dots-sso_authorize() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -359,7 +359,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --code --state --code-verifier)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -396,13 +396,13 @@ _dots-sso_exchange() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -444,7 +444,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -481,13 +481,13 @@ _dots-sso_refresh() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -546,7 +546,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -583,13 +583,13 @@ _dots-sso_token_print() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -634,7 +634,7 @@ _dots-sso_token_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -671,13 +671,13 @@ _dots-sso_token_show() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--cache-dir')
@@ -693,7 +693,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -730,13 +730,13 @@ _dots-sso_token_export() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -772,7 +772,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -809,13 +809,13 @@ _dots-sso_revoke() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -857,7 +857,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -894,13 +894,13 @@ _dots-sso_logout() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -965,7 +965,7 @@ _dots-sso_magic-link_request() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1002,13 +1002,13 @@ _dots-sso_magic-link_request() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1034,7 +1034,7 @@ _dots-sso_magic-link_redeem() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1071,13 +1071,13 @@ _dots-sso_magic-link_redeem() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1118,7 +1118,7 @@ _dots-sso_magic-link_signup() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1155,13 +1155,13 @@ _dots-sso_magic-link_signup() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1193,7 +1193,7 @@ _dots-sso_magic-link_signin() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --base-url --study --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1230,13 +1230,13 @@ _dots-sso_magic-link_signin() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1316,7 +1316,7 @@ _dots-sso_cache_clear() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1353,13 +1353,13 @@ _dots-sso_cache_clear() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--cache-dir')
@@ -1375,7 +1375,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1412,13 +1412,13 @@ _dots-sso_profile() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1511,7 +1511,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1548,13 +1548,13 @@ _dots-sso_flags_show() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1612,7 +1612,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1649,13 +1649,13 @@ _dots-sso_flags_check() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1736,7 +1736,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1773,13 +1773,13 @@ _dots-sso_containers_show() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1849,7 +1849,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1886,13 +1886,13 @@ _dots-sso_containers_probe() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -1973,7 +1973,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2010,13 +2010,13 @@ _dots-sso_passes_fetch() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--timeout')
@@ -2347,7 +2347,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2384,13 +2384,13 @@ _dots-sso_check() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--cache-dir')
@@ -2840,7 +2840,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2877,13 +2877,13 @@ _dots-sso_channel_init() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--client-secret-env')
@@ -2899,6 +2899,33 @@ _dots-sso_channel_init() {
         return
         ;;
     '--post-logout-redirect-uri')
+        return
+        ;;
+    '--loading-animation')
+        return
+        ;;
+    '--privacy-policy')
+        return
+        ;;
+    '--terms-and-conditions')
+        return
+        ;;
+    '--joint-controller-statement')
+        return
+        ;;
+    '--magic-link-base-url')
+        return
+        ;;
+    '--magic-link-study')
+        return
+        ;;
+    '--channels-api-base-url')
+        return
+        ;;
+    '--channels-api-channel-id')
+        return
+        ;;
+    '--channels-api-key-env')
         return
         ;;
     '--flow')
@@ -2929,33 +2956,6 @@ _dots-sso_channel_init() {
     '--profile-mapping')
         return
         ;;
-    '--loading-animation')
-        return
-        ;;
-    '--privacy-policy')
-        return
-        ;;
-    '--terms-and-conditions')
-        return
-        ;;
-    '--joint-controller-statement')
-        return
-        ;;
-    '--magic-link-base-url')
-        return
-        ;;
-    '--magic-link-study')
-        return
-        ;;
-    '--channels-api-base-url')
-        return
-        ;;
-    '--channels-api-channel-id')
-        return
-        ;;
-    '--channels-api-key-env')
-        return
-        ;;
     esac
 }
 
@@ -2963,7 +2963,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --flow --profile-auth --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3000,13 +3000,13 @@ _dots-sso_channel_set() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     '--client-secret-env')
@@ -3022,6 +3022,33 @@ _dots-sso_channel_set() {
         return
         ;;
     '--post-logout-redirect-uri')
+        return
+        ;;
+    '--loading-animation')
+        return
+        ;;
+    '--privacy-policy')
+        return
+        ;;
+    '--terms-and-conditions')
+        return
+        ;;
+    '--joint-controller-statement')
+        return
+        ;;
+    '--magic-link-base-url')
+        return
+        ;;
+    '--magic-link-study')
+        return
+        ;;
+    '--channels-api-base-url')
+        return
+        ;;
+    '--channels-api-channel-id')
+        return
+        ;;
+    '--channels-api-key-env')
         return
         ;;
     '--flow')
@@ -3052,33 +3079,6 @@ _dots-sso_channel_set() {
     '--profile-mapping')
         return
         ;;
-    '--loading-animation')
-        return
-        ;;
-    '--privacy-policy')
-        return
-        ;;
-    '--terms-and-conditions')
-        return
-        ;;
-    '--joint-controller-statement')
-        return
-        ;;
-    '--magic-link-base-url')
-        return
-        ;;
-    '--magic-link-study')
-        return
-        ;;
-    '--channels-api-base-url')
-        return
-        ;;
-    '--channels-api-channel-id')
-        return
-        ;;
-    '--channels-api-key-env')
-        return
-        ;;
     esac
 }
 
@@ -3086,7 +3086,7 @@ _dots-sso_channel_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --client-secret-file --redirect-uri)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3123,13 +3123,13 @@ _dots-sso_channel_show() {
     '--client-id')
         return
         ;;
+    '--redirect-uri')
+        return
+        ;;
     '--client-secret-file')
         return
         ;;
     '--scope')
-        return
-        ;;
-    '--redirect-uri')
         return
         ;;
     esac

@@ -39,10 +39,13 @@ struct CheckTests {
         return Signed(sandbox: sandbox, cache: cache, trust: trust)
     }
 
+    /// A real network, and pictures drawn as the tool draws them: in a bounded child of the built binary.
     static func context(_ environment: [String: String] = [:]) -> CommandContext {
-        CommandContext(
+        var context = CommandContext(
             environment: Environment(["NO_COLOR": "1"].merging(environment) { $1 }), stdout: BufferedOutput(), stderr: BufferedOutput(),
             makeHTTPClient: { CurlHTTPClient(options: $0) })
+        context.drawing = .childProcess(executable: TestPaths.binary.path)
+        return context
     }
 
     func check(

@@ -135,7 +135,7 @@ struct ChannelFormatCommandTests {
 
         for (flag, value, expected) in [
             ("--container-flag", "nowhere=vip", "no container named 'nowhere'"), ("--flag", "novalue", "expected NAME=PURPOSE"),
-            ("--profile-auth", "cookie:x", "expected header:NAME or query:NAME"),
+            ("--profile-auth", "cookie:x", "expected bearer, header:NAME or query:NAME"),
             ("--profile-mapping", "avatar=$.a", "unknown field 'avatar'"),
             ("--container", "x=http://insecure.example/", "must use https"),
         ] {

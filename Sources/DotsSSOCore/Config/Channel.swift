@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import Foundation
 
 /// One partner's configuration: endpoints, client, flags and their purpose, containers, deliverables.
 ///
@@ -45,11 +46,10 @@ package struct Channel: Codable, Sendable, Equatable {
     package var channelsApi: ChannelsAPI?
     /// How the channel's passes are judged: the roots their signatures must chain to, instead of Apple Root CA.
     package var passes: Passes?
-    /// How the user named this channel (`--channel sandbox.json`, `--channel acme`), for hints that repeat it;
-    /// not part of the file.
-    package var selector: String?
-    /// The file the channel was read from, when it was (not part of the file).
-    package var sourceFile: String?
+    /// How the user named this channel (`--channel sandbox.json`, `--channel acme`), for hints that repeat it.
+    @NotInFile package var selector: String?
+    /// The file the channel was read from, when it was.
+    @NotInFile package var sourceFile: String?
 
     package init(name: String? = nil) { self.name = name }
 
@@ -59,13 +59,6 @@ package struct Channel: Codable, Sendable, Equatable {
     /// What findings about the channel name as their file: the channel file when there is one (so CI annotations
     /// link to it), else "channel NAME" for a channel made of flags.
     package var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingCharacters(in: .whitespaces) }
-
-    enum CodingKeys: String, CodingKey {
-        case name, issuer, authorizationEndpoint, tokenEndpoint, deviceAuthorizationEndpoint, flow, profileEndpoint, profileAuth
-        case passesEndpoint, revocationEndpoint, endSessionEndpoint, postLogoutRedirectUri, clientId, clientSecretEnv, clientKeyFile,
-            clientKeyId, scopes
-        case redirectUri, flags, profileMapping, containers, loadingAnimation, legal, magicLink, channelsApi, passes
-    }
 
     /// A web page shown in the app, optionally gated by a flag, optionally switched to another URL by a flag.
     package struct Container: Codable, Sendable, Equatable {
@@ -162,35 +155,16 @@ package struct Channel: Codable, Sendable, Equatable {
         package init(trust: [String]? = nil) { self.trust = trust }
     }
 
-    /// Fields set in `overrides` replace ours; nil fields leave ours alone.
+    /// Fields set in `overrides` replace ours; nil fields leave ours alone. Field by field as the file has them (a
+    /// group such as `legal` is replaced whole), so a field added to `Channel` merges without being named here.
     package func merging(_ overrides: Channel) -> Channel {
-        var merged = self
-        merged.name = overrides.name ?? name
-        merged.issuer = overrides.issuer ?? issuer
-        merged.authorizationEndpoint = overrides.authorizationEndpoint ?? authorizationEndpoint
-        merged.tokenEndpoint = overrides.tokenEndpoint ?? tokenEndpoint
-        merged.deviceAuthorizationEndpoint = overrides.deviceAuthorizationEndpoint ?? deviceAuthorizationEndpoint
-        merged.flow = overrides.flow ?? flow
-        merged.profileEndpoint = overrides.profileEndpoint ?? profileEndpoint
-        merged.profileAuth = overrides.profileAuth ?? profileAuth
-        merged.passesEndpoint = overrides.passesEndpoint ?? passesEndpoint
-        merged.revocationEndpoint = overrides.revocationEndpoint ?? revocationEndpoint
-        merged.endSessionEndpoint = overrides.endSessionEndpoint ?? endSessionEndpoint
-        merged.postLogoutRedirectUri = overrides.postLogoutRedirectUri ?? postLogoutRedirectUri
-        merged.clientId = overrides.clientId ?? clientId
-        merged.clientSecretEnv = overrides.clientSecretEnv ?? clientSecretEnv
-        merged.clientKeyFile = overrides.clientKeyFile ?? clientKeyFile
-        merged.clientKeyId = overrides.clientKeyId ?? clientKeyId
-        merged.scopes = overrides.scopes ?? scopes
-        merged.redirectUri = overrides.redirectUri ?? redirectUri
-        merged.flags = overrides.flags ?? flags
-        merged.profileMapping = overrides.profileMapping ?? profileMapping
-        merged.containers = overrides.containers ?? containers
-        merged.loadingAnimation = overrides.loadingAnimation ?? loadingAnimation
-        merged.legal = overrides.legal ?? legal
-        merged.magicLink = overrides.magicLink ?? magicLink
-        merged.channelsApi = overrides.channelsApi ?? channelsApi
-        merged.passes = overrides.passes ?? passes
+        // (Only strings, lists and maps: encoding them cannot fail.)
+        guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(self)),
+            let given = try? JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(overrides)),
+            var merged = try? JSONDecoder().decode(Channel.self, from: JSONEncoder().encode(fields.merging(given) { _, new in new }))
+        else { return self }
+        merged.selector = overrides.selector ?? selector
+        merged.sourceFile = overrides.sourceFile ?? sourceFile
         return merged
     }
 

@@ -1,129 +1,155 @@
 import DotsSSOBasics
 
-/// The parts of a channel that `channel init` takes as `NAME=VALUE` flags (flags and their purpose, containers,
-/// their variants, profile authentication and mapping, deliverables), read into the `Channel` they describe.
-/// Every malformed value is a usage error that names the flag and shows the expected form.
+/// The structured parts of a channel that `channel init`/`set` take as flags (feature flags and their purpose,
+/// containers, their variants, profile authentication and mapping), each already parsed from its `NAME=VALUE` syntax
+/// by the command line (so a malformed value is ArgumentParser's usage error, with the flag's help), and applied
+/// here to the `Channel` they change. Text settings are `ChannelField`s.
 package struct ChannelFields: Sendable {
     /// `--flag NAME=PURPOSE`
-    package var flags: [String] = []
+    package var flags: [NamedValue] = []
     /// `--container NAME=URL`
-    package var containers: [String] = []
+    package var containers: [NamedValue] = []
     /// `--container-flag NAME=FLAG`
-    package var containerFlags: [String] = []
+    package var containerFlags: [NamedValue] = []
     /// `--container-token NAME=header:H|query:Q`
-    package var containerTokens: [String] = []
+    package var containerTokens: [NamedPlacement] = []
     /// `--container-user-id NAME=header:H|query:Q`
-    package var containerUserIDs: [String] = []
+    package var containerUserIDs: [NamedPlacement] = []
     /// `--container-variant NAME=FLAG=URL`, in the order they are evaluated.
-    package var containerVariants: [String] = []
+    package var containerVariants: [ContainerVariant] = []
     /// `--profile-auth bearer|header:NAME|query:NAME`
-    package var profileAuth: String?
+    package var profileAuth: ProfileAuth?
     /// `--profile-mapping FIELD=PATH`
-    package var profileMapping: [String] = []
-    package var loadingAnimation: String?
-    package var privacyPolicy: String?
-    package var termsAndConditions: String?
-    package var jointControllerStatement: String?
-    package var magicLinkBaseURL: String?
-    package var magicLinkStudy: String?
-    package var channelsAPIBaseURL: String?
-    package var channelsAPIChannelID: String?
-    package var channelsAPIKeyEnv: String?
+    package var profileMapping: [NamedValue] = []
 
     package init() {}
 
-    /// Writes the given fields into `channel`; fields not given are left alone.
+    /// Writes the given fields into `channel`; fields not given are left alone. What depends on the channel (a
+    /// container that must exist, a URL dots-sso would connect to, a mapping field) is checked here.
     package func apply(to channel: inout Channel) throws {
-        for entry in flags {
-            let (name, purpose) = try Self.pair(entry, flag: "--flag", form: "NAME=PURPOSE")
-            channel.flags = (channel.flags ?? [:]).merging([name: purpose]) { _, new in new }
-        }
+        for entry in flags { channel.flags = (channel.flags ?? [:]).merging([entry.name: entry.value]) { _, new in new } }
         var containers = channel.containers ?? []
         for entry in self.containers {
-            let (name, url) = try Self.pair(entry, flag: "--container", form: "NAME=URL")
-            try Self.requireURL(url, flag: "--container")
-            if let index = containers.firstIndex(where: { $0.name == name }) {
-                containers[index].url = url
+            try Self.requireURL(entry.value, flag: "--container")
+            if let index = containers.firstIndex(where: { $0.name == entry.name }) {
+                containers[index].url = entry.value
             } else {
-                containers.append(Channel.Container(name: name, url: url))
+                containers.append(Channel.Container(name: entry.name, url: entry.value))
             }
         }
-        func update(_ entries: [String], flag: String, form: String, _ change: (inout Channel.Container, String) throws -> Void) throws {
-            for entry in entries {
-                let (name, value) = try Self.pair(entry, flag: flag, form: form)
-                guard let index = containers.firstIndex(where: { $0.name == name }) else {
-                    throw UsageError.invalid("\(flag) \(entry): no container named '\(name)' (add it with --container \(name)=URL)")
-                }
-                try change(&containers[index], value)
+        func update(_ name: String, _ given: String, flag: String, _ change: (inout Channel.Container) throws -> Void) throws {
+            guard let index = containers.firstIndex(where: { $0.name == name }) else {
+                throw UsageError.invalid("\(flag) \(given): no container named '\(name)' (add it with --container \(name)=URL)")
             }
+            try change(&containers[index])
         }
-        try update(containerFlags, flag: "--container-flag", form: "NAME=FLAG") { $0.flag = $1 }
-        try update(containerTokens, flag: "--container-token", form: "NAME=header:H|query:Q") {
-            $0.token = try Self.placement($1, flag: "--container-token")
+        for entry in containerFlags {
+            try update(entry.name, entry.text, flag: "--container-flag") { $0.flag = entry.value }
         }
-        try update(containerUserIDs, flag: "--container-user-id", form: "NAME=header:H|query:Q") {
-            $0.userId = try Self.placement($1, flag: "--container-user-id")
+        for entry in containerTokens {
+            try update(entry.name, entry.text, flag: "--container-token") { $0.token = entry.placement }
         }
-        try update(containerVariants, flag: "--container-variant", form: "NAME=FLAG=URL") { container, value in
-            let (flag, url) = try Self.pair(value, flag: "--container-variant", form: "NAME=FLAG=URL")
-            try Self.requireURL(url, flag: "--container-variant")
-            container.variants = (container.variants ?? []) + [Channel.Variant(flag: flag, url: url)]
+        for entry in containerUserIDs {
+            try update(entry.name, entry.text, flag: "--container-user-id") { $0.userId = entry.placement }
+        }
+        for entry in containerVariants {
+            try Self.requireURL(entry.variant.url, flag: "--container-variant")
+            try update(entry.name, entry.text, flag: "--container-variant") { $0.variants = ($0.variants ?? []) + [entry.variant] }
         }
         if !containers.isEmpty { channel.containers = containers }
-        if let profileAuth {
-            channel.profileAuth = profileAuth.lowercased() == "bearer" ? nil : try Self.placement(profileAuth, flag: "--profile-auth")
+        switch profileAuth {
+        case .bearer: channel.profileAuth = nil
+        case .placement(let placement): channel.profileAuth = placement
+        case nil: break
         }
         for entry in profileMapping {
-            let (field, path) = try Self.pair(entry, flag: "--profile-mapping", form: "FIELD=PATH")
-            channel.profileMapping = (channel.profileMapping ?? [:]).merging([field: path]) { _, new in new }
+            channel.profileMapping = (channel.profileMapping ?? [:]).merging([entry.name: entry.value]) { _, new in new }
         }
         do {
             _ = try ProfileMapping(channel: channel)
         } catch let error as UserFacingError {
             throw UsageError.invalid("--profile-mapping: \(error.message)")
         }
-        if let loadingAnimation { channel.loadingAnimation = loadingAnimation }
-        var legal = channel.legal ?? Channel.Legal()
-        if let privacyPolicy { legal.privacyPolicy = privacyPolicy }
-        if let termsAndConditions { legal.termsAndConditions = termsAndConditions }
-        if let jointControllerStatement { legal.jointControllerStatement = jointControllerStatement }
-        if legal != Channel.Legal() { channel.legal = legal }
-        if magicLinkBaseURL != nil || magicLinkStudy != nil {
-            if let magicLinkBaseURL { try Self.requireURL(magicLinkBaseURL, flag: "--magic-link-base-url") }
-            channel.magicLink = Channel.MagicLink(
-                baseUrl: magicLinkBaseURL ?? channel.magicLink?.baseUrl, study: magicLinkStudy ?? channel.magicLink?.study)
-        }
-        if channelsAPIBaseURL != nil || channelsAPIChannelID != nil || channelsAPIKeyEnv != nil {
-            if let channelsAPIBaseURL { try Self.requireURL(channelsAPIBaseURL, flag: "--channels-api-base-url") }
-            var api = channel.channelsApi ?? Channel.ChannelsAPI()
-            api.baseUrl = channelsAPIBaseURL ?? api.baseUrl
-            api.channelId = channelsAPIChannelID ?? api.channelId
-            api.apiKeyEnv = channelsAPIKeyEnv ?? api.apiKeyEnv
-            channel.channelsApi = api
-        }
-    }
-
-    /// `NAME=VALUE` split at the first `=`; both sides must be non-empty.
-    static func pair(_ entry: String, flag: String, form: String) throws -> (String, String) {
-        guard let equals = entry.firstIndex(of: "=") else { throw UsageError.invalid("\(flag) \(entry): expected \(form)") }
-        let name = entry[..<equals].trimmingCharacters(in: .whitespaces)
-        let value = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !value.isEmpty else { throw UsageError.invalid("\(flag) \(entry): expected \(form)") }
-        return (name, value)
-    }
-
-    /// `header:NAME` or `query:NAME`.
-    static func placement(_ text: String, flag: String) throws -> Channel.Placement {
-        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let carrier = Channel.Placement.Carrier(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
-            throw UsageError.invalid("\(flag) \(text): expected header:NAME or query:NAME")
-        }
-        return Channel.Placement(in: carrier, name: parts[1])
     }
 
     static func requireURL(_ url: String, flag: String) throws {
         do { _ = try URLPolicy.validate(url) } catch let error as UserFacingError {
             throw UsageError.invalid("\(flag): \(error.message)")
         }
+    }
+}
+
+/// `NAME=VALUE`, split at the first `=`; both sides non-empty.
+package struct NamedValue: Sendable, Equatable {
+    package var name: String
+    package var value: String
+    /// As the user wrote it, for messages.
+    package var text: String { "\(name)=\(value)" }
+
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `form` is what the flag expects (`NAME=PURPOSE`), for the error.
+    package init(parsing entry: String, form: String) throws {
+        guard let equals = entry.firstIndex(of: "=") else { throw UsageError.invalid("expected \(form)") }
+        name = entry[..<equals].trimmingCharacters(in: .whitespaces)
+        value = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !value.isEmpty else { throw UsageError.invalid("expected \(form)") }
+    }
+}
+
+/// `NAME=header:H` or `NAME=query:Q`: how a value travels to the container `NAME`.
+package struct NamedPlacement: Sendable, Equatable {
+    package var name: String
+    package var placement: Channel.Placement
+    package var text: String { "\(name)=\(placement.in.rawValue):\(placement.name)" }
+
+    package init(parsing entry: String) throws {
+        let pair = try NamedValue(parsing: entry, form: "NAME=header:H|query:Q")
+        name = pair.name
+        placement = try Channel.Placement(parsing: pair.value)
+    }
+}
+
+/// `NAME=FLAG=URL`: another URL for the container `NAME` when `FLAG` is on.
+package struct ContainerVariant: Sendable, Equatable {
+    package var name: String
+    package var variant: Channel.Variant
+    package var text: String { "\(name)=\(variant.flag)=\(variant.url)" }
+
+    package init(parsing entry: String) throws {
+        let outer = try NamedValue(parsing: entry, form: "NAME=FLAG=URL")
+        let inner = try NamedValue(parsing: outer.value, form: "NAME=FLAG=URL")
+        name = outer.name
+        variant = Channel.Variant(flag: inner.name, url: inner.value)
+    }
+}
+
+/// `--profile-auth`: `bearer` (the default, `Authorization: Bearer`), or a header or query parameter by name.
+package enum ProfileAuth: Sendable, Equatable {
+    case bearer
+    case placement(Channel.Placement)
+
+    package init(parsing text: String) throws {
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "bearer" {
+            self = .bearer
+        } else {
+            do { self = .placement(try Channel.Placement(parsing: text)) } catch {
+                throw UsageError.invalid("expected bearer, header:NAME or query:NAME")
+            }
+        }
+    }
+}
+
+extension Channel.Placement {
+    /// `header:NAME` or `query:NAME`.
+    package init(parsing text: String) throws {
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let carrier = Carrier(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
+            throw UsageError.invalid("expected header:NAME or query:NAME")
+        }
+        self.init(in: carrier, name: parts[1])
     }
 }

@@ -33,16 +33,11 @@ package struct ChannelInitUseCase: Sendable {
         var settings = updating ? try store.load(name, resolvingPaths: false).merging(channel) : channel
         try fields.apply(to: &settings)
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-        for (label, value) in [
-            ("--issuer", settings.issuer), ("--authorization-endpoint", settings.authorizationEndpoint),
-            ("--token-endpoint", settings.tokenEndpoint),
-            ("--device-authorization-endpoint", settings.deviceAuthorizationEndpoint), ("--profile-endpoint", settings.profileEndpoint),
-            ("--passes-endpoint", settings.passesEndpoint), ("--revocation-endpoint", settings.revocationEndpoint),
-            ("--end-session-endpoint", settings.endSessionEndpoint),
-        ] {
-            guard let value else { continue }
+        // Every endpoint the channel names is one dots-sso would connect to (https, or http on loopback).
+        for field in ChannelField.all where field.kind == .endpoint {
+            guard let value = field.value(in: settings) else { continue }
             do { _ = try URLPolicy.validate(value) } catch let error as HTTPError {
-                throw UsageError.invalid("\(label): \(error.message)")
+                throw UsageError.invalid("\(field.flag): \(error.message)")
             }
         }
         let url = try store.save(settings, as: name, force: force || updating)

@@ -146,9 +146,10 @@ package struct ChannelStore: Sendable {
         }
     }
 
-    /// The keys a channel file may have: the fields of `Channel`, read from the type so the list cannot go stale.
+    /// The keys a channel file may have: the fields of `Channel`, read from the type so the list cannot go stale
+    /// (a `@NotInFile` property shows as `_name`, and is not one).
     package static let knownKeys: [String] = Mirror(reflecting: Channel()).children.compactMap(\.label)
-        .filter { Channel.CodingKeys(rawValue: $0) != nil }.sorted()
+        .filter { !$0.hasPrefix("_") }.sorted()
 
     /// A top-level key we do not know is an error naming it and the key it most likely meant: a `clientID`
     /// typo would otherwise only show up later as "no client id configured". So is a key given twice.

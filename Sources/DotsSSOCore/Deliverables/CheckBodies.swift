@@ -63,12 +63,8 @@ struct CheckBodies: Sendable {
 
     /// Every https host the channel (and its discovered endpoints) names: TLS 1.2+, a valid certificate, its expiry.
     func tls() async -> CheckFindings {
-        var urls = [
-            channel.issuer, channel.authorizationEndpoint, channel.tokenEndpoint, channel.deviceAuthorizationEndpoint,
-            channel.profileEndpoint, channel.passesEndpoint,
-            channel.revocationEndpoint, channel.endSessionEndpoint, channel.loadingAnimation, channel.magicLink?.baseUrl,
-            channel.legal?.privacyPolicy, channel.legal?.termsAndConditions, channel.legal?.jointControllerStatement,
-        ].compactMap { $0 }
+        // Every setting that is, or may be, a URL dots-sso or the app connects to (a path is left out below).
+        var urls = ChannelField.all.filter { $0.kind == .endpoint || $0.kind == .urlOrPath }.compactMap { $0.value(in: channel) }
         urls += (channel.containers ?? []).flatMap(\.allURLs)
         if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
             urls += [

@@ -82,22 +82,21 @@ struct ChannelSet: DotsCommand {
 struct ChannelFileOptions: ParsableArguments {
     @OptionGroup var channel: ChannelOptions
 
-    @Option(name: .long, help: ArgumentHelp("Name of the environment variable holding the client secret.", valueName: "variable"))
-    var clientSecretEnv: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The client's private key file for private_key_jwt (the path is stored, never the key).", valueName: "file"))
-    var clientKeyFile: String?
-
-    @Option(name: .long, help: ArgumentHelp("The kid the provider registered the client key under.", valueName: "kid"))
-    var clientKeyId: String?
-
-    @Option(name: .long, help: ArgumentHelp("The provider's end-session (logout) URL.", valueName: "url"))
-    var endSessionEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("Where the provider sends the person after logging out.", valueName: "uri"))
-    var postLogoutRedirectUri: String?
+    // The text settings `ChannelOptions` does not take, each named after its `ChannelField`.
+    @Option(help: .channelField("clientSecretEnv")) var clientSecretEnv: String?
+    @Option(help: .channelField("clientKeyFile")) var clientKeyFile: String?
+    @Option(help: .channelField("clientKeyId")) var clientKeyId: String?
+    @Option(help: .channelField("endSessionEndpoint")) var endSessionEndpoint: String?
+    @Option(help: .channelField("postLogoutRedirectUri")) var postLogoutRedirectUri: String?
+    @Option(help: .channelField("loadingAnimation")) var loadingAnimation: String?
+    @Option(help: .channelField("privacyPolicy")) var privacyPolicy: String?
+    @Option(help: .channelField("termsAndConditions")) var termsAndConditions: String?
+    @Option(help: .channelField("jointControllerStatement")) var jointControllerStatement: String?
+    @Option(help: .channelField("magicLinkBaseUrl")) var magicLinkBaseUrl: String?
+    @Option(help: .channelField("magicLinkStudy")) var magicLinkStudy: String?
+    @Option(help: .channelField("channelsApiBaseUrl")) var channelsApiBaseUrl: String?
+    @Option(help: .channelField("channelsApiChannelId")) var channelsApiChannelId: String?
+    @Option(help: .channelField("channelsApiKeyEnv")) var channelsApiKeyEnv: String?
 
     @Option(
         name: .long,
@@ -105,64 +104,48 @@ struct ChannelFileOptions: ParsableArguments {
             "How `authorize` signs in by default: loopback, device or paste (default: chosen by where it runs).", valueName: "flow"))
     var flow: SignInFlow?
 
-    @Option(name: .long, help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"))
-    var flag: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("A container and its URL (repeatable).", valueName: "name=url"))
-    var container: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("The flag a container needs (repeatable).", valueName: "name=flag"))
-    var containerFlag: [String] = []
+    // The structured settings, parsed by ArgumentParser from their NAME=VALUE syntax.
+    @Option(
+        help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"),
+        transform: ArgumentSyntax.parse { try NamedValue(parsing: $0, form: "NAME=PURPOSE") })
+    var flag: [NamedValue] = []
 
     @Option(
-        name: .long, help: ArgumentHelp("How the partner token travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
-    var containerToken: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("How the user id travels to a container (repeatable).", valueName: "name=header:H|query:Q"))
-    var containerUserId: [String] = []
+        help: ArgumentHelp("A container and its URL (repeatable).", valueName: "name=url"),
+        transform: ArgumentSyntax.parse { try NamedValue(parsing: $0, form: "NAME=URL") })
+    var container: [NamedValue] = []
 
     @Option(
-        name: .long,
-        help: ArgumentHelp("Another URL for a container when a flag is on (repeatable, tried in order).", valueName: "name=flag=url"))
-    var containerVariant: [String] = []
+        help: ArgumentHelp("The flag a container needs (repeatable).", valueName: "name=flag"),
+        transform: ArgumentSyntax.parse { try NamedValue(parsing: $0, form: "NAME=FLAG") })
+    var containerFlag: [NamedValue] = []
 
     @Option(
-        name: .long, help: ArgumentHelp("How the profile endpoint takes the token (default bearer).", valueName: "bearer|header:H|query:Q"))
-    var profileAuth: String?
+        help: ArgumentHelp("How the partner token travels to a container (repeatable).", valueName: "name=header:H|query:Q"),
+        transform: ArgumentSyntax.parse(NamedPlacement.init(parsing:)))
+    var containerToken: [NamedPlacement] = []
 
     @Option(
-        name: .long,
+        help: ArgumentHelp("How the user id travels to a container (repeatable).", valueName: "name=header:H|query:Q"),
+        transform: ArgumentSyntax.parse(NamedPlacement.init(parsing:)))
+    var containerUserId: [NamedPlacement] = []
+
+    @Option(
+        help: ArgumentHelp("Another URL for a container when a flag is on (repeatable, tried in order).", valueName: "name=flag=url"),
+        transform: ArgumentSyntax.parse(ContainerVariant.init(parsing:)))
+    var containerVariant: [ContainerVariant] = []
+
+    @Option(
+        help: ArgumentHelp("How the profile endpoint takes the token (default bearer).", valueName: "bearer|header:H|query:Q"),
+        transform: ArgumentSyntax.parse(ProfileAuth.init(parsing:)))
+    var profileAuth: ProfileAuth?
+
+    @Option(
         help: ArgumentHelp(
             "Where a field lives in the profile JSON (id, email, firstName, lastName, biography, features, passes; repeatable).",
-            valueName: "field=path"))
-    var profileMapping: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("The bodymovin loading animation (path or URL).", valueName: "path|url"))
-    var loadingAnimation: String?
-
-    @Option(name: .long, help: ArgumentHelp("The Privacy Policy (https URL or PDF path).", valueName: "url|path"))
-    var privacyPolicy: String?
-
-    @Option(name: .long, help: ArgumentHelp("The Terms & Conditions (https URL or PDF path).", valueName: "url|path"))
-    var termsAndConditions: String?
-
-    @Option(name: .long, help: ArgumentHelp("The Joint Controller Statement (https URL or PDF path).", valueName: "url|path"))
-    var jointControllerStatement: String?
-
-    @Option(name: .long, help: ArgumentHelp("The magic-link sign-in server's base URL.", valueName: "url"))
-    var magicLinkBaseUrl: String?
-
-    @Option(name: .long, help: ArgumentHelp("The magic-link study id.", valueName: "study"))
-    var magicLinkStudy: String?
-
-    @Option(name: .long, help: ArgumentHelp("The Dots Channels API base URL (members log-out|remove).", valueName: "url"))
-    var channelsApiBaseUrl: String?
-
-    @Option(name: .long, help: ArgumentHelp("The channel id sent as X-Channel to the Channels API.", valueName: "id"))
-    var channelsApiChannelId: String?
-
-    @Option(name: .long, help: ArgumentHelp("The environment variable that holds the Channels API key.", valueName: "var"))
-    var channelsApiKeyEnv: String?
+            valueName: "field=path"),
+        transform: ArgumentSyntax.parse { try NamedValue(parsing: $0, form: "FIELD=PATH") })
+    var profileMapping: [NamedValue] = []
 
     var fields: ChannelFields {
         var fields = ChannelFields()
@@ -174,15 +157,6 @@ struct ChannelFileOptions: ParsableArguments {
         fields.containerVariants = containerVariant
         fields.profileAuth = profileAuth
         fields.profileMapping = profileMapping
-        fields.loadingAnimation = loadingAnimation
-        fields.privacyPolicy = privacyPolicy
-        fields.termsAndConditions = termsAndConditions
-        fields.jointControllerStatement = jointControllerStatement
-        fields.magicLinkBaseURL = magicLinkBaseUrl
-        fields.magicLinkStudy = magicLinkStudy
-        fields.channelsAPIBaseURL = channelsApiBaseUrl
-        fields.channelsAPIChannelID = channelsApiChannelId
-        fields.channelsAPIKeyEnv = channelsApiKeyEnv
         return fields
     }
 
@@ -198,16 +172,10 @@ struct ChannelFileOptions: ParsableArguments {
         }
     }
 
-    /// What `init` and `set` show: the channel as written (`--json`), else the file's path on stderr.
-    /// The plain fields given as flags (nil where not given).
+    /// The settings given as flags (nil where not given).
     var settings: Channel {
         var settings = channel.overrides
-        settings.clientSecretEnv = clientSecretEnv
-        // Stored as an absolute path: the channel file lives elsewhere than where the user typed the flag.
-        settings.clientKeyFile = clientKeyFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        settings.clientKeyId = clientKeyId
-        settings.endSessionEndpoint = endSessionEndpoint
-        settings.postLogoutRedirectUri = postLogoutRedirectUri
+        ChannelFieldOptions.apply(self, to: &settings)
         settings.flow = flow
         return settings
     }

@@ -12,31 +12,16 @@ struct ChannelOptions: ParsableArguments {
             valueName: "name|path"), completion: ChannelCompletion.kind)
     var channel: String?
 
-    @Option(name: .long, help: ArgumentHelp("The provider's issuer URL (discovery starts here).", valueName: "url"))
-    var issuer: String?
-
-    @Option(name: .long, help: ArgumentHelp("The partner's authorization URL.", valueName: "url"))
-    var authorizationEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("The partner's token URL.", valueName: "url"))
-    var tokenEndpoint: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The provider's RFC 8628 device authorization URL (when discovery does not name it).", valueName: "url"))
-    var deviceAuthorizationEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("The partner's profile (userinfo-like) URL.", valueName: "url"))
-    var profileEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("The partner's passes endpoint (returns a JSON array of .pkpass URLs).", valueName: "url"))
-    var passesEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("The provider's RFC 7009 revocation URL.", valueName: "url"))
-    var revocationEndpoint: String?
-
-    @Option(name: .long, help: ArgumentHelp("The OAuth client id.", valueName: "id"))
-    var clientId: String?
+    // The channel's settings, each named after its `ChannelField` (which gives its help, file key and checks).
+    @Option(help: .channelField("issuer")) var issuer: String?
+    @Option(help: .channelField("authorizationEndpoint")) var authorizationEndpoint: String?
+    @Option(help: .channelField("tokenEndpoint")) var tokenEndpoint: String?
+    @Option(help: .channelField("deviceAuthorizationEndpoint")) var deviceAuthorizationEndpoint: String?
+    @Option(help: .channelField("profileEndpoint")) var profileEndpoint: String?
+    @Option(help: .channelField("passesEndpoint")) var passesEndpoint: String?
+    @Option(help: .channelField("revocationEndpoint")) var revocationEndpoint: String?
+    @Option(help: .channelField("clientId")) var clientId: String?
+    @Option(help: .channelField("redirectUri")) var redirectUri: String?
 
     @Option(
         name: .long,
@@ -46,23 +31,12 @@ struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Scopes to request, space-separated or repeated.", valueName: "scope"))
     var scope: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The redirect URI registered with the partner.", valueName: "uri"))
-    var redirectUri: String?
-
     /// The fields given as flags, as a channel to merge over the stored one.
     var overrides: Channel {
         var channel = Channel()
-        channel.issuer = issuer
-        channel.authorizationEndpoint = authorizationEndpoint
-        channel.tokenEndpoint = tokenEndpoint
-        channel.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
-        channel.profileEndpoint = profileEndpoint
-        channel.passesEndpoint = passesEndpoint
-        channel.revocationEndpoint = revocationEndpoint
-        channel.clientId = clientId
+        ChannelFieldOptions.apply(self, to: &channel)
         let scopes = scope.flatMap { $0.split(separator: " ").map(String.init) }
         channel.scopes = scopes.isEmpty ? nil : scopes
-        channel.redirectUri = redirectUri
         return channel
     }
 
