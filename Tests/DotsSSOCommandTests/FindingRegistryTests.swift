@@ -50,6 +50,23 @@ struct FindingRegistryTests {
         }
     }
 
+    @Test("every code a …Findings file declares is in the catalogue: declaring it is registering it")
+    func declaredIsRegistered() throws {
+        let registered = Set(FindingCatalog.all.map(\.code))
+        let declared = try Regex(#"FindingCode\(\s*"([a-z][a-z0-9.:-]*)""#)
+        var forgotten: [String] = []
+        var seen = 0
+        for (name, text) in try Self.sources() where name.hasSuffix("Findings.swift") {
+            for match in text.matches(of: declared) {
+                seen += 1
+                let code = String(match.output[1].substring ?? "")
+                if !registered.contains(code) { forgotten.append("\(name): \(code)") }
+            }
+        }
+        #expect(seen > 250, "the declarations are read: \(seen)")
+        #expect(forgotten.isEmpty, "declared but missing from their domain's `all` (so explain and SARIF lack them): \(forgotten)")
+    }
+
     @Test("a registered domain's codes are written only in registry files: a finding elsewhere names it by its entry")
     func onePlace() throws {
         let registered = FindingCatalog.all.map(\.code)

@@ -27,21 +27,15 @@ package enum ChannelLint {
                 ChannelFindings.profileEndpointMissing, "$.profileEndpoint",
                 "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
         }
-        let endpoints: [(String, String?)] = [
-            ("issuer", channel.issuer), ("authorizationEndpoint", channel.authorizationEndpoint), ("tokenEndpoint", channel.tokenEndpoint),
-            ("deviceAuthorizationEndpoint", channel.deviceAuthorizationEndpoint),
-            ("profileEndpoint", channel.profileEndpoint), ("passesEndpoint", channel.passesEndpoint),
-            ("revocationEndpoint", channel.revocationEndpoint), ("endSessionEndpoint", channel.endSessionEndpoint),
-        ]
-        for (key, value) in endpoints {
-            guard let value else { continue }
+        for field in ChannelField.all where field.kind == .endpoint {
+            guard let value = field.value(in: channel) else { continue }
             do {
                 // Plain http on loopback (a local test partner) is said once per host by the tls check.
                 _ = try URLPolicy.validate(value)
             } catch let error as UserFacingError {
-                add(ChannelFindings.urlInsecure, "$.\(key)", "\(key): \(error.message)")
+                add(ChannelFindings.urlInsecure, "$.\(field.key)", "\(field.key): \(error.message)")
             } catch {
-                add(ChannelFindings.urlInsecure, "$.\(key)", "\(key) \(value) is not a usable URL")
+                add(ChannelFindings.urlInsecure, "$.\(field.key)", "\(field.key) \(value) is not a usable URL")
             }
         }
         let flags = channel.flags ?? [:]
