@@ -60,6 +60,11 @@ package enum ChannelFindings {
         A profileMapping entry names a field dots-sso does not map (the message lists the ones it does), or its \
         path is not a JSONPath it can follow. Fix the name or the path, for example "id": "$.data.user.id".
         """)
+    static let clientKeyIDWithoutKey = FindingCode(
+        "channel.client-key-id.without-key", .warning, source: "RFC 7523 §2.2; RFC 7515 §4.1.4 (kid)",
+        """
+        clientKeyId is set but clientKeyFile is not. The kid only names the key a private_key_jwt assertion is signed         with; without the key the client authenticates another way (a secret, or none) and the kid is ignored. Set         clientKeyFile, or remove clientKeyId.
+        """)
     static let duplicateKey = FindingCode(
         "channel.duplicate-key", .error, source: "RFC 8259 §4",
         """
@@ -70,6 +75,6 @@ package enum ChannelFindings {
     /// Every code above, in the order the channel check reports them.
     package static let all: [FindingCode] = [
         endpointsMissing, clientIDMissing, profileEndpointMissing, urlInsecure, flagsMissing, launchFlagMissing, flagPurposeMissing,
-        containerDuplicate, containerNoToken, profileMappingInvalid, duplicateKey,
+        containerDuplicate, containerNoToken, profileMappingInvalid, clientKeyIDWithoutKey, duplicateKey,
     ]
 }

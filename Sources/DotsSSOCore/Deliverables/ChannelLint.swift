@@ -27,6 +27,11 @@ package enum ChannelLint {
                 ChannelFindings.profileEndpointMissing, "$.profileEndpoint",
                 "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
         }
+        if channel.clientKeyId != nil && channel.clientKeyFile == nil {
+            add(
+                ChannelFindings.clientKeyIDWithoutKey, "$.clientKeyId",
+                "clientKeyId is set without clientKeyFile: no assertion is signed, so the kid is ignored")
+        }
         for field in ChannelField.all where field.kind == .endpoint {
             guard let value = field.value(in: channel) else { continue }
             do {
