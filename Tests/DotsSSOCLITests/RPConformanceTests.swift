@@ -7,17 +7,35 @@ import Testing
 /// with the built binary signing in through it. README's "OpenID RP conformance" table lists the same outcomes.
 @Suite("OpenID RP conformance modules against the built binary", .serialized)
 struct RPConformanceTests {
-    /// One module's provider and a dots-sso home of its own.
+    /// One provider for the whole suite: it serves every module under its own path, and its state (codes, tokens, a
+    /// rotated key) is per module or per token, so the modules do not meet. Started once, not once per case.
+    actor SharedProvider {
+        static let shared = SharedProvider()
+        private var running: (peer: BackgroundProcess, port: Int, log: TemporaryDirectory)?
+
+        /// The provider's port and its request log.
+        func start() async throws -> (port: Int, log: String) {
+            if let running { return (running.port, running.log.path("requests.log")) }
+            let log = TemporaryDirectory("rplog")
+            let (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
+            running = (peer, port, log)
+            return (port, log.path("requests.log"))
+        }
+    }
+
+    /// One module of the shared provider, and a dots-sso home of its own.
     struct RP {
-        let peer: BackgroundProcess
         let port: Int
-        let log = TemporaryDirectory("rplog")
+        let log: String
+        /// Where this case's requests start in the shared log (the suite is serialized: no other case writes meanwhile).
+        let logStart: Int
         let cli = DotsSSOCLI()
         let module: String
 
         init(_ module: String) async throws {
             self.module = module
-            (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
+            (port, log) = try await SharedProvider.shared.start()
+            logStart = (try? Data(contentsOf: URL(fileURLWithPath: log)).count) ?? 0
         }
 
         var issuer: String { "http://127.0.0.1:\(port)/\(module)" }
@@ -25,7 +43,8 @@ struct RPConformanceTests {
 
         /// The requests this module's provider received, as "METHOD path[ no-cache]".
         var requests: [String] {
-            ((try? String(contentsOfFile: log.path("requests.log"), encoding: .utf8)) ?? "").split(separator: "\n")
+            String(decoding: ((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data()).dropFirst(logStart), as: UTF8.self)
+                .split(separator: "\n")
                 .filter { $0.hasPrefix(module + " ") }.map { String($0.dropFirst(module.count + 1)) }
         }
 
@@ -87,7 +106,6 @@ struct RPConformanceTests {
         ])
     func signInModule(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
-        defer { rp.peer.stop() }
         let result = try await rp.signIn()
         #expect(result.status == status, "\(module): \(result.stderr)")
         #expect((result.stdout + result.stderr).contains(expected), "\(module): \(expected) in \(result.stdout) \(result.stderr)")
@@ -99,14 +117,12 @@ struct RPConformanceTests {
     @Test("client-secret-basic: the secret goes in the Authorization header only, and the sign-in completes")
     func clientSecretBasic() async throws {
         let rp = try await RP("oidcc-client-test-client-secret-basic")
-        defer { rp.peer.stop() }
         let secret = rp.cli.home.path("secret")
         try Data("rp-conformance-secret\n".utf8).write(to: URL(fileURLWithPath: secret))
         let result = try await rp.signIn(["--client-secret-file", secret])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!(result.stdout + result.stderr).contains("rp-conformance-secret"))
         let publicClient = try await RP("oidcc-client-test-client-secret-basic")
-        defer { publicClient.peer.stop() }
         await #expect(try publicClient.signIn().status == 78, "without the secret the provider's invalid_client is a configuration error")
     }
 
@@ -124,7 +140,6 @@ struct RPConformanceTests {
         ])
     func userinfo(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
-        defer { rp.peer.stop() }
         await #expect(try rp.signIn().status == 0)
         let profile = try await rp.run(["profile", "--json"])
         #expect(profile.status == status, "\(profile.stderr)")
@@ -137,13 +152,11 @@ struct RPConformanceTests {
     func discovery() async throws {
         for module in ["oidcc-client-test-discovery-openid-config", "oidcc-client-test-discovery-jwks-uri-keys"] {
             let rp = try await RP(module)
-            defer { rp.peer.stop() }
             #expect(try await rp.run(["discover"]).status == 0)
             await #expect(try rp.signIn().status == 0)
             #expect(rp.requests.contains("GET jwks"), "the id_token was checked with the keys at jwks_uri")
         }
         let rp = try await RP("oidcc-client-test-discovery-issuer-mismatch")
-        defer { rp.peer.stop() }
         let discover = try await rp.run(["discover"])
         #expect(discover.status == 1)
         #expect(discover.stdout.contains("discover.issuer.mismatch"))
@@ -157,7 +170,6 @@ struct RPConformanceTests {
         "signing-key rotation: the second sign-in's id_token has a new kid; a JWKS answered from a stale cache is fetched once more, fresh")
     func keyRotation() async throws {
         let rp = try await RP("oidcc-client-test-signing-key-rotation")
-        defer { rp.peer.stop() }
         await #expect(try rp.signIn().status == 0)
         let second = try await rp.signIn()
         #expect(second.status == 0, "\(second.stderr)")
@@ -174,7 +186,6 @@ struct RPConformanceTests {
         ])
     func refresh(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
-        defer { rp.peer.stop() }
         await #expect(try rp.signIn().status == 0)
         let before = try await rp.cachedAccessToken()
         let refreshed = try await rp.run(["refresh", "--force"])
@@ -195,7 +206,6 @@ struct RPConformanceTests {
         ])
     func rpInitiatedLogout(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)
-        defer { rp.peer.stop() }
         await #expect(try rp.signIn().status == 0)
         // The "browser": follows the logout URL's redirects to the loopback post-logout page, as a person's would.
         let browser = rp.cli.home.path("browser.sh")
