@@ -7,9 +7,14 @@ import Testing
 /// `authorize` checks the authorization request before the browser opens, against a provider peer that answers it
 /// each way providers do: a refusal it states stops at once with the fix (78); anything else goes on, and a
 /// sign-in nobody completes is temporary (75), not a network failure.
-@Suite("authorize preflight against a scripted provider", .serialized)
+@Suite("authorize preflight against a scripted provider")
 struct AuthorizePreflightCLITests {
     let cli = DotsSSOCLI()
+
+    /// One provider for the cases that only read its answers (each case has its own dots-sso home and loopback port).
+    static let provider: (peer: BackgroundProcess, port: Int) = {
+        do { return try Peers.sharedHTTPPeer(pki: nil) } catch { fatalError("cannot start the provider peer: \(error)") }
+    }()
 
     func authorize(_ port: Int, _ kind: String, _ extra: [String] = []) async throws -> ProcessResult {
         try await cli.run(
@@ -40,9 +45,7 @@ struct AuthorizePreflightCLITests {
             ("text400", ["(HTTP 400) says \"Something went wrong: Unknown client_id\"", "the client id sent was dots-app"]),
         ])
     func refused(kind: String, expected: [String]) async throws {
-        let (peer, port) = try await Peers.httpPeer(pki: nil)
-        defer { peer.stop() }
-        let result = try await authorize(port, kind)
+        let result = try await authorize(Self.provider.port, kind)
         #expect(result.status == 78, "\(result.stderr)")
         for text in expected { #expect(result.stderr.contains(text), "\(text) in \(result.stderr)") }
         #expect(!result.stderr.contains("Open this URL"), "the browser step never started")
@@ -54,9 +57,7 @@ struct AuthorizePreflightCLITests {
             ("login200", false), ("loginredirect", false), ("script200", false), ("html400", true),
         ])
     func proceeds(kind: String, warns: Bool) async throws {
-        let (peer, port) = try await Peers.httpPeer(pki: nil)
-        defer { peer.stop() }
-        let result = try await authorize(port, kind)
+        let result = try await authorize(Self.provider.port, kind)
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("Open this URL in a browser"))
         #expect(result.stderr.contains("nobody completed the sign-in within 2 s: the browser's redirect to http://127.0.0.1:"))

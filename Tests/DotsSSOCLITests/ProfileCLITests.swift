@@ -36,51 +36,6 @@ struct ProfileCLITests {
     }()
 
     @Test(
-        "each partner mistake is a finding with its code and the documented exit",
-        arguments: [
-            ("good", 0, nil as String?),
-            ("email-id", 1, "profile.id.email"),
-            ("missing-id", 1, "profile.id.missing"),
-            ("numeric-id", 0, "profile.id.number"),
-            ("string-flag", 1, "profile.flag.not-boolean"),
-            ("nested-flag", 1, "profile.flag.not-boolean"),
-            ("no-features", 1, "profile.features.missing"),
-            ("app-false", 0, "profile.flag.app-access-false"),
-            ("no-app-flag", 1, "profile.flag.missing"),
-            ("long-first-name", 1, "profile.first-name.too-long"),
-            ("invalid-email", 1, "profile.email.invalid"),
-            ("long-email", 1, "profile.email.too-long"),
-            ("html-bio", 0, "profile.biography.html-stripped"),
-            ("sub-only", 0, nil),
-        ])
-    func mistakes(path: String, status: Int32, code: String?) async throws {
-        let result = try await Self.server.profile("profiles/\(path)", ["--json"])
-        #expect(result.status == status, "\(path): \(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["profile"] != nil)
-        #expect(object["import"] != nil)
-        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
-        if let code { #expect(codes.contains(code), "\(path): \(codes)") }
-        #expect(!result.allOutput.contains(Self.token))
-    }
-
-    @Test("the import preview shows the stripped biography and the 120-byte name in bytes and characters")
-    func humanOutput() async throws {
-        let bio = try await Self.server.profile("profiles/html-bio")
-        let preview = try #require(bio.stdout.components(separatedBy: "Import preview").last)
-        #expect(preview.contains("Hello world & friends⏎ Line two⏎ Café 😀 (HTML stripped)"))
-        #expect(!preview.contains("alert"))
-        let name = try await Self.server.profile("profiles/long-first-name")
-        #expect(name.stdout.contains("120 bytes in UTF-8 (60 characters)"))
-        #expect(name.stdout.contains("refused: 120 bytes"))
-    }
-
-    @Test("--strict makes warnings fail")
-    func strict() async throws {
-        #expect(try await Self.server.profile("profiles/html-bio", ["--strict"]).status == 1)
-    }
-
-    @Test(
         "transport and server failures map to their exit codes with one line on stderr",
         arguments: [
             ("status/401", 77, "refused the credentials"),

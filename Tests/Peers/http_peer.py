@@ -61,51 +61,9 @@ class Server(socketserver.ThreadingMixIn, HTTPServer):
     request_queue_size = 64
 
 
-GOOD_PROFILE = {
-    "id": "3d6479fe-6f41-41e1-bd2b-d5139e21de58",
-    "email": "jane.doe@email.com",
-    "firstName": "Jane",
-    "lastName": "Doe",
-    "biography": "This is my biography,\n\nwith multiple lines.",
-    "features": {"canAccessApp": True, "canAccessContainer1": False, "canAccessContainer2": True},
-}
-
-
-def variant(**changes):
-    profile = json.loads(json.dumps(GOOD_PROFILE))
-    for key, value in changes.items():
-        if key.startswith("features_"):
-            name = key[len("features_"):]
-            if value is REMOVE:
-                profile["features"].pop(name, None)
-            else:
-                profile["features"][name] = value
-        elif value is REMOVE:
-            profile.pop(key, None)
-        else:
-            profile[key] = value
-    return profile
-
-
-REMOVE = object()
-
-# The mistakes partners make, one per case.
-PROFILES = {
-    "good": GOOD_PROFILE,
-    "email-id": variant(id="jane.doe@email.com"),
-    "missing-id": variant(id=REMOVE),
-    "numeric-id": variant(id=12345),
-    "string-flag": variant(features_canAccessApp="true"),
-    "nested-flag": variant(features_canAccessContainer1={"tier": "gold", "active": True}),
-    "no-features": variant(features=REMOVE),
-    "app-false": variant(features_canAccessApp=False),
-    "no-app-flag": variant(features_canAccessApp=REMOVE),
-    "long-first-name": variant(firstName="\u00e9" * 60),
-    "invalid-email": variant(email="jane.doe@@email"),
-    "long-email": variant(email=("j" * 64) + "@" + ("e" * 60) + "." + ("x" * 30) + ".com"),
-    "html-bio": variant(biography="<p>Hello <b>world</b> &amp; friends</p><script>alert('x')</script>Line two<br>Caf&eacute; &#x1F600;"),
-    "sub-only": {"sub": "abc-123", "given_name": "Ann", "family_name": "Lee", "email": "ann@example.org", "features": {"canAccessApp": True}},
-}
+# The mistakes partners make, one profile per case; the in-process contract tests read the same file.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "partner_profiles.json"), encoding="utf-8") as handle:
+    PROFILES = json.load(handle)
 
 
 def make_handler(options, scheme):
