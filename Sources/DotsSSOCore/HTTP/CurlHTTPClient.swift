@@ -109,7 +109,7 @@ package final class CurlHTTPClient: HTTPClient {
         guard code == CURLE_OK || (code == CURLE_ABORTED_BY_CALLBACK && probe.reached) else {
             throw Self.error(
                 for: code, detail: handle.errorText, url: url, display: url.redactedForDisplay, transfer: CurlTransfer(limit: 0),
-                limit: 0, timeout: options.timeout)
+                limit: 0, timeout: options.timeout, verification: handle.long(CURLINFO_SSL_VERIFYRESULT))
         }
         inspection.protocolVersion = probe.protocolVersion
         inspection.cipher = probe.cipher
@@ -201,7 +201,7 @@ package final class CurlHTTPClient: HTTPClient {
         guard code == CURLE_OK else {
             let error = Self.error(
                 for: code, detail: handle.errorText, url: url, display: display, transfer: transfer, limit: request.maxBodyBytes,
-                timeout: reportedTimeout)
+                timeout: reportedTimeout, verification: handle.long(CURLINFO_SSL_VERIFYRESULT))
             trace?("* \(error.message)")
             throw error
         }
@@ -248,9 +248,12 @@ package final class CurlHTTPClient: HTTPClient {
         }
     }
 
-    /// Maps a libcurl failure to a typed error whose message says what to fix.
+    /// Maps a libcurl failure to a typed error whose message says what to fix. `verification` is OpenSSL's verdict on
+    /// the peer's certificate (`CURLINFO_SSL_VERIFYRESULT`, an `X509_V_ERR_*` number): certificate problems are told
+    /// apart by it, not by the words of the message, which change between OpenSSL and libcurl versions.
     static func error(
-        for code: CURLcode, detail: String, url: URL, display: String, transfer: CurlTransfer, limit: Int, timeout: TimeInterval
+        for code: CURLcode, detail: String, url: URL, display: String, transfer: CurlTransfer, limit: Int, timeout: TimeInterval,
+        verification: Int = 0
     ) -> HTTPError {
         let host: String
         if let name = url.host {
@@ -274,13 +277,12 @@ package final class CurlHTTPClient: HTTPClient {
             return .bodyTooLarge(url: display, limit: limit)
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
             let problem: HTTPError.TLSProblem
-            if lower.contains("subject name") || lower.contains("does not match") || lower.contains("no alternative certificate") {
+            if let verdict = TLSVerdict(verification) {
+                problem = verdict.problem
+            } else if lower.contains("subject name") || lower.contains("does not match") || lower.contains("no alternative certificate") {
+                // libcurl's own host-name check (a backend that leaves it to libcurl) has no OpenSSL verdict.
                 problem = .hostnameMismatch
-            } else if lower.contains("expired") || lower.contains("not yet valid") {
-                problem = .expiredCertificate
-            } else if code == CURLE_PEER_FAILED_VERIFICATION || lower.contains("certificate verify failed")
-                || lower.contains("issuer certificate")
-            {
+            } else if code == CURLE_PEER_FAILED_VERIFICATION {
                 problem = .untrustedCertificate
             } else if lower.contains("protocol version") || lower.contains("unsupported protocol") || lower.contains("wrong version number")
                 || lower.contains("no protocols available") || lower.contains("version too low")
