@@ -83,40 +83,6 @@ struct ProfileCLITests {
         #expect(missing.status == 64)
     }
 
-    @Test(
-        "flags check exit codes: true passes; false, missing and string flags fail with one line each",
-        arguments: [
-            ("good", ["canAccessApp"], 0),
-            ("good", ["canAccessApp", "canAccessContainer2"], 0),
-            ("good", ["canAccessContainer1"], 1),
-            ("good", ["nope"], 1),
-            ("string-flag", ["canAccessApp"], 1),
-            ("good", [], 0),
-            ("app-false", [], 1),
-            ("no-app-flag", [], 1),
-            ("string-flag", [], 1),
-        ])
-    func flagsCheck(path: String, names: [String], status: Int32) async throws {
-        let result = try await Self.server.profile("profiles/\(path)", names, command: ["flags", "check"])
-        #expect(result.status == status, "\(path) \(names): \(result.stdout)\(result.stderr)")
-        let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("fail") }
-        #expect(failing.count == (status == 0 ? 0 : max(1, names.count == 0 ? 1 : failing.count)))
-        if path == "app-false" { #expect(result.stdout.contains("log this member out")) }
-    }
-
-    @Test(
-        "the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
-    func launchRuleUnreachable() async throws {
-        for (path, status) in [("status/503", Int32(75)), ("status/401", Int32(77))] {
-            let result = try await Self.server.profile(path, [], command: ["flags", "check"])
-            #expect(result.status == status, "\(path): \(result.stderr)")
-            #expect(result.stderr.contains("could not check the app-launch rule"), "\(result.stderr)")
-            #expect(!result.stderr.contains("would log this member out"))
-        }
-        let named = try await Self.server.profile("status/503", ["canAccessApp"], command: ["flags", "check"])
-        #expect(named.status == 75, "a 503 is temporary: retry later")
-    }
-
     @Test("flags shows value, purpose and gated containers from the channel")
     func flagTable() async throws {
         let cli = Self.server.cli

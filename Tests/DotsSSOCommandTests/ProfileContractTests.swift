@@ -21,6 +21,11 @@ struct ProfileContractTests {
         return try JSONDecoder().decode([String: JSONValue].self, from: data)
     }
 
+    /// The options that reach `name` on the fake partner with the member's token file.
+    static func options(_ t: TestContext, _ name: String) -> [String] {
+        ["--profile-endpoint", endpoint + name, "--access-token-file", t.home.path("token")]
+    }
+
     /// A context whose partner serves `name`'s profile to the member's bearer token only (401 otherwise).
     static func partner(_ name: String) throws -> (TestContext, [String]) {
         let t = TestContext()
@@ -33,7 +38,7 @@ struct ProfileContractTests {
         }
         let tokenFile = t.home.path("token")
         try Data("\(token)\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
-        return (t, ["profile", "--profile-endpoint", endpoint + name, "--access-token-file", tokenFile])
+        return (t, ["profile"] + options(t, name))
     }
 
     @Test(
@@ -94,5 +99,47 @@ struct ProfileContractTests {
         let (t, profile) = try Self.partner("html-bio")
         #expect(await t.run(profile).status == 0)
         #expect(await t.run(profile + ["--strict"]).status == 1)
+    }
+
+    @Test(
+        "flags check exit codes: true passes; false, missing and string flags fail with one line each",
+        arguments: [
+            // (profile, flags named, exit, "fail" lines)
+            ("good", ["canAccessApp"], 0, 0),
+            ("good", ["canAccessApp", "canAccessContainer2"], 0, 0),
+            ("good", ["canAccessContainer1"], 1, 1),
+            ("good", ["nope"], 1, 1),
+            ("good", ["canAccessApp", "canAccessContainer1", "nope"], 1, 2),
+            ("string-flag", ["canAccessApp"], 1, 1),
+            ("good", [], 0, 0),
+            ("app-false", [], 1, 1),
+            ("no-app-flag", [], 1, 1),
+            ("string-flag", [], 1, 1),
+        ])
+    func flagsCheck(name: String, flags: [String], status: Int32, failingLines: Int) async throws {
+        let (t, _) = try Self.partner(name)
+        let result = await t.run(["flags", "check"] + flags + Self.options(t, name))
+        #expect(result.status == status, "\(name) \(flags): \(result.stdout)\(result.stderr)")
+        let failing = result.stdout.split(separator: "\n").filter { $0.hasPrefix("fail") }
+        #expect(failing.count == failingLines, "\(name) \(flags): \(result.stdout)")
+        if name == "app-false" { #expect(result.stdout.contains("log this member out")) }
+    }
+
+    @Test(
+        "the app-launch rule cannot be checked when the profile cannot be fetched: it says so and ends with that failure's status, never 1")
+    func launchRuleUnreachable() async throws {
+        for (status, exit) in [(503, Int32(75)), (401, Int32(77))] {
+            let t = TestContext()
+            t.http.on(.get, Self.endpoint + "down") { _ in (status, [], Data()) }
+            try Data("\(Self.token)\n".utf8).write(to: URL(fileURLWithPath: t.home.path("token")))
+            let result = await t.run(["flags", "check"] + Self.options(t, "down"))
+            #expect(result.status == exit, "\(status): \(result.stderr)")
+            #expect(result.stderr.contains("could not check the app-launch rule"), "\(result.stderr)")
+            #expect(!result.stderr.contains("would log this member out"))
+            if status == 503 {
+                let named = await t.run(["flags", "check", "canAccessApp"] + Self.options(t, "down"))
+                #expect(named.status == 75, "a 503 is temporary: retry later")
+            }
+        }
     }
 }
