@@ -52,7 +52,7 @@ struct CheckBodies: Sendable {
         switch await session.discovery() {
         case .success(let metadata):
             return CheckFindings(
-                DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient()),
+                DiscoveryLint.findings(for: metadata, publicClient: session.memberSettings.signIn.isPublicClient),
                 detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
             return CheckFindings([

@@ -15,6 +15,18 @@ package struct SignInSettings: Sendable {
     /// `--client-key-id`: the `kid` the provider registered the key under.
     package var clientKeyID: String?
 
+    /// Whether the client is public (no secret, no key), counting what the flags give as well as the channel: a key or
+    /// a secret given only as a flag makes it confidential, and `--client-auth` decides when it is given. Nil when no
+    /// client id is configured.
+    package var isPublicClient: Bool? {
+        guard let fromChannel = channel.isPublicClient(secretFile: clientSecretFile) else { return nil }
+        switch clientAuth {
+        case .none?: return true
+        case .clientSecretBasic?, .clientSecretPost?, .privateKeyJWT?: return false
+        case nil: return fromChannel && clientKeyFile == nil
+        }
+    }
+
     package init(
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
         clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil

@@ -1,0 +1,38 @@
+import DotsSSOBasics
+import DotsSSOCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import dots_sso
+
+/// Which client `check` judges the provider for: the channel's, with what the flags add.
+@Suite("check: the client the flags describe")
+struct CheckClientTests {
+    @Test("a key or a secret given only as a flag makes the client confidential for the discovery lint; --client-auth none makes it public")
+    func flagsDecideTheClient() async throws {
+        let t = TestContext()
+        let metadata =
+            #"{"issuer": "https://sso.fake.example", "authorization_endpoint": "https://sso.fake.example/a", "token_endpoint": "https://sso.fake.example/t", "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"], "token_endpoint_auth_methods_supported": ["private_key_jwt", "client_secret_basic"]}"#
+        t.http.json(
+            .get, "https://sso.fake.example/.well-known/openid-configuration",
+            try JSONDecoder().decode(JSONValue.self, from: Data(metadata.utf8)))
+        try t.writeChannel("acme", #"{"name": "acme", "issuer": "https://sso.fake.example", "clientId": "dots"}"#)
+        func codes(_ extra: [String]) async throws -> [String] {
+            let result = await t.run(["check", "--channel", "acme", "--only", "discovery", "--json"] + extra)
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.allOutput)")
+            let checks = try #require(report["checks"] as? [[String: Any]])
+            return checks.flatMap { ($0["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
+        }
+        // No secret, no key: a public client whose provider does not list "none" is warned.
+        #expect(try await codes([]).contains("discover.client-auth.none-missing"))
+        // The same client with its key on the command line is confidential: only the general note remains.
+        let keyed = try await codes(["--client-key-file", t.home.path("client.pem")])
+        #expect(!keyed.contains("discover.client-auth.none-missing") && keyed.contains("discover.client-auth.none-unlisted"), "\(keyed)")
+        let secret = try await codes(["--client-secret-file", t.home.path("secret")])
+        #expect(!secret.contains("discover.client-auth.none-missing"), "\(secret)")
+        let publicByChoice = try await codes(["--client-key-file", t.home.path("client.pem"), "--client-auth", "none"])
+        #expect(publicByChoice.contains("discover.client-auth.none-missing"), "\(publicByChoice)")
+    }
+}
