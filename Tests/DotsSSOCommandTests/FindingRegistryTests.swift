@@ -45,6 +45,7 @@ struct FindingRegistryTests {
         #expect(Set(codes).count == codes.count, "a code registered twice")
         for entry in FindingCatalog.all {
             #expect(entry.explanation.count > 40 && entry.explanation.hasSuffix("."), "\(entry.code): \(entry.explanation)")
+            #expect(!entry.explanation.contains("  ") && !entry.explanation.contains("\n"), "\(entry.code) is one clean paragraph")
             #expect(!entry.source.isEmpty, "\(entry.code) names no source")
             #expect(FindingCatalog.markdown.contains("### `\(entry.code)` (\(entry.severity.rawValue))"))
         }

@@ -63,7 +63,9 @@ package enum ChannelFindings {
     static let clientKeyIDWithoutKey = FindingCode(
         "channel.client-key-id.without-key", .warning, source: "RFC 7523 §2.2; RFC 7515 §4.1.4 (kid)",
         """
-        clientKeyId is set but clientKeyFile is not. The kid only names the key a private_key_jwt assertion is signed         with; without the key the client authenticates another way (a secret, or none) and the kid is ignored. Set         clientKeyFile, or remove clientKeyId.
+        clientKeyId is set but clientKeyFile is not. The kid only names the key a private_key_jwt assertion is signed \
+        with; without the key the client authenticates another way (a secret, or none) and the kid is ignored. Set \
+        clientKeyFile, or remove clientKeyId.
         """)
     static let duplicateKey = FindingCode(
         "channel.duplicate-key", .error, source: "RFC 8259 §4",
