@@ -75,6 +75,56 @@ struct ClientAssertionCLITests {
         }
     }
 
+    @Test(
+        "a provider listing only PS256 and ES256 (FAPI 2.0): an RSA key signs PS256 for the sign-in and the refresh (from what the sign-in remembered), an EC key ES256; listing only PS256, an EC key is refused (78) before anything is sent"
+    )
+    func providerAlgorithms() async throws {
+        let password = cli.home.path("password")
+        try "test-member-password\n".write(toFile: password, atomically: true, encoding: .utf8)
+        for (type, alg) in [("rsa", "PS256"), ("ec", "ES256")] {
+            let key = cli.home.path("fapi-\(type).pem")
+            let generated = try await cli.run(["keys", "generate", "--out", key, "--type", type])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            // Registered without its "alg", as providers often keep keys: the assertion's header says which.
+            var jwk = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
+            jwk["alg"] = nil
+            let jwkFile = cli.home.path("fapi-jwk-\(type).json")
+            try JSONSerialization.data(withJSONObject: jwk).write(to: URL(fileURLWithPath: jwkFile))
+            let log = cli.home.path("fapi-\(type).log")
+            let (peer, port) = try await Peers.devicePeer(
+                extra: ["--password-grant", "--private-key-jwt", jwkFile, "--assertion-algs", "PS256,ES256"], log: log)
+            defer { peer.stop() }
+            let client = ["--issuer", "http://127.0.0.1:\(port)", "--client-id", "dots-cli", "--client-key-file", key]
+            let signedIn = try await cli.run(
+                ["authorize"] + client + ["--grant", "password", "--username", "tess", "--password-file", password])
+            #expect(signedIn.status == 0, "\(type): \(signedIn.stderr)")
+            // The refresh signs from what the sign-in remembered, without reading the metadata again.
+            let refreshed = try await cli.run(["refresh", "--force"] + client)
+            #expect(refreshed.status == 0, "\(type): \(refreshed.stderr)")
+            let sent = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                return words.count >= 6 && words[1] == "POST" ? String(words[4]) : nil
+            }
+            #expect(sent.count == 2 && sent.allSatisfy { $0 == alg }, "\(type): assertions signed \(sent)")
+        }
+        // A provider that accepts PS256 only: an EC key cannot make one, and nothing is sent.
+        let key = cli.home.path("fapi-ec.pem")
+        let log = cli.home.path("ps256-only.log")
+        let (peer, port) = try await Peers.devicePeer(
+            extra: ["--password-grant", "--private-key-jwt", cli.home.path("fapi-jwk-ec.json"), "--assertion-algs", "PS256"], log: log)
+        defer { peer.stop() }
+        let refused = try await cli.run([
+            "authorize", "--issuer", "http://127.0.0.1:\(port)", "--client-id", "dots-cli", "--client-key-file", key, "--grant", "password",
+            "--username", "tess", "--password-file", password,
+        ])
+        #expect(refused.status == 78, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("accepts client assertions signed with PS256 only") && refused.stderr.contains("signs ES256"),
+            "\(refused.stderr)")
+        let requests = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(!requests.contains("POST /token"), "no token request: \(requests)")
+    }
+
     @Test("a key file that is no key, an encrypted key, a P-384 key or a 1024-bit RSA key is refused (65) saying which, before any request")
     func unusableKeys() async throws {
         let pki = cli.home

@@ -30,7 +30,10 @@ os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"  # plain http on loopback
 import werkzeug.serving
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.oauth2.rfc6749 import ClientMixin, TokenMixin, grants
+from authlib.oauth2.rfc6749 import InvalidClientError
 from authlib.oauth2.rfc7523 import JWTBearerClientAssertion
+from joserfc import jwt as joserfc_jwt
+from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
 from flask import Flask, jsonify, request
@@ -107,6 +110,9 @@ def main():
     parser.add_argument("--interval", type=int, default=5)
     parser.add_argument("--log")
     parser.add_argument("--private-key-jwt")
+    # What the metadata lists in token_endpoint_auth_signing_alg_values_supported, and all an assertion may be signed
+    # with here (a FAPI 2.0 provider lists PS256,ES256): another alg is refused as invalid_client before Authlib looks.
+    parser.add_argument("--assertion-algs", default="RS256,ES256")
     options = parser.parse_args()
     client_jwk = None
     if options.private_key_jwt:
@@ -114,6 +120,7 @@ def main():
             client_jwk = json.load(handle)
         AUTH_METHOD["name"] = "private_key_jwt"
     methods = [AUTH_METHOD["name"]]
+    assertion_algs = [alg for alg in options.assertion_algs.split(",") if alg]
 
     lock = threading.Lock()
     devices = {}      # device_code -> DeviceCredentialDict
@@ -201,6 +208,15 @@ def main():
                 used_jtis.add(jti)
                 return True
 
+        def process_assertion_claims(self, assertion, resolve_key):
+            # The algorithms this provider lists are the ones it verifies (joserfc's default set leaves out PS256).
+            try:
+                token = joserfc_jwt.decode(assertion, resolve_key, algorithms=assertion_algs)
+            except JoseError as error:
+                raise InvalidClientError(description=error.description) from error
+            self.verify_claims(token.claims)
+            return token.claims
+
         def resolve_client_public_key(self, client):
             # The client's registered JWKS: joserfc picks the key by the assertion's kid, so a kid it lacks is refused.
             return KeySet.import_key_set({"keys": [client_jwk]})
@@ -228,6 +244,9 @@ def main():
             header = json.loads(base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)))
             signed = f" {header.get('alg')} {header.get('kid')}"
         log(f"{request.method} {request.path} {request.form.get('grant_type', '')}".rstrip() + signed)
+        if signed and header.get("alg") not in assertion_algs:
+            return jsonify(error="invalid_client",
+                           error_description=f"client assertions are accepted signed with {', '.join(assertion_algs)}"), 401
 
     @app.post("/device_authorization")
     def device_authorization():
@@ -264,7 +283,7 @@ def main():
         return jsonify(issuer=issuer["url"], token_endpoint=f"{issuer['url']}/token",
                        device_authorization_endpoint=f"{issuer['url']}/device_authorization",
                        grant_types_supported=grants_supported, token_endpoint_auth_methods_supported=methods,
-                       token_endpoint_auth_signing_alg_values_supported=["RS256", "ES256"],
+                       token_endpoint_auth_signing_alg_values_supported=assertion_algs,
                        response_types_supported=["code"])
 
     http = werkzeug.serving.make_server("127.0.0.1", 0, app, threaded=True)

@@ -159,9 +159,11 @@ struct CheckBodies: Sendable {
         var endpoint = channel.authorizationEndpoint
         var pushTo: String?
         var pushRequired = false
+        var assertionAlgorithms: [String]?
         if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
             endpoint = endpoint ?? metadata.authorizationEndpoint
             pushTo = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
+            assertionAlgorithms = metadata.document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray
             if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] { pushRequired = true }
         }
         guard let endpoint else {
@@ -181,6 +183,7 @@ struct CheckBodies: Sendable {
                 let credentials: ClientCredentials
                 do {
                     credentials = try SignInContext.credentials(session.memberSettings.signIn, clientID: clientID, in: context)
+                    credentials.assertion?.accept(assertionAlgorithms)
                 } catch {
                     return CheckFindings([
                         failure(

@@ -12,8 +12,10 @@ package struct ClientAssertion: Sendable {
     package let keyID: String
     /// The provider's issuer identifier, the first audience (RFC 7523bis, FAPI 2.0).
     package let issuer: String?
-    /// PS256 instead of RS256 with an RSA key: set when the provider lists only PS256 for client assertions.
-    package var usesPSS = false
+    /// The algorithms the provider accepts for client assertions (its metadata's
+    /// `token_endpoint_auth_signing_alg_values_supported`), once a command has read them or the cached sign-in
+    /// remembers them; shared by every copy of this assertion, so the refresh a sign-in makes later signs alike.
+    private let accepted = OnceBox<[String]>()
     let clock: WallClock
 
     /// How long an assertion is good for: RFC 7523 asks for short; providers allow up to 5 minutes.
@@ -45,8 +47,23 @@ package struct ClientAssertion: Sendable {
         }
     }
 
-    /// The JWS algorithm the assertions are signed with.
-    package var algorithm: String { usesPSS && key.algorithm == .rs256 ? JWSAlgorithm.ps256.rawValue : key.algorithm.rawValue }
+    /// Takes the provider's list of accepted algorithms (nil or empty: it did not say, and the key's own is used).
+    package func accept(_ algorithms: [String]?) {
+        if let algorithms, !algorithms.isEmpty { accepted.set(algorithms) }
+    }
+
+    /// What the provider said it accepts, when it said.
+    package var acceptedAlgorithms: [String]? { accepted.value }
+
+    /// The JWS algorithm the assertions are signed with: the key's own (RS256 for RSA, ES256 for P-256) unless the
+    /// provider lists algorithms without it; then PS256 for an RSA key when it lists that (FAPI 2.0 providers accept
+    /// only PS256 and ES256). A key the provider accepts no algorithm of is refused before anything is sent.
+    package func algorithm() throws -> JWSAlgorithm {
+        let own = key.algorithm
+        guard let list = accepted.value, !list.contains(own.rawValue) else { return own }
+        if own == .rs256 && list.contains(JWSAlgorithm.ps256.rawValue) { return .ps256 }
+        throw OAuthError.assertionAlgorithmRefused(accepted: list, key: own.rawValue)
+    }
 
     /// A fresh assertion for a request to `endpoint`. `aud` holds the issuer and the endpoint itself: RFC 7523 and
     /// OIDC Core §9 name the token endpoint, RFC 7523bis and FAPI 2.0 the issuer, and providers of either school
@@ -61,13 +78,14 @@ package struct ClientAssertion: Sendable {
             "jti": .string(try SecureRandom.base64URLString(byteCount: 24)),
             "iat": .number(now), "exp": .number(now + Self.lifetime),
         ]
-        let header: [String: JSONValue] = ["alg": .string(algorithm), "typ": .string("JWT"), "kid": .string(keyID)]
+        let algorithm = try algorithm()
+        let header: [String: JSONValue] = ["alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keyID)]
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let signingInput =
             Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
             + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
-        let signature = try key.sign(Data(signingInput.utf8), pss: usesPSS)
+        let signature = try key.sign(Data(signingInput.utf8), pss: algorithm == .ps256)
         return signingInput + "." + Base64URL.encode(signature)
     }
 }

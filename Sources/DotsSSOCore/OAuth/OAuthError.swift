@@ -50,6 +50,8 @@ package enum OAuthError: UserFacingError, Equatable {
     case grantRefused(grant: String, status: Int, error: String, description: String?)
     /// The flow needs an endpoint the provider does not publish.
     case flowUnavailable(flow: String, reason: String)
+    /// The provider accepts client assertions signed with none of the algorithms the client's key can make.
+    case assertionAlgorithmRefused(accepted: [String], key: String)
 
     package var message: String {
         switch self {
@@ -139,6 +141,10 @@ package enum OAuthError: UserFacingError, Equatable {
                     : "ask the partner to enable it for this client, or choose another --flow")
         case let .flowUnavailable(flow, reason):
             "cannot sign in with --flow \(flow): \(reason)"
+        case let .assertionAlgorithmRefused(accepted, key):
+            "the provider accepts client assertions signed with \(accepted.joined(separator: ", ")) only "
+                + "(token_endpoint_auth_signing_alg_values_supported), and the client key signs \(key): register a key it "
+                + "accepts (`dots-sso keys generate` makes RSA, signed PS256 where RS256 is not listed, or P-256 for ES256)"
         }
     }
 
@@ -171,7 +177,7 @@ package enum OAuthError: UserFacingError, Equatable {
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized
         case .deviceCodeExpired, .deviceTimeout: .temporary
-        case .grantRefused, .flowUnavailable: .configuration
+        case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused: .configuration
         case let .pushRefused(status, code, _):
             switch code {
             case "temporarily_unavailable", "slow_down": .temporary

@@ -22,6 +22,9 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var pushedAuthorization: String?
     /// RFC 9126 §5: the provider refuses authorization requests that were not pushed.
     package var requiresPushedAuthorization = false
+    /// RFC 8414 §2 `token_endpoint_auth_signing_alg_values_supported`: what a `private_key_jwt` assertion may be
+    /// signed with.
+    package var assertionAlgorithms: [String]?
 
     package init() {}
 
@@ -51,6 +54,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
         endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
         endpoints.pushedAuthorization = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
+        endpoints.assertionAlgorithms = metadata.document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray
         if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] {
             endpoints.requiresPushedAuthorization = true
         }
@@ -76,6 +80,8 @@ package struct ProviderEndpoints: Sendable, Equatable {
 
     /// What a sign-in remembers so refresh and revocation need no discovery.
     package var stored: StoredEndpoints {
-        StoredEndpoints(issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks)
+        StoredEndpoints(
+            issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks,
+            assertionAlgorithms: assertionAlgorithms)
     }
 }

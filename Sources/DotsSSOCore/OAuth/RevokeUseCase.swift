@@ -190,6 +190,8 @@ package struct RevokeUseCase: Sendable {
     /// The revocation and end-session endpoints: the channel's settings win, then what the sign-in remembered,
     /// then discovery (only when something is still missing, and never fatal: revoking works offline).
     private func endpoints(remembered: StoredEndpoints?, client: SignInContext) async -> StoredEndpoints {
+        // The revocation request signs its client assertion as the sign-in's did.
+        client.credentials.assertion?.accept(remembered?.assertionAlgorithms)
         var endpoints = remembered ?? StoredEndpoints()
         let channel = client.channel
         if endpoints.revocation == nil || endpoints.endSession == nil, channel.issuer != nil || channel.revocationEndpoint != nil,

@@ -92,7 +92,9 @@ package struct SignInContext: Sendable {
 
     /// The provider's endpoints (flags first, then discovery).
     package func endpoints() async throws -> ProviderEndpoints {
-        try await ProviderEndpoints.resolve(channel: channel, http: http)
+        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
+        credentials.assertion?.accept(endpoints.assertionAlgorithms)
+        return endpoints
     }
 
     /// The scopes to ask for: the channel's, else `openid` when the provider does OIDC.
@@ -109,7 +111,9 @@ package struct SignInContext: Sendable {
             cache: cache, key: key, channelName: channel.hintSelector,
             tokenClient: TokenEndpointClient(http: http, credentials: credentials),
             tokenEndpoint: {
-                try await ProviderEndpoints.resolve(channel: channel, http: http).require(\.token, "token", flag: "--token-endpoint")
+                let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
+                credentials.assertion?.accept(endpoints.assertionAlgorithms)
+                return try endpoints.require(\.token, "token", flag: "--token-endpoint")
             },
             warn: { context.warn($0) }
         )

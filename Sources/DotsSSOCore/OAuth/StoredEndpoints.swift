@@ -10,10 +10,12 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
     package var userinfo: String?
     /// The provider's JWKS, so an id_token a refresh returns is validated as the sign-in's was.
     package var jwks: String?
+    /// What the provider accepts for client assertions, so a refresh signs its assertion as the sign-in did.
+    package var assertionAlgorithms: [String]?
 
     package init(
         issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
-        jwks: String? = nil
+        jwks: String? = nil, assertionAlgorithms: [String]? = nil
     ) {
         self.issuer = issuer
         self.token = token
@@ -21,5 +23,6 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
         self.endSession = endSession
         self.userinfo = userinfo
         self.jwks = jwks
+        self.assertionAlgorithms = assertionAlgorithms
     }
 }

@@ -129,6 +129,8 @@ package struct TokenSession: Sendable {
         var oauth = signedIn.entry.oauth
         do {
             let endpoint: URL
+            // The sign-in remembered what the provider accepts for client assertions; the refresh signs alike.
+            tokenClient.credentials.assertion?.accept(oauth.endpoints?.assertionAlgorithms)
             if let stored = oauth.endpoints?.token {
                 endpoint = try URLPolicy.validate(stored)
             } else {
