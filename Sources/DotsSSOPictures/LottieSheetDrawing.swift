@@ -19,7 +19,10 @@ package enum LottieSheetDrawing {
         }
         let firstFrame = BodymovinPreviewUseCase.inPoint(bytes)
         let sampled = renderer.sampledFrames(frames)
-        let sheet = try LottieContactSheet.draw(renderer, frames: sampled, cell: cell, label: { "frame \(firstFrame + $0)" })
+        // What rlottie leaves out is said on the picture itself: a sheet is often looked at alone.
+        let caveat = report.findings.first { $0.code == LottieFindings.rlottieUnderDraws.code }?.message
+        let sheet = try LottieContactSheet.draw(
+            renderer, frames: sampled, cell: cell, caveat: caveat, label: { "frame \(firstFrame + $0)" })
         try PictureFile.save(try sheet.pngData(), to: path, what: "the contact sheet")
         return (renderer, sampled.map { firstFrame + $0 })
     }

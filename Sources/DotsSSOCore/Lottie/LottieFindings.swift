@@ -142,7 +142,7 @@ package enum LottieFindings {
         "lottie.ios.unsupported", .warning, source: ios,
         "The animation uses a feature lottie-ios does not support (expressions, merge paths, luma mattes, effects other than drop shadow, glyphs, auto-orient, 3D layers…), so the app will draw it differently or not at all. check treats it as an error."
     )
-    static let rlottieUnderDraws = FindingCode(
+    package static let rlottieUnderDraws = FindingCode(
         "lottie.rlottie.under-draws", .info, source: "rlottie (Samsung), what it draws",
         "The animation uses what rlottie, which draws dots-sso's previews and frame checks, does not draw (text layers, skew, merge paths, layer effects, expressions). The pictures under-draw it; the app's own player is lottie-ios."
     )
