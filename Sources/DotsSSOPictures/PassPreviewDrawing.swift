@@ -19,7 +19,7 @@ package enum PassPreviewDrawing {
         let front = try renderer.front()
         try PictureFile.save(try front.pngData(), to: frontPath, what: "the pass picture", memberData: true)
         var preview = PassPreviewUseCase.Preview(
-            file: name, style: renderer.style, front: frontPath, locale: locale, findings: renderer.findings)
+            file: name, style: renderer.style, layout: renderer.layout, front: frontPath, locale: locale, findings: renderer.findings)
         if let backPath {
             try PictureFile.save(try renderer.back().pngData(), to: backPath, what: "the back of the pass", memberData: true)
             preview.back = backPath

@@ -15,12 +15,14 @@ struct PassRenderer {
 
     let pass: [String: JSONValue]
     let style: String
+    /// "poster" (an event ticket that prefers `posterEventTicket`) or "classic".
+    let layout: String
     let text: PassFieldText
     var artwork: PassArtwork
     let background: PictureColor
     let foreground: PictureColor
     let labelColor: PictureColor
-    private(set) var findings: [Finding] = []
+    var findings: [Finding] = []
     let file: String
 
     init(pass: [String: JSONValue], files: [String: Data], language: String?, file: String) throws {
@@ -30,6 +32,7 @@ struct PassRenderer {
         }
         self.pass = pass
         self.style = style
+        layout = Self.layout(of: pass, style: style)
         self.file = file
         text = PassFieldText(files: files, language: language)
         artwork = PassArtwork(files: files, language: language, file: file)
@@ -48,6 +51,7 @@ struct PassRenderer {
     // MARK: Front
 
     mutating func front() throws -> Canvas {
+        if layout == "poster" { return try posterFront() }
         let content = try Canvas(width: Self.pixelWidth, height: Self.pixels(Self.maxHeight))
         content.scale(by: Self.scale)
         var y = Self.margin

@@ -26,6 +26,7 @@ package struct PictureDrawer: Drawer {
                     try PassPreviewUseCase.read(input, name: name), name: name, front: front, back: back, locale: locale)
                 result.findings = preview.findings
                 result.style = preview.style
+                result.layout = preview.layout
                 result.back = preview.back
             }
         } catch let error as UserFacingError {

@@ -225,7 +225,7 @@ struct PictureCLITests {
     /// A pass of `style` with fields in every area, a barcode of `format`, and real images made by Pillow.
     func pass(
         style: String, format: String, message: String, in folder: TemporaryDirectory, extra: [String: Data] = [:],
-        transit: String? = nil
+        transit: String? = nil, passKeys: [String: Any] = [:], name: String? = nil
     ) async throws -> String? {
         let images = TemporaryDirectory("images")
         var files: [String: Data] = extra
@@ -253,7 +253,7 @@ struct PictureCLITests {
             "backFields": [["key": "terms", "label": "Terms", "value": "Valid at every Dots venue. Not transferable."]],
         ]
         if let transit { structure["transitType"] = transit }
-        let passJSON: [String: Any] = [
+        var passJSON: [String: Any] = [
             "formatVersion": 1, "description": "test pass", "organizationName": "The Dots", "passTypeIdentifier": "pass.org.thedots.test",
             "serialNumber": "1", "teamIdentifier": "DOTSTEST01", "backgroundColor": "rgb(30, 60, 110)",
             "foregroundColor": "rgb(255, 255, 255)",
@@ -261,8 +261,9 @@ struct PictureCLITests {
             "barcodes": [["format": format, "message": message, "messageEncoding": "iso-8859-1", "altText": message]],
             style: structure,
         ]
+        passJSON.merge(passKeys) { _, new in new }
         files["pass.json"] = try JSONSerialization.data(withJSONObject: passJSON, options: .sortedKeys)
-        let path = folder.path("\(style)-\(format).pkpass")
+        let path = folder.path("\(name ?? "\(style)-\(format)").pkpass")
         try TestPassIssuer.zip(files).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -304,6 +305,40 @@ struct PictureCLITests {
         #expect(frontInfo["width"] as? Int == 640, "a 320 pt pass at 2×: \(frontInfo)")
         try await expectLooksLike(front, golden: "pkpass-\(style).png")
         try await expectLooksLike(back, golden: "pkpass-\(style)-back.png")
+    }
+
+    @Test(
+        "an event ticket preferring posterEventTicket is drawn in the poster layout (semantic fields over the background) and says so; preferring eventTicket, the classic one"
+    )
+    func posterEventTicket() async throws {
+        let folder = TemporaryDirectory("poster")
+        let semantics: [String: Any] = [
+            "eventName": "Members' Night", "eventStartDate": "2026-12-01T19:30:00+01:00", "venueName": "The Dots Hall",
+            "venueRoom": "Studio 2", "performerNames": ["Ann Lee", "Sam Ray"],
+        ]
+        let message = "DOTS-POSTER-0042"
+        guard
+            let poster = try await pass(
+                style: "eventTicket", format: "PKBarcodeFormatQR", message: message, in: folder,
+                passKeys: ["preferredStyleSchemes": ["posterEventTicket", "eventTicket"], "semantics": semantics], name: "poster"),
+            let classic = try await pass(
+                style: "eventTicket", format: "PKBarcodeFormatQR", message: message, in: folder,
+                passKeys: ["preferredStyleSchemes": ["eventTicket", "posterEventTicket"], "semantics": semantics], name: "classic")
+        else { return }
+        let drawn = try await cli.run(["pkpass", "preview", poster, "--json"])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let preview = try json(drawn)
+        #expect(preview["layout"] as? String == "poster" && preview["style"] as? String == "eventTicket", "\(preview)")
+        let front = try #require(preview["front"] as? String)
+        let text = try await cli.run(["pkpass", "preview", poster, "--out", folder.path("poster-text.png")])
+        #expect(text.stdout.contains("front of the eventTicket pass (poster layout)"), "\(text.stdout)")
+        // The barcode below the poster still scans.
+        if let decoded = try await check(["decode", front]) as? [[String: Any]] {
+            #expect(decoded.contains { $0["text"] as? String == message }, "\(decoded)")
+        }
+        try await expectLooksLike(front, golden: "pkpass-eventTicket-poster.png")
+        let other = try json(try await cli.run(["pkpass", "preview", classic, "--json"]))
+        #expect(other["layout"] as? String == "classic", "\(other)")
     }
 
     @Test(

@@ -21,15 +21,22 @@ package struct PassPreviewUseCase: Sendable {
     package struct Preview: Codable, Sendable {
         package var file: String
         package var style: String
+        /// The layout drawn: "poster" for an event ticket whose preferredStyleSchemes puts posterEventTicket first
+        /// (Wallet on iOS 18 and later), else "classic".
+        package var layout: String
         package var front: String
         package var back: String?
         package var locale: String?
         /// What could not be drawn (an image too large or unreadable, a barcode zint refuses).
         package var findings: [Finding]
 
-        package init(file: String, style: String, front: String, back: String? = nil, locale: String?, findings: [Finding]) {
+        package init(
+            file: String, style: String, layout: String = "classic", front: String, back: String? = nil, locale: String?,
+            findings: [Finding]
+        ) {
             self.file = file
             self.style = style
+            self.layout = layout
             self.front = front
             self.back = back
             self.locale = locale
@@ -56,7 +63,8 @@ package struct PassPreviewUseCase: Sendable {
             .passPreview(input: folder ?? copy, name: name, front: frontPath, back: backPath, locale: locale)
         }
         return Preview(
-            file: name, style: drawn.style ?? "generic", front: frontPath, back: drawn.back, locale: locale, findings: drawn.findings)
+            file: name, style: drawn.style ?? "generic", layout: drawn.layout ?? "classic", front: frontPath, back: drawn.back,
+            locale: locale, findings: drawn.findings)
     }
 
     /// The bytes of a .pkpass (or stdin), at most the size `pkpass inspect` reads.
