@@ -52,9 +52,6 @@ package struct ClientAssertion: Sendable {
         if let algorithms, !algorithms.isEmpty { accepted.set(algorithms) }
     }
 
-    /// What the provider said it accepts, when it said.
-    package var acceptedAlgorithms: [String]? { accepted.value }
-
     /// The JWS algorithm the assertions are signed with: the key's own (RS256 for RSA, ES256 for P-256) unless the
     /// provider lists algorithms without it; then PS256 for an RSA key when it lists that (FAPI 2.0 providers accept
     /// only PS256 and ES256). A key the provider accepts no algorithm of is refused before anything is sent.
