@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "dots-sso",
             dependencies: [
-                "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "DotsSSOSandbox",
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "DotsSSOSandbox", "CDotsRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

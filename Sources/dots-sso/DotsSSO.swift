@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDotsRuntime
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOPictures
@@ -45,7 +46,7 @@ struct DotsSSO: AsyncParsableCommand {
         let arguments = ProcessArguments.all
         // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
-            Foundation.exit(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
+            end(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
         }
         var context = CommandContext.live()
         // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
@@ -57,7 +58,15 @@ struct DotsSSO: AsyncParsableCommand {
         case .finished(let code): status = code
         case .command(let command): status = await execute(command, context: context)
         }
-        Foundation.exit(status)
+        end(status)
+    }
+
+    /// Ends the process once everything written is out (`dots_end_process`: stdout and stderr flushed, then
+    /// `_exit`), so no atexit handler or static destructor of the statically linked runtime runs while its worker
+    /// threads may still use what it frees. CI saw a release binary end by SIGABRT once, after it had printed its
+    /// whole answer; nothing an exit-time handler does is needed by a command.
+    static func end(_ status: Int32) -> Never {
+        dots_end_process(status)
     }
 
     /// Parses `arguments`, runs the command with `context`, and returns the exit status; every message goes to the

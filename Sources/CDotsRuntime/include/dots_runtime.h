@@ -29,4 +29,9 @@ int dots_die_with_parent(int parent);
 /* The file of the loaded library that holds `symbol` (dladdr), or NULL. */
 const char *dots_library_file(const void *symbol);
 
+/* Flushes stdout and stderr and ends the process with `status` at once (_exit): no atexit handler or static
+   destructor runs while the runtime's worker threads may still use what they free. Only stdout and stderr: a full
+   fflush(NULL) would wait for stdin's lock, which a thread blocked reading a prompt holds. */
+_Noreturn void dots_end_process(int status);
+
 #endif
