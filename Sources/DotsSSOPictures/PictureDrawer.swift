@@ -29,12 +29,8 @@ package struct PictureDrawer: Drawer {
                 result.layout = preview.layout
                 result.back = preview.back
             }
-        } catch let error as UserFacingError {
-            result.error = error.message
-            result.status = error.exitStatus.rawValue
         } catch {
-            result.error = "\(error)"
-            result.status = ExitStatus.internalError.rawValue
+            return .failed(error)
         }
         return result
     }

@@ -50,7 +50,7 @@ struct ChannelFieldTests {
         #expect(missing.isEmpty, "declared fields without an option named after them: \(missing)")
         // Every plain text option is a declared field, or one of the two that are never stored.
         let notStored: Set = ["channel", "clientSecretFile"]
-        let names = ChannelFieldOptions.textOptionNames(in: options) + ChannelFieldOptions.textOptionNames(in: options.channel)
+        let names = (ChannelFieldOptions.textOptions(in: options) + ChannelFieldOptions.textOptions(in: options.channel)).map(\.name)
         #expect(names.contains("issuer") && names.contains("privacyPolicy"), "the options are read: \(names)")
         let strays = names.filter { ChannelField.named($0) == nil && !notStored.contains($0) }
         #expect(strays.isEmpty, "text options that are no declared field (declare them in ChannelField): \(strays)")

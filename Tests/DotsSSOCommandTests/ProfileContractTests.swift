@@ -21,9 +21,14 @@ struct ProfileContractTests {
         return try JSONDecoder().decode([String: JSONValue].self, from: data)
     }
 
-    /// The options that reach `name` on the fake partner with the member's token file.
+    /// The options that reach `name` on the fake partner with the member's token file (`writeMemberToken`).
     static func options(_ t: TestContext, _ name: String) -> [String] {
         ["--profile-endpoint", endpoint + name, "--access-token-file", t.home.path("token")]
+    }
+
+    /// The member's token, in the file `options` names.
+    static func writeMemberToken(_ t: TestContext) throws {
+        try Data("\(token)\n".utf8).write(to: URL(fileURLWithPath: t.home.path("token")))
     }
 
     /// A context whose partner serves `name`'s profile to the member's bearer token only (401 otherwise).
@@ -36,29 +41,29 @@ struct ProfileContractTests {
             guard bearer == "Bearer \(token)" else { return (401, [], Data()) }
             return (200, [("Content-Type", "application/json")], body)
         }
-        let tokenFile = t.home.path("token")
-        try Data("\(token)\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
+        try writeMemberToken(t)
         return (t, ["profile"] + options(t, name))
     }
 
-    @Test(
-        "each partner mistake is a finding with its code and the documented exit",
-        arguments: [
-            ("good", 0, nil as String?),
-            ("email-id", 1, "profile.id.email"),
-            ("missing-id", 1, "profile.id.missing"),
-            ("numeric-id", 0, "profile.id.number"),
-            ("string-flag", 1, "profile.flag.not-boolean"),
-            ("nested-flag", 1, "profile.flag.not-boolean"),
-            ("no-features", 1, "profile.features.missing"),
-            ("app-false", 0, "profile.flag.app-access-false"),
-            ("no-app-flag", 1, "profile.flag.missing"),
-            ("long-first-name", 1, "profile.first-name.too-long"),
-            ("invalid-email", 1, "profile.email.invalid"),
-            ("long-email", 1, "profile.email.too-long"),
-            ("html-bio", 0, "profile.biography.html-stripped"),
-            ("sub-only", 0, nil),
-        ])
+    /// Each shared profile, the exit `profile` ends with, and the finding it must report.
+    static let mistakeTable: [(name: String, status: Int32, code: String?)] = [
+        ("good", 0, nil),
+        ("email-id", 1, "profile.id.email"),
+        ("missing-id", 1, "profile.id.missing"),
+        ("numeric-id", 0, "profile.id.number"),
+        ("string-flag", 1, "profile.flag.not-boolean"),
+        ("nested-flag", 1, "profile.flag.not-boolean"),
+        ("no-features", 1, "profile.features.missing"),
+        ("app-false", 0, "profile.flag.app-access-false"),
+        ("no-app-flag", 1, "profile.flag.missing"),
+        ("long-first-name", 1, "profile.first-name.too-long"),
+        ("invalid-email", 1, "profile.email.invalid"),
+        ("long-email", 1, "profile.email.too-long"),
+        ("html-bio", 0, "profile.biography.html-stripped"),
+        ("sub-only", 0, nil),
+    ]
+
+    @Test("each partner mistake is a finding with its code and the documented exit", arguments: mistakeTable)
     func mistakes(name: String, status: Int32, code: String?) async throws {
         let (t, profile) = try Self.partner(name)
         let result = await t.run(profile + ["--json"])
@@ -74,11 +79,7 @@ struct ProfileContractTests {
 
     @Test("every profile in the shared file is in the table above: a new mistake gets its expected code")
     func everyProfileTested() throws {
-        let tested: Set = [
-            "good", "email-id", "missing-id", "numeric-id", "string-flag", "nested-flag", "no-features", "app-false", "no-app-flag",
-            "long-first-name", "invalid-email", "long-email", "html-bio", "sub-only",
-        ]
-        #expect(Set(try Self.profiles().keys) == tested)
+        #expect(Set(try Self.profiles().keys) == Set(Self.mistakeTable.map(\.name)))
     }
 
     @Test("the import preview shows the stripped biography and the 120-byte name in bytes and characters")
@@ -131,7 +132,7 @@ struct ProfileContractTests {
         for (status, exit) in [(503, Int32(75)), (401, Int32(77))] {
             let t = TestContext()
             t.http.on(.get, Self.endpoint + "down") { _ in (status, [], Data()) }
-            try Data("\(Self.token)\n".utf8).write(to: URL(fileURLWithPath: t.home.path("token")))
+            try Self.writeMemberToken(t)
             let result = await t.run(["flags", "check"] + Self.options(t, "down"))
             #expect(result.status == exit, "\(status): \(result.stderr)")
             #expect(result.stderr.contains("could not check the app-launch rule"), "\(result.stderr)")

@@ -35,10 +35,7 @@ package struct ChannelInitUseCase: Sendable {
         settings.name = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         // Every endpoint the channel names is one dots-sso would connect to (https, or http on loopback).
         for field in ChannelField.all where field.kind == .endpoint {
-            guard let value = field.value(in: settings) else { continue }
-            do { _ = try URLPolicy.validate(value) } catch let error as HTTPError {
-                throw UsageError.invalid("\(field.flag): \(error.message)")
-            }
+            if let value = field.value(in: settings) { try ChannelFields.requireURL(value, flag: field.flag) }
         }
         let url = try store.save(settings, as: name, force: force || updating)
         return Result(path: url.path, channel: settings, updated: updating)

@@ -162,9 +162,9 @@ struct CheckBodies: Sendable {
         var assertionAlgorithms: [String]?
         if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
             endpoint = endpoint ?? metadata.authorizationEndpoint
-            pushTo = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
-            assertionAlgorithms = metadata.document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray
-            if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] { pushRequired = true }
+            pushTo = metadata.pushedAuthorizationEndpoint
+            pushRequired = metadata.requiresPushedAuthorization
+            assertionAlgorithms = metadata.assertionSigningAlgorithms
         }
         guard let endpoint else {
             return CheckFindings([Finding(AuthorizationFindings.endpointMissing, "no authorization endpoint, configured or discovered")])

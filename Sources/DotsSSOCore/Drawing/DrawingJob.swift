@@ -9,9 +9,9 @@ import Foundation
 /// One piece of picture work: what rlottie, cairo, pango and zint do with a partner's file. It runs in a child
 /// process of our own binary (`dots-sso __draw JOBS RESULTS …`) under memory and CPU limits, so nothing a C library
 /// does with a hostile file (gigabytes for a 1 KB repeater, hours for a 1e12 stroke, a worker thread that never
-/// ends) can take the command with it. `DrawingWorker.perform` is the same code in the child and in-process.
+/// ends) can take the command with it. The `Drawer` performs it, the same code in the child and in-process.
 package enum DrawingJob: Codable, Sendable {
-    /// `LottieRenderCheck`'s findings for the animation in `input` (validated again in the child: cheap and exact).
+    /// `LottieFrameCheck`'s findings for the animation in `input` (validated again in the child: cheap and exact).
     case lottieCheck(input: String, name: String)
     /// A contact sheet (and a GIF), with the render check's findings when `withFindings`.
     case lottieSheet(input: String, name: String, frames: Int, cell: PictureSize, sheet: String, gif: String?, withFindings: Bool)
@@ -32,6 +32,19 @@ package struct DrawingResult: Codable, Sendable {
     package var status: Int32?
 
     package init() {}
+
+    /// The result of a job that ended with `error`: its message and exit status (70 for an error that is not ours).
+    package static func failed(_ error: any Error) -> DrawingResult {
+        var result = DrawingResult()
+        if let error = error as? UserFacingError {
+            result.error = error.message
+            result.status = error.exitStatus.rawValue
+        } else {
+            result.error = "\(error)"
+            result.status = ExitStatus.internalError.rawValue
+        }
+        return result
+    }
 }
 
 /// The bounds a child draws within: address space, CPU seconds, and the wall-clock time after which it is killed.

@@ -52,12 +52,8 @@ package struct IsolatedDrawing: Sendable {
 
     /// One job in this process, by `drawer`, or the error a run without one ends with.
     func performHere(_ job: DrawingJob) -> DrawingResult {
-        if let drawer { return drawer.perform(job) }
-        var result = DrawingResult()
-        let missing = PictureError.libraryMissing("pictures are not drawn in this run (no drawing libraries were given to it)")
-        result.error = missing.message
-        result.status = missing.exitStatus.rawValue
-        return result
+        drawer?.perform(job)
+            ?? .failed(PictureError.libraryMissing("pictures are not drawn in this run (no drawing libraries were given to it)"))
     }
 
     /// One partner input and the job made from the path of its private copy.

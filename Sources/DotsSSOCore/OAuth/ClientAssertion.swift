@@ -82,7 +82,7 @@ package struct ClientAssertion: Sendable {
         let signingInput =
             Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
             + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
-        let signature = try key.sign(Data(signingInput.utf8), pss: algorithm == .ps256)
+        let signature = try key.sign(Data(signingInput.utf8), pss: algorithm.usesPSS)
         return signingInput + "." + Base64URL.encode(signature)
     }
 }

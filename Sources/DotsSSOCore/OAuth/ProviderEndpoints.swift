@@ -53,11 +53,9 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
         endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
-        endpoints.pushedAuthorization = metadata.document["pushed_authorization_request_endpoint"]?.stringValue
-        endpoints.assertionAlgorithms = metadata.document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray
-        if case .bool(true)? = metadata.document["require_pushed_authorization_requests"] {
-            endpoints.requiresPushedAuthorization = true
-        }
+        endpoints.pushedAuthorization = metadata.pushedAuthorizationEndpoint
+        endpoints.requiresPushedAuthorization = metadata.requiresPushedAuthorization
+        endpoints.assertionAlgorithms = metadata.assertionSigningAlgorithms
         if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
             endpoints.issParameterSupported = true
         }

@@ -35,6 +35,14 @@ package struct ProviderMetadata: Sendable, Equatable {
     package var jwksURI: String? { document["jwks_uri"]?.stringValue }
     package var revocationEndpoint: String? { document["revocation_endpoint"]?.stringValue }
     package var endSessionEndpoint: String? { document["end_session_endpoint"]?.stringValue }
+    /// RFC 9126: where authorization requests are pushed, and whether the provider refuses those that were not.
+    package var pushedAuthorizationEndpoint: String? { document["pushed_authorization_request_endpoint"]?.stringValue }
+    package var requiresPushedAuthorization: Bool {
+        if case .bool(true)? = document["require_pushed_authorization_requests"] { return true }
+        return false
+    }
+    /// RFC 8414 §2: what a `private_key_jwt` client assertion may be signed with.
+    package var assertionSigningAlgorithms: [String]? { document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray }
 
     /// The endpoint fields, in the order a person reads them.
     package static let endpointKeys = [

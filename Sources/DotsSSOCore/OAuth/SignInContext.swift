@@ -104,18 +104,12 @@ package struct SignInContext: Sendable {
 
     /// The cached sign-in, refreshing through the token endpoint the entry remembers (or flags/discovery).
     package func session() -> TokenSession {
-        let channel = self.channel
-        let http = self.http
-        let context = self.context
-        return TokenSession(
+        TokenSession(
             cache: cache, key: key, channelName: channel.hintSelector,
             tokenClient: TokenEndpointClient(http: http, credentials: credentials),
-            tokenEndpoint: {
-                let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
-                credentials.assertion?.accept(endpoints.assertionAlgorithms)
-                return try endpoints.require(\.token, "token", flag: "--token-endpoint")
-            },
-            warn: { context.warn($0) }
+            // Through endpoints(), so the provider's assertion algorithms are taken as the sign-in takes them.
+            tokenEndpoint: { [self] in try await endpoints().require(\.token, "token", flag: "--token-endpoint") },
+            warn: { [context] in context.warn($0) }
         )
     }
 

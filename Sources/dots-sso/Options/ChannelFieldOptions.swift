@@ -12,23 +12,17 @@ enum ChannelFieldOptions {
         for (field, value) in given(in: options) { field.set(value, in: &channel) }
     }
 
-    /// The declared fields among `options`' properties, with the value each was given (nil: not given).
-    static func declared(in options: some ParsableArguments) -> [(field: ChannelField, value: String?)] {
+    /// Every plain text option of `options` (a `String?` property), by its property name, with its value.
+    static func textOptions(in options: some ParsableArguments) -> [(name: String, value: String?)] {
         Mirror(reflecting: options).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), let field = ChannelField.named(String(label.dropFirst())),
-                let option = child.value as? Option<String?>
-            else { return nil }
-            return (field, option.wrappedValue)
+            guard let label = child.label, label.hasPrefix("_"), let option = child.value as? Option<String?> else { return nil }
+            return (String(label.dropFirst()), option.wrappedValue)
         }
     }
 
-    /// The names of every plain text option of `options` (declared fields or not), for the test that keeps the two
-    /// in step.
-    static func textOptionNames(in options: some ParsableArguments) -> [String] {
-        Mirror(reflecting: options).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), child.value is Option<String?> else { return nil }
-            return String(label.dropFirst())
-        }
+    /// The declared fields among `options`' properties, with the value each was given (nil: not given).
+    static func declared(in options: some ParsableArguments) -> [(field: ChannelField, value: String?)] {
+        textOptions(in: options).compactMap { option in ChannelField.named(option.name).map { ($0, option.value) } }
     }
 
     static func given(in options: some ParsableArguments) -> [(ChannelField, String)] {
