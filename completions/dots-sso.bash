@@ -258,7 +258,7 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
@@ -357,7 +357,7 @@ _dots-sso_authorize() {
 
 _dots-sso_exchange() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
@@ -442,7 +442,7 @@ _dots-sso_exchange() {
 
 _dots-sso_refresh() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --force --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity)
     __dots-sso_offer_flags_options 0
@@ -544,8 +544,8 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --id-token --refresh-token --session --version -h --help)
-    repeating_options=(--scope --cacert)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
+    repeating_options=(--scope --cacert --dpop-proof)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
@@ -627,6 +627,9 @@ _dots-sso_token_print() {
     '--email')
         return
         ;;
+    '--dpop-proof')
+        return
+        ;;
     esac
 }
 
@@ -691,7 +694,7 @@ _dots-sso_token_show() {
 
 _dots-sso_token_export() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --refresh-token --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --out)
     __dots-sso_offer_flags_options 0
@@ -770,7 +773,7 @@ _dots-sso_token_export() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -855,7 +858,7 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --local-only --open --keep-sign-in --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -1373,7 +1376,7 @@ _dots-sso_cache_clear() {
 
 _dots-sso_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1509,7 +1512,7 @@ _dots-sso_flags() {
 
 _dots-sso_flags_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
@@ -1610,7 +1613,7 @@ _dots-sso_flags_show() {
 
 _dots-sso_flags_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
@@ -1734,7 +1737,7 @@ _dots-sso_containers() {
 
 _dots-sso_containers_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --show-secrets --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1847,7 +1850,7 @@ _dots-sso_containers_show() {
 
 _dots-sso_containers_probe() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
@@ -1971,7 +1974,7 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --preview --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
@@ -2345,7 +2348,7 @@ _dots-sso_applinks_check() {
 
 _dots-sso_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0

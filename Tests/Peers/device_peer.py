@@ -17,9 +17,17 @@ code's lifetime; --interval the polling interval Authlib announces; --log append
 assertion signed by that JWK's private key (RFC 7523 §2.2), checked by Authlib's JWTBearerClientAssertion (the
 audience must contain the token endpoint; a jti is accepted once); the log line then ends with the assertion's
 "alg kid" so tests see what was sent.
+--dpop makes every token DPoP-bound (RFC 9449): a token request without a valid proof is refused (invalid_dpop_proof),
+tokens are issued with token_type DPoP and bound to the proof's key (a refresh must prove the same key), and /me takes a
+bound token only as `Authorization: DPoP` with a proof of that key for the request (ath included). The proof itself is
+checked by idpyoidc's DPoPProof (cryptojwt verifies the signature with the proof's embedded JWK); this file compares the
+claims. --dpop-nonce also demands the server's nonce, at /token (400 use_dpop_nonce) and at /me (401 with
+WWW-Authenticate: DPoP error="use_dpop_nonce"), each answer carrying DPoP-Nonce. Log lines of proved requests end in
+" dpop", refusals log "refused <reason>".
 """
 import argparse
 import base64
+import hashlib
 import json
 import os
 import threading
@@ -36,7 +44,9 @@ from joserfc import jwt as joserfc_jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import KeySet
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint, DeviceCodeGrant, DeviceCredentialDict
-from flask import Flask, jsonify, request
+from flask import Flask, g, jsonify, request
+from cryptojwt.jwk.jwk import key_from_jwk_dict
+from idpyoidc.server.oauth2.add_on.dpop import DPoPProof
 from parent_watch import exit_with_parent
 
 CLIENT_ID = "dots-cli"
@@ -84,6 +94,7 @@ class Token(TokenMixin):
     def __init__(self, data, user, scope):
         self.data, self.user, self.scope, self.revoked = data, user, scope, False
         self.issued_at = time.time()
+        self.jkt = None
 
     def check_client(self, client):
         return client.get_client_id() == CLIENT_ID
@@ -113,6 +124,8 @@ def main():
     # What the metadata lists in token_endpoint_auth_signing_alg_values_supported, and all an assertion may be signed
     # with here (a FAPI 2.0 provider lists PS256,ES256): another alg is refused as invalid_client before Authlib looks.
     parser.add_argument("--assertion-algs", default="RS256,ES256")
+    parser.add_argument("--dpop", action="store_true")
+    parser.add_argument("--dpop-nonce", action="store_true")
     options = parser.parse_args()
     client_jwk = None
     if options.private_key_jwt:
@@ -134,7 +147,10 @@ def main():
 
     def save_token(token, req):
         with lock:
+            if g.get("dpop_jkt"):
+                token["token_type"] = "DPoP"  # RFC 9449 §5: the token is bound to the proof's key
             record = Token(token, req.user, token.get("scope"))
+            record.jkt = g.get("dpop_jkt")
             access_tokens[token["access_token"]] = record
             if "refresh_token" in token:
                 refresh_tokens[token["refresh_token"]] = record
@@ -175,7 +191,8 @@ def main():
 
         def authenticate_refresh_token(self, refresh_token):
             token = refresh_tokens.get(refresh_token)
-            if token and not token.revoked:
+            # RFC 9449 §5: a bound refresh token is refreshed only by a proof of the same key.
+            if token and not token.revoked and (token.jkt is None or token.jkt == g.get("dpop_jkt")):
                 return token
             return None
 
@@ -248,6 +265,51 @@ def main():
             return jsonify(error="invalid_client",
                            error_description=f"client assertions are accepted signed with {', '.join(assertion_algs)}"), 401
 
+    nonce = {"value": base64.urlsafe_b64encode(os.urandom(16)).rstrip(b"=").decode()}
+    used_proofs = set()
+
+    def check_proof(method, url, access_token=None):
+        """The request's DPoP proof: (jkt, None) when good, (None, reason) when not, (None, "nonce") without the nonce."""
+        header = request.headers.get("DPoP")
+        if not header:
+            return None, "a DPoP proof is required"
+        try:
+            proof = DPoPProof().verify_header(header)
+            proof.verify()
+        except Exception as error:  # cryptojwt's and idpyoidc's refusals: a bad signature, typ, alg or claim
+            return None, f"the proof does not verify: {type(error).__name__}"
+        if proof["htm"] != method or proof["htu"] != url:
+            return None, "the proof is for another request"
+        if abs(proof["iat"] - time.time()) > 60:
+            return None, "the proof's iat is not within a minute"
+        if access_token is not None:
+            expected = base64.urlsafe_b64encode(hashlib.sha256(access_token.encode()).digest()).rstrip(b"=").decode()
+            if proof.get("ath") != expected:
+                return None, "the proof's ath is not the token's hash"
+        if options.dpop_nonce and proof.get("nonce") != nonce["value"]:
+            return None, "nonce"
+        with lock:
+            if proof["jti"] in used_proofs:
+                return None, "the proof's jti was used before"
+            used_proofs.add(proof["jti"])
+        key = proof.key or key_from_jwk_dict(proof["jwk"])  # as idpyoidc's own token_post_parse_request does
+        return key.thumbprint("SHA-256").decode(), None
+
+    @app.before_request
+    def dpop_at_token_endpoint():
+        if not options.dpop or request.path != "/token":
+            return None
+        jkt, reason = check_proof("POST", f"{issuer['url']}/token")
+        if reason == "nonce":
+            log("refused use_dpop_nonce")
+            return jsonify(error="use_dpop_nonce", error_description="a nonce is required"), 400, {"DPoP-Nonce": nonce["value"]}
+        if reason:
+            log(f"refused {reason}")
+            return jsonify(error="invalid_dpop_proof", error_description=reason), 400
+        g.dpop_jkt = jkt
+        log("proved dpop")
+        return None
+
     @app.post("/device_authorization")
     def device_authorization():
         return server.create_endpoint_response("device_authorization")
@@ -268,9 +330,20 @@ def main():
     @app.get("/me")
     def me():
         header = request.headers.get("Authorization", "")
-        record = access_tokens.get(header.removeprefix("Bearer ").strip())
-        if not header.startswith("Bearer ") or record is None or record.revoked or record.is_expired():
+        scheme, _, value = header.partition(" ")
+        record = access_tokens.get(value.strip())
+        if scheme not in ("Bearer", "DPoP") or record is None or record.revoked or record.is_expired():
             return jsonify(error="invalid_token"), 401
+        if record.jkt is not None:
+            # RFC 9449 §7: a bound token counts only as DPoP, with a proof of its key for this request.
+            jkt, reason = check_proof("GET", f"{issuer['url']}/me", value.strip()) if scheme == "DPoP" else (None, "bearer")
+            if reason == "nonce":
+                log("refused use_dpop_nonce")
+                return "", 401, {"WWW-Authenticate": 'DPoP error="use_dpop_nonce"', "DPoP-Nonce": nonce["value"]}
+            if reason or jkt != record.jkt:
+                log(f"refused {reason or 'another key'}")
+                return jsonify(error="invalid_token"), 401, {"WWW-Authenticate": 'DPoP error="invalid_token"'}
+            log("proved dpop")
         name = record.user.get_user_id()
         return jsonify(id=f"member-{name}", email=f"{name}@example.com", firstName=name.title(), lastName="Tester",
                        features={"canAccessApp": True})
@@ -284,7 +357,8 @@ def main():
                        device_authorization_endpoint=f"{issuer['url']}/device_authorization",
                        grant_types_supported=grants_supported, token_endpoint_auth_methods_supported=methods,
                        token_endpoint_auth_signing_alg_values_supported=assertion_algs,
-                       response_types_supported=["code"])
+                       response_types_supported=["code"],
+                       **({"dpop_signing_alg_values_supported": ["ES256", "PS256", "RS256"]} if options.dpop else {}))
 
     http = werkzeug.serving.make_server("127.0.0.1", 0, app, threaded=True)
     issuer["url"] = f"http://127.0.0.1:{http.server_port}"

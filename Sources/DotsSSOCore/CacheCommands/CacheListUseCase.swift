@@ -28,6 +28,8 @@ package struct CacheListUseCase: Sendable {
         package var expiresAt: Date?
         package var updatedAt: Date?
         package var needsSignIn: Bool
+        /// The thumbprint of the DPoP key the tokens are bound to (RFC 9449); nil for bearer tokens.
+        package var dpopKey: String?
         /// Why the file cannot be used (corrupt, insecure), when it cannot.
         package var problem: String?
     }
@@ -61,6 +63,7 @@ package struct CacheListUseCase: Sendable {
                 listing.expiresAt = oauth.tokens?.expiresAt
                 listing.updatedAt = entry.updatedAt
                 listing.needsSignIn = oauth.reauthenticationRequired != nil
+                listing.dpopKey = oauth.boundKeyThumbprint(clock: ctx.clock)
             case .success(.corrupt(_, let reason)):
                 listing.problem = "corrupt: \(reason)"
             case .success(.absent):

@@ -31,6 +31,8 @@ package struct Channel: Codable, Sendable, Equatable {
     package var clientKeyFile: String?
     /// The `kid` the provider registered that key under, when it is not the key's RFC 7638 thumbprint.
     package var clientKeyId: String?
+    /// Bind the member's tokens to a per-sign-in key with DPoP (RFC 9449); `--dpop`/`--no-dpop` win.
+    package var dpop: Bool?
     package var scopes: [String]?
     package var redirectUri: String?
     /// Feature flag name → what it controls.

@@ -103,14 +103,10 @@ package final class SigningKey: @unchecked Sendable {
             : ["kty": .string("EC"), "crv": .string("P-256"), "x": .string(Base64URL.encode(x)), "y": .string(Base64URL.encode(y))]
     }
 
-    /// The RFC 7638 thumbprint of the public key (SHA-256 over its required members in lexicographic order,
-    /// base64url): a key id that anyone holding the JWK can compute again.
+    /// The RFC 7638 thumbprint of the public key: a key id that anyone holding the JWK can compute again.
     package func thumbprint() throws -> String {
-        let canonical =
-            algorithm == .rs256
-            ? #"{"e":"\#(Base64URL.encode(exponent))","kty":"RSA","n":"\#(Base64URL.encode(modulus))"}"#
-            : #"{"crv":"P-256","kty":"EC","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#
-        return Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(canonical.utf8)))
+        guard let thumbprint = JWKThumbprint.of(publicJWK) else { throw CryptoError.drain("the key's thumbprint") }
+        return thumbprint
     }
 
     /// The private key as PKCS#8 PEM, for a file only its owner may read.

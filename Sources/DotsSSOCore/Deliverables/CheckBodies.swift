@@ -229,9 +229,9 @@ struct CheckBodies: Sendable {
     // MARK: member
 
     /// The member to run a live check as, or the outcome that says why there is none.
-    func liveMember(_ name: CheckName) async -> Result<(MemberSource, String), CheckFindingsBox> {
+    func liveMember(_ name: CheckName) async -> Result<(MemberSource, AccessCredential), CheckFindingsBox> {
         switch await session.member() {
-        case let .available(source, token): return .success((source, token))
+        case let .available(source, access): return .success((source, access))
         case .noToken(let reason):
             var skipped = CheckFindings.skipped(name.description, because: reason)
             skipped.noMember = true
@@ -253,7 +253,7 @@ struct CheckBodies: Sendable {
     }
 
     /// The member's checked profile and token, or the outcome that says why there is none.
-    func memberProfile(_ name: CheckName) async -> Result<(report: ProfileReport, token: String), CheckFindingsBox> {
+    func memberProfile(_ name: CheckName) async -> Result<(report: ProfileReport, access: AccessCredential), CheckFindingsBox> {
         switch await liveMember(name) {
         case .failure(let box): return .failure(box)
         case .success(let (source, token)):
@@ -324,13 +324,13 @@ struct CheckBodies: Sendable {
                 $0.location.path == "$.containers[\(index)]"
             }
         }
-        let member: ProfileReport, token: String
+        let member: ProfileReport, access: AccessCredential
         switch await memberProfile(.container(name)) {
         case .failure(let box):
             var result = box.findings
             result.findings = lint(nil) + result.findings
             return result
-        case .success(let (report, memberToken)): (member, token) = (report, memberToken)
+        case .success(let (report, memberAccess)): (member, access) = (report, memberAccess)
         }
         var findings = lint(member)
         let location = FindingLocation(file: container.name)
@@ -342,8 +342,9 @@ struct CheckBodies: Sendable {
                         CheckRunFindings.containerMemberBlocked, at: location,
                         "the test member may not open \(name) (\(container.flag ?? "its flag") is not true); its page is still probed"))
             }
-            let withToken = try await http.send(
-                ContainerRequest.httpRequest(container, token: token, userID: member.dots.id, flags: member.dots.flags))
+            let withToken = try await access.send(with: http) {
+                try ContainerRequest.httpRequest(container, access: access, userID: member.dots.id, flags: member.dots.flags)
+            }
             guard (200..<400).contains(withToken.status) else {
                 findings.append(
                     Finding(
@@ -353,7 +354,7 @@ struct CheckBodies: Sendable {
             }
             if container.token != nil {
                 let anonymous = try await http.send(
-                    ContainerRequest.httpRequest(container, token: nil, userID: nil, flags: member.dots.flags))
+                    ContainerRequest.httpRequest(container, access: nil, userID: nil, flags: member.dots.flags))
                 if (200..<300).contains(anonymous.status) {
                     findings.append(
                         Finding(

@@ -7,7 +7,7 @@ import Foundation
 actor CheckSession {
     /// Why the live checks cannot run, or the member they run as.
     enum Member: Sendable {
-        case available(MemberSource, token: String)
+        case available(MemberSource, access: AccessCredential)
         /// No token: the live checks are skipped with this reason.
         case noToken(String)
         /// A token was there but could not be used (a network failure, a refused refresh): the live checks fail.
@@ -45,7 +45,7 @@ actor CheckSession {
         let task = Task<Member, Never> {
             do {
                 let source = try MemberSource(settings, needsToken: true, in: context)
-                return .available(source, token: try await source.requireBearer().token())
+                return .available(source, access: try await source.requireBearer().access())
             } catch ConfigError.noMemberSource {
                 return .noToken("no test member is configured")
             } catch let error as TokenCacheError {

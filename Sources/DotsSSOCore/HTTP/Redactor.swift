@@ -10,6 +10,8 @@ package enum Redactor {
     static let secretHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
         "x-verify-credentials-authorization", "bridge-session", "x-session-token", "x-auth-token", "x-csrf-token",
+        // A DPoP proof is no key, but it carries the server's nonce and, beside a token, proves it for a minute.
+        "dpop",
     ]
 
     /// Parameter and JSON key names (lower-cased, without `_` and `-`) whose values are secret.

@@ -159,18 +159,21 @@ package struct AuthorizeUseCase: Sendable {
             try await checkRequest(
                 ctx, client: client, endpoint: authorizationURL, redirectURI: redirectURI, scopes: scopes, endpoints: endpoints)
         }
+        // RFC 9449 §10: the code is bound to the DPoP key too, so a stolen code is useless without it.
+        let dpop = try client.dpopKey(for: endpoints)
         let request = try AuthorizationRequest(
-            endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes)
+            endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes,
+            extra: try dpop.map { [("dpop_jkt", try $0.thumbprint())] } ?? [])
         stateBox.set(request.state)
         var browserURL = request.url
         if let pushTo {
-            let requestURI = try await TokenEndpointClient(http: client.http, credentials: client.credentials).push(
+            let requestURI = try await client.tokenClient(for: endpoints).push(
                 request.parameters, endpoint: pushTo)
             browserURL = try PushedAuthorization.browserURL(
                 endpoint: authorizationURL, clientID: client.credentials.clientID, requestURI: requestURI)
         }
         if stopAfterRedirect {
-            try await rememberPending(request, endpoints: endpoints, client: client)
+            try await rememberPending(request, endpoints: endpoints, client: client, dpop: try dpop?.stored())
         }
 
         ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
@@ -271,7 +274,9 @@ package struct AuthorizeUseCase: Sendable {
     }
 
     /// Keeps the verifier, state and nonce (0600, in the entry) until `exchange` completes the sign-in.
-    private func rememberPending(_ request: AuthorizationRequest, endpoints: ProviderEndpoints, client: SignInContext) async throws {
+    private func rememberPending(
+        _ request: AuthorizationRequest, endpoints: ProviderEndpoints, client: SignInContext, dpop: StoredDPoPKey?
+    ) async throws {
         let key = client.key
         let channelName = client.channelName
         let now = client.context.clock.now()
@@ -279,6 +284,7 @@ package struct AuthorizeUseCase: Sendable {
             var updated = entry ?? CacheEntry(key: key, channel: channelName, now: now)
             var oauth = updated.oauth
             oauth.pending = request.pending(createdAt: now)
+            oauth.pending?.dpop = dpop
             oauth.endpoints = endpoints.stored
             updated.oauth = oauth
             entry = updated

@@ -17,49 +17,54 @@ package enum BearerSource: Sendable {
         return .fixed(try SecretInput.vet(token, what: "the access token", source: InputFile.displayName(path)))
     }
 
-    /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`); on a 401 from a cached
+    /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`, or `DPoP` with a proof for a
+    /// bound token); on a 401 from a cached
     /// sign-in, refreshes once and retries. A final non-2xx status becomes the matching error (401/403 → not authorized).
     package func get(
         _ url: URL, http: any HTTPClient, auth: Channel.Placement? = nil, accept: String = "application/json",
         maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) async throws -> HTTPResponse {
-        func request(_ token: String) -> HTTPRequest {
-            Self.request(url, token: token, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes)
-        }
-        /// Sends with `token`; after a 401, once more with what `renew` gives for the rejected token (nil: no renewal).
-        func send(_ token: String, renew: (@Sendable (String) async throws -> String)?) async throws -> HTTPResponse {
-            var sent = request(token)
-            var response = try await http.send(sent)
-            if response.status == 401, let renew {
-                sent = request(try await renew(token))
-                response = try await http.send(sent)
+        /// Sends with `access`; after a 401, once more with what `renew` gives for the rejected token (nil: no renewal).
+        func send(_ access: AccessCredential, renew: (@Sendable (String) async throws -> AccessCredential)?) async throws -> HTTPResponse {
+            func make(_ access: AccessCredential) -> () throws -> HTTPRequest {
+                { Self.request(url, access: access, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes) }
             }
-            response.secrets = sent.secrets
+            var response = try await access.send(with: http, make(access))
+            var secrets = Redactor.forms(of: access.token)
+            if response.status == 401, let renew {
+                let renewed = try await renew(access.token)
+                response = try await renewed.send(with: http, make(renewed))
+                secrets = Redactor.forms(of: renewed.token)
+            }
+            response.secrets = secrets
             try response.requireSuccess()
             return response
         }
         switch self {
         case .fixed(let token):
-            return try await send(token, renew: nil)
+            return try await send(AccessCredential(token: token), renew: nil)
         case let .session(session, minValidity):
-            return try await send(try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken) {
-                try await session.afterRejection(of: $0).tokens.accessToken
+            return try await send(try await session.valid(minValidity: minValidity).signedIn.access) {
+                try await session.afterRejection(of: $0).access
             }
         case .unattended(let source):
-            return try await send(try await source.token()) { try await source.afterRejection(of: $0) }
+            return try await send(try await source.access()) { try await source.afterRejection(of: $0) }
         }
     }
 
-    /// A GET carrying `token` as `auth` says: `Authorization: Bearer` by default, the bare token in another
-    /// header, or a query parameter.
-    package static func request(_ url: URL, token: String, auth: Channel.Placement?, accept: String, maxBodyBytes: Int) -> HTTPRequest {
+    /// A GET carrying the token as `auth` says: `Authorization: Bearer` (or `DPoP`) by default, the bare token in
+    /// another header, or a query parameter.
+    package static func request(_ url: URL, access: AccessCredential, auth: Channel.Placement?, accept: String, maxBodyBytes: Int)
+        -> HTTPRequest
+    {
+        let token = access.token
         var target = url
         var headers = [(name: "Accept", value: accept)]
         switch auth {
         case nil:
-            headers.append((name: "Authorization", value: "Bearer \(token)"))
+            headers.append((name: "Authorization", value: access.authorization))
         case let placement? where placement.in == .header:
-            let value = placement.name.lowercased() == "authorization" ? "Bearer \(token)" : token
+            let value = placement.name.lowercased() == "authorization" ? access.authorization : token
             headers.append((name: placement.name, value: value))
         case let placement?:
             target = url.appendingQueryItems([URLQueryItem(name: placement.name, value: token)]) ?? url
@@ -69,12 +74,16 @@ package enum BearerSource: Sendable {
         return request
     }
 
-    /// The token itself (for building container requests), refreshed first when it comes from the cache.
-    package func token() async throws -> String {
+    /// The token and the key that proves it (for building container requests), refreshed first when it comes from
+    /// the cache.
+    package func access() async throws -> AccessCredential {
         switch self {
-        case .fixed(let token): token
-        case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.tokens.accessToken
-        case .unattended(let source): try await source.token()
+        case .fixed(let token): AccessCredential(token: token)
+        case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.access
+        case .unattended(let source): try await source.access()
         }
     }
+
+    /// The token itself, refreshed first when it comes from the cache.
+    package func token() async throws -> String { try await access().token }
 }

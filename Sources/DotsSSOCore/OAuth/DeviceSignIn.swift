@@ -27,7 +27,7 @@ struct DeviceSignIn: Sendable {
         // RFC 8628 allows PKCE; send it only where the provider says it takes S256, as a stricter provider may refuse unknown parameters.
         let pkce = endpoints.codeChallengeMethods?.contains("S256") == true ? try PKCE() : nil
         let nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil
-        let tokens = TokenEndpointClient(http: client.http, credentials: client.credentials)
+        let tokens = try client.tokenClient(for: endpoints)
         let device = try await tokens.startDeviceAuthorization(
             endpoint: deviceURL, scopes: scopes, challenge: pkce?.challenge, nonce: nonce)
         show(device)

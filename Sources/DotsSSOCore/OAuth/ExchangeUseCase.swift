@@ -31,6 +31,8 @@ package struct ExchangeUseCase: Sendable {
             throw ConfigError.missingSetting(name: "redirect URI", flag: "--redirect-uri", key: "redirectUri")
         }
         let endpoints = try await client.endpoints()
+        // The pending code is bound to the pending key (RFC 9449 §10): the exchange proves that one.
+        if codeVerifier == nil, let key = DPoPKey.restore(pending?.dpop, clock: ctx.clock) { client.adopt(key) }
         // The pending nonce belongs to the pending verifier: a verifier from elsewhere brings no nonce we know.
         let nonce = codeVerifier == nil ? pending?.nonce : nil
         // What the pending authorization asked for is what a response without `scope` granted (RFC 6749 §5.1).

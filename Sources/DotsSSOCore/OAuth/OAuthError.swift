@@ -52,6 +52,8 @@ package enum OAuthError: UserFacingError, Equatable {
     case flowUnavailable(flow: String, reason: String)
     /// The provider accepts client assertions signed with none of the algorithms the client's key can make.
     case assertionAlgorithmRefused(accepted: [String], key: String)
+    /// The provider accepts DPoP proofs signed with none of the algorithms dots-sso makes keys for.
+    case dpopAlgorithmRefused(accepted: [String])
 
     package var message: String {
         switch self {
@@ -145,6 +147,9 @@ package enum OAuthError: UserFacingError, Equatable {
             "the provider accepts client assertions signed with \(accepted.joined(separator: ", ")) only "
                 + "(token_endpoint_auth_signing_alg_values_supported), and the client key signs \(key): register a key it "
                 + "accepts (`dots-sso keys generate` makes RSA, signed PS256 where RS256 is not listed, or P-256 for ES256)"
+        case .dpopAlgorithmRefused(let accepted):
+            "the provider accepts DPoP proofs signed with \(accepted.joined(separator: ", ")) only "
+                + "(dpop_signing_alg_values_supported); dots-sso signs them ES256, PS256 or RS256: sign in with --no-dpop"
         }
     }
 
@@ -177,7 +182,7 @@ package enum OAuthError: UserFacingError, Equatable {
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized
         case .deviceCodeExpired, .deviceTimeout: .temporary
-        case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused: .configuration
+        case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused, .dpopAlgorithmRefused: .configuration
         case let .pushRefused(status, code, _):
             switch code {
             case "temporarily_unavailable", "slow_down": .temporary

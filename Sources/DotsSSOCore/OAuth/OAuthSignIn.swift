@@ -13,15 +13,26 @@ package struct OAuthSignIn: CachePayload {
     package var pending: PendingAuthorization?
     /// Set when the provider answered `invalid_grant`: the next command says "sign in again" without a network call.
     package var reauthenticationRequired: String?
+    /// The sign-in's DPoP key (RFC 9449), which its tokens are bound to: refreshes and resource requests prove it.
+    package var dpop: StoredDPoPKey?
 
     package init(
         tokens: TokenSet? = nil, endpoints: StoredEndpoints? = nil, pending: PendingAuthorization? = nil,
-        reauthenticationRequired: String? = nil
+        reauthenticationRequired: String? = nil, dpop: StoredDPoPKey? = nil
     ) {
         self.tokens = tokens
         self.endpoints = endpoints
         self.pending = pending
         self.reauthenticationRequired = reauthenticationRequired
+        self.dpop = dpop
+    }
+}
+
+extension OAuthSignIn {
+    /// The thumbprint of the DPoP key the tokens are bound to, for listings; nil for bearer tokens.
+    package func boundKeyThumbprint(clock: WallClock) -> String? {
+        guard tokens?.isDPoPBound == true else { return nil }
+        return try? DPoPKey.restore(dpop, clock: clock)?.thumbprint()
     }
 }
 

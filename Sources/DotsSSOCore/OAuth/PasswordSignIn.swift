@@ -40,7 +40,7 @@ struct PasswordSignIn: Sendable {
         client.context.warn(PasswordCredentials.warning)
         let password = try SecretInput.password(from: credentials.passwordFile)
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
-        return try await TokenEndpointClient(http: client.http, credentials: client.credentials)
+        return try await client.tokenClient(for: endpoints)
             .password(username: credentials.username, password: password, scopes: scopes, endpoint: tokenURL)
     }
 }

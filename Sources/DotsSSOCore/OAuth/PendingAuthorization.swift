@@ -11,6 +11,8 @@ package struct PendingAuthorization: Codable, Sendable, Equatable {
     /// The scopes asked for: a token response without `scope` was granted these (RFC 6749 §5.1). Absent in entries
     /// written before it was kept.
     package var scopes: [String]?
+    /// The DPoP key the code is bound to (`dpop_jkt`), which the exchange must prove.
+    package var dpop: StoredDPoPKey?
 
     package init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date, scopes: [String]? = nil) {
         self.state = state

@@ -25,6 +25,8 @@ package struct ProviderEndpoints: Sendable, Equatable {
     /// RFC 8414 §2 `token_endpoint_auth_signing_alg_values_supported`: what a `private_key_jwt` assertion may be
     /// signed with.
     package var assertionAlgorithms: [String]?
+    /// What the provider accepts DPoP proofs signed with (RFC 9449 §5.1); nil when it does not say it does DPoP.
+    package var dpopAlgorithms: [String]?
 
     package init() {}
 
@@ -56,6 +58,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.pushedAuthorization = metadata.pushedAuthorizationEndpoint
         endpoints.requiresPushedAuthorization = metadata.requiresPushedAuthorization
         endpoints.assertionAlgorithms = metadata.assertionSigningAlgorithms
+        endpoints.dpopAlgorithms = metadata.dpopSigningAlgorithms
         if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
             endpoints.issParameterSupported = true
         }

@@ -43,6 +43,8 @@ package struct ProviderMetadata: Sendable, Equatable {
     }
     /// RFC 8414 §2: what a `private_key_jwt` client assertion may be signed with.
     package var assertionSigningAlgorithms: [String]? { document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray }
+    /// RFC 9449 §5.1: the algorithms the provider accepts DPoP proofs signed with; its presence says it does DPoP.
+    package var dpopSigningAlgorithms: [String]? { document["dpop_signing_alg_values_supported"]?.stringArray }
 
     /// The endpoint fields, in the order a person reads them.
     package static let endpointKeys = [

@@ -89,27 +89,27 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
 /// An access token obtained without a person, once per command however many checks ask at the same time, and
 /// obtained again (once) after a resource server rejects it: from a refresh-token file, or the password grant.
 package actor UnattendedToken {
-    private let obtain: @Sendable () async throws -> String
-    private var current: String?
-    private var inFlight: Task<String, any Error>?
+    private let obtain: @Sendable () async throws -> AccessCredential
+    private var current: AccessCredential?
+    private var inFlight: Task<AccessCredential, any Error>?
 
-    init(obtain: @escaping @Sendable () async throws -> String) {
+    init(obtain: @escaping @Sendable () async throws -> AccessCredential) {
         self.obtain = obtain
     }
 
-    package func token() async throws -> String {
+    package func access() async throws -> AccessCredential {
         if let current { return current }
         return try await fetch()
     }
 
     /// A new token after `rejected` got a 401, unless another caller already replaced it.
-    package func afterRejection(of rejected: String) async throws -> String {
-        if let current, current != rejected { return current }
+    package func afterRejection(of rejected: String) async throws -> AccessCredential {
+        if let current, current.token != rejected { return current }
         current = nil
         return try await fetch()
     }
 
-    private func fetch() async throws -> String {
+    private func fetch() async throws -> AccessCredential {
         if let inFlight { return try await inFlight.value }
         let task = Task { try await obtain() }
         inFlight = task
@@ -135,9 +135,11 @@ package actor UnattendedToken {
             let endpoints = try await client.endpoints()
             let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
             let response: TokenResponse
+            // With DPoP the key is this command's own: a file holds no key, so this suits a confidential client,
+            // whose refresh tokens are not bound (RFC 9449 §5).
+            let tokenClient = try client.tokenClient(for: endpoints)
             do {
-                response = try await TokenEndpointClient(http: client.http, credentials: client.credentials).refresh(
-                    refreshToken: presented, endpoint: tokenURL)
+                response = try await tokenClient.refresh(refreshToken: presented, endpoint: tokenURL)
             } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
                 throw RefreshTokenFileError.spent(
                     path: file.path, reason: "invalid_grant\(description.map { ": \($0)" } ?? "")", channel: client.channelName)
@@ -149,7 +151,7 @@ package actor UnattendedToken {
                     throw RefreshTokenFileError.rotatedButNotSaved(path: file.path, reason: reason)
                 }
             }
-            return response.accessToken
+            return AccessCredential(token: response.accessToken, dpop: response.isDPoPBound ? tokenClient.dpop : nil)
         }
     }
 
@@ -157,9 +159,9 @@ package actor UnattendedToken {
     static func password(_ credentials: PasswordCredentials, client: SignInContext) -> UnattendedToken {
         UnattendedToken {
             let endpoints = try await client.endpoints()
-            return try await PasswordSignIn.tokens(
-                client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials
-            ).accessToken
+            let response = try await PasswordSignIn.tokens(
+                client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials)
+            return AccessCredential(token: response.accessToken, dpop: response.isDPoPBound ? try client.dpopKey(for: endpoints) : nil)
         }
     }
 }

@@ -167,7 +167,7 @@ package struct RevokeUseCase: Sendable {
         var revoked: [String] = []
         do {
             let url = try URLPolicy.validate(revocation)
-            let tokenClient = TokenEndpointClient(http: client.http, credentials: client.credentials)
+            let tokenClient = TokenEndpointClient(http: client.http, credentials: client.credentials)  // no proof is asked (RFC 9449)
             if let refresh = tokens.refreshToken {
                 try await tokenClient.revoke(token: refresh, hint: "refresh_token", endpoint: url)
                 revoked.append("refresh_token")

@@ -3,26 +3,31 @@ import Foundation
 
 /// Finishes a sign-in: exchanges the code, validates the id_token, and stores the token set in the cache.
 package struct SignIn: Sendable {
-    package let http: any HTTPClient
+    /// The token endpoint with the client's credentials and, when the sign-in binds its tokens, its DPoP key.
+    package let tokenClient: TokenEndpointClient
     package let endpoints: ProviderEndpoints
-    package let credentials: ClientCredentials
     package let cache: TokenCache
     package let key: CacheKey
     package let channelName: String?
     package let scopes: [String]
+    /// Receives one-line warnings for stderr (a provider that ignored the DPoP proof).
+    package let warn: @Sendable (String) -> Void
 
     package init(
-        http: any HTTPClient, endpoints: ProviderEndpoints, credentials: ClientCredentials, cache: TokenCache,
-        key: CacheKey, channelName: String?, scopes: [String]
+        tokenClient: TokenEndpointClient, endpoints: ProviderEndpoints, cache: TokenCache, key: CacheKey, channelName: String?,
+        scopes: [String], warn: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.http = http
+        self.tokenClient = tokenClient
         self.endpoints = endpoints
-        self.credentials = credentials
         self.cache = cache
         self.key = key
         self.channelName = channelName
         self.scopes = scopes
+        self.warn = warn
     }
+
+    var http: any HTTPClient { tokenClient.http }
+    var credentials: ClientCredentials { tokenClient.credentials }
 
     /// What a completed sign-in reports: never a token.
     package struct Result: Codable, Sendable {
@@ -36,8 +41,7 @@ package struct SignIn: Sendable {
 
     package func complete(code: String, verifier: String?, redirectURI: String, nonce: String?) async throws -> Result {
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
-        let client = TokenEndpointClient(http: http, credentials: credentials)
-        let response = try await client.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
+        let response = try await tokenClient.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
         return try await store(response, nonce: nonce)
     }
 
@@ -59,6 +63,12 @@ package struct SignIn: Sendable {
             validated = true
         }
         let tokens = response.tokenSet(requestedScope: scopes.isEmpty ? nil : scopes.joined(separator: " "), now: cache.clock.now())
+        let dpop = try tokenClient.dpop?.stored()
+        if dpop != nil, !tokens.isDPoPBound {
+            warn(
+                "the provider answered token_type \(tokens.tokenType ?? "Bearer"), not DPoP: it ignored the proof, and these tokens are "
+                    + "not bound to a key (anyone who copies them can use them)")
+        }
         let stored = endpoints.stored
         let channelName = self.channelName
         let key = self.key
@@ -67,7 +77,7 @@ package struct SignIn: Sendable {
             var updated = entry ?? CacheEntry(key: key, channel: channelName, now: cache.clock.now())
             updated.channel = channelName ?? updated.channel
             updated.subject = subjectSeen ?? updated.subject
-            updated.oauth = OAuthSignIn(tokens: tokens, endpoints: stored)
+            updated.oauth = OAuthSignIn(tokens: tokens, endpoints: stored, dpop: dpop)
             entry = updated
             return updated
         }

@@ -14,6 +14,11 @@ package struct SignInSettings: Sendable {
     package var clientKeyFile: String?
     /// `--client-key-id`: the `kid` the provider registered the key under.
     package var clientKeyID: String?
+    /// `--dpop`/`--no-dpop`: bind the sign-in's tokens to a key (RFC 9449); nil: as the channel says (`dpop`), else not.
+    package var dpop: Bool?
+
+    /// Whether a new sign-in binds its tokens with DPoP: the flag, else the channel.
+    package var usesDPoP: Bool { dpop ?? channel.dpop ?? false }
 
     /// Whether the client is public (no secret, no key), counting what the flags give as well as the channel: a key or
     /// a secret given only as a flag makes it confidential, and `--client-auth` decides when it is given. Nil when no
@@ -29,7 +34,8 @@ package struct SignInSettings: Sendable {
 
     package init(
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
-        clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil
+        clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil,
+        dpop: Bool? = nil
     ) {
         self.channel = channel
         self.http = http
@@ -39,6 +45,7 @@ package struct SignInSettings: Sendable {
         self.clientAuth = clientAuth
         self.clientKeyFile = clientKeyFile
         self.clientKeyID = clientKeyID
+        self.dpop = dpop
     }
 }
 
@@ -51,6 +58,10 @@ package struct SignInContext: Sendable {
     package let key: CacheKey
     package let credentials: ClientCredentials
     package let context: CommandContext
+    /// Whether this sign-in binds its tokens with DPoP.
+    package let usesDPoP: Bool
+    /// The sign-in's DPoP key, made once the provider's algorithms are known (or taken from a pending authorization).
+    private let dpop = OnceBox<DPoPKey>()
 
     package init(_ settings: SignInSettings, in context: CommandContext) throws {
         channel = settings.channel
@@ -62,6 +73,7 @@ package struct SignInContext: Sendable {
         self.cache = cache
         credentials = try Self.credentials(settings, clientID: key.client, in: context)
         self.context = context
+        usesDPoP = settings.usesDPoP
     }
 
     /// The client's credentials as `settings` name them: the secret (file or the channel's variable) or the
@@ -97,6 +109,22 @@ package struct SignInContext: Sendable {
         return endpoints
     }
 
+    /// The key this sign-in proves (RFC 9449), made on first use with an algorithm the provider lists; nil without DPoP.
+    package func dpopKey(for endpoints: ProviderEndpoints) throws -> DPoPKey? {
+        if let key = dpop.value { return key }
+        guard usesDPoP else { return nil }
+        dpop.set(try DPoPKey.generate(accepting: endpoints.dpopAlgorithms, clock: context.clock))
+        return dpop.value
+    }
+
+    /// Uses `key` (a pending authorization's, whose code is bound to it) instead of making one.
+    package func adopt(_ key: DPoPKey) { dpop.set(key) }
+
+    /// The token endpoint as this sign-in talks to it: its credentials, and its DPoP key when it binds tokens.
+    package func tokenClient(for endpoints: ProviderEndpoints) throws -> TokenEndpointClient {
+        TokenEndpointClient(http: http, credentials: credentials, dpop: try dpopKey(for: endpoints))
+    }
+
     /// The scopes to ask for: the channel's, else `openid` when the provider does OIDC.
     package func scopes(for endpoints: ProviderEndpoints) -> [String] {
         channel.scopes ?? (endpoints.jwks != nil ? ["openid"] : [])
@@ -114,7 +142,9 @@ package struct SignInContext: Sendable {
     }
 
     /// Completes a sign-in with this client.
-    func signIn(endpoints: ProviderEndpoints, scopes: [String]) -> SignIn {
-        SignIn(http: http, endpoints: endpoints, credentials: credentials, cache: cache, key: key, channelName: channelName, scopes: scopes)
+    func signIn(endpoints: ProviderEndpoints, scopes: [String]) throws -> SignIn {
+        SignIn(
+            tokenClient: try tokenClient(for: endpoints), endpoints: endpoints, cache: cache, key: key, channelName: channelName,
+            scopes: scopes, warn: { [context] in context.warn($0) })
     }
 }

@@ -5,10 +5,32 @@ import Foundation
 package struct TokenEndpointClient: Sendable {
     package let http: any HTTPClient
     package let credentials: ClientCredentials
+    /// The sign-in's DPoP key (RFC 9449): every token request and push then carries a proof, and tokens come back bound.
+    package let dpop: DPoPKey?
 
-    package init(http: any HTTPClient, credentials: ClientCredentials) {
+    package init(http: any HTTPClient, credentials: ClientCredentials, dpop: DPoPKey? = nil) {
         self.http = http
         self.credentials = credentials
+        self.dpop = dpop
+    }
+
+    /// Sends a form to `endpoint` with the client's authentication, and with a DPoP proof (the nonce dance included)
+    /// when the sign-in has a key. Returns the answer and the request it answers.
+    private func post(_ base: [(String, String)], to endpoint: URL, clientID: Bool = false, proof: Bool = true) async throws -> (
+        response: HTTPResponse, sent: HTTPRequest
+    ) {
+        func make() throws -> HTTPRequest {
+            var fields = base
+            var headers: [(name: String, value: String)] = []
+            try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
+            if clientID, !fields.contains(where: { $0.0 == "client_id" }) { fields.append(("client_id", credentials.clientID)) }
+            return HTTPRequest.form(endpoint, fields, headers: headers)
+        }
+        guard let dpop, proof else {
+            let request = try make()
+            return (try await http.send(request), request)
+        }
+        return try await dpop.send(with: http, make)
     }
 
     /// Exchanges an authorization code (RFC 6749 §4.1.3 with the PKCE verifier of RFC 7636 §4.5).
@@ -34,10 +56,8 @@ package struct TokenEndpointClient: Sendable {
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         if let challenge { fields += [("code_challenge", challenge), ("code_challenge_method", "S256")] }
         if let nonce { fields.append(("nonce", nonce)) }
-        var headers: [(name: String, value: String)] = []
-        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
-        let request = HTTPRequest.form(endpoint, fields, headers: headers)
-        let response = try await http.send(request)
+        // RFC 9449 defines no proof for the device authorization endpoint; the polls carry one.
+        let (response, request) = try await post(fields, to: endpoint, proof: false)
         guard response.isSuccess else {
             throw Self.grantError(try Self.error(from: response, sent: request), grant: Self.deviceCodeGrant)
         }
@@ -84,12 +104,7 @@ package struct TokenEndpointClient: Sendable {
     /// Pushes an authorization request (RFC 9126 §2.1) with the client's authentication and returns its
     /// `request_uri`, which the browser then carries instead of the parameters.
     package func push(_ parameters: [(String, String)], endpoint: URL) async throws -> String {
-        var fields = parameters.filter { $0.0 != "client_id" }
-        var headers: [(name: String, value: String)] = []
-        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
-        if !fields.contains(where: { $0.0 == "client_id" }) { fields.append(("client_id", credentials.clientID)) }
-        let request = HTTPRequest.form(endpoint, fields, headers: headers)
-        let response = try await http.send(request)
+        let (response, request) = try await post(parameters.filter { $0.0 != "client_id" }, to: endpoint, clientID: true)
         guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.pushRefused) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self),
             let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
@@ -103,11 +118,8 @@ package struct TokenEndpointClient: Sendable {
 
     /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
     package func revoke(token: String, hint: String, endpoint: URL) async throws {
-        var fields: [(String, String)] = [("token", token), ("token_type_hint", hint)]
-        var headers: [(name: String, value: String)] = []
-        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
-        let request = HTTPRequest.form(endpoint, fields, headers: headers)
-        let response = try await http.send(request)
+        // RFC 9449 asks no proof of revocation: whoever may revoke a token may revoke it.
+        let (response, request) = try await post([("token", token), ("token_type_hint", hint)], to: endpoint, proof: false)
         guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.revocationRefused) }
     }
 
@@ -124,11 +136,7 @@ package struct TokenEndpointClient: Sendable {
     }
 
     private func tokenRequest(_ base: [(String, String)], endpoint: URL) async throws -> TokenResponse {
-        var fields = base
-        var headers: [(name: String, value: String)] = []
-        try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
-        let request = HTTPRequest.form(endpoint, fields, headers: headers)
-        let response = try await http.send(request)
+        let (response, request) = try await post(base, to: endpoint)
         guard response.isSuccess else { throw try Self.error(from: response, sent: request) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(

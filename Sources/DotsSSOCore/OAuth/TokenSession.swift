@@ -31,6 +31,11 @@ package struct TokenSession: Sendable {
     package struct SignedIn: Sendable {
         package var entry: CacheEntry
         package var tokens: TokenSet
+        /// The key the tokens are bound to (RFC 9449), when the sign-in made one.
+        package var dpop: DPoPKey?
+
+        /// The access token and, when it is bound, the key that proves it.
+        package var access: AccessCredential { AccessCredential(token: tokens.accessToken, dpop: tokens.isDPoPBound ? dpop : nil) }
     }
 
     /// The signed-in entry, or the error that tells the user to sign in (again).
@@ -42,8 +47,14 @@ package struct TokenSession: Sendable {
             warn("ignoring the unreadable cache entry \(path): \(reason)")
             throw TokenCacheError.notSignedIn(channel: channelName)
         case .found(let entry):
-            return try Self.signedIn(entry, channelName: channelName)
+            return try signedIn(entry)
         }
+    }
+
+    private func signedIn(_ entry: CacheEntry?) throws -> SignedIn {
+        var signedIn = try Self.signedIn(entry, channelName: channelName)
+        signedIn.dpop = DPoPKey.restore(signedIn.entry.oauth.dpop, clock: cache.clock)
+        return signedIn
     }
 
     static func signedIn(_ entry: CacheEntry?, channelName: String?) throws -> SignedIn {
@@ -70,7 +81,7 @@ package struct TokenSession: Sendable {
             return (first, false)
         }
         let outcome = try await updateRefreshing { entry, issued -> Result<(signedIn: SignedIn, refreshed: Bool), any Error> in
-            let latest = try Self.signedIn(entry, channelName: channelName)
+            let latest = try signedIn(entry)
             // Another process refreshed while we waited for the lock: its token is everybody's. (Unchanged tokens
             // already failed the check above, so there is nothing to re-check for them.)
             if latest.tokens != first.tokens, !latest.tokens.expires(within: 0, now: now()) {
@@ -97,7 +108,7 @@ package struct TokenSession: Sendable {
     package func afterRejection(of rejected: String) async throws -> SignedIn {
         let now = cache.clock.now
         return try await updateRefreshing { entry, issued -> Result<SignedIn, any Error> in
-            let latest = try Self.signedIn(entry, channelName: channelName)
+            let latest = try signedIn(entry)
             if latest.tokens.accessToken != rejected, !latest.tokens.expires(within: 0, now: now()) {
                 return .success(latest)
             }
@@ -136,7 +147,9 @@ package struct TokenSession: Sendable {
             } else {
                 endpoint = try await tokenEndpoint()
             }
-            var response = try await tokenClient.refresh(refreshToken: refreshToken, endpoint: endpoint)
+            // A bound sign-in refreshes with its own key: the refresh token is bound to it too (RFC 9449 §5).
+            let client = TokenEndpointClient(http: tokenClient.http, credentials: tokenClient.credentials, dpop: signedIn.dpop)
+            var response = try await client.refresh(refreshToken: refreshToken, endpoint: endpoint)
             issued = true
             if let idToken = response.idToken {
                 // OIDC Core §12.2: the same member from the same provider, or nothing of this answer is kept.
@@ -161,7 +174,7 @@ package struct TokenSession: Sendable {
             var updated = signedIn.entry
             updated.oauth = oauth
             entry = updated
-            return .success(SignedIn(entry: updated, tokens: tokens))
+            return .success(SignedIn(entry: updated, tokens: tokens, dpop: signedIn.dpop))
         } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
             // Remembered, so the next command says "sign in again" without a network call.
             let reason = "the provider rejected the refresh token (invalid_grant\(description.map { ": \($0)" } ?? ""))"

@@ -26,6 +26,10 @@ package struct TokenSet: Codable, Sendable, Equatable {
         self.lifetime = lifetime
     }
 
+    /// Whether the access token is bound to the sign-in's DPoP key (RFC 9449 §5): it is then sent as `Authorization:
+    /// DPoP` with a proof, never as a bearer token.
+    package var isDPoPBound: Bool { DPoPKey.binds(tokenType: tokenType) }
+
     /// Whether the access token is expired or will be within `minValidity` seconds.
     package func expires(within minValidity: TimeInterval, now: Date) -> Bool {
         guard let expiresAt else { return false }

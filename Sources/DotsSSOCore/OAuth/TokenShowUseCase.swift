@@ -34,6 +34,8 @@ package struct TokenShowUseCase: Sendable {
         package var expired: Bool
         package var hasRefreshToken: Bool
         package var needsSignIn: String?
+        /// The RFC 7638 thumbprint of the DPoP key the tokens are bound to (RFC 9449); nil for bearer tokens.
+        package var dpopKey: String?
         package var accessToken: Decoded
         package var idToken: Decoded?
     }
@@ -50,7 +52,8 @@ package struct TokenShowUseCase: Sendable {
             subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
             expired: tokens.expires(within: 0, now: ctx.clock.now()),
             hasRefreshToken: tokens.refreshToken != nil, needsSignIn: oauth.reauthenticationRequired,
-            accessToken: Decoded.decode(tokens.accessToken), idToken: tokens.idToken.map(Decoded.decode)
+            dpopKey: oauth.boundKeyThumbprint(clock: ctx.clock), accessToken: Decoded.decode(tokens.accessToken),
+            idToken: tokens.idToken.map(Decoded.decode)
         )
     }
 }

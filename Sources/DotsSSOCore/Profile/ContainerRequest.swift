@@ -21,8 +21,11 @@ package struct ContainerRequest: Codable, Sendable {
     package static let tokenPlaceholder = "<partner token>"
     package static let userIDPlaceholder = "<user id>"
 
-    /// Builds the request; `token`/`userID` nil show placeholders, `showSecrets` false redacts the token.
-    package init(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]?, showSecrets: Bool) throws {
+    /// Builds the request; `token`/`userID` nil show placeholders, `showSecrets` false redacts the token. `scheme` is
+    /// what an `Authorization` header names it: `DPoP` for a token bound to the sign-in's key.
+    package init(
+        _ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]?, showSecrets: Bool, scheme: String = "Bearer"
+    ) throws {
         name = container.name
         method = "GET"
         flag = container.flag
@@ -37,7 +40,7 @@ package struct ContainerRequest: Codable, Sendable {
             tokenIn = "\(placement.in.rawValue) \(placement.name)"
             switch placement.in {
             case .header:
-                headers[placement.name] = placement.name.lowercased() == "authorization" ? "Bearer \(shownToken)" : shownToken
+                headers[placement.name] = placement.name.lowercased() == "authorization" ? "\(scheme) \(shownToken)" : shownToken
             case .query:
                 items.append(URLQueryItem(name: placement.name, value: shownToken))
             }
@@ -60,11 +63,14 @@ package struct ContainerRequest: Codable, Sendable {
         }
     }
 
-    /// The real request (with the real token) for `containers probe`, to the URL this member's flags choose.
-    package static func httpRequest(_ container: Channel.Container, token: String?, userID: String?, flags: [FlagReading]? = nil) throws
-        -> HTTPRequest
-    {
-        let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true)
+    /// The real request (with the real token) for `containers probe`, to the URL this member's flags choose. A bound
+    /// token's proof is added when it is sent (`AccessCredential.send`).
+    package static func httpRequest(
+        _ container: Channel.Container, access: AccessCredential?, userID: String?, flags: [FlagReading]? = nil
+    ) throws -> HTTPRequest {
+        let token = access?.token
+        let scheme = access?.dpop == nil ? "Bearer" : DPoPKey.tokenType
+        let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true, scheme: scheme)
         let url = try URLPolicy.validate(real.url)
         var request = HTTPRequest(
             .get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])

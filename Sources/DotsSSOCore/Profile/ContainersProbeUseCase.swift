@@ -37,14 +37,17 @@ package struct ContainersProbeUseCase: Sendable {
         let needsProfile = containers.contains { $0.userId != nil || !($0.variants ?? []).isEmpty }
         let member = needsProfile ? try await source.report().dots : nil
         let userID = member?.id
-        let token = try await source.bearer?.token()
+        let access = try await source.requireBearer().access()
         var probes: [Probe] = []
         for container in containers {
             let shown = try ContainerRequest(container, token: nil, userID: userID, flags: member?.flags, showSecrets: false).url
             do {
-                var request = try ContainerRequest.httpRequest(container, token: token, userID: userID, flags: member?.flags)
-                request.maxBodyBytes = Self.maxBodyBytes
-                let response = try await source.http.send(request)
+                func request() throws -> HTTPRequest {
+                    var request = try ContainerRequest.httpRequest(container, access: access, userID: userID, flags: member?.flags)
+                    request.maxBodyBytes = Self.maxBodyBytes
+                    return request
+                }
+                let response = try await access.send(with: source.http, request)
                 let passed = (200..<400).contains(response.status)
                 probes.append(
                     Probe(

@@ -14,6 +14,8 @@ actor SandboxState {
         let scope: String
         let nonce: String?
         let createdAt: Date
+        /// The DPoP key the code is bound to (`dpop_jkt`, RFC 9449 §10), when the request named one.
+        var dpopJkt: String? = nil
     }
 
     struct Grant {
@@ -26,6 +28,7 @@ actor SandboxState {
         let expiresAt: Date
         /// When the member authenticated (the login form, or --auto-approve): the id_token's `auth_time`.
         let authTime: Date
+        var dpopJkt: String? = nil
     }
 
     struct IssuedToken {
@@ -36,6 +39,8 @@ actor SandboxState {
         let family: String
         /// Carried from the sign-in to every refreshed id_token (OIDC Core §12.2: the same authentication).
         let authTime: Date
+        /// The DPoP key the tokens are bound to (RFC 9449 §6): the refresh and every resource request must prove it.
+        var jkt: String? = nil
     }
 
     /// A browser signed in at the sandbox (its session cookie names it): who, and when they typed their password.
@@ -56,7 +61,13 @@ actor SandboxState {
     /// The sandbox's clock (`Settings.now`), for the lifetimes kept here.
     private let clock: @Sendable () -> Date
 
-    init(clock: @escaping @Sendable () -> Date = WallClock.system.now) { self.clock = clock }
+    /// The nonce DPoP proofs must carry here (RFC 9449 §8), one per sandbox run.
+    nonisolated let dpopNonce: String
+
+    init(clock: @escaping @Sendable () -> Date = WallClock.system.now) {
+        self.clock = clock
+        dpopNonce = (try? SecureRandom.base64URLString(byteCount: 16)) ?? UUID().uuidString
+    }
 
     private var attempts: [String: AuthorizationAttempt] = [:]
     /// Pushed authorization requests (RFC 9126) by request_uri: the client that pushed, its parameters, and until when.

@@ -106,7 +106,7 @@ extension SandboxRoutes {
     }
 
     /// The device grant at the token endpoint (RFC 8628 §3.4–3.5).
-    func deviceToken(_ form: [String: String], client: SandboxClient) async throws -> Response {
+    func deviceToken(_ form: [String: String], client: SandboxClient, jkt: String?) async throws -> Response {
         guard let deviceCode = form["device_code"] else { return oauthError(.badRequest, "invalid_request", "device_code is missing") }
         switch await state.pollDevice(deviceCode, clientID: client.id, now: settings.now()) {
         case .pending: return oauthError(.badRequest, "authorization_pending", "the member has not answered yet")
@@ -124,7 +124,7 @@ extension SandboxRoutes {
             }
             return try await issue(
                 subject: subject, clientID: client.id, scope: request.scope, nonce: request.nonce, family: deviceCode,
-                authTime: settings.now())
+                authTime: settings.now(), jkt: jkt)
         }
     }
 }

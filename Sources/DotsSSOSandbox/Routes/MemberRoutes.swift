@@ -56,7 +56,11 @@ extension SandboxRoutes {
         let member: SandboxUser?
         switch container.token?.in {
         case .query?:
-            if let token = query(request)[container.token?.name ?? ""] { member = await self.member(token: token) } else { member = nil }
+            if let token = query(request)[container.token?.name ?? ""] {
+                member = await self.member(token: token, request: request)
+            } else {
+                member = nil
+            }
         default: member = await self.member(bearer: request)
         }
         guard let member else {

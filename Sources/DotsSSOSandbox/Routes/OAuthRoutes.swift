@@ -74,6 +74,7 @@ extension SandboxRoutes {
                 "token_endpoint_auth_methods_supported": .array(
                     ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"].map(JSONValue.string)),
                 "token_endpoint_auth_signing_alg_values_supported": .array(JWSAlgorithm.allCases.map { JSONValue.string($0.rawValue) }),
+                "dpop_signing_alg_values_supported": .array(Self.dpopAlgorithms.map { JSONValue.string($0.rawValue) }),
                 "revocation_endpoint_auth_methods_supported": .array(
                     ["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
                 "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
@@ -198,7 +199,7 @@ extension SandboxRoutes {
         let now = settings.now()
         let attempt = SandboxState.AuthorizationAttempt(
             client: client, redirectURI: redirectURI, state: state, challenge: challenge,
-            scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: now
+            scope: query["scope"] ?? "openid", nonce: query["nonce"], createdAt: now, dpopJkt: query["dpop_jkt"]
         )
         if let name = settings.autoApprove, let member = settings.user(named: name), !prompts.contains("login") {
             return try await approve(attempt, member: member, authTime: now)
@@ -237,7 +238,7 @@ extension SandboxRoutes {
             .init(
                 clientID: attempt.client.id, redirectURI: attempt.redirectURI, challenge: attempt.challenge,
                 subject: member.subject, scope: attempt.scope, nonce: attempt.nonce,
-                expiresAt: settings.now().addingTimeInterval(settings.codeLifetime), authTime: authTime))
+                expiresAt: settings.now().addingTimeInterval(settings.codeLifetime), authTime: authTime, dpopJkt: attempt.dpopJkt))
         settings.log("signed in \(member.username) for \(attempt.client.id)")
         return redirectBack(attempt.redirectURI, state: attempt.state, [("code", code)])
     }
@@ -257,6 +258,14 @@ extension SandboxRoutes {
             return oauthError(
                 .unauthorized, "invalid_client", "client authentication failed", extra: [.wwwAuthenticate: "Basic realm=\"sandbox\""])
         }
+        // RFC 9449 §5: a proof, when sent, binds what is issued to its key; a broken one or a missing nonce is refused.
+        let proof = await dpopProof(request, target: "\(issuer)/token")
+        var jkt: String?
+        switch proof {
+        case .absent: jkt = nil
+        case .valid(let thumbprint): jkt = thumbprint
+        case .needsNonce, .invalid: return dpopRefusal(proof)
+        }
         switch form["grant_type"] {
         case "authorization_code":
             guard let code = form["code"] else { return oauthError(.badRequest, "invalid_request", "code is missing") }
@@ -266,6 +275,10 @@ extension SandboxRoutes {
             case .expired: return oauthError(.badRequest, "invalid_grant", "the authorization code has expired")
             case .reused: return oauthError(.badRequest, "invalid_grant", "the authorization code was already used; its tokens are revoked")
             default: return oauthError(.badRequest, "invalid_grant", "unknown or foreign authorization code")
+            }
+            // RFC 9449 §10: a code bound to a key at the authorization request is exchanged by that key only.
+            if let bound = grant.dpopJkt, bound != jkt {
+                return oauthError(.badRequest, "invalid_dpop_proof", "the code is bound to another DPoP key (dpop_jkt)")
             }
             guard form["redirect_uri"] == grant.redirectURI else {
                 return oauthError(.badRequest, "invalid_grant", "redirect_uri does not match the authorization request")
@@ -277,23 +290,28 @@ extension SandboxRoutes {
             }
             return try await issue(
                 subject: grant.subject, clientID: client.id, scope: grant.scope, nonce: grant.nonce, family: code,
-                authTime: grant.authTime)
+                authTime: grant.authTime, jkt: jkt)
         case "refresh_token":
             guard let presented = form["refresh_token"] else {
                 return oauthError(.badRequest, "invalid_request", "refresh_token is missing")
             }
             switch await state.consumeRefresh(presented) {
             case .valid(let previous) where previous.clientID == client.id:
+                // RFC 9449 §5: a bound refresh token is refreshed by its key only, and stays bound to it.
+                if let bound = previous.jkt, bound != jkt {
+                    return oauthError(
+                        .badRequest, "invalid_dpop_proof", "the refresh token is bound to a DPoP key this request does not prove")
+                }
                 return try await issue(
                     subject: previous.subject, clientID: client.id, scope: previous.scope, nonce: nil, family: previous.family,
-                    authTime: previous.authTime)
+                    authTime: previous.authTime, jkt: previous.jkt ?? jkt)
             case .reused:
                 return oauthError(.badRequest, "invalid_grant", "refresh token reuse detected; the grant is revoked")
             default:
                 return oauthError(.badRequest, "invalid_grant", "unknown or revoked refresh token")
             }
         case TokenEndpointClient.deviceCodeGrant:
-            return try await deviceToken(form, client: client)
+            return try await deviceToken(form, client: client, jkt: jkt)
         default:
             return oauthError(
                 .badRequest, "unsupported_grant_type", "use authorization_code, refresh_token or \(TokenEndpointClient.deviceCodeGrant)")
@@ -302,7 +320,9 @@ extension SandboxRoutes {
 
     /// A new access token, a rotated refresh token and (for `openid`) an id_token signed as the client asks (RS256 by
     /// default, ES256 for a client registered so).
-    func issue(subject: String, clientID: String, scope: String, nonce: String?, family: String, authTime: Date) async throws -> Response {
+    func issue(
+        subject: String, clientID: String, scope: String, nonce: String?, family: String, authTime: Date, jkt: String? = nil
+    ) async throws -> Response {
         let access = try SecureRandom.base64URLString(byteCount: 32)
         let refresh = try SecureRandom.base64URLString(byteCount: 32)
         let now = settings.now()
@@ -311,9 +331,9 @@ extension SandboxRoutes {
             access: access, refresh: refresh,
             token: .init(
                 subject: subject, clientID: clientID, scope: scope, expiresAt: expiry, family: family,
-                authTime: authTime))
+                authTime: authTime, jkt: jkt))
         var body: [String: JSONValue] = [
-            "access_token": .string(access), "token_type": .string("Bearer"),
+            "access_token": .string(access), "token_type": .string(jkt == nil ? "Bearer" : DPoPKey.tokenType),
             "expires_in": .number(settings.accessTokenLifetime), "refresh_token": .string(refresh), "scope": .string(scope),
         ]
         if scope.split(separator: " ").contains("openid") {

@@ -34,14 +34,31 @@ struct SandboxRoutes: Sendable {
         settings.users.first { $0.email?.caseInsensitiveCompare(email) == .orderedSame }
     }
 
-    /// The member behind a valid bearer token in `Authorization` (or nil: answer 401).
+    /// The member behind a valid token in `Authorization` (or nil: answer 401): a bearer token as `Bearer`, a
+    /// DPoP-bound one as `DPoP` with a proof of its key for this request (RFC 9449 §7). A bound token offered as a
+    /// bearer token is refused: whoever copied it has no key.
     func member(bearer request: Request) async -> SandboxUser? {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
-        return await member(token: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        guard let header = request.headers[.authorization], let space = header.firstIndex(of: " ") else { return nil }
+        let scheme = header[..<space].lowercased()
+        let token = String(header[space...]).trimmingCharacters(in: .whitespaces)
+        guard scheme == "bearer" || scheme == "dpop" else { return nil }
+        // A bound token goes with the DPoP scheme, a bearer token with Bearer (RFC 9449 §7.1).
+        return await member(token: token, request: request, scheme: scheme == "dpop" ? .dpop : .bearer)
     }
 
-    func member(token: String) async -> SandboxUser? {
+    enum TokenScheme { case bearer, dpop, elsewhere }
+
+    /// The member behind a valid token, carried as `scheme` says (`elsewhere`: a container's query parameter). A token
+    /// bound to a DPoP key counts only with a proof of that key for this request.
+    func member(token: String, request: Request, scheme: TokenScheme = .elsewhere) async -> SandboxUser? {
         guard let issued = await state.accessToken(token, now: settings.now()) else { return nil }
+        if let bound = issued.jkt {
+            guard scheme != .bearer,
+                case .valid(let jkt) = await dpopProof(request, target: issuer + request.uri.path, accessToken: token), jkt == bound
+            else { return nil }
+        } else if scheme == .dpop {
+            return nil
+        }
         return user(subject: issued.subject)
     }
 

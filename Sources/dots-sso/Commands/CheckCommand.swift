@@ -118,7 +118,7 @@ struct Check: DotsCommand {
             channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
             cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
             clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
-            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
+            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
         var useCase = CheckUseCase(

@@ -23,6 +23,7 @@ struct TokenPrint: DotsCommand {
             Examples:
               $ curl -H "Authorization: Bearer $(dots-sso token print --channel acme)" https://api.acme.example/me
               $ dots-sso token print --channel acme --id-token
+              $ dots-sso token print --channel acme --dpop-proof https://api.acme.example/me GET
             """
     )
 
@@ -43,13 +44,30 @@ struct TokenPrint: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("With --session: whose session (the address it was redeemed for).", valueName: "address"))
     var email: String?
 
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "For a DPoP-bound sign-in: print the Authorization and DPoP headers for one request to URL by METHOD.",
+            valueName: "url> <method"))
+    var dpopProof: [String] = []
+
     func validate() throws {
-        if [idToken, refreshToken, session].filter({ $0 }).count > 1 {
-            throw ValidationError("choose one of --id-token, --refresh-token and --session")
+        if [idToken, refreshToken, session, !dpopProof.isEmpty].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --id-token, --refresh-token, --session and --dpop-proof")
+        }
+        if !dpopProof.isEmpty && dpopProof.count != 2 {
+            throw ValidationError("--dpop-proof takes two values: the request's URL and its method (GET, POST, …)")
         }
     }
 
     func run(_ ctx: CommandContext) async throws {
+        if dpopProof.count == 2 {
+            guard let url = URL(string: dpopProof[0]) else { throw ValidationError("--dpop-proof: '\(dpopProof[0])' is not a URL") }
+            let use = TokenPrintUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity)
+            let headers = try await use.proofHeaders(url: url, method: dpopProof[1], ctx)
+            try Console(ctx).emit(ProofHeaders(authorization: headers.authorization, dpop: headers.proof), json: signIn.global.json)
+            return
+        }
         let token: String
         if session {
             let server = magicLink.settings(try signIn.channel.resolve(ctx))

@@ -24,6 +24,11 @@ struct ClientAuthOptions: ParsableArguments {
         help: ArgumentHelp(
             "The key id the provider registered the client key under (default: the key's RFC 7638 thumbprint).", valueName: "kid"))
     var clientKeyId: String?
+
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: "Bind the member's tokens to a key made for this sign-in (DPoP, RFC 9449); default: as the channel's dpop says, else off.")
+    var dpop: Bool?
 }
 
 /// Flags of every command that uses the cached access token.
@@ -64,6 +69,6 @@ struct SignInOptions: ParsableArguments {
             channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
             cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
             clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
-            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId)
+            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
     }
 }

@@ -8,7 +8,7 @@ extension CacheListUseCase.Result: CommandOutput {
         guard !entries.isEmpty else { return [.note("no cached sign-ins in \(directory)")] }
         let safe = TerminalText.safe
         let rows = entries.map { entry -> [String] in
-            let state: String
+            var state: String
             if let problem = entry.problem {
                 state = style.red(safe(problem))
             } else if entry.needsSignIn {
@@ -21,6 +21,7 @@ extension CacheListUseCase.Result: CommandOutput {
             } else {
                 state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
             }
+            if entry.dpopKey != nil, entry.problem == nil { state += ", DPoP-bound" }
             let client = entry.clientId ?? entry.study.map { "study \($0)" } ?? "?"
             return [
                 entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?",
@@ -46,6 +47,7 @@ extension TokenShowUseCase.Result: CommandOutput {
         ]
         rows.append(["expires", (expiresAt.map { ISOTimestamp.string($0) } ?? "not given") + (expired ? " (expired)" : "")])
         rows.append(["refresh token", hasRefreshToken ? "yes" : "no"])
+        rows.append(["bound to", dpopKey.map { "DPoP key \($0) (RFC 9449)" } ?? "nothing (bearer tokens)"])
         if let needsSignIn { rows.append(["state", "sign in again: \(TerminalText.safe(needsSignIn))"]) }
         rows.append(["access token", accessToken.format])
         var lines: [OutputLine] = [.result(Table.render(rows))]

@@ -85,3 +85,11 @@ struct RequestedToken: CommandOutput {
 
     func lines(_ style: Style) -> [OutputLine] { [.result(value)] + hints.map(OutputLine.hint) }
 }
+
+/// `token print --dpop-proof`: the two headers of one request with a DPoP-bound token, as `Name: value` lines.
+struct ProofHeaders: CommandOutput {
+    var authorization: String
+    var dpop: String
+
+    func lines(_ style: Style) -> [OutputLine] { [.result("Authorization: \(authorization)"), .result("DPoP: \(dpop)")] }
+}
