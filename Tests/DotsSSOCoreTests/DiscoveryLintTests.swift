@@ -30,6 +30,20 @@ struct DiscoveryLintTests {
         #expect(codes(metadata()).isEmpty)
     }
 
+    @Test(
+        "a DPoP client: a provider that does not advertise DPoP is a warning, one whose algorithms dots-sso cannot sign an error; no client DPoP, no finding"
+    )
+    func dpop() {
+        let silent = metadata()
+        #expect(DiscoveryLint.findings(for: silent, dpop: true).map(\.code) == ["discover.dpop.unadvertised"])
+        #expect(DiscoveryLint.findings(for: silent, dpop: false).isEmpty)
+        let eddsa = metadata("https://sso.example", ["dpop_signing_alg_values_supported": .array([.string("EdDSA")])])
+        let refused = DiscoveryLint.findings(for: eddsa, dpop: true)
+        #expect(refused.map(\.code) == ["discover.dpop.algorithm-unsupported"] && refused.first?.severity == .error)
+        let pss = metadata("https://sso.example", ["dpop_signing_alg_values_supported": .array([.string("PS256")])])
+        #expect(DiscoveryLint.findings(for: pss, dpop: true).isEmpty)
+    }
+
     @Test("issuer must match exactly, a trailing slash included")
     func issuer() {
         let findings = DiscoveryLint.findings(for: metadata("https://sso.example/"))

@@ -52,7 +52,9 @@ struct CheckBodies: Sendable {
         switch await session.discovery() {
         case .success(let metadata):
             return CheckFindings(
-                DiscoveryLint.findings(for: metadata, publicClient: session.memberSettings.signIn.isPublicClient),
+                DiscoveryLint.findings(
+                    for: metadata, publicClient: session.memberSettings.signIn.isPublicClient,
+                    dpop: session.memberSettings.signIn.usesDPoP),
                 detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
             return CheckFindings([

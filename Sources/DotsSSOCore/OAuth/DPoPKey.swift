@@ -31,14 +31,19 @@ package final class DPoPKey: @unchecked Sendable {
     /// A fresh key the provider accepts: P-256 for ES256 unless its `dpop_signing_alg_values_supported` leaves that
     /// out; then RSA for PS256 or RS256. A provider that lists none of these is refused before anything is sent.
     package static func generate(accepting algorithms: [String]?, clock: WallClock) throws -> DPoPKey {
+        switch algorithm(accepting: algorithms) {
+        case .es256?: DPoPKey(key: try SigningKey(), algorithm: .es256, clock: clock)
+        case let rsa?: DPoPKey(key: try SigningKey(rsaBits: 2048), algorithm: rsa, clock: clock)
+        case nil: throw OAuthError.dpopAlgorithmRefused(accepted: algorithms ?? [])
+        }
+    }
+
+    /// The algorithm proofs are signed with for a provider listing `algorithms` (nil or empty: it did not say, ES256);
+    /// nil when it lists none dots-sso signs with.
+    package static func algorithm(accepting algorithms: [String]?) -> JWSAlgorithm? {
         let listed = algorithms ?? []
-        if listed.isEmpty || listed.contains(JWSAlgorithm.es256.rawValue) {
-            return DPoPKey(key: try SigningKey(), algorithm: .es256, clock: clock)
-        }
-        for rsa in [JWSAlgorithm.ps256, .rs256] where listed.contains(rsa.rawValue) {
-            return DPoPKey(key: try SigningKey(rsaBits: 2048), algorithm: rsa, clock: clock)
-        }
-        throw OAuthError.dpopAlgorithmRefused(accepted: listed)
+        if listed.isEmpty { return .es256 }
+        return [JWSAlgorithm.es256, .ps256, .rs256].first { listed.contains($0.rawValue) }
     }
 
     /// The key as a cache entry keeps it.

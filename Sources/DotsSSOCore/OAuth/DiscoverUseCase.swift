@@ -42,7 +42,8 @@ package struct DiscoverUseCase: Sendable {
         let issuer = try channel.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
         let client = try http.client(in: ctx)
         let metadata = try await DiscoveryClient(http: client).fetch(issuer: issuer)
-        var findings = DiscoveryLint.findings(for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile))
+        var findings = DiscoveryLint.findings(
+            for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile), dpop: channel.dpop ?? false)
         findings += await keyFindings(metadata, http: client)
         return Result(issuer: issuer, metadata: metadata, findings: findings)
     }

@@ -69,6 +69,18 @@ package enum DiscoveryFindings {
         The provider does not list "none" among its token endpoint auth methods. The app is a public client with \
         no secret; many providers accept one without listing it, so confirm this one does.
         """)
+    static let dpopUnadvertised = FindingCode(
+        "discover.dpop.unadvertised", .warning, source: "RFC 9449 §5.1",
+        """
+        The channel binds its tokens with DPoP, but the provider's metadata has no dpop_signing_alg_values_supported: \
+        it may not do DPoP, and then ignores the proofs and issues bearer tokens anyone who copies them can use.
+        """)
+    static let dpopAlgorithmUnsupported = FindingCode(
+        "discover.dpop.algorithm-unsupported", .error, source: "RFC 9449 §5.1",
+        """
+        The channel binds its tokens with DPoP, but the provider accepts proofs signed with none of ES256, PS256 and \
+        RS256, the algorithms dots-sso signs them with: every sign-in with DPoP is refused before it starts.
+        """)
     static let idTokenSymmetricAlgorithm = FindingCode(
         "discover.id-token.symmetric-alg", .warning, source: "OpenID Connect Core 1.0 §10.1",
         """
@@ -144,7 +156,8 @@ package enum DiscoveryFindings {
     /// Every code above, in the order `discover` reports them.
     package static let all: [FindingCode] = [
         metadataRFC8414, issuerMissing, issuerMismatch, endpointMissing, endpointInsecure, pkceS256Missing, pkceNotAdvertised,
-        responseTypeCodeMissing, responseTypeMissing, clientAuthNoneMissing, clientAuthNoneUnlisted, idTokenSymmetricAlgorithm,
+        responseTypeCodeMissing, responseTypeMissing, clientAuthNoneMissing, clientAuthNoneUnlisted, dpopUnadvertised,
+        dpopAlgorithmUnsupported, idTokenSymmetricAlgorithm,
         endpointRFC8414Only, rfc8414IssuerMismatch, refreshGrantMissing, userinfoMissing, revocationMissing, endSessionMissing,
         jwksUnreadable, jwksKeyUnusable, jwksKeyRefused, jwksKeyWeak, jwksEmpty,
     ]

@@ -4,8 +4,9 @@ import Foundation
 /// Checks provider metadata against what The Dots app needs (seed 000, RFC 8414, RFC 7636, OIDC Discovery).
 package enum DiscoveryLint {
     /// `publicClient`: whether the channel's client has no secret (a native app), when known; it decides whether a
-    /// provider that does not list `none` among its token endpoint auth methods predicts a refused exchange.
-    package static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil) -> [Finding] {
+    /// provider that does not list `none` among its token endpoint auth methods predicts a refused exchange. `dpop`:
+    /// whether the client binds its tokens with DPoP, which the provider must then support.
+    package static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil, dpop: Bool = false) -> [Finding] {
         var findings: [Finding] = []
         let source = metadata.source
         func at(_ key: String) -> FindingLocation { FindingLocation(file: metadata.source(of: key), path: "$.\(key)") }
@@ -99,6 +100,25 @@ package enum DiscoveryLint {
                         DiscoveryFindings.clientAuthNoneUnlisted, at: at("token_endpoint_auth_methods_supported"),
                         "token_endpoint_auth_methods_supported (\(methods.joined(separator: ", "))) does not list \"none\"; The Dots app is a public "
                             + "client with no secret, so confirm the provider accepts one (many do without listing it)"))
+            }
+        }
+
+        if dpop {
+            switch metadata.dpopSigningAlgorithms {
+            case nil:
+                findings.append(
+                    Finding(
+                        DiscoveryFindings.dpopUnadvertised, at: FindingLocation(file: source),
+                        "the channel binds tokens with DPoP, but the metadata has no dpop_signing_alg_values_supported: the provider "
+                            + "may ignore the proofs and issue bearer tokens"))
+            case let listed? where DPoPKey.algorithm(accepting: listed) == nil:
+                findings.append(
+                    Finding(
+                        DiscoveryFindings.dpopAlgorithmUnsupported, at: at("dpop_signing_alg_values_supported"),
+                        "dpop_signing_alg_values_supported (\(listed.joined(separator: ", "))) lists none of ES256, PS256 and RS256, "
+                            + "which dots-sso signs DPoP proofs with"))
+            default:
+                break
             }
         }
 
