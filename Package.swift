@@ -62,6 +62,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The Secret Service through libsecret, loaded on first use (no -dev package needed), see dots_secret.h.
+        .target(
+            name: "CSecret",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         // The binary's build facts and its own arguments (captured without /proc), see dots_runtime.h.
         .target(
             name: "CDotsRuntime",
@@ -89,7 +95,7 @@ let package = Package(
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime",
+                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime", "CSecret",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -260,7 +260,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -319,6 +319,10 @@ _dots-sso_authorize() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -359,7 +363,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --code --state --code-verifier)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -418,6 +422,10 @@ _dots-sso_exchange() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -444,7 +452,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -503,6 +511,10 @@ _dots-sso_refresh() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -546,7 +558,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert --dpop-proof)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -605,6 +617,10 @@ _dots-sso_token_print() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -637,7 +653,7 @@ _dots-sso_token_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -689,6 +705,10 @@ _dots-sso_token_show() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     esac
 }
 
@@ -696,7 +716,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -755,6 +775,10 @@ _dots-sso_token_export() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -775,7 +799,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -834,6 +858,10 @@ _dots-sso_revoke() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -860,7 +888,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -917,6 +945,10 @@ _dots-sso_logout() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')
@@ -1037,7 +1069,7 @@ _dots-sso_magic-link_redeem() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --link --token --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1096,6 +1128,10 @@ _dots-sso_magic-link_redeem() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--base-url')
         return
         ;;
@@ -1121,7 +1157,7 @@ _dots-sso_magic-link_signup() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1180,6 +1216,10 @@ _dots-sso_magic-link_signup() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--base-url')
         return
         ;;
@@ -1196,7 +1236,7 @@ _dots-sso_magic-link_signin() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --base-url --study --email --password-file)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1255,6 +1295,10 @@ _dots-sso_magic-link_signin() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--base-url')
         return
         ;;
@@ -1297,7 +1341,7 @@ _dots-sso_cache_list() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--color --cache-dir --account)
+    non_repeating_options=(--color --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1312,6 +1356,10 @@ _dots-sso_cache_list() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     esac
 }
 
@@ -1319,7 +1367,7 @@ _dots-sso_cache_clear() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
     repeating_options=(--scope)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1371,6 +1419,10 @@ _dots-sso_cache_clear() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     esac
 }
 
@@ -1378,7 +1430,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1435,6 +1487,10 @@ _dots-sso_profile() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')
@@ -1514,7 +1570,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1573,6 +1629,10 @@ _dots-sso_flags_show() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -1615,7 +1675,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1672,6 +1732,10 @@ _dots-sso_flags_check() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')
@@ -1739,7 +1803,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1798,6 +1862,10 @@ _dots-sso_containers_show() {
     '--account')
         return
         ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
     '--client-auth')
         __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
         return
@@ -1852,7 +1920,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1909,6 +1977,10 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')
@@ -1976,7 +2048,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2033,6 +2105,10 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')
@@ -2350,7 +2426,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2400,6 +2476,10 @@ _dots-sso_check() {
         return
         ;;
     '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
         return
         ;;
     '--client-auth')

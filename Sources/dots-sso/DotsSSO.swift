@@ -51,6 +51,7 @@ struct DotsSSO: AsyncParsableCommand {
         var context = CommandContext.live()
         // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
         context.drawer = PictureDrawer()
+        context.keyring = SecretServiceKeyring()
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32

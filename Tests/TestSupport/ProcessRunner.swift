@@ -209,6 +209,12 @@ package final class BackgroundProcess: @unchecked Sendable {
         return String(text[range])
     }
 
+    /// Writes `text` as it is to an `interactive` process's stdin and closes it (a password a program reads to EOF).
+    package func send(_ text: String) throws {
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+    }
+
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     package func interrupt() {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }

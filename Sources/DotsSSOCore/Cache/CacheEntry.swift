@@ -14,8 +14,11 @@ package struct CacheEntry: Codable, Sendable, Equatable {
     package var subject: String?
     package var createdAt: Date
     package var updatedAt: Date
-    /// Each domain's payload, by slot, as JSON.
+    /// Each domain's payload, by slot, as JSON. For an entry in the keyring, what the keyring holds; the file then
+    /// holds none.
     var payloads: [String: JSONValue]
+    /// Where the payloads are kept: the keyring, or (nil) this file.
+    package var tokenStore: TokenStore?
 
     package init(key: CacheKey, channel: String? = nil, subject: String? = nil, now: Date) {
         version = Self.currentVersion
@@ -48,7 +51,7 @@ package struct CacheEntry: Codable, Sendable, Equatable {
     package var isEmpty: Bool { payloads.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
-        case version, key, channel, subject, createdAt, updatedAt, payloads
+        case version, key, channel, subject, createdAt, updatedAt, payloads, tokenStore
     }
 
     /// Version 1 fields and the payload slot each now belongs to.
@@ -64,6 +67,7 @@ package struct CacheEntry: Codable, Sendable, Equatable {
         subject = try container.decodeIfPresent(String.self, forKey: .subject)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        tokenStore = try container.decodeIfPresent(TokenStore.self, forKey: .tokenStore)
         switch version {
         case Self.currentVersion:
             payloads = try container.decodeIfPresent([String: JSONValue].self, forKey: .payloads) ?? [:]
@@ -94,5 +98,6 @@ package struct CacheEntry: Codable, Sendable, Equatable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encode(payloads, forKey: .payloads)
+        try container.encodeIfPresent(tokenStore, forKey: .tokenStore)
     }
 }

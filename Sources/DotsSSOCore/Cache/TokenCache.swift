@@ -16,6 +16,15 @@ package struct TokenCache: Sendable {
     package let clock: WallClock
     /// How long to wait for another process's lock before giving up with a clear error.
     package var lockTimeout: TimeInterval = 60
+    /// Where entries this command writes keep their tokens (`--token-store`, the channel's `tokenStore`); nil: where
+    /// each entry already keeps them, the file for a new one.
+    package var store: TokenStore?
+    /// The keyring of this process (the executable's Secret Service); nil where there is none.
+    package var keyring: (any SecretKeyring)?
+    /// How long one keyring call may take (`--timeout`).
+    package var keyringTimeout: TimeInterval = 10
+    /// Receives the one-line warning said when the keyring fails and the tokens stay in the file.
+    package var warn: @Sendable (String) -> Void = { _ in }
 
     package init(directory: URL, clock: WallClock = .system) {
         self.directory = directory
@@ -99,13 +108,16 @@ package struct TokenCache: Sendable {
             return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)")
         }
         let data = FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
+        let entry: CacheEntry
         do {
-            return .found(try Self.decoder.decode(CacheEntry.self, from: data))
+            entry = try Self.decoder.decode(CacheEntry.self, from: data)
         } catch let error as DecodingError {
             return .corrupt(path: path, reason: JSONDiagnostics.describe(error))
         } catch {
             return .corrupt(path: path, reason: "not valid JSON")
         }
+        // Outside the catch above: a keyring that cannot be read is no corrupt file (which a sign-in would replace).
+        return entry.tokenStore == .keyring ? try fromKeyring(entry, path: path) : .found(entry)
     }
 
     /// Changes one entry under its lock: `body` gets the entry (nil when there is none, or it is unreadable and
@@ -113,11 +125,20 @@ package struct TokenCache: Sendable {
     /// atomically before `update` returns, and only when it changed. `body` may await (a refresh happens inside).
     package func update<T: Sendable>(_ key: CacheKey, _ body: (inout CacheEntry?) async throws -> T) async throws -> T {
         try await withLock(key) {
-            let before = try read(key).entry
+            let before: CacheEntry?
+            do {
+                before = try read(key).entry
+            } catch TokenCacheError.keyringUnavailable(let path, let reason) where store == .file {
+                // --token-store file is the way out of a keyring that cannot be read: the entry is replaced.
+                warn("ignoring \(path): its tokens are in the keyring, which cannot be read (\(reason))")
+                before = nil
+            }
             var entry = before
             let result = try await body(&entry)
             if let entry {
-                if entry != before { try write(entry) }
+                // A store asked for that the entry is not in yet moves it there.
+                let moves = store.map { $0 != (entry.tokenStore ?? .file) } ?? false
+                if entry != before || moves { try write(entry) }
             } else if before != nil {
                 try removeFile(key)
             }
@@ -132,6 +153,16 @@ package struct TokenCache: Sendable {
         var stored = entry
         stored.updatedAt = clock.now()
         let url = url(for: entry.key)
+        let wasInKeyring = entry.tokenStore == .keyring
+        stored.tokenStore = nil
+        if (store ?? entry.tokenStore ?? .file) == .keyring, let payloads = toKeyring(stored, path: url.path) {
+            stored.payloads = payloads
+            stored.tokenStore = .keyring
+        }
+        defer {
+            // Tokens that moved back to the file leave the keyring (a failure there leaves an unused item, no more).
+            if wasInKeyring && stored.tokenStore == nil { try? keyring?.clear(entry: url.path, timeout: keyringTimeout) }
+        }
         do {
             var data = try Self.encoder.encode(stored)
             data.append(0x0A)
@@ -147,10 +178,12 @@ package struct TokenCache: Sendable {
         try await withLock(key) { try removeFile(key) }
     }
 
-    /// Deletes the entry file; the caller holds the lock (the lock file stays: another process may be waiting on it).
+    /// Deletes the entry file, and its keyring item when it has one; the caller holds the lock (the lock file stays:
+    /// another process may be waiting on it).
     @discardableResult
     func removeFile(_ key: CacheKey) throws -> Bool {
         let url = url(for: key)
+        forgetKeyringItem(of: url)
         let existed = FileManager.default.fileExists(atPath: url.path)
         if existed {
             guard unlink(url.path) == 0 else { throw TokenCacheError.writeFailed(path: url.path, reason: currentErrnoText()) }
@@ -188,6 +221,7 @@ package struct TokenCache: Sendable {
         var removed = 0
         for name in names where name.hasSuffix(".json") || name.hasSuffix(".lock") || name.hasPrefix(AtomicFile.temporaryPrefix) {
             let path = directory.appendingPathComponent(name).path
+            if name.hasSuffix(".json") { forgetKeyringItem(of: URL(fileURLWithPath: path)) }
             guard unlink(path) == 0 else { throw TokenCacheError.writeFailed(path: path, reason: currentErrnoText()) }
             if name.hasSuffix(".json") && !name.hasPrefix(".") { removed += 1 }
         }

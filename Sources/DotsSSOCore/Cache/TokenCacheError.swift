@@ -13,6 +13,8 @@ package enum TokenCacheError: UserFacingError, Equatable {
     case refreshedButNotSaved(path: String, reason: String, channel: String?)
     case lockTimeout(path: String, seconds: Double)
     case notSignedIn(channel: String?)
+    /// The entry's tokens are in the keyring, which cannot be read now.
+    case keyringUnavailable(path: String, reason: String)
     case signInAgain(channel: String?, reason: String)
 
     package var message: String {
@@ -33,6 +35,9 @@ package enum TokenCacheError: UserFacingError, Equatable {
             "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
         case let .lockTimeout(path, seconds):
             "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
+        case let .keyringUnavailable(path, reason):
+            "the tokens of \(path) are in the keyring, which cannot be read: \(reason); unlock the keyring, or sign in again "
+                + "with --token-store file"
         case .notSignedIn(let channel):
             "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")` first"
         case let .signInAgain(channel, reason):
@@ -44,7 +49,7 @@ package enum TokenCacheError: UserFacingError, Equatable {
         switch self {
         case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry: .configuration
         case .writeFailed, .refreshedButNotSaved: .cannotWrite
-        case .lockTimeout: .temporary
+        case .lockTimeout, .keyringUnavailable: .temporary
         case .notSignedIn, .signInAgain: .notAuthorized
         }
     }

@@ -30,6 +30,8 @@ package struct CacheListUseCase: Sendable {
         package var needsSignIn: Bool
         /// The thumbprint of the DPoP key the tokens are bound to (RFC 9449); nil for bearer tokens.
         package var dpopKey: String?
+        /// Where the sign-in's tokens live: `file` (the cache file) or `keyring`.
+        package var tokensIn: TokenStore?
         /// Why the file cannot be used (corrupt, insecure), when it cannot.
         package var problem: String?
     }
@@ -64,6 +66,7 @@ package struct CacheListUseCase: Sendable {
                 listing.updatedAt = entry.updatedAt
                 listing.needsSignIn = oauth.reauthenticationRequired != nil
                 listing.dpopKey = oauth.boundKeyThumbprint(clock: ctx.clock)
+                listing.tokensIn = entry.tokenStore ?? .file
             case .success(.corrupt(_, let reason)):
                 listing.problem = "corrupt: \(reason)"
             case .success(.absent):

@@ -33,6 +33,8 @@ package struct Channel: Codable, Sendable, Equatable {
     package var clientKeyId: String?
     /// Bind the member's tokens to a per-sign-in key with DPoP (RFC 9449); `--dpop`/`--no-dpop` win.
     package var dpop: Bool?
+    /// Where sign-ins keep their tokens (`file` or `keyring`); `--token-store` wins.
+    package var tokenStore: TokenStore?
     package var scopes: [String]?
     package var redirectUri: String?
     /// Feature flag name → what it controls.

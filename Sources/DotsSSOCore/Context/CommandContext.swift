@@ -27,6 +27,9 @@ package struct CommandContext: Sendable {
     /// What draws in this process: DotsSSOPictures's drawer, which the executable supplies (like the HTTP client);
     /// nil where nothing draws (most tests, and a run whose child process is the only place pictures are made).
     package var drawer: (any Drawer)?
+    /// The OS keyring for `--token-store keyring`: the Secret Service, which the executable supplies; nil where there
+    /// is none (tests that do not keep tokens there).
+    package var keyring: (any SecretKeyring)?
     /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).
     package var colorChoice: ColorChoice = .auto
     /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.

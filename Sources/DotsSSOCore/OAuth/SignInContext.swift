@@ -8,6 +8,8 @@ package struct SignInSettings: Sendable {
     /// `--cache-dir`, else the context's cache directory.
     package var cacheDirectory: String?
     package var account: String
+    /// `--token-store`: where the sign-in's tokens live; nil: the channel's `tokenStore`, else where they already are.
+    package var tokenStore: TokenStore?
     package var clientSecretFile: String?
     package var clientAuth: ClientAuthMethod?
     /// `--client-key-file`: the PEM private key for `private_key_jwt`.
@@ -34,13 +36,15 @@ package struct SignInSettings: Sendable {
 
     package init(
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
-        clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil, clientKeyID: String? = nil,
+        tokenStore: TokenStore? = nil, clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil,
+        clientKeyID: String? = nil,
         dpop: Bool? = nil
     ) {
         self.channel = channel
         self.http = http
         self.cacheDirectory = cacheDirectory
         self.account = account
+        self.tokenStore = tokenStore
         self.clientSecretFile = clientSecretFile
         self.clientAuth = clientAuth
         self.clientKeyFile = clientKeyFile
@@ -69,7 +73,11 @@ package struct SignInContext: Sendable {
         http = try settings.http.client(in: context)
         var cache = context.tokenCache(directory: settings.cacheDirectory)
         // `--timeout` bounds the wait for another process's lock as it bounds each request.
-        if let timeout = settings.http.timeout { cache.lockTimeout = timeout }
+        if let timeout = settings.http.timeout {
+            cache.lockTimeout = timeout
+            cache.keyringTimeout = timeout
+        }
+        cache.store = settings.tokenStore ?? channel.tokenStore
         self.cache = cache
         credentials = try Self.credentials(settings, clientID: key.client, in: context)
         self.context = context

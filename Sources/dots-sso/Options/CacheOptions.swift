@@ -12,4 +12,13 @@ struct CacheOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Which account's tokens to use when several people sign in to one channel.", valueName: "name"))
     var account: String = CacheKey.defaultAccount
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where a sign-in's tokens live: file (the cache file, 0600) or keyring (the Secret Service; the file keeps only what names the sign-in). Default: as the channel's tokenStore, else where they are, else file.",
+            valueName: "store"))
+    var tokenStore: TokenStore?
 }
+
+extension TokenStore: ExpressibleByArgument {}

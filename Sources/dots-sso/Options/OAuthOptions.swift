@@ -67,7 +67,7 @@ struct SignInOptions: ParsableArguments {
     ) throws -> SignInSettings {
         SignInSettings(
             channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
-            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account, tokenStore: cacheOptions.tokenStore,
             clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
             clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
     }

@@ -22,6 +22,7 @@ extension CacheListUseCase.Result: CommandOutput {
                 state = entry.hasAccessToken ? "valid (no expiry given)" : "no token"
             }
             if entry.dpopKey != nil, entry.problem == nil { state += ", DPoP-bound" }
+            if entry.tokensIn == .keyring { state += ", tokens in the keyring" }
             let client = entry.clientId ?? entry.study.map { "study \($0)" } ?? "?"
             return [
                 entry.channel.map(safe) ?? "-", entry.authority.map(safe) ?? "?", safe(client), entry.account.map(safe) ?? "?",

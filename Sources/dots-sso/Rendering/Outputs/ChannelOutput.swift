@@ -10,6 +10,7 @@ extension Channel: CommandOutput {
         // The text settings as `ChannelField` declares them, in its order; then the structured ones.
         for field in ChannelField.all { add(field.label, field.value(in: self).map(field.shown)) }
         add("sign-in flow", flow?.rawValue)
+        add("token store", tokenStore?.rawValue)
         add("dpop", dpop.map { $0 ? "yes (tokens bound to a key per sign-in, RFC 9449)" : "no" })
         add("profile auth", profileAuth.map { "\($0.in.rawValue) \($0.name)" })
         for (field, path) in (profileMapping ?? [:]).sorted(by: { $0.key < $1.key }) { add("mapping \(field)", path) }
