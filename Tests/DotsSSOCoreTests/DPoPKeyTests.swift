@@ -48,6 +48,12 @@ struct DPoPKeyTests {
         let proof = try JWT(try pss.proof(method: "POST", url: URL(string: "https://idp.fake.example/token")!))
         let keys = try JWKSet(document: .object(["keys": .array([proof.header["jwk"]!])]))
         #expect(proof.algorithm == "PS256" && keys.verifies(proof, algorithm: .ps256))
+        // A cache entry whose algorithm does not fit its key (hand-edited, or from a newer dots-sso) gives no key.
+        var mismatched = try pss.stored()
+        mismatched.algorithm = "ES256"
+        #expect(DPoPKey.restore(mismatched, clock: .system) == nil)
+        mismatched.algorithm = "PS512"
+        #expect(DPoPKey.restore(mismatched, clock: .system) == nil)
         do {
             _ = try DPoPKey.generate(accepting: ["EdDSA"], clock: .system)
             Issue.record("an EdDSA-only provider must be refused")

@@ -53,9 +53,9 @@ package final class DPoPKey: @unchecked Sendable {
 
     /// The key a cache entry kept; nil (the entry then has no usable key) when it cannot be read.
     package static func restore(_ stored: StoredDPoPKey?, clock: WallClock) -> DPoPKey? {
-        guard let stored, let algorithm = JWSAlgorithm(rawValue: stored.algorithm),
-            algorithm.usesPSS || algorithm == .rs256 || algorithm == .es256,
-            let key = try? SigningKey(pem: Data(stored.pem.utf8))
+        // The key must be of the algorithm's kind: P-256 for ES256, RSA for PS256 and RS256 (SHA-256 only).
+        guard let stored, let algorithm = JWSAlgorithm(rawValue: stored.algorithm), [.es256, .ps256, .rs256].contains(algorithm),
+            let key = try? SigningKey(pem: Data(stored.pem.utf8)), (key.algorithm == .es256) == (algorithm == .es256)
         else { return nil }
         return DPoPKey(key: key, algorithm: algorithm, clock: clock)
     }

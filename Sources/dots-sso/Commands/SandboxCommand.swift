@@ -12,7 +12,8 @@ struct Sandbox: DotsCommand {
         discussion: """
             One server plays everything a partner delivers (seed 000) and more: an OIDC provider (discovery, JWKS, \
             a login page or --auto-approve, PKCE S256 enforced, single-use codes, exact redirect URIs with any \
-            loopback port, client auth basic/post/none, rotated refresh tokens with reuse detection, RS256 \
+            loopback port, client auth basic/post/none, DPoP (RFC 9449: a nonce at /token, codes, tokens and \
+            refresh tokens bound to the proof's key), rotated refresh tokens with reuse detection, RS256 \
             id_tokens (ES256 with --id-token-alg) with auth_time, prompt=none/login and max_age honoured, a browser \
             session cookie after the login form, RFC 7009 revocation, RFC 9207 iss, end-session that verifies its \
             id_token_hint); the profile at /api/me; a passes endpoint \
