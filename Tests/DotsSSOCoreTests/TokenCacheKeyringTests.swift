@@ -32,14 +32,10 @@ final class MemoryKeyring: SecretKeyring, @unchecked Sendable {
 
 @Suite("Token cache with a keyring")
 struct TokenCacheKeyringTests {
-    let key = CacheKey(authority: "https://sso.acme.example", clientId: "dots")
-
-    func entry(_ token: String) -> CacheEntry {
-        CacheEntry(
-            key: key, channel: "acme",
-            tokens: TokenSet(accessToken: token, refreshToken: "r-\(token)", expiresAt: Date().addingTimeInterval(3600)),
-            subject: "user-1", now: Date())
-    }
+    /// The entries of the plain cache's tests.
+    let plain = TokenCacheTests()
+    var key: CacheKey { plain.key }
+    func entry(_ token: String) -> CacheEntry { plain.entry(token) }
 
     func cache(_ home: TemporaryDirectory, _ keyring: MemoryKeyring, store: TokenStore?, warnings: Counter? = nil) -> TokenCache {
         var cache = TokenCache(directory: home.url.appendingPathComponent("cache"))
