@@ -81,8 +81,10 @@ struct DemoRun: Sendable {
             return "\(demoMember.username) signed in \(how) with PKCE S256; id_token validated, refresh token cached"
         case .device:
             // The headless sign-in (RFC 8628) into an account of its own, so the later stages keep the browser sign-in.
+            // Its tokens are bound to a key made for it (DPoP, RFC 9449), as a stricter provider asks.
             var settings = signIn
             settings.account = "device"
+            settings.dpop = true
             var useCase = AuthorizeUseCase(signIn: settings, wait: interactive ? 300 : 30)
             useCase.flow = .device
             let shown = OnceBox<String>()
@@ -101,8 +103,10 @@ struct DemoRun: Sendable {
             guard result.idTokenValidated, result.hasRefreshToken else {
                 throw Failure(message: "no validated id_token or no refresh token")
             }
+            let bound = try TokenShowUseCase(channel: channel, cacheDirectory: settings.cacheDirectory, account: settings.account).run(ctx)
+            guard bound.dpopKey != nil else { throw Failure(message: "the device sign-in's tokens are not bound to its DPoP key") }
             let how = interactive ? "approved on /device" : "auto-approved"
-            return "code \(shown.value ?? "?") \(how) (RFC 8628, PKCE S256); id_token validated, refresh token cached"
+            return "code \(shown.value ?? "?") \(how) (RFC 8628, PKCE S256); id_token validated, tokens DPoP-bound (RFC 9449)"
         case .profile:
             let report = try await ProfileUseCase(member: member).run(ctx)
             try expectNoErrors(report.findings, "the profile")
