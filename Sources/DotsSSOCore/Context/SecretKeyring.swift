@@ -21,7 +21,7 @@ package enum KeyringError: Error, Equatable, Sendable {
     package var reason: String {
         switch self {
         case .noAnswer(let seconds):
-            "no keyring answered within \(Int(seconds.rounded(.up))) s (locked, or waiting for a password prompt nobody sees)"
+            "no keyring answered within \(Int(clamping: seconds.rounded(.up), to: 0...86_400)) s (locked, or waiting for a password prompt nobody sees)"
         case .refused(let words): words
         }
     }
