@@ -20,10 +20,11 @@ struct TokenCacheTests {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
     }
 
-    /// One process (no children left behind when it is killed) that takes `flock(LOCK_EX)` on `path` and sleeps.
+    /// One process (no children left behind when it is killed) that takes `flock(LOCK_EX)` on `path`, prints when it
+    /// took it (seconds since 1970), and sleeps.
     static func lockHolder(_ path: String, seconds: Double) throws -> BackgroundProcess {
         let script =
-            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('LOCKED 1', flush=True); time.sleep(float(sys.argv[2]))"
+            "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('LOCKED %.3f' % time.time(), flush=True); time.sleep(float(sys.argv[2]))"
         return try BackgroundProcess("/usr/bin/env", ["python3", "-c", script, path, String(seconds)])
     }
 
@@ -121,10 +122,10 @@ struct TokenCacheTests {
         let lockFile = home.url.appendingPathComponent("\(key.fileStem).lock").path
         // A separate process holds the same advisory lock for 1.5 s.
         let holder = try Self.lockHolder(lockFile, seconds: 1.5)
-        _ = try await holder.waitFor("LOCKED (\\d)")
-        let started = Date()
-        let waited = try await cache.withLock(key) { Date().timeIntervalSince(started) }
-        #expect(waited >= 1.0, "acquired after \(waited)s while another process held the lock")
+        // Measured from when the holder took the lock, not from when this test saw it: under load the two differ.
+        let locked = Date(timeIntervalSince1970: try #require(Double(try await holder.waitFor("LOCKED ([0-9.]+)"))))
+        let waited = try await cache.withLock(key) { Date().timeIntervalSince(locked) }
+        #expect(waited >= 1.4, "acquired \(waited)s after another process took the lock for 1.5 s")
         #expect(waited < 30, "the lock must be taken once the other process lets go")
     }
 
