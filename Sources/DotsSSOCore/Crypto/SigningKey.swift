@@ -121,6 +121,19 @@ package final class SigningKey: @unchecked Sendable {
         algorithm == .rs256 ? try PublicKey.rsa(modulus: modulus, exponent: exponent) : try PublicKey.p256(x: x, y: y)
     }
 
+    /// A compact JWS (RFC 7515 §7.1) of `claims` under `header` plus `alg`, signed with `algorithm` (the key's own, or
+    /// PS256 with an RSA key). Members are in sorted order, so the same input always gives the same bytes.
+    package func compactJWS(header: [String: JSONValue], claims: [String: JSONValue], algorithm: JWSAlgorithm) throws -> String {
+        var header = header
+        header["alg"] = .string(algorithm.rawValue)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let signingInput =
+            Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
+            + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
+        return signingInput + "." + Base64URL.encode(try sign(Data(signingInput.utf8), pss: algorithm.usesPSS))
+    }
+
     /// A signature over `message` as JWS carries it: RS256 PKCS#1 v1.5 as it is, ES256 as raw r‖s (64 bytes).
     /// `pss` signs PS256 with an RSA key instead (for a provider that accepts only that).
     package func sign(_ message: Data, pss: Bool = false) throws -> Data {

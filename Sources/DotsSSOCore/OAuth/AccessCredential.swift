@@ -13,13 +13,30 @@ package struct AccessCredential: Sendable {
         self.dpop = dpop
     }
 
+    /// A token as the provider issued it: bound to `key` when its `token_type` says DPoP (RFC 9449 §5), else a bearer
+    /// token even when the sign-in made a key (a provider that ignored the proof).
+    package init(token: String, tokenType: String?, key: DPoPKey?) {
+        self.init(token: token, dpop: DPoPKey.binds(tokenType: tokenType) ? key : nil)
+    }
+
+    /// The `Authorization` scheme: `Bearer`, or `DPoP` for a bound token.
+    package var scheme: String { dpop == nil ? "Bearer" : DPoPKey.tokenType }
+
     /// The `Authorization` header's value: `Bearer TOKEN`, or `DPoP TOKEN` for a bound token.
-    package var authorization: String { "\(dpop == nil ? "Bearer" : DPoPKey.tokenType) \(token)" }
+    package var authorization: String { "\(scheme) \(token)" }
 
     /// Sends the request `make` builds, with a proof (its `ath` this token's hash) when the token is bound, and once
-    /// more with the server's nonce when it asks for one (RFC 9449 §9).
+    /// more with the server's nonce when it asks for one (RFC 9449 §9). The answer carries the sent request's secrets,
+    /// so messages about it never show the token.
     package func send(with http: any HTTPClient, _ make: () throws -> HTTPRequest) async throws -> HTTPResponse {
-        guard let dpop else { return try await http.send(try make()) }
-        return try await dpop.send(accessToken: token, with: http, make).response
+        var (response, sent): (HTTPResponse, HTTPRequest)
+        if let dpop {
+            (response, sent) = try await dpop.send(accessToken: token, with: http, make)
+        } else {
+            sent = try make()
+            response = try await http.send(sent)
+        }
+        response.secrets = sent.secrets
+        return response
     }
 }

@@ -30,13 +30,10 @@ package enum BearerSource: Sendable {
                 { Self.request(url, access: access, auth: auth, accept: accept, maxBodyBytes: maxBodyBytes) }
             }
             var response = try await access.send(with: http, make(access))
-            var secrets = Redactor.forms(of: access.token)
             if response.status == 401, let renew {
                 let renewed = try await renew(access.token)
                 response = try await renewed.send(with: http, make(renewed))
-                secrets = Redactor.forms(of: renewed.token)
             }
-            response.secrets = secrets
             try response.requireSuccess()
             return response
         }

@@ -75,14 +75,6 @@ package struct ClientAssertion: Sendable {
             "jti": .string(try SecureRandom.base64URLString(byteCount: 24)),
             "iat": .number(now), "exp": .number(now + Self.lifetime),
         ]
-        let algorithm = try algorithm()
-        let header: [String: JSONValue] = ["alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keyID)]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let signingInput =
-            Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
-            + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
-        let signature = try key.sign(Data(signingInput.utf8), pss: algorithm.usesPSS)
-        return signingInput + "." + Base64URL.encode(signature)
+        return try key.compactJWS(header: ["typ": .string("JWT"), "kid": .string(keyID)], claims: claims, algorithm: try algorithm())
     }
 }

@@ -71,18 +71,14 @@ package final class DPoPKey: @unchecked Sendable {
             "htu": .string(Self.target(url)), "iat": .number(clock.now().timeIntervalSince1970.rounded(.down)),
         ]
         if let nonce = nonce(for: url) { claims["nonce"] = .string(nonce) }
-        if let accessToken {
-            claims["ath"] = .string(Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(accessToken.utf8))))
-        }
-        var jwk = key.publicJWK
-        jwk["alg"] = nil
-        let header: [String: JSONValue] = ["typ": .string("dpop+jwt"), "alg": .string(algorithm.rawValue), "jwk": .object(jwk)]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let signingInput =
-            Base64URL.encode(try encoder.encode(JSONValue.object(header))) + "."
-            + Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
-        return signingInput + "." + Base64URL.encode(try key.sign(Data(signingInput.utf8), pss: algorithm.usesPSS))
+        if let accessToken { claims["ath"] = .string(try Self.accessTokenHash(accessToken)) }
+        return try key.compactJWS(
+            header: ["typ": .string("dpop+jwt"), "jwk": .object(key.publicJWK)], claims: claims, algorithm: algorithm)
+    }
+
+    /// `ath` (RFC 9449 §4.2): the access token's SHA-256, base64url, which a resource server compares with the token sent.
+    package static func accessTokenHash(_ accessToken: String) throws -> String {
+        Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(accessToken.utf8)))
     }
 
     /// `htu`: the request's URL without its query and fragment (RFC 9449 §4.2).

@@ -151,7 +151,7 @@ package actor UnattendedToken {
                     throw RefreshTokenFileError.rotatedButNotSaved(path: file.path, reason: reason)
                 }
             }
-            return AccessCredential(token: response.accessToken, dpop: response.isDPoPBound ? tokenClient.dpop : nil)
+            return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: tokenClient.dpop)
         }
     }
 
@@ -161,7 +161,7 @@ package actor UnattendedToken {
             let endpoints = try await client.endpoints()
             let response = try await PasswordSignIn.tokens(
                 client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials)
-            return AccessCredential(token: response.accessToken, dpop: response.isDPoPBound ? try client.dpopKey(for: endpoints) : nil)
+            return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: try client.dpopKey(for: endpoints))
         }
     }
 }

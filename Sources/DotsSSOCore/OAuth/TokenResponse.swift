@@ -10,9 +10,6 @@ package struct TokenResponse: Sendable, Equatable {
     package var idToken: String?
     package var scope: String?
 
-    /// Whether the provider bound the token to the proof's key (`token_type: DPoP`, RFC 9449 §5).
-    package var isDPoPBound: Bool { DPoPKey.binds(tokenType: tokenType) }
-
     /// Parses the JSON body; `expires_in` may arrive as a number or a numeric string.
     package init(json: [String: JSONValue]) throws {
         guard let access = json["access_token"]?.stringValue, !access.isEmpty else {

@@ -35,7 +35,7 @@ package struct TokenSession: Sendable {
         package var dpop: DPoPKey?
 
         /// The access token and, when it is bound, the key that proves it.
-        package var access: AccessCredential { AccessCredential(token: tokens.accessToken, dpop: tokens.isDPoPBound ? dpop : nil) }
+        package var access: AccessCredential { AccessCredential(token: tokens.accessToken, tokenType: tokens.tokenType, key: dpop) }
     }
 
     /// The signed-in entry, or the error that tells the user to sign in (again).

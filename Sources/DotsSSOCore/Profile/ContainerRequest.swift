@@ -69,8 +69,8 @@ package struct ContainerRequest: Codable, Sendable {
         _ container: Channel.Container, access: AccessCredential?, userID: String?, flags: [FlagReading]? = nil
     ) throws -> HTTPRequest {
         let token = access?.token
-        let scheme = access?.dpop == nil ? "Bearer" : DPoPKey.tokenType
-        let real = try ContainerRequest(container, token: token, userID: userID, flags: flags, showSecrets: true, scheme: scheme)
+        let real = try ContainerRequest(
+            container, token: token, userID: userID, flags: flags, showSecrets: true, scheme: access?.scheme ?? "Bearer")
         let url = try URLPolicy.validate(real.url)
         var request = HTTPRequest(
             .get, url, headers: real.headers.map { (name: $0.key, value: $0.value) } + [(name: "Accept", value: "text/html,*/*")])

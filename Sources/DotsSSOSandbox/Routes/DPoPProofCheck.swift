@@ -42,8 +42,7 @@ extension SandboxRoutes {
             return .invalid("the proof's iat is not within a minute of now")
         }
         if let accessToken {
-            let hash = (try? DigestAlgorithm.sha256.digest(Data(accessToken.utf8))).map(Base64URL.encode)
-            guard proof.claims["ath"] == hash.map(JSONValue.string) else {
+            guard let hash = try? DPoPKey.accessTokenHash(accessToken), proof.claims["ath"] == .string(hash) else {
                 return .invalid("the proof's ath is not the access token's hash")
             }
         }

@@ -354,17 +354,8 @@ extension SandboxRoutes {
     }
 
     func signedJWT(_ claims: [String: JSONValue], algorithm: JWSAlgorithm = .rs256) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let key = keys.key(for: algorithm)
-        let header = Base64URL.encode(
-            try encoder.encode(
-                JSONValue.object([
-                    "alg": .string(algorithm.rawValue), "typ": .string("JWT"), "kid": .string(keys.keyID(key)),
-                ])))
-        let payload = Base64URL.encode(try encoder.encode(JSONValue.object(claims)))
-        let signature = try key.sign(Data("\(header).\(payload)".utf8))
-        return "\(header).\(payload).\(Base64URL.encode(signature))"
+        return try key.compactJWS(header: ["typ": .string("JWT"), "kid": .string(keys.keyID(key))], claims: claims, algorithm: algorithm)
     }
 
     /// The client after RFC 6749 §2.3 authentication: Basic or form secret for a confidential client, the
