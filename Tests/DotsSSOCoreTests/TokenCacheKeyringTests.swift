@@ -70,6 +70,15 @@ struct TokenCacheKeyringTests {
         let back = try String(contentsOfFile: path, encoding: .utf8)
         #expect(back.contains("secret-two") && keyring.count == 0)
 
+        // A move back whose file cannot be written keeps the tokens in the keyring: nothing is lost.
+        try await inKeyring.update(key) { _ in }
+        struct Interrupted: Error {}
+        var entryNow = try #require(try inKeyring.read(key).entry)
+        entryNow.oauth.tokens?.accessToken = "secret-three"
+        #expect(throws: Interrupted.self) { try cache(home, keyring, store: .file).write(entryNow) { throw Interrupted() } }
+        #expect(keyring.item(path)?.contains("secret-two") == true)
+        #expect(try inKeyring.read(key).entry?.oauth.tokens?.accessToken == "secret-two")
+
         // Removing an entry in the keyring removes its item.
         try await inKeyring.update(key) { _ in }
         #expect(keyring.count == 1)

@@ -159,10 +159,6 @@ package struct TokenCache: Sendable {
             stored.payloads = payloads
             stored.tokenStore = .keyring
         }
-        defer {
-            // Tokens that moved back to the file leave the keyring (a failure there leaves an unused item, no more).
-            if wasInKeyring && stored.tokenStore == nil { try? keyring?.clear(entry: url.path, timeout: keyringTimeout) }
-        }
         do {
             var data = try Self.encoder.encode(stored)
             data.append(0x0A)
@@ -170,6 +166,9 @@ package struct TokenCache: Sendable {
         } catch let error as AtomicFile.WriteError {
             throw TokenCacheError.writeFailed(path: error.path, reason: "\(error.step): \(error.reason)")
         }
+        // Tokens that moved back to the file leave the keyring, once the file holds them (a failure to write it keeps
+        // them there; a failure to clear leaves an unused item, no more).
+        if wasInKeyring && stored.tokenStore == nil { try? keyring?.clear(entry: url.path, timeout: keyringTimeout) }
     }
 
     /// Deletes an entry file, whatever its state (corrupt ones too), under its lock. Returns whether there was one.
