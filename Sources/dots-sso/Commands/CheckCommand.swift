@@ -114,11 +114,9 @@ struct Check: DotsCommand {
             if !files.isEmpty { try files.write(.failure(suite: name, input: "channel", message: error.message), console: console) }
             throw error
         }
-        let signIn = SignInSettings(
-            channel: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
-            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
-            clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
-            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
+        let signIn = SignInOptions.settings(
+            resolved: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
+            clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
         var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
         unattended.apply(to: &member)
         var useCase = CheckUseCase(

@@ -65,10 +65,19 @@ struct SignInOptions: ParsableArguments {
         global: GlobalOptions, channel: ChannelOptions, network: NetworkOptions, cacheOptions: CacheOptions,
         client: ClientAuthOptions, _ ctx: CommandContext
     ) throws -> SignInSettings {
+        settings(
+            resolved: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+            clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
+    }
+
+    /// The same for a channel already resolved and HTTP settings of the command's own (`check`): the one place the
+    /// cache and client flags become settings.
+    static func settings(
+        resolved: Channel, http: HTTPSettings, clientSecretFile: String?, cacheOptions: CacheOptions, client: ClientAuthOptions
+    ) -> SignInSettings {
         SignInSettings(
-            channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
-            cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account, tokenStore: cacheOptions.tokenStore,
-            clientSecretFile: channel.clientSecretFile, clientAuth: client.clientAuth,
+            channel: resolved, http: http, cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
+            tokenStore: cacheOptions.tokenStore, clientSecretFile: clientSecretFile, clientAuth: client.clientAuth,
             clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
     }
 }
