@@ -69,6 +69,10 @@ package enum FuzzTargets {
                 _ = MarkupCleaner.clean(text)
                 _ = TerminalText.message(text)
             },
+            FuzzTarget("junit-merge", "an earlier JUnit report read back to merge into (the XML reader, depth-bounded)") { data in
+                guard let root = try? XMLTree.parse(String(decoding: data, as: UTF8.self)) else { return }
+                _ = root.serialized()
+            },
             FuzzTarget("json-path", "a JSON path from a channel file, evaluated") { data in
                 guard let path = try? JSONPath(String(decoding: data, as: UTF8.self)) else { return }
                 _ = path.evaluate(
@@ -86,6 +90,17 @@ package enum FuzzTargets {
                 _ = try? AuthorizationCallback.code(
                     from: parameters, expectedState: "expected-state", issuer: "https://sso.example", issuerParameterRequired: true)
                 _ = Redactor.redactURL(text)
+            },
+            FuzzTarget("pasted-line", "what a person pastes at the paste flow's prompt: lines read bounded, then judged") { data in
+                guard let file = tmpfile() else { return }
+                defer { fclose(file) }
+                _ = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+                fflush(file)
+                rewind(file)
+                let lines = LineReader(descriptor: fileno(file), limit: 16 * 1024)
+                while let line = lines.next() {
+                    _ = PastedRedirect.read(line.trimmingCharacters(in: .whitespacesAndNewlines), expectedState: "expected-state")
+                }
             },
             FuzzTarget("url-policy", "URLs and redirects from servers: https only, loopback http, no downgrade") { data in
                 let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 1).map(String.init)

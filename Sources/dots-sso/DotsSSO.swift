@@ -48,6 +48,8 @@ struct DotsSSO: AsyncParsableCommand {
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
             end(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
         }
+        // Private folders the run makes in the temporary directory go with it, also when it is interrupted.
+        ScratchSpace.removeOnTermination()
         var context = CommandContext.live()
         // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
         context.drawer = PictureDrawer()

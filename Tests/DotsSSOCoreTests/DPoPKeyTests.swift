@@ -40,6 +40,14 @@ struct DPoPKeyTests {
         #expect(try restored.thumbprint() == key.thumbprint())
     }
 
+    @Test("htu never carries user:password@ (the proof goes to the server); the port and path stay (RFC 9449 §4.2)")
+    func proofWithoutCredentials() throws {
+        let key = try DPoPKey.generate(accepting: nil, clock: .system)
+        let url = try #require(URL(string: "https://member:hunter2@api.fake.example:8443/v1/me?x=1"))
+        let proof = try JWT(try key.proof(method: "GET", url: url, accessToken: nil))
+        #expect(proof.claims["htu"] == .string("https://api.fake.example:8443/v1/me"))
+    }
+
     @Test("the provider's list picks the key: ES256 by default, RSA signing PS256 for a PS256-only provider; EdDSA only is refused (78)")
     func providerAlgorithms() throws {
         #expect(try DPoPKey.generate(accepting: ["ES256", "RS256"], clock: .system).algorithm == .es256)

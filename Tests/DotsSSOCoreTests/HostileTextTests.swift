@@ -40,7 +40,17 @@ struct HostileTextTests {
         #expect(TerminalText.safe("Zoë Ødegård 🎟") == "Zoë Ødegård 🎟")
         let long = TerminalText.message("kid " + String(repeating: "k", count: 1_000_000))
         #expect(long.count < 2_100)
-        #expect(long.hasSuffix("… (998004 more characters)"))
+        #expect(long.hasSuffix("… (998004 more bytes)"))
+        // One visible character carrying 300,000 combining marks takes one column and 600 KB: bytes bound it too.
+        let marks = "A" + String(repeating: "\u{301}", count: 300_000)
+        let shownCode = TerminalText.bounded(marks + "BC", columns: 64, bytes: 256)
+        #expect(shownCode.utf8.count < 320 && shownCode.unicodeScalars.starts(with: "A\u{301}\u{301}".unicodeScalars))
+        #expect(shownCode.hasSuffix("more bytes not shown)"))
+        #expect(TerminalText.message(marks).utf8.count < 8_100)
+        #expect(TerminalText.oneLine(marks, limit: 64).utf8.count <= 64 * 4 + 3)
+        // Wide characters take two columns each: 40 of them pass a 64-column bound.
+        #expect(TerminalText.bounded(String(repeating: "券", count: 40), columns: 64, bytes: 1_000).hasPrefix(String(repeating: "券", count: 32) + "…"))
+        #expect(TerminalText.bounded("ABCD-1234", columns: 64, bytes: 256) == "ABCD-1234")
     }
 
     @Test("an error status with a valid JSON body is described by its words, not as broken JSON")

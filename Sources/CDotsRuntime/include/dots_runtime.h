@@ -34,4 +34,12 @@ const char *dots_library_file(const void *symbol);
    fflush(NULL) would wait for stdin's lock, which a thread blocked reading a prompt holds. */
 _Noreturn void dots_end_process(int status);
 
+/* Catches SIGINT, SIGTERM and SIGHUP with a handler that writes the signal's number (one byte) into a pipe, and
+   returns the pipe's reading end (-1 on failure): a thread reading it does the clean-up no signal handler may do.
+   A handler, unlike SIG_IGN, is reset in children at exec (a browser or drawing child still dies of Ctrl-C). */
+int dots_catch_termination_signals(void);
+
+/* Ends the process by `number` as if it had never been caught: the status a shell and a CI runner expect. */
+_Noreturn void dots_end_by_signal(int number);
+
 #endif

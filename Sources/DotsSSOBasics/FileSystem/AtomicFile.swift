@@ -32,12 +32,12 @@ package enum AtomicFile {
 
     /// Paths that name a device or descriptor on purpose: under /dev and /proc/self/fd. Elsewhere a FIFO, socket
     /// or device where a report should go is refused: someone else may have put it there.
-    static func namesDevice(_ path: String) -> Bool {
+    package static func namesDevice(_ path: String) -> Bool {
         path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/")
     }
 
     /// Writes every byte to `fd`, short writes and `EINTR` retried.
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+    static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

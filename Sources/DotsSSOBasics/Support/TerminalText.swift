@@ -2,10 +2,35 @@
 /// goes through here, and so does every error, warning and trace line. Nothing a partner writes can move the
 /// cursor, restyle or retitle the terminal, fake a line of our output, or reverse what follows it.
 package enum TerminalText {
-    /// One line, at most `limit` characters, newlines shown as ⏎.
+    /// One line, at most `limit` columns (and four bytes a column), newlines shown as ⏎.
     package static func oneLine(_ text: String, limit: Int = 80) -> String {
         let flat = safe(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎ "))
-        return flat.count > limit ? String(flat.prefix(limit)) + "…" : flat
+        return cut(flat, columns: limit, bytes: limit * 4, tail: { _ in "…" })
+    }
+
+    /// Partner text shown to a person, escaped as `safe` does and cut at `columns` terminal columns or `bytes` UTF-8
+    /// bytes, whichever comes first, saying how much was left out. Bytes bound it too: one visible character may carry
+    /// hundreds of thousands of combining marks, which take no column and megabytes of output.
+    package static func bounded(_ text: String, columns: Int, bytes: Int) -> String {
+        cut(safe(text), columns: columns, bytes: bytes, tail: { "… (\($0) more bytes not shown)" })
+    }
+
+    /// `text` up to the first scalar that would pass either limit, then `tail(bytes left out)`; whole when it fits.
+    private static func cut(_ text: String, columns: Int, bytes: Int, tail: (Int) -> String) -> String {
+        var width = 0
+        var used = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let size = UTF8.width(scalar)
+            let columnsTaken = DisplayWidth.isZeroWidth(scalar) ? 0 : DisplayWidth.isWide(scalar) ? 2 : 1
+            if used + size > bytes || width + columnsTaken > columns {
+                return String(kept) + tail(text.utf8.count - used)
+            }
+            used += size
+            width += columnsTaken
+            kept.append(scalar)
+        }
+        return text
     }
 
     /// Control characters (C0 including newline and tab, DEL, C1), line and paragraph separators and bidirectional
@@ -26,11 +51,9 @@ package enum TerminalText {
     }
 
     /// A message of ours that carries partner text (an error, a warning, a trace line): escaped as `safe` does and
-    /// cut at `limit` characters, so a 1 MB value in a message does not become a 1 MB line.
+    /// cut at `limit` columns (and four bytes a column), so a 1 MB value in a message does not become a 1 MB line.
     package static func message(_ text: String, limit: Int = 2_000) -> String {
-        let escaped = safe(text)
-        guard escaped.count > limit else { return escaped }
-        return String(escaped.prefix(limit)) + "… (\(escaped.count - limit) more characters)"
+        cut(safe(text), columns: limit, bytes: limit * 4, tail: { "… (\($0) more bytes)" })
     }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

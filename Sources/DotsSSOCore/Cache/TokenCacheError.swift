@@ -12,6 +12,8 @@ package enum TokenCacheError: UserFacingError, Equatable {
     /// The provider issued new tokens during a refresh, and the entry could not be written (a full disk).
     case refreshedButNotSaved(path: String, reason: String, channel: String?)
     case lockTimeout(path: String, seconds: Double)
+    /// A lock file that cannot be opened as a plain file of ours (a planted link, a FIFO, a read-only folder).
+    case unusableLock(path: String, reason: String)
     case notSignedIn(channel: String?)
     /// The entry's tokens are in the keyring, which cannot be read now.
     case keyringUnavailable(path: String, reason: String)
@@ -35,6 +37,8 @@ package enum TokenCacheError: UserFacingError, Equatable {
             "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
         case let .lockTimeout(path, seconds):
             "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
+        case let .unusableLock(path, reason):
+            "cannot lock \(path): \(reason)"
         case let .keyringUnavailable(path, reason):
             "the tokens of \(path) are in the keyring, which cannot be read: \(reason); unlock the keyring, or sign in again "
                 + "with --token-store file"
@@ -47,7 +51,7 @@ package enum TokenCacheError: UserFacingError, Equatable {
 
     package var exitStatus: ExitStatus {
         switch self {
-        case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry: .configuration
+        case .insecureFile, .insecureDirectory, .foreignOwner, .unusableDirectory, .unusableEntry, .unusableLock: .configuration
         case .writeFailed, .refreshedButNotSaved: .cannotWrite
         case .lockTimeout, .keyringUnavailable: .temporary
         case .notSignedIn, .signInAgain: .notAuthorized

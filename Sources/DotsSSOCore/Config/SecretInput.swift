@@ -58,6 +58,13 @@ package enum SecretInput {
         return text
     }
 
+    /// The warning every secret file gets when other users can read it (a CI workspace often makes files 0644): a
+    /// refresh-token file, a client secret, a client key, a password. nil for a private file, stdin or a pipe.
+    package static func exposureWarning(_ file: String, what: String) -> String? {
+        guard file != "-", let status = FileStatus(file), status.isRegular, status.mode & 0o077 != 0 else { return nil }
+        return "\(file) (\(what)) can be read by other users (mode \(String(status.mode, radix: 8))); `chmod 600 \(file)`"
+    }
+
     /// The secret, or an error saying what is wrong with it (never the secret itself).
     package static func vet(_ value: String, what: String, source: String) throws -> String {
         guard !value.isEmpty else { throw InputError.malformed(source: source, reason: "\(what) is empty") }

@@ -67,7 +67,7 @@ package struct CommandContext: Sendable {
         let stderr: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardError) : FileDescriptorOutput.standardError
         var context = CommandContext(
             environment: environment, stdout: stdout, stderr: stderr,
-            readLine: { Swift.readLine(strippingNewline: true) },
+            readLine: { [lines = LineReader()] in lines.next() },
             makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser(), stdinIsTerminal: isatty(0) == 1
         )
         context.drawing = .ownBinary(environment: environment)

@@ -11,8 +11,8 @@ struct CheckBodies: Sendable {
     let anchors: TrustAnchors
     let now: Date
     let context: CommandContext
-    /// The folder the loading animation's contact sheet is drawn into.
-    let pictures: URL
+    /// The folder the loading animation's contact sheet is drawn into (made when it is drawn).
+    let pictures: PictureFolder
 
     /// A certificate this close to its expiry gets a warning.
     static let expiryWarningDays = 30.0
@@ -385,7 +385,7 @@ struct CheckBodies: Sendable {
         } catch {
             return CheckFindings([failure(PassesFindings.list.code, "no private folder for the passes", error)])
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { ScratchSpace.remove(folder) }
         do {
             let links = try await PassesFetchUseCase(member: source.settings).links(source)
             guard !links.links.isEmpty else {
@@ -452,12 +452,12 @@ struct CheckBodies: Sendable {
             guard !findings.contains(where: { $0.severity == .error }), let played = validated.played else {
                 return CheckFindings(findings, detail: detail)
             }
+            if let skipped = LottieRenderCheck.skipped(report) { return CheckFindings(findings + [skipped], detail: detail) }
             // What it looks like: rlottie's findings, and a contact sheet a person can open, named in the report.
             // Both drawn in one bounded child process: a file that costs too much is a warning, and the check goes on.
             var drawn = findings
             do {
-                try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-                let sheet = pictures.appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
+                let sheet = try pictures.url().appendingPathComponent("\(ChannelStore.fileStem(channel.name))-loading-animation.png").path
                 let result = try await context.isolatedDrawing().run(input: Data(played)) {
                     .lottieSheet(
                         input: $0, name: report.file, frames: 12, cell: BodymovinPreviewUseCase.defaultCell, sheet: sheet, gif: nil,

@@ -68,8 +68,10 @@ package struct CheckUseCase: Sendable {
         var quiet = ctx
         quiet.stderr = BufferedOutput()
         let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
-        // Without --pictures, a private folder of this run's own (0700): never a fixed name in a shared directory.
-        let pictureFolder = try pictures.map { URL(fileURLWithPath: $0) } ?? PrivateFolder.make(prefix: "dots-sso-check")
+        // Without --pictures, a private folder of this run's own (0700): never a fixed name in a shared directory,
+        // made only when a contact sheet is drawn and removed when the run leaves nothing in it.
+        let pictureFolder = PictureFolder(given: pictures, prefix: "dots-sso-check")
+        defer { pictureFolder.removeIfEmpty() }
         let body = CheckBodies(
             channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
             pictures: pictureFolder)

@@ -85,7 +85,7 @@ package struct IsolatedDrawing: Sendable {
         } catch {
             return requests.map { _ in .failure(error) }
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { ScratchSpace.remove(folder) }
         var jobs: [DrawingJob] = []
         for (index, request) in requests.enumerated() {
             let inputFile = folder.appendingPathComponent("input-\(index)").path

@@ -111,6 +111,14 @@ package enum LottieFindings {
         "lottie.repeater.copies", .warning, source: "dots-sso (10,000 repeater copies)",
         "Nested repeaters draw more than 10,000 copies. Players build every one (gigabytes for lottie-ios and rlottie); the drawing is skipped."
     )
+    static let imagesPixels = FindingCode(
+        "lottie.images.pixels", .warning, source: "dots-sso (64 megapixels of images)",
+        "The image assets decode to more than 64 megapixels in all (their declared size or their own header's, whichever is larger). Players decode every image when the animation loads, so a phone would spend hundreds of MB on a loader; the drawing is skipped. Scale images to the size they are shown at."
+    )
+    static let strokeWidth = FindingCode(
+        "lottie.stroke.width", .warning, source: "dots-sso (strokes 100 canvas sides wide)",
+        "A stroke is more than 100 times as wide as the canvas's larger side. Players outline it at that width, which takes seconds to minutes a frame; the drawing is skipped. Keep strokes near the canvas size."
+    )
     static let shapeTypeMissing = FindingCode(
         "lottie.shape.type-missing", .error, source: spec,
         "A shape item has no \"ty\" (shape type), so players cannot tell what to draw and skip it.")
@@ -178,7 +186,7 @@ package enum LottieFindings {
         "The content fills under 5 % of the canvas. Crop the canvas so the loader reads at icon size.")
     package static let renderSkipped = FindingCode(
         "lottie.render.skipped", .info, source: "dots-sso (drawing limits)",
-        "The frames were not drawn because the animation would build more than any player can (see lottie.repeater.copies and lottie.layers.instances) or is beyond the drawing limits."
+        "The frames were not drawn because the animation would build more than any player can (see lottie.repeater.copies, lottie.layers.instances, lottie.images.pixels and lottie.stroke.width) or is beyond the drawing limits."
     )
     package static let renderUnavailable = FindingCode(
         "lottie.render.unavailable", .info, source: "dots-sso (rlottie, loaded on first use)",
@@ -227,7 +235,7 @@ package enum LottieFindings {
         "A file in the archive is not part of the dotLottie format; players ignore it.")
 
     /// The findings of `check` and `bodymovin preview` treat these by name.
-    package static let costly: Set<String> = [repeaterCopies.code, layersInstances.code]
+    package static let costly: Set<String> = [repeaterCopies.code, layersInstances.code, imagesPixels.code, strokeWidth.code]
 
     /// Every code above, then the archive's (`lottie.archive.*`).
     package static let all: [FindingCode] =
@@ -236,7 +244,7 @@ package enum LottieFindings {
             frameRateOutOfRange, framesMissing, framesInvalid, sizeInvalid, sizeNonInteger, layersMissing, assetsType, assetIDMissing,
             assetIDDuplicate, assetDataFootage, assetMissing, imageEmbeddedInvalid, imageEmbeddedFormat, imageExternal,
             imageMissingInArchive, fontMissing, layerType, layerTypeMissing, layerTypeUnknown, layerTimingMissing, layerTransformMissing,
-            layerParentMissing, layerParentCycle, layerIndexDuplicate, precompCycle, layersInstances, repeaterCopies, shapeTypeMissing,
+            layerParentMissing, layerParentCycle, layerIndexDuplicate, precompCycle, layersInstances, repeaterCopies, imagesPixels, strokeWidth, shapeTypeMissing,
             shapeTypeUnknown, propertyAnimatedFlag, propertyAnimatedValue, propertyStaticKeyframes, propertyLegacy, keyframeTimeMissing,
             keyframeOrder, keyframeValueMissing, iosUnsupported, rlottieUnderDraws, fitnessCanvas, fitnessDuration, fitnessFrameRate,
             fitnessImages, fitnessFileSize, renderNothing, renderOutsideCanvas, renderSmall, renderSkipped, renderUnavailable,

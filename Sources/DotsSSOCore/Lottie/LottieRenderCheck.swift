@@ -20,16 +20,7 @@ package enum LottieRenderCheck {
     package static func isolated(_ files: [(bytes: [UInt8], report: LottieReport)], drawing: IsolatedDrawing, parallel: Int) async
         -> [[Finding]]
     {
-        var findings: [[Finding]] = files.map { file in
-            // What is cheap to know first: the validator already counted more copies or instances than a player can build.
-            file.report.findings.first { costlyCodes.contains($0.code) }.map { costly in
-                [
-                    Finding(
-                        LottieFindings.renderSkipped, at: FindingLocation(file: file.report.file, path: "$"),
-                        "not rendered: \(costly.code) says it would build more than any player can")
-                ]
-            } ?? []
-        }
+        var findings: [[Finding]] = files.map { file in skipped(file.report).map { [$0] } ?? [] }
         let drawn = files.indices.filter { drawable(files[$0].report) }
         let shares = max(1, min(parallel, drawn.count))
         let groups = (0..<shares).map { share in drawn.enumerated().filter { $0.offset % shares == share }.map(\.element) }
@@ -64,6 +55,17 @@ package enum LottieRenderCheck {
 
     /// Validator warnings that predict a drawing no player finishes.
     static let costlyCodes = LottieFindings.costly
+
+    /// What is cheap to know before drawing: the validator already counted more copies, instances, image pixels or
+    /// stroke than a player can build. Every command that draws an animation (validate, preview, check) asks this
+    /// first, so such a file never reaches a drawing child at all.
+    package static func skipped(_ report: LottieReport) -> Finding? {
+        report.findings.first { costlyCodes.contains($0.code) }.map { costly in
+            Finding(
+                LottieFindings.renderSkipped, at: FindingLocation(file: report.file, path: "$"),
+                "not rendered: \(costly.code) says it would build more than any player can (\(costly.message))")
+        }
+    }
 
     /// The warning for an animation whose drawing was stopped at a limit: lottie-ios on a phone would struggle too.
     package static func tooCostly(_ costly: DrawingTooCostly, file: String) -> Finding {

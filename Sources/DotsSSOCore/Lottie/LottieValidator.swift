@@ -71,6 +71,11 @@ struct LottieWalk {
     var unsupported: [String: (first: String, count: Int)] = [:]
     var legacyProperties = 0
     var firstLegacyPath: String?
+    /// Pixels every image asset decodes to (the larger of its declared `w`×`h` and its own header's).
+    var imagePixels = 0.0
+    /// The canvas's larger side, which a stroke's width is judged against.
+    var canvasSide = 1.0
+    var reportedStroke = false
 
     init(json: CompactJSON, file: String, profile: LottieProfile) {
         self.json = json
@@ -100,6 +105,7 @@ struct LottieWalk {
             return
         }
         topLevel(root)
+        canvasSide = max(1, [json.member(root, "w"), json.member(root, "h")].compactMap { $0.flatMap(json.number) }.filter(\.isFinite).max() ?? 1)
         var assetsByID: [String: Int32] = [:]
         var assetPaths: [Int32: String] = [:]
         if let assets = json.member(root, "assets") {
@@ -112,6 +118,13 @@ struct LottieWalk {
             } else {
                 add(LottieFindings.assetsType, "$.assets", "assets must be an array")
             }
+        }
+        if imagePixels > Self.maxImagePixels {
+            add(
+                LottieFindings.imagesPixels, "$.assets",
+                "the images decode to \(PlainNumber.text((imagePixels / 1_000_000).rounded())) megapixels "
+                    + "(\(PlainNumber.text((imagePixels * 4 / 1_048_576).rounded())) MB of memory), more than the "
+                    + "\(Int(Self.maxImagePixels / 1_000_000)) a loader can spend; scale them to the size they are shown at")
         }
         let fonts = fontNames(root)
         if let layers = json.member(root, "layers"), json.kind(layers) == .array {
@@ -215,6 +228,8 @@ struct LottieWalk {
         }
         assets[id] = asset
         if json.member(asset, "layers") != nil { return }  // a precomposition
+        let declared = ["w", "h"].compactMap { json.member(asset, $0).flatMap(json.number) }.filter { $0.isFinite && $0 > 0 }
+        let declaredPixels = declared.count == 2 ? declared[0] * declared[1] : 0
         guard let pathNode = json.member(asset, "p"), let name = json.string(pathNode) else { return }
         let type = json.member(asset, "t").flatMap { json.number($0) }
         if type == 3 {
@@ -236,6 +251,8 @@ struct LottieWalk {
                 return
             }
             summary.embeddedImageBytes += data.count
+            let header = ImageDimensions.of(data).map { Double($0.width) * Double($0.height) } ?? 0
+            imagePixels += max(declaredPixels, header)
             if !Self.looksLikeImage(data) {
                 add(
                     LottieFindings.imageEmbeddedFormat, "\(path).p",
@@ -246,6 +263,7 @@ struct LottieWalk {
                 LottieFindings.imageEmbeddedInvalid, "\(path).p",
                 "image asset \"\(id)\" says it is embedded (e: 1) but \"\(name)\" is not a data URL")
         } else if let archiveImages {
+            imagePixels += declaredPixels
             if !archiveImages.contains(name) {
                 add(
                     LottieFindings.imageMissingInArchive, "\(path).p",
@@ -408,6 +426,13 @@ struct LottieWalk {
                     LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath).ty",
                     "shape type \"\(type)\" is unknown and is skipped")
             }
+            if type == "st" || type == "gs", !reportedStroke, let width = strokeWidth(shape), width > Self.maxStrokeFactor * canvasSide {
+                reportedStroke = true
+                add(
+                    LottieFindings.strokeWidth, "\(shapePath).w",
+                    "the stroke is \(PlainNumber.text(width.rounded())) wide on a canvas of \(PlainNumber.text(canvasSide)); players "
+                        + "outline it at that width (seconds to minutes a frame); keep it near the canvas size")
+            }
             if type == "mm" {
                 note("merge paths", shapePath)
                 gap("merge paths", shapePath)
@@ -418,6 +443,24 @@ struct LottieWalk {
                 properties(in: shape, path: shapePath)
             }
         }
+    }
+
+    /// Decoded image pixels beyond which a loader is too costly to draw (64 megapixels: 256 MB as RGBA, the whole
+    /// budget of a drawing child; a full-screen image on the largest phone is under 4).
+    static let maxImagePixels = 64_000_000.0
+
+    /// A stroke wider than this many canvas sides covers the canvas many times over and costs rlottie (and lottie-ios)
+    /// time in proportion to its width.
+    static let maxStrokeFactor = 100.0
+
+    /// A stroke's width: its static `w`, or the largest of its keyframes (absolute: a negative width is drawn as wide).
+    func strokeWidth(_ stroke: Int32) -> Double? {
+        guard let width = json.member(stroke, "w"), let value = json.member(width, "k") else { return nil }
+        if let number = json.number(value), number.isFinite { return abs(number) }
+        let keyframes = json.elements(value).compactMap { frame in
+            json.member(frame, "s").flatMap { start in json.number(start) ?? json.elements(start).first.flatMap(json.number) }
+        }
+        return keyframes.filter(\.isFinite).map(abs).max()
     }
 
     /// A repeater's copy count: its static `c`, or the largest of its keyframes.

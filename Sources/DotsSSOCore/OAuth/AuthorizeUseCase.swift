@@ -40,14 +40,19 @@ package struct AuthorizeUseCase: Sendable {
         self.wait = wait ?? Self.defaultWait
     }
 
-    /// The lines a device sign-in shows when the CLI adds nothing of its own.
+    /// The lines a device sign-in shows when the CLI adds nothing of its own. Every value is the provider's, so
+    /// each is bounded by columns and bytes (`DeviceAuthorization.shownCode` and `shownAddress`), saying what was cut.
     package static func deviceInstructions(_ device: DeviceAuthorization) -> [String] {
-        var lines = [
-            "To sign in, open \(device.verificationURI) on any device and enter the code: \(TerminalText.oneLine(device.userCode, limit: 64))"
-        ]
+        var lines = ["To sign in, open \(device.shownAddress) on any device and enter the code: \(device.shownCode)"]
         if let complete = device.verificationURIComplete {
-            lines.append("or open this address, which carries the code:")
-            lines.append(complete)
+            if let shown = device.shownCompleteAddress {
+                lines.append("or open this address, which carries the code:")
+                lines.append(shown)
+            } else {
+                lines.append(
+                    "(the provider's address that carries the code is \(complete.utf8.count / 1024) KB long, more than any address "
+                        + "should be: not shown; use the address and code above)")
+            }
         }
         return lines
     }

@@ -81,11 +81,14 @@ package final class DPoPKey: @unchecked Sendable {
         Base64URL.encode(try DigestAlgorithm.sha256.digest(Data(accessToken.utf8)))
     }
 
-    /// `htu`: the request's URL without its query and fragment (RFC 9449 §4.2).
+    /// `htu`: the request's URL without its query and fragment (RFC 9449 §4.2), and never with `user:password@`: the
+    /// proof is sent to the server (and may be logged there), the credentials in a URL are not its to keep.
     package static func target(_ url: URL) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.query = nil
         components?.fragment = nil
+        components?.user = nil
+        components?.password = nil
         return components?.string ?? url.absoluteString
     }
 

@@ -55,6 +55,24 @@ package struct DeviceAuthorization: Sendable, Equatable {
         self.interval = min(max(interval, 1), Self.maxInterval)
     }
 
+    /// The longest address shown or drawn as a QR code (a QR code holds under 3 KB; a real address is a few hundred bytes).
+    static let maximumShownAddressBytes = 2_048
+
+    /// The user code as shown: a code is a few characters, so 64 columns and 256 bytes bound what a hostile provider
+    /// can make a person read (combining marks take no column and any number of bytes).
+    package var shownCode: String { TerminalText.bounded(userCode, columns: 64, bytes: 256) }
+
+    /// The verification address as shown, bounded the same way.
+    package var shownAddress: String {
+        TerminalText.bounded(verificationURI, columns: Self.maximumShownAddressBytes, bytes: Self.maximumShownAddressBytes)
+    }
+
+    /// The address carrying the code, when it is short enough to show whole (a cut address is no address).
+    package var shownCompleteAddress: String? {
+        guard let complete = verificationURIComplete, complete.utf8.count <= Self.maximumShownAddressBytes else { return nil }
+        return TerminalText.safe(complete)
+    }
+
     /// A number (or numeric string) of seconds that is finite and not negative; nil otherwise.
     static func seconds(_ value: JSONValue?) -> TimeInterval? {
         let number: Double?

@@ -57,7 +57,7 @@ struct DeviceSignIn: Sendable {
             }
             if clock.now() >= end {
                 if expiry <= deadline { throw OAuthError.deviceCodeExpired(seconds: device.expiresIn) }
-                throw OAuthError.deviceTimeout(seconds: wait, userCode: device.userCode, verificationURI: device.verificationURI)
+                throw OAuthError.deviceTimeout(seconds: wait, userCode: device.shownCode, verificationURI: device.shownAddress)
             }
         }
     }

@@ -39,6 +39,9 @@ struct PasswordSignIn: Sendable {
     {
         client.context.warn(PasswordCredentials.warning)
         let password = try SecretInput.password(from: credentials.passwordFile)
+        if let warning = SecretInput.exposureWarning(credentials.passwordFile, what: "the test member's password") {
+            client.context.warn(warning)
+        }
         let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
         return try await client.tokenClient(for: endpoints)
             .password(username: credentials.username, password: password, scopes: scopes, endpoint: tokenURL)

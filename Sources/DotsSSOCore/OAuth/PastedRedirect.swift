@@ -5,7 +5,7 @@ import Foundation
 /// loopback port cannot arrive (unless an `ssh -L` forward carries it). The person pastes the address the browser
 /// shows instead; the listener keeps listening meanwhile, and whichever arrives first completes the sign-in. A
 /// pasted address gets exactly the listener's checks: this sign-in's state, then `iss` and the error or code.
-enum PastedRedirect {
+package enum PastedRedirect {
     /// What to paste, and the SSH forward that makes the redirect work by itself, with the real port.
     static func prompt(port: Int, _ ctx: CommandContext) {
         ctx.note(
@@ -15,13 +15,23 @@ enum PastedRedirect {
     }
 
     /// What a pasted line is: this sign-in's redirect (its fields in the order pasted), or the reason it is not.
-    enum Reading {
+    package enum Reading {
         case redirect([(String, String)])
         case refused(String)
     }
 
+    /// The longest pasted address read: a redirect carries a code, a state and perhaps `iss` (a few hundred bytes;
+    /// a few KB at most). Anything longer is refused unread, so a hostile paste costs neither memory nor time.
+    static let maximumBytes = 8 * 1024
+
     /// Reads one pasted line as this sign-in's redirect, or the reason it is not (for a warning; the prompt stays).
-    static func read(_ line: String, expectedState: String) -> Reading {
+    package static func read(_ line: String, expectedState: String) -> Reading {
+        guard line.utf8.count <= maximumBytes else {
+            return .refused(
+                "that line is longer than any redirect address (\(line.utf8.count >= LineReader.standardLimit ? "over " : "")"
+                    + "\(line.utf8.count / 1024) KB; an address is at most \(maximumBytes / 1024) KB): paste only the address from the "
+                    + "browser's address bar")
+        }
         let parameters: [(String, String)]
         do {
             parameters = try AuthorizationCallback.parameters(fromURL: line)

@@ -41,10 +41,27 @@ package struct RefreshTokenFile: Sendable {
         try write(token)
     }
 
-    /// Whether others can read the file (a CI runner's workspace often makes files 0644); said as a warning.
-    var readableByOthers: Bool {
-        guard let status = FileStatus(path) else { return false }
-        return status.mode & 0o077 != 0
+    /// The lock two jobs sharing the file take around read–refresh–write-back.
+    var lockPath: String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
+    }
+
+    /// Proves, before the token is sent, that a rotated one can be written back: the file is a plain file (not a
+    /// pipe such as `<(echo "$SECRET")` or `/dev/stdin`, where the successor would vanish), and a file beside it
+    /// holding room for the new token can be made (not a read-only secret mount, not a full disk). The provider
+    /// spends the old token the moment it answers, so without this proof the only token a CI job has could be lost.
+    func reserveWriteBack() throws -> AtomicFile.Reservation {
+        guard path != "-" else { throw RefreshTokenFileError.notAFile }
+        if AtomicFile.namesDevice(path) || !(FileStatus(path)?.isRegular ?? true) {
+            throw RefreshTokenFileError.cannotWriteBack(path: path, reason: "it is not a plain file (a pipe, a device or a descriptor)")
+        }
+        do {
+            // Far above any real refresh token (SecretInput takes 16 KiB), small enough for any disk.
+            return try AtomicFile.Reservation(for: URL(fileURLWithPath: path), bytes: 64 * 1024)
+        } catch let error as AtomicFile.WriteError {
+            throw RefreshTokenFileError.cannotWriteBack(path: path, reason: "\(error.step): \(error.reason)")
+        }
     }
 }
 
@@ -56,6 +73,10 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
     /// The provider rotated the refresh token and the new one could not be written back: the file's token is spent.
     case rotatedButNotSaved(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// Found before anything was sent: a rotated token could not be written back, so the file's token is not spent.
+    case cannotWriteBack(path: String, reason: String)
+    /// The file's token is one this cache saw rotated away: an older copy of the file came back.
+    case alreadyRotated(path: String, at: String, into: String)
     case noneIssued(path: String)
 
     package var message: String {
@@ -70,6 +91,15 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
                 + "make the file writable and sign in again with `dots-sso authorize --save-refresh-token \(path)`"
         case let .cannotWrite(path, reason):
             "cannot write the refresh token to \(path): \(reason)"
+        case let .cannotWriteBack(path, reason):
+            "a rotated refresh token could not be written back to \(path) (\(reason)), so nothing was sent and its token is "
+                + "unspent. Give a writable copy: `(umask 077; cp \(path) \"$RUNNER_TEMP/refresh-token\")` (or `printf '%s\\n' "
+                + "\"$SECRET\" >` a file in a writable folder) and pass that file, then keep it for the next run"
+        case let .alreadyRotated(path, at, into):
+            "the refresh token in \(path) was already used at \(at), and its successor written to \(into): this copy is older "
+                + "(a CI cache or re-run restored a stale file, or two runs overlapped). Nothing was sent: sending it again is "
+                + "reuse, and the provider may revoke the whole sign-in. Restore the newest copy, and run one job per channel at "
+                + "a time (GitHub `concurrency`, GitLab `resource_group`)"
         case .noneIssued(let path):
             "the provider issued no refresh token, so there is nothing to save to \(path); ask for a scope that yields one "
                 + "(often --scope 'openid offline_access') or ask the partner to issue refresh tokens to this client"
@@ -80,7 +110,8 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
         switch self {
         case .notAFile: .usage
         case .spent: .notAuthorized
-        case .rotatedButNotSaved, .cannotWrite: .cannotWrite
+        case .rotatedButNotSaved, .cannotWrite, .cannotWriteBack: .cannotWrite
+        case .alreadyRotated: .notAuthorized
         case .noneIssued: .configuration
         }
     }
@@ -120,18 +151,24 @@ package actor UnattendedToken {
     }
 
     /// Refreshes from `file` under a lock beside it (two jobs sharing the file never spend one token twice) and writes
-    /// a rotated refresh token back before handing out the access token.
+    /// a rotated refresh token back before handing out the access token. Nothing is sent unless the write-back is
+    /// proven possible and the lock is held: a lock that cannot be had within `--timeout` ends 75, never a refresh
+    /// without it (the holder is spending the same token).
     static func refreshing(_ file: RefreshTokenFile, client: SignInContext) -> UnattendedToken {
         UnattendedToken {
-            let url = URL(fileURLWithPath: file.path)
-            let lockPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
-            // A folder we cannot write in gets no lock; then a rotation cannot be written back either, and says so.
-            let lock = try? await FileLock(path: lockPath, timeout: client.cache.lockTimeout)
-            defer { lock?.release() }
-            if file.readableByOthers {
-                client.context.warn("\(file.path) can be read by other users; `chmod 600 \(file.path)` (dots-sso writes it back 0600)")
+            let writeBack = try file.reserveWriteBack()
+            defer { writeBack.discard() }
+            let lock = try await FileLock(path: file.lockPath, timeout: client.cache.lockTimeout)
+            defer { lock.release() }
+            if let warning = SecretInput.exposureWarning(file.path, what: "the refresh token") {
+                client.context.warn(warning + " (dots-sso writes it back 0600)")
             }
+            // Read under the lock: a job that held it before us may have rotated the token.
             let presented = try file.read()
+            let rotations = RotatedRefreshTokens(cacheDirectory: client.cache.directory)
+            if let spent = try rotations.rotation(of: presented) {
+                throw RefreshTokenFileError.alreadyRotated(path: file.path, at: ISOTimestamp.string(spent.rotatedAt), into: spent.file)
+            }
             let endpoints = try await client.endpoints()
             let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
             let response: TokenResponse
@@ -146,10 +183,12 @@ package actor UnattendedToken {
             }
             if let rotated = response.refreshToken, rotated != presented {
                 do {
-                    try file.write(rotated)
-                } catch RefreshTokenFileError.cannotWrite(_, let reason) {
-                    throw RefreshTokenFileError.rotatedButNotSaved(path: file.path, reason: reason)
+                    try writeBack.commit(Data((rotated + "\n").utf8))
+                } catch let error as AtomicFile.WriteError {
+                    throw RefreshTokenFileError.rotatedButNotSaved(path: file.path, reason: "\(error.step): \(error.reason)")
                 }
+                try? client.cache.prepareDirectory()
+                rotations.record(presented, file: file.path, at: client.context.clock.now())
             }
             return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: tokenClient.dpop)
         }

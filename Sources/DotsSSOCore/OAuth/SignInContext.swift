@@ -89,9 +89,13 @@ package struct SignInContext: Sendable {
     /// its probe request with these too.
     package static func credentials(_ settings: SignInSettings, clientID: String, in context: CommandContext) throws -> ClientCredentials {
         let secret = try ClientSecret.load(file: settings.clientSecretFile, channel: settings.channel, environment: context.environment)
+        if let file = settings.clientSecretFile, let warning = SecretInput.exposureWarning(file, what: "the client secret") {
+            context.warn(warning)
+        }
         var assertion: ClientAssertion?
         // The flags win over the channel's clientKeyFile/clientKeyId; a kid from the channel belongs to its key only.
         if let file = settings.clientKeyFile ?? settings.channel.clientKeyFile {
+            if let warning = SecretInput.exposureWarning(file, what: "the client's private key") { context.warn(warning) }
             let keyID = settings.clientKeyID ?? (settings.clientKeyFile == nil ? settings.channel.clientKeyId : nil)
             assertion = try ClientAssertion.load(file: file, keyID: keyID, issuer: settings.channel.issuer, clock: context.clock)
         }

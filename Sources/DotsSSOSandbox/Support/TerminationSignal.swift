@@ -8,6 +8,7 @@ import Foundation
 enum TerminationSignal {
     /// Returns the signal that arrived.
     static func wait() async -> Int32 {
+        ScratchSpace.yieldTerminationSignals()
         let received = OnceBox<Int32>()
         let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)

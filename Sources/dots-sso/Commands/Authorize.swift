@@ -140,7 +140,7 @@ enum DevicePrompt {
     static func show(_ device: DeviceAuthorization, _ ctx: CommandContext) {
         let lines = AuthorizeUseCase.deviceInstructions(device)
         lines.forEach(ctx.note)
-        guard ctx.stderr.isTerminal, let complete = device.verificationURIComplete else { return }
+        guard ctx.stderr.isTerminal, let complete = device.shownCompleteAddress else { return }
         switch TerminalQR.lines(complete, colour: ctx.colorOnStderr) {
         case .success(let qr):
             ctx.note("or scan it with a phone:")

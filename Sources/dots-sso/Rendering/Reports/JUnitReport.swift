@@ -42,12 +42,17 @@ enum JUnitReport {
         return element
     }
 
+    /// Whether `root` is a report dots-sso wrote (the only kind merged into).
+    static func isOurs(_ root: XMLTag) -> Bool {
+        root.name == "testsuites" && root[attribute: "name"] == "dots-sso"
+    }
+
     /// The whole document: `existing` (an earlier report in the file, when it parses as one of ours) with this
     /// suite in place of its namesake, totals recounted.
-    static func document(_ suite: ReportSuite, strict: Bool, existing: String?) -> String {
+    static func document(_ suite: ReportSuite, strict: Bool, existing: XMLTag?) -> String {
         var suites: [XMLTag] = []
-        if let existing, let root = try? XMLTree.parse(existing), root.name == "testsuites", root[attribute: "name"] == "dots-sso" {
-            suites = root.elements.filter { $0.name == "testsuite" && $0[attribute: "name"] != suite.name }
+        if let existing, isOurs(existing) {
+            suites = existing.elements.filter { $0.name == "testsuite" && $0[attribute: "name"] != suite.name }
         }
         suites.append(self.suite(suite, strict: strict))
         func total(_ name: String) -> String { String(suites.map { Int($0[attribute: name] ?? "") ?? 0 }.reduce(0, +)) }

@@ -18,7 +18,8 @@ struct ReportFiles {
             if let stdout = console.reportOutput {
                 stdout.write(JUnitReport.document(suite, strict: strict, existing: nil))
             } else {
-                let xml = JUnitReport.document(suite, strict: strict, existing: Self.earlierReport(at: junit))
+                let existing = Self.earlierReport(at: junit, console: console)
+                let xml = JUnitReport.document(suite, strict: strict, existing: existing)
                 try Self.save(Data(xml.utf8), to: junit, what: "the JUnit report")
             }
         }
@@ -28,13 +29,36 @@ struct ReportFiles {
         }
     }
 
-    /// The text of an earlier report to merge into: only a regular file (reading a FIFO would wait for a writer for
-    /// ever) of a sane size.
-    static func earlierReport(at path: String) -> String? {
-        guard let status = FileStatus(path, followingLinks: false), status.isRegular,
-            case .contents(let data)? = try? InputFile.read(path, limit: 64 * 1_048_576)
-        else { return nil }
-        return String(data: data, encoding: .utf8)
+    /// The largest earlier report read back to merge into: a run's report is a few KB a channel.
+    static let earlierReportLimit = 16 * 1_048_576
+
+    /// An earlier dots-sso JUnit report to merge into, parsed: only a regular file (reading a FIFO would wait for a
+    /// writer for ever) of a sane size and depth. A file that is there but is none of these is set aside beside it
+    /// (`NAME.unmerged-TIME`) with a warning, so a report the run replaces is never lost, nor read at any cost.
+    static func earlierReport(at path: String, console: Console) -> XMLTag? {
+        guard let status = FileStatus(path, followingLinks: false), status.isRegular, status.size > 0 else { return nil }
+        let reason: String
+        switch try? InputFile.read(path, limit: earlierReportLimit) {
+        case .contents(let data)?:
+            do {
+                let root = try XMLTree.parse(String(decoding: data, as: UTF8.self))
+                if JUnitReport.isOurs(root) { return root }
+                reason = "it is not a dots-sso JUnit report"
+            } catch let malformed as XMLTree.Malformed {
+                reason = malformed.reason
+            } catch {
+                reason = "it cannot be read"
+            }
+        case .tooLarge?: reason = "it is larger than \(earlierReportLimit / 1_048_576) MB"
+        case nil: reason = "it cannot be read"
+        }
+        let aside = path + ".unmerged-" + ISOTimestamp.string(console.context.clock.now()).filter { $0 != ":" && $0 != "-" }
+        if rename(path, aside) == 0 {
+            console.warn("\(path) was not merged into (\(reason)); it was kept as \(aside) and a new report written")
+        } else {
+            console.warn("\(path) was not merged into (\(reason)) and is replaced")
+        }
+        return nil
     }
 
     /// `--junit reports/acme.xml` in a fresh CI checkout: the folder is made, as the CI examples expect.

@@ -1,30 +1,28 @@
-import DotsSSOBasics
-import DotsSSOCore
-
 /// Just enough XML to read back a report file and write it again: elements, attributes, text, CDATA, comments
 /// and the five entities plus character references. `--junit` merges into an existing report by parsing it with
-/// this, not by searching its text; a file that does not parse is not merged into (it is replaced).
-indirect enum XMLPart: Equatable {
+/// this, not by searching its text, bounded in depth (and by its caller in size); a file that does not parse is not
+/// merged into.
+package indirect enum XMLPart: Equatable {
     case element(XMLTag)
     case text(String)
 }
 
-struct XMLTag: Equatable {
-    var name: String
-    var attributes: [(String, String)]
-    var children: [XMLPart]
+package struct XMLTag: Equatable {
+    package var name: String
+    package var attributes: [(String, String)]
+    package var children: [XMLPart]
 
-    init(_ name: String, _ attributes: [(String, String)] = [], children: [XMLPart] = []) {
+    package init(_ name: String, _ attributes: [(String, String)] = [], children: [XMLPart] = []) {
         self.name = name
         self.attributes = attributes
         self.children = children
     }
 
-    static func == (lhs: XMLTag, rhs: XMLTag) -> Bool {
+    package static func == (lhs: XMLTag, rhs: XMLTag) -> Bool {
         lhs.name == rhs.name && lhs.attributes.map { [$0.0, $0.1] } == rhs.attributes.map { [$0.0, $0.1] } && lhs.children == rhs.children
     }
 
-    subscript(attribute name: String) -> String? {
+    package subscript(attribute name: String) -> String? {
         get { attributes.first { $0.0 == name }?.1 }
         set {
             attributes.removeAll { $0.0 == name }
@@ -32,12 +30,12 @@ struct XMLTag: Equatable {
         }
     }
 
-    var elements: [XMLTag] {
+    package var elements: [XMLTag] {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
     /// The element as text, indented two spaces a level; text content is kept as it is.
-    func serialized(indent: String = "") -> String {
+    package func serialized(indent: String = "") -> String {
         let attributes = attributes.map { " \($0.0)=\"\(MarkupText.escape($0.1))\"" }.joined()
         if children.isEmpty { return "\(indent)<\(name)\(attributes)/>\n" }
         if children.allSatisfy({ if case .text = $0 { true } else { false } }) {
@@ -56,11 +54,18 @@ struct XMLTag: Equatable {
     }
 }
 
-enum XMLTree {
-    struct Malformed: Error {}
+package enum XMLTree {
+    /// Why a text is not read as XML, in words for a warning.
+    package struct Malformed: Error {
+        package var reason = "it is not well-formed XML"
+    }
 
-    /// The document's root element; throws on anything it cannot read as XML.
-    static func parse(_ text: String) throws -> XMLTag {
+    /// The deepest nesting read: a JUnit report is three levels deep. The parser recurses once a level, so without
+    /// a bound a file of nested tags would exhaust the stack (a crash, not an error).
+    package static let maximumDepth = 64
+
+    /// The document's root element; throws on anything it cannot read as XML, or nested deeper than `maximumDepth`.
+    package static func parse(_ text: String) throws -> XMLTag {
         var parser = Parser(scalars: Array(text.unicodeScalars))
         return try parser.document()
     }
@@ -68,6 +73,7 @@ enum XMLTree {
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var index = 0
+        var depth = 0
 
         init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -119,6 +125,9 @@ enum XMLTree {
 
         mutating func element() throws -> XMLTag {
             guard peek("<") else { throw Malformed() }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= XMLTree.maximumDepth else { throw Malformed(reason: "it nests deeper than \(XMLTree.maximumDepth) levels") }
             index += 1
             var element = XMLTag(try name())
             while true {
