@@ -49,7 +49,9 @@ struct HostileTextTests {
         #expect(TerminalText.message(marks).utf8.count < 8_100)
         #expect(TerminalText.oneLine(marks, limit: 64).utf8.count <= 64 * 4 + 3)
         // Wide characters take two columns each: 40 of them pass a 64-column bound.
-        #expect(TerminalText.bounded(String(repeating: "券", count: 40), columns: 64, bytes: 1_000).hasPrefix(String(repeating: "券", count: 32) + "…"))
+        #expect(
+            TerminalText.bounded(String(repeating: "券", count: 40), columns: 64, bytes: 1_000).hasPrefix(
+                String(repeating: "券", count: 32) + "…"))
         #expect(TerminalText.bounded("ABCD-1234", columns: 64, bytes: 256) == "ABCD-1234")
     }
 

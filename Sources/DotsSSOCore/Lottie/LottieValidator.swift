@@ -105,7 +105,8 @@ struct LottieWalk {
             return
         }
         topLevel(root)
-        canvasSide = max(1, [json.member(root, "w"), json.member(root, "h")].compactMap { $0.flatMap(json.number) }.filter(\.isFinite).max() ?? 1)
+        canvasSide = max(
+            1, [json.member(root, "w"), json.member(root, "h")].compactMap { $0.flatMap(json.number) }.filter(\.isFinite).max() ?? 1)
         var assetsByID: [String: Int32] = [:]
         var assetPaths: [Int32: String] = [:]
         if let assets = json.member(root, "assets") {

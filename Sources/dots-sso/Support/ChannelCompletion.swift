@@ -38,7 +38,9 @@ enum ChannelCompletion {
     static func bashWord(_ text: String) -> String {
         var word = ""
         for scalar in text.unicodeScalars {
-            let plain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./+,=@%-".unicodeScalars.contains(scalar))
+            let plain =
+                scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_./+,=@%-".unicodeScalars.contains(scalar))
             if !plain { word.unicodeScalars.append("\\") }
             word.unicodeScalars.append(scalar)
         }
