@@ -71,14 +71,63 @@ struct BoundedDrawingTests {
         #expect(result.stdout.contains("fine.json"), "the other file was still reported")
     }
 
-    @Test("preview: a file that costs too much ends 65 naming the limit, and writes no picture")
+    @Test(
+        "preview: a file that costs too much ends 65 naming the limit (or, when its JSON shows the cost, the count), and writes no picture")
     func preview() async throws {
-        let hostile = try file("repeater.json", Self.repeater)
         let sheet = cli.home.path("sheet.png")
-        let result = try await cli.run(["bodymovin", "preview", hostile, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
-        #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains("needed more than 512 MiB of memory"), "\(result.stderr)")
+        let dashes = try file("dashes.json", Self.dashes)
+        let drawn = try await cli.run(["bodymovin", "preview", dashes, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
+        #expect(drawn.status == 65, "\(drawn.stderr)")
+        #expect(drawn.stderr.contains("needed more than 512 MiB of memory"), "\(drawn.stderr)")
+        let repeater = try file("repeater.json", Self.repeater)
+        let counted = try await cli.run(["bodymovin", "preview", repeater, "--out", sheet])
+        #expect(counted.status == 65 && counted.stderr.contains("lottie.repeater.copies"), "\(counted.stderr)")
+        #expect(counted.duration < 5, "refused before any drawing: \(counted.duration) s")
         #expect(!FileManager.default.fileExists(atPath: sheet))
+    }
+
+    /// Round four's variants: tiny files whose JSON already shows what drawing them would cost.
+    static func withImages(count: Int, side: Int) -> String {
+        // A 1×1 PNG whose asset declares `side`×`side`: players allocate what the asset and the image say.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+        let assets = (0..<count).map { #"{"id":"i\#($0)","w":\#(side),"h":\#(side),"e":1,"p":"data:image/png;base64,\#(png)"}"# }
+        let layers = (0..<count).map { #"{"ty":2,"ind":\#($0 + 1),"refId":"i\#($0)","ip":0,"op":30,"st":0,"ks":\#(layerTransform)}"# }
+        return
+            #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"assets":[\#(assets.joined(separator: ","))],"layers":[\#(layers.joined(separator: ","))]}"#
+    }
+
+    static let wideStroke = animation(
+        #"{"ty":"gr","it":[{"ty":"rc","d":1,"s":{"a":0,"k":[40,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":100000000000},"lc":1,"lj":1},\#(transform)]}"#
+    )
+
+    @Test(
+        "a 15,000² image, forty 4,200² images and a stroke 10¹¹ wide are findings before anything is drawn: validate, preview and check stay fast",
+        arguments: [
+            ("one-huge-image", "lottie.images.pixels"), ("forty-images", "lottie.images.pixels"), ("wide-stroke", "lottie.stroke.width"),
+        ])
+    func costlyBeforeDrawing(kind: String, code: String) async throws {
+        let text =
+            switch kind {
+            case "one-huge-image": Self.withImages(count: 1, side: 15_000)
+            case "forty-images": Self.withImages(count: 40, side: 4_200)
+            default: Self.wideStroke
+            }
+        let hostile = try file("\(kind).json", text)
+        let validated = try await cli.run(["bodymovin", "validate", hostile, "--json"], timeout: 30)
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(validated.stdout.contains(code) && validated.stdout.contains("lottie.render.skipped"), "\(validated.stdout)")
+        #expect(validated.duration < 5, "\(validated.duration) s")
+        let preview = try await cli.run(["bodymovin", "preview", hostile, "--out", cli.home.path("\(kind).png")], timeout: 30)
+        #expect(preview.status == 65 && preview.stderr.contains(code), "\(preview.stderr)")
+        // check: the finding, no drawing, and no empty dots-sso-check-XXXXXX folder left in the temporary folder.
+        let tmp = TemporaryDirectory("tmpdir")
+        let channel = try file("acme-\(kind).json", #"{"name":"acme","loadingAnimation":"\#(hostile)"}"#)
+        let checked = try await cli.run(
+            ["check", "--channel", channel, "--only", "loading-animation", "--json"], environment: ["TMPDIR": tmp.url.path], timeout: 30)
+        #expect([0, 1].contains(checked.status), "\(checked.stderr)")
+        #expect(checked.stdout.contains(code), "\(checked.stdout)")
+        #expect(checked.duration < 10, "\(checked.duration) s")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path).isEmpty, "nothing left in TMPDIR")
     }
 
     @Test(

@@ -17,7 +17,9 @@ struct CompletionSafetyTests {
 
         init() throws {
             let manager = FileManager.default
-            for folder in [work, bin, config + "/dots-sso/channels"] { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            for folder in [work, bin, config + "/dots-sso/channels"] {
+                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
             try manager.createDirectory(atPath: work + "/$(touch PWNED1)", withIntermediateDirectories: true)
             for name in ["`touch PWNED2`.json", "a b.json", "x:y.json", "$HOME.json"] {
                 _ = manager.createFile(atPath: work + "/" + name, contents: Data("{}".utf8))
@@ -72,7 +74,8 @@ struct CompletionSafetyTests {
         }
         let script = TestPaths.peers.appendingPathComponent("shell_tab.py").path
         let result = try await ProcessRunner.run(
-            TestPaths.python, TestPaths.pythonArguments + [script, setup + "; cd '\(names.work)'", "dots-sso check --channel ", "x:y.json"] + shell,
+            TestPaths.python,
+            TestPaths.pythonArguments + [script, setup + "; cd '\(names.work)'", "dots-sso check --channel ", "x:y.json"] + shell,
             environment: names.environment, timeout: 40)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout

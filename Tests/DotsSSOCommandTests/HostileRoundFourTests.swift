@@ -38,7 +38,8 @@ struct HostileRoundFourTests {
         }
         #expect(Self.tokenRequests(t) == 0 && provider.tokensIssued == 0)
         // Nothing left beside the FIFO: the reservation's temporary file is gone.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: t.home.url.path).allSatisfy { !$0.hasPrefix(AtomicFile.temporaryPrefix) })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: t.home.url.path).allSatisfy { !$0.hasPrefix(AtomicFile.temporaryPrefix) })
     }
 
     @Test("a lock held by another job past --timeout ends 75 with nothing sent: never a refresh without the lock")
@@ -94,7 +95,9 @@ struct HostileRoundFourTests {
         chmod(secret, 0o644)
         let result = await t.run(["profile"] + FakeProvider.flags + ["--refresh-token-file", file, "--client-secret-file", secret])
         #expect(result.status == 0, "\(result.stderr)")
-        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("\(secret) (the client secret) can be read by other users") }
+        let warnings = result.stderr.split(separator: "\n").filter {
+            $0.contains("\(secret) (the client secret) can be read by other users")
+        }
         #expect(warnings.count == 1, "\(result.stderr)")
         #expect(!result.allOutput.contains("s3cret-value"))
         chmod(secret, 0o600)
@@ -168,14 +171,16 @@ struct HostileRoundFourTests {
             t.http.json(
                 .post, device,
                 .object([
-                    "device_code": .string("dc-1"), "user_code": .string(code), "verification_uri": .string("https://sso.fake.example/device"),
+                    "device_code": .string("dc-1"), "user_code": .string(code),
+                    "verification_uri": .string("https://sso.fake.example/device"),
                     "verification_uri_complete": .string(complete), "expires_in": .number(5), "interval": .number(1),
                 ]))
             t.http.on(.post, HeadlessSignInTests.tokenEndpoint) { _ in (400, [], Data(#"{"error":"authorization_pending"}"#.utf8)) }
             return await t.run(["authorize"] + HeadlessSignInTests.deviceFlags + ["--timeout", "3"])
         }
         let refused = await prompt(code: "WDJB" + String(repeating: "\u{0301}", count: 300_000) + "-MJHT")
-        #expect(refused.status == 76 && refused.stderr.contains("its user_code is not a short line of text"), "\(refused.stderr.prefix(300))")
+        #expect(
+            refused.status == 76 && refused.stderr.contains("its user_code is not a short line of text"), "\(refused.stderr.prefix(300))")
         #expect(refused.stderr.utf8.count < 1_000)
         let cut = await prompt(code: "WDJB" + String(repeating: "\u{0301}", count: 400) + "-MJHT")
         #expect(cut.status == 75, "\(cut.stderr.prefix(300))")

@@ -53,9 +53,11 @@ package struct DrawingLimits: Codable, Sendable, Equatable {
     package var cpuSeconds: Int
     package var wallSeconds: Double
 
-    /// 2 GiB of address space is far beyond any real loader (the corpus peaks under 200 MB) and far below what a
-    /// hostile file asks; a minute of CPU is twenty times the slowest corpus file.
-    package static let standard = DrawingLimits(memoryMiB: 2048, cpuSeconds: 60, wallSeconds: 90)
+    /// What a shared two-core CI runner can spare for one picture: 512 MiB of address space (every corpus file draws
+    /// its twelve frames, and its preview GIF, within 256 MiB) and 20 s of CPU (the slowest corpus preview with a GIF
+    /// takes 3 s in the release build), the wall clock at 30 s. A loader that needs more is itself the finding; what
+    /// is cheap to see in the JSON (copies, instances, image pixels, stroke widths) is reported before drawing at all.
+    package static let standard = DrawingLimits(memoryMiB: 512, cpuSeconds: 20, wallSeconds: 30)
 
     package init(memoryMiB: Int, cpuSeconds: Int, wallSeconds: Double) {
         self.memoryMiB = memoryMiB

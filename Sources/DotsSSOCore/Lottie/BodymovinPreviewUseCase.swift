@@ -57,7 +57,7 @@ package struct BodymovinPreviewUseCase: Sendable {
                 "\(report.file) has \(errors.count) error\(errors.count == 1 ? "" : "s") (first: \(errors[0].message)); `dots-sso bodymovin validate` lists them; not rendered"
             )
         }
-        if let skipped = LottieRenderCheck.skipped(report) { throw PictureError.refused("\(report.file): \(skipped.message)") }
+        if let skipped = LottieRenderCheck.skipped(report) { throw PictureError.tooLarge("\(report.file): \(skipped.message)") }
         // Drawn in a bounded child process: a file that costs too much ends 65 naming the limit it hit.
         let (frames, cell, gif) = (self.frames, self.cell, self.gif)
         guard let bytes = validated.played else { throw PictureError.refused("\(report.file) holds no animation to draw") }

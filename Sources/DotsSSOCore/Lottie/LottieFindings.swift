@@ -196,7 +196,7 @@ package enum LottieFindings {
         "lottie.render.unloadable", .info, source: "rlottie",
         "rlottie could not load the animation, so its frames were not checked; lottie-ios may still play it.")
     static let renderTooCostly = FindingCode(
-        "lottie.render.too-costly", .warning, source: "dots-sso (the drawing child's limits: 2 GiB, 60 s of CPU)",
+        "lottie.render.too-costly", .warning, source: "dots-sso (the drawing child's limits: 512 MiB, 20 s of CPU)",
         "Drawing the animation was stopped at a limit. A phone playing it would stall or run out of memory too.")
 
     // MARK: dotLottie

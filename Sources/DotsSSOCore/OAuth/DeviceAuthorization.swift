@@ -38,7 +38,8 @@ package struct DeviceAuthorization: Sendable, Equatable {
         }
         // Bytes first: a code "within 64 characters" may carry hundreds of thousands of combining marks, which cost
         // seconds to count as characters. RFC 8628 §6.1's codes are a few characters a person types.
-        guard userCode.utf8.count <= 1_024, userCode.count <= 64, userCode.allSatisfy({ !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
+        guard userCode.utf8.count <= 1_024, userCode.count <= 64,
+            userCode.allSatisfy({ !$0.isNewline && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) })
         else {
             throw OAuthError.malformedDeviceAuthorization(
                 url: endpoint.redactedForDisplay, detail: "its user_code is not a short line of text")

@@ -32,6 +32,11 @@ struct BodymovinValidate: DotsCommand {
             frames: nothing at all (a warning), content leaving the canvas or filling under 5 % of it (info); \
             --no-render skips that. Not JSON or truncated exits 65 with the position of the problem.
 
+            Drawing runs in a child process limited to 512 MiB of memory and 20 s of CPU (DOTS_SSO_DRAW_LIMITS=MIB,SECONDS \
+            changes them); an animation that needs more is reported, and one whose JSON already shows the cost (more \
+            than 10,000 repeater copies, 5,000 layer instances, 64 megapixels of images, a stroke 100 canvases wide) \
+            is not drawn at all.
+
             A .lottie (dotLottie v1 or v2) is opened as an archive, with the same defences as passes: the manifest \
             is checked against what the archive holds (every listed animation present, the initial one listed, \
             unlisted files as info), then every animation is validated with its images found in the archive; the \
