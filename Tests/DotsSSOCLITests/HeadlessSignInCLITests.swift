@@ -140,10 +140,16 @@ struct HeadlessSignInCLITests {
         #expect(second != first && FileStatus(file)?.mode == 0o600)
         #expect(!profile.stdout.contains(second.trimmingCharacters(in: .whitespacesAndNewlines)))
 
+        // The machine that rotated it knows the copy is stale and refuses it before it is sent (issue 52).
         let again = try await runner.run(["profile"] + flags + ["--refresh-token-file", spent])
         #expect(again.status == 77, "\(again.stderr)")
-        #expect(again.stderr.contains("the refresh token in \(spent) no longer works (invalid_grant"))
+        #expect(again.stderr.contains("the refresh token in \(spent) was already used at"), "\(again.stderr)")
         #expect(again.stderr.split(separator: "\n").count == 1)
+        // A machine that never saw it sends it, and Authlib refuses the spent token.
+        let elsewhere = try await DotsSSOCLI().run(["profile"] + flags + ["--refresh-token-file", spent])
+        #expect(elsewhere.status == 77, "\(elsewhere.stderr)")
+        #expect(elsewhere.stderr.contains("the refresh token in \(spent) no longer works (invalid_grant"))
+        #expect(elsewhere.stderr.split(separator: "\n").count == 1)
     }
 
     @Test(

@@ -42,6 +42,45 @@ struct HostileRoundFourTests {
             try FileManager.default.contentsOfDirectory(atPath: t.home.url.path).allSatisfy { !$0.hasPrefix(AtomicFile.temporaryPrefix) })
     }
 
+    /// A small tmpfs holding the token file, made read-only (a Kubernetes or Docker secret mount) or full; mounting
+    /// needs root (CI and this machine have it), elsewhere the test skips with a notice.
+    static func mountedTokenFile(_ t: TestContext, state: String) throws -> String? {
+        let folder = t.home.path("mount-\(state)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.runBlocking("/bin/mount", ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", folder])
+        guard mounted.status == 0 else {
+            print("NOTICE: cannot mount a tmpfs here (\(mounted.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); skipping")
+            return nil
+        }
+        let file = folder + "/refresh-token"
+        try Data("rt-from-ci-secret\n".utf8).write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o600)
+        if state == "read-only" {
+            _ = try ProcessRunner.runBlocking("/bin/mount", ["-o", "remount,ro", folder])
+        } else {
+            _ = try ProcessRunner.runBlocking("/bin/dd", ["if=/dev/zero", "of=\(folder)/filler", "bs=4096"])
+        }
+        return file
+    }
+
+    @Test("a refresh-token file on a read-only secret mount or a full disk: 74 before anything is sent, the file untouched")
+    func writeBackFolderUnwritable() async throws {
+        for state in ["read-only", "full"] {
+            let t = TestContext()
+            _ = FakeProvider(on: t.http)
+            guard let file = try Self.mountedTokenFile(t, state: state) else { return }
+            defer {
+                _ = try? ProcessRunner.runBlocking("/bin/umount", ["-l", URL(fileURLWithPath: file).deletingLastPathComponent().path])
+            }
+            let result = await t.run(["profile"] + FakeProvider.flags + ["--refresh-token-file", file])
+            #expect(result.status == 74, "\(state): \(result.stderr)")
+            #expect(result.stderr.contains(state == "read-only" ? "Read-only file system" : "No space left on device"), "\(result.stderr)")
+            #expect(result.stderr.contains("nothing was sent and its token is unspent"))
+            #expect(Self.tokenRequests(t) == 0)
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == "rt-from-ci-secret\n")
+        }
+    }
+
     @Test("a lock held by another job past --timeout ends 75 with nothing sent: never a refresh without the lock")
     func lockHeld() async throws {
         let (t, _, file) = try Self.withTokenFile()

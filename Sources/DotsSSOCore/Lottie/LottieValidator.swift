@@ -125,7 +125,7 @@ struct LottieWalk {
                 LottieFindings.imagesPixels, "$.assets",
                 "the images decode to \(PlainNumber.text((imagePixels / 1_000_000).rounded())) megapixels "
                     + "(\(PlainNumber.text((imagePixels * 4 / 1_048_576).rounded())) MB of memory), more than the "
-                    + "\(Int(Self.maxImagePixels / 1_000_000)) a loader can spend; scale them to the size they are shown at")
+                    + "\(PlainNumber.text(Self.maxImagePixels / 1_000_000)) a loader can spend; scale them to the size they are shown at")
         }
         let fonts = fontNames(root)
         if let layers = json.member(root, "layers"), json.kind(layers) == .array {

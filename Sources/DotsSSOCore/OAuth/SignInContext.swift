@@ -95,9 +95,10 @@ package struct SignInContext: Sendable {
         var assertion: ClientAssertion?
         // The flags win over the channel's clientKeyFile/clientKeyId; a kid from the channel belongs to its key only.
         if let file = settings.clientKeyFile ?? settings.channel.clientKeyFile {
-            if let warning = SecretInput.exposureWarning(file, what: "the client's private key") { context.warn(warning) }
             let keyID = settings.clientKeyID ?? (settings.clientKeyFile == nil ? settings.channel.clientKeyId : nil)
             assertion = try ClientAssertion.load(file: file, keyID: keyID, issuer: settings.channel.issuer, clock: context.clock)
+            // Said of a key that is used: a file refused as no key at all gets its one error line alone.
+            if let warning = SecretInput.exposureWarning(file, what: "the client's private key") { context.warn(warning) }
         }
         switch settings.clientAuth {
         case .privateKeyJWT? where assertion == nil:
