@@ -85,11 +85,7 @@ package enum AtomicFile {
                         + "in place only to /dev paths named on purpose (such as /dev/stdout)")
             }
         }
-        let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/\(temporaryPrefix)\(url.lastPathComponent).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: url.path, step: "create temporary file", reason: currentErrnoText()) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (fd, temporaryPath) = try temporaryFile(beside: url, step: "create temporary file")
         var committed = false
         defer {
             if !committed { unlink(temporaryPath) }
@@ -113,12 +109,24 @@ package enum AtomicFile {
             throw WriteError(path: url.path, step: "rename", reason: currentErrnoText())
         }
         committed = true
-        guard durable else { return }
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
-        }
+        if durable { syncFolder(of: url) }
+    }
+
+    /// A new temporary file (`mkstemp`, 0600) in `url`'s folder, named after it with `temporaryPrefix`: its descriptor
+    /// and path. `step` names the attempt in the error.
+    static func temporaryFile(beside url: URL, step: String) throws -> (descriptor: Int32, path: String) {
+        var template = Array("\(url.deletingLastPathComponent().path)/\(temporaryPrefix)\(url.lastPathComponent).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: url.path, step: step, reason: currentErrnoText()) }
+        return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Syncs the folder `url` is in, so a rename into it survives a crash of the machine.
+    static func syncFolder(of url: URL) {
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        fsync(folder)
+        close(folder)
     }
 
     /// Makes the folder `url` goes in (and its parents, 0755) when it is missing: a report path in a fresh checkout.

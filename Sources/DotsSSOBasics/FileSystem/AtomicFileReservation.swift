@@ -21,14 +21,9 @@ extension AtomicFile {
         /// Makes the temporary file beside `target` (mode `permissions`) holding `bytes` bytes, synced to disk.
         package init(for target: URL, bytes: Int, permissions: mode_t = 0o600) throws {
             self.target = target
-            let directory = target.deletingLastPathComponent().path
-            var template = Array("\(directory)/\(AtomicFile.temporaryPrefix)\(target.lastPathComponent).XXXXXX".utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else {
-                throw WriteError(path: target.path, step: "create a file beside it", reason: currentErrnoText())
-            }
+            let (fd, path) = try AtomicFile.temporaryFile(beside: target, step: "create a file beside it")
             descriptor = fd
-            temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            temporaryPath = path
             do {
                 guard fchmod(fd, permissions) == 0 else {
                     throw WriteError(path: target.path, step: "set permissions", reason: currentErrnoText())
@@ -62,11 +57,7 @@ extension AtomicFile {
                 throw WriteError(path: target.path, step: "rename", reason: currentErrnoText())
             }
             finished = true
-            let directory = open(target.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if directory >= 0 {
-                fsync(directory)
-                close(directory)
-            }
+            AtomicFile.syncFolder(of: target)
         }
 
         /// Removes the temporary file (the target stays as it was); done on `deinit` too.

@@ -33,9 +33,12 @@ package enum ScratchSpace {
     /// status a shell and a CI runner expect of an interrupted command). The signal is caught by a C handler that
     /// only writes to a pipe; a thread of its own reads it and cleans up.
     package static func removeOnTermination() {
+        let starting = lock.withLock {
+            defer { watching = true }
+            return !watching
+        }
         let pipe = dots_catch_termination_signals()
-        guard pipe >= 0, lock.withLock({ !watching }) else { return }
-        lock.withLock { watching = true }
+        guard starting, pipe >= 0 else { return }
         let thread = Thread {
             var byte: UInt8 = 0
             while true {

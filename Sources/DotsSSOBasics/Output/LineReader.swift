@@ -20,26 +20,25 @@ package final class LineReader: @unchecked Sendable {
 
     package init(descriptor: Int32 = 0, limit: Int = LineReader.standardLimit) {
         self.descriptor = descriptor
-        self.limit = limit
+        self.limit = max(1, limit)
     }
 
     /// The next line without its line ending (at most `limit` bytes, then cut); nil at end of input.
     package func next() -> String? {
         lock.withLock {
             var line: [UInt8] = []
-            var sawAny = false
             while true {
                 if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     append(buffer[..<newline], to: &line)
                     buffer.removeSubrange(...newline)
                     return Self.text(line)
                 }
-                sawAny = sawAny || !buffer.isEmpty
                 append(buffer[...], to: &line)
                 buffer.removeAll(keepingCapacity: true)
                 guard !ended, fill() else {
                     ended = true
-                    return sawAny || !line.isEmpty ? Self.text(line) : nil
+                    // A last line without a line ending still counts (the limit is never 0, so it is not empty).
+                    return line.isEmpty ? nil : Self.text(line)
                 }
             }
         }

@@ -456,22 +456,22 @@ struct LottieWalk {
 
     /// A stroke's width: its static `w`, or the largest of its keyframes (absolute: a negative width is drawn as wide).
     func strokeWidth(_ stroke: Int32) -> Double? {
-        guard let width = json.member(stroke, "w"), let value = json.member(width, "k") else { return nil }
-        if let number = json.number(value), number.isFinite { return abs(number) }
-        let keyframes = json.elements(value).compactMap { frame in
-            json.member(frame, "s").flatMap { start in json.number(start) ?? json.elements(start).first.flatMap(json.number) }
-        }
-        return keyframes.filter(\.isFinite).map(abs).max()
+        values(of: json.member(stroke, "w")).map(abs).max()
     }
 
     /// A repeater's copy count: its static `c`, or the largest of its keyframes.
     func repeaterCopies(_ repeater: Int32) -> Double {
-        guard let count = json.member(repeater, "c"), let value = json.member(count, "k") else { return 1 }
-        if let number = json.number(value), number.isFinite { return number }
-        let keyframes = json.elements(value).compactMap { frame in
+        values(of: json.member(repeater, "c")).max() ?? 1
+    }
+
+    /// An animatable property's finite numbers: its static `k`, or each keyframe's start value (its first number).
+    func values(of property: Int32?) -> [Double] {
+        guard let property, let value = json.member(property, "k") else { return [] }
+        if let number = json.number(value) { return number.isFinite ? [number] : [] }
+        let starts = json.elements(value).compactMap { frame in
             json.member(frame, "s").flatMap { start in json.number(start) ?? json.elements(start).first.flatMap(json.number) }
         }
-        return keyframes.filter(\.isFinite).max() ?? 1
+        return starts.filter(\.isFinite)
     }
 
     /// Layers a player instantiates: every precomposition layer instantiates its asset's layers again, so 12
