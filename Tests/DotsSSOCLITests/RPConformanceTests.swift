@@ -4,7 +4,8 @@ import Testing
 
 /// The OpenID Foundation's RP conformance modules (Basic, Config, Refresh, RP-initiated logout, and parts of the
 /// full plan), each a provider misbehaving exactly as the suite's module does (`Tests/Peers/rp_conformance.py`),
-/// with the built binary signing in through it. README's "OpenID RP conformance" table lists the same outcomes.
+/// with the built binary signing in through it. README's "OpenID RP conformance" table lists the same outcomes. As in
+/// the suite, a request to a path the module does not serve fails the module: every case checks none did.
 @Suite("OpenID RP conformance modules against the built binary", .serialized)
 struct RPConformanceTests {
     /// One provider for the whole suite: it serves every module under its own path, and its state (codes, tokens, a
@@ -48,6 +49,19 @@ struct RPConformanceTests {
                 .filter { $0.hasPrefix(module + " ") }.map { String($0.dropFirst(module.count + 1)) }
         }
 
+        /// What failed the module, as the suite would have: a request to a path it does not serve, a refresh it does
+        /// not test.
+        var failures: [String] {
+            String(decoding: ((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data()).dropFirst(logStart), as: UTF8.self)
+                .split(separator: "\n")
+                .filter { $0.hasPrefix(module + " FAIL ") }.map { String($0.dropFirst(module.count + 6)) }
+        }
+
+        /// The suite's verdict on everything this case sent so far.
+        func expectModuleNotFailed(sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(failures.isEmpty, "\(module) failed as the suite fails it: \(failures)", sourceLocation: sourceLocation)
+        }
+
         /// `authorize` through the module's provider, which approves at once: the redirect is followed as a browser would.
         func signIn(_ extra: [String] = []) async throws -> ProcessResult {
             let process = try cli.start(
@@ -55,11 +69,15 @@ struct RPConformanceTests {
             let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
             let callback = try await Browser.redirectTarget(of: url)
             _ = try? await Browser.get(callback)
-            return await process.finish()
+            let result = await process.finish()
+            expectModuleNotFailed()
+            return result
         }
 
         func run(_ arguments: [String]) async throws -> ProcessResult {
-            try await cli.run(arguments + provider)
+            let result = try await cli.run(arguments + provider)
+            expectModuleNotFailed()
+            return result
         }
 
         func cachedAccessToken() async throws -> String? {
@@ -76,6 +94,7 @@ struct RPConformanceTests {
             ("oidcc-client-test-idtoken-sig-es256", 0, "id_token       validated"),
             ("oidcc-client-test-kid-absent-single-jwks", 0, "id_token       validated"),
             ("oidcc-client-test-kid-absent-multiple-jwks", 0, "id_token       validated"),
+            ("oidcc-client-test-ignores-unparseable-key-in-jwks", 0, "id_token       validated"),
             ("oidcc-client-test-invalid-iss", 76, "iss is \"https://attacker.example/\""),
             ("oidcc-client-test-missing-sub", 76, "it has no sub claim"),
             ("oidcc-client-test-invalid-aud", 76, "does not contain the client id \"dots-rp\""),
@@ -152,9 +171,12 @@ struct RPConformanceTests {
     func discovery() async throws {
         for module in ["oidcc-client-test-discovery-openid-config", "oidcc-client-test-discovery-jwks-uri-keys"] {
             let rp = try await RP(module)
-            #expect(try await rp.run(["discover"]).status == 0)
             await #expect(try rp.signIn().status == 0)
             #expect(rp.requests.contains("GET jwks"), "the id_token was checked with the keys at jwks_uri")
+            // Only what the flow needs: the OpenID configuration lacks a revocation endpoint, and nothing else is asked.
+            #expect(
+                Set(rp.requests.map { $0.split(separator: " ").prefix(2).joined(separator: " ") })
+                    == ["GET .well-known/openid-configuration", "GET authorize", "POST token", "GET jwks"], "\(rp.requests)")
         }
         let rp = try await RP("oidcc-client-test-discovery-issuer-mismatch")
         let discover = try await rp.run(["discover"])
@@ -178,11 +200,16 @@ struct RPConformanceTests {
     }
 
     @Test(
-        "refresh: a refreshed id_token of the same member is kept; another iss or sub is refused (76) and the tokens from before stay",
+        "refresh: a refreshed id_token of the same member is kept; another iss, sub, aud or azp is refused (76) and the tokens from before stay",
         arguments: [
             ("oidcc-client-test-refresh-token", 0, ""),
             ("oidcc-client-test-refresh-token-invalid-issuer", 76, "iss is \"https://attacker.example/\""),
             ("oidcc-client-test-refresh-token-invalid-sub", 76, "names another subject (\"someone-else\", signed in as \"member-1\")"),
+            (
+                "oidcc-client-test-refresh-token-invalid-aud", 76,
+                "aud [\"dots-rp\", \"another-client\"] is not the sign-in's [\"dots-rp\"]"
+            ),
+            ("oidcc-client-test-refresh-token-invalid-azp", 76, "azp is \"dots-rp\", the sign-in's had none"),
         ])
     func refresh(module: String, status: Int32, expected: String) async throws {
         let rp = try await RP(module)

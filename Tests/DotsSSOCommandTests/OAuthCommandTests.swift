@@ -163,14 +163,17 @@ struct OAuthCommandTests {
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test("a malformed key in the provider's JWKS is a protocol error (76) naming its kid")
+    @Test("an id_token signed by a malformed key of the provider's JWKS is a protocol error (76) naming its kid")
     func malformedJWK() async throws {
         let t = TestContext(answer: Self.pasteLanding())
         _ = FakeProvider(on: t.http, jwks: true)
+        // RFC 7517 §5: the malformed key alone does not fail the JWKS; an id_token that names it does.
+        let header = Base64URL.encode(Data(#"{"alg":"ES256","kid":"broken-key"}"#.utf8))
+        let idToken = "\(header).\(Base64URL.encode(Data("{}".utf8))).\(Base64URL.encode(Data(repeating: 7, count: 64)))"
         t.http.on(.post, FakeProvider.issuer + "/token") { _ in
             (
                 200, [(name: "Content-Type", value: "application/json")],
-                Data(#"{"access_token":"a","token_type":"Bearer","id_token":"x.y.z"}"#.utf8)
+                Data(#"{"access_token":"a","token_type":"Bearer","id_token":"\#(idToken)"}"#.utf8)
             )
         }
         t.http.json(

@@ -111,10 +111,36 @@ struct ProviderQuirksTests {
         t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in (200, [], Data()) }
         #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
         #expect(t.http.requests.filter { $0.url.host == "elsewhere.example" }.isEmpty)
+        let asked = { t.http.requests.filter { $0.url.absoluteString == Self.oauthServer }.count }
+        #expect(asked() == 0, "a sign-in makes only the requests its flow needs (a strict provider fails any other)")
+        let refresh = await t.run(["refresh", "--force"] + FakeProvider.flags)
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(asked() == 0, "nor does a refresh")
         let result = await t.run(["revoke"] + FakeProvider.flags)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(asked() == 1, "revoke, which needs the endpoint, reads the second document")
         #expect(t.http.requests.filter { $0.url.path == "/oauth/revoke" }.count == 2)
         #expect(try t.cached() == nil)
+    }
+
+    @Test("what revoke found in the RFC 8414 document stays with a sign-in it could not end, so the retry does not ask again")
+    func supplementRemembered() async throws {
+        let t = TestContext(answer: OAuthCommandTests.pasteLanding())
+        _ = FakeProvider(on: t.http, metadata: ["revocation_endpoint": nil])
+        t.http.json(
+            .get, Self.oauthServer,
+            .object(["issuer": .string(FakeProvider.issuer), "revocation_endpoint": .string("\(FakeProvider.issuer)/oauth/revoke")]))
+        t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
+        #expect(await t.run(["revoke"] + FakeProvider.flags).status == 69)
+        #expect(try t.cached()?.oauth.endpoints?.revocation == "\(FakeProvider.issuer)/oauth/revoke")
+        #expect(try t.cached()?.oauth.endpoints?.readOAuthMetadata == true)
+        t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in (200, [], Data()) }
+        let sent = t.http.requests.count
+        let retry = await t.run(["revoke"] + FakeProvider.flags)
+        #expect(retry.status == 0, "\(retry.stderr)")
+        let retried = t.http.requests.dropFirst(sent).map(\.url.path)
+        #expect(retried == ["/oauth/revoke", "/oauth/revoke"], "only the revocations: \(retried)")
     }
 
     @Test("an RFC 8414 document naming another issuer is not merged, and discover says so")

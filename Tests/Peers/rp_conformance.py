@@ -11,6 +11,11 @@ and key defects dots-sso must refuse beyond the suite.
 The authorization endpoint approves at once (a 302 to redirect_uri with code and state, as the suite's automated
 browser does); PKCE S256 is checked at the token endpoint. It prints "PORT <n>" once listening; --log appends one
 "MODULE METHOD PATH [no-cache]" line per request.
+
+Strict as the suite is (AbstractOIDCCClientTest.handleClientRequestForPath): a module serves only its own paths —
+discovery, jwks, authorize, token, userinfo, and end_session in the logout modules — and any other request fails the
+module ("Got unexpected HTTP call to PATH"), as does a refresh grant in a module that does not test refresh ("refresh_token
+grant type is not implemented for this test"). A failure is answered 500 and logged as "MODULE FAIL reason".
 """
 import argparse
 import base64
@@ -57,14 +62,20 @@ MODULES = {
     "oidcc-client-test-discovery-jwks-uri-keys": {},
     "oidcc-client-test-discovery-issuer-mismatch": {"discovery_issuer": "https://another-issuer.example/"},
     "oidcc-client-test-signing-key-rotation": {"rotate": True},
+    # The issuer's JWKS also holds keys the RP cannot use (RFC 7517 §5: ignored): a post-quantum-shaped key of a type
+    # dots-sso does not know, a made-up type, and (ours) an RSA key whose modulus is no base64url.
+    "oidcc-client-test-ignores-unparseable-key-in-jwks": {"jwks": ["rsa1", "raw:akp", "raw:made-up", "raw:bad-rsa"]},
     # Refresh (OIDCCClientRefreshTokenProfileTestPlan)
-    "oidcc-client-test-refresh-token": {},
-    "oidcc-client-test-refresh-token-invalid-issuer": {"refresh_claims": {"iss": "https://attacker.example/"}},
-    "oidcc-client-test-refresh-token-invalid-sub": {"refresh_claims": {"sub": "someone-else"}},
+    "oidcc-client-test-refresh-token": {"refresh": True},
+    "oidcc-client-test-refresh-token-invalid-issuer": {"refresh": True, "refresh_claims": {"iss": "https://attacker.example/"}},
+    "oidcc-client-test-refresh-token-invalid-sub": {"refresh": True, "refresh_claims": {"sub": "someone-else"}},
+    "oidcc-client-test-refresh-token-invalid-aud": {"refresh": True, "refresh_claims": {"aud": [CLIENT_ID, "another-client"],
+                                                                                        "azp": CLIENT_ID}},
+    "oidcc-client-test-refresh-token-invalid-azp": {"refresh": True, "refresh_claims": {"azp": CLIENT_ID}},
     # RP-initiated logout (OIDCCClientRPInitiatedLogoutRPBasicTestPlan)
-    "oidcc-client-test-rp-init-logout": {},
-    "oidcc-client-test-rp-init-logout-other-state": {"logout_state": "other"},
-    "oidcc-client-test-rp-init-logout-no-state": {"logout_state": "none"},
+    "oidcc-client-test-rp-init-logout": {"logout": True},
+    "oidcc-client-test-rp-init-logout-other-state": {"logout": True, "logout_state": "other"},
+    "oidcc-client-test-rp-init-logout-no-state": {"logout": True, "logout_state": "none"},
     # From the full plan (OIDCCClientTestPlan)
     "oidcc-client-test-missing-aud": {"claims": {"aud": None}},
     "oidcc-client-test-idtoken-sig-es256": {"alg": "ES256", "sign_key": "ec1", "jwks": ["ec1"]},
@@ -86,6 +97,13 @@ MODULES = {
     **{f"dots-invalid-sig-{alg.lower()}": {"alg": alg, "sign_key": key, "jwks": [key], "corrupt": True}
        for alg, key in [("PS256", "rsa1"), ("ES384", "ec384"), ("EdDSA", "ed1")]},
     "dots-jwk-alg-mismatch": {"alg": "PS256", "sign_key": "rsa1", "jwks": ["rsa1"], "jwk_alg": "RS256"},
+}
+
+# Keys a relying party cannot use, each with its own kid (the suite's AddUnparseableKeyToServerPublicJwks and ours).
+UNUSABLE_KEYS = {
+    "akp": {"kty": "AKP", "alg": "ML-DSA-99", "kid": "pq-1", "pub": base64.urlsafe_b64encode(b"\x01" * 64).decode().rstrip("=")},
+    "made-up": {"kty": "XYZ", "kid": "made-up-1", "use": "sig", "k": "AQAB"},
+    "bad-rsa": {"kty": "RSA", "kid": "bad-rsa-1", "use": "sig", "alg": "RS256", "n": "not base64url!", "e": "AQAB"},
 }
 
 ALGORITHMS = {"RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"}
@@ -115,6 +133,8 @@ class Keys:
 
     def jwk(self, spec, alg=None):
         kind, _, name = spec.rpartition(":")
+        if kind == "raw":
+            return UNUSABLE_KEYS[name]
         key = self.private[name].public_key()
         if isinstance(key, rsa.RSAPublicKey):
             numbers = key.public_numbers()
@@ -222,14 +242,24 @@ def main():
             if method == "POST":
                 length = int(self.headers.get("Content-Length") or 0)
                 params.update(urllib.parse.parse_qsl(self.rfile.read(length).decode()))
-            handler = {
+            paths = {
                 ".well-known/openid-configuration": self.discovery, "jwks": self.jwks, "authorize": self.authorize,
-                "token": self.token, "userinfo": self.userinfo, "logout": self.logout,
-            }.get(rest)
+                "token": self.token, "userinfo": self.userinfo,
+            }
+            if config.get("logout"):
+                paths["logout"] = self.logout
+            handler = paths.get(rest)
             if handler is None:
-                self.send(404, {"error": "not_found"})
+                self.fail_module(module, f"Got unexpected HTTP call to {rest}")
                 return
             handler(module, config, issuer, params)
+
+        def fail_module(self, module, reason):
+            """What the suite does with a request its module does not expect: the module fails."""
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(f"{module} FAIL {reason}\n")
+            self.send(500, {"error": "server_error", "error_description": reason})
 
         def do_GET(self):
             self.route("GET")
@@ -242,7 +272,8 @@ def main():
             self.send(200, {
                 "issuer": config.get("discovery_issuer", issuer), "authorization_endpoint": issuer + "/authorize",
                 "token_endpoint": issuer + "/token", "userinfo_endpoint": issuer + "/userinfo", "jwks_uri": issuer + "/jwks",
-                "end_session_endpoint": issuer + "/logout", "response_types_supported": ["code"],
+                **({"end_session_endpoint": issuer + "/logout"} if config.get("logout") else {}),
+                "response_types_supported": ["code"],
                 "subject_types_supported": ["public"],
                 "id_token_signing_alg_values_supported": ["RS256", "ES256"] + [
                     alg for alg in [config.get("alg")] if alg in ALGORITHMS and alg not in ("RS256", "ES256")],
@@ -317,6 +348,9 @@ def main():
                     if config.get("rotate"):
                         state.rotated.add(module)
                 elif grant == "refresh_token":
+                    if not config.get("refresh"):
+                        self.fail_module(module, "refresh_token grant type is not implemented for this test")
+                        return
                     if state.refresh.pop(params.get("refresh_token"), None) is None:
                         self.send(400, {"error": "invalid_grant"})
                         return

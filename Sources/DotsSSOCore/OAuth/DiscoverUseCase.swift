@@ -41,7 +41,9 @@ package struct DiscoverUseCase: Sendable {
     package func run(_ ctx: CommandContext) async throws -> Result {
         let issuer = try channel.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
         let client = try http.client(in: ctx)
-        let metadata = try await DiscoveryClient(http: client).fetch(issuer: issuer)
+        // discover reports every endpoint, so it reads both documents where the first lacks one.
+        let metadata = try await DiscoveryClient(http: client).fetch(
+            issuer: issuer, supplementing: ProviderMetadata.supplementedEndpointKeys)
         var findings = DiscoveryLint.findings(
             for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile), dpop: channel.dpop ?? false)
         findings += await keyFindings(metadata, http: client)

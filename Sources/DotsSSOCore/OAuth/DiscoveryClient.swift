@@ -2,10 +2,13 @@ import DotsSSOBasics
 import Foundation
 
 /// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
-/// `/.well-known/oauth-authorization-server` when the provider has no OIDC document, or when its OIDC document
-/// lacks the revocation or end-session endpoint (some providers list those only in their RFC 8414 document). For an
-/// issuer with a path the RFC 8414 document is sought where §3.1 puts it, then appended to the issuer as many
-/// providers deploy it (the form §5 notes); either must name the same issuer.
+/// `/.well-known/oauth-authorization-server` when the provider has no OIDC document. For an issuer with a path the
+/// RFC 8414 document is sought where §3.1 puts it, then appended to the issuer as many providers deploy it (the form
+/// §5 notes); either must name the same issuer.
+///
+/// The RFC 8414 document also fills gaps in an OIDC document, but only for the endpoints the caller names: a
+/// sign-in asks for none (a strict provider, such as the OpenID conformance suite's, fails a client that requests
+/// a path it does not serve), `revoke` for the revocation endpoint, `discover` for every one it reports.
 package struct DiscoveryClient: Sendable {
     package let http: any HTTPClient
 
@@ -34,7 +37,9 @@ package struct DiscoveryClient: Sendable {
         return candidates
     }
 
-    package func fetch(issuer: String) async throws -> ProviderMetadata {
+    /// The metadata for `issuer`; `supplementing` names the endpoint fields worth a second document when the OIDC
+    /// document lacks them (`ProviderMetadata.supplementedEndpointKeys`).
+    package func fetch(issuer: String, supplementing: [String] = []) async throws -> ProviderMetadata {
         var tried: [String] = []
         let candidates = try Self.candidateURLs(for: issuer)
         for (index, candidate) in candidates.enumerated() {
@@ -56,7 +61,8 @@ package struct DiscoveryClient: Sendable {
             var metadata = ProviderMetadata(
                 requestedIssuer: issuer, source: candidate.url.absoluteString, kind: candidate.kind, document: document)
             let supplements = candidates[(index + 1)...].filter { $0.kind == "oauth-authorization-server" }.map(\.url)
-            if metadata.needsSupplement, !supplements.isEmpty {
+            // A document naming another issuer is refused whatever a second one says: no request for it.
+            if metadata.issuer == issuer, metadata.needsSupplement(for: supplementing), !supplements.isEmpty {
                 metadata.consulted = supplements.map(\.absoluteString).joined(separator: " or ")
                 for url in supplements {
                     guard let supplement = await optionalDocument(at: url) else { continue }

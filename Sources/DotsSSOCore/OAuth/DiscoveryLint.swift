@@ -194,7 +194,11 @@ package enum DiscoveryLint {
         } catch {
             return [Finding(DiscoveryFindings.jwksKeyUnusable, at: location, "the JWKS cannot be read")]
         }
-        var findings: [Finding] = []
+        var findings: [Finding] = keys.unusable.map { key in
+            let name = key.keyID.map { "key \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "a key without kid"
+            return Finding(
+                DiscoveryFindings.jwksKeyUnusable, at: location, "\(name) cannot be used (\(key.reason)); id_tokens it signs are refused")
+        }
         for key in keys.keys {
             let name = key.keyID.map { "key \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "a key without kid"
             if let refusal = key.refusal {

@@ -70,16 +70,34 @@ package struct IDTokenValidator: Sendable {
     }
 
     /// The id_token a refresh returned (OIDC Core §12.2): validated as at sign-in without a nonce, and its `iss` and
-    /// `sub` must be the signed-in member's, or it describes someone else.
+    /// `sub` must be the signed-in member's, its `aud` and `azp` those of the sign-in's id_token (`original`, verified
+    /// when it was received), or it was issued for someone or something else.
     @discardableResult
-    package func validateRefreshed(_ compact: String, subject: String?, now: Date) throws -> JWT {
+    package func validateRefreshed(_ compact: String, original: String?, subject: String?, now: Date) throws -> JWT {
         let token = try validate(compact, nonce: nil, nonceRequired: false, now: now)
         if let subject, token.claims["sub"]?.stringValue != subject {
             throw OAuthError.invalidIDToken(
                 "the refreshed id_token names another subject (\"\(TerminalText.oneLine(token.claims["sub"]?.stringValue ?? "", limit: 60))\", "
                     + "signed in as \"\(subject)\"); OIDC Core §12.2 requires the same")
         }
+        guard let original = original.flatMap({ try? JWT($0) }) else { return token }
+        if Set(token.audiences) != Set(original.audiences) {
+            throw OAuthError.invalidIDToken(
+                "the refreshed id_token's aud \(Self.quoted(token.audiences)) is not the sign-in's \(Self.quoted(original.audiences)); "
+                    + "OIDC Core §12.2 requires the same")
+        }
+        let azp = token.claims["azp"]?.stringValue
+        let originalAZP = original.claims["azp"]?.stringValue
+        if azp != originalAZP {
+            throw OAuthError.invalidIDToken(
+                "the refreshed id_token's azp is \(azp.map { "\"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "missing"), the sign-in's "
+                    + "\(originalAZP.map { "\"\($0)\"" } ?? "had none"); OIDC Core §12.2 requires the same")
+        }
         return token
+    }
+
+    private static func quoted(_ values: [String]) -> String {
+        "[" + values.map { "\"\(TerminalText.oneLine($0, limit: 60))\"" }.joined(separator: ", ") + "]"
     }
 
     /// The signing algorithm, refused with the reason when it is not one we verify with the provider's keys.
@@ -110,6 +128,7 @@ package struct IDTokenValidator: Sendable {
     private func verifySignature(_ token: JWT, algorithm: JWSAlgorithm) throws {
         let candidates = keys.candidates(algorithm: algorithm, keyID: token.keyID)
         guard !candidates.isEmpty else {
+            if let error = keys.unusableKeyError(keyID: token.keyID) { throw error }
             throw OAuthError.invalidIDToken(
                 "no \(algorithm.rawValue) key\(token.keyID.map { " with kid \"\(TerminalText.oneLine($0, limit: 60))\"" } ?? "") in the provider's JWKS"
             )

@@ -14,52 +14,72 @@ package struct JWKSet: Sendable {
         package var caution: String? = nil
     }
 
+    /// A key of a type dots-sso reads that cannot be used: a member missing, or values OpenSSL refuses.
+    package struct Unusable: Sendable {
+        package let keyID: String?
+        package let reason: String
+    }
+
     package let keys: [Key]
+    /// RFC 7517 §5: keys that cannot be used are ignored, not fatal (a provider adding a new kind of key must not
+    /// break its clients); kept to name when an id_token points at one.
+    package let unusable: [Unusable]
 
     /// Parses RSA, EC (P-256, P-384, P-521) and Ed25519 keys meant for signatures; other keys (encryption, other
-    /// curves) are skipped.
+    /// curves, types dots-sso does not know) are skipped, and keys of a known type that cannot be read are set aside.
     package init(document: JSONValue) throws {
         guard case .array(let entries)? = document.objectValue?["keys"] else {
             throw OAuthError.malformedToken("the JWKS document has no \"keys\" array")
         }
         var parsed: [Key] = []
+        var unusable: [Unusable] = []
         for entry in entries {
             guard let fields = entry.objectValue else { continue }
             if let use = fields["use"]?.stringValue, use != "sig" { continue }
             let kid = fields["kid"]?.stringValue
             let alg = fields["alg"]?.stringValue
             func coordinate(_ name: String) -> Data? { fields[name]?.stringValue.flatMap { try? Base64URL.decode($0) } }
-            switch fields["kty"]?.stringValue {
-            case "RSA":
-                guard let modulus = coordinate("n"), let exponent = coordinate("e") else { continue }
-                var key = Key(
-                    keyID: kid, declaredAlgorithm: alg,
-                    key: try Self.partnerKey(kid) { try PublicKey.rsa(modulus: modulus, exponent: exponent) })
-                (key.refusal, key.caution) = RSAKeyStrength(modulus: modulus, exponent: exponent).judgement
-                parsed.append(key)
-            case "EC":
-                guard let curve = fields["crv"]?.stringValue.flatMap(JWKKeyType.ECCurve.init(rawValue:)),
-                    let x = coordinate("x"), let y = coordinate("y")
-                else { continue }
-                parsed.append(
-                    Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ec(curve, x: x, y: y) }))
-            case "OKP":
-                guard fields["crv"]?.stringValue == "Ed25519", let x = coordinate("x") else { continue }
-                parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try Self.partnerKey(kid) { try PublicKey.ed25519(x: x) }))
-            default:
-                continue
+            func setAside(_ reason: String) { unusable.append(Unusable(keyID: kid, reason: reason)) }
+            do {
+                switch fields["kty"]?.stringValue {
+                case "RSA":
+                    guard let modulus = coordinate("n"), let exponent = coordinate("e") else {
+                        setAside("an RSA key without a readable n and e")
+                        continue
+                    }
+                    var key = Key(keyID: kid, declaredAlgorithm: alg, key: try PublicKey.rsa(modulus: modulus, exponent: exponent))
+                    (key.refusal, key.caution) = RSAKeyStrength(modulus: modulus, exponent: exponent).judgement
+                    parsed.append(key)
+                case "EC":
+                    guard let curve = fields["crv"]?.stringValue.flatMap(JWKKeyType.ECCurve.init(rawValue:)) else { continue }
+                    guard let x = coordinate("x"), let y = coordinate("y") else {
+                        setAside("an EC key without a readable x and y")
+                        continue
+                    }
+                    parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try PublicKey.ec(curve, x: x, y: y)))
+                case "OKP":
+                    guard fields["crv"]?.stringValue == "Ed25519" else { continue }
+                    guard let x = coordinate("x") else {
+                        setAside("an Ed25519 key without a readable x")
+                        continue
+                    }
+                    parsed.append(Key(keyID: kid, declaredAlgorithm: alg, key: try PublicKey.ed25519(x: x)))
+                default:
+                    continue
+                }
+            } catch let error as CryptoError {
+                // A key the partner published that OpenSSL refuses: the partner's protocol error when it is used.
+                setAside(error.message)
             }
         }
         keys = parsed
+        self.unusable = unusable
     }
 
-    /// A key the partner published: OpenSSL refusing it is the partner's protocol error (76), not ours.
-    private static func partnerKey(_ keyID: String?, _ make: () throws -> PublicKey) throws -> PublicKey {
-        do {
-            return try make()
-        } catch let error as CryptoError {
-            throw OAuthError.malformedJWK(keyID: keyID, detail: error.message)
-        }
+    /// The error for a token whose key is one of the unusable ones (nil when none matches `keyID`).
+    package func unusableKeyError(keyID: String?) -> OAuthError? {
+        guard let match = unusable.first(where: { keyID == nil || $0.keyID == nil || $0.keyID == keyID }) else { return nil }
+        return OAuthError.malformedJWK(keyID: match.keyID, detail: match.reason)
     }
 
     /// Whether a key of this set that is not refused made `token`'s signature with `algorithm`. A key too weak to mean

@@ -27,11 +27,15 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var assertionAlgorithms: [String]?
     /// What the provider accepts DPoP proofs signed with (RFC 9449 §5.1); nil when it does not say it does DPoP.
     package var dpopAlgorithms: [String]?
+    /// Whether the RFC 8414 document was read (or tried) to fill gaps in the OpenID configuration.
+    package var readOAuthMetadata = false
 
     package init() {}
 
-    /// Resolves the channel's endpoints, running discovery when it has an issuer and something is missing.
-    package static func resolve(channel: Channel, http: any HTTPClient) async throws -> ProviderEndpoints {
+    /// Resolves the channel's endpoints, running discovery when it has an issuer. `supplementing` names the endpoint
+    /// fields the caller needs enough to read the RFC 8414 document for when the OpenID configuration lacks them:
+    /// none for a sign-in, which makes only the requests its flow needs.
+    package static func resolve(channel: Channel, http: any HTTPClient, supplementing: [String] = []) async throws -> ProviderEndpoints {
         var endpoints = ProviderEndpoints()
         endpoints.issuer = channel.issuer
         endpoints.authorization = channel.authorizationEndpoint
@@ -40,7 +44,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.revocation = channel.revocationEndpoint
         endpoints.endSession = channel.endSessionEndpoint
         guard let issuer = channel.issuer else { return endpoints }
-        let metadata = try await DiscoveryClient(http: http).fetch(issuer: issuer)
+        let metadata = try await DiscoveryClient(http: http).fetch(issuer: issuer, supplementing: supplementing)
         // OpenID Discovery §4.3, RFC 8414 §3.3: a document naming another issuer must not be used (it may be an
         // attacker's, or another tenant's); its tokens would fail validation later anyway, less clearly.
         if let named = metadata.issuer, named != issuer {
@@ -59,6 +63,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.requiresPushedAuthorization = metadata.requiresPushedAuthorization
         endpoints.assertionAlgorithms = metadata.assertionSigningAlgorithms
         endpoints.dpopAlgorithms = metadata.dpopSigningAlgorithms
+        endpoints.readOAuthMetadata = metadata.consulted != nil
         if case .bool(true)? = metadata.document["authorization_response_iss_parameter_supported"] {
             endpoints.issParameterSupported = true
         }
@@ -83,6 +88,6 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var stored: StoredEndpoints {
         StoredEndpoints(
             issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks,
-            assertionAlgorithms: assertionAlgorithms)
+            assertionAlgorithms: assertionAlgorithms, readOAuthMetadata: readOAuthMetadata ? true : nil)
     }
 }

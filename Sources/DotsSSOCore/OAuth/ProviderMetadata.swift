@@ -3,8 +3,8 @@ import Foundation
 
 /// What a provider publishes about itself (OIDC Discovery 1.0 / RFC 8414), as received plus the fields we use.
 ///
-/// When the OpenID configuration lacks an endpoint the app needs (revocation, end-session), the provider's RFC 8414
-/// document is read too and its fields fill the gaps; the OpenID configuration wins where both speak.
+/// When the OpenID configuration lacks an endpoint the command needs (revocation, end-session), the provider's RFC
+/// 8414 document is read too and its fields fill the gaps; the OpenID configuration wins where both speak.
 package struct ProviderMetadata: Sendable, Equatable {
     /// The issuer the metadata was requested for.
     package var requestedIssuer: String
@@ -52,7 +52,7 @@ package struct ProviderMetadata: Sendable, Equatable {
         "revocation_endpoint", "end_session_endpoint", "device_authorization_endpoint", "introspection_endpoint", "registration_endpoint",
     ]
 
-    /// The endpoints an app needs that, when the OpenID configuration lacks them, send us to the RFC 8414 document.
+    /// The endpoints that, when the OpenID configuration lacks them, may send a command to the RFC 8414 document.
     package static let supplementedEndpointKeys = ["revocation_endpoint", "end_session_endpoint"]
 
     package var endpoints: [(key: String, url: String)] {
@@ -62,9 +62,9 @@ package struct ProviderMetadata: Sendable, Equatable {
     /// The document a field came from.
     package func source(of key: String) -> String { supplied[key] ?? source }
 
-    /// Whether the OpenID configuration lacks an endpoint the RFC 8414 document might have.
-    var needsSupplement: Bool {
-        kind == "openid-configuration" && Self.supplementedEndpointKeys.contains { document[$0]?.stringValue == nil }
+    /// Whether the OpenID configuration lacks one of `keys`, which the RFC 8414 document might have.
+    func needsSupplement(for keys: [String]) -> Bool {
+        kind == "openid-configuration" && keys.contains { document[$0]?.stringValue == nil }
     }
 
     /// Merges `other` (the RFC 8414 document at `url`) where this document is silent, when both name the same issuer.

@@ -81,11 +81,15 @@ package struct RevokeUseCase: Sendable {
                     revoked = try await revoke(tokens, at: endpoints.revocation, client: client)
                 } catch let error as RevocationFailed where mode == .logout && endpoints.endSession != nil {
                     failure = error
+                } catch {
+                    await remember(endpoints, remembered: oauth?.endpoints, client: client)
+                    throw error
                 }
             }
         }
         // Removed whatever state the file is in (a corrupt or over-readable entry goes too), under the lock.
         let removed = keepSignIn || failure != nil ? false : try await client.cache.remove(client.key)
+        if !removed, !localOnly { await remember(endpoints, remembered: oauth?.endpoints, client: client) }
         if let problem { ctx.warn(problem) }
         var result = Result(
             removed: removed, revoked: revoked, revocationProblem: failure?.message ?? problem, logoutURL: nil,
@@ -153,7 +157,7 @@ package struct RevokeUseCase: Sendable {
             : "; the refresh token stays valid at the provider until it expires, which may be never (ending the browser session "
                 + "below does not end it at every provider)"
         return "the provider names no revocation endpoint, so nothing was revoked: \(access)\(refresh); "
-            + "--revocation-endpoint URL sets one if the provider has it"
+            + "--revocation-endpoint URL sets one if the provider has it (`dots-sso revoke` also reads its RFC 8414 metadata for one)"
     }
 
     /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
@@ -188,23 +192,42 @@ package struct RevokeUseCase: Sendable {
     }
 
     /// The revocation and end-session endpoints: the channel's settings win, then what the sign-in remembered,
-    /// then discovery (only when something is still missing, and never fatal: revoking works offline).
+    /// then discovery (never fatal: revoking works offline). The RFC 8414 document is read only for the endpoint
+    /// this command cannot do without (revocation for `revoke`, end-session for `logout`) and only once per sign-in:
+    /// a strict provider fails a client that asks for a path it does not serve.
     private func endpoints(remembered: StoredEndpoints?, client: SignInContext) async -> StoredEndpoints {
         // The revocation request signs its client assertion as the sign-in's did.
         client.credentials.assertion?.accept(remembered?.assertionAlgorithms)
         var endpoints = remembered ?? StoredEndpoints()
         let channel = client.channel
-        if endpoints.revocation == nil || endpoints.endSession == nil, channel.issuer != nil || channel.revocationEndpoint != nil,
-            let discovered = try? await client.endpoints()
-        {
+        let (needed, missing) =
+            mode == .revoke
+            ? ("revocation_endpoint", (channel.revocationEndpoint ?? endpoints.revocation) == nil)
+            : ("end_session_endpoint", (channel.endSessionEndpoint ?? endpoints.endSession) == nil)
+        let worthAsking = remembered == nil || (missing && endpoints.readOAuthMetadata != true)
+        if worthAsking, channel.issuer != nil, let discovered = try? await client.endpoints(supplementing: missing ? [needed] : []) {
             endpoints.revocation = endpoints.revocation ?? discovered.revocation
             endpoints.endSession = endpoints.endSession ?? discovered.endSession
+            if discovered.readOAuthMetadata { endpoints.readOAuthMetadata = true }
         }
         endpoints.revocation = channel.revocationEndpoint ?? endpoints.revocation
         endpoints.endSession = channel.endSessionEndpoint ?? endpoints.endSession
         return endpoints
     }
 
+    /// Keeps what discovery found with a sign-in that stays cached, so the next `revoke` or `logout` does not ask
+    /// the provider again. Best effort: the command's outcome does not depend on it.
+    private func remember(_ found: StoredEndpoints, remembered: StoredEndpoints?, client: SignInContext) async {
+        guard let remembered, found.readOAuthMetadata == true, remembered.readOAuthMetadata != true else { return }
+        _ = try? await client.cache.update(client.key) { entry in
+            guard var oauth = entry?.oauth, var stored = oauth.endpoints, oauth.tokens != nil else { return }
+            stored.revocation = stored.revocation ?? found.revocation
+            stored.endSession = stored.endSession ?? found.endSession
+            stored.readOAuthMetadata = true
+            oauth.endpoints = stored
+            entry?.oauth = oauth
+        }
+    }
 }
 
 /// A revocation that did not happen. The sign-in stays cached, so a retry can still revoke its tokens; the exit

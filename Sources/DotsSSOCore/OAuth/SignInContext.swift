@@ -115,9 +115,9 @@ package struct SignInContext: Sendable {
 
     package var channelName: String? { channel.name }
 
-    /// The provider's endpoints (flags first, then discovery).
-    package func endpoints() async throws -> ProviderEndpoints {
-        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
+    /// The provider's endpoints (flags first, then discovery); `supplementing` as `ProviderEndpoints.resolve` takes it.
+    package func endpoints(supplementing: [String] = []) async throws -> ProviderEndpoints {
+        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http, supplementing: supplementing)
         credentials.assertion?.accept(endpoints.assertionAlgorithms)
         return endpoints
     }

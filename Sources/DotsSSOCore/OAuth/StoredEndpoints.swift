@@ -12,10 +12,13 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
     package var jwks: String?
     /// What the provider accepts for client assertions, so a refresh signs its assertion as the sign-in did.
     package var assertionAlgorithms: [String]?
+    /// The provider's RFC 8414 document was read (or found missing) for the endpoints above, so the next `revoke`
+    /// or `logout` does not ask for it again.
+    package var readOAuthMetadata: Bool?
 
     package init(
         issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
-        jwks: String? = nil, assertionAlgorithms: [String]? = nil
+        jwks: String? = nil, assertionAlgorithms: [String]? = nil, readOAuthMetadata: Bool? = nil
     ) {
         self.issuer = issuer
         self.token = token
@@ -24,5 +27,6 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
         self.userinfo = userinfo
         self.jwks = jwks
         self.assertionAlgorithms = assertionAlgorithms
+        self.readOAuthMetadata = readOAuthMetadata
     }
 }

@@ -158,7 +158,8 @@ package struct TokenSession: Sendable {
                         for: idToken, issuer: issuer, clientID: tokenClient.credentials.clientID,
                         jwks: try URLPolicy.validate(jwks), http: tokenClient.http)
                     do {
-                        try validator.validateRefreshed(idToken, subject: signedIn.entry.subject, now: cache.clock.now())
+                        try validator.validateRefreshed(
+                            idToken, original: signedIn.tokens.idToken, subject: signedIn.entry.subject, now: cache.clock.now())
                     } catch OAuthError.invalidIDToken(let detail) {
                         throw OAuthError.invalidIDToken(
                             "the refresh returned one that is not this sign-in's: \(detail); nothing of that answer was "
