@@ -260,7 +260,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -333,6 +333,10 @@ _dots-sso_authorize() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--port')
         return
         ;;
@@ -363,7 +367,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --code --state --code-verifier)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -436,6 +440,10 @@ _dots-sso_exchange() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--code')
         return
         ;;
@@ -452,7 +460,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --force --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -525,6 +533,10 @@ _dots-sso_refresh() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--min-validity')
         return
         ;;
@@ -558,7 +570,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert --dpop-proof)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity --base-url --study --email)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -629,6 +641,10 @@ _dots-sso_token_print() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
     '--min-validity')
@@ -716,7 +732,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --out)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -789,6 +805,10 @@ _dots-sso_token_export() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--out')
         return
         ;;
@@ -799,7 +819,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -872,6 +892,10 @@ _dots-sso_revoke() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--post-logout-redirect-uri')
         return
         ;;
@@ -888,7 +912,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -959,6 +983,10 @@ _dots-sso_logout() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
     '--post-logout-redirect-uri')
@@ -1430,7 +1458,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1503,6 +1531,10 @@ _dots-sso_profile() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1570,7 +1602,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1643,6 +1675,10 @@ _dots-sso_flags_show() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1675,7 +1711,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1748,6 +1784,10 @@ _dots-sso_flags_check() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1803,7 +1843,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1876,6 +1916,10 @@ _dots-sso_containers_show() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1920,7 +1964,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -1993,6 +2037,10 @@ _dots-sso_containers_probe() {
     '--client-key-id')
         return
         ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2048,7 +2096,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2119,6 +2167,10 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
     '--profile-file')
@@ -2426,7 +2478,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2490,6 +2542,10 @@ _dots-sso_check() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
     '--trust')
@@ -2835,7 +2891,7 @@ _dots-sso_members_remove() {
 _dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
-    repeating_options=()
+    repeating_options=(--client)
     non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
 
@@ -2865,6 +2921,9 @@ _dots-sso_sandbox() {
         return
         ;;
     '--client-jwk')
+        return
+        ;;
+    '--client')
         return
         ;;
     '--par')
@@ -2923,7 +2982,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2976,6 +3035,9 @@ _dots-sso_channel_init() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
         return
         ;;
     '--end-session-endpoint')
@@ -3046,7 +3108,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3099,6 +3161,9 @@ _dots-sso_channel_set() {
         return
         ;;
     '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
         return
         ;;
     '--end-session-endpoint')

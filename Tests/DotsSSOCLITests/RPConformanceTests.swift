@@ -238,7 +238,7 @@ struct RPConformanceTests {
         let browser = rp.cli.home.path("browser.sh")
         try Data("#!/bin/sh\ncurl -s -L -o /dev/null --max-time 10 \"$1\" &\n".utf8).write(to: URL(fileURLWithPath: browser))
         chmod(browser, 0o755)
-        let returnPort = try Self.freePort()
+        let returnPort = try freeLoopbackPort()
         let result = try await rp.run([
             "logout", "--open", "--browser-command", browser, "--timeout", "15",
             "--post-logout-redirect-uri", "http://127.0.0.1:\(returnPort)/signed-out",
@@ -248,21 +248,5 @@ struct RPConformanceTests {
         #expect(rp.requests.contains("GET logout"), "the browser went to the end-session endpoint")
         if status == 0 { #expect(result.stdout.contains("state="), "the state was sent: \(result.stdout)") }
         #expect(!result.stdout.contains("id_token_hint"), "the hint goes only to the browser")
-    }
-
-    /// A loopback port nobody listens on now.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound, "a free loopback port")
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -130,7 +130,8 @@ struct ProviderQuirksTests {
         t.http.json(
             .get, Self.oauthServer,
             .object(["issuer": .string(FakeProvider.issuer), "revocation_endpoint": .string("\(FakeProvider.issuer)/oauth/revoke")]))
-        t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused") }
+        t.http.on(.post, FakeProvider.issuer + "/oauth/revoke") { _ in throw HTTPError.connect(host: "sso.fake.example", detail: "refused")
+        }
         #expect(await t.run(["authorize"] + FakeProvider.flags + OAuthCommandTests.landing).status == 0)
         #expect(await t.run(["revoke"] + FakeProvider.flags).status == 69)
         #expect(try t.cached()?.oauth.endpoints?.revocation == "\(FakeProvider.issuer)/oauth/revoke")

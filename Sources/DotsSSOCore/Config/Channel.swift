@@ -31,6 +31,9 @@ package struct Channel: Codable, Sendable, Equatable {
     package var clientKeyFile: String?
     /// The `kid` the provider registered that key under, when it is not the key's RFC 7638 thumbprint.
     package var clientKeyId: String?
+    /// The audience of the client's private_key_jwt assertions: `endpoint` (the default: the URL receiving it, the
+    /// token endpoint for token requests, OIDC Core §9) or `issuer` (RFC 7523bis, FAPI 2.0); providers accept one.
+    package var clientAssertionAudience: String?
     /// Bind the member's tokens to a per-sign-in key with DPoP (RFC 9449); `--dpop`/`--no-dpop` win.
     package var dpop: Bool?
     /// Where sign-ins keep their tokens (`file` or `keyring`); `--token-store` wins.

@@ -132,6 +132,10 @@ extension ChannelField {
             "clientKeyId", \.clientKeyId, kind: .text, label: "client key id", valueName: "kid",
             "The kid the provider registered the client key under."),
         ChannelField(
+            "clientAssertionAudience", \.clientAssertionAudience, kind: .text, label: "assertion audience",
+            valueName: "endpoint|issuer",
+            "The audience of private_key_jwt assertions: endpoint (the one receiving it; default) or issuer."),
+        ChannelField(
             "redirectUri", \.redirectUri, kind: .text, label: "redirect uri", valueName: "uri",
             "The redirect URI registered with the partner."),
         ChannelField(

@@ -208,6 +208,27 @@ struct CheckBodies: Sendable {
                                         scopes: scopes, supportedScopes: nil))
                         ],
                         detail: "pushed, HTTP \(status)")
+                } catch let error as OAuthError {
+                    // A refused client assertion, or another refusal: a refusal is a refusal, said as authorize says it.
+                    guard case .assertionRefused(_, let status, _, _, _, _) = error else { throw error }
+                    return CheckFindings(
+                        [
+                            Finding(
+                                AuthorizationFindings.error, at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
+                                error.message)
+                        ],
+                        detail: "pushed, HTTP \(status)")
+                } catch HTTPError.unexpectedStatus(let url, let status, let body) where (400...499).contains(status) {
+                    return CheckFindings(
+                        [
+                            Finding(
+                                AuthorizationFindings.error, at: FindingLocation(file: url),
+                                "the pushed authorization request endpoint refused the request (HTTP \(status), \(body)); "
+                                    + AuthorizationPreflight.hint(
+                                        error: "invalid_request", description: nil, redirectURI: redirectURI, clientID: clientID,
+                                        scopes: scopes, supportedScopes: nil))
+                        ],
+                        detail: "pushed, HTTP \(status)")
                 }
             } else if pushRequired {
                 return CheckFindings([

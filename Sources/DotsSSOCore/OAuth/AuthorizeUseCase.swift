@@ -136,9 +136,9 @@ package struct AuthorizeUseCase: Sendable {
         // Set once, before the browser can possibly call back.
         let stateBox = OnceBox<String>()
         switch redirect {
-        case .loopback(let fixedPort):
+        case .loopback(let fixedPort, let host, let path):
             let listener = try await LoopbackReceiver.start(
-                port: fixedPort ?? 0,
+                port: fixedPort ?? 0, host: host, path: path,
                 arrival: { parameters in
                     guard let state = stateBox.value else { return .notARedirect }
                     return AuthorizationCallback.arrival(parameters, expectedState: state)
@@ -271,6 +271,11 @@ package struct AuthorizeUseCase: Sendable {
             ctx.warn(
                 "the provider answered the authorization request with HTTP \(status) and a page without a sign-in form: \"\(words)\"; "
                     + "if no login page appears, check the client id \(clientID) and the redirect URI \(redirectURI) registered with it")
+        case let .unreadable(status, body, nil) where (400...499).contains(status) && status != 429:
+            // A refusal with nothing to read (Glewlwyd answers an unknown client or redirect URI 403 with an empty body) is
+            // still a refusal: no browser, no wait for a redirect that cannot come. A page with words may be a challenge
+            // a browser passes (a WAF's), so it only warns.
+            throw OAuthError.authorizationRequestUnexplained(status: status, answer: body, clientID: clientID, redirectURI: redirectURI)
         case let .unreadable(status, body, words):
             ctx.warn(
                 "the provider answered the authorization request with HTTP \(status) (\(words.map { "\"\($0)\"" } ?? body)), so the sign-in "

@@ -10,8 +10,19 @@ package struct ClientAssertion: Sendable {
     /// The `kid` the provider registered the key under (`--client-key-id`), else the key's RFC 7638 thumbprint, which
     /// is what `dots-sso keys generate` prints as the JWK's `kid`.
     package let keyID: String
-    /// The provider's issuer identifier, the first audience (RFC 7523bis, FAPI 2.0).
+    /// Which audience an assertion names: one string, as strict providers require (Glewlwyd refuses a list).
+    package enum Audience: String, Sendable, CaseIterable {
+        /// The URL of the endpoint the assertion is sent to: the token endpoint for token requests (OIDC Core §9, RFC
+        /// 7523 §3), the PAR or revocation endpoint for those (which Glewlwyd requires and RFC 9126 §2 allows).
+        case endpoint
+        /// The provider's issuer identifier (RFC 7523bis, FAPI 2.0 §5.3.2.1), for providers that ask for it.
+        case issuer
+    }
+
+    /// The provider's issuer identifier, the audience when `audience` is `.issuer`.
     package let issuer: String?
+    /// `clientAssertionAudience` / `--client-assertion-audience`.
+    package let audience: Audience
     /// The algorithms the provider accepts for client assertions (its metadata's
     /// `token_endpoint_auth_signing_alg_values_supported`), once a command has read them or the cached sign-in
     /// remembers them; shared by every copy of this assertion, so the refresh a sign-in makes later signs alike.
@@ -24,15 +35,18 @@ package struct ClientAssertion: Sendable {
     /// The most a key file may hold: a 16384-bit RSA key in PEM is under 13 KB.
     static let maxKeyFileBytes = 64 * 1024
 
-    package init(key: SigningKey, keyID: String?, issuer: String?, clock: WallClock) throws {
+    package init(key: SigningKey, keyID: String?, issuer: String?, audience: Audience = .endpoint, clock: WallClock) throws {
         self.key = key
         self.keyID = try keyID ?? key.thumbprint()
         self.issuer = issuer
+        self.audience = audience
         self.clock = clock
     }
 
     /// Reads the key from `file` (`-` is stdin), never echoing any of it in an error.
-    package static func load(file: String, keyID: String?, issuer: String?, clock: WallClock) throws -> ClientAssertion {
+    package static func load(file: String, keyID: String?, issuer: String?, audience: Audience = .endpoint, clock: WallClock)
+        throws -> ClientAssertion
+    {
         let pem: Data
         switch try InputFile.read(file, limit: maxKeyFileBytes) {
         case .contents(let contents): pem = contents
@@ -41,7 +55,7 @@ package struct ClientAssertion: Sendable {
                 source: InputFile.displayName(file), reason: "a private key file is under \(maxKeyFileBytes / 1024) KiB")
         }
         do {
-            return try ClientAssertion(key: SigningKey(pem: pem), keyID: keyID, issuer: issuer, clock: clock)
+            return try ClientAssertion(key: SigningKey(pem: pem), keyID: keyID, issuer: issuer, audience: audience, clock: clock)
         } catch CryptoError.openSSL(_, let detail) {
             throw InputError.malformed(source: InputFile.displayName(file), reason: detail)
         }
@@ -50,6 +64,14 @@ package struct ClientAssertion: Sendable {
     /// Takes the provider's list of accepted algorithms (nil or empty: it did not say, and the key's own is used).
     package func accept(_ algorithms: [String]?) {
         if let algorithms, !algorithms.isEmpty { accepted.set(algorithms) }
+    }
+
+    /// The one audience an assertion sent to `endpoint` names.
+    package func audience(for endpoint: URL) -> String {
+        switch audience {
+        case .issuer: issuer ?? endpoint.absoluteString
+        case .endpoint: endpoint.absoluteString
+        }
     }
 
     /// The JWS algorithm the assertions are signed with: the key's own (RS256 for RSA, ES256 for P-256) unless the
@@ -62,16 +84,13 @@ package struct ClientAssertion: Sendable {
         throw OAuthError.assertionAlgorithmRefused(accepted: list, key: own.rawValue)
     }
 
-    /// A fresh assertion for a request to `endpoint`. `aud` holds the issuer and the endpoint itself: RFC 7523 and
-    /// OIDC Core §9 name the token endpoint, RFC 7523bis and FAPI 2.0 the issuer, and providers of either school
-    /// accept an audience list that contains theirs.
+    /// A fresh assertion for a request to `endpoint`. `aud` is one string (`audience(for:)`): OIDC Core §9 names the
+    /// token endpoint (the endpoint receiving it), RFC 7523bis and FAPI 2.0 the issuer, and providers that check strictly (Glewlwyd) refuse a list
+    /// even when it holds theirs.
     package func make(clientID: String, endpoint: URL) throws -> String {
         let now = clock.now().timeIntervalSince1970.rounded(.down)
-        var audience: [JSONValue] = []
-        if let issuer { audience.append(.string(issuer)) }
-        if endpoint.absoluteString != issuer { audience.append(.string(endpoint.absoluteString)) }
         let claims: [String: JSONValue] = [
-            "iss": .string(clientID), "sub": .string(clientID), "aud": audience.count == 1 ? audience[0] : .array(audience),
+            "iss": .string(clientID), "sub": .string(clientID), "aud": .string(audience(for: endpoint)),
             "jti": .string(try SecureRandom.base64URLString(byteCount: 24)),
             "iat": .number(now), "exp": .number(now + Self.lifetime),
         ]

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Listens on `http://127.0.0.1:<port>/callback` for the browser's redirect (RFC 8252 §7.3).
+/// Listens on `http://127.0.0.1:<port>/callback` (or the loopback host and path `--redirect-uri` names) for the
+/// browser's redirect (RFC 8252 §7.3).
 ///
 /// It starts listening before the browser is opened and takes the first request that is this sign-in's redirect
 /// (its state, with a code or an error). Anything else — a favicon, a probe, a bare `/callback`, a stale tab's or a
@@ -24,28 +25,36 @@ package final class LoopbackReceiver: Sendable {
     }
 
     package var port: Int { server.port }
-    package var redirectURI: String { "http://127.0.0.1:\(port)/callback" }
+    /// The redirect URI as sent to the provider: the host as the user wrote it (a provider that registered
+    /// `localhost` refuses `127.0.0.1`), the port listened on, the path.
+    package var redirectURI: String { "http://\(host):\(port)\(path)" }
 
     private let server: LoopbackServer
     private let callbacks: AsyncStream<[(String, String)]>
     private let ending: EndingBox
+    private let host: String
+    private let path: String
 
-    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>, ending: EndingBox) {
+    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>, ending: EndingBox, host: String, path: String) {
         self.server = server
         self.callbacks = callbacks
         self.ending = ending
+        self.host = host
+        self.path = path
     }
 
-    /// Binds 127.0.0.1 on `port` (0 picks a free one). `arrival` tells this sign-in's redirect from anything else;
-    /// `ignored` hears about each request to `/callback` that was not it (for one line on stderr).
+    /// Binds the loopback address `host` names (`localhost` and `127.0.0.1`: 127.0.0.1; `[::1]`: ::1) on `port` (0 picks a
+    /// free one) and answers at `path`. `arrival` tells this sign-in's redirect from anything else; `ignored` hears
+    /// about each request to the path that was not it (for one line on stderr).
     package static func start(
-        port: Int = 0, arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
+        port: Int = 0, host: String = "127.0.0.1", path: String = "/callback",
+        arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
         ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }
     ) async throws -> LoopbackReceiver {
         let (stream, continuation) = AsyncStream<[(String, String)]>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let ending = EndingBox()
         let router = Router()
-        router.get("/callback") { request, _ -> Response in
+        router.get(RouterPath(path)) { request, _ -> Response in
             let parameters = FormEncoding.decode(request.uri.query ?? "")
             switch arrival(parameters) {
             case .redirect:
@@ -91,8 +100,11 @@ package final class LoopbackReceiver: Sendable {
                     .accepted, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
             }
         }
-        let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.loopback") { continuation.finish() }
-        return LoopbackReceiver(server: server, callbacks: stream, ending: ending)
+        let address = host == "[::1]" ? "::1" : host.hasPrefix("127.") ? host : "127.0.0.1"
+        let server = try await LoopbackServer.start(router: router, host: address, port: port, label: "dots-sso.loopback") {
+            continuation.finish()
+        }
+        return LoopbackReceiver(server: server, callbacks: stream, ending: ending, host: host, path: path)
     }
 
     /// A small self-contained page: no script, no external asset, nothing from the request, and headers that keep it

@@ -20,12 +20,16 @@ package enum OAuthError: UserFacingError, Equatable {
     /// The authorization request was answered with an error page (200 included) whose words refuse the client id or
     /// the redirect URI; `words` is the page's text, quoted.
     case authorizationPageRefused(status: Int, subject: String, words: String, hint: String)
+    /// The authorization endpoint refused the request (4xx) without saying why in words dots-sso can read.
+    case authorizationRequestUnexplained(status: Int, answer: String, clientID: String, redirectURI: String)
     case tokenEndpoint(status: Int, error: String, description: String?)
     /// The RFC 7009 revocation endpoint's error answer.
     case revocationRefused(status: Int, error: String, description: String?)
     /// The pushed authorization request endpoint (RFC 9126) refused the request: a client, redirect URI or scope the
     /// provider does not accept, said before any browser is opened.
     case pushRefused(status: Int, error: String, description: String?)
+    /// The provider refused the client's private_key_jwt assertion: which audience it named, and the other choice.
+    case assertionRefused(url: String, status: Int, error: String, description: String?, audience: String, choice: ClientAssertion.Audience)
     /// The provider requires pushed authorization requests and `--no-par` forbade them.
     case pushRequired
     case noPendingAuthorization
@@ -90,6 +94,9 @@ package enum OAuthError: UserFacingError, Equatable {
                 + "\(description.map { " (\($0))" } ?? ""); \(hint) (--no-preflight skips this check)"
         case let .authorizationPageRefused(status, subject, words, hint):
             "the provider refused \(subject) before anyone could sign in: its page (HTTP \(status)) says \"\(words)\"; \(hint) (--no-preflight skips this check)"
+        case let .authorizationRequestUnexplained(status, answer, clientID, redirectURI):
+            "the provider refused the authorization request before anyone could sign in (HTTP \(status), \(answer)); check that the client "
+                + "id \(clientID) is registered there with the redirect URI \(redirectURI) (--redirect-uri sends another; --no-preflight skips this check)"
         case let .discoveryIssuerMismatch(requested, named, url):
             "refusing the provider metadata at \(url): it names the issuer \"\(named)\", not \(requested) it was fetched for"
                 + (named.hasSuffix("/") != requested.hasSuffix("/") && named.filter { $0 != "/" } == requested.filter { $0 != "/" }
@@ -115,6 +122,12 @@ package enum OAuthError: UserFacingError, Equatable {
                 + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key" : "")
                 + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect")
                     ? "; the redirect URI must be one registered for this client" : "")
+        case let .assertionRefused(url, status, error, description, audience, choice):
+            "\(url) refused the client's private_key_jwt assertion (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
+                + "; the assertion named the audience \"\(audience)\" (\(choice == .issuer ? "the issuer" : "the endpoint it was sent to")); "
+                + "if the provider expects \(choice == .issuer ? "its endpoint's URL" : "its issuer"), set clientAssertionAudience "
+                + "\(choice == .issuer ? "endpoint" : "issuer") in the channel or pass --client-assertion-audience "
+                + "\(choice == .issuer ? "endpoint" : "issuer"); otherwise check --client-id, --client-key-file and --client-key-id"
         case .pushRequired:
             "the provider requires pushed authorization requests (require_pushed_authorization_requests, RFC 9126), so the sign-in cannot "
                 + "start without one; drop --no-par"
@@ -177,7 +190,7 @@ package enum OAuthError: UserFacingError, Equatable {
         // A client or redirect the provider does not accept is configuration; its own outage is temporary.
         case let .authorizationRequestRefused(_, error, _, _):
             ["server_error", "temporarily_unavailable"].contains(error) ? .temporary : .configuration
-        case .authorizationPageRefused, .noEndSessionToKeepSignIn: .configuration
+        case .authorizationPageRefused, .authorizationRequestUnexplained, .noEndSessionToKeepSignIn: .configuration
         case .noPendingAuthorization: .usage
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized
@@ -188,7 +201,7 @@ package enum OAuthError: UserFacingError, Equatable {
             case "temporarily_unavailable", "slow_down": .temporary
             default: (400...403).contains(status) ? .configuration : .protocolError
             }
-        case .pushRequired: .configuration
+        case .pushRequired, .assertionRefused: .configuration
         case let .revocationRefused(status, code, _):
             switch code {
             case "invalid_client", "unauthorized_client": .configuration

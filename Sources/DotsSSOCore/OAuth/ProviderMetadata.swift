@@ -48,12 +48,32 @@ package struct ProviderMetadata: Sendable, Equatable {
 
     /// The endpoint fields, in the order a person reads them.
     package static let endpointKeys = [
-        "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri",
+        "authorization_endpoint", "pushed_authorization_request_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri",
         "revocation_endpoint", "end_session_endpoint", "device_authorization_endpoint", "introspection_endpoint", "registration_endpoint",
     ]
 
     /// The endpoints that, when the OpenID configuration lacks them, may send a command to the RFC 8414 document.
     package static let supplementedEndpointKeys = ["revocation_endpoint", "end_session_endpoint"]
+
+    /// What a sign-in may use beyond the endpoints, as `discover` shows it: (label, metadata field), in reading order.
+    package static let capabilityKeys = [
+        ("requires PAR", "require_pushed_authorization_requests"), ("pkce methods", "code_challenge_methods_supported"),
+        ("grant types", "grant_types_supported"), ("client auth", "token_endpoint_auth_methods_supported"),
+        ("assertion algs", "token_endpoint_auth_signing_alg_values_supported"), ("dpop algs", "dpop_signing_alg_values_supported"),
+        ("id_token algs", "id_token_signing_alg_values_supported"), ("iss in response", "authorization_response_iss_parameter_supported"),
+        ("scopes", "scopes_supported"),
+    ]
+
+    /// The capabilities the provider states, as text (`true`/`false`, or the list's values), for `discover`.
+    package var capabilities: [(label: String, key: String, value: String)] {
+        Self.capabilityKeys.compactMap { label, key in
+            switch document[key] {
+            case .bool(let flag)?: (label, key, flag ? "yes" : "no")
+            case .array?: document[key]?.stringArray.map { (label, key, $0.joined(separator: " ")) }
+            default: nil
+            }
+        }
+    }
 
     package var endpoints: [(key: String, url: String)] {
         Self.endpointKeys.compactMap { key in document[key]?.stringValue.map { (key: key, url: $0) } }

@@ -4,7 +4,9 @@ import Foundation
 /// Where the browser is sent back to: our loopback listener (RFC 8252 §7.3), or a registered URI (e.g. The
 /// Dots' own) whose landing URL the user pastes.
 package enum RedirectMode: Sendable, Equatable {
-    case loopback(port: Int?)
+    /// Our listener: `host` as the redirect URI names it (`127.0.0.1`, `localhost`, `[::1]`), sent to the provider as
+    /// written, since providers compare it with what was registered; `path` is where the listener answers.
+    case loopback(port: Int?, host: String = "127.0.0.1", path: String = "/callback")
     case registered(String)
 
     package init(redirectURI: String?, port: Int?) throws {
@@ -12,19 +14,23 @@ package enum RedirectMode: Sendable, Equatable {
             self = .loopback(port: port)
             return
         }
-        guard let url = URL(string: redirectURI), let scheme = url.scheme?.lowercased() else {
+        guard let components = URLComponents(string: redirectURI), let scheme = components.scheme?.lowercased() else {
             throw UsageError.invalid("--redirect-uri '\(redirectURI)' is not a URI")
         }
-        if scheme == "http", let host = url.host, URLPolicy.isLoopback(host: host) {
-            guard url.path == "/callback" else {
-                throw UsageError.invalid("a loopback --redirect-uri must use the path /callback (got \(url.path.isEmpty ? "/" : url.path))")
+        if scheme == "http", let host = components.host, URLPolicy.isLoopback(host: host) {
+            guard components.query == nil, components.fragment == nil, components.user == nil, components.password == nil else {
+                throw UsageError.invalid("a loopback --redirect-uri is a host, a port and a path (no query, fragment or user)")
             }
-            self = .loopback(port: url.port ?? port)
+            // URLComponents gives an IPv6 literal without its brackets; the URI keeps them.
+            let written = host.contains(":") ? "[\(host)]" : host.lowercased()
+            self = .loopback(
+                port: components.port ?? port, host: written,
+                path: components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             return
         }
         if scheme == "http" {
             throw UsageError.invalid(
-                "--redirect-uri must be https, a loopback http URI or an app scheme; plain http to \(url.host ?? "a remote host") is refused"
+                "--redirect-uri must be https, a loopback http URI or an app scheme; plain http to \(components.host ?? "a remote host") is refused"
             )
         }
         self = .registered(redirectURI)

@@ -16,11 +16,25 @@ package struct SignInSettings: Sendable {
     package var clientKeyFile: String?
     /// `--client-key-id`: the `kid` the provider registered the key under.
     package var clientKeyID: String?
+    /// `--client-assertion-audience`; nil: the channel's `clientAssertionAudience`, else the receiving endpoint.
+    package var assertionAudience: ClientAssertion.Audience?
     /// `--dpop`/`--no-dpop`: bind the sign-in's tokens to a key (RFC 9449); nil: as the channel says (`dpop`), else not.
     package var dpop: Bool?
 
     /// Whether a new sign-in binds its tokens with DPoP: the flag, else the channel.
     package var usesDPoP: Bool { dpop ?? channel.dpop ?? false }
+
+    /// The flag's audience, else the channel's (refused when it is neither choice), else the receiving endpoint.
+    package func assertionAudienceChoice() throws -> ClientAssertion.Audience {
+        if let assertionAudience { return assertionAudience }
+        guard let text = channel.clientAssertionAudience else { return .endpoint }
+        guard let choice = ClientAssertion.Audience(rawValue: text) else {
+            throw ConfigError.unreadableChannel(
+                path: channel.sourceFile ?? "the channel",
+                reason: "clientAssertionAudience is \"\(TerminalText.oneLine(text, limit: 40))\"; it is endpoint or issuer")
+        }
+        return choice
+    }
 
     /// Whether the client is public (no secret, no key), counting what the flags give as well as the channel: a key or
     /// a secret given only as a flag makes it confidential, and `--client-auth` decides when it is given. Nil when no
@@ -37,7 +51,7 @@ package struct SignInSettings: Sendable {
     package init(
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
         tokenStore: TokenStore? = nil, clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil,
-        clientKeyID: String? = nil,
+        clientKeyID: String? = nil, assertionAudience: ClientAssertion.Audience? = nil,
         dpop: Bool? = nil
     ) {
         self.channel = channel
@@ -49,6 +63,7 @@ package struct SignInSettings: Sendable {
         self.clientAuth = clientAuth
         self.clientKeyFile = clientKeyFile
         self.clientKeyID = clientKeyID
+        self.assertionAudience = assertionAudience
         self.dpop = dpop
     }
 }
@@ -96,7 +111,9 @@ package struct SignInContext: Sendable {
         // The flags win over the channel's clientKeyFile/clientKeyId; a kid from the channel belongs to its key only.
         if let file = settings.clientKeyFile ?? settings.channel.clientKeyFile {
             let keyID = settings.clientKeyID ?? (settings.clientKeyFile == nil ? settings.channel.clientKeyId : nil)
-            assertion = try ClientAssertion.load(file: file, keyID: keyID, issuer: settings.channel.issuer, clock: context.clock)
+            assertion = try ClientAssertion.load(
+                file: file, keyID: keyID, issuer: settings.channel.issuer, audience: try settings.assertionAudienceChoice(),
+                clock: context.clock)
             // Said of a key that is used: a file refused as no key at all gets its one error line alone.
             if let warning = SecretInput.exposureWarning(file, what: "the client's private key") { context.warn(warning) }
         }

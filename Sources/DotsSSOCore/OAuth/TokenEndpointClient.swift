@@ -105,7 +105,12 @@ package struct TokenEndpointClient: Sendable {
     /// `request_uri`, which the browser then carries instead of the parameters.
     package func push(_ parameters: [(String, String)], endpoint: URL) async throws -> String {
         let (response, request) = try await post(parameters.filter { $0.0 != "client_id" }, to: endpoint, clientID: true)
-        guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.pushRefused) }
+        guard response.isSuccess else {
+            let redirect = parameters.first { $0.0 == "redirect_uri" }?.1
+            throw explained(
+                try Self.error(from: response, sent: request, refusal: OAuthError.pushRefused, bare: .push(redirectURI: redirect)),
+                endpoint: endpoint)
+        }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self),
             let requestURI = json["request_uri"]?.stringValue, !requestURI.isEmpty, requestURI.utf8.count <= 2048,
             requestURI.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
@@ -116,20 +121,39 @@ package struct TokenEndpointClient: Sendable {
         return requestURI
     }
 
+    /// A refused client assertion says which audience it named and how to choose the other (providers accept one).
+    private func explained(_ error: any Error, endpoint: URL) -> any Error {
+        guard credentials.method == .privateKeyJWT, let assertion = credentials.assertion else { return error }
+        let refusal: (status: Int, code: String, description: String?)
+        switch error {
+        case let OAuthError.tokenEndpoint(status, code, description), let OAuthError.pushRefused(status, code, description),
+            let OAuthError.revocationRefused(status, code, description):
+            refusal = (status, code, description)
+        default:
+            return error
+        }
+        guard refusal.code == "invalid_client" || refusal.code == "unauthorized_client" else { return error }
+        return OAuthError.assertionRefused(
+            url: endpoint.redactedForDisplay, status: refusal.status, error: refusal.code, description: refusal.description,
+            audience: assertion.audience(for: endpoint), choice: assertion.audience)
+    }
+
     /// Revokes a token (RFC 7009 §2.1). The endpoint answers 200 even for tokens it does not know.
     package func revoke(token: String, hint: String, endpoint: URL) async throws {
         // RFC 9449 asks no proof of revocation: whoever may revoke a token may revoke it.
         let (response, request) = try await post([("token", token), ("token_type_hint", hint)], to: endpoint, proof: false)
-        guard response.isSuccess else { throw try Self.error(from: response, sent: request, refusal: OAuthError.revocationRefused) }
+        guard response.isSuccess else {
+            throw explained(try Self.error(from: response, sent: request, refusal: OAuthError.revocationRefused), endpoint: endpoint)
+        }
     }
 
     /// `error(from:sent:)` for an endpoint other than the token endpoint: an RFC 6749 §5.2 refusal is named as
     /// that endpoint's (`refusal`), anything else stays what it is.
     static func error(
         from response: HTTPResponse, sent request: HTTPRequest,
-        refusal: (_ status: Int, _ error: String, _ description: String?) -> OAuthError
+        refusal: (_ status: Int, _ error: String, _ description: String?) -> OAuthError, bare: BareRefusal.Endpoint = .other
     ) throws -> Error {
-        switch try error(from: response, sent: request) {
+        switch try error(from: response, sent: request, bare: bare) {
         case let OAuthError.tokenEndpoint(status, error, description): refusal(status, error, description)
         case let other: other
         }
@@ -137,7 +161,7 @@ package struct TokenEndpointClient: Sendable {
 
     private func tokenRequest(_ base: [(String, String)], endpoint: URL) async throws -> TokenResponse {
         let (response, request) = try await post(base, to: endpoint)
-        guard response.isSuccess else { throw try Self.error(from: response, sent: request) }
+        guard response.isSuccess else { throw explained(try Self.error(from: response, sent: request), endpoint: endpoint) }
         guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
             throw HTTPError.malformedBody(
                 url: endpoint.redactedForDisplay, expected: "a JSON token response object", found: "another JSON value")
@@ -148,7 +172,7 @@ package struct TokenEndpointClient: Sendable {
     /// An RFC 6749 §5.2 error body becomes `OAuthError.tokenEndpoint`, its words scrubbed of everything secret the
     /// request carried (a provider that echoes the request must not print the code, verifier or client secret);
     /// anything else an HTTP error.
-    static func error(from response: HTTPResponse, sent request: HTTPRequest) throws -> Error {
+    static func error(from response: HTTPResponse, sent request: HTTPRequest, bare: BareRefusal.Endpoint = .other) throws -> Error {
         if response.status == 429 {
             return HTTPError.rateLimited(url: response.url.redactedForDisplay, retryAfter: response.header("Retry-After"))
         }
@@ -159,6 +183,10 @@ package struct TokenEndpointClient: Sendable {
             return OAuthError.tokenEndpoint(
                 status: response.status, error: ServerWords.line(code, secrets: secrets),
                 description: object["error_description"]?.stringValue.map { ServerWords.line($0, secrets: secrets) })
+        }
+        // A refusal without words (an empty or non-JSON body) is read by where and when it happened.
+        if let reading = BareRefusal(status: response.status, sent: request, endpoint: bare, body: response.bodyKind) {
+            return OAuthError.tokenEndpoint(status: response.status, error: reading.code, description: reading.description)
         }
         // An outage is not a protocol error: 502/503/504 are temporary (75), another 5xx the server's failure (76).
         if (500...599).contains(response.status) {

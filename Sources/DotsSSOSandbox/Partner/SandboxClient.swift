@@ -3,8 +3,9 @@ import DotsSSOCore
 import Foundation
 
 /// A client registered with the sandbox provider: its id, its secret (nil for a public client, as The Dots app
-/// is) and the redirect URIs it may use. Redirect URIs match exactly, except that a loopback IP literal matches
-/// on any port (RFC 8252 §7.3): a native app cannot know its port in advance.
+/// is) and the redirect URIs it may use. Redirect URIs match exactly, except that a loopback one (an IP literal, or
+/// `localhost`, which many clients send) matches on any port (RFC 8252 §7.3): a native app cannot know its port in
+/// advance.
 package struct SandboxClient: Sendable, Equatable {
     package var id: String
     package var secret: String?
@@ -49,8 +50,8 @@ package struct SandboxClient: Sendable, Equatable {
         return try keyed(jwk: document)
     }
 
-    /// What `dots-sso authorize` listens on, registered without a port.
-    package static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback"]
+    /// What `dots-sso authorize` listens on, registered without a port (and as `localhost`, which other clients send).
+    package static let loopbackCallbacks = ["http://127.0.0.1/callback", "http://[::1]/callback", "http://localhost/callback"]
 
     /// The app's public client: the loopback callbacks, and the https address the app's web view lands on.
     package static let app = SandboxClient(
@@ -63,9 +64,11 @@ package struct SandboxClient: Sendable, Equatable {
     static func matches(registered: String, presented: String) -> Bool {
         if registered == presented { return true }
         guard let expected = URLComponents(string: registered), let actual = URLComponents(string: presented),
-            let host = expected.host, ["127.0.0.1", "::1", "[::1]"].contains(host), expected.port == nil
+            let host = expected.host?.lowercased(), ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host)
         else { return false }
-        return actual.scheme == expected.scheme && actual.host == expected.host && actual.percentEncodedPath == expected.percentEncodedPath
+        // RFC 8252 §7.3: any port, registered with one or not; an empty path is "/" (RFC 3986 §6.2.3).
+        func path(_ parts: URLComponents) -> String { parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath }
+        return actual.scheme == expected.scheme && actual.host?.lowercased() == host && path(actual) == path(expected)
             && actual.percentEncodedQuery == expected.percentEncodedQuery && actual.fragment == nil && actual.user == nil
     }
 }

@@ -57,6 +57,15 @@ package struct SandboxServeUseCase: Sendable {
         package var pushedAuthorization: String = PushedAuthorizationMode.off.rawValue
         /// The private_key_jwt client `--client-jwk` registered, if any.
         package var keyedClientId: String?
+        /// The clients `--client` registered: id, how it authenticates, its redirect URIs (never its secret).
+        package var clients: [RegisteredClient] = []
+
+        package struct RegisteredClient: Encodable, Sendable {
+            package var id: String
+            /// `none` (public), `client_secret_basic` (or post), `private_key_jwt`.
+            package var authentication: String
+            package var redirectUris: [String]
+        }
     }
 
     /// Starts the partner, reports `Started`, and serves until a termination signal; returns after a clean shutdown.
@@ -109,7 +118,12 @@ package struct SandboxServeUseCase: Sendable {
                     "consumerSecret": settings.echoConsumerSecret,
                 ],
                 pushedAuthorization: settings.pushedAuthorization.rawValue,
-                keyedClientId: settings.clients.first { $0.jwks != nil }?.id
+                keyedClientId: settings.clients.first { $0.id == SandboxClient.keyedID }?.id,
+                clients: settings.clients.filter { ![SandboxClient.app.id, SandboxClient.keyedID].contains($0.id) }.map {
+                    Started.RegisteredClient(
+                        id: $0.id, authentication: $0.jwks != nil ? "private_key_jwt" : $0.secret != nil ? "client_secret_basic" : "none",
+                        redirectUris: $0.redirectURIs)
+                }
             ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")

@@ -359,7 +359,7 @@ extension SandboxRoutes {
     }
 
     /// The client after RFC 6749 §2.3 authentication: Basic or form secret for a confidential client, the
-    /// client id alone for a public one.
+    /// client id alone (or with an empty secret) for a public one.
     func client(authenticating request: Request, form: [String: String]) async -> SandboxClient? {
         if form["client_assertion_type"] != nil || form["client_assertion"] != nil {
             return await client(asserting: form, endpoint: "\(issuer)\(request.uri.path)")
@@ -377,7 +377,8 @@ extension SandboxRoutes {
         if let expected = client.secret {
             return secret.map { ConstantTime.equals($0, expected) } == true ? client : nil
         }
-        return secret == nil ? client : nil
+        // A public client presenting an empty secret (`-u client:`, `client_secret=`) presents no secret, not a wrong one.
+        return (secret ?? "").isEmpty ? client : nil
     }
 
     /// RP-initiated logout: ends the member's grants named by `id_token_hint` when it is an id_token this sandbox

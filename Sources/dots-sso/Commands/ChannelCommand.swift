@@ -86,6 +86,7 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(help: .channelField("clientSecretEnv")) var clientSecretEnv: String?
     @Option(help: .channelField("clientKeyFile")) var clientKeyFile: String?
     @Option(help: .channelField("clientKeyId")) var clientKeyId: String?
+    @Option(help: .channelField("clientAssertionAudience")) var clientAssertionAudience: String?
     @Option(help: .channelField("endSessionEndpoint")) var endSessionEndpoint: String?
     @Option(help: .channelField("postLogoutRedirectUri")) var postLogoutRedirectUri: String?
     @Option(help: .channelField("loadingAnimation")) var loadingAnimation: String?

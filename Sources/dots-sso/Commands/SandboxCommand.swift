@@ -80,6 +80,13 @@ struct Sandbox: DotsCommand {
     var clientJwk: String?
 
     @Option(
+        name: .customLong("client"),
+        help: ArgumentHelp(
+            "Register another client (repeatable), e.g. a tool's own: its id, its redirect URIs (loopback ones match on any port), and a secret file or public JWKS (none: a public client).",
+            valueName: "id=ID,redirect=URI[,redirect=URI...][,secret-file=FILE|jwks=FILE]"))
+    var extraClients: [String] = []
+
+    @Option(
         name: .long, help: ArgumentHelp("Pushed authorization requests (RFC 9126): off (default), offered, or required.", valueName: "mode")
     )
     var par: PushedAuthorizationMode = .off
@@ -100,6 +107,13 @@ struct Sandbox: DotsCommand {
         settings.autoApprove = autoApprove
         settings.pushedAuthorization = par
         if let clientJwk { settings.clients.append(try SandboxClient.keyed(file: clientJwk)) }
+        for spec in extraClients {
+            let client = try SandboxClient.registration(spec)
+            guard !settings.clients.contains(where: { $0.id == client.id }) else {
+                throw UsageError.invalid("--client: the sandbox already has a client \(client.id)")
+            }
+            settings.clients.append(client)
+        }
         settings.clients = settings.clients.map { client in
             var client = client
             if client.id == SandboxClient.app.id { client.idTokenAlgorithm = idTokenAlg }
@@ -147,6 +161,11 @@ struct Sandbox: DotsCommand {
         ]
         if let keyed = started.keyedClientId {
             rows.append(["keyed client", "\(keyed) (private_key_jwt: --client-id \(keyed) --client-key-file KEY.pem)"])
+        }
+        for client in started.clients {
+            rows.append([
+                "client", "\(safe(client.id)) (\(client.authentication); \(client.redirectUris.map(safe).joined(separator: " ")))",
+            ])
         }
         if started.pushedAuthorization != PushedAuthorizationMode.off.rawValue {
             rows.append(["par", "\(started.pushedAuthorization) (RFC 9126; authorize pushes by default)"])

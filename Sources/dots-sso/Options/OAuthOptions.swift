@@ -3,6 +3,7 @@ import DotsSSOBasics
 import DotsSSOCore
 
 extension ClientAuthMethod: ExpressibleByArgument {}
+extension ClientAssertion.Audience: ExpressibleByArgument {}
 
 /// How the client authenticates at the token and revocation endpoints.
 struct ClientAuthOptions: ParsableArguments {
@@ -24,6 +25,13 @@ struct ClientAuthOptions: ParsableArguments {
         help: ArgumentHelp(
             "The key id the provider registered the client key under (default: the key's RFC 7638 thumbprint).", valueName: "kid"))
     var clientKeyId: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The one audience of private_key_jwt assertions: endpoint (the URL receiving it, the token endpoint for token requests: OIDC Core §9) or issuer (RFC 7523bis, FAPI 2.0); default: the channel's clientAssertionAudience, else endpoint.",
+            valueName: "endpoint|issuer"))
+    var clientAssertionAudience: ClientAssertion.Audience?
 
     @Flag(
         name: .long, inversion: .prefixedNo,
@@ -78,6 +86,7 @@ struct SignInOptions: ParsableArguments {
         SignInSettings(
             channel: resolved, http: http, cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
             tokenStore: cacheOptions.tokenStore, clientSecretFile: clientSecretFile, clientAuth: client.clientAuth,
-            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, dpop: client.dpop)
+            clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, assertionAudience: client.clientAssertionAudience,
+            dpop: client.dpop)
     }
 }

@@ -14,12 +14,8 @@ extension DiscoverUseCase.Result: FindingsBody {
         rows += metadata.endpoints.map {
             [$0.key, safe($0.url) + (metadata.supplied[$0.key] != nil ? "  (from the RFC 8414 document)" : "")]
         }
-        if let methods = metadata.document["code_challenge_methods_supported"]?.stringArray {
-            rows.append(["pkce methods", safe(methods.joined(separator: " "))])
-        }
-        if let scopes = metadata.document["scopes_supported"]?.stringArray {
-            rows.append(["scopes", safe(scopes.joined(separator: " "))])
-        }
+        // Every capability a sign-in may use (PAR required, DPoP and assertion algorithms…), as the provider states it.
+        rows += metadata.capabilities.map { [$0.label, safe($0.value)] }
         return [Table.render(rows), "", FindingsText.render(findings, style: style)].joined(separator: "\n")
     }
 }
