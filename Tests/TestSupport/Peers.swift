@@ -76,6 +76,27 @@ package enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// A real Glewlwyd (Debian's `glewlwyd`, C) set up by `glewlwyd_peer.py` in `work`: an OIDC plugin with PAR and
+    /// one-use refresh tokens, member tess, clients `dots-keyed` (private_key_jwt with `clientJWK`) and `dots-secret`
+    /// (`secret`), both registered with `redirectURI`. Nil when glewlwyd is not installed.
+    package static func glewlwyd(work: String, redirectURI: String, clientJWK: String, secret: String) async throws -> (
+        peer: BackgroundProcess, issuer: String, cookies: String
+    )? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/glewlwyd") else { return nil }
+        guard let venvPython = TestPaths.venvPython else {
+            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install cryptography")
+        }
+        let peer = try BackgroundProcess(
+            venvPython,
+            [
+                TestPaths.peers.appendingPathComponent("glewlwyd_peer.py").path, "--work", work, "--redirect-uri", redirectURI,
+                "--client-jwk", clientJWK, "--secret", secret,
+            ])
+        let issuer = try await peer.waitFor("ISSUER (\\S+)", timeout: 60)
+        let cookies = try await peer.waitFor("COOKIES (\\S+)", timeout: 10)
+        return (peer, issuer, cookies)
+    }
+
     /// `openssl s_server` speaking only the given protocol (`-tls1_1`, `-tls1_3`…), answering with its status page.
     /// `certificate`/`key` replace the test CA's valid server certificate (an expired one, say).
     package static func opensslServer(pki: TestPKI, protocolFlag: String, certificate: String? = nil, key: String? = nil) async throws -> (
