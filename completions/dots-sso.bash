@@ -186,7 +186,7 @@ _dots-sso() {
 
 _dots-sso_discover() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -258,7 +258,7 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
@@ -365,7 +365,7 @@ _dots-sso_authorize() {
 
 _dots-sso_exchange() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
@@ -458,7 +458,7 @@ _dots-sso_exchange() {
 
 _dots-sso_refresh() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
     __dots-sso_offer_flags_options 0
@@ -568,7 +568,7 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
     repeating_options=(--scope --cacert --dpop-proof)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -667,7 +667,7 @@ _dots-sso_token_print() {
 
 _dots-sso_token_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -730,7 +730,7 @@ _dots-sso_token_show() {
 
 _dots-sso_token_export() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --refresh-token --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --out)
     __dots-sso_offer_flags_options 0
@@ -817,7 +817,7 @@ _dots-sso_token_export() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -910,7 +910,7 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -1026,7 +1026,7 @@ _dots-sso_magic-link() {
 
 _dots-sso_magic-link_request() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -1095,7 +1095,7 @@ _dots-sso_magic-link_request() {
 
 _dots-sso_magic-link_redeem() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --new-password --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --new-password --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
@@ -1183,7 +1183,7 @@ _dots-sso_magic-link_redeem() {
 
 _dots-sso_magic-link_signup() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --remember-password --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -1262,7 +1262,7 @@ _dots-sso_magic-link_signup() {
 
 _dots-sso_magic-link_signin() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
@@ -1367,7 +1367,7 @@ _dots-sso_cache() {
 
 _dots-sso_cache_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -1393,7 +1393,7 @@ _dots-sso_cache_list() {
 
 _dots-sso_cache_clear() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --all --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --all --version -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -1456,7 +1456,7 @@ _dots-sso_cache_clear() {
 
 _dots-sso_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1600,7 +1600,7 @@ _dots-sso_flags() {
 
 _dots-sso_flags_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
@@ -1709,7 +1709,7 @@ _dots-sso_flags_show() {
 
 _dots-sso_flags_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
@@ -1841,7 +1841,7 @@ _dots-sso_containers() {
 
 _dots-sso_containers_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --show-secrets --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1962,7 +1962,7 @@ _dots-sso_containers_show() {
 
 _dots-sso_containers_probe() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
@@ -2094,7 +2094,7 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --preview --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview --version -h --help)
     repeating_options=(--scope --cacert --trust)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
     __dots-sso_offer_flags_options 0
@@ -2246,7 +2246,7 @@ _dots-sso_pkpass() {
 
 _dots-sso_pkpass_inspect() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
     repeating_options=(--trust)
     non_repeating_options=(--color --junit --sarif --codequality)
     __dots-sso_offer_flags_options -1
@@ -2286,7 +2286,7 @@ _dots-sso_pkpass_inspect() {
 
 _dots-sso_pkpass_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --back --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --back --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --out --locale)
     __dots-sso_offer_flags_options 1
@@ -2339,7 +2339,7 @@ _dots-sso_bodymovin() {
 
 _dots-sso_bodymovin_validate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --no-render --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --no-render --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --junit --sarif --codequality --profile)
     __dots-sso_offer_flags_options -1
@@ -2379,7 +2379,7 @@ _dots-sso_bodymovin_validate() {
 
 _dots-sso_bodymovin_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --out --frames --size --gif)
     __dots-sso_offer_flags_options 1
@@ -2438,7 +2438,7 @@ _dots-sso_applinks() {
 
 _dots-sso_applinks_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
     repeating_options=(--cacert --paths)
     non_repeating_options=(--color --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 1
@@ -2476,7 +2476,7 @@ _dots-sso_applinks_check() {
 
 _dots-sso_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --dpop --no-dpop --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --version -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
@@ -2604,7 +2604,7 @@ _dots-sso_check() {
 
 _dots-sso_explain() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --markdown --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --markdown --version -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 1
@@ -2643,7 +2643,7 @@ _dots-sso_openweb() {
 
 _dots-sso_openweb_register() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --email-verified --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --email-verified --version -h --help)
     repeating_options=(--cacert)
     non_repeating_options=(--color --timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
     __dots-sso_offer_flags_options 0
@@ -2710,7 +2710,7 @@ _dots-sso_echo() {
 
 _dots-sso_echo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--cacert --allowed-host)
     non_repeating_options=(--color --timeout --provider --authorization --consumer-key --max-skew)
     __dots-sso_offer_flags_options 0
@@ -2748,7 +2748,7 @@ _dots-sso_echo_verify() {
 
 _dots-sso_echo_sign() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --provider --consumer-key --consumer-secret-file --token --token-secret-file)
     __dots-sso_offer_flags_options 0
@@ -2802,7 +2802,7 @@ _dots-sso_members() {
 
 _dots-sso_members_log-out() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--cacert --sso-id)
     non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
@@ -2846,7 +2846,7 @@ _dots-sso_members_log-out() {
 
 _dots-sso_members_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --yes --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --yes --version -h --help)
     repeating_options=(--cacert --sso-id)
     non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
@@ -2890,7 +2890,7 @@ _dots-sso_members_remove() {
 
 _dots-sso_sandbox() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--client)
     non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
@@ -2938,7 +2938,7 @@ _dots-sso_sandbox() {
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --keep --interactive --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --browser-command)
     __dots-sso_offer_flags_options 0
@@ -2980,7 +2980,7 @@ _dots-sso_channel() {
 
 _dots-sso_channel_init() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
@@ -3106,7 +3106,7 @@ _dots-sso_channel_init() {
 
 _dots-sso_channel_set() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
@@ -3232,7 +3232,7 @@ _dots-sso_channel_set() {
 
 _dots-sso_channel_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file)
     __dots-sso_offer_flags_options 1
@@ -3285,7 +3285,7 @@ _dots-sso_channel_show() {
 
 _dots-sso_channel_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0
@@ -3324,7 +3324,7 @@ _dots-sso_keys() {
 
 _dots-sso_keys_generate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--color --out --type)
     __dots-sso_offer_flags_options 0
@@ -3347,7 +3347,7 @@ _dots-sso_keys_generate() {
 
 _dots-sso_version() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0

@@ -9,10 +9,10 @@ package enum TerminalQR {
     /// The quiet zone around the symbol, in modules (the standard asks for 4; scanners read 2 off a screen).
     static let quietZone = 2
 
-    /// The lines of the QR code for `message`, or nil with the reason when zint is missing or refuses it.
-    /// `dark` is drawn as a space on an inverted (light) background when `colour` is on; otherwise light modules are
-    /// blocks, which reads correctly on the usual dark terminal.
-    package static func lines(_ message: String, colour: Bool) -> Result<[String], PictureError> {
+    /// The lines of the QR code for `message`, or nil with the reason when zint is missing or refuses it. Always black
+    /// modules on white (SGR 30;47), whatever the terminal's theme and NO_COLOR: the code is a picture a phone must
+    /// read, not decoration, and an inverted one reads on some scanners only.
+    package static func lines(_ message: String) -> Result<[String], PictureError> {
         let bytes = Array(message.utf8)
         guard !bytes.isEmpty, bytes.count <= 1_024 else { return .failure(.refused("the address is too long for a terminal QR code")) }
         if let reason = dots_zint_load() { return .failure(.libraryMissing(String(cString: reason))) }
@@ -43,13 +43,13 @@ package enum TerminalQR {
         var lines: [String] = []
         var y = -quietZone
         while y < size + quietZone {
-            var line = colour ? "\u{1B}[30;47m" : ""
+            var line = "\u{1B}[30;47m"
             for x in range {
-                // With colour, dark modules are the foreground (black on white); without, light modules are the blocks.
-                let top = dark(x, y) == colour, bottom = (y + 1 < size + quietZone) && dark(x, y + 1) == colour
+                // Dark modules are the foreground blocks, black on the white background.
+                let top = dark(x, y), bottom = (y + 1 < size + quietZone) && dark(x, y + 1)
                 line += top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
             }
-            lines.append(line + (colour ? "\u{1B}[0m" : ""))
+            lines.append(line + "\u{1B}[0m")
             y += 2
         }
         return .success(lines)

@@ -6,6 +6,14 @@ import Foundation
 package protocol StandardInput: Sendable {
     /// Up to `count` bytes; nil or empty at end of input.
     func read(upToCount count: Int) throws -> Data?
+
+    /// A secret a person types or pastes at a terminal: nil when this input is no terminal (read it as bytes then);
+    /// else one line, asked for with `prompt` on stderr and not echoed (`TerminalSecret`).
+    func secretLine(prompt: String, limit: Int) -> Data??
+}
+
+extension StandardInput {
+    package func secretLine(prompt: String, limit: Int) -> Data?? { nil }
 }
 
 /// The process's own standard input.
@@ -14,6 +22,11 @@ package struct ProcessStandardInput: StandardInput {
 
     package func read(upToCount count: Int) throws -> Data? {
         try FileHandle.standardInput.read(upToCount: count)
+    }
+
+    package func secretLine(prompt: String, limit: Int) -> Data?? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        return .some(TerminalSecret.readLine(fd: STDIN_FILENO, prompt: prompt, limit: limit))
     }
 }
 

@@ -34,7 +34,7 @@ package enum TokenCacheError: UserFacingError, Equatable {
         case let .writeFailed(path, reason):
             "cannot write the cache entry \(path): \(reason)"
         case let .refreshedButNotSaved(path, reason, channel):
-            "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
+            "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(ShellWord.channelFlag(channel))`"
         case let .lockTimeout(path, seconds):
             "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
         case let .unusableLock(path, reason):
@@ -43,9 +43,9 @@ package enum TokenCacheError: UserFacingError, Equatable {
             "the tokens of \(path) are in the keyring, which cannot be read: \(reason); unlock the keyring, or sign in again "
                 + "with --token-store file"
         case .notSignedIn(let channel):
-            "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")` first"
+            "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(ShellWord.channelFlag(channel))` first"
         case let .signInAgain(channel, reason):
-            "\(reason): sign in again with `dots-sso authorize\(channel.map { " --channel \($0)" } ?? "")`"
+            "\(reason): sign in again with `dots-sso authorize\(ShellWord.channelFlag(channel))`"
         }
     }
 

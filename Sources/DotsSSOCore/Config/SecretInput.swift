@@ -48,9 +48,19 @@ package enum SecretInput {
     /// The file's UTF-8 text as it is, refused past `limit` bytes (plus room for a line ending) before it is held.
     private static func utf8Text(of file: String, what: String, limit: Int) throws -> String {
         let data: Data
-        switch try InputFile.read(file, limit: limit + 2) {
-        case .contents(let contents): data = contents
-        case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(limit) bytes")
+        if file == "-",
+            let typed = InputFile.standardInput.secretLine(prompt: "Paste \(what) and press Enter (it is not shown):", limit: limit + 2)
+        {
+            // At a terminal: asked for, not echoed, ended by Enter.
+            data = typed ?? Data()
+            if data.count > limit + 2 {
+                throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(limit) bytes")
+            }
+        } else {
+            switch try InputFile.read(file, limit: limit + 2) {
+            case .contents(let contents): data = contents
+            case .tooLarge: throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is longer than \(limit) bytes")
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputError.malformed(source: InputFile.displayName(file), reason: "\(what) is not UTF-8 text")

@@ -89,4 +89,10 @@ package struct CommandContext: Sendable {
     package func note(_ text: String) {
         if !quiet { stderr.writeLine(text) }
     }
+
+    /// What a person must act on (an address to open, a code to enter, a prompt to answer) on stderr, even under
+    /// `--quiet`: quiet leaves out progress and hints, never the one thing that lets the command go on.
+    package func prompt(_ text: String) {
+        stderr.writeLine(text)
+    }
 }

@@ -73,7 +73,12 @@ package struct AuthorizeUseCase: Sendable {
         let client = try SignInContext(signIn, in: ctx)
         let endpoints = try await client.endpoints()
         let scopes = client.scopes(for: endpoints)
-        let outcome = try await signIn(client, endpoints: endpoints, scopes: scopes, ctx)
+        let outcome: Outcome
+        do {
+            outcome = try await signIn(client, endpoints: endpoints, scopes: scopes, ctx)
+        } catch let error as OAuthError {
+            throw RetryHint.naming(error, channel: client.channel.selector)
+        }
         if let saveRefreshToken, case .signedIn = outcome {
             try await RefreshTokenFile(path: saveRefreshToken).save(from: client)
             ctx.note("saved the refresh token to \(saveRefreshToken) (0600); give it to CI as --refresh-token-file")
@@ -118,7 +123,7 @@ package struct AuthorizeUseCase: Sendable {
             }
             let prompt = devicePrompt
             let result = try await DeviceSignIn(client: client, endpoints: endpoints, scopes: scopes, wait: wait) { device in
-                if let prompt { prompt(device, ctx) } else { Self.deviceInstructions(device).forEach(ctx.note) }
+                if let prompt { prompt(device, ctx) } else { Self.deviceInstructions(device).forEach(ctx.prompt) }
             }.run()
             return .signedIn(result)
         }
@@ -181,8 +186,8 @@ package struct AuthorizeUseCase: Sendable {
             try await rememberPending(request, endpoints: endpoints, client: client, dpop: try dpop?.stored())
         }
 
-        ctx.note("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
-        ctx.note(browserURL.absoluteString)
+        ctx.prompt("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
+        ctx.prompt(browserURL.absoluteString)
         if openBrowser && !(paste && ctx.browser.headlessReason != nil) {
             ctx.openForPerson(browserURL, printed: "the URL above")
         }
@@ -194,7 +199,7 @@ package struct AuthorizeUseCase: Sendable {
         } else if let receiver {
             parameters = try await receiver.waitForCallback(timeout: wait)
         } else {
-            ctx.note("After signing in, paste the full URL the browser landed on and press Enter:")
+            ctx.prompt("After signing in, paste the full URL the browser landed on and press Enter:")
             guard let line = ctx.readLine(), !line.isEmpty else {
                 throw UsageError.invalid("no redirect URL was pasted")
             }

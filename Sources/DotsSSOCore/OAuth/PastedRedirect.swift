@@ -8,10 +8,20 @@ import Foundation
 package enum PastedRedirect {
     /// What to paste, and the SSH forward that makes the redirect work by itself, with the real port.
     static func prompt(port: Int, _ ctx: CommandContext) {
-        ctx.note(
+        ctx.prompt(
             "After signing in, paste the address your browser shows, starting with http://127.0.0.1:\(port)/callback "
                 + "(the page itself will not load), and press Enter.")
-        ctx.note("Or forward the port so the redirect arrives by itself: ssh -L \(port):127.0.0.1:\(port) <this host>")
+        ctx.note("Or forward the port so the redirect arrives by itself: ssh -L \(port):127.0.0.1:\(port) \(thisHost)")
+    }
+
+    /// This machine's name as the person's ssh would reach it (the host name; `<this host>` when it has none).
+    static var thisHost: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "<this host>" }
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A name made only of what a host name may hold; anything else is not worth printing into a command.
+        let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        return host.isEmpty || !allowed ? "<this host>" : host
     }
 
     /// What a pasted line is: this sign-in's redirect (its fields in the order pasted), or the reason it is not.

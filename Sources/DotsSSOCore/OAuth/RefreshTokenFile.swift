@@ -84,8 +84,9 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
         case .notAFile:
             "--refresh-token-file and --save-refresh-token need a file, not '-': a rotated refresh token is written back to it"
         case let .spent(path, reason, channel):
-            "the refresh token in \(path) no longer works (\(reason)). Tell the person who looks after this job's test member: sign in again with "
-                + "`dots-sso authorize\(channel.map { " --channel \($0)" } ?? "") --flow device --save-refresh-token \(path)` and store the new file as the CI secret"
+            "the refresh token in \(path) no longer works (\(reason)). To fix, whoever looks after this job's test member runs "
+                + "`dots-sso authorize\(ShellWord.channelFlag(channel)) --flow device --save-refresh-token \(ShellWord.quoted(path))` "
+                + "and stores the new file as the CI secret"
         case let .rotatedButNotSaved(path, reason):
             "the provider rotated the refresh token but the new one could not be written to \(path) (\(reason)); the token in the file is now spent: "
                 + "make the file writable and sign in again with `dots-sso authorize --save-refresh-token \(path)`"
@@ -179,7 +180,7 @@ package actor UnattendedToken {
                 response = try await tokenClient.refresh(refreshToken: presented, endpoint: tokenURL)
             } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
                 throw RefreshTokenFileError.spent(
-                    path: file.path, reason: "invalid_grant\(description.map { ": \($0)" } ?? "")", channel: client.channelName)
+                    path: file.path, reason: "invalid_grant\(description.map { ": \($0)" } ?? "")", channel: client.channel.hintSelector)
             }
             if let rotated = response.refreshToken, rotated != presented {
                 do {

@@ -138,13 +138,14 @@ struct Authorize: DotsCommand {
 /// for a phone when a terminal is looking (drawn by zint; without it, the addresses alone).
 enum DevicePrompt {
     static func show(_ device: DeviceAuthorization, _ ctx: CommandContext) {
+        // The code, the address and the QR code are what the person acts on: shown under --quiet too.
         let lines = AuthorizeUseCase.deviceInstructions(device)
-        lines.forEach(ctx.note)
+        lines.forEach(ctx.prompt)
         guard ctx.stderr.isTerminal, let complete = device.shownCompleteAddress else { return }
-        switch TerminalQR.lines(complete, colour: ctx.colorOnStderr) {
+        switch TerminalQR.lines(complete) {
         case .success(let qr):
-            ctx.note("or scan it with a phone:")
-            qr.forEach(ctx.note)
+            ctx.prompt("or scan it with a phone:")
+            qr.forEach(ctx.prompt)
         case .failure(let reason):
             ctx.note("(no QR code: \(reason.message))")
         }

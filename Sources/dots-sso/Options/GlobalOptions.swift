@@ -12,7 +12,11 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Trace HTTP requests and responses to stderr, with every secret redacted.")
     var verbose = false
 
-    @Flag(name: [.short, .long], help: "Results, warnings and errors only: no progress lines and no hints.")
+    @Flag(
+        name: [.short, .long],
+        help:
+            "Results, warnings and errors only: no progress lines and no hints (what you must act on, a sign-in's URL, code or prompt, still shows)."
+    )
     var quiet = false
 
     @Option(
@@ -20,14 +24,18 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp("Colour: auto (a terminal; NO_COLOR and FORCE_COLOR are honoured), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
+    @Flag(name: .customLong("no-color"), help: "No colour: the same as --color never, as most command-line tools spell it.")
+    var noColor = false
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
+        if noColor && color == .always { throw ValidationError("--no-color and --color always ask for opposite things; give one") }
     }
 
     /// The command's context with these choices applied.
     func applied(to context: CommandContext) -> CommandContext {
         var context = context
-        context.colorChoice = color
+        context.colorChoice = noColor ? .never : color
         context.quiet = quiet
         return context
     }

@@ -1,0 +1,72 @@
+import DotsSSOBasics
+import DotsSSOCore
+import DotsSSOSandbox
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 59, what users trip over, driven as they drive it: the built binary against the sandbox, on a pipe as CI
+/// runs it and on a pseudo-terminal where a terminal matters.
+@Suite("what users trip over", .serialized)
+struct UserTripUpsCLITests {
+    let cli = DotsSSOCLI()
+
+    @Test(
+        "-q keeps what a person must act on: the device code, its address and the QR code's line; the paste flow's URL and prompt; and a retry hint repeats the --channel given"
+    )
+    func quietKeepsTheSignIn() async throws {
+        // Nobody approves: the login page waits for a person who never comes.
+        let sandbox = try await SandboxPartner.start(settings: SandboxPartner.Settings())
+        defer { sandbox.stop() }
+        let channel = cli.home.path("my partners/sandbox.json")
+        try FileManager.default.createDirectory(atPath: cli.home.path("my partners"), withIntermediateDirectories: true)
+        _ = try sandbox.writeChannel(to: channel)
+
+        let device = try await cli.run(["authorize", "--channel", channel, "--flow", "device", "-q", "--timeout", "2"])
+        #expect(device.status == 75, "\(device.allOutput)")
+        #expect(device.stderr.contains("on any device and enter the code: "), "the code under -q: \(device.stderr)")
+        #expect(device.stderr.contains("\(sandbox.issuer)/device"), "the address under -q: \(device.stderr)")
+        #expect(!device.stderr.contains("signing in with the"), "-q still leaves out the progress line")
+        // The hint repeats the channel as typed (a path with a space, quoted so it runs as printed).
+        #expect(device.stderr.contains("run `dots-sso authorize --channel '\(channel)'"), "\(device.stderr)")
+
+        let paste = try await cli.run(["authorize", "--channel", channel, "--flow", "paste", "-q", "--timeout", "2"])
+        #expect(paste.status == 75, "\(paste.allOutput)")
+        #expect(paste.stderr.contains("\(sandbox.issuer)/authorize?"), "the URL under -q: \(paste.stderr)")
+        #expect(paste.stderr.contains("paste the address your browser shows"), "the prompt under -q: \(paste.stderr)")
+        #expect(!paste.stderr.contains("ssh -L"), "the ssh hint is a hint: -q leaves it out")
+    }
+
+    @Test("--access-token-file - at a terminal asks, does not echo the token, and ends at Enter")
+    func accessTokenAtTerminal() async throws {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (run Scripts/test); skipping the terminal prompt check")
+            return
+        }
+        let sandbox = try await SandboxPartner.start(settings: .jane)
+        defer { sandbox.stop() }
+        let token = "pasted-member-token-\(UUID().uuidString)"
+        let result = try await ProcessRunner.run(
+            python,
+            [
+                TestPaths.peers.appendingPathComponent("pty_answer.py").path, "it is not shown", token, TestPaths.binary.path, "profile",
+                "--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app", "--access-token-file", "-",
+            ], environment: cli.environment, timeout: 40)
+        #expect(result.status != 124, "it ended at Enter: \(result.stdout)")
+        #expect(result.stdout.contains("Paste the access token and press Enter (it is not shown):"), "\(result.stdout)")
+        #expect(!result.stdout.contains(token), "the token was not echoed: \(result.stdout)")
+        #expect(result.status == 77, "the sandbox refused the made-up token, so it was read and sent: \(result.stdout)")
+    }
+
+    @Test("--no-color is the same as --color never; with --color always it is refused (64)")
+    func noColor() async throws {
+        let forced = ["FORCE_COLOR": "1", "NO_COLOR": ""]
+        let coloured = try await cli.run(["explain", "discover.jwks.key-unusable"], environment: forced)
+        #expect(coloured.stdout.contains("\u{1B}["), "FORCE_COLOR colours it: \(coloured.stdout)")
+        let plain = try await cli.run(["explain", "discover.jwks.key-unusable", "--no-color"], environment: forced)
+        #expect(plain.status == 0 && !plain.allOutput.contains("\u{1B}["), "\(plain.allOutput)")
+        let both = try await cli.run(["explain", "discover.jwks.key-unusable", "--no-color", "--color", "always"])
+        #expect(both.status == 64, "\(both.allOutput)")
+        #expect(both.stderr.contains("--no-color and --color always ask for opposite things"))
+    }
+}
