@@ -29,4 +29,31 @@ struct UserTripUpsTests {
         #expect(!result.stderr.contains("--channel sandbox"), "never the file's internal name, which names no channel here")
         #expect(!result.stderr.contains("rt-old"))
     }
+
+    @Test("a channel file's broken JSON is said with its line and column (78), as a Lottie file's or a pass.json's is")
+    func channelJSONPosition() async throws {
+        let t = TestContext()
+        let channel = t.home.path("broken.json")
+        try Data("{\"name\": \"acme\",\n  \"issuer\": \"https://sso.acme.example\"\n  \"clientId\": \"dots\"}".utf8)
+            .write(to: URL(fileURLWithPath: channel))
+        chmod(channel, 0o600)
+        let result = await t.run(["discover", "--channel", channel])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("not valid JSON: line 3, column 3: expected ',' or '}'"), "\(result.stderr)")
+    }
+
+    @Test("several files end with the run's total (how many hold, every finding counted); one file has no extra line")
+    func grandTotal() async throws {
+        let t = TestContext()
+        let good = t.home.path("good.json")
+        let bad = t.home.path("bad.json")
+        try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[]}"#.utf8).write(to: URL(fileURLWithPath: good))
+        try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let several = await t.run(["bodymovin", "validate", "--no-render", good, good])
+        #expect(several.stdout.hasSuffix("total: 2 of 2 hold; 0 errors, 0 warnings, 0 info\n"), "\(several.stdout)")
+        let mixed = await t.run(["bodymovin", "validate", "--no-render", good, bad])
+        #expect(mixed.stdout.contains("total: 1 of 2 hold"), "an unreadable file counts among the inputs: \(mixed.stdout)")
+        let one = await t.run(["bodymovin", "validate", "--no-render", good])
+        #expect(!one.stdout.contains("total:"), "\(one.stdout)")
+    }
 }

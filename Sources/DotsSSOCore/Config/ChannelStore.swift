@@ -76,6 +76,12 @@ package struct ChannelStore: Sendable {
     package static func decode(_ data: Data, path: String) throws -> Channel {
         let channel: Channel
         do {
+            // Broken JSON is said with its line and column, as a Lottie file's or a pass.json's is.
+            _ = try CompactJSON(data)
+        } catch let error as CompactJSON.ParseError {
+            throw ConfigError.unreadableChannel(path: path, reason: "not valid JSON: \(error.located)")
+        }
+        do {
             channel = try JSONDecoder().decode(Channel.self, from: data)
         } catch let error as DecodingError {
             throw ConfigError.unreadableChannel(path: path, reason: JSONDiagnostics.describe(error))

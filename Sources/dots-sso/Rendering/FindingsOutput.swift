@@ -20,12 +20,16 @@ protocol FindingsBody: Encodable {
     var unreadable: UnreadableInputs { get }
     /// The error the run ends with whatever the findings: an unreadable input's status, a pass that was not saved.
     var ending: (any Error)? { get }
+    /// Whether the text ends with the whole run's total when several inputs were checked (false where the text
+    /// already ends with one).
+    var endsWithTotal: Bool { get }
 }
 
 extension FindingsBody {
     var hints: [String] { [] }
     var unreadable: UnreadableInputs { UnreadableInputs() }
     var ending: (any Error)? { nil }
+    var endsWithTotal: Bool { true }
 }
 
 /// The document every findings command prints: its body's keys, then the same three names everywhere:
@@ -47,6 +51,14 @@ struct FindingsOutput<Body: FindingsBody>: CommandOutput {
     }
 
     func lines(_ style: Style) -> [OutputLine] {
-        [.result(body.text(style))] + body.hints.map(OutputLine.hint)
+        [.result(body.text(style))] + (total(style).map { [.result($0)] } ?? []) + body.hints.map(OutputLine.hint)
+    }
+
+    /// With several inputs, the run's own line after the last input's, so nobody takes that one for the result.
+    private func total(_ style: Style) -> String? {
+        let inputs = body.cases.count + body.unreadable.entries.count
+        guard body.endsWithTotal, inputs > 1 else { return nil }
+        let held = body.cases.filter { !$0.findings.contains { $0.severity == .error } }.count
+        return "\ntotal: \(held) of \(inputs) hold; " + FindingsText.summary(summary, style: style)
     }
 }

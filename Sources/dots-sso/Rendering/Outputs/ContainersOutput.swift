@@ -4,6 +4,8 @@ import DotsSSOCore
 /// `containers show`: each container's request and whether the member may open it.
 extension ContainersShowUseCase.Result: FindingsBody {
     var suite: String { "containers" }
+    /// One member's containers, whose findings end in one summary already.
+    var endsWithTotal: Bool { false }
 
     /// One case per container (its findings are located at `$.containers[i]`), then one for the rest, about the list.
     var cases: [(input: String, findings: [Finding])] {

@@ -19,6 +19,9 @@ extension PKPassInspectUseCase.Result: FindingsBody {
 
 /// `passes fetch`: each downloaded pass with its verdict, then the findings about the list and the run's summary.
 extension PassesFetchUseCase.Result: FindingsBody {
+    /// Its text ends with the run's summary already.
+    var endsWithTotal: Bool { false }
+
     var suite: String { "passes fetch" }
     var cases: [(input: String, findings: [Finding])] { [(source, findings)] + passes.map { ($0.file ?? $0.url, $0.findings) } }
     var ending: (any Error)? { saveFailure }
