@@ -92,6 +92,16 @@ struct DotsSSO: AsyncParsableCommand {
             context.stdout.writeLine(exitCodeTable)
             return .finished(ExitStatus.success.rawValue)
         }
+        // `help TOPIC` for a topic that is no command would print the top-level help as if it were the answer.
+        if arguments.count > 1, arguments[0] == "help", !arguments[1].hasPrefix("-") {
+            let names = configuration.groupedSubcommands.flatMap(\.subcommands).map { $0._commandName } + ["exit-codes"]
+            if !names.contains(arguments[1]) {
+                Console(context).err(
+                    "dots-sso: no command or help topic named '\(TerminalText.oneLine(arguments[1], limit: 40))'; "
+                        + "`dots-sso --help` lists the commands, `dots-sso help exit-codes` the exit codes")
+                return .finished(ExitStatus.usage.rawValue)
+            }
+        }
         // `--version --verbose` is `version`: the one-line answer plus the libraries found here.
         if arguments.contains("--version"), arguments.contains("--verbose") || arguments.contains("-v"),
             arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) })
