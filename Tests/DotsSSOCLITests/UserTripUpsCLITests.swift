@@ -69,4 +69,22 @@ struct UserTripUpsCLITests {
         #expect(both.status == 64, "\(both.allOutput)")
         #expect(both.stderr.contains("--no-color and --color always ask for opposite things"))
     }
+
+    @Test("the sign-in names who signed in (gh's 'Logged in as'); token show gives exp, iat and auth_time as dates beside the numbers")
+    func whoAndWhen() async throws {
+        var settings = SandboxPartner.Settings()
+        settings.autoApprove = "jane"
+        let sandbox = try await SandboxPartner.start(settings: settings)
+        defer { sandbox.stop() }
+        let client = ["--issuer", sandbox.issuer, "--client-id", "dots-sandbox-app"]
+        let signedIn = try await cli.run(["authorize", "--flow", "device", "--timeout", "20"] + client)
+        #expect(signedIn.status == 0, "\(signedIn.allOutput)")
+        #expect(signedIn.stdout.hasPrefix("signed in as   jane"), "\(signedIn.stdout)")
+        let shown = try await cli.run(["token", "show"] + client)
+        #expect(shown.status == 0, "\(shown.allOutput)")
+        for claim in ["exp", "iat", "auth_time"] {
+            let line = shown.stdout.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(claim + " ") }
+            #expect(line?.contains(" (20") == true && line?.hasSuffix("Z)") == true, "\(claim): \(line ?? "missing")")
+        }
+    }
 }

@@ -31,6 +31,8 @@ package struct SignIn: Sendable {
 
     /// What a completed sign-in reports: never a token.
     package struct Result: Codable, Sendable {
+        /// Who signed in, as a person reads it: the id_token's `preferred_username`, else `email`, else `name`.
+        package var member: String?
         package var subject: String?
         package var scope: String?
         package var expiresAt: Date?
@@ -50,6 +52,7 @@ package struct SignIn: Sendable {
     /// in the id_token must still be the one sent, but its absence is no replay.
     package func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true) async throws -> Result {
         var subject: String?
+        var member: String?
         var validated = false
         if let idToken = response.idToken {
             guard let issuer = endpoints.issuer else {
@@ -60,6 +63,7 @@ package struct SignIn: Sendable {
                 for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
             let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())
             subject = token.claims["sub"]?.stringValue
+            member = ["preferred_username", "email", "name"].lazy.compactMap { token.claims[$0]?.stringValue }.first { !$0.isEmpty }
             validated = true
         }
         let tokens = response.tokenSet(requestedScope: scopes.isEmpty ? nil : scopes.joined(separator: " "), now: cache.clock.now())
@@ -82,7 +86,7 @@ package struct SignIn: Sendable {
             return updated
         }
         return Result(
-            subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
+            member: member, subject: entry.subject, scope: tokens.scope, expiresAt: tokens.expiresAt,
             hasRefreshToken: tokens.refreshToken != nil, idTokenValidated: validated,
             cacheFile: cache.url(for: key).path)
     }

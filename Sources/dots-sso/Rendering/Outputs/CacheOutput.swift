@@ -58,10 +58,20 @@ extension TokenShowUseCase.Result: CommandOutput {
             lines.append(
                 .result(
                     Table.render(
-                        claims.sorted { $0.key < $1.key }.map { [TerminalText.safe($0.key), TerminalText.safe(Self.compact($0.value))] },
+                        claims.sorted { $0.key < $1.key }.map { [TerminalText.safe($0.key), Self.shown($0.key, $0.value)] },
                         indent: "  ")))
         }
         return lines
+    }
+
+    /// A claim as a person reads it: its JSON, and for the NumericDate claims (RFC 7519 §2: exp, iat, nbf, auth_time)
+    /// the moment it names.
+    static func shown(_ name: String, _ value: JSONValue) -> String {
+        let text = TerminalText.safe(compact(value))
+        guard ["exp", "iat", "nbf", "auth_time"].contains(name), case .number(let seconds) = value, seconds.isFinite,
+            (0...253_402_300_799).contains(seconds)  // up to 9999-12-31, what an ISO 8601 date can say
+        else { return text }
+        return "\(text) (\(ISOTimestamp.string(Date(timeIntervalSince1970: seconds))))"
     }
 
     /// A header or claim value as one line of JSON.

@@ -4,7 +4,10 @@ import DotsSSOCore
 /// A completed sign-in (`authorize`, `exchange`): subject, scopes, expiry and where it is cached; never a token.
 extension SignIn.Result: CommandOutput {
     func lines(_ style: Style) -> [OutputLine] {
-        var rows: [[String]] = [["subject", subject.map(TerminalText.safe) ?? "(no id_token)"]]
+        var rows: [[String]] = []
+        // Like gh's "Logged in as": the member by name when the id_token names one.
+        if let member { rows.append(["signed in as", TerminalText.oneLine(member, limit: 120)]) }
+        rows.append(["subject", subject.map(TerminalText.safe) ?? "(no id_token)"])
         rows.append(["scopes", scope.map(TerminalText.safe) ?? "-"])
         rows.append(["expires", expiresAt.map { ISOTimestamp.string($0) } ?? "not given"])
         rows.append(["refresh token", hasRefreshToken ? "yes" : "no"])
