@@ -67,4 +67,16 @@ struct UserTripUpsTests {
         let known = await t.run(["help", "check"])
         #expect(known.status == 0 && known.stdout.contains("Check every deliverable"), "\(known.allOutput)")
     }
+
+    @Test("check --skip live says in its summary, and in --json, which checks never ran")
+    func skippedChecksSaid() async throws {
+        let t = TestContext()
+        try t.writeChannel("acme", #"{"name": "acme", "issuer": "https://sso.acme.example", "clientId": "dots"}"#)
+        let result = await t.run(["check", "--channel", "acme", "--only", "channel", "--skip", "live"])
+        let summary = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.contains("not run (--only/--skip): discovery, tls, authorization, profile, flags, passes"), "\(result.stdout)")
+        let json = await t.run(["check", "--channel", "acme", "--skip", "live", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.allOutput)")
+        #expect(report["leftOut"] as? [String] == ["profile", "flags", "passes"], "\(report["leftOut"] ?? "none")")
+    }
 }

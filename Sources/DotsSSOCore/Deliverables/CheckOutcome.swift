@@ -83,6 +83,8 @@ package struct CheckReport: Codable, Sendable {
     package var passed: Bool
     package var durationMs: Int
     package var memberMissing: MemberMissing?
+    /// The checks this channel has that `--only`/`--skip` left out: never run, said so in the summary.
+    package var leftOut: [String]?
 
     package init(channel: String, checks: [CheckOutcome], durationMs: Int) {
         self.channel = channel

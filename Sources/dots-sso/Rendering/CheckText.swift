@@ -32,7 +32,8 @@ enum CheckText {
 
     static func verdict(_ report: CheckReport, style: Style) -> String {
         let summary = report.summary
-        let counts = "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped (\(report.durationMs) ms)"
+        let notRun = report.leftOut.map { "; not run (--only/--skip): \($0.joined(separator: ", "))" } ?? ""
+        let counts = "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\(notRun) (\(report.durationMs) ms)"
         if report.passed {
             return style.green("All checks hold") + ": " + counts
         } else if summary.failed == 0, report.memberMissing != nil {
