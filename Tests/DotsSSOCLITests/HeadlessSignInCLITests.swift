@@ -251,6 +251,10 @@ struct HeadlessSignInCLITests {
         let skipped = try await cli.run(
             ["check", "--channel", channel, "--trust", trust, "--skip", "live", "--skip", "loading-animation"], timeout: 120)
         #expect(skipped.status == 0, "\(skipped.stdout)\n\(skipped.stderr)")
-        #expect(!skipped.stdout.contains("profile"))
+        let ran = skipped.stdout.split(separator: "\n").compactMap {
+            $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+        }
+        #expect(!ran.contains("profile"), "no profile check ran: \(skipped.stdout)")
+        #expect(skipped.stdout.contains("not run (--only/--skip): profile"), "and the summary says so: \(skipped.stdout)")
     }
 }
