@@ -48,6 +48,14 @@ struct GlewlwydTests {
 
     static let secret = "dots-secret-value"
 
+    /// `secret` in a private file of `cli`'s home, as a client secret is kept.
+    static func secretFile(_ secret: String, in cli: DotsSSOCLI) throws -> String {
+        let path = cli.home.path("secret")
+        try Data("\(secret)\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        return path
+    }
+
     /// A sign-in's flags for the keyed client.
     static func keyed(_ glewlwyd: Shared.Running) -> [String] {
         ["--issuer", glewlwyd.issuer, "--client-id", "dots-keyed", "--client-key-file", glewlwyd.key]
@@ -120,9 +128,7 @@ struct GlewlwydTests {
     func wrongSecret() async throws {
         guard let glewlwyd = try await Shared.shared.start() else { return }
         let cli = DotsSSOCLI()
-        let secret = cli.home.path("secret")
-        try Data("not-the-secret\n".utf8).write(to: URL(fileURLWithPath: secret))
-        chmod(secret, 0o600)
+        let secret = try Self.secretFile("not-the-secret", in: cli)
         let result = try await cli.run([
             "authorize", "--no-browser", "--issuer", glewlwyd.issuer, "--client-id", "dots-secret", "--client-secret-file", secret,
             "--redirect-uri", glewlwyd.redirectURI, "--timeout", "10",
@@ -139,9 +145,7 @@ struct GlewlwydTests {
     func replayedRefreshToken() async throws {
         guard let glewlwyd = try await Shared.shared.start() else { return }
         let cli = DotsSSOCLI()
-        let secret = cli.home.path("secret")
-        try Data("\(Self.secret)\n".utf8).write(to: URL(fileURLWithPath: secret))
-        chmod(secret, 0o600)
+        let secret = try Self.secretFile(Self.secret, in: cli)
         let client = ["--issuer", glewlwyd.issuer, "--client-id", "dots-secret", "--client-secret-file", secret]
         #expect(try await Self.signIn(cli, glewlwyd, client).status == 0)
         let cache = try #require(
