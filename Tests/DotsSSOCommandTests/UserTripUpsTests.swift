@@ -79,4 +79,23 @@ struct UserTripUpsTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.allOutput)")
         #expect(report["leftOut"] as? [String] == ["profile", "flags", "passes"], "\(report["leftOut"] ?? "none")")
     }
+
+    @Test("a 401 for the member's token gives the next step: a fresh token for a given one, a new sign-in for a cached one (77)")
+    func refusedTokenNextStep() async throws {
+        let t = TestContext()
+        _ = FakeProvider(on: t.http)
+        let token = t.home.path("token")
+        try Data("stale-token\n".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
+        let given = await t.run(["profile", "--access-token-file", token] + FakeProvider.flags)
+        #expect(given.status == 77, "\(given.stderr)")
+        #expect(given.stderr.contains("refused the credentials (HTTP 401)"), "\(given.stderr)")
+        #expect(given.stderr.contains("the token given is expired, revoked or not this provider's: take a fresh one"), "\(given.stderr)")
+
+        let (u, _) = try await OAuthCommandTests.signedIn()
+        u.http.on(.get, FakeProvider.issuer + "/userinfo") { _ in (401, [], Data()) }
+        let cached = await u.run(["profile"] + FakeProvider.flags)
+        #expect(cached.status == 77, "\(cached.stderr)")
+        #expect(cached.stderr.contains("even after a refresh: sign in again with `dots-sso authorize`"), "\(cached.stderr)")
+    }
 }

@@ -37,15 +37,35 @@ package enum BearerSource: Sendable {
             try response.requireSuccess()
             return response
         }
-        switch self {
-        case .fixed(let token):
-            return try await send(AccessCredential(token: token), renew: nil)
-        case let .session(session, minValidity):
-            return try await send(try await session.valid(minValidity: minValidity).signedIn.access) {
-                try await session.afterRejection(of: $0).access
+        do {
+            switch self {
+            case .fixed(let token):
+                return try await send(AccessCredential(token: token), renew: nil)
+            case let .session(session, minValidity):
+                return try await send(try await session.valid(minValidity: minValidity).signedIn.access) {
+                    try await session.afterRejection(of: $0).access
+                }
+            case .unattended(let source):
+                return try await send(try await source.access()) { try await source.afterRejection(of: $0) }
             }
-        case .unattended(let source):
-            return try await send(try await source.access()) { try await source.afterRejection(of: $0) }
+        } catch let error as HTTPError {
+            guard case .unauthorized(_, 401, _) = error else { throw error }
+            throw MemberTokenRefused(underlying: error, nextStep: nextStepAfterRefusal)
+        }
+    }
+
+    /// What a person does when the partner still refuses this token (after a refresh, where there is one).
+    var nextStepAfterRefusal: String {
+        switch self {
+        case .fixed:
+            "the token given is expired, revoked or not this provider's: take a fresh one (`dots-sso token print` prints a signed-in "
+                + "member's)"
+        case .session(let session, _):
+            "the provider no longer accepts this member's sign-in, even after a refresh: sign in again with "
+                + "`dots-sso authorize\(ShellWord.channelFlag(session.channelName))`"
+        case .unattended:
+            "the test member's token was refused even fresh from the provider: check the member still has access, or sign the "
+                + "member in again and replace the CI secret"
         }
     }
 
