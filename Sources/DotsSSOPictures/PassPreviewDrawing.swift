@@ -9,11 +9,11 @@ package enum PassPreviewDrawing {
         _ files: [String: Data], name: String, front frontPath: String, back backPath: String? = nil,
         locale: String? = nil
     ) throws -> PassPreviewUseCase.Preview {
-        guard let data = files["pass.json"] else { throw PictureError.refused("\(name) has no pass.json at its root; nothing to draw") }
+        guard let data = files["pass.json"] else { throw PictureError.malformed("\(name) has no pass.json at its root; nothing to draw") }
         let (parsed, lint) = PassJSONLint.check(data, file: name)
         guard let pass = parsed?.objectValue else {
             let reason = lint.first(where: { $0.severity == .error })?.message ?? "it is not a JSON object"
-            throw PictureError.refused("\(name)'s pass.json cannot be drawn: \(reason)")
+            throw PictureError.malformed("\(name)'s pass.json cannot be drawn: \(reason)")
         }
         var renderer = try PassRenderer(pass: pass, files: files, language: locale, file: name)
         let front = try renderer.front()

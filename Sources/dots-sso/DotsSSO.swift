@@ -118,7 +118,11 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     static func execute(_ command: ParsableCommand, context: CommandContext) async -> Int32 {
-        let context = GlobalOptions.of(command)?.applied(to: context) ?? context
+        let options = GlobalOptions.of(command)
+        var context = options?.applied(to: context) ?? context
+        // Under --json stdout is watched, so a run that fails before its document still prints one.
+        let watched = options?.json == true ? WatchedOutput(context.stdout) : nil
+        if let watched { context.stdout = watched }
         let console = Console(context)
         let status: Int32
         do {
@@ -135,6 +139,7 @@ struct DotsSSO: AsyncParsableCommand {
         } catch let error as UserFacingError {
             console.err("dots-sso: \(TerminalText.message(error.message))")
             status = error.exitStatus.rawValue
+            if let watched, !watched.written { try? console.json(FailureDocument(error)) }
         } catch let error as ExitCode {
             status = error.rawValue
         } catch  where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {

@@ -132,6 +132,20 @@ struct CheckTests {
         #expect(
             refused.memberMissing?.message.contains("the refresh token in \(spent) no longer works (invalid_grant") == true,
             "\(refused.memberMissing?.message ?? "")")
+        #expect(refused.memberMissing?.exitCode == 77)
+
+        // The user's own token file that cannot be read is no partner failure (1) either: 64 missing, 65 empty.
+        for (file, status) in [
+            (empty.path("missing-refresh-token"), ExitStatus.usage), (empty.path("empty-refresh-token"), .malformedInput),
+        ] {
+            if status == .malformedInput {
+                _ = FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o600])
+            }
+            member.refreshTokenFile = file
+            let unread = try await CheckUseCase(member: member, trust: [signed.trust], only: ["profile"]).run(Self.context())
+            #expect(unread.summary.failed == 0 && unread.memberMissing?.exitCode == status.rawValue, "\(file): \(unread)")
+            #expect(unread.memberMissing?.message.contains(file) == true, "\(unread.memberMissing?.message ?? "")")
+        }
     }
 
     @Test("one broken deliverable of each kind fails exactly its own check")

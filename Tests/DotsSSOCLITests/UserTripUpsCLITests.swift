@@ -58,6 +58,32 @@ struct UserTripUpsCLITests {
         #expect(result.status == 77, "the sandbox refused the made-up token, so it was read and sent: \(result.stdout)")
     }
 
+    @Test(
+        "exit statuses say who must act: a malformed pass.json in preview is 65, and a --json command that fails prints a failure document, not nothing"
+    )
+    func exitStatusesAndFailureDocuments() async throws {
+        let folder = cli.home.path("truncated.pass")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"formatVersion": 1, "#.write(toFile: folder + "/pass.json", atomically: true, encoding: .utf8)
+        let preview = try await cli.run(["pkpass", "preview", folder, "--json"])
+        #expect(preview.status == 65, "\(preview.allOutput)")
+        #expect(preview.stderr.contains("line 1, column"), "where the JSON breaks: \(preview.stderr)")
+
+        let profile = try await cli.run(["profile", "--channel", "no-such-partner", "--json"])
+        let discover = try await cli.run(["discover", "--issuer", "http://127.0.0.1:9", "--json"])
+        for (run, status, kind) in [(preview, 65, "malformed"), (profile, 78, "configuration"), (discover, 69, "network")] {
+            #expect(run.status == status, "\(run.allOutput)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+            let problem = try #require(document["problem"] as? [String: Any])
+            #expect(document["exitStatus"] as? Int == Int(status) && problem["kind"] as? String == kind, "\(run.stdout)")
+            // The same one line as stderr, so a script that keeps only stdout keeps why.
+            #expect(run.stderr.contains(try #require(problem["message"] as? String)), "\(run.stderr)")
+        }
+        // Without --json stdout stays empty: the line is on stderr only.
+        let plain = try await cli.run(["profile", "--channel", "no-such-partner"])
+        #expect(plain.status == 78 && plain.stdout.isEmpty, "\(plain.allOutput)")
+    }
+
     @Test("--no-color is the same as --color never; with --color always it is refused (64)")
     func noColor() async throws {
         let forced = ["FORCE_COLOR": "1", "NO_COLOR": ""]

@@ -255,9 +255,9 @@ struct CheckBodies: Sendable {
     func liveMember(_ name: CheckName) async -> Result<(MemberSource, AccessCredential), CheckFindingsBox> {
         switch await session.member() {
         case let .available(source, access): return .success((source, access))
-        case .noToken(let reason):
+        case let .noToken(reason, status):
             var skipped = CheckFindings.skipped(name.description, because: reason)
-            skipped.noMember = true
+            skipped.noMember = status
             return .failure(CheckFindingsBox(skipped))
         case .failed(let error):
             return .failure(

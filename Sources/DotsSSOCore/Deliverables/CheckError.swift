@@ -9,7 +9,7 @@ package enum CheckError: UserFacingError, Equatable {
     /// Something went wrong inside dots-sso (a bug).
     case internalFailure(String)
     /// Live checks were skipped because no member could be signed in: not a pass.
-    case memberMissing(String)
+    case memberMissing(String, status: ExitStatus)
 
     package var message: String {
         switch self {
@@ -19,7 +19,7 @@ package enum CheckError: UserFacingError, Equatable {
             "--only and --skip leave no check to run"
         case let .internalFailure(detail):
             "internal error: \(detail)"
-        case let .memberMissing(message):
+        case let .memberMissing(message, _):
             message
         }
     }
@@ -28,7 +28,7 @@ package enum CheckError: UserFacingError, Equatable {
         switch self {
         case .unknownCheck, .nothingToCheck: .usage
         case .internalFailure: .internalError
-        case .memberMissing: .notAuthorized
+        case .memberMissing(_, let status): status
         }
     }
 }

@@ -32,8 +32,9 @@ package struct CheckFindings: Sendable {
     package var findings: [Finding]
     package var skipped: String?
     package var detail: String?
-    /// Skipped because no member could be signed in: not a pass (`check` ends 77).
-    package var noMember = false
+    /// Skipped because no member could be signed in, with the status the run then ends with (77, or 64/65 for a
+    /// token file that cannot be read): not a pass.
+    package var noMember: ExitStatus?
 
     package init(_ findings: [Finding] = [], detail: String? = nil) {
         self.findings = findings
@@ -52,12 +53,12 @@ package struct CheckFindings: Sendable {
     /// The outcome under `strict`: warnings promoted, failed on any error, else skipped or passed.
     func judged(name: String, durationMs: Int, strict: Bool) -> CheckOutcome {
         // A live check with no member stays a skip under --strict: the run ends 77 for it, which says more than 1.
-        let judged = noMember ? findings : findings.promotingWarnings(strict)
+        let judged = noMember != nil ? findings : findings.promotingWarnings(strict)
         let status: CheckOutcome.Status =
-            noMember ? .skip : FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
+            noMember != nil ? .skip : FindingSummary(judged).failed(strict: false) ? .fail : (skipped == nil ? .pass : .skip)
         return CheckOutcome(
             name: name, status: status, durationMs: durationMs, findings: judged, detail: skipped ?? detail,
-            noMember: noMember && status == .skip ? true : nil)
+            noMember: noMember != nil && status == .skip ? true : nil)
     }
 }
 
@@ -74,6 +75,8 @@ package struct CheckReport: Codable, Sendable {
     package struct MemberMissing: Codable, Sendable, Equatable {
         package var checks: [String]
         package var message: String
+        /// The status the run ends with for it: 77, or 64/65 when the token file given cannot be read or is no token.
+        package var exitCode: Int32
     }
 
     package var channel: String
@@ -86,7 +89,8 @@ package struct CheckReport: Codable, Sendable {
     /// The checks this channel has that `--only`/`--skip` left out: never run, said so in the summary.
     package var leftOut: [String]?
 
-    package init(channel: String, checks: [CheckOutcome], durationMs: Int) {
+    /// `memberStatus` is the status a run whose live checks had no member ends with.
+    package init(channel: String, checks: [CheckOutcome], durationMs: Int, memberStatus: ExitStatus = .notAuthorized) {
         self.channel = channel
         self.checks = checks
         self.durationMs = durationMs
@@ -101,7 +105,8 @@ package struct CheckReport: Codable, Sendable {
                 message: "no member could be signed in (\(reason)), so \(names.joined(separator: ", ")) "
                     + "\(names.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
                     + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
-                    + "or leave them out on purpose with --skip live")
+                    + "or leave them out on purpose with --skip live",
+                exitCode: memberStatus.rawValue)
         }
         passed = summary.failed == 0 && memberMissing == nil
     }

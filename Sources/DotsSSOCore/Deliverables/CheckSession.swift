@@ -8,9 +8,12 @@ actor CheckSession {
     /// Why the live checks cannot run, or the member they run as.
     enum Member: Sendable {
         case available(MemberSource, access: AccessCredential)
-        /// No token: the live checks are skipped with this reason.
-        case noToken(String)
-        /// A token was there but could not be used (a network failure, a refused refresh): the live checks fail.
+        /// No usable token of the user's (none given, a token file that cannot be read, a refused refresh token): the
+        /// live checks are skipped with this reason and the run ends with `status`, never 1, because the partner
+        /// broke nothing.
+        case noToken(String, status: ExitStatus = .notAuthorized)
+        /// A token was there but the partner's side failed with it (a network failure, an unparseable token
+        /// response): the live checks fail.
         case failed(any UserFacingError)
     }
 
@@ -56,8 +59,15 @@ actor CheckSession {
                 if case .signInAgain = error { return .noToken(error.message) }
                 return .failed(error)
             } catch let error as RefreshTokenFileError {
-                if case .spent = error { return .noToken(error.message) }
-                return .failed(error)
+                switch error {
+                case .spent, .alreadyRotated, .notAFile: return .noToken(error.message, status: error.exitStatus)
+                default: return .failed(error)
+                }
+            } catch let error as InputError {
+                // The user's own token file is missing (64) or not a token (65).
+                return .noToken(error.message, status: error.exitStatus)
+            } catch let error as UsageError {
+                return .noToken(error.message, status: error.exitStatus)
             } catch let error as UserFacingError {
                 return .failed(error)
             } catch {
@@ -66,6 +76,13 @@ actor CheckSession {
         }
         memberTask = task
         return await task.value
+    }
+
+    /// The status a run ends with when its live checks had no member: the reason's own (77 unless the token file
+    /// could not be read), asked only once a live check has asked for the member.
+    func memberStatus() async -> ExitStatus {
+        guard let memberTask, case .noToken(_, let status) = await memberTask.value else { return .notAuthorized }
+        return status
     }
 
     /// The member's checked profile (fetched once).

@@ -103,7 +103,9 @@ package struct CheckUseCase: Sendable {
                 ])
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
         }
-        var report = CheckReport(channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: started.milliseconds)
+        var report = CheckReport(
+            channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: started.milliseconds,
+            memberStatus: await session.memberStatus())
         // What --only/--skip left out is said, so a reader of the log knows those checks never ran.
         let leftOut = CheckName.all(for: channel).filter { !names.contains($0) }.map(\.description)
         report.leftOut = leftOut.isEmpty ? nil : leftOut

@@ -8,6 +8,9 @@ package enum PictureError: UserFacingError, Equatable {
     case tooLarge(String)
     /// The input is not drawn: it failed our own checks first (rlottie only ever sees what passed them).
     case refused(String)
+    /// The input cannot be read as what it claims to be (a pass.json that is not JSON, an archive that is not a
+    /// pass): malformed input, 65.
+    case malformed(String)
     /// The library refused to draw (out of memory, an image it cannot decode).
     case cannotDraw(String)
 
@@ -16,6 +19,7 @@ package enum PictureError: UserFacingError, Equatable {
         case .libraryMissing(let detail): detail
         case .tooLarge(let detail): detail
         case .refused(let detail): detail
+        case .malformed(let detail): detail
         case .cannotDraw(let detail): "cannot draw the picture: \(detail)"
         }
     }
@@ -23,7 +27,7 @@ package enum PictureError: UserFacingError, Equatable {
     package var exitStatus: ExitStatus {
         switch self {
         case .libraryMissing: .network
-        case .tooLarge: .malformedInput
+        case .tooLarge, .malformed: .malformedInput
         case .refused: .checkFailed
         case .cannotDraw: .internalError
         }

@@ -79,7 +79,9 @@ package struct PassPreviewUseCase: Sendable {
     /// The files of a .pkpass in memory, with the archive limits `pkpass inspect` uses.
     package static func files(of data: Data, name: String) throws -> [String: Data] {
         let archive = PassArchive.open(data, file: name, limits: PassArchive.Limits())
-        if let error = archive.findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
+        if let error = archive.findings.first(where: { $0.severity == .error }) {
+            throw PictureError.malformed("\(name): \(error.message)")
+        }
         return archive.files
     }
 
@@ -95,7 +97,7 @@ package struct PassPreviewUseCase: Sendable {
         let limits = PassArchive.Limits()
         if file != "-", FileStatus(file)?.isDirectory == true {
             let (files, findings) = PassInspector.readFolder(URL(fileURLWithPath: file), file: name, limits: limits)
-            if let error = findings.first(where: { $0.severity == .error }) { throw PictureError.refused("\(name): \(error.message)") }
+            if let error = findings.first(where: { $0.severity == .error }) { throw PictureError.malformed("\(name): \(error.message)") }
             return files
         }
         return try files(of: try bytes(file, name: name), name: name)

@@ -17,19 +17,9 @@ package struct FlagsCheckUseCase: Sendable {
         package var rule: String
         package var passed: Bool
         package var flags: [FlagCheck.Result]
-        /// Why the check could not look at the flags at all (the profile could not be fetched).
+        /// Why the check could not look at the flags at all (the profile could not be fetched); the command ends
+        /// with its `exitCode`: nobody looked at the flags.
         package var problem: Problem?
-    }
-
-    /// A failure to get the profile, typed so CI can tell an operator's mistake (`configuration`, `usage`), an outage
-    /// (`network`, `temporary`), a refused token (`not-authorized`) or a partner bug (`malformed`, `protocol`) from a
-    /// member the app would lock out. The command ends with `exitCode`, the failure's own status: it could not check.
-    package struct Problem: Codable, Sendable, Equatable {
-        /// The failure's exit status as a word (`ExitStatus.kind`).
-        package var kind: String
-        /// What the failure's own command would exit with.
-        package var exitCode: Int32
-        package var message: String
     }
 
     package func run(_ ctx: CommandContext) async throws -> Result {
@@ -41,9 +31,7 @@ package struct FlagsCheckUseCase: Sendable {
             // Not a verdict on the member: nobody looked at their flags. The status says why.
             return Result(
                 rule: rule, passed: false, flags: [],
-                problem: Problem(
-                    kind: error.exitStatus.kind, exitCode: error.exitStatus.rawValue,
-                    message: "could not check the app-launch rule: \(error.message)"))
+                problem: Problem(error, prefix: "could not check the app-launch rule: "))
         }
         let results = FlagCheck.evaluate(names: names, flags: report.dots.flags)
         return Result(rule: rule, passed: results.allSatisfy(\.passed), flags: results, problem: nil)

@@ -139,7 +139,11 @@ struct Check: DotsCommand {
         }
         // How the run ends, decided once: the JSON says the status the process then exits with.
         let ending: (any Error)? =
-            report.summary.failed > 0 ? checkFailed : report.memberMissing.map { CheckError.memberMissing($0.message) }
+            report.summary.failed > 0
+            ? checkFailed
+            : report.memberMissing.map {
+                CheckError.memberMissing($0.message, status: ExitStatus(rawValue: $0.exitCode) ?? .notAuthorized)
+            }
         if global.json {
             try console.json(report, exitStatus: exitStatus(of: ending))
         }
