@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the dots-sso(1) man page (mdoc) from the binary's own command tree (`--experimental-dump-help`), so every
 command, option and example in it is the one the binary parses, plus the sections a man page needs that the tree
-does not hold: EXIT STATUS (from `dots-sso help exit-codes`), ENVIRONMENT, FILES, EXAMPLES and SEE ALSO.
+does not hold: EXIT STATUS (from `dots-sso help exit-codes`), ENVIRONMENT (from `dots-sso help environment`), FILES, EXAMPLES and SEE ALSO.
 
   Scripts/man.py BINARY DATE > man/dots-sso.1     (Scripts/generate-docs runs it; DATE is YYYY-MM-DD)
 
@@ -13,25 +13,6 @@ import re
 import subprocess
 import sys
 
-ENVIRONMENT = [
-    ("DOTS_SSO_CHANNEL", "The channel to use when --channel is not given: a name from the channels folder or a path to a channel file."),
-    ("DOTS_SSO_CACHE_DIR", "The token cache folder, instead of $XDG_CACHE_HOME/dots-sso (--cache-dir wins)."),
-    ("DOTS_SSO_CACERT", "A PEM file of CA certificates to trust besides the system's (--cacert adds more)."),
-    ("XDG_CONFIG_HOME", "Where channels live: $XDG_CONFIG_HOME/dots-sso/channels (default ~/.config)."),
-    ("XDG_CACHE_HOME", "Where tokens are cached: $XDG_CACHE_HOME/dots-sso (default ~/.cache)."),
-    ("HOME", "The base of the default configuration and cache folders."),
-    ("NO_COLOR", "Set to a non-empty value to turn colour off (an empty one is ignored); without --color, colour is used on a terminal only."),
-    ("FORCE_COLOR", "Set to a value other than 0 to colour output that is not a terminal (a CI log that renders colour)."),
-    ("TERM", "With the value dumb, no colour."),
-    ("BROWSER", "The browser authorize and logout --open start (the first of a colon-separated list), unless --browser-command is given."),
-    ("DISPLAY, WAYLAND_DISPLAY", "When both are unset (Linux), no browser is tried and authorize chooses the device or paste flow."),
-    ("SSH_CONNECTION, SSH_TTY", "On macOS, an SSH session means no browser is tried."),
-    ("GITHUB_ACTIONS", "With the value true, check and the validators also write GitHub Actions annotations to stderr."),
-    ("CI", "Read by Scripts/test only: the package install test runs when it is set."),
-    ("http_proxy, HTTPS_PROXY, ALL_PROXY, NO_PROXY", "Honoured by libcurl for every request dots-sso makes (lower case http_proxy only, as curl does)."),
-    ("DOTS_SANDBOX_CHANNEL_KEY", "The Channels API key the sandbox's channel names (sandbox --write-channel); the sandbox prints it."),
-    ("the channel's clientSecretEnv and channelsApi.apiKeyEnv", "A channel names the variables that hold its client secret and Channels API key; the values are never stored in the channel."),
-]
 
 FILES = [
     ("$XDG_CONFIG_HOME/dots-sso/channels/NAME.json", "Channel configurations (channel init, set, show, list); 0600, never a secret."),
@@ -196,7 +177,12 @@ def main():
     for child in tree.get("subcommands") or []:
         if child["commandName"] != "help" and child.get("shouldDisplay", True):
             command(child, ["dots-sso", child["commandName"]], out)
-    for section, macro, entries in (("ENVIRONMENT", "Ev", ENVIRONMENT), ("FILES", "Pa", FILES)):
+    # ENVIRONMENT is the binary's own list (`dots-sso help environment`), as the README's table is.
+    listed = subprocess.run([binary, "help", "environment"], capture_output=True, text=True, check=True).stdout
+    environment = [tuple(re.split(r"\s{2,}", line.strip(), maxsplit=1)) for line in listed.splitlines() if line.strip()]
+    if len(environment) < 5 or any(len(entry) != 2 for entry in environment):
+        sys.exit("man.py: dots-sso help environment lists no variables")
+    for section, macro, entries in (("ENVIRONMENT", "Ev", environment), ("FILES", "Pa", FILES)):
         out += [f".Sh {section}", ".Bl -tag -width Ds"]
         for name, meaning in entries:
             out.append(f".It {macro} {escape(name)}")

@@ -186,7 +186,7 @@ _dots-sso() {
 
 _dots-sso_discover() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -258,7 +258,7 @@ _dots-sso_discover() {
 
 _dots-sso_authorize() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
@@ -365,7 +365,7 @@ _dots-sso_authorize() {
 
 _dots-sso_exchange() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
@@ -458,7 +458,7 @@ _dots-sso_exchange() {
 
 _dots-sso_refresh() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
     __dots-sso_offer_flags_options 0
@@ -545,7 +545,7 @@ _dots-sso_refresh() {
 
 _dots-sso_token() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -568,7 +568,7 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --id-token --refresh-token --session --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --id-token --refresh-token --session -h --help)
     repeating_options=(--scope --cacert --dpop-proof)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -667,7 +667,7 @@ _dots-sso_token_print() {
 
 _dots-sso_token_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -730,9 +730,9 @@ _dots-sso_token_show() {
 
 _dots-sso_token_export() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --out)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience -o --output)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -809,7 +809,7 @@ _dots-sso_token_export() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
-    '--out')
+    '-o'|'--output')
         return
         ;;
     esac
@@ -817,7 +817,7 @@ _dots-sso_token_export() {
 
 _dots-sso_revoke() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -910,7 +910,7 @@ _dots-sso_revoke() {
 
 _dots-sso_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
@@ -1003,7 +1003,7 @@ _dots-sso_logout() {
 
 _dots-sso_magic-link() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -1026,7 +1026,7 @@ _dots-sso_magic-link() {
 
 _dots-sso_magic-link_request() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -1095,7 +1095,7 @@ _dots-sso_magic-link_request() {
 
 _dots-sso_magic-link_redeem() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --new-password --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --new-password --remember-password -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
@@ -1183,7 +1183,7 @@ _dots-sso_magic-link_redeem() {
 
 _dots-sso_magic-link_signup() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --remember-password --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --remember-password -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email)
     __dots-sso_offer_flags_options 0
@@ -1262,7 +1262,7 @@ _dots-sso_magic-link_signup() {
 
 _dots-sso_magic-link_signin() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
@@ -1344,7 +1344,7 @@ _dots-sso_magic-link_signin() {
 
 _dots-sso_cache() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -1367,7 +1367,7 @@ _dots-sso_cache() {
 
 _dots-sso_cache_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
     non_repeating_options=(--color --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -1393,7 +1393,7 @@ _dots-sso_cache_list() {
 
 _dots-sso_cache_clear() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --all --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --all -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
@@ -1456,7 +1456,7 @@ _dots-sso_cache_clear() {
 
 _dots-sso_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1577,7 +1577,7 @@ _dots-sso_profile() {
 
 _dots-sso_flags() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -1600,7 +1600,7 @@ _dots-sso_flags() {
 
 _dots-sso_flags_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 0
@@ -1709,7 +1709,7 @@ _dots-sso_flags_show() {
 
 _dots-sso_flags_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options -1
@@ -1818,7 +1818,7 @@ _dots-sso_flags_check() {
 
 _dots-sso_containers() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -1841,7 +1841,7 @@ _dots-sso_containers() {
 
 _dots-sso_containers_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
@@ -1962,7 +1962,7 @@ _dots-sso_containers_show() {
 
 _dots-sso_containers_probe() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
     __dots-sso_offer_flags_options 1
@@ -2071,7 +2071,7 @@ _dots-sso_containers_probe() {
 
 _dots-sso_passes() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2094,9 +2094,9 @@ _dots-sso_passes() {
 
 _dots-sso_passes_fetch() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2211,7 +2211,7 @@ _dots-sso_passes_fetch() {
         __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
-    '--output')
+    '-o'|'--output')
         __dots-sso_add_completions -d
         return
         ;;
@@ -2223,7 +2223,7 @@ _dots-sso_passes_fetch() {
 
 _dots-sso_pkpass() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2246,7 +2246,7 @@ _dots-sso_pkpass() {
 
 _dots-sso_pkpass_inspect() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--trust)
     non_repeating_options=(--color --junit --sarif --codequality)
     __dots-sso_offer_flags_options -1
@@ -2286,9 +2286,9 @@ _dots-sso_pkpass_inspect() {
 
 _dots-sso_pkpass_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --back --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --back -h --help)
     repeating_options=()
-    non_repeating_options=(--color --out --locale)
+    non_repeating_options=(--color -o --output --locale)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2297,7 +2297,7 @@ _dots-sso_pkpass_preview() {
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
-    '--out')
+    '-o'|'--output')
         return
         ;;
     '--locale')
@@ -2316,7 +2316,7 @@ _dots-sso_pkpass_preview() {
 
 _dots-sso_bodymovin() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2339,7 +2339,7 @@ _dots-sso_bodymovin() {
 
 _dots-sso_bodymovin_validate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --no-render --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --no-render -h --help)
     repeating_options=()
     non_repeating_options=(--color --junit --sarif --codequality --profile)
     __dots-sso_offer_flags_options -1
@@ -2379,9 +2379,9 @@ _dots-sso_bodymovin_validate() {
 
 _dots-sso_bodymovin_preview() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color --out --frames --size --gif)
+    non_repeating_options=(--color -o --output --frames --size --gif)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2390,7 +2390,7 @@ _dots-sso_bodymovin_preview() {
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
-    '--out')
+    '-o'|'--output')
         return
         ;;
     '--frames')
@@ -2415,7 +2415,7 @@ _dots-sso_bodymovin_preview() {
 
 _dots-sso_applinks() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2438,7 +2438,7 @@ _dots-sso_applinks() {
 
 _dots-sso_applinks_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--cacert --paths)
     non_repeating_options=(--color --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 1
@@ -2476,7 +2476,7 @@ _dots-sso_applinks_check() {
 
 _dots-sso_check() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
@@ -2604,7 +2604,7 @@ _dots-sso_check() {
 
 _dots-sso_explain() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --markdown --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --markdown -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 1
@@ -2620,7 +2620,7 @@ _dots-sso_explain() {
 
 _dots-sso_openweb() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2643,7 +2643,7 @@ _dots-sso_openweb() {
 
 _dots-sso_openweb_register() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --email-verified --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --email-verified -h --help)
     repeating_options=(--cacert)
     non_repeating_options=(--color --timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
     __dots-sso_offer_flags_options 0
@@ -2687,7 +2687,7 @@ _dots-sso_openweb_register() {
 
 _dots-sso_echo() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2710,7 +2710,7 @@ _dots-sso_echo() {
 
 _dots-sso_echo_verify() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--cacert --allowed-host)
     non_repeating_options=(--color --timeout --provider --authorization --consumer-key --max-skew)
     __dots-sso_offer_flags_options 0
@@ -2748,7 +2748,7 @@ _dots-sso_echo_verify() {
 
 _dots-sso_echo_sign() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
     non_repeating_options=(--color --provider --consumer-key --consumer-secret-file --token --token-secret-file)
     __dots-sso_offer_flags_options 0
@@ -2779,7 +2779,7 @@ _dots-sso_echo_sign() {
 
 _dots-sso_members() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2802,7 +2802,7 @@ _dots-sso_members() {
 
 _dots-sso_members_log-out() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--cacert --sso-id)
     non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
@@ -2846,7 +2846,7 @@ _dots-sso_members_log-out() {
 
 _dots-sso_members_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --yes --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --yes -h --help)
     repeating_options=(--cacert --sso-id)
     non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
@@ -2890,7 +2890,7 @@ _dots-sso_members_remove() {
 
 _dots-sso_sandbox() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--client)
     non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
@@ -2938,7 +2938,7 @@ _dots-sso_sandbox() {
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive -h --help)
     repeating_options=()
     non_repeating_options=(--color --browser-command)
     __dots-sso_offer_flags_options 0
@@ -2957,7 +2957,7 @@ _dots-sso_demo() {
 
 _dots-sso_channel() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -2980,7 +2980,7 @@ _dots-sso_channel() {
 
 _dots-sso_channel_init() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
@@ -3106,7 +3106,7 @@ _dots-sso_channel_init() {
 
 _dots-sso_channel_set() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
@@ -3232,7 +3232,7 @@ _dots-sso_channel_set() {
 
 _dots-sso_channel_show() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--scope)
     non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file)
     __dots-sso_offer_flags_options 1
@@ -3285,7 +3285,7 @@ _dots-sso_channel_show() {
 
 _dots-sso_channel_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0
@@ -3301,7 +3301,7 @@ _dots-sso_channel_list() {
 
 _dots-sso_keys() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(-h --help)
     repeating_options=()
     non_repeating_options=()
     __dots-sso_offer_flags_options 0
@@ -3324,9 +3324,9 @@ _dots-sso_keys() {
 
 _dots-sso_keys_generate() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=()
-    non_repeating_options=(--color --out --type)
+    non_repeating_options=(--color -o --output --type)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -3335,7 +3335,7 @@ _dots-sso_keys_generate() {
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
-    '--out')
+    '-o'|'--output')
         return
         ;;
     '--type')
@@ -3347,7 +3347,7 @@ _dots-sso_keys_generate() {
 
 _dots-sso_version() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --version -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
     non_repeating_options=(--color)
     __dots-sso_offer_flags_options 0
@@ -3362,11 +3362,7 @@ _dots-sso_version() {
 }
 
 _dots-sso_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __dots-sso_offer_flags_options -1
+    :
 }
 
 complete -o filenames -F _dots-sso dots-sso

@@ -18,9 +18,9 @@ struct DotsSSO: AsyncParsableCommand {
               $ dots-sso check --channel acme --junit report.xml
 
             Channels live in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are \
-            never printed unless you ask. Exit codes: `dots-sso help exit-codes`.
+            never printed unless you ask. Exit codes: `dots-sso help exit-codes`; variables read: \
+            `dots-sso help environment`.
             """,
-        version: DotsSSOVersion.line,
         groupedSubcommands: [
             CommandGroup(
                 name: "Sign in",
@@ -36,6 +36,11 @@ struct DotsSSO: AsyncParsableCommand {
             CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, Keys.self, VersionCommand.self]),
         ]
     )
+
+    // `--version` is the root's alone: given as ArgumentParser's `version:`, it is listed under every subcommand,
+    // where it does nothing a user wants. It is answered in `parse`; this flag only lists it in the root's help.
+    @Flag(name: .long, help: "Show the version (with --verbose, also the libraries found).")
+    var version = false
 
     /// `dots-sso help exit-codes`: the table every command's status comes from, one aligned line a code.
     static var exitCodeTable: String {
@@ -88,25 +93,32 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     static func parse(_ arguments: [String], context: CommandContext) -> Parsed {
-        if arguments == ["help", "exit-codes"] {
-            context.stdout.writeLine(exitCodeTable)
+        if arguments == ["help", "exit-codes"] || arguments == ["help", "environment"] {
+            context.stdout.writeLine(arguments[1] == "environment" ? EnvironmentTopic.text : exitCodeTable)
             return .finished(ExitStatus.success.rawValue)
         }
         // `help TOPIC` for a topic that is no command would print the top-level help as if it were the answer.
         if arguments.count > 1, arguments[0] == "help", !arguments[1].hasPrefix("-") {
-            let names = configuration.groupedSubcommands.flatMap(\.subcommands).map { $0._commandName } + ["exit-codes"]
+            let names = configuration.groupedSubcommands.flatMap(\.subcommands).map { $0._commandName } + ["exit-codes", "environment"]
             if !names.contains(arguments[1]) {
                 Console(context).err(
                     "dots-sso: no command or help topic named '\(TerminalText.oneLine(arguments[1], limit: 40))'; "
-                        + "`dots-sso --help` lists the commands, `dots-sso help exit-codes` the exit codes")
+                        + "`dots-sso --help` lists the commands, `dots-sso help exit-codes` the exit codes, "
+                        + "`dots-sso help environment` the variables read")
                 return .finished(ExitStatus.usage.rawValue)
             }
         }
-        // `--version --verbose` is `version`: the one-line answer plus the libraries found here.
-        if arguments.contains("--version"), arguments.contains("--verbose") || arguments.contains("-v"),
-            arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) })
-        {
-            return parse(["version"] + arguments.filter { $0 == "--json" }, context: context)
+        // `--version` is the one-line answer; with --verbose or --json it is `version`, the libraries found too.
+        if arguments.contains("--version"), arguments.allSatisfy({ ["--version", "--verbose", "-v", "--json"].contains($0) }) {
+            guard arguments.contains(where: { $0 != "--version" }) else {
+                context.stdout.writeLine(DotsSSOVersion.line)
+                if let failure = context.stdout.failure {
+                    Console(context).err("dots-sso: cannot write the output: \(failure)")
+                    return .finished(ExitStatus.cannotWrite.rawValue)
+                }
+                return .finished(ExitStatus.success.rawValue)
+            }
+            return parse(["version"] + arguments.filter { $0 == "--json" || $0 == "--verbose" || $0 == "-v" }, context: context)
         }
         do {
             return .command(try parseAsRoot(arguments))

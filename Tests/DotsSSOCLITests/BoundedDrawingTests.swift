@@ -76,11 +76,11 @@ struct BoundedDrawingTests {
     func preview() async throws {
         let sheet = cli.home.path("sheet.png")
         let dashes = try file("dashes.json", Self.dashes)
-        let drawn = try await cli.run(["bodymovin", "preview", dashes, "--out", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
+        let drawn = try await cli.run(["bodymovin", "preview", dashes, "--output", sheet], environment: ["DOTS_SSO_DRAW_LIMITS": "512,20"])
         #expect(drawn.status == 65, "\(drawn.stderr)")
         #expect(drawn.stderr.contains("needed more than 512 MiB of memory"), "\(drawn.stderr)")
         let repeater = try file("repeater.json", Self.repeater)
-        let counted = try await cli.run(["bodymovin", "preview", repeater, "--out", sheet])
+        let counted = try await cli.run(["bodymovin", "preview", repeater, "--output", sheet])
         #expect(counted.status == 65 && counted.stderr.contains("lottie.repeater.copies"), "\(counted.stderr)")
         #expect(counted.duration < 5, "refused before any drawing: \(counted.duration) s")
         #expect(!FileManager.default.fileExists(atPath: sheet))
@@ -117,7 +117,7 @@ struct BoundedDrawingTests {
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(validated.stdout.contains(code) && validated.stdout.contains("lottie.render.skipped"), "\(validated.stdout)")
         #expect(validated.duration < 5, "\(validated.duration) s")
-        let preview = try await cli.run(["bodymovin", "preview", hostile, "--out", cli.home.path("\(kind).png")], timeout: 30)
+        let preview = try await cli.run(["bodymovin", "preview", hostile, "--output", cli.home.path("\(kind).png")], timeout: 30)
         #expect(preview.status == 65 && preview.stderr.contains(code), "\(preview.stderr)")
         // check: the finding, no drawing, and no empty dots-sso-check-XXXXXX folder left in the temporary folder.
         let tmp = TemporaryDirectory("tmpdir")

@@ -46,7 +46,7 @@ struct CLITests {
     func bare() async throws {
         let result = try await DotsSSOCLI().run([])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: dots-sso <subcommand>"))
+        #expect(result.stdout.contains("USAGE: dots-sso [--version] <subcommand>"))
     }
 
     @Test(

@@ -16,7 +16,7 @@ struct ClientAssertionCLITests {
         arguments: ["ec", "rsa"])
     func signedAssertion(type: String) async throws {
         let key = cli.home.path("client-\(type).pem")
-        let generated = try await cli.run(["keys", "generate", "--out", key, "--type", type])
+        let generated = try await cli.run(["keys", "generate", "--output", key, "--type", type])
         #expect(generated.status == 0, "\(generated.stderr)")
         let jwk = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
         let kid = try #require(jwk["kid"] as? String)
@@ -26,7 +26,7 @@ struct ClientAssertionCLITests {
         #expect(mode == 0o600)
         let pem = try String(contentsOfFile: key, encoding: .utf8)
         #expect(pem.hasPrefix("-----BEGIN PRIVATE KEY-----"))
-        let again = try await cli.run(["keys", "generate", "--out", key])
+        let again = try await cli.run(["keys", "generate", "--output", key])
         #expect(again.status == 74 && again.stderr.contains("--force"), "an existing key is kept: \(again.stderr)")
         #expect(try String(contentsOfFile: key, encoding: .utf8) == pem)
 
@@ -60,7 +60,7 @@ struct ClientAssertionCLITests {
         // What a user gets wrong: no key (a public client here), the key of another client, the wrong kid.
         let noKey = try await cli.run(["authorize"] + client + grant)
         let other = cli.home.path("other-\(type).pem")
-        #expect(try await cli.run(["keys", "generate", "--out", other, "--type", type]).status == 0)
+        #expect(try await cli.run(["keys", "generate", "--output", other, "--type", type]).status == 0)
         let wrongKey = try await cli.run(["authorize"] + client + grant + ["--client-key-file", other])
         let wrongKid = try await cli.run(["authorize"] + client + grant + ["--client-key-file", key, "--client-key-id", "not-registered"])
         for refused in [noKey, wrongKey, wrongKid] {
@@ -83,7 +83,7 @@ struct ClientAssertionCLITests {
         try "test-member-password\n".write(toFile: password, atomically: true, encoding: .utf8)
         for (type, alg) in [("rsa", "PS256"), ("ec", "ES256")] {
             let key = cli.home.path("fapi-\(type).pem")
-            let generated = try await cli.run(["keys", "generate", "--out", key, "--type", type])
+            let generated = try await cli.run(["keys", "generate", "--output", key, "--type", type])
             #expect(generated.status == 0, "\(generated.stderr)")
             // Registered without its "alg", as providers often keep keys: the assertion's header says which.
             var jwk = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
@@ -166,7 +166,7 @@ struct SandboxClientAssertionTests {
     @Test("a client registered by its JWK signs in and refreshes with its key; no key, another key or a replayed assertion are refused")
     func keyedClient() async throws {
         let key = cli.home.path("client.pem")
-        let generated = try await cli.run(["keys", "generate", "--out", key])
+        let generated = try await cli.run(["keys", "generate", "--output", key])
         #expect(generated.status == 0, "\(generated.stderr)")
         var settings = SandboxPartner.Settings.jane
         settings.clients.append(try SandboxClient.keyed(jwk: try JSONDecoder().decode(JSONValue.self, from: Data(generated.stdout.utf8))))
@@ -183,7 +183,7 @@ struct SandboxClientAssertionTests {
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
 
         let other = cli.home.path("other.pem")
-        #expect(try await cli.run(["keys", "generate", "--out", other]).status == 0)
+        #expect(try await cli.run(["keys", "generate", "--output", other]).status == 0)
         for extra in [[String](), ["--client-key-file", other]] {
             let refused = try await cli.run(["refresh", "--force"] + extra + client)
             #expect(refused.status == 78 && refused.stderr.contains("invalid_client"), "\(extra): \(refused.stderr)")

@@ -109,7 +109,7 @@ struct DPoPCLITests {
         }
         do {
             let key = cli.home.path("client.pem")
-            let generated = try await cli.run(["keys", "generate", "--out", key])
+            let generated = try await cli.run(["keys", "generate", "--output", key])
             let jwkFile = cli.home.path("client-jwk.json")
             try generated.stdout.write(toFile: jwkFile, atomically: true, encoding: .utf8)
             let log = cli.home.path("keyed.log")

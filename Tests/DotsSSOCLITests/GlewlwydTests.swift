@@ -26,7 +26,7 @@ struct GlewlwydTests {
             if let running { return running }
             let folder = TemporaryDirectory("glewlwyd")
             let key = folder.path("client.pem")
-            let generated = try await DotsSSOCLI().run(["keys", "generate", "--out", key])
+            let generated = try await DotsSSOCLI().run(["keys", "generate", "--output", key])
             try #require(generated.status == 0, "\(generated.stderr)")
             try Data(generated.stdout.utf8).write(to: URL(fileURLWithPath: folder.path("client-jwk.json")))
             try FileManager.default.createDirectory(atPath: folder.path("work"), withIntermediateDirectories: true)

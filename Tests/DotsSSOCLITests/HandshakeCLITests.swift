@@ -39,7 +39,9 @@ struct HandshakeCLITests {
         try "not-the-token".write(toFile: wrong, atomically: true, encoding: .utf8)
         let refused = try await cli.run(arguments.map { $0 == token ? wrong : $0 } + ["--json"])
         #expect(refused.status == 77)
-        #expect(refused.stdout.isEmpty)
+        // --json still prints a document: why, never the token.
+        #expect(refused.stdout.contains(#""kind" : "not-authorized""#), "\(refused.stdout)")
+        #expect(!refused.stdout.contains(sandbox.settings.openWebAccessToken) && !refused.stdout.contains(codeA))
     }
 
     @Test("echo verify accepts the SDK's signed header once (a replay is 77) and sends nothing for look-alike hosts or foreign keys")

@@ -101,7 +101,7 @@ struct HostilePeerCLITests {
     ]
 
     @Test(
-        "hostile servers: discover, a pass download and applinks check each end with the documented status within --timeout + 2 s and under 150 MB",
+        "hostile servers: discover, a pass download and applinks check each end with the documented status, cut by --timeout, under 150 MB",
         .serialized, arguments: hostile)
     func hostileServers(_ server: Hostile) async throws {
         let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--all", server.name])
@@ -127,7 +127,9 @@ struct HostilePeerCLITests {
             let name = "\(server.name): \(run.command[0])"
             #expect(result.status == run.status, "\(name): \(result.stdout.prefix(400)) \(result.stderr)")
             #expect(result[keyPath: run.stream].contains(run.words), "\(name): \(result.stdout.prefix(400)) \(result.stderr)")
-            #expect(result.duration < 3 + 2, "\(name) took \(result.duration) s")
+            // Cut by --timeout 3, not by the peer (which never ends) nor the 30 s default: the margin is for a loaded
+            // machine (two cores running the suite four wide), not for the command.
+            #expect(result.duration < 3 + 6, "\(name) took \(result.duration) s")
             if run.status != 1 { #expect(result.stderr.split(separator: "\n").count == 1, "\(name): one line: \(result.stderr)") }
             if let peak { #expect(peak < 150, "\(name) peaked at \(Int(peak)) MiB") }
         }

@@ -49,8 +49,8 @@ struct JSONSchemaTests {
             ("check", ["check"] + base), ("check", ["check", "--channel", channel, "--cache-dir", cli.home.path("empty-cache")]),
             ("echo-sign", sign), ("cache-list", ["cache", "list", "--cache-dir", signed.cache.url.path]),
             ("channel-list", ["channel", "list"]), ("token-print", ["token", "print"] + base), ("version", ["version"]),
-            ("keys-generate", ["keys", "generate", "--out", cli.home.path("client-ec.pem")]),
-            ("keys-generate", ["keys", "generate", "--type", "rsa", "--out", cli.home.path("client-rsa.pem")]),
+            ("keys-generate", ["keys", "generate", "--output", cli.home.path("client-ec.pem")]),
+            ("keys-generate", ["keys", "generate", "--type", "rsa", "--output", cli.home.path("client-rsa.pem")]),
         ]
         runs.append(("pkpass-inspect", ["pkpass", "inspect", cli.home.path("passes")]))
         // A command that fails before it has a result prints the failure document instead.

@@ -119,10 +119,12 @@ struct PictureCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
         #expect(preview["frames"] as? [Int] == [0, 12, 24, 35, 47, 59])
-        #expect(preview["sheet"] as? String == folder.path("moving.frames.png"), "beside the file by default")
+        // In the current folder unless told (never beside the input), printed as the user would type it back.
+        #expect(preview["sheet"] as? String == "moving.frames.png", "\(preview)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("moving.frames.png")), "nothing beside the input")
         #expect(preview["gifFrames"] as? Int == 60)
         #expect(codes(preview["findings"]).isEmpty, "a visible square inside the canvas: nothing to report")
-        guard let sheet = try await info(folder.path("moving.frames.png")), let gif = try await info(folder.path("moving.gif")) else {
+        guard let sheet = try await info(cli.home.path("moving.frames.png")), let gif = try await info(folder.path("moving.gif")) else {
             return
         }
         #expect(sheet["format"] as? String == "PNG")
@@ -131,9 +133,9 @@ struct PictureCLITests {
         #expect(gif["width"] as? Int == 320 && gif["height"] as? Int == 160, "fitted in 320 px, aspect kept: \(gif)")
         let total = (gif["durations"] as? [Int] ?? []).reduce(0, +)
         #expect(abs(total - 2000) <= 10, "60 frames at 30 fps last two seconds: \(total) ms")
-        try await expectLooksLike(folder.path("moving.frames.png"), golden: "bodymovin-moving.png")
+        try await expectLooksLike(cli.home.path("moving.frames.png"), golden: "bodymovin-moving.png")
 
-        let text = try await cli.run(["bodymovin", "preview", file, "--out", folder.path("named.png")])
+        let text = try await cli.run(["bodymovin", "preview", file, "--output", folder.path("named.png")])
         #expect(text.status == 0 && text.stdout.hasPrefix(folder.path("named.png") + "  12 frames"), "\(text.stdout)")
     }
 
@@ -148,7 +150,7 @@ struct PictureCLITests {
             return
         }
         let folder = TemporaryDirectory("pictures")
-        let result = try await cli.run(["bodymovin", "preview", corpus, "--out", folder.path("sheet.png")])
+        let result = try await cli.run(["bodymovin", "preview", corpus, "--output", folder.path("sheet.png")])
         #expect(result.status == 0, "\(result.stderr)")
         try await expectLooksLike(folder.path("sheet.png"), golden: "bodymovin-\(name.replacingOccurrences(of: ".json", with: ".png"))")
     }
@@ -201,7 +203,7 @@ struct PictureCLITests {
         #expect(
             refused.status == 65 && refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("16384"),
             "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("huge.frames.png")))
+        #expect(!FileManager.default.fileExists(atPath: cli.home.path("huge.frames.png")))
         let validated = try await cli.run(["bodymovin", "validate", huge, "--json"])
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.skipped"))
 
@@ -212,7 +214,7 @@ struct PictureCLITests {
         #expect(
             notDrawn.status == 1 && notDrawn.stderr.contains("bodymovin validate") && notDrawn.stderr.split(separator: "\n").count == 1,
             "\(notDrawn.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("invalid.frames.png")))
+        #expect(!FileManager.default.fileExists(atPath: cli.home.path("invalid.frames.png")))
 
         let badFlag = try await cli.run(["bodymovin", "preview", long, "--size", "true"])
         #expect(badFlag.status == 64)
@@ -284,10 +286,11 @@ struct PictureCLITests {
         let result = try await cli.run(["pkpass", "preview", file, "--back", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let preview = try json(result)
-        let front = try #require(preview["front"] as? String), back = try #require(preview["back"] as? String)
+        let frontName = try #require(preview["front"] as? String), backName = try #require(preview["back"] as? String)
         #expect(preview["style"] as? String == style)
         #expect(codes(preview["findings"]).isEmpty, "\(preview)")
-        #expect(front == folder.path("\(style)-\(format).png") && back == folder.path("\(style)-\(format).back.png"))
+        #expect(frontName == "\(style)-\(format).png" && backName == "\(style)-\(format).back.png", "the current folder, as typed")
+        let front = cli.home.path(frontName), back = cli.home.path(backName)
         guard let decoded = try await check(["decode", front]) as? [[String: Any]] else { return }
         let expectedFormat = [
             "PKBarcodeFormatQR": "QR Code", "PKBarcodeFormatPDF417": "PDF417", "PKBarcodeFormatAztec": "Aztec",
@@ -329,8 +332,8 @@ struct PictureCLITests {
         #expect(drawn.status == 0, "\(drawn.stderr)")
         let preview = try json(drawn)
         #expect(preview["layout"] as? String == "poster" && preview["style"] as? String == "eventTicket", "\(preview)")
-        let front = try #require(preview["front"] as? String)
-        let text = try await cli.run(["pkpass", "preview", poster, "--out", folder.path("poster-text.png")])
+        let front = cli.home.path(try #require(preview["front"] as? String))
+        let text = try await cli.run(["pkpass", "preview", poster, "--output", folder.path("poster-text.png")])
         #expect(text.stdout.contains("front of the eventTicket pass (poster layout)"), "\(text.stdout)")
         // The barcode below the poster still scans.
         if let decoded = try await check(["decode", front]) as? [[String: Any]] {
@@ -350,8 +353,8 @@ struct PictureCLITests {
         guard let file = try await pass(style: "generic", format: "PKBarcodeFormatQR", message: "M-1", in: folder, extra: strings) else {
             return
         }
-        let english = try await cli.run(["pkpass", "preview", file, "--out", folder.path("en.png")])
-        let french = try await cli.run(["pkpass", "preview", file, "--locale", "fr", "--out", folder.path("fr.png")])
+        let english = try await cli.run(["pkpass", "preview", file, "--output", folder.path("en.png")])
+        let french = try await cli.run(["pkpass", "preview", file, "--locale", "fr", "--output", folder.path("fr.png")])
         #expect(english.status == 0 && french.status == 0, "\(english.stderr)\(french.stderr)")
         if let difference = try await check(["compare", folder.path("fr.png"), folder.path("en.png")]) as? [String: Any] {
             #expect(
@@ -375,8 +378,8 @@ struct PictureCLITests {
         try TestPassIssuer.zip([("pass.json", Data("{}".utf8)), ("strip.png", Data(count: 50_000_000))]).write(
             to: URL(fileURLWithPath: bomb))
         let refused = try await cli.run(["pkpass", "preview", bomb])
-        #expect(refused.status == 1 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("bomb.png")))
+        #expect(refused.status == 65 && refused.stderr.split(separator: "\n").count == 1, "malformed input: \(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.home.path("bomb.png")))
     }
 
     @Test(
@@ -403,7 +406,7 @@ struct PictureCLITests {
         .write(to: URL(fileURLWithPath: file))
         let started = Date()
         let result = try await cli.run(
-            ["pkpass", "preview", file, "--back", "--locale", "en", "--out", folder.path("text.png")], timeout: 120)
+            ["pkpass", "preview", file, "--back", "--locale", "en", "--output", folder.path("text.png")], timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 20, "pango took \(Date().timeIntervalSince(started)) s")
         for picture in [folder.path("text.png"), folder.path("text.back.png")] {
@@ -431,7 +434,8 @@ struct PictureCLITests {
             TestPaths.binary.path, ["bodymovin", "validate", file, "--json"], environment: cli.environment)
         #expect(validated.status == 0, "\(validated.stderr)")
         #expect(codes(try #require(try json(validated)["files"] as? [[String: Any]])[0]["findings"]).contains("lottie.render.unavailable"))
-        let preview = try await rlottie.run(TestPaths.binary.path, ["bodymovin", "preview", file], environment: cli.environment)
+        let preview = try await rlottie.run(
+            TestPaths.binary.path, ["bodymovin", "preview", file, "--output", folder.path("a.png")], environment: cli.environment)
         #expect(preview.status == 69 && preview.stderr.split(separator: "\n").count == 1, "\(preview.stderr)")
         #expect(preview.stderr.contains("apt-get install librlottie"), "\(preview.stderr)")
     }

@@ -84,6 +84,67 @@ struct UserTripUpsCLITests {
         #expect(plain.status == 78 && plain.stdout.isEmpty, "\(plain.allOutput)")
     }
 
+    @Test(
+        "one rule for outputs: a preview goes to the current folder unless told, printed as typed; --output (-o) everywhere, --out still read"
+    )
+    func outputsGoWhereTheUserIs() async throws {
+        // The input sits in a folder the user may not write to (a shared checkout, a mounted volume).
+        let shared = TemporaryDirectory("read-only-assets")
+        let animation = shared.path("loader.json")
+        try PictureCLITests.animation().write(to: URL(fileURLWithPath: animation))
+        chmod(shared.url.path, 0o555)
+        defer { chmod(shared.url.path, 0o755) }
+        let drawn = try await cli.run(["bodymovin", "preview", animation])
+        #expect(drawn.status == 0, "\(drawn.allOutput)")
+        #expect(drawn.stdout.hasPrefix("loader.frames.png "), "the path as the user would type it: \(drawn.stdout)")
+        #expect(FileManager.default.fileExists(atPath: cli.home.path("loader.frames.png")), "in the current folder")
+        #expect(!FileManager.default.fileExists(atPath: shared.path("loader.frames.png")), "never beside the input")
+
+        let short = try await cli.run(["bodymovin", "preview", animation, "-o", "short.png"])
+        let former = try await cli.run(["bodymovin", "preview", animation, "--out", "former.png"])
+        #expect(short.status == 0 && former.status == 0, "\(short.allOutput)\(former.allOutput)")
+        #expect(
+            FileManager.default.fileExists(atPath: cli.home.path("short.png"))
+                && FileManager.default.fileExists(atPath: cli.home.path("former.png")))
+        let both = try await cli.run(["bodymovin", "preview", animation, "--out", "a.png", "--output", "b.png"])
+        #expect(both.status == 64 && both.stderr.contains("--out is the former name of --output"), "\(both.allOutput)")
+
+        // Help and completion offer one name: --output, never --out.
+        for command in [
+            ["pkpass", "preview"], ["bodymovin", "preview"], ["token", "export"], ["keys", "generate"], ["passes", "fetch"],
+        ] {
+            let help = try await cli.run(command + ["--help"])
+            #expect(help.stdout.contains("-o, --output <"), "\(command): \(help.stdout)")
+            #expect(!help.stdout.contains("--out <") && !help.stdout.contains("--out "), "\(command)")
+        }
+        let keys = try await cli.run(["keys", "generate"])
+        #expect(keys.status == 64 && keys.stderr.contains("--output FILE"), "\(keys.allOutput)")
+    }
+
+    @Test("help: --version only at the root, no '(default: default)', and help environment lists the variables as the README does")
+    func helpSaysEachThingOnce() async throws {
+        let root = try await cli.run(["--help"])
+        #expect(root.stdout.contains("--version"), "\(root.stdout)")
+        for command in [["pkpass", "preview"], ["authorize"], ["check"], ["flags", "show"]] {
+            let help = try await cli.run(command + ["--help"])
+            #expect(help.status == 0 && !help.stdout.contains("--version"), "\(command): \(help.stdout)")
+            #expect(!help.stdout.contains("(default: default)"), "\(command)")
+        }
+        #expect(try await cli.run(["--version"]).stdout == "\(DotsSSOVersion.line)\n")
+
+        let environment = try await cli.run(["help", "environment"])
+        #expect(environment.status == 0)
+        let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = environment.stdout.split(separator: "\n")
+        #expect(rows.count >= 10 && rows.contains { $0.hasPrefix("DOTS_SSO_CHANNEL ") } && rows.contains { $0.hasPrefix("NO_COLOR ") })
+        for row in rows {
+            let parts = row.split(separator: "  ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(readme.contains("| `\(parts[0])` | \(parts[1]) |"), "README's Environment table lacks: \(row)")
+        }
+        let unknown = try await cli.run(["help", "enviroment"])
+        #expect(unknown.status == 64 && unknown.stdout.isEmpty, "\(unknown.allOutput)")
+    }
+
     @Test("--no-color is the same as --color never; with --color always it is refused (64)")
     func noColor() async throws {
         let forced = ["FORCE_COLOR": "1", "NO_COLOR": ""]

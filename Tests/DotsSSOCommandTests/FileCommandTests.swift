@@ -205,7 +205,7 @@ struct FileCommandTests {
         #expect(await t.run(["--version"]).stdout == "\(DotsSSOVersion.line)\n")
         let help = await t.run([])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: dots-sso <subcommand>"))
+        #expect(help.stdout.contains("USAGE: dots-sso [--version] <subcommand>"))
         let usage = await t.run(["discover", "--timeout", "true"])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: "))

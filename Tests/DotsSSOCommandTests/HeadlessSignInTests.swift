@@ -290,7 +290,7 @@ struct HeadlessSignInTests {
         let printed = await t.run(["token", "export", "--refresh-token"] + FakeProvider.flags)
         #expect(printed.status == 0 && printed.stdout == "device-rt-1\n")
         let out = t.home.path("exported")
-        let written = await t.run(["token", "export", "--refresh-token", "--out", out] + FakeProvider.flags)
+        let written = await t.run(["token", "export", "--refresh-token", "--output", out] + FakeProvider.flags)
         #expect(written.status == 0 && written.stdout.isEmpty)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "device-rt-1\n")
         #expect(await t.run(["token", "export"] + FakeProvider.flags).status == 64)

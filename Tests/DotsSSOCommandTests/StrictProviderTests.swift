@@ -13,7 +13,7 @@ struct StrictProviderTests {
     static func withKey() async throws -> (TestContext, String) {
         let t = TestContext(answer: OAuthCommandTests.pasteLanding())
         let key = t.home.path("client.pem")
-        let generated = await t.run(["keys", "generate", "--out", key])
+        let generated = await t.run(["keys", "generate", "--output", key])
         try #require(generated.status == 0, "\(generated.stderr)")
         return (t, key)
     }

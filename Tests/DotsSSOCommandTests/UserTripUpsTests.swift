@@ -60,10 +60,11 @@ struct UserTripUpsTests {
     @Test("help with a topic that is no command is a usage error naming where help is (64), not the top-level help as if it answered")
     func helpUnknownTopic() async throws {
         let t = TestContext()
-        let unknown = await t.run(["help", "environment"])
+        let unknown = await t.run(["help", "enviroment"])
         #expect(unknown.status == 64, "\(unknown.allOutput)")
         #expect(unknown.stdout.isEmpty, "\(unknown.stdout)")
-        #expect(unknown.stderr.contains("no command or help topic named 'environment'"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("no command or help topic named 'enviroment'"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("`dots-sso help environment` the variables read"), "\(unknown.stderr)")
         let known = await t.run(["help", "check"])
         #expect(known.status == 0 && known.stdout.contains("Check every deliverable"), "\(known.allOutput)")
     }

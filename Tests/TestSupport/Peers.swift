@@ -113,7 +113,8 @@ package enum Peers {
     }
 }
 
-/// Runs the built `dots-sso` with an isolated home, config and cache, and no colour.
+/// Runs the built `dots-sso` with an isolated home, config and cache, and no colour, in its home as the current
+/// folder: where outputs go unless told (never the repository the tests run from).
 package struct DotsSSOCLI: Sendable {
     package let home = TemporaryDirectory("home")
 
@@ -145,7 +146,7 @@ package struct DotsSSOCLI: Sendable {
             throw BackgroundProcess.StartError(description: "\(binary) is missing: run `swift build` (Scripts/test does) first")
         }
         return try await ProcessRunner.run(
-            binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, timeout: timeout)
+            binary, arguments, environment: environment.merging(extra) { $1 }, stdin: stdin, currentDirectory: home.url, timeout: timeout)
     }
 
     /// Starts dots-sso without waiting for it (stdout and stderr kept apart), e.g. `authorize` waiting for a browser.
@@ -153,7 +154,7 @@ package struct DotsSSOCLI: Sendable {
         -> BackgroundProcess
     {
         try BackgroundProcess(
-            TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, separateStderr: true, interactive: interactive
-        )
+            TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, currentDirectory: home.url,
+            separateStderr: true, interactive: interactive)
     }
 }

@@ -51,9 +51,10 @@ package enum ProcessRunner {
         _ arguments: [String],
         environment: [String: String]? = nil,
         stdin: Data? = nil,
+        currentDirectory: URL? = nil,
         timeout: TimeInterval = 60
     ) async throws -> ProcessResult {
-        let child = try Child(executable, arguments, environment: environment, stdin: stdin)
+        let child = try Child(executable, arguments, environment: environment, stdin: stdin, currentDirectory: currentDirectory)
         let timedOut = await child.exit.wait(for: child.process, timeout: timeout)
         return child.result(timedOut: timedOut)
     }
@@ -90,10 +91,12 @@ package enum ProcessRunner {
         let err: FileHandle
         let started = Date()
 
-        init(_ executable: String, _ arguments: [String], environment: [String: String]?, stdin: Data?) throws {
+        init(_ executable: String, _ arguments: [String], environment: [String: String]?, stdin: Data?, currentDirectory: URL? = nil) throws
+        {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
             if let environment { process.environment = environment }
+            if let currentDirectory { process.currentDirectoryURL = currentDirectory }
             _ = FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
             _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
             out = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("out"))

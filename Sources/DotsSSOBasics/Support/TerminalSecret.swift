@@ -7,16 +7,18 @@ import Foundation
 enum TerminalSecret {
     /// One line from the terminal `fd`, at most `limit` bytes kept (more is read and dropped); nil at end of input.
     static func readLine(fd: Int32, prompt: String, limit: Int) -> Data? {
-        FileHandle.standardError.write(Data((prompt + " ").utf8))
+        // Echo goes off before the prompt shows, and nothing typed is discarded (TCSANOW, not TCSAFLUSH): a person
+        // (or a paste) that answers the instant the prompt appears is neither echoed nor lost.
         var saved = termios()
         let quiet = tcgetattr(fd, &saved) == 0
         if quiet {
             var silent = saved
             silent.c_lflag &= ~tcflag_t(ECHO)
             silent.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(fd, TCSAFLUSH, &silent)
+            _ = tcsetattr(fd, TCSANOW, &silent)
         }
-        defer { if quiet { _ = tcsetattr(fd, TCSAFLUSH, &saved) } }
+        defer { if quiet { _ = tcsetattr(fd, TCSANOW, &saved) } }
+        FileHandle.standardError.write(Data((prompt + " ").utf8))
         var line = Data()
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1 {

@@ -1,11 +1,16 @@
 import DotsSSOBasics
 import Foundation
 
-/// Where a preview goes when `--out` is not given.
+/// Where a preview goes when `--output` is not given: the current folder, as every output of dots-sso (never
+/// beside the input, which may be a shared or read-only folder), named so the user can type it back.
 package enum PicturePath {
-    /// `loader.json` → `loader<suffix>` in the same folder; stdin has no folder, so `--out` is needed.
-    package static func beside(_ file: String, suffix: String) throws -> String {
-        guard file != "-" else { throw UsageError.invalid("reading stdin, name the picture with --out") }
-        return URL(fileURLWithPath: file).deletingPathExtension().path + suffix
+    /// `assets/loader.json` → `loader<suffix>` in the current folder; stdin has no name, so `--output` is needed.
+    package static func inCurrentFolder(for file: String, suffix: String) throws -> String {
+        guard file != "-" else { throw UsageError.invalid("reading stdin, name the picture with --output") }
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw UsageError.invalid("\(file) gives no name for the picture; name it with --output")
+        }
+        return name + suffix
     }
 }

@@ -46,7 +46,8 @@ package struct BodymovinPreviewUseCase: Sendable {
                 "--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
         }
         let (location, animation) = LottieSource.split(file)
-        let sheetPath = try output ?? PicturePath.beside(location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
+        let sheetPath =
+            try output ?? PicturePath.inCurrentFolder(for: location, suffix: animation.map { ".\($0).frames.png" } ?? ".frames.png")
         let validated = try LottieSource.validate(
             try BodymovinValidateUseCase.read(location), file: InputFile.displayName(file),
             validator: LottieValidator(profile: .ios), animation: animation)

@@ -17,7 +17,7 @@ package struct RefreshTokenFile: Sendable {
         return try SecretInput.vet(try SecretInput.text(of: path, what: "the refresh token"), what: "the refresh token", source: path)
     }
 
-    /// Writes `token` to the file (`token export --out`).
+    /// Writes `token` to the file (`token export --output`).
     package func store(_ token: String) throws {
         guard path != "-" else { throw RefreshTokenFileError.notAFile }
         try write(token)

@@ -46,7 +46,7 @@ package struct PassPreviewUseCase: Sendable {
 
     package func run(_ ctx: CommandContext) async throws -> Preview {
         let name = InputFile.displayName(file)
-        let frontPath = try output ?? PicturePath.beside(file, suffix: ".png")
+        let frontPath = try output ?? PicturePath.inCurrentFolder(for: file, suffix: ".png")
         let backPath = back ? Self.backPath(for: frontPath) : nil
         // Read (and refused when hostile) here; drawn in a bounded child process, which reads the folder itself or
         // the archive's bytes from its private copy. A pass that costs too much ends 65 naming the limit it hit.
@@ -85,10 +85,12 @@ package struct PassPreviewUseCase: Sendable {
         return archive.files
     }
 
-    /// `guest.png` → `guest.back.png`.
+    /// `guest.png` → `guest.back.png`, relative when the front is (printed as the user would type it).
     package static func backPath(for front: String) -> String {
-        let url = URL(fileURLWithPath: front)
-        return url.deletingPathExtension().path + ".back." + (url.pathExtension.isEmpty ? "png" : url.pathExtension)
+        let name = (front as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let stem = ext.isEmpty ? front : String(front.dropLast(ext.count + 1))
+        return stem + ".back." + (ext.isEmpty ? "png" : ext)
     }
 
     /// The pass's files: a .pkpass (or stdin) opened with the archive limits `pkpass inspect` uses, or an unsigned

@@ -88,14 +88,17 @@ struct BodymovinPreview: DotsCommand {
 
             Examples:
               $ dots-sso bodymovin preview loader.json
-              $ dots-sso bodymovin preview loader.json --out loader.png --frames 24 --size 96x96 --gif loader.gif
+              $ dots-sso bodymovin preview loader.json --output loader.png --frames 24 --size 96x96 --gif loader.gif
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp("The contact sheet PNG (default: NAME.frames.png beside FILE).", valueName: "png"))
-    var out: String?
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("The contact sheet PNG (default: NAME.frames.png in the current folder).", valueName: "png"))
+    var output: String?
+    @OptionGroup var formerOut: FormerOutOption
 
     @Option(name: .long, help: "How many frames (1-100).")
     var frames: Int = 12
@@ -107,12 +110,14 @@ struct BodymovinPreview: DotsCommand {
     var gif: String?
 
     @Argument(
-        help: "A bodymovin JSON or .lottie file (FILE.lottie#id picks one animation; '-' reads stdin, with --out).",
+        help: "A bodymovin JSON or .lottie file (FILE.lottie#id picks one animation; '-' reads stdin, with --output).",
         completion: .file(extensions: ["json", "lottie"]))
     var file: String
 
     func run(_ ctx: CommandContext) async throws {
-        let preview = try await BodymovinPreviewUseCase(file: file, output: out, frames: frames, cell: size, gif: gif).run(ctx)
+        let preview = try await BodymovinPreviewUseCase(
+            file: file, output: try formerOut.merged(with: output), frames: frames, cell: size, gif: gif
+        ).run(ctx)
         try Console(ctx).emit(preview, json: global.json)
     }
 }

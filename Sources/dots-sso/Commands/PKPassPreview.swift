@@ -12,21 +12,23 @@ struct PKPassPreview: DotsCommand {
             Draws the pass at 2× (640 px wide): colours, logo and logo text, strip, thumbnail and background images, \\
             header, primary, secondary and auxiliary fields (labels and values localised with --locale from \\
             .lproj/pass.strings, date and number styles applied), and barcodes[0] (QR, PDF417, Aztec, Code 128) drawn \\
-            by zint. Reads a .pkpass, '-' (stdin, with --out) or an unsigned pass folder; the signature is not needed. \\
+            by zint. Reads a .pkpass, '-' (stdin, with --output) or an unsigned pass folder; the signature is not needed. \\
             An image over 4,096 px a side is not drawn (a warning says so).
 
             Examples:
               $ dots-sso pkpass preview guest.pkpass
-              $ dots-sso pkpass preview guest.pkpass --back --locale fr --out guest-fr.png
+              $ dots-sso pkpass preview guest.pkpass --back --locale fr --output guest-fr.png
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Option(
-        name: .long,
-        help: ArgumentHelp("The front's PNG (default: NAME.png beside FILE); the back goes beside it as NAME.back.png.", valueName: "png"))
-    var out: String?
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The front's PNG (default: NAME.png in the current folder); the back goes beside it as NAME.back.png.", valueName: "png"))
+    var output: String?
+    @OptionGroup var formerOut: FormerOutOption
 
     @Flag(name: .long, help: "Also draw the back fields, as a second picture.")
     var back = false
@@ -41,7 +43,8 @@ struct PKPassPreview: DotsCommand {
     var file: String
 
     func run(_ ctx: CommandContext) async throws {
-        let preview = try await PassPreviewUseCase(file: file, output: out, back: back, locale: locale).run(ctx)
+        let preview = try await PassPreviewUseCase(file: file, output: try formerOut.merged(with: output), back: back, locale: locale).run(
+            ctx)
         try Console(ctx).emit(preview, json: global.json)
     }
 }

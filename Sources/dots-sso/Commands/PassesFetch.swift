@@ -44,7 +44,8 @@ struct PassesFetch: DotsCommand {
     @OptionGroup var trust: PassTrustOptions
 
     @Option(
-        name: .long, help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"), completion: .directory)
+        name: [.short, .long], help: ArgumentHelp("Save the passes in this folder (created if missing).", valueName: "dir"),
+        completion: .directory)
     var output: String = "."
 
     @Option(name: .long, help: ArgumentHelp("Download at most this many passes at once (1–16).", valueName: "n"))

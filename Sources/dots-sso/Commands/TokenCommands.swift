@@ -93,7 +93,7 @@ struct TokenExport: DotsCommand {
 
             Examples:
               $ dots-sso token export --channel acme --refresh-token | gh secret set DOTS_SSO_REFRESH_TOKEN
-              $ dots-sso token export --channel acme --refresh-token --out ci-refresh-token
+              $ dots-sso token export --channel acme --refresh-token --output ci-refresh-token
             """
     )
 
@@ -102,20 +102,23 @@ struct TokenExport: DotsCommand {
     @Flag(name: .long, help: "Export the refresh token (required: the only token worth keeping in CI).")
     var refreshToken = false
 
-    @Option(name: .long, help: ArgumentHelp("Write it to this file (0600) instead of stdout.", valueName: "file"))
-    var out: String?
+    @Option(name: [.short, .long], help: ArgumentHelp("Write it to this file (0600) instead of stdout.", valueName: "file"))
+    var output: String?
+    @OptionGroup var formerOut: FormerOutOption
 
     func validate() throws {
         guard refreshToken else { throw ValidationError("say what to export: --refresh-token") }
-        if out == "-" { throw ValidationError("--out needs a file; without --out the token goes to stdout") }
+        if try formerOut.merged(with: output) == "-" {
+            throw ValidationError("--output needs a file; without --output the token goes to stdout")
+        }
     }
 
     func run(_ ctx: CommandContext) async throws {
         let token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: .refresh).run(ctx)
         let console = Console(ctx)
-        if let out {
-            try RefreshTokenFile(path: out).store(token)
-            console.err("wrote the refresh token to \(out) (0600); give it to CI with --refresh-token-file \(out)")
+        if let file = try formerOut.merged(with: output) {
+            try RefreshTokenFile(path: file).store(token)
+            console.err("wrote the refresh token to \(file) (0600); give it to CI with --refresh-token-file \(file)")
         } else {
             let hint = "store it as a CI secret, write it to a file in the job, and pass --refresh-token-file FILE"
             try console.emit(

@@ -10,8 +10,16 @@ struct CacheOptions: ParsableArguments {
             "Token cache directory (env DOTS_SSO_CACHE_DIR; default $XDG_CACHE_HOME/dots-sso).", valueName: "dir"))
     var cacheDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Which account's tokens to use when several people sign in to one channel.", valueName: "name"))
-    var account: String = CacheKey.defaultAccount
+    // Not an ArgumentParser default: it would print "(default: default)".
+    @Option(
+        name: .customLong("account"),
+        help: ArgumentHelp(
+            "Which account's tokens to use when several people sign in to one channel (without it, the one named \"\(CacheKey.defaultAccount)\").",
+            valueName: "name"))
+    var accountGiven: String?
+
+    /// The account named, else the one every sign-in uses unless told.
+    var account: String { accountGiven ?? CacheKey.defaultAccount }
 
     @Option(
         name: .long,
