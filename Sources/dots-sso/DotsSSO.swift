@@ -135,6 +135,13 @@ struct DotsSSO: AsyncParsableCommand {
         // Under --json stdout is watched, so a run that fails before its document still prints one.
         let watched = options?.json == true ? WatchedOutput(context.stdout) : nil
         if let watched { context.stdout = watched }
+        // On a terminal, a request that takes over a second says what it waits for (check has its own spinner).
+        if context.stderr.isTerminal, !context.quiet, !(command is Check) {
+            let line = WaitingLine(context.stderr)
+            let make = context.makeHTTPClient
+            context.stderr = line
+            context.makeHTTPClient = { WaitingHTTPClient(inner: make($0), line: line) }
+        }
         let console = Console(context)
         let status: Int32
         do {

@@ -145,6 +145,34 @@ struct UserTripUpsCLITests {
         #expect(unknown.status == 64 && unknown.stdout.isEmpty, "\(unknown.allOutput)")
     }
 
+    @Test("a slow host on a terminal says what the command waits for, and erases it when done; a pipe and -q never get the line")
+    func waitingForASlowHost() async throws {
+        guard let python = TestPaths.venvPython else {
+            print("NOTICE: .venv is missing (run Scripts/test); skipping the terminal waiting-line check")
+            return
+        }
+        let (peer, port) = try await Peers.httpPeer(pki: nil, extra: ["--all", "hang"])
+        defer { peer.stop() }
+        let discover = ["discover", "--issuer", "http://127.0.0.1:\(port)", "--timeout", "3"]
+        // No prompt ever shows: pty_answer only watches the terminal until the command ends.
+        let terminal = try await ProcessRunner.run(
+            python, [TestPaths.peers.appendingPathComponent("pty_answer.py").path, "no prompt", "", TestPaths.binary.path] + discover,
+            environment: cli.environment, timeout: 40)
+        #expect(terminal.status == 69, "the wait ends at --timeout as before: \(terminal.stdout)")
+        #expect(terminal.stdout.contains("waiting for 127.0.0.1:\(port) ("), "\(terminal.stdout)")
+        // Erased before the error line, so the screen ends with the error alone on its line.
+        let lastLine = terminal.stdout.components(separatedBy: "\r\u{1B}[K").last ?? ""
+        #expect(lastLine.hasPrefix("dots-sso: "), "\(terminal.stdout.debugDescription)")
+
+        let piped = try await cli.run(discover)
+        #expect(piped.status == 69 && !piped.stderr.contains("waiting for"), "\(piped.stderr)")
+        let quiet = try await ProcessRunner.run(
+            python,
+            [TestPaths.peers.appendingPathComponent("pty_answer.py").path, "no prompt", "", TestPaths.binary.path] + discover + ["-q"],
+            environment: cli.environment, timeout: 40)
+        #expect(quiet.status == 69 && !quiet.stdout.contains("waiting for"), "\(quiet.stdout)")
+    }
+
     @Test("--no-color is the same as --color never; with --color always it is refused (64)")
     func noColor() async throws {
         let forced = ["FORCE_COLOR": "1", "NO_COLOR": ""]
