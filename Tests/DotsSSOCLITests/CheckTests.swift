@@ -304,7 +304,10 @@ struct CheckTests {
         let failed = try await cli.run(["check", "--channel", bad] + common, environment: ["GITHUB_ACTIONS": "true"])
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("FAIL legal:privacy-policy"))
-        #expect(failed.stderr.contains("::error title=legal%3Aprivacy-policy%3A legal.insecure::"), "\(failed.stderr)")
+        #expect(failed.stdout.contains("error legal.insecure: the Privacy Policy (http://"), "which address to fix: \(failed.stdout)")
+        // The annotation points at the channel file (relative to where the job runs), the address in its message.
+        #expect(failed.stderr.contains("::error file=broken.json,title=legal%3Aprivacy-policy%3A legal.insecure::"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("(http://"), "the legal document's address: \(failed.stderr)")
 
         let suites = try JUnitReader.read(junit)
         #expect(suites.map(\.name) == ["sandbox", "broken"])

@@ -95,7 +95,8 @@ struct CIReportTests {
             #expect(["error", "warning", "note"].contains(result["level"] as? String ?? ""))
             #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
-            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == bad)
+            // Relative to the folder the command ran in (here the test's home), as code scanning maps files.
+            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "bad.json", "\(location)")
         }
         #expect(results.first?["level"] as? String == "error", "errors first")
     }
@@ -117,7 +118,7 @@ struct CIReportTests {
             }
             #expect(["info", "minor", "major", "critical", "blocker"].contains(issue["severity"] as? String ?? ""))
             let location = try #require(issue["location"] as? [String: Any])
-            #expect(location["path"] as? String == bad && (location["lines"] as? [String: Any])?["begin"] != nil)
+            #expect(location["path"] as? String == "bad.json" && (location["lines"] as? [String: Any])?["begin"] != nil, "\(location)")
         }
         #expect(first.compactMap { $0["fingerprint"] as? String } == second.compactMap { $0["fingerprint"] as? String })
         #expect(Set(first.compactMap { $0["fingerprint"] as? String }).count == first.count, "one fingerprint per issue")
@@ -128,11 +129,96 @@ struct CIReportTests {
         let findings =
             (1...25).map { Finding(.warning, "lottie.test", at: FindingLocation(file: "f\($0).json"), "warning \($0)") }
             + [Finding(.error, "lottie.bad", at: FindingLocation(file: "x.json"), "one error")]
-        let lines = GitHubAnnotations.render(findings, strict: false)
+        let lines = GitHubAnnotations.render([("inputs", findings)], strict: false, workingFolder: "/")
         let warnings = lines.filter { $0.hasPrefix("::warning") }
         #expect(warnings.count == 10)
         #expect(warnings.last?.contains("16 more warnings not shown") == true, "\(warnings.last ?? "")")
         #expect(lines.filter { $0.hasPrefix("::error") }.count == 1)
+    }
+}
+
+/// Issue 59 item 12: what code scanning and GitLab map to a file of the repository.
+@Suite("CI report locations")
+struct ReportLocationTests {
+    @Test("a channel finding points at the channel file, relative, with the line and column of its JSON path, in all three reports")
+    func channelLines() async throws {
+        let t = TestContext(environment: ["GITHUB_ACTIONS": "true"])
+        let channel = t.home.path("partners/acme.json")
+        try FileManager.default.createDirectory(atPath: t.home.path("partners"), withIntermediateDirectories: true)
+        try Data(
+            """
+            {
+              "name": "acme",
+              "flags": {"canAccessNews": "news"},
+              "containers": [
+                {"name": "news", "url": "https://news.fake.example/feed", "flag": "canAccessNews"},
+                {"name": "events", "url": "http://events.fake.example/list"}
+              ]
+            }
+            """.utf8
+        ).write(to: URL(fileURLWithPath: channel))
+        let profile = t.home.path("member.json")
+        try Data(#"{"id":"u-1","features":{"canAccessApp":true,"canAccessNews":true}}"#.utf8).write(to: URL(fileURLWithPath: profile))
+        let sarif = t.home.path("out/c.sarif"), quality = t.home.path("out/c.json")
+        let result = await t.run(
+            ["containers", "--channel", channel, "--profile-file", profile, "--sarif", sarif, "--codequality", quality])
+        #expect(result.status == 1, "\(result.allOutput)")
+        let run = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarif))) as? [String: Any])?["runs"]
+                as? [[String: Any]]
+        ).first
+        let results = try #require(run?["results"] as? [[String: Any]])
+        let events = try #require(results.first { (($0["message"] as? [String: Any])?["text"] as? String)?.contains("events") == true })
+        let physical = try #require((events["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "partners/acme.json", "\(physical)")
+        #expect((physical["artifactLocation"] as? [String: Any])?["uriBaseId"] as? String == "%SRCROOT%")
+        #expect(physical["region"] as? [String: Int] == ["startLine": 6, "startColumn": 5], "\(physical)")
+        #expect(events["partialFingerprints"] != nil)
+
+        let issues = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: quality))) as? [[String: Any]])
+        let issue = try #require(issues.first { ($0["description"] as? String)?.contains("events") == true })
+        #expect(issue["location"] as? NSDictionary == ["path": "partners/acme.json", "lines": ["begin": 6]], "\(issue)")
+        #expect(result.stderr.contains("file=partners/acme.json,line=6,col=5,"), "the annotation: \(result.stderr)")
+    }
+
+    @Test("fingerprints stay when a message's words change and differ for two findings of one place; a web address is no file")
+    func fingerprintsAndAddresses() throws {
+        let t = TestContext()
+        let channel = t.home.path("acme.json")
+        try Data(#"{"issuer": "https://idp.acme.example"}"#.utf8).write(to: URL(fileURLWithPath: channel))
+        func suite(_ words: String) -> ReportSuite {
+            let findings = [
+                Finding(.warning, "channel.test.one", at: FindingLocation(file: channel, path: "$.issuer"), "\(words) once"),
+                Finding(.warning, "channel.test.one", at: FindingLocation(file: channel, path: "$.issuer"), "\(words) twice"),
+                Finding(.error, "tls.test.two", at: FindingLocation(file: "https://idp.acme.example/.well-known/x"), "\(words) over TLS"),
+            ]
+            return ReportSuite(name: "acme", cases: [ReportCase(name: "tls", findings: findings, outcome: .failed)], source: channel)
+        }
+        func results(_ suite: ReportSuite) throws -> [[String: Any]] {
+            let data = try SARIFReport.render(suite, strict: false, workingFolder: t.home.url.path)
+            let run = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["runs"] as? [[String: Any]]
+            return try #require(run?.first?["results"] as? [[String: Any]])
+        }
+        func prints(_ results: [[String: Any]]) -> [String] {
+            results.compactMap { ($0["partialFingerprints"] as? [String: String])?[SARIFReport.fingerprintName] }
+        }
+        let before = try results(suite("the issuer looks odd")), after = try results(suite("reworded entirely"))
+        #expect(prints(before) == prints(after) && prints(before).count == 3)
+        #expect(Set(prints(before)).count == 3, "two findings of one code at one place are two fingerprints")
+        let quality = { (words: String) throws -> [String] in
+            let data = try CodeQualityReport.render(suite(words), strict: false, workingFolder: t.home.url.path)
+            return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []).compactMap { $0["fingerprint"] as? String }
+        }
+        #expect(try quality("a") == quality("b"), "Code Quality too")
+
+        // The address is in the message; the file is the channel that names it, never the URL.
+        let tls = try #require(before.first { $0["ruleId"] as? String == "tls.test.two" })
+        #expect(((tls["message"] as? [String: Any])?["text"] as? String)?.contains("https://idp.acme.example/.well-known/x") == true)
+        let uri = ((tls["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap {
+            ($0["artifactLocation"] as? [String: Any])?["uri"] as? String
+        }
+        #expect(uri == "acme.json", "\(tls)")
     }
 }
 

@@ -130,6 +130,8 @@ package final class TestContext: @unchecked Sendable {
         )
         context.stdin = stdin
         context.drawer = drawer
+        // Its home is where a command "runs": CI reports name files there relative to it.
+        context.workingDirectory = home.url.path
         return context
     }
 }

@@ -34,6 +34,8 @@ package struct CommandContext: Sendable {
     package var colorChoice: ColorChoice = .auto
     /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.
     package var quiet = false
+    /// The folder CI reports give paths relative to (the repository a job runs in): the process's own.
+    package var workingDirectory = FileManager.default.currentDirectoryPath
 
     /// Picture work as this command runs it, its wall clock at `timeout` when the command has one.
     package func isolatedDrawing(timeout: Double? = nil) -> IsolatedDrawing {

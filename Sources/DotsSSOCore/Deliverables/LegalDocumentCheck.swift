@@ -62,9 +62,9 @@ package struct LegalDocumentCheck: Sendable {
         do {
             url = try URLPolicy.validate(source)
         } catch let refusal as UserFacingError {
-            return failed(LegalFindings.insecure, "the \(kind.title) must be served over https: \(refusal.message)")
+            return failed(LegalFindings.insecure, "\(subject(location)) must be served over https: \(refusal.message)")
         } catch {
-            return failed(LegalFindings.insecure, "the \(kind.title) URL cannot be used")
+            return failed(LegalFindings.insecure, "\(subject(location)) cannot be used as a URL")
         }
         // Plain http is allowed on loopback only (a local test partner); the tls check says so once per host.
         let response: HTTPResponse
@@ -72,16 +72,22 @@ package struct LegalDocumentCheck: Sendable {
             response = try await http.send(
                 HTTPRequest(.get, url, headers: [(name: "Accept", value: "application/pdf,text/html")], maxBodyBytes: Self.maxBytes))
         } catch let failure as UserFacingError {
-            return failed(LegalFindings.unreachable, "the \(kind.title) cannot be fetched: \(failure.message)")
+            return failed(LegalFindings.unreachable, "\(subject(location)) cannot be fetched: \(failure.message)")
         } catch {
-            return failed(LegalFindings.unreachable, "the \(kind.title) cannot be fetched")
+            return failed(LegalFindings.unreachable, "\(subject(location)) cannot be fetched")
         }
         guard response.status == 200 else {
             return failed(
                 LegalFindings.status,
-                "the \(kind.title) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
+                "\(subject(location)) answered HTTP \(response.status) (\(response.bodyKind)); it must answer 200 with the document")
         }
         return judge(response.body, mediaType: response.mediaType, location: location)
+    }
+
+    /// "the privacy policy (https://acme.example/privacy)": every finding names the document it is about, so a log
+    /// line says which address or file to fix.
+    func subject(_ location: FindingLocation) -> String {
+        "the \(kind.title) (\(location.file ?? ""))"
     }
 
     func local(_ path: String, location: FindingLocation) -> [Finding] {
@@ -91,17 +97,17 @@ package struct LegalDocumentCheck: Sendable {
                 return [
                     Finding(
                         LegalFindings.notPDF, at: location,
-                        "the \(kind.title) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")
+                        "\(subject(location)) file is \(Self.describe(data)), not a PDF; a local legal document must be a PDF")
                 ]
             }
             return []
         case .tooLarge?:
             return [
-                Finding(LegalFindings.tooLarge, at: location, "the \(kind.title) file is larger than \(Self.maxBytes / 1_048_576) MB")
+                Finding(LegalFindings.tooLarge, at: location, "\(subject(location)) file is larger than \(Self.maxBytes / 1_048_576) MB")
             ]
         case nil:
             return [
-                Finding(LegalFindings.unreadable, at: location, "the \(kind.title) file cannot be read (no such file or not readable)")
+                Finding(LegalFindings.unreadable, at: location, "\(subject(location)) file cannot be read (no such file or not readable)")
             ]
         }
     }
@@ -113,7 +119,7 @@ package struct LegalDocumentCheck: Sendable {
             return [
                 Finding(
                     LegalFindings.notPDF, at: location,
-                    "the \(kind.title) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")
+                    "\(subject(location)) is served as application/pdf but is \(Self.describe(body)); members would get an unreadable file")
             ]
         }
         let text = String(decoding: body.prefix(256 * 1024), as: UTF8.self)
@@ -121,12 +127,12 @@ package struct LegalDocumentCheck: Sendable {
             return [
                 Finding(
                     LegalFindings.notDocument, at: location,
-                    "the \(kind.title) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")
+                    "\(subject(location)) is \(mediaType ?? "of no content type") (\(body.count) bytes): neither a PDF nor an HTML page")
             ]
         }
         guard let title = Self.title(in: text), !title.isEmpty else {
             return [
-                Finding(LegalFindings.noTitle, at: location, "the \(kind.title) page has no <title>; a real document page names itself")
+                Finding(LegalFindings.noTitle, at: location, "\(subject(location)) page has no <title>; a real document page names itself")
             ]
         }
         let lower = title.lowercased()
@@ -134,7 +140,7 @@ package struct LegalDocumentCheck: Sendable {
             return [
                 Finding(
                     LegalFindings.errorPage, at: location,
-                    "the \(kind.title) page is titled \"\(title)\", an error page rather than the document")
+                    "\(subject(location)) page is titled \"\(title)\", an error page rather than the document")
             ]
         }
         return []

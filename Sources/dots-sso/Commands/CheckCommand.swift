@@ -126,10 +126,11 @@ struct Check: DotsCommand {
         if let stream { useCase.progress = { stream.receive($0) } }
         let report = try await useCase.run(ctx)
         stream?.finish(report)
-        try files.write(.check(report), console: console)
+        try files.write(.check(report, source: resolved.sourceFile), console: console)
 
         if ctx.environment["GITHUB_ACTIONS"] == "true" {
-            var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name) }
+            let locator = ReportLocator(fallback: resolved.sourceFile, workingFolder: ctx.workingDirectory)
+            var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name, locator: locator) }
             if let missing = report.memberMissing {
                 lines.insert(
                     "::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))",

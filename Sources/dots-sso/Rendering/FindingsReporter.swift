@@ -34,7 +34,8 @@ struct FindingsReporter {
                 ReportSuite.inputs(cases, suite: body.suite, unreadable: body.unreadable.entries, strict: options.strict), console: console)
         }
         if console.environment["GITHUB_ACTIONS"] == "true" {
-            GitHubAnnotations.render(findings, strict: options.strict).forEach(console.annotation)
+            GitHubAnnotations.render(cases, strict: options.strict, workingFolder: console.context.workingDirectory).forEach(
+                console.annotation)
         }
         let summary = FindingSummary(findings)
         let failed = summary.failed(strict: options.strict) || !body.unreadable.isEmpty

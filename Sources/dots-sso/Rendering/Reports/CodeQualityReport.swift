@@ -2,22 +2,24 @@ import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 
-/// GitLab Code Quality JSON (the CodeClimate subset GitLab reads): one issue per finding, its fingerprint a hash of
-/// what identifies it (code, file, path, message) so it is the same from run to run and GitLab can tell new
-/// problems from old ones.
+/// GitLab Code Quality JSON (the CodeClimate subset GitLab reads): one issue per finding at a file of the
+/// repository (relative to the working folder) and the line of its JSON path, its fingerprint the hash SARIF uses
+/// (code, place, JSON path; never the message's words), so GitLab tells new problems from old ones.
 enum CodeQualityReport {
-    static func render(_ suite: ReportSuite, strict: Bool) throws -> Data {
-        let issues: [JSONValue] = try suite.cases.flatMap { reportCase in
-            try reportCase.findings.map { finding in
-                let path = finding.location.file ?? reportCase.name
-                let identity = [finding.code, path, finding.location.path ?? "", finding.message].joined(separator: "\u{0}")
+    static func render(_ suite: ReportSuite, strict: Bool, workingFolder: String) throws -> Data {
+        let locations = ReportLocator(fallback: suite.source, workingFolder: workingFolder).locate(suite)
+        let issues: [JSONValue] = try zip(suite.cases, locations).flatMap { reportCase, places in
+            try zip(reportCase.findings, places).map { finding, place in
+                // GitLab needs a path: a finding about no file of the repository names its input instead.
+                let path = place.path ?? (reportCase.name.contains("://") ? suite.name : reportCase.name)
+                let message = place.message(finding)
                 return .object([
                     "type": .string("issue"), "check_name": .string(finding.code),
-                    "description": .string(finding.location.path.map { "\(finding.message) (\($0))" } ?? finding.message),
+                    "description": .string(finding.location.path.map { "\(message) (\($0))" } ?? message),
                     "categories": .array([.string("Bug Risk")]),
                     "severity": .string(severity(finding.severity, strict: strict)),
-                    "fingerprint": .string(try DigestAlgorithm.sha256.hex(Data(identity.utf8))),
-                    "location": .object(["path": .string(path), "lines": .object(["begin": .number(1)])]),
+                    "fingerprint": .string(try SARIFReport.fingerprint(place)),
+                    "location": .object(["path": .string(path), "lines": .object(["begin": .number(Double(place.line ?? 1))])]),
                 ])
             }
         }

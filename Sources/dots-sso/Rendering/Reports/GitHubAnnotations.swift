@@ -6,11 +6,15 @@ import Foundation
 enum GitHubAnnotations {
     /// `check` names the check in each title (`check` findings' "files" may be check names or hosts, linked only when
     /// they are files in the workspace).
-    static func render(_ findings: [Finding], strict: Bool, check: String? = nil) -> [String] {
-        capped(lines(findings, strict: strict, check: check))
+    /// Each input's findings (a file, a pass, a profile), located against that input.
+    static func render(_ cases: [(input: String, findings: [Finding])], strict: Bool, workingFolder: String) -> [String] {
+        let locator = ReportLocator(workingFolder: workingFolder)
+        return capped(cases.flatMap { lines($0.findings, strict: strict, input: $0.input, locator: locator) })
     }
 
-    static func lines(_ findings: [Finding], strict: Bool, check: String? = nil) -> [String] {
+    /// `file=` is a path relative to the workspace with the `line`/`col` of the finding's JSON path where it has one
+    /// (GitHub links only those to a line of the change); a web address goes into the message, never `file=`.
+    static func lines(_ findings: [Finding], strict: Bool, check: String? = nil, input: String? = nil, locator: ReportLocator) -> [String] {
         findings.map { finding in
             let command: String
             switch finding.severity {
@@ -19,13 +23,15 @@ enum GitHubAnnotations {
             case .info: command = "notice"
             }
             var properties: [String] = []
-            // Only local files can be linked to a line in the PR; URLs go into the title instead.
-            if let file = finding.location.file, !file.contains("://"), check == nil || FileManager.default.fileExists(atPath: file) {
+            let location = locator.locate(finding, input: input ?? check ?? "")
+            if let file = location.path {
                 properties.append("file=\(escapeProperty(file))")
+                if let line = location.line { properties.append("line=\(line)") }
+                if let column = location.column { properties.append("col=\(column)") }
             }
             let where_ = finding.location.path.map { " \($0)" } ?? ""
             properties.append("title=\(escapeProperty((check.map { "\($0): " } ?? "") + finding.code + where_))")
-            return "::\(command) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+            return "::\(command) \(properties.joined(separator: ","))::\(escapeData(location.message(finding)))"
         }
     }
 

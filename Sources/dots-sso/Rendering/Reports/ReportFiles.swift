@@ -23,9 +23,15 @@ struct ReportFiles {
                 try Self.save(Data(xml.utf8), to: junit, what: "the JUnit report")
             }
         }
-        if let sarif { try Self.save(try SARIFReport.render(suite, strict: strict), to: sarif, what: "the SARIF report") }
+        if let sarif {
+            try Self.save(
+                try SARIFReport.render(suite, strict: strict, workingFolder: console.context.workingDirectory), to: sarif,
+                what: "the SARIF report")
+        }
         if let codeQuality {
-            try Self.save(try CodeQualityReport.render(suite, strict: strict), to: codeQuality, what: "the Code Quality report")
+            try Self.save(
+                try CodeQualityReport.render(suite, strict: strict, workingFolder: console.context.workingDirectory), to: codeQuality,
+                what: "the Code Quality report")
         }
     }
 

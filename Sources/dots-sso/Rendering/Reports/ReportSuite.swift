@@ -9,6 +9,9 @@ struct ReportSuite {
     var name: String
     var cases: [ReportCase]
     var durationMs: Int?
+    /// The file findings that name no local file point at in SARIF, Code Quality and annotations (check: the
+    /// channel file).
+    var source: String?
 }
 
 struct ReportCase {
@@ -44,7 +47,7 @@ extension ReportSuite {
     }
 
     /// `check`: one case per check, in the fixed order.
-    static func check(_ report: CheckReport) -> ReportSuite {
+    static func check(_ report: CheckReport, source: String? = nil) -> ReportSuite {
         let cases = report.checks.map { check -> ReportCase in
             let outcome: ReportCase.Outcome
             switch check.status {
@@ -58,7 +61,7 @@ extension ReportSuite {
             }
             return ReportCase(name: check.name, findings: check.findings, outcome: outcome, durationMs: check.durationMs)
         }
-        return ReportSuite(name: report.channel, cases: cases, durationMs: report.durationMs)
+        return ReportSuite(name: report.channel, cases: cases, durationMs: report.durationMs, source: source)
     }
 
     /// A run that ended before it had anything to report on `input` (a channel file that cannot be read, the
