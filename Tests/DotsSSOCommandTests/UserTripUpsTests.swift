@@ -57,6 +57,23 @@ struct UserTripUpsTests {
         #expect(!one.stdout.contains("total:"), "\(one.stdout)")
     }
 
+    @Test("flags --json carries the verdict the text prints: appLaunch (the rule's outcome) and passed")
+    func flagsVerdict() async throws {
+        let t = TestContext()
+        for (value, passed) in [("true", true), ("false", false), (#""true""#, false)] {
+            let profile = t.home.path("member-\(passed)-\(value.count).json")
+            try Data(#"{"id":"u-1","features":{"canAccessApp":\#(value)}}"#.utf8).write(to: URL(fileURLWithPath: profile))
+            let text = await t.run(["flags", "--profile-file", profile])
+            let json = await t.run(["flags", "--profile-file", profile, "--json"])
+            #expect(text.status == 0 && json.status == 0, "flags shows; flags check is the one that exits with it")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(document["passed"] as? Bool == passed, "\(value): \(json.stdout)")
+            let launch = try #require(document["appLaunch"] as? [String: Any])
+            #expect(launch["name"] as? String == "canAccessApp" && launch["passed"] as? Bool == passed, "\(launch)")
+            #expect(text.stdout.contains(passed ? "the app keeps this member signed in" : "canAccessApp"), "\(text.stdout)")
+        }
+    }
+
     @Test("help with a topic that is no command is a usage error naming where help is (64), not the top-level help as if it answered")
     func helpUnknownTopic() async throws {
         let t = TestContext()

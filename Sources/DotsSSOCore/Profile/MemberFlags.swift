@@ -1,11 +1,24 @@
 import DotsSSOBasics
 
-/// `flags --json`: a member's flags as the app reads them, each with the purpose the channel gives it.
+/// `flags --json`: a member's flags as the app reads them, each with the purpose the channel gives it, and the
+/// verdict the text prints: the app-launch rule's outcome (`flags show` still ends 0; `flags check` ends with it).
 package struct MemberFlags: Encodable, Sendable {
     /// Where the profile came from.
     package var source: String
     package var id: String?
     package var flags: [FlagReading]
+    /// The app-launch rule (canAccessApp exactly true) applied to these flags.
+    package var appLaunch: FlagCheck.Result
+    /// Whether the app keeps this member signed in: `appLaunch.passed`.
+    package var passed: Bool
+
+    package init(source: String, id: String?, flags: [FlagReading]) {
+        self.source = source
+        self.id = id
+        self.flags = flags
+        appLaunch = FlagCheck.evaluate(names: [], flags: flags)[0]
+        passed = appLaunch.passed
+    }
 }
 
 extension ProfileReport {

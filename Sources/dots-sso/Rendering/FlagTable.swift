@@ -18,9 +18,8 @@ enum FlagTable {
     }
 
     /// The one line that answers what a support person opened the table for: does the app keep this member?
-    static func verdict(_ flags: [FlagReading], style: Style) -> String {
-        let launch = FlagCheck.evaluate(names: [], flags: flags)[0]
-        return launch.passed
+    static func verdict(_ launch: FlagCheck.Result, style: Style) -> String {
+        launch.passed
             ? style.green("\(launch.name) is true: the app keeps this member signed in")
             : style.red(TerminalText.safe(launch.problem ?? "\(launch.name) is not true: the app would log this member out"))
     }

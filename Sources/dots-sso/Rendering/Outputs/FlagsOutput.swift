@@ -4,7 +4,7 @@ import DotsSSOCore
 /// `flags show`: every flag with its value and purpose, then one verdict line.
 extension MemberFlags: CommandOutput {
     func lines(_ style: Style) -> [OutputLine] {
-        [.result(FlagTable.render(flags, style: style)), .result(FlagTable.verdict(flags, style: style))]
+        [.result(FlagTable.render(flags, style: style)), .result(FlagTable.verdict(appLaunch, style: style))]
     }
 }
 
