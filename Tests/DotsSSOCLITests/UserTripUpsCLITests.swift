@@ -173,6 +173,45 @@ struct UserTripUpsCLITests {
         #expect(quiet.status == 69 && !quiet.stdout.contains("waiting for"), "\(quiet.stdout)")
     }
 
+    @Test("flags and containers alone take their options, and help and bash completion offer them; explain and --only complete")
+    func helpAndCompletionOfferWhatTheREADMEShows() async throws {
+        for command in ["flags", "containers"] {
+            let help = try await cli.run([command, "--help"])
+            for option in ["--channel", "--access-token-file", "--profile-file"] {
+                #expect(help.stdout.contains(option), "\(command) --help: \(option)")
+            }
+        }
+        let channels = cli.home.path("config/dots-sso/channels")
+        try FileManager.default.createDirectory(atPath: channels, withIntermediateDirectories: true)
+        try #"{"name": "acme", "issuer": "https://idp.acme.example"}"#.write(
+            toFile: channels + "/acme.json", atomically: true, encoding: .utf8)
+        func complete(_ words: [String], current: String, previous: String) async throws -> [String] {
+            let line = (words + [current]).joined(separator: " ")
+            let script = """
+                source \(CompletionSafetyTests.completions("dots-sso.bash"))
+                COMP_WORDS=(\((words + [current]).map { "'\($0)'" }.joined(separator: " ")))
+                COMP_CWORD=\(words.count)
+                COMP_LINE='\(line)'
+                COMP_POINT=${#COMP_LINE}
+                _dots-sso dots-sso '\(current)' '\(previous)'
+                printf '[%s]\\n' "${COMPREPLY[@]}"
+                """
+            var environment = cli.environment
+            environment["PATH"] = TestPaths.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+            let result = try await ProcessRunner.run("/bin/bash", ["-c", script], environment: environment, timeout: 30)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.dropFirst().dropLast()) }
+        }
+        #expect(try await complete(["dots-sso", "flags", "--channel"], current: "", previous: "--channel").contains("acme"))
+        #expect(try await complete(["dots-sso", "containers", "--channel"], current: "", previous: "--channel").contains("acme"))
+        let flagOptions = try await complete(["dots-sso", "flags"], current: "--", previous: "flags")
+        #expect(flagOptions.contains("--access-token-file") && flagOptions.contains("--channel"), "\(flagOptions)")
+        let codes = try await complete(["dots-sso", "explain"], current: "discover.", previous: "explain")
+        #expect(codes.contains("discover.issuer.mismatch"), "\(codes)")
+        let checks = try await complete(["dots-sso", "check", "--only"], current: "", previous: "--only")
+        #expect(checks.contains("legal:privacy-policy") && checks.contains("live"), "\(checks)")
+    }
+
     @Test("--no-color is the same as --color never; with --color always it is refused (64)")
     func noColor() async throws {
         let forced = ["FORCE_COLOR": "1", "NO_COLOR": ""]

@@ -28,6 +28,15 @@ package enum CheckName: Hashable, Sendable, CustomStringConvertible {
         return names
     }
 
+    /// What `--only`/`--skip` take without knowing the channel (shell completion offers these): every check of a
+    /// fixed name, each legal document, and the kinds `legal`, `container` and `live`; a container is `container:NAME`.
+    package static var selectors: [String] {
+        var names: [CheckName] = [.channel, .discovery, .tls, .authorization, .profile, .flags, .passes, .loadingAnimation]
+        names += LegalDocumentCheck.Kind.allCases.map { .legal($0) }
+        names.append(.magicLink)
+        return names.map(\.description) + [legalKind, containerKind, liveSelector]
+    }
+
     /// The name a user types and reads: `tls`, `container:news`, `legal:privacy-policy`.
     package var description: String {
         switch self {

@@ -65,10 +65,12 @@ struct Check: DotsCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"))
+            "Run only these checks (repeatable; 'legal', 'container' or 'live' selects every check of that kind).", valueName: "name"),
+        completion: .list(CheckName.selectors))
     var only: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"))
+    @Option(
+        name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"), completion: .list(CheckName.selectors))
     var skip: [String] = []
 
     @OptionGroup var reports: ReportOptions

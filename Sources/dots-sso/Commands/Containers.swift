@@ -3,14 +3,25 @@ import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 
-/// `dots-sso containers`: what the app loads for each container of a channel.
-struct Containers: AsyncParsableCommand {
+/// `dots-sso containers`: what the app loads for each container of a channel. `containers` alone is `containers
+/// show`, its options here so help and completion offer them (`containers --channel acme`).
+struct Containers: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "containers",
         abstract: "Each container's request, and whether it opens.",
-        subcommands: [ContainersShow.self, ContainersProbe.self],
-        defaultSubcommand: ContainersShow.self
+        discussion: ContainersShow.configuration.discussion,
+        subcommands: [ContainersShow.self, ContainersProbe.self]
     )
+
+    @OptionGroup var options: MemberOptions
+    @OptionGroup var report: FindingsOptions
+
+    @Flag(name: .long, help: "Show the partner token in the requests instead of [redacted].")
+    var showSecrets = false
+
+    func run(_ ctx: CommandContext) async throws {
+        try await ContainersShow.show(options, report: report, showSecrets: showSecrets, ctx)
+    }
 }
 
 /// `dots-sso containers show` (the default)
@@ -33,6 +44,10 @@ struct ContainersShow: DotsCommand {
     var showSecrets = false
 
     func run(_ ctx: CommandContext) async throws {
+        try await Self.show(options, report: report, showSecrets: showSecrets, ctx)
+    }
+
+    static func show(_ options: MemberOptions, report: FindingsOptions, showSecrets: Bool, _ ctx: CommandContext) async throws {
         let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let result = try await reporter.reportingFailure(suite: "containers", input: "profile") {
             try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)

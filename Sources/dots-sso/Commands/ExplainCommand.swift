@@ -22,7 +22,8 @@ struct Explain: DotsCommand {
     @Flag(name: .long, help: "Print every registered code as Markdown.")
     var markdown = false
 
-    @Argument(help: "A finding code, as in a report (e.g. discover.issuer.mismatch).")
+    @Argument(
+        help: "A finding code, as in a report (e.g. discover.issuer.mismatch).", completion: .list(FindingCatalog.all.map(\.code)))
     var code: String?
 
     func validate() throws {

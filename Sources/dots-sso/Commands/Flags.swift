@@ -3,14 +3,22 @@ import DotsSSOBasics
 import DotsSSOCore
 import Foundation
 
-/// `dots-sso flags`: one member's feature flags, and the checks the app makes with them.
-struct Flags: AsyncParsableCommand {
+/// `dots-sso flags`: one member's feature flags, and the checks the app makes with them. `flags` alone is `flags
+/// show`, with its options here (not behind a default subcommand), so `flags --help` and completion offer what the
+/// README shows: `flags --channel acme --access-token-file t`.
+struct Flags: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "flags",
         abstract: "A member's feature flags and the app-launch rule.",
-        subcommands: [FlagsShow.self, FlagsCheck.self],
-        defaultSubcommand: FlagsShow.self
+        discussion: FlagsShow.configuration.discussion,
+        subcommands: [FlagsShow.self, FlagsCheck.self]
     )
+
+    @OptionGroup var options: MemberOptions
+
+    func run(_ ctx: CommandContext) async throws {
+        try await FlagsShow.show(options, ctx)
+    }
 }
 
 /// `dots-sso flags show` (the default)
@@ -28,6 +36,10 @@ struct FlagsShow: DotsCommand {
     @OptionGroup var options: MemberOptions
 
     func run(_ ctx: CommandContext) async throws {
+        try await Self.show(options, ctx)
+    }
+
+    static func show(_ options: MemberOptions, _ ctx: CommandContext) async throws {
         let checked = try await ProfileUseCase(member: try options.settings(ctx)).run(ctx)
         try Console(ctx).emit(checked.memberFlags, json: options.global.json, exitStatus: 0)
     }
