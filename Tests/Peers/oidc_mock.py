@@ -6,6 +6,7 @@ port 0, prints "PORT <n>" once listening, and appends every request line ("POST 
 so tests can count what reached the provider.
 """
 import argparse
+import importlib.metadata
 import json
 import threading
 from datetime import timedelta
@@ -41,7 +42,9 @@ def main():
         return app(environ, start_response)
 
     server = werkzeug.serving.make_server("127.0.0.1", 0, logging_app, threaded=True)
-    print(f"PORT {server.server_port}", flush=True)
+    # The version tells the tests what this mock accepts: 0.4 (Python >= 3.12) takes public clients; 0.3.4, what
+    # Debian 12's Python 3.11 gets, wants every client to authenticate.
+    print(f"PORT {server.server_port} VERSION {importlib.metadata.version('oidc-provider-mock')}", flush=True)
     server.serve_forever()
 
 

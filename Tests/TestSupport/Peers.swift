@@ -40,8 +40,8 @@ package enum Peers {
     }
 
     /// oidc-provider-mock (PyPI, pinned in Tests/Peers/requirements.txt) on a random loopback port, logging every
-    /// request line to `log`. `claims` are predefined users (JSON objects with `sub`).
-    package static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int) {
+    /// request line to `log`, and its version. `claims` are predefined users (JSON objects with `sub`).
+    package static func oidcMock(claims: [String], tokenMaxAge: Int? = nil, log: String) async throws -> (BackgroundProcess, Int, String) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(
                 description: ".venv is missing: run Scripts/test (or Scripts/venv) to install oidc-provider-mock")
@@ -50,8 +50,8 @@ package enum Peers {
         for user in claims { arguments += ["--user-claims", user] }
         if let tokenMaxAge { arguments += ["--token-max-age", String(tokenMaxAge)] }
         let peer = try BackgroundProcess(venvPython, arguments)
-        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
-        return (peer, Int(port)!)
+        let started = try await peer.waitFor("PORT (\\d+ VERSION \\S+)", timeout: 30).split(separator: " ")
+        return (peer, Int(started[0])!, String(started[2]))
     }
 
     /// `device_peer.py`: Authlib's RFC 8628 device grant, refresh rotation and (with `--password-grant`) the password

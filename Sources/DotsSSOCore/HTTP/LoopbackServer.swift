@@ -20,10 +20,11 @@ package final class LoopbackServer: Sendable {
         self.task = task
     }
 
-    /// Binds `host`:`port` (0 picks a free one) and waits up to `timeout` seconds for the socket. `onExit` runs when
-    /// the server stops, whether stopped or failed.
+    /// Binds `host`:`port` (0 picks a free one) and waits for the socket: a bind that fails (a port in use) ends the
+    /// wait as it happens; `timeout` is only the backstop for a listener that never starts, far beyond what a loaded
+    /// two-core machine takes to start one. `onExit` runs when the server stops, whether stopped or failed.
     package static func start(
-        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int, label: String, timeout: TimeInterval = 10,
+        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int, label: String, timeout: TimeInterval = 60,
         onExit: @escaping @Sendable () -> Void = {}
     ) async throws -> LoopbackServer {
         let bound = OnceBox<Result<Int, ListenerError>>()

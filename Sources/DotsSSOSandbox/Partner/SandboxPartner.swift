@@ -107,7 +107,7 @@ package final class SandboxPartner: Sendable {
         let routes = SandboxRoutes(settings: settings, state: state, keys: keys, port: boundPort, passes: passes)
         let router = Router()
         routes.register(on: router)
-        let server = try await LoopbackServer.start(router: router, host: settings.host, port: port, label: "dots-sso.sandbox", timeout: 30)
+        let server = try await LoopbackServer.start(router: router, host: settings.host, port: port, label: "dots-sso.sandbox")
         boundPort.set(server.port)
         return SandboxPartner(server: server, host: settings.host, settings: settings, state: state, passSigningRoot: passes.rootPEM)
     }
