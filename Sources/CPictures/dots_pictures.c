@@ -229,6 +229,17 @@ static void load_zint(void) {
     static const char *const libraries[] = {"libzint.so.2.11", "libzint.so.2.12", "libzint.so.2.13", "libzint.so"};
     void *library = open_library(libraries, COUNT(libraries), "libzint2.11", zint_error, sizeof zint_error);
     if (library == NULL) return;
+    /* struct zint_symbol is read field by field, as 2.11-2.13 lay it out: another version behind the unversioned
+       libzint.so (Ubuntu 22.04's 2.10) is refused by name, never read at the wrong offsets. */
+    int (*version)(void) = (int (*)(void))dlsym(library, "ZBarcode_Version");
+    int found = version != NULL ? version() : 0;
+    if (found < 21100 || found >= 21400) {
+        snprintf(zint_error, sizeof zint_error,
+                 "zint %d.%d.%d is installed, but dots-sso reads zint 2.11 to 2.13 only (apt-get install libzint2.11; "
+                 "Ubuntu 22.04 has 2.10: use Debian 12 or Ubuntu 24.04)",
+                 found / 10000, found / 100 % 100, found / 10 % 10);
+        return;
+    }
     if (!resolve_all(library, (void **)&zint_api, zint_names, COUNT(zint_names), "zint", zint_error, sizeof zint_error)) return;
     zint_loaded = 1;
 }
