@@ -114,6 +114,45 @@ struct JSONSchemaTests {
         try verify.stdout.write(toFile: verifyFile, atomically: true, encoding: .utf8)
         pairs.append("echo-verify=\(verifyFile)")
 
+        // The partner-backend and magic-link commands, each with what it needs from the sandbox.
+        let keyed = [SandboxPartner.channelKeyVariable: signed.sandbox.settings.channelKey]
+        let jane = try #require(signed.sandbox.settings.user(named: "jane"))
+        let openWebToken = cli.home.path("openweb-token")
+        try signed.sandbox.settings.openWebAccessToken.write(toFile: openWebToken, atomically: true, encoding: .utf8)
+        var backends: [(schema: String, arguments: [String], environment: [String: String])] = [
+            ("magic-link-request", ["magic-link", "request", "--channel", channel, "--email", try #require(jane.email)], [:]),
+            (
+                "openweb-register",
+                [
+                    "openweb", "register", "--code-a", try await signed.sandbox.openWebCodeA(), "--primary-key", "3d6479fe",
+                    "--user-name", "jane", "--access-token-file", openWebToken, "--base-url",
+                    signed.sandbox.issuer + SandboxPartner.openWebPath,
+                ], [:]
+            ),
+        ]
+        for (index, run) in backends.enumerated() {
+            let result = try await cli.run(run.arguments + ["--json"], environment: run.environment)
+            #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
+            let file = cli.home.path("backend-\(index).json")
+            try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            pairs.append("\(run.schema)=\(file)")
+        }
+        let link = try #require(await signed.sandbox.emails().last?.link)
+        backends = [
+            (
+                "magic-link-redeem", ["magic-link", "redeem", "--channel", channel, "--link", link, "--cache-dir", signed.cache.url.path],
+                [:]
+            ),
+            ("members", ["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID], keyed),
+        ]
+        for (index, run) in backends.enumerated() {
+            let result = try await cli.run(run.arguments + ["--json"], environment: run.environment)
+            #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
+            let file = cli.home.path("backend-late-\(index).json")
+            try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            pairs.append("\(run.schema)=\(file)")
+        }
+
         let schemas = TestPaths.repository.appendingPathComponent("docs/schemas").path
         let validation = try await ProcessRunner.run(
             python, [TestPaths.peers.appendingPathComponent("validate_json.py").path, schemas] + pairs, timeout: 120)

@@ -45,8 +45,16 @@ struct StandardClientsTests {
                 "exec /usr/bin/python3 -c \"$1\" /usr/bin/oidc-agent --json --socket-path \"$2\" --no-autoload > \"$3\" 2>&1 </dev/null",
                 "sh", start, socket, said,
             ], environment: environment, timeout: 60)
-        let json = (try? Data(contentsOf: URL(fileURLWithPath: said))) ?? Data()
-        let daemon = ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any])?["dpid"] as? String
+        // The daemon may write its JSON after the parent has exited (a loaded machine shows it): wait for the JSON,
+        // not for the parent.
+        var json = Data()
+        var daemon: String?
+        let waited = Date()
+        repeat {
+            json = (try? Data(contentsOf: URL(fileURLWithPath: said))) ?? Data()
+            daemon = ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any])?["dpid"] as? String
+            if daemon == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        } while daemon == nil && Date().timeIntervalSince(waited) < 30
         let agent = try #require(
             daemon.flatMap { Int32($0) },
             "oidc-agent started (status \(started.status), timed out: \(started.timedOut)): \(started.allOutput) \(String(decoding: json, as: UTF8.self))"
