@@ -4,6 +4,8 @@ import DotsSSOBasics
 /// signature and certificates, pass.json and images. The zip container's own codes are `ArchiveFindings`'.
 package enum PassFindings {
     private static let wallet = "Apple, Wallet Developer Guide and PassKit Package Format Reference"
+    /// Apple's own pass tooling (apple/pass-builder, 2026): its image slots and validators.
+    static let passBuilder = "Apple Pass Builder (PassPackage.swift image slots)"
     private static let passJSON = "Apple, PassKit Package Format Reference (pass.json)"
     private static let recent = "Apple, Wallet pass.json changes in iOS 18–27"
 
@@ -205,8 +207,24 @@ package enum PassFindings {
     static let imageNotPNG = FindingCode(
         "pkpass.image.not-png", .error, source: wallet, "An image is not a PNG by its bytes; Wallet reads PNG images only.")
     static let imageSize = FindingCode(
-        "pkpass.image.size", .warning, source: wallet,
-        "An image is not the size Wallet expects for its name and scale, so Wallet scales it.")
+        "pkpass.image.size", .warning, source: "\(wallet); \(passBuilder)",
+        """
+        An image is not the size Apple gives its slot at its scale (@1x, @2x, @3x), so Wallet scales it: icon 38×38 \
+        points (or the older 29×29), artwork 358×448; at most logo 160×50, primaryLogo 126×30, secondaryLogo 135×12, \
+        thumbnail 90×90, strip 375×144, background 345×505, footer 286×15.
+        """)
+    static let imagePDF = FindingCode(
+        "pkpass.image.pdf", .warning, source: "\(passBuilder) (PassImageFile: PDF before PNG); \(wallet)",
+        """
+        An image slot is a PDF. Apple's Pass Builder (2026) reads and writes PDF images, but the PassKit package format \
+        documents PNG only: keep a PNG of the same image beside it for Wallets that read only PNG.
+        """)
+    static let iconNotAtRoot = FindingCode(
+        "pkpass.image.icon-not-at-root", .warning, source: "\(passBuilder) (RequiredImagesValidator); \(wallet)",
+        """
+        The icon is only inside .lproj folders. Wallet shows it in those languages, but Apple's Pass Builder requires \
+        one at the package root, and a language without a folder gets none.
+        """)
     static let imageUnused = FindingCode(
         "pkpass.image.unused", .warning, source: wallet,
         "An image is not shown on this pass's style (a strip on a boarding pass, a thumbnail on a coupon…).")
@@ -238,6 +256,7 @@ package enum PassFindings {
             webServiceHTTPS, authenticationToken, locations, beacons, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,
             relevantDateLegacy, relevantDates, relevantDatesSpelling, relevantInterval, styleSchemes, styleSchemeUnknown, styleSchemeStyle,
             styleSchemeIOS27, posterSemantics, upcomingInformation, featuredActions, featuredActionsIOS27, stringsInvalid, iconMissing,
-            imageNotPNG, imageSize, imageUnused, previewBarcode, previewImageTooLarge, previewImageUnreadable, previewTooCostly,
+            imageNotPNG, imageSize, imagePDF, iconNotAtRoot, imageUnused, previewBarcode, previewImageTooLarge, previewImageUnreadable,
+            previewTooCostly,
         ] + ArchiveFindings.codes(for: .pkpass)
 }

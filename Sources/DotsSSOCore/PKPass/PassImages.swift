@@ -8,14 +8,26 @@ package struct PassImage: Codable, Sendable, Equatable {
     package var height: Int?
 }
 
-/// The images Wallet draws: `icon.png` must exist (at the root, or in every localisation when not at the root);
-/// each known image must be a PNG, and sizes outside Apple's published ones are warnings — Apple's own samples
-/// ship off-size icons and Wallet scales them.
+/// The images Wallet draws: an icon must exist (at the root, or in every localisation when not at the root); each
+/// known image must be a PNG (or a PDF, which Apple's Pass Builder writes: a warning), and sizes outside Apple's are
+/// warnings — Apple's own samples ship off-size icons and Wallet scales them.
 package enum PassImages {
-    /// Apple's sizes in points (pixels at @1x): the icon's is exact, the others are the largest Wallet shows.
-    static let sizes: [String: (width: Int, height: Int, exact: Bool)] = [
-        "icon": (29, 29, true), "logo": (160, 50, false), "thumbnail": (90, 90, false),
-        "strip": (375, 144, false), "background": (180, 220, false), "footer": (286, 15, false),
+    /// How big an image slot is in points (pixels at @1x), as Apple's Pass Builder declares its slots
+    /// (`PassPackage.swift`): `exact` sizes a slot must have (one of), `atMost` the largest Wallet shows.
+    enum Size {
+        case exact([(width: Int, height: Int)])
+        case atMost(width: Int, height: Int)
+    }
+
+    /// Every slot Apple names. The icon's older 29×29 (the package format reference, and Apple's sample passes) is
+    /// still accepted beside Pass Builder's 38×38; a background is 180×220 on a classic event ticket and 345×505 on a
+    /// poster one, so it is bounded by the larger.
+    static let sizes: [String: Size] = [
+        "icon": .exact([(38, 38), (29, 29)]), "artwork": .exact([(358, 448)]),
+        "logo": .atMost(width: 160, height: 50), "primaryLogo": .atMost(width: 126, height: 30),
+        "secondaryLogo": .atMost(width: 135, height: 12), "thumbnail": .atMost(width: 90, height: 90),
+        "strip": .atMost(width: 375, height: 144), "background": .atMost(width: 345, height: 505),
+        "footer": .atMost(width: 286, height: 15),
     ]
     /// Which styles show an image (the others ignore it silently, which partners rarely intend).
     static let shownOn: [String: Set<String>] = [
@@ -40,18 +52,26 @@ package enum PassImages {
                 continue
             }
             images.append(PassImage(path: path, width: header.width, height: header.height))
-            guard let size = sizes[name] else { continue }
-            let (width, height) = (size.width * scale, size.height * scale)
             let suffix = scale == 1 ? "" : " at @\(scale)x"
-            if size.exact, header.width != width || header.height != height {
-                add(
-                    PassFindings.imageSize, path,
-                    "\(path) is \(header.width)×\(header.height) px; Wallet expects \(width)×\(height)\(suffix) and scales it")
-            } else if !size.exact, header.width > width || header.height > height {
-                add(
-                    PassFindings.imageSize, path,
-                    "\(path) is \(header.width)×\(header.height) px, larger than the \(width)×\(height)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be"
-                )
+            switch sizes[name] {
+            case .exact(let allowed)?:
+                let expected = allowed.map { (width: $0.width * scale, height: $0.height * scale) }
+                if !expected.contains(where: { $0.width == header.width && $0.height == header.height }) {
+                    let named = expected.map { "\($0.width)×\($0.height)" }.joined(separator: " (or the older ")
+                    add(
+                        PassFindings.imageSize, path,
+                        "\(path) is \(header.width)×\(header.height) px; Wallet expects \(named)\(expected.count > 1 ? ")" : "")\(suffix) and scales it"
+                    )
+                }
+            case let .atMost(width, height)?:
+                let (wide, high) = (width * scale, height * scale)
+                if header.width > wide || header.height > high {
+                    add(
+                        PassFindings.imageSize, path,
+                        "\(path) is \(header.width)×\(header.height) px, larger than the \(wide)×\(high)\(suffix) Wallet shows; it is scaled down and the pass is bigger than it needs to be"
+                    )
+                }
+            case nil: continue
             }
             if let style, let styles = shownOn[name], !styles.contains(style), scale == 1 || files[Self.base(path, name)] == nil {
                 add(
@@ -59,13 +79,39 @@ package enum PassImages {
                     "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
             }
         }
+        // PDF images of a known slot: Apple's Pass Builder writes them; the package format documents PNG only.
+        for path in files.keys.sorted() where path.lowercased().hasSuffix(".pdf") {
+            let name = Self.parse(path).name
+            guard sizes[name] != nil else { continue }
+            images.append(PassImage(path: path))
+            guard files[path]!.starts(with: Data("%PDF-".utf8)) else {
+                add(PassFindings.imageNotPNG, path, "\(path) is \(PNGHeader.describe(files[path]!)), not a PDF; Wallet cannot read it")
+                continue
+            }
+            let png = String(path.dropLast(4)) + ".png"
+            if files[png] == nil {
+                add(
+                    PassFindings.imagePDF, path,
+                    "\(path) is a PDF image: Apple's Pass Builder writes these, but the PassKit package format documents PNG only; add \(png) for Wallets that read only PNG"
+                )
+            }
+        }
         let folders = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) }.filter { $0.hasSuffix(".lproj") })
-        if files["icon.png"] == nil {
-            let missing = folders.sorted().filter { files["\($0)/icon.png"] == nil }
+        let hasIcon = { (folder: String) in
+            let prefix = folder.isEmpty ? "" : "\(folder)/"
+            return files["\(prefix)icon.png"] != nil || files["\(prefix)icon.pdf"] != nil
+        }
+        if !hasIcon("") {
+            let missing = folders.sorted().filter { !hasIcon($0) }
             if folders.isEmpty || !missing.isEmpty {
                 add(
                     PassFindings.iconMissing, "icon.png",
                     "the pass has no icon.png\(folders.isEmpty ? "" : " at the root or in \(missing.joined(separator: ", "))"); Wallet refuses a pass without an icon"
+                )
+            } else {
+                add(
+                    PassFindings.iconNotAtRoot, "icon.png",
+                    "the icon is only in \(folders.sorted().joined(separator: ", ")): Wallet shows it in those languages, but Apple's Pass Builder requires icon.png at the root and a language without a folder gets none"
                 )
             }
         }

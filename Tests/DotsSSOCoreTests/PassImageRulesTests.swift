@@ -1,0 +1,70 @@
+import DotsSSOBasics
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DotsSSOCore
+
+/// Issue 53 item 1: image slots and sizes as Apple's Pass Builder declares them (PassPackage.swift), its PDF images,
+/// and its rule that the icon sits at the package root; each pass beside a twin without the fault.
+@Suite("pass images by Apple's slots")
+struct PassImageRulesTests {
+    static func codes(_ files: [String: Data], style: String = "eventTicket") -> [String] {
+        PassImages.check(files: files, style: style, file: "t.pkpass").findings.map(\.code)
+    }
+
+    static func png(_ width: Int, _ height: Int) -> Data { TestPassIssuer.png(width: width, height: height) }
+    static let pdf = Data("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n".utf8)
+
+    @Test("a pass made to Apple's sizes at @1x, @2x and @3x is not warned; the older 29-point icon is still accepted")
+    func applesSizesPass() {
+        var files: [String: Data] = [:]
+        for scale in 1...3 {
+            let suffix = scale == 1 ? "" : "@\(scale)x"
+            files["icon\(suffix).png"] = Self.png(38 * scale, 38 * scale)
+            files["artwork\(suffix).png"] = Self.png(358 * scale, 448 * scale)
+            files["primaryLogo\(suffix).png"] = Self.png(126 * scale, 30 * scale)
+            files["secondaryLogo\(suffix).png"] = Self.png(135 * scale, 12 * scale)
+            files["background\(suffix).png"] = Self.png(345 * scale, 505 * scale)
+            files["logo\(suffix).png"] = Self.png(160 * scale, 50 * scale)
+        }
+        #expect(Self.codes(files).isEmpty, "\(Self.codes(files))")
+        #expect(Self.codes(["icon.png": Self.png(29, 29), "icon@2x.png": Self.png(58, 58)]).isEmpty, "the older icon size")
+    }
+
+    @Test("off-size images are warned with Apple's size for their slot and scale, the new slots included")
+    func offSizeWarned() throws {
+        let cases: [(String, Data, String)] = [
+            ("icon.png", Self.png(40, 40), "Wallet expects 38×38 (or the older 29×29) and scales it"),
+            ("icon@3x.png", Self.png(90, 90), "expects 114×114 (or the older 87×87) at @3x"),
+            ("artwork@2x.png", Self.png(600, 896), "expects 716×896 at @2x"),
+            ("primaryLogo.png", Self.png(200, 30), "larger than the 126×30 Wallet shows"),
+            ("secondaryLogo@2x.png", Self.png(270, 30), "larger than the 270×24 at @2x"),
+            ("background.png", Self.png(400, 505), "larger than the 345×505 Wallet shows"),
+        ]
+        for (name, data, words) in cases {
+            var files = ["icon.png": Self.png(38, 38)]
+            files[name] = data
+            let findings = PassImages.check(files: files, style: "eventTicket", file: "t.pkpass").findings
+            let size = try #require(findings.first { $0.code == "pkpass.image.size" }, "\(name): \(findings)")
+            #expect(size.severity == .warning && size.message.contains(words), "\(name): \(size.message)")
+        }
+    }
+
+    @Test("a PDF image counts for its slot with a warning unless a PNG twin is there; a PDF that is not one is an error")
+    func pdfImages() {
+        #expect(Self.codes(["icon.pdf": Self.pdf]) == ["pkpass.image.pdf"], "an icon, not a missing one")
+        #expect(Self.codes(["icon.pdf": Self.pdf, "icon.png": Self.png(38, 38)]).isEmpty, "the PNG twin is there")
+        #expect(Self.codes(["icon.png": Self.png(38, 38), "logo.pdf": Self.png(10, 10)]) == ["pkpass.image.not-png"])
+        #expect(Self.codes(["icon.png": Self.png(38, 38), "notes.pdf": Data("x".utf8)]).isEmpty, "not an image slot")
+    }
+
+    @Test("an icon only in .lproj folders is a warning (Apple's tool requires the root); one folder without it is an error")
+    func iconAtRoot() {
+        let localised = ["de.lproj/icon.png": Self.png(38, 38), "fr.lproj/icon.png": Self.png(38, 38)]
+        #expect(Self.codes(localised) == ["pkpass.image.icon-not-at-root"])
+        #expect(Self.codes(localised.merging(["icon.png": Self.png(38, 38)]) { $1 }).isEmpty)
+        #expect(Self.codes(["de.lproj/icon.png": Self.png(38, 38), "fr.lproj/pass.strings": Data()]) == ["pkpass.image.icon-missing"])
+        #expect(Self.codes([:]) == ["pkpass.image.icon-missing"])
+    }
+}
