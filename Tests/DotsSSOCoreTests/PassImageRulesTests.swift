@@ -68,3 +68,40 @@ struct PassImageRulesTests {
         #expect(Self.codes([:]) == ["pkpass.image.icon-missing"])
     }
 }
+
+/// Issue 53 item 7: where dots-sso was stricter than Apple's tool and Wallet, it now warns and says what they do.
+@Suite("pass.json leniency Apple's tools share")
+struct PassJSONLeniencyTests {
+    static func findings(_ pass: [String: Any], prefix: Data = Data()) throws -> [Finding] {
+        var data = prefix
+        data.append(try JSONSerialization.data(withJSONObject: pass))
+        return PassJSONLint.check(data, file: "t.pkpass").findings
+    }
+
+    @Test("#RGB and #RRGGBB colours, footerBackgroundColor too, are warnings; a # that is not hex is an error")
+    func colours() throws {
+        var pass = TestPassIssuer.passJSON()
+        pass["foregroundColor"] = "#fff"
+        pass["backgroundColor"] = "#1A2B3C"
+        pass["footerBackgroundColor"] = "#abc"
+        let lenient = try Self.findings(pass).filter { $0.code.hasPrefix("pkpass.pass-json.color") }
+        #expect(lenient.map(\.code) == Array(repeating: "pkpass.pass-json.color-hex", count: 3), "\(lenient)")
+        #expect(lenient.allSatisfy { $0.severity == .warning })
+        pass["foregroundColor"] = "#ggg"
+        pass["backgroundColor"] = "rgb(1, 2, 3)"
+        pass["footerBackgroundColor"] = "#12345"
+        let strict = try Self.findings(pass).filter { $0.code.hasPrefix("pkpass.pass-json.color") }
+        #expect(strict.map(\.code) == ["pkpass.pass-json.color", "pkpass.pass-json.color"], "\(strict)")
+    }
+
+    @Test("a UTF-8 byte-order mark is a warning and the pass is still read; its twin without one has no finding")
+    func byteOrderMark() throws {
+        let pass = TestPassIssuer.passJSON()
+        let marked = try Self.findings(pass, prefix: Data([0xEF, 0xBB, 0xBF]))
+        #expect(marked.contains { $0.code == "pkpass.pass-json.byte-order-mark" && $0.severity == .warning })
+        #expect(!marked.contains { $0.code == "pkpass.pass-json.invalid" }, "\(marked)")
+        let twin = try Self.findings(pass)
+        #expect(!twin.contains { $0.code == "pkpass.pass-json.byte-order-mark" })
+        #expect(marked.count == twin.count + 1, "the same pass otherwise: \(marked.map(\.code)) vs \(twin.map(\.code))")
+    }
+}

@@ -86,6 +86,9 @@ package enum PassFindings {
     static let passJSONNonStrict = FindingCode(
         "pkpass.pass-json.non-strict", .warning, source: "\(passJSON); RFC 8259",
         "pass.json is not strict JSON (a trailing comma, a comment). Wallet tolerates it; other tools may not.")
+    static let passJSONByteOrderMark = FindingCode(
+        "pkpass.pass-json.byte-order-mark", .warning, source: "RFC 8259 §8.1; \(passBuilder) (Foundation's JSONDecoder)",
+        "pass.json starts with a UTF-8 byte-order mark. Apple's tools read past it; strict JSON parsers refuse it.")
     static let passJSONDuplicateKey = FindingCode(
         "pkpass.pass-json.duplicate-key", .error, source: "RFC 8259 §4",
         "A key appears twice in one object. JSON readers disagree on which value counts, so the pass may show one and be checked on the other."
@@ -135,7 +138,8 @@ package enum PassFindings {
         "pkpass.pass-json.color", .error, source: passJSON, "A colour is not rgb(r, g, b) with components from 0 to 255.")
     static let colorHex = FindingCode(
         "pkpass.pass-json.color-hex", .warning, source: passJSON,
-        "A colour is written in hex. Wallet documents rgb(r, g, b), and only newer iOS versions accept hex.")
+        "A colour is written in hex (#RRGGBB or #RGB). Wallet documents rgb(r, g, b); newer iOS versions and Apple's Pass Builder read hex."
+    )
     static let webServiceHTTPS = FindingCode(
         "pkpass.pass-json.web-service-https", .error, source: "Apple, Wallet web service reference",
         "webServiceURL is not https; Wallet registers for updates over https only.")
@@ -251,6 +255,7 @@ package enum PassFindings {
             signatureSHA1, certificateChain, certificateExpired, certificateNotYetValid, certificatePassTypeMismatch,
             certificateTeamMismatch,
             certificateExtensionMismatch, certificateWWDRG1, certificateWWDRGeneration, passJSONInvalid, passJSONNonStrict,
+            passJSONByteOrderMark,
             passJSONDuplicateKey, passJSONNotObject, formatVersion, required, type, style, fieldsType, fieldKey, fieldKeyDuplicate,
             fieldValue, transitType, barcodeMessage, barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color, colorHex,
             webServiceHTTPS, authenticationToken, locations, beacons, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,

@@ -23,6 +23,16 @@ package enum PassJSONLint {
         // about) and builds the value in the same pass.
         var pass: JSONValue?
         var document: CompactJSON?
+        // A UTF-8 byte-order mark: Foundation's reader (Apple's Pass Builder decodes with it) skips it, so it is read
+        // past with a warning rather than making the whole pass "not JSON".
+        var data = data
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            data = Data(data.dropFirst(3))
+            add(
+                PassFindings.passJSONByteOrderMark, "$",
+                "pass.json starts with a UTF-8 byte-order mark; Apple's tools read past it, but RFC 8259 §8.1 says JSON must not start with one and strict parsers refuse it"
+            )
+        }
         switch Self.parse(data) {
         case .success(let parsed):
             (pass, document) = (JSONValue(parsed), parsed)
@@ -145,16 +155,7 @@ package enum PassJSONLint {
         PassNFC.check(root, add: add)
         for key in ["backgroundColor", "foregroundColor", "labelColor"] {
             guard let text = root[key]?.stringValue else { continue }
-            if Self.isRGB(text) { continue }
-            if text.hasPrefix("#") && text.count == 7 {
-                add(
-                    PassFindings.colorHex, "$.\(key)",
-                    "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b) and only newer iOS versions accept hex")
-            } else {
-                add(
-                    PassFindings.color, "$.\(key)",
-                    "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components")
-            }
+            Self.checkColor(text, key: key, add: add)
         }
         for key in ["relevantDate", "expirationDate"] {
             guard let value = root[key] else { continue }
@@ -232,6 +233,27 @@ package enum PassJSONLint {
             output.append(byte)
         }
         return Data(output)
+    }
+
+    /// A colour as Wallet reads it: `rgb(r, g, b)` as documented; `#RRGGBB` or `#RGB` as Apple's Pass Builder
+    /// (PassColor.swift) and newer iOS read it, a warning; anything else an error.
+    static func checkColor(_ text: String, key: String, add: (FindingCode, String, String) -> Void) {
+        if isRGB(text) { return }
+        if isHex(text) {
+            add(
+                PassFindings.colorHex, "$.\(key)",
+                "\(key) \"\(text)\" is a hex colour; Wallet documents rgb(r, g, b), and only newer iOS versions (and Apple's Pass Builder) read hex"
+            )
+        } else {
+            add(PassFindings.color, "$.\(key)", "\(key) \"\(text)\" is not rgb(r, g, b) with 0–255 components, nor #RRGGBB")
+        }
+    }
+
+    /// `#RRGGBB` or the `#RGB` shorthand, hex digits only.
+    static func isHex(_ text: String) -> Bool {
+        guard text.hasPrefix("#") else { return false }
+        let digits = text.dropFirst()
+        return (digits.count == 6 || digits.count == 3) && digits.allSatisfy(\.isHexDigit)
     }
 
     static func isRGB(_ text: String) -> Bool {

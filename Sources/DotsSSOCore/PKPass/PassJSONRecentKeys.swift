@@ -178,11 +178,7 @@ enum PassJSONRecentKeys {
 
     static func recentKeys(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         if let text = root["footerBackgroundColor"]?.stringValue {
-            if !PassJSONLint.isRGB(text) {
-                add(
-                    PassFindings.color, "$.footerBackgroundColor",
-                    "footerBackgroundColor \"\(text)\" is not rgb(r, g, b) with 0–255 components")
-            }
+            PassJSONLint.checkColor(text, key: "footerBackgroundColor", add: add)
         } else if root["footerBackgroundColor"] != nil {
             add(
                 PassFindings.type, "$.footerBackgroundColor",
