@@ -13,18 +13,14 @@ struct Containers: DotsCommand {
         subcommands: [ContainersShow.self, ContainersProbe.self]
     )
 
-    @OptionGroup var options: MemberOptions
-    @OptionGroup var report: FindingsOptions
-
-    @Flag(name: .long, help: "Show the partner token in the requests instead of [redacted].")
-    var showSecrets = false
+    @OptionGroup var show: ContainersShowOptions
 
     func run(_ ctx: CommandContext) async throws {
-        try await ContainersShow.show(options, report: report, showSecrets: showSecrets, ctx)
+        try await show.run(ctx)
     }
 }
 
-/// `dots-sso containers show` (the default)
+/// `dots-sso containers show` (what `containers` alone does)
 struct ContainersShow: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
@@ -37,6 +33,15 @@ struct ContainersShow: DotsCommand {
             """
     )
 
+    @OptionGroup var show: ContainersShowOptions
+
+    func run(_ ctx: CommandContext) async throws {
+        try await show.run(ctx)
+    }
+}
+
+/// The options of `containers show`, which `containers` alone takes too, and the run they make.
+struct ContainersShowOptions: ParsableArguments {
     @OptionGroup var options: MemberOptions
     @OptionGroup var report: FindingsOptions
 
@@ -44,10 +49,6 @@ struct ContainersShow: DotsCommand {
     var showSecrets = false
 
     func run(_ ctx: CommandContext) async throws {
-        try await Self.show(options, report: report, showSecrets: showSecrets, ctx)
-    }
-
-    static func show(_ options: MemberOptions, report: FindingsOptions, showSecrets: Bool, _ ctx: CommandContext) async throws {
         let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let result = try await reporter.reportingFailure(suite: "containers", input: "profile") {
             try await ContainersShowUseCase(member: try options.settings(ctx), showSecrets: showSecrets).run(ctx)
