@@ -140,6 +140,7 @@ struct DotsSSO: AsyncParsableCommand {
             let line = WaitingLine(context.stderr)
             let make = context.makeHTTPClient
             context.stderr = line
+            if context.stdout.isTerminal { context.stdout = line.erasing(before: context.stdout) }
             context.makeHTTPClient = { WaitingHTTPClient(inner: make($0), line: line) }
         }
         let console = Console(context)

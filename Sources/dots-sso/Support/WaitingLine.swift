@@ -29,6 +29,19 @@ final class WaitingLine: TextOutput, @unchecked Sendable {
         }
     }
 
+    /// `other` (stdout on the same terminal) with the line erased before each write, so a result never lands on the
+    /// end of the waiting line.
+    func erasing(before other: any TextOutput) -> any TextOutput {
+        ErasingOutput(inner: other, line: self)
+    }
+
+    fileprivate func erase(then write: () -> Void) {
+        lock.withLock {
+            clearLocked()
+            write()
+        }
+    }
+
     /// Runs `body` as one wait for `host`, shown while it lasts longer than `delay`.
     func waiting<T>(for host: String, _ body: () async throws -> T) async rethrows -> T {
         let id = UUID()
@@ -68,6 +81,22 @@ final class WaitingLine: TextOutput, @unchecked Sendable {
         inner.write("\r\u{1B}[K")
         shown = false
     }
+}
+
+/// Another stream of the same terminal, which erases the waiting line before it writes.
+private final class ErasingOutput: TextOutput, @unchecked Sendable {
+    // @unchecked: both fields are immutable and Sendable; writes are serialised by the line's lock.
+    let inner: any TextOutput
+    let line: WaitingLine
+
+    init(inner: any TextOutput, line: WaitingLine) {
+        self.inner = inner
+        self.line = line
+    }
+
+    func write(_ text: String) { line.erase { inner.write(text) } }
+    var isTerminal: Bool { inner.isTerminal }
+    var failure: String? { inner.failure }
 }
 
 /// Every request of the run goes through the waiting line, named by its host.
