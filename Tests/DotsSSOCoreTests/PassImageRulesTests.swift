@@ -105,3 +105,41 @@ struct PassJSONLeniencyTests {
         #expect(marked.count == twin.count + 1, "the same pass otherwise: \(marked.map(\.code)) vs \(twin.map(\.code))")
     }
 }
+
+/// Issue 53 item 6, the enumerations: a field's formatting keys hold values Apple defines, as its Pass Builder decodes them.
+@Suite("field formatting enumerations")
+struct FieldStyleTests {
+    static func styleFindings(_ field: [String: Any]) throws -> [Finding] {
+        var pass = TestPassIssuer.passJSON()
+        var generic = pass["generic"] as? [String: Any] ?? [:]
+        generic["auxiliaryFields"] = [field]
+        pass["generic"] = generic
+        pass["storeCard"] = nil
+        pass["eventTicket"] = nil
+        pass["coupon"] = nil
+        pass["boardingPass"] = nil
+        let data = try JSONSerialization.data(withJSONObject: pass)
+        return PassJSONLint.check(data, file: "t.pkpass").findings.filter { $0.code == "pkpass.pass-json.field-style" }
+    }
+
+    @Test("Apple's values pass; a misspelt style, a number where a name belongs or an unknown detector is an error naming the values")
+    func enumerations() throws {
+        let good: [String: Any] = [
+            "key": "when", "value": "2026-11-27T18:00:00Z", "dateStyle": "PKDateStyleMedium", "timeStyle": "PKDateStyleShort",
+            "textAlignment": "PKTextAlignmentRight", "dataDetectorTypes": ["PKDataDetectorTypeLink"],
+        ]
+        #expect(try Self.styleFindings(good).isEmpty)
+        #expect(try Self.styleFindings(["key": "n", "value": 3, "numberStyle": "PKNumberStylePercent", "dataDetectorTypes": []]).isEmpty)
+        let cases: [([String: Any], String)] = [
+            (["key": "when", "value": "x", "dateStyle": "PKDateStyleMed"], "dateStyle \"PKDateStyleMed\""),
+            (["key": "n", "value": 3, "numberStyle": 1], "numberStyle a number"),
+            (["key": "a", "value": "x", "textAlignment": "center"], "PKTextAlignmentCenter"),
+            (["key": "d", "value": "x", "dataDetectorTypes": ["PKDataDetectorTypeEmail"]], "PKDataDetectorTypeCalendarEvent"),
+            (["key": "d", "value": "x", "dataDetectorTypes": "PKDataDetectorTypeLink"], "must be an array"),
+        ]
+        for (field, words) in cases {
+            let found = try Self.styleFindings(field)
+            #expect(found.count == 1 && found[0].severity == .error && found[0].message.contains(words), "\(field): \(found)")
+        }
+    }
+}

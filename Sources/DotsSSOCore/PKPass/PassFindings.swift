@@ -118,6 +118,13 @@ package enum PassFindings {
     static let fieldValue = FindingCode(
         "pkpass.pass-json.field-value", .error, source: passJSON,
         "A field has no value, so Wallet shows an empty field or rejects the pass.")
+    static let fieldStyle = FindingCode(
+        "pkpass.pass-json.field-style", .error,
+        source: "\(passJSON); \(passBuilder) (the PKDateStyle, PKNumberStyle, PKTextAlignment and PKDataDetectorType enumerations)",
+        """
+        A field's dateStyle, timeStyle, numberStyle, textAlignment or dataDetectorTypes is not a value Apple defines. \
+        Apple's Pass Builder refuses the pass; Wallet ignores the key and shows the value unformatted.
+        """)
     static let transitType = FindingCode(
         "pkpass.pass-json.transit-type", .error, source: passJSON, "A boarding pass needs transitType (air, boat, bus, generic or train).")
     static let barcodeMessage = FindingCode(
@@ -257,7 +264,8 @@ package enum PassFindings {
             certificateExtensionMismatch, certificateWWDRG1, certificateWWDRGeneration, passJSONInvalid, passJSONNonStrict,
             passJSONByteOrderMark,
             passJSONDuplicateKey, passJSONNotObject, formatVersion, required, type, style, fieldsType, fieldKey, fieldKeyDuplicate,
-            fieldValue, transitType, barcodeMessage, barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color, colorHex,
+            fieldValue, fieldStyle, transitType, barcodeMessage, barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color,
+            colorHex,
             webServiceHTTPS, authenticationToken, locations, beacons, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,
             relevantDateLegacy, relevantDates, relevantDatesSpelling, relevantInterval, styleSchemes, styleSchemeUnknown, styleSchemeStyle,
             styleSchemeIOS27, posterSemantics, upcomingInformation, featuredActions, featuredActionsIOS27, stringsInvalid, iconMissing,

@@ -118,6 +118,7 @@ package enum PassJSONLint {
                             PassFindings.fieldValue, "\(path).value", "field \"\(key)\" has no value"
                         )
                     }
+                    Self.checkFieldStyles(field.objectValue ?? [:], key: key, path: path, add: add)
                 }
             }
         } else if let style = present.first {
@@ -233,6 +234,45 @@ package enum PassJSONLint {
             output.append(byte)
         }
         return Data(output)
+    }
+
+    /// The formatting keys' enumerations, as Apple's Pass Builder decodes them (Pass+DateTimeFormat.swift,
+    /// Pass+NumberFormat.swift, Pass+TextAlignment.swift, Pass+DataDetectorType.swift).
+    static let fieldStyleValues: [String: Set<String>] = [
+        "dateStyle": dateStyles, "timeStyle": dateStyles,
+        "numberStyle": ["PKNumberStyleDecimal", "PKNumberStylePercent", "PKNumberStyleScientific", "PKNumberStyleSpellOut"],
+        "textAlignment": ["PKTextAlignmentNatural", "PKTextAlignmentLeft", "PKTextAlignmentCenter", "PKTextAlignmentRight"],
+    ]
+    static let dateStyles: Set<String> = ["PKDateStyleNone", "PKDateStyleShort", "PKDateStyleMedium", "PKDateStyleLong", "PKDateStyleFull"]
+    static let dataDetectorTypes: Set<String> = [
+        "PKDataDetectorTypePhoneNumber", "PKDataDetectorTypeLink", "PKDataDetectorTypeAddress", "PKDataDetectorTypeCalendarEvent",
+    ]
+
+    /// A field's `dateStyle`, `timeStyle`, `numberStyle`, `textAlignment` and `dataDetectorTypes` must be values Apple
+    /// defines: Apple's tool refuses the pass otherwise, and Wallet ignores the key.
+    static func checkFieldStyles(_ field: [String: JSONValue], key: String, path: String, add: (FindingCode, String, String) -> Void) {
+        for (name, allowed) in fieldStyleValues.sorted(by: { $0.key < $1.key }) {
+            guard let value = field[name] else { continue }
+            if let text = value.stringValue, allowed.contains(text) { continue }
+            add(
+                PassFindings.fieldStyle, "\(path).\(name)",
+                "field \"\(key)\" has \(name) \(Self.shown(value)); it must be one of \(allowed.sorted().joined(separator: ", "))")
+        }
+        if let detectors = field["dataDetectorTypes"] {
+            let list = detectors.arrayValue ?? []
+            let unknown = list.filter { !($0.stringValue.map(dataDetectorTypes.contains) ?? false) }
+            if detectors.arrayValue == nil || !unknown.isEmpty {
+                add(
+                    PassFindings.fieldStyle, "\(path).dataDetectorTypes",
+                    "field \"\(key)\" has dataDetectorTypes \(Self.shown(detectors)); it must be an array of \(dataDetectorTypes.sorted().joined(separator: ", ")) (an empty array detects nothing)"
+                )
+            }
+        }
+    }
+
+    /// A value as a message quotes it: a string in quotes (one line, cut), else its JSON type.
+    static func shown(_ value: JSONValue) -> String {
+        value.stringValue.map { "\"\(TerminalText.oneLine($0, limit: 40))\"" } ?? value.typeDescription
     }
 
     /// A colour as Wallet reads it: `rgb(r, g, b)` as documented; `#RRGGBB` or `#RGB` as Apple's Pass Builder
