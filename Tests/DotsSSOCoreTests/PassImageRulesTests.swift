@@ -143,3 +143,41 @@ struct FieldStyleTests {
         }
     }
 }
+
+/// Issue 53 item 6, value types: beacon major and minor are 16-bit, maxDistance a positive number of meters.
+@Suite("beacon ranges and maxDistance")
+struct BeaconRangeTests {
+    static func codes(_ change: ([String: Any]) -> [String: Any]) throws -> [String] {
+        let pass = change(TestPassIssuer.passJSON())
+        return PassJSONLint.check(try JSONSerialization.data(withJSONObject: pass), file: "t.pkpass").findings.map(\.code)
+            .filter { $0 == "pkpass.pass-json.beacons" || $0 == "pkpass.pass-json.max-distance" }
+    }
+
+    @Test("0…65535 whole numbers and a positive maxDistance pass; 65536, -1, 1.5, a string and a zero distance do not")
+    func ranges() throws {
+        let uuid = "F8F589E9-C07E-58B0-AEAB-A36BE4D48FAC"
+        #expect(
+            try Self.codes {
+                var pass = $0
+                pass["beacons"] = [["proximityUUID": uuid, "major": 0, "minor": 65_535]]
+                pass["maxDistance"] = 50
+                return pass
+            }.isEmpty)
+        for bad in [65_536, -1, 1.5, "7"] as [Any] {
+            let found = try Self.codes {
+                var pass = $0
+                pass["beacons"] = [["proximityUUID": uuid, "major": bad]]
+                return pass
+            }
+            #expect(found == ["pkpass.pass-json.beacons"], "major \(bad): \(found)")
+        }
+        for bad in [0, "50"] as [Any] {
+            let found = try Self.codes {
+                var pass = $0
+                pass["maxDistance"] = bad
+                return pass
+            }
+            #expect(found == ["pkpass.pass-json.max-distance"], "maxDistance \(bad): \(found)")
+        }
+    }
+}

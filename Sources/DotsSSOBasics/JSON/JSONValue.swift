@@ -53,6 +53,11 @@ package enum JSONValue: Codable, Sendable, Equatable {
         return nil
     }
 
+    package var numberValue: Double? {
+        guard case .number(let value) = self else { return nil }
+        return value
+    }
+
     package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil

@@ -156,7 +156,11 @@ package enum PassFindings {
     static let locations = FindingCode(
         "pkpass.pass-json.locations", .error, source: passJSON, "locations must be objects with numeric latitude and longitude.")
     static let beacons = FindingCode(
-        "pkpass.pass-json.beacons", .error, source: passJSON, "beacons must be objects with a proximityUUID.")
+        "pkpass.pass-json.beacons", .error, source: "\(passJSON); \(passBuilder) (Pass+Beacon.swift: UInt16 major and minor)",
+        "beacons must be objects with a proximityUUID, and a major or minor a whole number from 0 to 65535.")
+    static let maxDistance = FindingCode(
+        "pkpass.pass-json.max-distance", .error, source: "\(passJSON); \(passBuilder) (PassDistance.swift)",
+        "maxDistance must be a positive number of meters; anything else is ignored and Wallet uses its default.")
     static let nfc = FindingCode(
         "pkpass.pass-json.nfc", .error, source: "\(passJSON) (nfc)", "nfc must be an object with message and encryptionPublicKey.")
     static let nfcMessage = FindingCode(
@@ -266,7 +270,7 @@ package enum PassFindings {
             passJSONDuplicateKey, passJSONNotObject, formatVersion, required, type, style, fieldsType, fieldKey, fieldKeyDuplicate,
             fieldValue, fieldStyle, transitType, barcodeMessage, barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color,
             colorHex,
-            webServiceHTTPS, authenticationToken, locations, beacons, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,
+            webServiceHTTPS, authenticationToken, locations, beacons, maxDistance, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,
             relevantDateLegacy, relevantDates, relevantDatesSpelling, relevantInterval, styleSchemes, styleSchemeUnknown, styleSchemeStyle,
             styleSchemeIOS27, posterSemantics, upcomingInformation, featuredActions, featuredActionsIOS27, stringsInvalid, iconMissing,
             imageNotPNG, imageSize, imagePDF, iconNotAtRoot, imageUnused, previewBarcode, previewImageTooLarge, previewImageUnreadable,

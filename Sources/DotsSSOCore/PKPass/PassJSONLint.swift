@@ -200,6 +200,25 @@ package enum PassJSONLint {
             if !valid {
                 add(PassFindings.beacons, "$.beacons", "beacons must be objects with a proximityUUID")
             }
+            // major and minor are 16-bit in iBeacon and in Apple's Pass Builder (UInt16): anything else matches no beacon.
+            for (index, beacon) in (beacons.arrayValue ?? []).enumerated() {
+                for key in ["major", "minor"] {
+                    guard let value = beacon.objectValue?[key] else { continue }
+                    if case .number(let number) = value, number.rounded() == number, (0...65_535).contains(number) { continue }
+                    add(
+                        PassFindings.beacons, "$.beacons[\(index)].\(key)",
+                        "beacon \(key) must be a whole number from 0 to 65535 (16 bits, as iBeacon and Apple's Pass Builder read it), not \(Self.shown(value))"
+                    )
+                }
+            }
+        }
+        if let distance = root["maxDistance"] {
+            // Meters, a number (Apple's Pass Builder decodes a Double): a string is ignored and the default used.
+            if (distance.numberValue ?? 0) <= 0 {
+                add(
+                    PassFindings.maxDistance, "$.maxDistance",
+                    "maxDistance must be a positive number of meters, not \(Self.shown(distance))")
+            }
         }
         return (pass, findings)
     }
