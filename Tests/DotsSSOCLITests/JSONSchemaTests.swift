@@ -119,39 +119,27 @@ struct JSONSchemaTests {
         let jane = try #require(signed.sandbox.settings.user(named: "jane"))
         let openWebToken = cli.home.path("openweb-token")
         try signed.sandbox.settings.openWebAccessToken.write(toFile: openWebToken, atomically: true, encoding: .utf8)
-        var backends: [(schema: String, arguments: [String], environment: [String: String])] = [
-            ("magic-link-request", ["magic-link", "request", "--channel", channel, "--email", try #require(jane.email)], [:]),
-            (
-                "openweb-register",
-                [
-                    "openweb", "register", "--code-a", try await signed.sandbox.openWebCodeA(), "--primary-key", "3d6479fe",
-                    "--user-name", "jane", "--access-token-file", openWebToken, "--base-url",
-                    signed.sandbox.issuer + SandboxPartner.openWebPath,
-                ], [:]
-            ),
-        ]
-        for (index, run) in backends.enumerated() {
-            let result = try await cli.run(run.arguments + ["--json"], environment: run.environment)
-            #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
-            let file = cli.home.path("backend-\(index).json")
+        /// Runs one command with --json, keeps its output for the validator under `schema`.
+        func record(_ schema: String, _ arguments: [String], environment: [String: String] = [:]) async throws {
+            let result = try await cli.run(arguments + ["--json"], environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let file = cli.home.path("backend-\(pairs.count).json")
             try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-            pairs.append("\(run.schema)=\(file)")
+            pairs.append("\(schema)=\(file)")
         }
+        try await record("magic-link-request", ["magic-link", "request", "--channel", channel, "--email", try #require(jane.email)])
+        try await record(
+            "openweb-register",
+            [
+                "openweb", "register", "--code-a", try await signed.sandbox.openWebCodeA(), "--primary-key", "3d6479fe",
+                "--user-name", "jane", "--access-token-file", openWebToken, "--base-url",
+                signed.sandbox.issuer + SandboxPartner.openWebPath,
+            ])
+        // The link the request above mailed.
         let link = try #require(await signed.sandbox.emails().last?.link)
-        backends = [
-            (
-                "magic-link-redeem", ["magic-link", "redeem", "--channel", channel, "--link", link, "--cache-dir", signed.cache.url.path],
-                [:]
-            ),
-            ("members", ["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID], keyed),
-        ]
-        for (index, run) in backends.enumerated() {
-            let result = try await cli.run(run.arguments + ["--json"], environment: run.environment)
-            #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
-            let file = cli.home.path("backend-late-\(index).json")
-            try result.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-            pairs.append("\(run.schema)=\(file)")
-        }
+        try await record(
+            "magic-link-redeem", ["magic-link", "redeem", "--channel", channel, "--link", link, "--cache-dir", signed.cache.url.path])
+        try await record("members", ["members", "log-out", "--channel", channel, "--sso-id", jane.ssoID], environment: keyed)
 
         let schemas = TestPaths.repository.appendingPathComponent("docs/schemas").path
         let validation = try await ProcessRunner.run(
