@@ -10,6 +10,11 @@ struct PassBarcode {
         case pdf417 = "PKBarcodeFormatPDF417"
         case aztec = "PKBarcodeFormatAztec"
         case code128 = "PKBarcodeFormatCode128"
+        // iOS 27's linear formats.
+        case code39 = "PKBarcodeFormatCode39"
+        case codabar = "PKBarcodeFormatCodabar"
+        case ean13 = "PKBarcodeFormatEAN13"
+        case i2of5 = "PKBarcodeFormatI2of5"
 
         var symbology: Int32 {
             switch self {
@@ -17,7 +22,22 @@ struct PassBarcode {
             case .pdf417: BARCODE_PDF417
             case .aztec: BARCODE_AZTEC
             case .code128: BARCODE_CODE128
+            case .code39: BARCODE_CODE39
+            case .codabar: BARCODE_CODABAR
+            case .ean13: BARCODE_EANX
+            case .i2of5: BARCODE_C25INTER
             }
+        }
+
+        /// The message as zint takes it: zint's Codabar needs start and stop characters, so a message without them
+        /// is drawn between A and A.
+        func encoded(_ message: String) -> String {
+            guard self == .codabar else { return message }
+            let ends = Set("ABCD")
+            if let first = message.first, let last = message.last, ends.contains(first), ends.contains(last), message.count >= 2 {
+                return message
+            }
+            return "A\(message)A"
         }
 
         /// Square codes are drawn square; PDF417 and Code 128 are wide.
@@ -39,7 +59,7 @@ struct PassBarcode {
             throw PictureError.refused(
                 "\(name) is not a barcode format Wallet shows (\(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        let bytes = Array(message.utf8)
+        let bytes = Array(format.encoded(message).utf8)
         guard !bytes.isEmpty, bytes.count <= Self.maxMessageBytes else {
             throw PictureError.refused("a \(bytes.count)-byte barcode message is not drawn (1 to \(Self.maxMessageBytes) bytes)")
         }

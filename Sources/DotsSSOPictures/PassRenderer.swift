@@ -14,7 +14,10 @@ struct PassRenderer {
     static let maxHeight = 2_400.0
 
     let pass: [String: JSONValue]
+    /// The layout drawn (one of `styles`).
     let style: String
+    /// The key whose fields are drawn: the style's, or `posterGeneric` when that is the pass's only style key.
+    let styleKey: String
     /// "poster" (an event ticket that prefers `posterEventTicket`) or "classic".
     let layout: String
     let text: PassFieldText
@@ -26,14 +29,18 @@ struct PassRenderer {
     let file: String
 
     init(pass: [String: JSONValue], files: [String: Data], language: String?, file: String) throws {
-        guard let style = Self.styles.first(where: { pass[$0]?.objectValue != nil }) else {
+        if let style = Self.styles.first(where: { pass[$0]?.objectValue != nil }) {
+            (self.style, styleKey) = (style, style)
+        } else if pass["posterGeneric"]?.objectValue != nil {
+            (style, styleKey) = ("generic", "posterGeneric")
+        } else {
             throw PictureError.refused(
                 "\(file) has none of the pass styles (\(Self.styles.joined(separator: ", "))) in pass.json; nothing to draw")
         }
         self.pass = pass
-        self.style = style
         layout = Self.layout(of: pass, style: style)
         self.file = file
+        findings += Self.undrawnLayout(of: pass, style: style, styleKey: styleKey, file: file)
         text = PassFieldText(files: files, language: language)
         artwork = PassArtwork(files: files, language: language, file: file)
         background = pass["backgroundColor"]?.stringValue.flatMap(PictureColor.init(passColor:)) ?? .white
@@ -42,7 +49,36 @@ struct PassRenderer {
         labelColor = pass["labelColor"]?.stringValue.flatMap(PictureColor.init(passColor:)) ?? foreground.with(alpha: 0.7)
     }
 
-    var structure: [String: JSONValue] { pass[style]?.objectValue ?? [:] }
+    var structure: [String: JSONValue] { pass[styleKey]?.objectValue ?? [:] }
+
+    /// Layouts Wallet draws that this preview does not (iOS 26's semantic boarding pass, iOS 27's poster generic),
+    /// said plainly so a classic picture is not taken for what a current iPhone shows.
+    static func undrawnLayout(of pass: [String: JSONValue], style: String, styleKey: String, file: String) -> [Finding] {
+        var notes: [(path: String, message: String)] = []
+        let schemes = pass["preferredStyleSchemes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if style == "boardingPass", schemes.first(where: { $0 == "semanticBoardingPass" || $0 == "boardingPass" }) == "semanticBoardingPass"
+        {
+            notes.append(
+                (
+                    "pass.json $.preferredStyleSchemes",
+                    "the semantic boarding pass (iOS 26) is not drawn: this is the classic boarding pass, as iOS 25 and earlier (and a pass missing its semantics) show it"
+                ))
+        }
+        if styleKey == "posterGeneric" {
+            notes.append(
+                (
+                    "pass.json $.posterGeneric",
+                    "the poster generic layout (iOS 27) is not drawn: this is posterGeneric's fields in the classic generic layout"
+                ))
+        } else if pass["posterGeneric"] != nil {
+            notes.append(
+                (
+                    "pass.json $.posterGeneric",
+                    "the poster generic layout (iOS 27) is not drawn: this is the \(style) style iOS 26 and earlier show"
+                ))
+        }
+        return notes.map { Finding(PassFindings.previewLayout, at: FindingLocation(file: file, path: $0.path), $0.message) }
+    }
 
     func fields(_ key: String) -> [[String: JSONValue]] {
         (structure[key]?.arrayValue ?? []).compactMap(\.objectValue)

@@ -49,32 +49,20 @@ struct PassJSONRecentKeysTests {
             try codes(["relevantDates": [["relevantDate": "2026-12-01T18:00:00Z"]]])["pkpass.pass-json.relevant-dates-spelling"] == .info)
     }
 
-    @Test("preferredStyleSchemes belong to their style; a poster event ticket needs its minimum semantics; upcoming information only there")
-    func posterTickets() throws {
-        let poster: [String: Any] = [
-            "preferredStyleSchemes": ["posterEventTicket", "eventTicket"],
-            "semantics": [
-                "venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA", "awayTeamAbbreviation": "BBB",
-            ],
-        ]
-        #expect(try codes(poster).values.allSatisfy { $0 != .error })
-        #expect(try codes(["preferredStyleSchemes": ["posterEventTicket"]])["pkpass.pass-json.poster-semantics"] == .error, "no venue")
+    @Test(
+        "preferredStyleSchemes of another style or unknown are warnings (Wallet skips them); upcoming information elsewhere is a warning, malformed an error"
+    )
+    func schemes() throws {
         #expect(
-            try codes([
-                "preferredStyleSchemes": ["posterEventTicket"], "semantics": ["venueRoom": "3", "eventType": "PKEventTypeLivePerformance"],
-            ])["pkpass.pass-json.poster-semantics"] == .error)
-        #expect(
-            try codes([
-                "preferredStyleSchemes": ["posterEventTicket"],
-                "semantics": ["venueName": "Hall", "eventType": "PKEventTypeSports", "homeTeamAbbreviation": "AAA"],
-            ])["pkpass.pass-json.poster-semantics"] == .error)
-        #expect(
-            try codes(["preferredStyleSchemes": ["semanticBoardingPass"]])["pkpass.pass-json.style-scheme-style"] == .error,
+            try codes(["preferredStyleSchemes": ["semanticBoardingPass"]])["pkpass.pass-json.style-scheme-style"] == .warning,
             "a boarding scheme on an event ticket")
-        #expect(try codes(["preferredStyleSchemes": ["sparkly"]])["pkpass.pass-json.style-scheme-unknown"] == .error)
-        #expect(try codes(["upcomingPassInformation": []])["pkpass.pass-json.upcoming-information"] == .error)
-        #expect(try codes(poster.merging(["upcomingPassInformation": []]) { $1 })["pkpass.pass-json.upcoming-information"] == nil)
-        #expect(try codes(["preferredStyleSchemes": ["posterGeneric"]], style: "generic")["pkpass.pass-json.style-scheme-ios27"] == .info)
+        #expect(try codes(["preferredStyleSchemes": ["sparkly"]])["pkpass.pass-json.style-scheme-unknown"] == .warning)
+        #expect(
+            try codes(["preferredStyleSchemes": ["posterGeneric"]], style: "generic")["pkpass.pass-json.style-scheme-unknown"] == .warning,
+            "posterGeneric is a style key, not a scheme")
+        #expect(try codes(["preferredStyleSchemes": "posterEventTicket"])["pkpass.pass-json.style-schemes"] == .error)
+        #expect(try codes(["upcomingPassInformation": []])["pkpass.pass-json.upcoming-information"] == .warning)
+        #expect(try codes(["upcomingPassInformation": "soon"])["pkpass.pass-json.upcoming-entries"] == .error)
     }
 
     @Test("the iOS 18 keys are type-checked")
@@ -95,20 +83,57 @@ struct PassJSONRecentKeysTests {
         #expect(try codes(["semantics": ["venueOpenDate": "soon"]])["pkpass.pass-json.date"] == .error)
     }
 
-    @Test("iOS 27: up to two featured actions; Code 39, Codabar, EAN-13 and ITF accepted with older iOS falling back to the next barcode")
+    @Test(
+        "iOS 27: featured actions need identifier, type and url, Wallet shows two; Code 39, Codabar, EAN-13 and I2of5 fall back to the next barcode"
+    )
     func iOS27() throws {
-        #expect(try codes(["featuredActions": [[:], [:]]])["pkpass.pass-json.featured-actions"] == nil)
-        #expect(try codes(["featuredActions": [[:], [:], [:]]])["pkpass.pass-json.featured-actions"] == .error)
-        let barcode = { (format: String) in ["format": format, "message": "123", "messageEncoding": "iso-8859-1"] }
-        let mixed = try codes(["barcodes": [barcode("PKBarcodeFormatEAN13"), barcode("PKBarcodeFormatQR")]])
+        let action = { (id: String, type: String) in ["identifier": id, "type": type, "url": "https://partner.example/\(id)"] }
+        let two = try codes(["featuredActions": [action("a", "shop"), action("b", "membershipBenefits")]])
+        #expect(two["pkpass.pass-json.featured-actions-ios27"] == .info && two.values.allSatisfy { $0 == .info }, "\(two)")
+        #expect(
+            try codes(["featuredActions": [action("a", "shop"), action("b", "order"), action("c", "call")]])[
+                "pkpass.pass-json.featured-actions-count"] == .warning, "Wallet shows the first two")
+        #expect(try codes(["featuredActions": [[:]]])["pkpass.pass-json.featured-actions"] == .error, "no identifier, type or url")
+        #expect(try codes(["featuredActions": [action("a", "shop"), action("a", "order")]])["pkpass.pass-json.featured-actions"] == .error)
+        #expect(try codes(["featuredActions": [action("a", "dance")]])["pkpass.pass-json.featured-action-type"] == .warning)
+        #expect(
+            try codes(["featuredActions": [["identifier": "a", "type": "shop", "url": "http://partner.example"]]])["pkpass.pass-json.link"]
+                == .warning)
+        let barcode = { (format: String, message: String) in ["format": format, "message": message, "messageEncoding": "iso-8859-1"] }
+        let mixed = try codes(["barcodes": [barcode("PKBarcodeFormatEAN13", "4006381333931"), barcode("PKBarcodeFormatQR", "x")]])
         #expect(
             mixed["pkpass.pass-json.barcode-format-ios27"] == .info && mixed["pkpass.pass-json.barcode-format"] == nil
-                && mixed["pkpass.pass-json.barcode-fallback"] == nil)
-        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatITF")]])["pkpass.pass-json.barcode-fallback"] == .warning)
+                && mixed["pkpass.pass-json.barcode-fallback"] == nil, "\(mixed)")
+        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatI2of5", "1234")]])["pkpass.pass-json.barcode-fallback"] == .warning)
         #expect(
-            try codes(["barcode": barcode("PKBarcodeFormatCode39")])["pkpass.pass-json.barcode-format"] == .error,
+            try codes(["barcodes": [barcode("PKBarcodeFormatITF", "1234")]])["pkpass.pass-json.barcode-format"] == .error,
+            "Apple's tools spell it I2of5")
+        #expect(
+            try codes(["barcode": barcode("PKBarcodeFormatCode39", "ABC")])["pkpass.pass-json.barcode-format"] == .error,
             "the legacy key is read by old iOS only")
-        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatUPC")]])["pkpass.pass-json.barcode-format"] == .error)
+        #expect(try codes(["barcodes": [barcode("PKBarcodeFormatUPC", "1")]])["pkpass.pass-json.barcode-format"] == .error)
+    }
+
+    @Test(
+        "a message the iOS 27 format cannot encode is an error; its encodable twin is not",
+        arguments: [
+            ("PKBarcodeFormatEAN13", "400638133393", "40063813339"),  // 12 digits; 11 digits
+            ("PKBarcodeFormatEAN13", "4006381333931", "4006381333932"),  // right and wrong check digit
+            ("PKBarcodeFormatCode39", "MEMBER-42 $", "member-42"),
+            ("PKBarcodeFormatCodabar", "A40156B", "40156X"),
+            ("PKBarcodeFormatI2of5", "0123456789", "01234A"),
+        ])
+    func encodable(format: String, good: String, bad: String) throws {
+        let barcodes = { (message: String) in
+            [
+                "barcodes": [
+                    ["format": format, "message": message, "messageEncoding": "iso-8859-1"],
+                    ["format": "PKBarcodeFormatQR", "message": message, "messageEncoding": "iso-8859-1"],
+                ]
+            ]
+        }
+        #expect(try codes(barcodes(good))["pkpass.pass-json.barcode-unencodable"] == nil, "\(good)")
+        #expect(try codes(barcodes(bad))["pkpass.pass-json.barcode-unencodable"] == .error, "\(bad)")
     }
 }
 
@@ -135,7 +160,9 @@ struct PassNFCTests {
         #expect(!p256.isEmpty)
         #expect(try codes(["message": "member-0001", "encryptionPublicKey": p256]).filter { $0.contains("nfc") }.isEmpty)
         #expect(
-            try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
+            try codes(["message": String(repeating: "x", count: 65), "encryptionPublicKey": p256]).contains(
+                "pkpass.pass-json.nfc-message-length"), "Wallet sends the first 64 bytes: a warning")
+        #expect(try codes(["message": "", "encryptionPublicKey": p256]).contains("pkpass.pass-json.nfc-message"))
         await #expect(
             try codes(["message": "m", "encryptionPublicKey": try Self.publicKey(curve: "secp384r1")]).contains("pkpass.pass-json.nfc-key"))
         #expect(try codes(["message": "m", "encryptionPublicKey": "bm90IGEga2V5"]).contains("pkpass.pass-json.nfc-key"))

@@ -8,18 +8,22 @@ package struct FindingCode: Sendable, Hashable, Encodable {
     package let explanation: String
     /// Where the rule comes from (a seed document, an RFC, Apple's or the Lottie documentation).
     package let source: String
+    /// The fix, where there is one to state in words: `explain` prints it and every finding of the code ends with it,
+    /// so both say the same (for Apple's pass rules, the change Apple's Pass Builder makes itself).
+    package let fix: String?
 
-    package init(_ code: String, _ severity: Severity, source: String, _ explanation: String) {
+    package init(_ code: String, _ severity: Severity, source: String, _ explanation: String, fix: String? = nil) {
         self.code = code
         self.severity = severity
         self.explanation = explanation
         self.source = source
+        self.fix = fix
     }
 }
 
 extension Finding {
     /// A finding of a registered code, at its registered severity; `message` says what was found this time.
     package init(_ code: FindingCode, at location: FindingLocation = .init(), _ message: String) {
-        self.init(code.severity, code.code, at: location, message)
+        self.init(code.severity, code.code, at: location, code.fix.map { "\(message); fix: \($0)" } ?? message)
     }
 }

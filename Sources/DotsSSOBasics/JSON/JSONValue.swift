@@ -58,6 +58,11 @@ package enum JSONValue: Codable, Sendable, Equatable {
         return value
     }
 
+    package var boolValue: Bool? {
+        guard case .bool(let value) = self else { return nil }
+        return value
+    }
+
     package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil

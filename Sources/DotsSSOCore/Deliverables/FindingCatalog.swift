@@ -52,7 +52,9 @@ package enum FindingCatalog {
         for (name, codes) in domains {
             lines += ["## \(name)", ""]
             for code in codes {
-                lines += ["### `\(code.code)` (\(code.severity.rawValue))", "", code.explanation, "", "Source: \(code.source)", ""]
+                lines += ["### `\(code.code)` (\(code.severity.rawValue))", "", code.explanation, ""]
+                lines += code.fix.map { ["Fix: \($0)", ""] } ?? []
+                lines += ["Source: \(code.source)", ""]
             }
         }
         return lines.joined(separator: "\n")

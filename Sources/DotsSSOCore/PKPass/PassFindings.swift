@@ -125,6 +125,60 @@ package enum PassFindings {
         A field's dateStyle, timeStyle, numberStyle, textAlignment or dataDetectorTypes is not a value Apple defines. \
         Apple's Pass Builder refuses the pass; Wallet ignores the key and shows the value unformatted.
         """)
+    static let fieldFormatConflict = FindingCode(
+        "pkpass.pass-json.field-format-conflict", .warning,
+        source: "\(passBuilder) (PassFixits: fields containing conflicting keys; FieldFormattingValidator)",
+        """
+        A field's formatting does not fit its value: dateStyle, timeStyle, isRelative or ignoresTimeZone on a value that \
+        is not a date, numberStyle on one that is not a number, a blank currencyCode, or a currencyCode beside a \
+        numberStyle. Wallet ignores the formatting.
+        """,
+        fix: "remove the formatting keys that do not fit the value (Apple's Pass Builder removes them when it opens the pass)")
+    static let footerFields = FindingCode(
+        "pkpass.pass-json.footer-fields", .warning, source: "\(recent) (WWDC26 \"What's new in Wallet\")",
+        "footerFields are drawn only on a posterGeneric pass (iOS 27), and only its first footer field; the rest are ignored.")
+    static let posterGenericFallback = FindingCode(
+        "pkpass.pass-json.poster-generic-fallback", .warning, source: "\(recent) (WWDC26 \"What's new in Wallet\")",
+        """
+        The pass has only the posterGeneric style key, which iOS 27 and later draw. iOS 26 and earlier cannot add the \
+        pass: Apple recommends a generic key with the same fields beside it.
+        """)
+    static let posterGenericIOS27 = FindingCode(
+        "pkpass.pass-json.poster-generic-ios27", .info, source: recent,
+        "posterGeneric is drawn by iOS 27 and later; older iOS shows the classic style key beside it.")
+    static let semanticBoardingPass = FindingCode(
+        "pkpass.pass-json.semantic-boarding-pass", .error, source: "\(recent); \(passBuilder) (BoardingPassValidator)",
+        """
+        A boarding pass that prefers semanticBoardingPass (iOS 26) lacks a semantic tag the layout needs: airlineCode, \
+        flightNumber, originalDepartureDate, originalBoardingDate, originalArrivalDate, departureAirportTimeZone, \
+        departureAirportCode, destinationAirportCode or passengerName. Wallet draws the classic boarding pass instead, \
+        and Apple's Pass Builder refuses the pass.
+        """)
+    static let semanticsRecommended = FindingCode(
+        "pkpass.pass-json.semantics-recommended", .warning,
+        source: "\(passBuilder) (BoardingPassValidator, EventTicketValidator, SeatValidator)",
+        """
+        A semantic layout lacks a tag Apple recommends: the city names and destination time zone of a semantic boarding \
+        pass, the seats of either layout, a poster ticket's eventStartDate (or an end before its start), a live \
+        performance's artistIDs. Wallet leaves the place empty.
+        """)
+    static let semanticsType = FindingCode(
+        "pkpass.pass-json.semantics-type", .error, source: "\(passJSON) (SemanticTags); \(passBuilder) (PassSemantics.swift)",
+        """
+        A semantic tag has the wrong type or value (an eventType Apple does not define, a flightNumber that is not a \
+        whole number, a list that is not of strings). Apple's Pass Builder refuses the pass; Wallet ignores the tag.
+        """)
+    static let posterNFC = FindingCode(
+        "pkpass.pass-json.poster-nfc", .warning,
+        source: "\(passBuilder) (EventTicketValidator); \(recent); WWDC26 \"What's new in Wallet\"",
+        """
+        How a poster event ticket admits its holder differs by iOS version: iOS 18 to 26 draw the poster only for an \
+        NFC ticket, iOS 27 also for one with a barcode, and Apple's Pass Builder requires nfc with \
+        requiresAuthentication whatever the version. A ticket with neither nfc nor a barcode admits no one.
+        """)
+    static let posterEntry = FindingCode(
+        "pkpass.pass-json.poster-entry", .error, source: "\(passBuilder) (EventTicketValidator); \(recent)",
+        "A poster event ticket has neither nfc nor a barcode, so no Wallet can admit its holder and none draws the poster.")
     static let transitType = FindingCode(
         "pkpass.pass-json.transit-type", .error, source: passJSON, "A boarding pass needs transitType (air, boat, bus, generic or train).")
     static let barcodeMessage = FindingCode(
@@ -135,6 +189,17 @@ package enum PassFindings {
     static let barcodeFormat = FindingCode(
         "pkpass.pass-json.barcode-format", .error, source: "\(passJSON); \(recent)",
         "A barcode format is not one Wallet knows, or one new in iOS 27 is put in the legacy barcode key, which only iOS before 9 reads.")
+    static let barcodeLegacy = FindingCode(
+        "pkpass.pass-json.barcode-legacy", .info, source: "\(passJSON); \(passBuilder) (PassFixits: deprecated barcodes)",
+        "The pass uses the barcode key, deprecated since iOS 9, which reads it only when barcodes is absent.",
+        fix: "move the barcode into the barcodes array (Apple's Pass Builder moves it when it opens the pass)")
+    static let barcodeUnencodable = FindingCode(
+        "pkpass.pass-json.barcode-unencodable", .error, source: "\(recent); ISO/IEC 15420 (EAN-13), 16388 (Code 39), 16390 (ITF)",
+        """
+        The message cannot be drawn in the barcode's format: EAN-13 takes 12 digits (or 13 with a correct check digit), \
+        Code 39 digits, capital letters and - . $ / + % and space, Codabar digits and - $ : / . +, interleaved 2 of 5 \
+        digits. Wallet draws no barcode.
+        """)
     static let barcodeFormatIOS27 = FindingCode(
         "pkpass.pass-json.barcode-format-ios27", .info, source: recent,
         "The barcode uses a format new in iOS 27 (Code 39, Codabar, EAN-13, ITF). Older iOS skips it for the next barcode in barcodes.")
@@ -164,8 +229,10 @@ package enum PassFindings {
     static let nfc = FindingCode(
         "pkpass.pass-json.nfc", .error, source: "\(passJSON) (nfc)", "nfc must be an object with message and encryptionPublicKey.")
     static let nfcMessage = FindingCode(
-        "pkpass.pass-json.nfc-message", .error, source: "\(passJSON) (nfc)",
-        "nfc.message is empty or longer than the 64 bytes Wallet sends.")
+        "pkpass.pass-json.nfc-message", .error, source: "\(passJSON) (nfc)", "nfc.message is missing, not a string, or empty.")
+    static let nfcMessageLength = FindingCode(
+        "pkpass.pass-json.nfc-message-length", .warning, source: "\(passJSON) (nfc)",
+        "nfc.message is longer than 64 bytes; Wallet sends only the first 64, so the terminal receives a cut message.")
     static let nfcKey = FindingCode(
         "pkpass.pass-json.nfc-key", .error, source: "\(passJSON) (nfc); SEC 1 (P-256 keys)",
         "nfc.encryptionPublicKey is missing or is not a base64 P-256 public key.")
@@ -191,24 +258,47 @@ package enum PassFindings {
     static let styleSchemes = FindingCode(
         "pkpass.pass-json.style-schemes", .error, source: recent, "preferredStyleSchemes is not an array of strings.")
     static let styleSchemeUnknown = FindingCode(
-        "pkpass.pass-json.style-scheme-unknown", .error, source: recent, "A preferred style scheme is not one Wallet knows.")
+        "pkpass.pass-json.style-scheme-unknown", .warning, source: recent,
+        "A preferred style scheme is not one Wallet knows (posterGeneric is a style key of its own, not a scheme). Wallet skips it.")
     static let styleSchemeStyle = FindingCode(
-        "pkpass.pass-json.style-scheme-style", .error, source: recent,
+        "pkpass.pass-json.style-scheme-style", .warning, source: recent,
         "A style scheme does not belong to the pass's style (posterEventTicket and eventTicket are for event tickets; semanticBoardingPass and boardingPass for boarding passes)."
     )
-    static let styleSchemeIOS27 = FindingCode(
-        "pkpass.pass-json.style-scheme-ios27", .info, source: recent,
-        "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style.")
     static let posterSemantics = FindingCode(
-        "pkpass.pass-json.poster-semantics", .error, source: recent,
-        "A poster event ticket lacks the semantics Wallet needs (one of venueName, venueRegionName or venueRoom; both team abbreviations for sports; performerNames for live performances), so Wallet draws the older event ticket."
-    )
+        "pkpass.pass-json.poster-semantics", .error, source: "\(recent); \(passBuilder) (EventTicketValidator)",
+        """
+        A poster event ticket lacks the semantics it needs: eventName and venueName, both team abbreviations for a \
+        sports event, performerNames for a live performance. Wallet draws the older event ticket, and Apple's Pass \
+        Builder refuses the pass.
+        """)
     static let upcomingInformation = FindingCode(
-        "pkpass.pass-json.upcoming-information", .error, source: recent,
-        "upcomingPassInformation is shown only on poster event tickets, or its entries are malformed.")
+        "pkpass.pass-json.upcoming-information", .warning, source: recent,
+        "upcomingPassInformation is shown only on poster event tickets; Wallet ignores it on this pass.")
+    static let upcomingEntries = FindingCode(
+        "pkpass.pass-json.upcoming-entries", .error,
+        source: "\(passJSON) (UpcomingPassInformationEntry); \(passBuilder) (UpcomingPassInformationEntry*.swift)",
+        """
+        An upcomingPassInformation entry is malformed: not an array of entries, an entry without its identifier (unique), \
+        name or type "event", a date that does not parse, or an image URL entry without an https url, a SHA-256 hash, \
+        or a size within 2 MB.
+        """)
     static let featuredActions = FindingCode(
-        "pkpass.pass-json.featured-actions", .error, source: recent,
-        "featuredActions is not an array of action objects, or has more than two.")
+        "pkpass.pass-json.featured-actions", .error, source: "\(recent); \(passBuilder) (Pass+Action.swift)",
+        "featuredActions is not an array of action objects, or an action lacks its identifier (unique), type or url.")
+    static let featuredActionsCount = FindingCode(
+        "pkpass.pass-json.featured-actions-count", .warning, source: "\(recent) (WWDC26 \"What's new in Wallet\")",
+        "featuredActions has more than two actions; Wallet shows the first two, in the order given.")
+    static let featuredActionType = FindingCode(
+        "pkpass.pass-json.featured-action-type", .warning, source: recent,
+        "A featured action's type is not one Wallet is documented to draw; Wallet shows no action for it.")
+    static let link = FindingCode(
+        "pkpass.pass-json.link", .warning, source: "\(passJSON) (Event Guide and boarding pass links, iOS 18 and 26)",
+        "A link key (bagPolicyURL, changeSeatURL, managementURL…) is not an https URL, or a contact key does not look like an email address; Wallet shows no working button for it."
+    )
+    static let linkUnshown = FindingCode(
+        "pkpass.pass-json.link-unshown", .info, source: "\(passJSON) (Event Guide and boarding pass links, iOS 18 and 26)",
+        "A link key is drawn only on another layout (the Event Guide keys on poster event tickets, the boarding keys on semantic boarding passes); Wallet ignores it here."
+    )
     static let featuredActionsIOS27 = FindingCode(
         "pkpass.pass-json.featured-actions-ios27", .info, source: recent, "featuredActions are shown by iOS 27 and later.")
     static let stringsInvalid = FindingCode(
@@ -216,6 +306,23 @@ package enum PassFindings {
         "A localisation's pass.strings cannot be read; Wallet shows untranslated text for that language.")
 
     // MARK: images
+    static let posterArtwork = FindingCode(
+        "pkpass.image.poster-artwork", .error, source: "\(passBuilder) (EventTicketValidator); \(recent)",
+        "A poster event ticket has neither an artwork nor a background image, so there is no poster to draw; Apple's Pass Builder refuses the pass."
+    )
+    static let personalizationInvalid = FindingCode(
+        "pkpass.personalization.invalid", .error, source: "Apple, Wallet Developer Guide (Rewards Enrollment)",
+        """
+        personalization.json is not what Wallet reads: a JSON object with a description, requiredPersonalizationFields \
+        (a non-empty list of PKPassPersonalizationFieldName, PostalCode, EmailAddress, PhoneNumber) and an optional \
+        termsAndConditions string. Wallet shows no sign-up form.
+        """)
+    static let personalizationRequires = FindingCode(
+        "pkpass.personalization.requires", .error, source: "Apple, Wallet Developer Guide (Rewards Enrollment)",
+        """
+        A personalizable pass lacks what rewards enrolment needs: a personalizationLogo.png, an nfc key (enrolment is \
+        for NFC reward cards), and a webServiceURL with its authenticationToken (Wallet posts the sign-up there).
+        """)
     static let iconMissing = FindingCode(
         "pkpass.image.icon-missing", .error, source: wallet,
         "The pass (or one of its localisations) has no icon.png; Wallet refuses a pass without an icon.")
@@ -247,6 +354,10 @@ package enum PassFindings {
     // MARK: the picture
     package static let previewBarcode = FindingCode(
         "pkpass.preview.barcode", .warning, source: "dots-sso (zint)", "The preview could not draw the barcode; the message says why.")
+    package static let previewLayout = FindingCode(
+        "pkpass.preview.layout", .info, source: "dots-sso",
+        "The pass asks for a layout the preview does not draw (iOS 26's semantic boarding pass, iOS 27's poster generic); the picture is the classic layout older iOS shows."
+    )
     package static let previewImageTooLarge = FindingCode(
         "pkpass.preview.image-too-large", .warning, source: "dots-sso",
         "An image is too large a side to draw; Wallet shows none that large either.")
@@ -268,12 +379,18 @@ package enum PassFindings {
             certificateExtensionMismatch, certificateWWDRG1, certificateWWDRGeneration, passJSONInvalid, passJSONNonStrict,
             passJSONByteOrderMark,
             passJSONDuplicateKey, passJSONNotObject, formatVersion, required, type, style, fieldsType, fieldKey, fieldKeyDuplicate,
-            fieldValue, fieldStyle, transitType, barcodeMessage, barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color,
+            fieldValue, fieldStyle, fieldFormatConflict, footerFields, posterGenericFallback, posterGenericIOS27, semanticBoardingPass,
+            semanticsRecommended, semanticsType, posterNFC, posterEntry, transitType, barcodeLegacy, barcodeUnencodable, barcodeMessage,
+            barcodeEncoding, barcodeFormat, barcodeFormatIOS27, barcodeFallback, color,
             colorHex,
-            webServiceHTTPS, authenticationToken, locations, beacons, maxDistance, nfc, nfcMessage, nfcKey, date, relevantDateDeprecated,
+            webServiceHTTPS, authenticationToken, locations, beacons, maxDistance, nfc, nfcMessage, nfcMessageLength, nfcKey, date,
+            relevantDateDeprecated,
             relevantDateLegacy, relevantDates, relevantDatesSpelling, relevantInterval, styleSchemes, styleSchemeUnknown, styleSchemeStyle,
-            styleSchemeIOS27, posterSemantics, upcomingInformation, featuredActions, featuredActionsIOS27, stringsInvalid, iconMissing,
-            imageNotPNG, imageSize, imagePDF, iconNotAtRoot, imageUnused, previewBarcode, previewImageTooLarge, previewImageUnreadable,
+            posterSemantics, upcomingInformation, upcomingEntries, featuredActions, featuredActionsCount, featuredActionType,
+            featuredActionsIOS27, link, linkUnshown, stringsInvalid, posterArtwork, personalizationInvalid, personalizationRequires,
+            iconMissing,
+            imageNotPNG, imageSize, imagePDF, iconNotAtRoot, imageUnused, previewBarcode, previewLayout, previewImageTooLarge,
+            previewImageUnreadable,
             previewTooCostly,
         ] + ArchiveFindings.codes(for: .pkpass)
 }

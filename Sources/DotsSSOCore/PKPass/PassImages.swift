@@ -27,15 +27,18 @@ package enum PassImages {
         "logo": .atMost(width: 160, height: 50), "primaryLogo": .atMost(width: 126, height: 30),
         "secondaryLogo": .atMost(width: 135, height: 12), "thumbnail": .atMost(width: 90, height: 90),
         "strip": .atMost(width: 375, height: 144), "background": .atMost(width: 345, height: 505),
-        "footer": .atMost(width: 286, height: 15),
+        "footer": .atMost(width: 286, height: 15), "personalizationLogo": .atMost(width: 150, height: 40),
     ]
     /// Which styles show an image (the others ignore it silently, which partners rarely intend).
     static let shownOn: [String: Set<String>] = [
-        "background": ["eventTicket"], "thumbnail": ["eventTicket", "generic"],
+        "background": ["eventTicket", "posterGeneric"], "thumbnail": ["eventTicket", "generic"],
         "strip": ["coupon", "storeCard", "eventTicket"], "footer": ["boardingPass"],
     ]
 
-    package static func check(files: [String: Data], style: String?, file: String) -> (images: [PassImage], findings: [Finding]) {
+    /// `style` is the classic style; `poster` the iOS 27 style key beside it, which draws images of its own.
+    package static func check(files: [String: Data], style: String?, poster: String? = nil, file: String) -> (
+        images: [PassImage], findings: [Finding]
+    ) {
         var images: [PassImage] = []
         var findings: [Finding] = []
         func add(_ code: FindingCode, _ path: String, _ message: String) {
@@ -73,10 +76,14 @@ package enum PassImages {
                 }
             case nil: continue
             }
-            if let style, let styles = shownOn[name], !styles.contains(style), scale == 1 || files[Self.base(path, name)] == nil {
+            let drawnAs = [style, poster].compactMap { $0 }
+            if let styles = shownOn[name], !drawnAs.isEmpty, styles.isDisjoint(with: drawnAs),
+                scale == 1 || files[Self.base(path, name)] == nil
+            {
                 add(
                     PassFindings.imageUnused, path,
-                    "\(name) images are not shown on \(style) passes (only on \(styles.sorted().joined(separator: ", ")))")
+                    "\(name) images are not shown on \(drawnAs.joined(separator: " or ")) passes (only on \(styles.sorted().joined(separator: ", ")))"
+                )
             }
         }
         // PDF images of a known slot: Apple's Pass Builder writes them; the package format documents PNG only.

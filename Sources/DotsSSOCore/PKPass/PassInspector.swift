@@ -74,7 +74,7 @@ package struct PassInspector: Sendable {
             anchors: anchors, file: file, now: now, chainCache: chainCache, pool: certificates)
         summary.signature = report
         findings += signatureFindings + passFindings
-        findings += Self.contents(archive.files, file: file, summary: &summary)
+        findings += Self.contents(archive.files, pass: pass, file: file, summary: &summary)
         return PassInspection(file: file, kind: "pkpass", summary: summary, findings: findings)
     }
 
@@ -92,9 +92,9 @@ package struct PassInspector: Sendable {
             Finding(
                 PassFindings.modelUnsigned, at: FindingLocation(file: file),
                 "an unsigned pass folder: the manifest and signature are checked once it is signed into a .pkpass"))
-        let (_, passFindings) = Self.passJSON(files, file: file, summary: &summary)
+        let (pass, passFindings) = Self.passJSON(files, file: file, summary: &summary)
         findings += passFindings
-        findings += Self.contents(files, file: file, summary: &summary)
+        findings += Self.contents(files, pass: pass, file: file, summary: &summary)
         return PassInspection(file: file, kind: "model", summary: summary, findings: findings)
     }
 
@@ -118,12 +118,17 @@ package struct PassInspector: Sendable {
         return (pass, findings)
     }
 
-    static func contents(_ files: [String: Data], file: String, summary: inout PassSummary) -> [Finding] {
-        let (images, imageFindings) = PassImages.check(files: files, style: summary.style, file: file)
+    /// The files beside pass.json: images (and the ones a semantic layout needs), localisations, personalization.json.
+    static func contents(_ files: [String: Data], pass: JSONValue?, file: String, summary: inout PassSummary) -> [Finding] {
+        let root = pass?.objectValue
+        let poster = PassJSONLint.posterStyles.first { root?[$0] != nil }
+        let classic = summary.style == poster ? nil : summary.style
+        let (images, imageFindings) = PassImages.check(files: files, style: classic, poster: poster, file: file)
         let (languages, languageFindings) = PassLocalizations.check(files: files, file: file)
         summary.images = images
         summary.localizations = languages
-        return imageFindings + languageFindings
+        let layoutFindings = root.map { PassSemanticStyles.imageFindings($0, files: files, file: file) } ?? []
+        return imageFindings + layoutFindings + languageFindings + PassPersonalization.check(files, pass: root, file: file)
     }
 
     /// Regular files under `folder`, with the archive's limits; symbolic links are refused, hidden files skipped.

@@ -5,10 +5,6 @@ import Foundation
 /// comma, are warnings), the required keys, one style, fields, barcodes, colours, dates and the web service.
 package enum PassJSONLint {
     package static let styles = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
-    static let fieldGroups = ["headerFields", "primaryFields", "secondaryFields", "auxiliaryFields", "backFields"]
-    static let barcodeFormats: Set<String> = [
-        "PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128",
-    ]
     static let transitTypes: Set<String> = [
         "PKTransitTypeAir", "PKTransitTypeBoat", "PKTransitTypeBus", "PKTransitTypeGeneric", "PKTransitTypeTrain",
     ]
@@ -75,86 +71,21 @@ package enum PassJSONLint {
             }
         }
         let present = styles.filter { root[$0] != nil }
-        if present.count != 1 {
-            add(
-                PassFindings.style, "$",
-                present.isEmpty
-                    ? "the pass has no style key (one of \(styles.joined(separator: ", ")))"
-                    : "the pass has \(present.count) style keys (\(present.joined(separator: ", "))); exactly one is allowed")
+        Self.checkStyleKeys(root, present: present, add: add)
+        for style in present + posterStyles.filter({ root[$0] != nil }) {
+            guard case .object(let body)? = root[style] else {
+                add(PassFindings.style, "$.\(style)", "\(style) must be an object")
+                continue
+            }
+            Self.checkFields(body, style: style, add: add)
         }
-        if let style = present.first, case .object(let body)? = root[style] {
-            if style == "boardingPass" {
-                if let transit = body["transitType"]?.stringValue, transitTypes.contains(transit) {
-                } else {
-                    add(
-                        PassFindings.transitType, "$.boardingPass.transitType",
-                        "a boarding pass needs transitType (one of \(transitTypes.sorted().joined(separator: ", ")))")
-                }
-            }
-            var keys: [String: String] = [:]
-            for group in fieldGroups {
-                guard let fields = body[group] else { continue }
-                guard case .array(let list) = fields else {
-                    add(
-                        PassFindings.fieldsType, "$.\(style).\(group)",
-                        "\(group) must be an array of fields")
-                    continue
-                }
-                for (index, field) in list.enumerated() {
-                    let path = "$.\(style).\(group)[\(index)]"
-                    guard let key = field.objectValue?["key"]?.stringValue else {
-                        add(PassFindings.fieldKey, path, "every field needs a string key")
-                        continue
-                    }
-                    if let previous = keys[key] {
-                        add(
-                            PassFindings.fieldKeyDuplicate, "\(path).key",
-                            "field key \"\(key)\" is used twice (also at \(previous)); keys must be unique across the pass")
-                    } else {
-                        keys[key] = path
-                    }
-                    if field.objectValue?["value"] == nil {
-                        add(
-                            PassFindings.fieldValue, "\(path).value", "field \"\(key)\" has no value"
-                        )
-                    }
-                    Self.checkFieldStyles(field.objectValue ?? [:], key: key, path: path, add: add)
-                }
-            }
-        } else if let style = present.first {
-            add(PassFindings.style, "$.\(style)", "\(style) must be an object")
-        }
-        var barcodes: [(String, JSONValue)] = []
-        if case .array(let list)? = root["barcodes"] { barcodes += list.enumerated().map { ("$.barcodes[\($0.offset)]", $0.element) } }
-        if let legacy = root["barcode"] { barcodes.append(("$.barcode", legacy)) }
-        var formats: [(path: String, format: String)] = []
-        for (path, barcode) in barcodes {
-            let fields = barcode.objectValue ?? [:]
-            if let format = fields["format"]?.stringValue,
-                barcodeFormats.contains(format) || PassJSONRecentKeys.newBarcodeFormats.contains(format)
-            {
-                formats.append((path, format))
-            } else {
-                add(
-                    PassFindings.barcodeFormat, "\(path).format",
-                    "the barcode format must be one of "
-                        + (barcodeFormats.union(PassJSONRecentKeys.newBarcodeFormats)).sorted().joined(separator: ", "))
-            }
-            if fields["message"]?.stringValue == nil {
-                add(
-                    PassFindings.barcodeMessage, "\(path).message",
-                    "the barcode needs a message string")
-            }
-            if fields["messageEncoding"]?.stringValue == nil {
-                add(
-                    PassFindings.barcodeEncoding, "\(path).messageEncoding",
-                    "the barcode needs a messageEncoding (e.g. iso-8859-1)")
-            }
-        }
-        PassJSONRecentKeys.barcodeFindings(formats: formats, add: add)
-        PassJSONRecentKeys.check(root, style: present.count == 1 ? present.first : nil, add: add)
+        PassBarcodes.check(root, add: add)
+        let style = present.count == 1 ? present.first : nil
+        PassJSONRecentKeys.check(root, style: style, add: add)
+        PassSemanticStyles.check(root, style: style, add: add)
         PassNFC.check(root, add: add)
-        for key in ["backgroundColor", "foregroundColor", "labelColor"] {
+        Self.checkValueTypes(root, add: add)
+        for key in ["backgroundColor", "foregroundColor", "labelColor", "stripColor"] {
             guard let text = root[key]?.stringValue else { continue }
             Self.checkColor(text, key: key, add: add)
         }
@@ -255,36 +186,26 @@ package enum PassJSONLint {
         return Data(output)
     }
 
-    /// The formatting keys' enumerations, as Apple's Pass Builder decodes them (Pass+DateTimeFormat.swift,
-    /// Pass+NumberFormat.swift, Pass+TextAlignment.swift, Pass+DataDetectorType.swift).
-    static let fieldStyleValues: [String: Set<String>] = [
-        "dateStyle": dateStyles, "timeStyle": dateStyles,
-        "numberStyle": ["PKNumberStyleDecimal", "PKNumberStylePercent", "PKNumberStyleScientific", "PKNumberStyleSpellOut"],
-        "textAlignment": ["PKTextAlignmentNatural", "PKTextAlignmentLeft", "PKTextAlignmentCenter", "PKTextAlignmentRight"],
-    ]
-    static let dateStyles: Set<String> = ["PKDateStyleNone", "PKDateStyleShort", "PKDateStyleMedium", "PKDateStyleLong", "PKDateStyleFull"]
-    static let dataDetectorTypes: Set<String> = [
-        "PKDataDetectorTypePhoneNumber", "PKDataDetectorTypeLink", "PKDataDetectorTypeAddress", "PKDataDetectorTypeCalendarEvent",
-    ]
+    /// Top-level keys Apple's Pass Builder decodes as booleans and as App Store ids; another type makes it refuse the
+    /// pass, and Wallet ignores the key.
+    static let booleanKeys = ["sharingProhibited", "voided", "suppressStripShine", "suppressHeaderDarkening", "useAutomaticColors"]
 
-    /// A field's `dateStyle`, `timeStyle`, `numberStyle`, `textAlignment` and `dataDetectorTypes` must be values Apple
-    /// defines: Apple's tool refuses the pass otherwise, and Wallet ignores the key.
-    static func checkFieldStyles(_ field: [String: JSONValue], key: String, path: String, add: (FindingCode, String, String) -> Void) {
-        for (name, allowed) in fieldStyleValues.sorted(by: { $0.key < $1.key }) {
-            guard let value = field[name] else { continue }
-            if let text = value.stringValue, allowed.contains(text) { continue }
-            add(
-                PassFindings.fieldStyle, "\(path).\(name)",
-                "field \"\(key)\" has \(name) \(Self.shown(value)); it must be one of \(allowed.sorted().joined(separator: ", "))")
+    static func checkValueTypes(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
+        for key in booleanKeys {
+            if let value = root[key], value.boolValue == nil {
+                add(PassFindings.type, "$.\(key)", "\(key) must be true or false, not \(Self.shown(value))")
+            }
         }
-        if let detectors = field["dataDetectorTypes"] {
-            let list = detectors.arrayValue ?? []
-            let unknown = list.filter { !($0.stringValue.map(dataDetectorTypes.contains) ?? false) }
-            if detectors.arrayValue == nil || !unknown.isEmpty {
-                add(
-                    PassFindings.fieldStyle, "\(path).dataDetectorTypes",
-                    "field \"\(key)\" has dataDetectorTypes \(Self.shown(detectors)); it must be an array of \(dataDetectorTypes.sorted().joined(separator: ", ")) (an empty array detects nothing)"
-                )
+        for key in ["associatedStoreIdentifiers", "auxiliaryStoreIdentifiers"] {
+            guard let value = root[key] else { continue }
+            let valid = value.arrayValue?.allSatisfy { $0.numberValue.map { $0 == $0.rounded() && $0 > 0 } ?? false } ?? false
+            if !valid {
+                add(PassFindings.type, "$.\(key)", "\(key) must be an array of App Store ids (whole numbers), not \(Self.shown(value))")
+            }
+        }
+        for key in ["logoText", "groupingIdentifier", "appLaunchURL"] where root[key] != nil {
+            if root[key]?.stringValue == nil {
+                add(PassFindings.type, "$.\(key)", "\(key) must be a string, not \(Self.shown(root[key] ?? .null))")
             }
         }
     }
@@ -322,8 +243,10 @@ package enum PassJSONLint {
         return parts.count == 3 && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
     }
 
-    /// W3C/ISO 8601 date-times with a zone; seconds are optional, as in Apple's own sample passes.
+    /// W3C/ISO 8601 date-times with a zone written `Z` or `±HH:MM` (as Apple's Pass Builder requires:
+    /// PassDateTimeFormatter.swift); seconds are optional, as in Apple's own sample passes.
     static func parseDate(_ text: String) -> Date? {
+        guard hasZone(text) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         for format in ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX"] {
@@ -331,5 +254,14 @@ package enum PassJSONLint {
             if let date = formatter.date(from: text) { return date }
         }
         return nil
+    }
+
+    /// The text after the time ends in exactly `Z` or `±HH:MM` (DateFormatter alone also takes `+0100` and `+01`).
+    static func hasZone(_ text: String) -> Bool {
+        guard let time = text.firstIndex(of: "T") else { return false }
+        guard let start = text[time...].firstIndex(where: { $0 == "Z" || $0 == "+" || $0 == "-" }) else { return false }
+        let zone = Array(text[start...])
+        if zone == ["Z"] { return true }
+        return zone.count == 6 && zone[3] == ":" && [1, 2, 4, 5].allSatisfy { zone[$0].isASCII && zone[$0].isNumber }
     }
 }

@@ -10,11 +10,6 @@ enum PassJSONRecentKeys {
     static let styleSchemes: [String: String] = [
         "posterEventTicket": "eventTicket", "eventTicket": "eventTicket",
         "semanticBoardingPass": "boardingPass", "boardingPass": "boardingPass",
-        "posterGeneric": "generic",
-    ]
-    /// Barcode formats iOS 27 added; older iOS skips them for the next barcode in `barcodes`.
-    static let newBarcodeFormats: Set<String> = [
-        "PKBarcodeFormatCode39", "PKBarcodeFormatCodabar", "PKBarcodeFormatEAN13", "PKBarcodeFormatITF",
     ]
     static let maxRelevantInterval: TimeInterval = 24 * 3600
     static let maxFeaturedActions = 2
@@ -24,6 +19,7 @@ enum PassJSONRecentKeys {
         schemes(root, style: style, add: add)
         recentKeys(root, add: add)
         featuredActions(root, add: add)
+        PassJSONLinkKeys.check(root, style: style, add: add)
     }
 
     // MARK: relevantDate → relevantDates
@@ -122,55 +118,27 @@ enum PassJSONRecentKeys {
                 guard let owner = styleSchemes[scheme] else {
                     add(
                         PassFindings.styleSchemeUnknown, path,
-                        "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", ")))")
+                        scheme == "posterGeneric"
+                            ? "posterGeneric is a style key of its own (iOS 27), not a style scheme: Wallet skips it here; put the poster's fields under a top-level posterGeneric key beside the generic one"
+                            : "\"\(scheme)\" is not a style scheme Wallet knows (\(styleSchemes.keys.sorted().joined(separator: ", "))); Wallet skips it"
+                    )
                     continue
                 }
                 if let style, owner != style {
                     add(
                         PassFindings.styleSchemeStyle, path,
-                        "\(scheme) applies to \(owner) passes only; this pass is a \(style)")
-                }
-                if scheme == "posterGeneric" {
-                    add(
-                        PassFindings.styleSchemeIOS27, path,
-                        "posterGeneric is drawn by iOS 27 and later; older iOS shows the generic style")
+                        "\(scheme) applies to \(owner) passes only; this pass is a \(style), so Wallet skips it")
                 }
             }
         }
-        let semantics = root["semantics"]?.objectValue ?? [:]
-        if schemes.contains("posterEventTicket"), style == "eventTicket" {
-            if !["venueName", "venueRegionName", "venueRoom"].contains(where: { semantics[$0]?.stringValue?.isEmpty == false }) {
+        if let upcoming = root["upcomingPassInformation"] {
+            if !(schemes.contains("posterEventTicket") && style == "eventTicket") {
                 add(
-                    PassFindings.posterSemantics, "$.semantics",
-                    "a poster event ticket needs one of venueName, venueRegionName or venueRoom in semantics; without it Wallet draws the older event ticket"
+                    PassFindings.upcomingInformation, "$.upcomingPassInformation",
+                    "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket); Wallet ignores it here"
                 )
             }
-            switch semantics["eventType"]?.stringValue {
-            case "PKEventTypeSports":
-                for key in ["homeTeamAbbreviation", "awayTeamAbbreviation"] where semantics[key]?.stringValue?.isEmpty != false {
-                    add(
-                        PassFindings.posterSemantics, "$.semantics.\(key)",
-                        "a poster ticket for a sports event needs \(key)"
-                    )
-                }
-            case "PKEventTypeLivePerformance":
-                if semantics["performerNames"]?.arrayValue?.contains(where: { $0.stringValue?.isEmpty == false }) != true {
-                    add(
-                        PassFindings.posterSemantics, "$.semantics.performerNames",
-                        "a poster ticket for a live performance needs performerNames")
-                }
-            default:
-                break
-            }
-        }
-        if root["upcomingPassInformation"] != nil && !(schemes.contains("posterEventTicket") && style == "eventTicket") {
-            add(
-                PassFindings.upcomingInformation, "$.upcomingPassInformation",
-                "upcomingPassInformation is shown only on poster event tickets (preferredStyleSchemes posterEventTicket)")
-        } else if let upcoming = root["upcomingPassInformation"], upcoming.arrayValue == nil {
-            add(
-                PassFindings.upcomingInformation, "$.upcomingPassInformation",
-                "upcomingPassInformation must be an array of entries")
+            PassUpcomingEvents.check(upcoming, add: add)
         }
     }
 
@@ -183,23 +151,6 @@ enum PassJSONRecentKeys {
             add(
                 PassFindings.type, "$.footerBackgroundColor",
                 "footerBackgroundColor must be an rgb(r, g, b) string")
-        }
-        for key in ["useAutomaticColors", "suppressHeaderDarkening"] {
-            if let value = root[key], case .bool = value {
-            } else if root[key] != nil {
-                add(PassFindings.type, "$.\(key)", "\(key) must be true or false")
-            }
-        }
-        if let value = root["auxiliaryStoreIdentifiers"] {
-            let valid =
-                value.arrayValue?.allSatisfy {
-                    if case .number(let number) = $0 { number == number.rounded() && number > 0 } else { false }
-                } ?? false
-            if !valid {
-                add(
-                    PassFindings.type, "$.auxiliaryStoreIdentifiers",
-                    "auxiliaryStoreIdentifiers must be an array of App Store ids (whole numbers)")
-            }
         }
         let semantics = root["semantics"]?.objectValue ?? [:]
         if let info = semantics["eventStartDateInfo"] {
@@ -223,52 +174,57 @@ enum PassJSONRecentKeys {
                     "eventStartDateInfo must be an object (date, ignoreTimeComponents…)")
             }
         }
-        if let value = semantics["venueOpenDate"], value.stringValue.flatMap(PassJSONLint.parseDate) == nil {
-            add(
-                PassFindings.date, "$.semantics.venueOpenDate",
-                "venueOpenDate must be an ISO 8601 date with a time zone")
-        }
     }
 
     // MARK: iOS 27
+
+    /// Action types Wallet is documented to draw (iOS 27); Apple's Pass Builder keeps `type` a free string.
+    static let featuredActionTypes: Set<String> = [
+        "viewSchedule", "watchTrailer", "listenToMusic", "call", "place", "addToBalance", "order", "shop", "membershipBenefits",
+        "bookAppointment", "bookCar", "bookFlight", "bookStay", "viewOffersRewards",
+    ]
 
     static func featuredActions(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         guard let value = root["featuredActions"] else { return }
         guard case .array(let actions) = value, actions.allSatisfy({ $0.objectValue != nil }) else {
             return add(
                 PassFindings.featuredActions, "$.featuredActions",
-                "featuredActions must be an array of action objects")
+                "featuredActions must be an array of action objects (identifier, type, url)")
         }
         if actions.count > maxFeaturedActions {
             add(
-                PassFindings.featuredActions, "$.featuredActions",
-                "featuredActions has \(actions.count) actions; Wallet shows at most \(maxFeaturedActions)")
+                PassFindings.featuredActionsCount, "$.featuredActions[\(maxFeaturedActions)]",
+                "featuredActions has \(actions.count) actions; Wallet shows the first \(maxFeaturedActions)")
         }
-        add(
-            PassFindings.featuredActionsIOS27, "$.featuredActions",
-            "featuredActions are shown by iOS 27 and later")
-    }
-
-    /// The barcode check for iOS 27's formats: accepted in `barcodes` (older iOS takes the next one), with a warning
-    /// when no barcode is left for older iOS, and an error in the legacy `barcode` key, which only older iOS reads.
-    static func barcodeFindings(formats: [(path: String, format: String)], add: (FindingCode, String, String) -> Void) {
-        let newOnes = formats.filter { newBarcodeFormats.contains($0.format) }
-        for item in newOnes {
-            if item.path == "$.barcode" {
+        var identifiers: [String: Int] = [:]
+        for (index, action) in actions.enumerated() {
+            let fields = action.objectValue ?? [:]
+            let path = "$.featuredActions[\(index)]"
+            for key in ["identifier", "type", "url"] where fields[key]?.stringValue?.isEmpty != false {
+                add(PassFindings.featuredActions, "\(path).\(key)", "the action needs \(key), a non-empty string")
+            }
+            if let identifier = fields["identifier"]?.stringValue, !identifier.isEmpty {
+                if let first = identifiers[identifier] {
+                    add(
+                        PassFindings.featuredActions, "\(path).identifier",
+                        "identifier \"\(TerminalText.oneLine(identifier, limit: 40))\" is also action \(first)'s; each action needs its own"
+                    )
+                } else {
+                    identifiers[identifier] = index
+                }
+            }
+            if let type = fields["type"]?.stringValue, !type.isEmpty, !featuredActionTypes.contains(type) {
                 add(
-                    PassFindings.barcodeFormat, "\(item.path).format",
-                    "\(item.format) is new in iOS 27, and the legacy barcode key is read only by iOS before 9: put it in barcodes")
-            } else {
+                    PassFindings.featuredActionType, "\(path).type",
+                    "\"\(TerminalText.oneLine(type, limit: 40))\" is not an action type Wallet draws (\(featuredActionTypes.sorted().joined(separator: ", ")))"
+                )
+            }
+            if let url = fields["url"]?.stringValue, !url.isEmpty, !PassJSONLinkKeys.isLink(url, forKey: "url") {
                 add(
-                    PassFindings.barcodeFormatIOS27, "\(item.path).format",
-                    "\(item.format) is drawn by iOS 27 and later; older iOS skips it for the next barcode in barcodes")
+                    PassFindings.link, "\(path).url",
+                    "the action's url is not an https URL (or a tel: or mailto: link), so its button opens nothing")
             }
         }
-        let inList = formats.filter { $0.path != "$.barcode" }
-        if !inList.isEmpty, inList.allSatisfy({ newBarcodeFormats.contains($0.format) }) {
-            add(
-                PassFindings.barcodeFallback, "$.barcodes",
-                "every barcode is a format new in iOS 27; add a QR, PDF417, Aztec or Code 128 barcode after them for older iOS")
-        }
+        add(PassFindings.featuredActionsIOS27, "$.featuredActions", "featuredActions are shown by iOS 27 and later")
     }
 }

@@ -17,8 +17,9 @@ enum PassNFC {
         switch nfc["message"] {
         case .string(let message)? where message.utf8.count > maxMessageBytes:
             add(
-                PassFindings.nfcMessage, "$.nfc.message",
-                "nfc.message is \(message.utf8.count) bytes; Wallet sends at most \(maxMessageBytes)")
+                PassFindings.nfcMessageLength, "$.nfc.message",
+                "nfc.message is \(message.utf8.count) bytes; Wallet sends only the first \(maxMessageBytes), so the terminal receives a cut message"
+            )
         case .string(let message)? where message.isEmpty:
             add(PassFindings.nfcMessage, "$.nfc.message", "nfc.message is empty")
         case .string?:
@@ -27,6 +28,9 @@ enum PassNFC {
             add(
                 PassFindings.nfcMessage, "$.nfc.message",
                 "nfc.message is required (a string of at most \(maxMessageBytes) bytes)")
+        }
+        if let flag = nfc["requiresAuthentication"], flag.boolValue == nil {
+            add(PassFindings.type, "$.nfc.requiresAuthentication", "nfc.requiresAuthentication must be true or false")
         }
         guard let key = nfc["encryptionPublicKey"]?.stringValue else {
             return add(

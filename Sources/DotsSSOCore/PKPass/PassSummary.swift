@@ -36,7 +36,8 @@ package struct PassSummary: Codable, Sendable, Equatable {
     /// Reads the summary fields from a parsed pass.json (whatever of it is present).
     mutating func read(_ pass: JSONValue) {
         guard let root = pass.objectValue else { return }
-        style = PassJSONLint.styles.first { root[$0] != nil }
+        // The classic style older iOS shows; a pass with only iOS 27's posterGeneric is that.
+        style = PassJSONLint.styles.first { root[$0] != nil } ?? PassJSONLint.posterStyles.first { root[$0] != nil }
         description = root["description"]?.stringValue
         serialNumber = root["serialNumber"]?.stringValue
         organizationName = root["organizationName"]?.stringValue

@@ -46,6 +46,6 @@ struct Explain: DotsCommand {
 /// `explain CODE`: the code, its severity and source, then its paragraph.
 extension FindingCode: CommandOutput {
     func lines(_ style: Style) -> [OutputLine] {
-        [.result("\(style.bold(code)) (\(severity.rawValue))\n\n\(explanation)\n\nSource: \(source)")]
+        [.result("\(style.bold(code)) (\(severity.rawValue))\n\n\(explanation)\(fix.map { "\n\nFix: \($0)" } ?? "")\n\nSource: \(source)")]
     }
 }

@@ -29,7 +29,8 @@ enum SARIFReport {
             // A registered code brings its explanation, source and usual level (the registry is the one description).
             if let entry = FindingCatalog.code(code) {
                 rule["fullDescription"] = .object(["text": .string(entry.explanation)])
-                rule["help"] = .object(["text": .string("\(entry.explanation) Source: \(entry.source). (dots-sso explain \(code))")])
+                let fix = entry.fix.map { " Fix: \($0)." } ?? ""
+                rule["help"] = .object(["text": .string("\(entry.explanation)\(fix) Source: \(entry.source). (dots-sso explain \(code))")])
                 rule["defaultConfiguration"] = .object(["level": .string(level(entry.severity, strict: strict))])
             }
             return .object(rule)
