@@ -264,6 +264,7 @@ struct PictureCLITests {
             style: structure,
         ]
         passJSON.merge(passKeys) { _, new in new }
+        passJSON = passJSON.filter { !($0.value is NSNull) }
         files["pass.json"] = try JSONSerialization.data(withJSONObject: passJSON, options: .sortedKeys)
         let path = folder.path("\(name ?? "\(style)-\(format)").pkpass")
         try TestPassIssuer.zip(files).write(to: URL(fileURLWithPath: path))
@@ -308,6 +309,60 @@ struct PictureCLITests {
         #expect(frontInfo["width"] as? Int == 640, "a 320 pt pass at 2×: \(frontInfo)")
         try await expectLooksLike(front, golden: "pkpass-\(style).png")
         try await expectLooksLike(back, golden: "pkpass-\(style)-back.png")
+    }
+
+    @Test(
+        "a semantic boarding pass and a posterGeneric pass are drawn in their classic layout, and the preview says so plainly; an EAN-13 barcode reads back"
+    )
+    func undrawnLayouts() async throws {
+        let folder = TemporaryDirectory("layouts")
+        let semantics: [String: Any] = [
+            "airlineCode": "DT", "flightNumber": 42, "departureAirportCode": "MUC", "destinationAirportCode": "KEF",
+            "passengerName": ["givenName": "Ann", "familyName": "Lee"],
+        ]
+        let poster: [String: Any] = [
+            "primaryFields": [["key": "name", "value": "Finley"]], "footerFields": [["key": "club", "value": "Day Care"]],
+        ]
+        guard
+            let boarding = try await pass(
+                style: "boardingPass", format: "PKBarcodeFormatPDF417", message: "DOTS-SEMANTIC-0042", in: folder,
+                transit: "PKTransitTypeAir",
+                passKeys: ["preferredStyleSchemes": ["semanticBoardingPass", "boardingPass"], "semantics": semantics], name: "semantic"),
+            let both = try await pass(
+                style: "generic", format: "PKBarcodeFormatQR", message: "DOTS-POSTER-GENERIC", in: folder,
+                passKeys: ["posterGeneric": poster],
+                name: "both"),
+            let only = try await pass(
+                style: "generic", format: "PKBarcodeFormatEAN13", message: "4006381333931", in: folder,
+                passKeys: ["posterGeneric": poster, "generic": NSNull()], name: "only")
+        else { return }
+        for (file, path, words) in [
+            (
+                boarding, "pass.json $.preferredStyleSchemes",
+                "the semantic boarding pass (iOS 26) is not drawn: this is the classic boarding pass"
+            ),
+            (both, "pass.json $.posterGeneric", "the poster generic layout (iOS 27) is not drawn: this is the generic style"),
+            (only, "pass.json $.posterGeneric", "this is posterGeneric's fields in the classic generic layout"),
+        ] {
+            let result = try await cli.run(["pkpass", "preview", file, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let preview = try json(result)
+            #expect(preview["layout"] as? String == "classic", "\(preview)")
+            let findings = preview["findings"] as? [[String: Any]] ?? []
+            #expect(
+                findings.contains {
+                    $0["code"] as? String == "pkpass.preview.layout" && ($0["message"] as? String ?? "").contains(words)
+                        && ($0["location"] as? [String: Any])?["path"] as? String == path
+                }, "\(file): \(findings)")
+            let text = try await cli.run(["pkpass", "preview", file, "--output", folder.path("text.png")])
+            #expect(text.stdout.contains(words) || text.stderr.contains(words), "said plainly in text too: \(text.stdout) \(text.stderr)")
+        }
+        let semanticFront = cli.home.path("semantic.png"), onlyFront = cli.home.path("only.png")
+        if let decoded = try await check(["decode", onlyFront]) as? [[String: Any]] {
+            #expect(decoded.contains { $0["text"] as? String == "4006381333931" }, "EAN-13 reads back: \(decoded)")
+        }
+        try await expectLooksLike(semanticFront, golden: "pkpass-boardingPass-semantic.png")
+        try await expectLooksLike(onlyFront, golden: "pkpass-posterGeneric.png")
     }
 
     @Test(
