@@ -91,6 +91,28 @@ struct CheckTests {
         #expect(paths.contains("/api/me") && paths.contains("/api/passes") && paths.contains("/containers/members-area"))
     }
 
+    @Test("one check run makes one HTTP client, and -v traces the member's token and profile requests on it")
+    func oneClientOneTrace() async throws {
+        let signed = try await Self.start()
+        defer { signed.sandbox.stop() }
+        let made = Counter()
+        var ctx = Self.context()
+        ctx.makeHTTPClient = { options in
+            made.increment()
+            return CurlHTTPClient(options: options)
+        }
+        let stderr = BufferedOutput()
+        ctx.stderr = stderr
+        let signIn = SignInSettings(
+            channel: signed.sandbox.channel, http: HTTPSettings(verbose: true), cacheDirectory: signed.cache.url.path)
+        let report = try await CheckUseCase(member: MemberSettings(signIn: signIn), trust: [signed.trust], only: ["profile", "passes"])
+            .run(ctx)
+        #expect(report.passed, "\(report.checks.map { "\($0.name): \($0.findings.map(\.message))" })")
+        #expect(made.value == 1, "one client (one connection pool, one trace) for the whole run, not one per member lookup")
+        let trace = stderr.text
+        #expect(trace.contains("/api/me") && trace.contains("/api/passes"), "the member's requests are traced: \(trace.suffix(2_000))")
+    }
+
     @Test(
         "without a token the live checks are skipped with the reason and the run is not a pass, --strict or not; --skip live leaves them out"
     )
@@ -420,4 +442,14 @@ struct CheckTLSTests {
         #expect(
             outcome.findings.contains { $0.code == "tls.certificate.untrusted" && $0.message.contains("valid ") }, "\(outcome.findings)")
     }
+}
+
+/// Counts from several tasks.
+final class Counter: @unchecked Sendable {
+    // @unchecked: `count` is guarded by `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

@@ -257,6 +257,7 @@ struct HeadlessSignInTests {
         chmod(file, 0o644)
         let result = await t.run(["profile"] + FakeProvider.flags + ["--refresh-token-file", file])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(t.http.options.count == 1, "the refresh and the profile share one client: one pool, one trace")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "rt-1\n")
         #expect(FileStatus(file)?.mode == 0o600)
         #expect(result.stderr.contains("can be read by other users"))

@@ -45,9 +45,11 @@ actor CheckSession {
         if let memberTask { return await memberTask.value }
         let settings = memberSettings
         let context = self.context
+        let http = self.http
         let task = Task<Member, Never> {
             do {
-                let source = try MemberSource(settings, needsToken: true, in: context)
+                // The run's client: the member's token and profile requests share its pool and its -v trace.
+                let source = try MemberSource(settings, needsToken: true, http: http, in: context)
                 return .available(source, access: try await source.requireBearer().access())
             } catch ConfigError.noMemberSource {
                 return .noToken("no test member is configured")

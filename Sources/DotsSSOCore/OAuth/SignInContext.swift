@@ -82,10 +82,12 @@ package struct SignInContext: Sendable {
     /// The sign-in's DPoP key, made once the provider's algorithms are known (or taken from a pending authorization).
     private let dpop = OnceBox<DPoPKey>()
 
-    package init(_ settings: SignInSettings, in context: CommandContext) throws {
+    /// `http` is the run's client when the command has one already (one connection pool and one trace a run);
+    /// else one is made from `settings.http`.
+    package init(_ settings: SignInSettings, http: (any HTTPClient)? = nil, in context: CommandContext) throws {
         channel = settings.channel
         key = try CacheKey(channel: channel, account: settings.account)
-        http = try settings.http.client(in: context)
+        self.http = try http ?? settings.http.client(in: context)
         var cache = context.tokenCache(directory: settings.cacheDirectory)
         // `--timeout` bounds the wait for another process's lock as it bounds each request.
         if let timeout = settings.http.timeout {

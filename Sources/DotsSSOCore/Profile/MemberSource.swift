@@ -40,19 +40,22 @@ package struct MemberSource: Sendable {
     package let http: any HTTPClient
     package let bearer: BearerSource?
 
-    package init(_ settings: MemberSettings, needsToken: Bool, in ctx: CommandContext) throws {
+    /// One HTTP client serves the member's token requests and profile requests alike: `http` when the run has one
+    /// (`check`), else one made here — one connection pool, one `--verbose` trace.
+    package init(_ settings: MemberSettings, needsToken: Bool, http: (any HTTPClient)? = nil, in ctx: CommandContext) throws {
         self.settings = settings
         channel = settings.signIn.channel
-        http = try settings.signIn.http.client(in: ctx)
+        let http = try http ?? settings.signIn.http.client(in: ctx)
+        self.http = http
         if let file = settings.accessTokenFile {
             bearer = try BearerSource.fromFile(file)
         } else if let file = settings.refreshTokenFile {
-            bearer = .unattended(.refreshing(RefreshTokenFile(path: file), client: try SignInContext(settings.signIn, in: ctx)))
+            bearer = .unattended(.refreshing(RefreshTokenFile(path: file), client: try SignInContext(settings.signIn, http: http, in: ctx)))
         } else if let credentials = settings.password {
-            bearer = .unattended(.password(credentials, client: try SignInContext(settings.signIn, in: ctx)))
+            bearer = .unattended(.password(credentials, client: try SignInContext(settings.signIn, http: http, in: ctx)))
         } else if needsToken || settings.profileFile == nil {
             do {
-                bearer = .session(try SignInContext(settings.signIn, in: ctx).session(), minValidity: settings.minValidity)
+                bearer = .session(try SignInContext(settings.signIn, http: http, in: ctx).session(), minValidity: settings.minValidity)
             } catch ConfigError.missingSetting {
                 throw ConfigError.noMemberSource
             }
