@@ -1458,7 +1458,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1541,9 +1541,6 @@ _dots-sso_profile() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1555,6 +1552,9 @@ _dots-sso_profile() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--expect-id')
@@ -1579,7 +1579,7 @@ _dots-sso_flags() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1662,9 +1662,6 @@ _dots-sso_flags() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1676,6 +1673,9 @@ _dots-sso_flags() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--expect-id')
@@ -1703,7 +1703,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1786,9 +1786,6 @@ _dots-sso_flags_show() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1802,6 +1799,9 @@ _dots-sso_flags_show() {
     '--password-file')
         return
         ;;
+    '--min-validity')
+        return
+        ;;
     '--expect-id')
         return
         ;;
@@ -1812,7 +1812,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1895,9 +1895,6 @@ _dots-sso_flags_check() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1911,6 +1908,9 @@ _dots-sso_flags_check() {
     '--password-file')
         return
         ;;
+    '--min-validity')
+        return
+        ;;
     '--expect-id')
         return
         ;;
@@ -1921,7 +1921,7 @@ _dots-sso_containers() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2004,9 +2004,6 @@ _dots-sso_containers() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2018,6 +2015,9 @@ _dots-sso_containers() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--expect-id')
@@ -2057,7 +2057,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2140,9 +2140,6 @@ _dots-sso_containers_show() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2154,6 +2151,9 @@ _dots-sso_containers_show() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--expect-id')
@@ -2178,7 +2178,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2261,9 +2261,6 @@ _dots-sso_containers_probe() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2275,6 +2272,9 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--expect-id')
@@ -2310,7 +2310,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --min-validity --refresh-token-file --grant --username --password-file --junit --sarif --codequality -o --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2393,9 +2393,6 @@ _dots-sso_passes_fetch() {
     '--access-token-file')
         return
         ;;
-    '--min-validity')
-        return
-        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2407,6 +2404,9 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--password-file')
+        return
+        ;;
+    '--min-validity')
         return
         ;;
     '--junit')

@@ -9,13 +9,13 @@ extension PassRenderer {
     /// The poster area's height in points: a 320 × 400 pt poster, as Wallet's is taller than wide.
     static let posterHeight = 400.0
 
-    /// "poster" or "classic": which layout Wallet on current iOS would use for this pass.
-    static func layout(of pass: [String: JSONValue], style: String) -> String {
-        guard style == "eventTicket" else { return "classic" }
+    /// Which layout Wallet on current iOS would use for this pass.
+    static func layout(of pass: [String: JSONValue], style: String) -> PassLayout {
+        guard style == "eventTicket" else { return .classic }
         let schemes = pass["preferredStyleSchemes"]?.arrayValue?.compactMap(\.stringValue) ?? []
         // Wallet takes the first scheme it supports for the style.
         let chosen = schemes.first { $0 == "posterEventTicket" || $0 == "eventTicket" }
-        return chosen == "posterEventTicket" ? "poster" : "classic"
+        return chosen == "posterEventTicket" ? .poster : .classic
     }
 
     var semantics: [String: JSONValue] { pass["semantics"]?.objectValue ?? [:] }

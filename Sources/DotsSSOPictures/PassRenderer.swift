@@ -18,8 +18,8 @@ struct PassRenderer {
     let style: String
     /// The key whose fields are drawn: the style's, or `posterGeneric` when that is the pass's only style key.
     let styleKey: String
-    /// "poster" (an event ticket that prefers `posterEventTicket`) or "classic".
-    let layout: String
+    /// `poster` for an event ticket that prefers `posterEventTicket`, else `classic`.
+    let layout: PassLayout
     let text: PassFieldText
     var artwork: PassArtwork
     let background: PictureColor
@@ -87,7 +87,7 @@ struct PassRenderer {
     // MARK: Front
 
     mutating func front() throws -> Canvas {
-        if layout == "poster" { return try posterFront() }
+        if layout == .poster { return try posterFront() }
         let content = try Canvas(width: Self.pixelWidth, height: Self.pixels(Self.maxHeight))
         content.scale(by: Self.scale)
         var y = Self.margin

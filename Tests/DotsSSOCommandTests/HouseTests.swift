@@ -71,4 +71,37 @@ struct HouseTests {
         }.map(\.path)
         #expect(reaching.isEmpty, "the core reaches drawing through CommandContext.drawer only: \(reaching)")
     }
+
+    @Test("an option is declared once, in its group: no two @Option or @Flag declarations share their help")
+    func noOptionDeclaredTwice() throws {
+        var declared: [String: [String]] = [:]
+        for file in try SourceTree.files() where file.module == "dots-sso" {
+            let text = file.text
+            var searchFrom = text.startIndex
+            while let attribute = text.range(of: #"@(Option|Flag)\("#, options: .regularExpression, range: searchFrom..<text.endIndex) {
+                searchFrom = attribute.upperBound
+                guard let variable = text.range(of: "var ", range: attribute.upperBound..<text.endIndex),
+                    let help = text.range(of: "help:", range: attribute.upperBound..<variable.lowerBound)
+                else { continue }
+                // The help as written (a literal or a shared constant), whitespace folded and completions left out.
+                var words = text[help.upperBound..<variable.lowerBound].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                if let completion = words.range(of: "completion:") { words = String(words[..<completion.lowerBound]) }
+                let name = text[variable.upperBound...].prefix { $0.isLetter || $0.isNumber }
+                declared[words, default: []].append("\(file.name): \(name)")
+            }
+        }
+        #expect(declared.count > 100, "the scan found the options")
+        let twice = declared.filter { $0.value.count > 1 }
+        #expect(twice.isEmpty, "declared more than once; make it a group and use that: \(twice.values.sorted { $0[0] < $1[0] })")
+    }
+
+    @Test("command files are named one way (the command as typed), and option groups live in Options/")
+    func commandFilesAndGroups() throws {
+        let files = try SourceTree.files().filter { $0.module == "dots-sso" }
+        let commands = files.filter { $0.path.hasPrefix("dots-sso/Commands/") }
+        #expect(commands.count > 20)
+        #expect(commands.filter { $0.name.hasSuffix("Command.swift") || $0.name.hasSuffix("Commands.swift") }.isEmpty)
+        let strayGroups = files.filter { !$0.path.hasPrefix("dots-sso/Options/") && $0.text.contains(": ParsableArguments {") }
+        #expect(strayGroups.isEmpty, "option groups outside Options/: \(strayGroups.map(\.path))")
+    }
 }

@@ -208,7 +208,7 @@ struct PassInspectorTests {
             try data.write(to: url)
         }
         let model = try inspector().inspect(path: directory.url.path)
-        #expect(model.kind == "model")
+        #expect(model.kind == .model)
         #expect(model.findings.map(\.code) == ["pkpass.model.unsigned"])
         #expect(model.summary.localizations == ["de"])
 

@@ -13,6 +13,10 @@ package struct Environment: Sendable {
         return value
     }
 
+    /// Whether this runs as a GitHub Actions step (`GITHUB_ACTIONS=true`): findings also become annotations, and
+    /// prompts are never waited for.
+    package var isGitHubActions: Bool { self["GITHUB_ACTIONS"] == "true" }
+
     private var home: String {
         self["HOME"] ?? NSHomeDirectory()
     }

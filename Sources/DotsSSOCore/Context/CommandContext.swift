@@ -63,7 +63,7 @@ package struct CommandContext: Sendable {
     package static func live() -> CommandContext {
         let environment = Environment()
         // Under GitHub Actions, partner text must not become workflow commands (see WorkflowCommandGuard).
-        let guarded = environment["GITHUB_ACTIONS"] == "true"
+        let guarded = environment.isGitHubActions
         let stdout: any TextOutput =
             guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardOutput) : FileDescriptorOutput.standardOutput
         let stderr: any TextOutput = guarded ? WorkflowCommandGuard(FileDescriptorOutput.standardError) : FileDescriptorOutput.standardError

@@ -25,8 +25,8 @@ package struct DrawingResult: Codable, Sendable {
     package var frames: [Int]?
     package var gifFrames: Int?
     package var style: String?
-    /// A pass preview's layout: "poster" or "classic".
-    package var layout: String?
+    /// A pass preview's layout.
+    package var layout: PassLayout?
     package var back: String?
     package var error: String?
     package var status: Int32?

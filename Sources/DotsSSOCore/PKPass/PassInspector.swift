@@ -35,7 +35,7 @@ package struct PassInspector: Sendable {
         case .tooLarge(let size):
             let found = size.map { "the file is \($0 / 1_048_576) MiB" } ?? "\(name) is larger than \(Self.maxFileBytes / 1_048_576) MiB"
             return PassInspection(
-                file: name, kind: "pkpass", summary: PassSummary(),
+                file: name, kind: .pkpass, summary: PassSummary(),
                 findings: [
                     Finding(
                         .error, ArchiveFindings.code("too-large", for: .pkpass), at: FindingLocation(file: name),
@@ -51,7 +51,7 @@ package struct PassInspector: Sendable {
         summary.bytes = data.count
         if file.lowercased().hasSuffix(".pkpasses") {
             return PassInspection(
-                file: file, kind: "pkpass", summary: summary,
+                file: file, kind: .pkpass, summary: summary,
                 findings: [
                     Finding(
                         .error, ArchiveFindings.code("pkpasses", for: .pkpass), at: FindingLocation(file: file),
@@ -61,7 +61,7 @@ package struct PassInspector: Sendable {
         }
         let archive = PassArchive.open(data, file: file, limits: limits)
         if !archive.findings.isEmpty {
-            return PassInspection(file: file, kind: "pkpass", summary: summary, findings: archive.findings)
+            return PassInspection(file: file, kind: .pkpass, summary: summary, findings: archive.findings)
         }
         var findings = Self.rootCheck(archive.files, file: file)
         findings += ManifestCheck.findings(files: archive.files, file: file)
@@ -75,7 +75,7 @@ package struct PassInspector: Sendable {
         summary.signature = report
         findings += signatureFindings + passFindings
         findings += Self.contents(archive.files, pass: pass, file: file, summary: &summary)
-        return PassInspection(file: file, kind: "pkpass", summary: summary, findings: findings)
+        return PassInspection(file: file, kind: .pkpass, summary: summary, findings: findings)
     }
 
     /// Inspects an unsigned pass folder (a model): everything but the signature, which does not exist yet.
@@ -83,7 +83,7 @@ package struct PassInspector: Sendable {
         var summary = PassSummary()
         let (files, readFindings) = Self.readFolder(folder, file: file, limits: limits)
         if readFindings.contains(where: { $0.severity == .error }) {
-            return PassInspection(file: file, kind: "model", summary: summary, findings: readFindings)
+            return PassInspection(file: file, kind: .model, summary: summary, findings: readFindings)
         }
         summary.bytes = files.values.reduce(0) { $0 + $1.count }
         var findings = readFindings + Self.rootCheck(files, file: file)
@@ -95,7 +95,7 @@ package struct PassInspector: Sendable {
         let (pass, passFindings) = Self.passJSON(files, file: file, summary: &summary)
         findings += passFindings
         findings += Self.contents(files, pass: pass, file: file, summary: &summary)
-        return PassInspection(file: file, kind: "model", summary: summary, findings: findings)
+        return PassInspection(file: file, kind: .model, summary: summary, findings: findings)
     }
 
     /// pass.json must sit at the archive root; a zipped folder is the usual mistake.

@@ -23,7 +23,7 @@ package struct PassPreviewUseCase: Sendable {
         package var style: String
         /// The layout drawn: "poster" for an event ticket whose preferredStyleSchemes puts posterEventTicket first
         /// (Wallet on iOS 18 and later), else "classic".
-        package var layout: String
+        package var layout: PassLayout
         package var front: String
         package var back: String?
         package var locale: String?
@@ -31,7 +31,7 @@ package struct PassPreviewUseCase: Sendable {
         package var findings: [Finding]
 
         package init(
-            file: String, style: String, layout: String = "classic", front: String, back: String? = nil, locale: String?,
+            file: String, style: String, layout: PassLayout = .classic, front: String, back: String? = nil, locale: String?,
             findings: [Finding]
         ) {
             self.file = file
@@ -63,7 +63,7 @@ package struct PassPreviewUseCase: Sendable {
             .passPreview(input: folder ?? copy, name: name, front: frontPath, back: backPath, locale: locale)
         }
         return Preview(
-            file: name, style: drawn.style ?? "generic", layout: drawn.layout ?? "classic", front: frontPath, back: drawn.back,
+            file: name, style: drawn.style ?? "generic", layout: drawn.layout ?? .classic, front: frontPath, back: drawn.back,
             locale: locale, findings: drawn.findings)
     }
 

@@ -41,26 +41,9 @@ struct Check: DotsCommand {
     @OptionGroup var trust: PassTrustOptions
     @OptionGroup var tokenUse: TokenUseOptions
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The test member's access token (file, or '-' for stdin) instead of the cached sign-in.", valueName: "file"))
-    var accessTokenFile: String?
-
-    @Option(name: .long, help: UnattendedSources.refreshTokenFileHelp)
-    var refreshTokenFile: String?
-
-    @Option(name: .long, help: PasswordGrantOptions.grantHelp)
-    var grant: GrantOption?
-
-    @Option(name: .long, help: PasswordGrantOptions.usernameHelp)
-    var username: String?
-
-    @Option(name: .long, help: PasswordGrantOptions.passwordFileHelp)
-    var passwordFile: String?
-
-    var unattended: UnattendedSources {
-        UnattendedSources(refreshTokenFile: refreshTokenFile, grant: grant, username: username, passwordFile: passwordFile)
-    }
+    /// The test member the live checks run as (a token file, a refresh-token file, the password grant).
+    @OptionGroup var token: MemberTokenOptions
+    @OptionGroup var password: PasswordGrantOptions
 
     @Option(
         name: .long,
@@ -73,22 +56,10 @@ struct Check: DotsCommand {
         name: .long, help: ArgumentHelp("Leave out these checks (repeatable).", valueName: "name"), completion: .list(CheckName.selectors))
     var skip: [String] = []
 
-    @OptionGroup var reports: ReportOptions
+    @OptionGroup var findings: FindingsOptions
 
-    @Flag(name: .long, help: "Treat warnings as errors.")
-    var strict = false
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp("End the whole run after this many seconds (default 120); unfinished checks fail.", valueName: "seconds"))
-    var timeout: Double = CheckUseCase.defaultTimeout
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "A PEM file of CA certificates to trust in addition to the system's (repeatable; env DOTS_SSO_CACERT).", valueName: "pem"),
-        completion: .file(extensions: ["pem", "crt"]))
-    var cacert: [String] = []
+    /// `--timeout` bounds the whole run here (each request gets at most as long), `--cacert` as everywhere.
+    @OptionGroup var network: NetworkOptions
 
     @Option(
         name: .long,
@@ -97,16 +68,14 @@ struct Check: DotsCommand {
             valueName: "dir"))
     var pictures: String?
 
-    func validate() throws {
-        guard timeout > 0 && timeout <= 86_400 else {
-            throw ValidationError("--timeout must be a number of seconds between 0 and 86400, got \(timeout)")
-        }
-        try unattended.validate(accessTokenFile: accessTokenFile)
-    }
+    var inputs: MemberInputs { MemberInputs(token: token, password: password, tokenUse: tokenUse) }
+
+    func validate() throws { try inputs.validate() }
 
     func run(_ ctx: CommandContext) async throws {
-        let console = Console(ctx, reportPath: reports.junit)
-        let files = reports.files(strict: strict)
+        let strict = findings.strict
+        let console = Console(ctx, reportPath: findings.junit)
+        let files = findings.reports.files(strict: strict)
         let resolved: Channel
         do {
             resolved = try channel.resolve(ctx)
@@ -117,12 +86,11 @@ struct Check: DotsCommand {
             throw error
         }
         let signIn = SignInOptions.settings(
-            resolved: resolved, http: HTTPSettings(caFiles: cacert, verbose: global.verbose),
+            resolved: resolved, http: HTTPSettings(caFiles: network.cacert, verbose: global.verbose),
             clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
-        var member = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: tokenUse.minValidity)
-        unattended.apply(to: &member)
         var useCase = CheckUseCase(
-            member: member, trust: trust.trust, only: only, skip: skip, strict: strict, timeout: timeout, pictures: pictures)
+            member: inputs.settings(signIn: signIn), trust: trust.trust, only: only, skip: skip, strict: strict,
+            timeout: network.timeout ?? CheckUseCase.defaultTimeout, pictures: pictures)
         // People see each check as it ends; --json waits for the whole report.
         let stream = global.json ? nil : CheckStream(console: console, channel: resolved.name ?? resolved.issuer ?? "channel")
         if let stream { useCase.progress = { stream.receive($0) } }
@@ -130,7 +98,7 @@ struct Check: DotsCommand {
         stream?.finish(report)
         try files.write(.check(report, source: resolved.sourceFile), console: console)
 
-        if ctx.environment["GITHUB_ACTIONS"] == "true" {
+        if ctx.environment.isGitHubActions {
             let locator = ReportLocator(fallback: resolved.sourceFile, workingFolder: ctx.workingDirectory)
             var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name, locator: locator) }
             if let missing = report.memberMissing {

@@ -45,8 +45,7 @@ struct EchoVerify: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The X-Verify-Credentials-Authorization value ('-' reads stdin).", valueName: "header"))
     var authorization: String
 
-    @Option(name: .long, help: ArgumentHelp("Your app's OAuth consumer key.", valueName: "key"))
-    var consumerKey: String
+    @OptionGroup var consumer: ConsumerKeyOption
 
     @Option(
         name: .long, help: ArgumentHelp("A host the provider URL may name (repeatable; default api.digits.com).", valueName: "host[:port]"))
@@ -59,7 +58,6 @@ struct EchoVerify: DotsCommand {
         guard maxSkew >= 0 && maxSkew <= 86_400 * 365 else {
             throw ValidationError("--max-skew must be a number of seconds from 0, got \(maxSkew)")
         }
-        guard !consumerKey.isEmpty else { throw ValidationError("--consumer-key must not be empty") }
     }
 
     func run(_ ctx: CommandContext) async throws {
@@ -69,7 +67,7 @@ struct EchoVerify: DotsCommand {
             header = line.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let useCase = EchoVerifyUseCase(
-            provider: provider, authorization: header, consumerKey: consumerKey,
+            provider: provider, authorization: header, consumerKey: consumer.consumerKey,
             allowedHosts: allowedHost.isEmpty ? EchoProviderPolicy.defaultAllowedHosts : allowedHost,
             maxSkew: maxSkew, http: network.settings(verbose: global.verbose))
         try Console(ctx).emit(try await useCase.run(ctx), json: global.json)
@@ -102,8 +100,7 @@ struct EchoSign: DotsCommand {
     @Option(name: .long, help: ArgumentHelp("The X-Auth-Service-Provider URL the header is for.", valueName: "url"))
     var provider: String
 
-    @Option(name: .long, help: ArgumentHelp("Your app's OAuth consumer key.", valueName: "key"))
-    var consumerKey: String
+    @OptionGroup var consumer: ConsumerKeyOption
 
     @Option(name: .long, help: ArgumentHelp("File holding the consumer secret ('-' reads stdin).", valueName: "file"))
     var consumerSecretFile: String
@@ -116,7 +113,7 @@ struct EchoSign: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         let result = try EchoSignUseCase(
-            provider: provider, consumerKey: consumerKey, consumerSecretFile: consumerSecretFile,
+            provider: provider, consumerKey: consumer.consumerKey, consumerSecretFile: consumerSecretFile,
             token: token, tokenSecretFile: tokenSecretFile
         ).run(ctx)
         try Console(ctx).emit(result, json: global.json)

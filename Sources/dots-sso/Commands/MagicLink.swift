@@ -31,12 +31,11 @@ struct MagicLinkRequest: DotsCommand {
     @OptionGroup var network: NetworkOptions
     @OptionGroup var server: MagicLinkOptions
 
-    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
-    var email: String
+    @OptionGroup var participant: ParticipantOption
 
     func run(_ ctx: CommandContext) async throws {
         let useCase = MagicLinkRequestUseCase(
-            server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: email)
+            server: server.settings(try channel.resolve(ctx)), http: network.settings(verbose: global.verbose), email: participant.email)
         let outcome = try await useCase.run(ctx)
         try Console(ctx).emit(outcome, json: global.json)
         if case .rateLimited(let retryAfter) = outcome {
@@ -124,15 +123,14 @@ struct MagicLinkSignUp: DotsCommand {
 
     @OptionGroup var session: MagicLinkSessionOptions
 
-    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
-    var email: String
+    @OptionGroup var participant: ParticipantOption
 
     @Flag(name: .long, help: "Keep the generated password in the cache entry (0600) instead of showing it once.")
     var rememberPassword = false
 
     func run(_ ctx: CommandContext) async throws {
         let useCase = MagicLinkAccountUseCase(
-            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
+            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: participant.email,
             step: .signUp, rememberPassword: rememberPassword)
         try Console(ctx).emit(try await useCase.run(ctx), json: session.global.json)
     }
@@ -155,8 +153,7 @@ struct MagicLinkSignIn: DotsCommand {
 
     @OptionGroup var session: MagicLinkSessionOptions
 
-    @Option(name: .long, help: ArgumentHelp("The participant's e-mail address.", valueName: "address"))
-    var email: String
+    @OptionGroup var participant: ParticipantOption
 
     @Option(
         name: .long, help: ArgumentHelp("A file holding the password ('-' reads stdin); without it, the remembered one.", valueName: "file")
@@ -166,66 +163,8 @@ struct MagicLinkSignIn: DotsCommand {
     func run(_ ctx: CommandContext) async throws {
         let password = try passwordFile.map { try SecretInput.password(from: $0) }
         let useCase = MagicLinkAccountUseCase(
-            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: email,
+            server: try session.serverSettings(ctx), http: session.http, cacheDirectory: session.cacheDirectory, email: participant.email,
             step: .signIn(password: password))
         try Console(ctx).emit(try await useCase.run(ctx), json: session.global.json)
-    }
-}
-
-/// What `redeem`, `signup` and `signin` take besides their own flags: the server, the network and the cache.
-struct MagicLinkSessionOptions: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var channel: ChannelOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var cacheOptions: CacheOptions
-    @OptionGroup var server: MagicLinkOptions
-
-    func serverSettings(_ ctx: CommandContext) throws -> MagicLinkSettings { server.settings(try channel.resolve(ctx)) }
-    var http: HTTPSettings { network.settings(verbose: global.verbose) }
-    var cacheDirectory: String? { cacheOptions.cacheDir }
-}
-
-/// `dots-sso applinks`: the files that make links open the app.
-struct Applinks: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "applinks",
-        abstract: "Check the app-link files for magic-link links.",
-        subcommands: [ApplinksCheck.self]
-    )
-}
-
-/// `dots-sso applinks check ORIGIN`
-struct ApplinksCheck: DotsCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Fetch and check an origin's apple-app-site-association and assetlinks.json; say which rule each link matches.",
-        discussion: """
-            Both files are fetched without following redirects (as iOS and Android do) and must be 200, JSON, at \
-            most 128 KB. App ids must be TEAMID.bundle.id; fingerprints 32 colon-separated upper-case hex pairs. \
-            --paths evaluates magic-link URLs against the AASA rules in order.
-
-            Examples:
-              $ dots-sso applinks check https://links.partner.example
-              $ dots-sso applinks check https://links.partner.example --paths 'https://links.partner.example/mobile/verify.html?token=x'
-            """
-    )
-
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var network: NetworkOptions
-    @OptionGroup var report: FindingsOptions
-
-    @Argument(help: "The origin serving /.well-known (e.g. https://links.partner.example).")
-    var origin: String
-
-    @Option(
-        name: .long, parsing: .upToNextOption, help: ArgumentHelp("Magic-link URLs to evaluate against the AASA rules.", valueName: "url"))
-    var paths: [String] = []
-
-    func run(_ ctx: CommandContext) async throws {
-        let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
-        let result = try await reporter.reportingFailure(suite: "applinks \(origin)", input: "association files") {
-            try await ApplinksCheckUseCase(origin: origin, paths: paths, http: network.settings(verbose: global.verbose)).run(ctx)
-        }
-        try reporter.finish(result, json: global.json)
     }
 }

@@ -40,6 +40,9 @@ struct PassesFetch: DotsCommand {
     @OptionGroup var cacheOptions: CacheOptions
     @OptionGroup var client: ClientAuthOptions
     @OptionGroup var source: MemberSourceOptions
+    @OptionGroup var token: MemberTokenOptions
+    @OptionGroup var password: PasswordGrantOptions
+    @OptionGroup var tokenUse: TokenUseOptions
     @OptionGroup var report: FindingsOptions
     @OptionGroup var trust: PassTrustOptions
 
@@ -56,16 +59,19 @@ struct PassesFetch: DotsCommand {
 
     func validate() throws {
         guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be between 1 and 16") }
+        try inputs.validate()
         if source.profileFile != nil && channel.passesEndpoint != nil {
             throw ValidationError("use --profile-file or --passes-endpoint, not both")
         }
     }
 
+    var inputs: MemberInputs { MemberInputs(token: token, password: password, tokenUse: tokenUse, profileFile: source.profileFile) }
+
     func run(_ ctx: CommandContext) async throws {
         let signIn = try SignInOptions.settings(
             global: global, channel: channel, network: network, cacheOptions: cacheOptions, client: client, ctx)
         let useCase = PassesFetchUseCase(
-            member: source.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
+            member: inputs.settings(signIn: signIn), trust: trust.trust, output: output, parallel: parallel, preview: preview)
         let bar = ProgressBar(output: ctx.stderr, label: "passes")
         let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let result = try await reporter.reportingFailure(suite: "passes fetch", input: "passes list") {

@@ -54,18 +54,13 @@ struct PasswordGrantOptions: ParsableArguments {
     }
 }
 
-/// Where a member's token comes from in an unattended run (CI): a refresh-token file, or a test member's password.
-/// Commands declare the four options themselves (see `MemberSourceOptions`): ArgumentParser validates a nested option
-/// group once per path to it, and one more level of nesting made every member command parse for a second.
+/// Where a member's token comes from in an unattended run (CI): a refresh-token file, or a test member's password
+/// (the options are `MemberTokenOptions`').
 struct UnattendedSources {
     var refreshTokenFile: String?
     var grant: GrantOption?
     var username: String?
     var passwordFile: String?
-
-    static let refreshTokenFileHelp = ArgumentHelp(
-        "Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
-            + "a rotated refresh token is written back to it (0600).", valueName: "file")
 
     func validate(accessTokenFile: String?) throws {
         try PasswordGrantOptions.validate(grant: grant, username: username, passwordFile: passwordFile)

@@ -33,7 +33,7 @@ struct FindingsReporter {
             try files.write(
                 ReportSuite.inputs(cases, suite: body.suite, unreadable: body.unreadable.entries, strict: options.strict), console: console)
         }
-        if console.environment["GITHUB_ACTIONS"] == "true" {
+        if console.environment.isGitHubActions {
             GitHubAnnotations.render(cases, strict: options.strict, workingFolder: console.context.workingDirectory).forEach(
                 console.annotation)
         }

@@ -38,7 +38,7 @@ extension PassesFetchUseCase.Result: FindingsBody {
                 "\(pass.position)\(pass.primary ? " (primary)" : "") \(pass.url)" + (pass.file.map { " → \($0)" } ?? "")
                 + (pass.preview.map { " (picture: \($0))" } ?? "")
             let inspection = PassInspection(
-                file: pass.file ?? pass.url, kind: "pkpass", summary: pass.summary ?? PassSummary(), findings: pass.findings)
+                file: pass.file ?? pass.url, kind: .pkpass, summary: pass.summary ?? PassSummary(), findings: pass.findings)
             lines.append("\n" + PassText.render(inspection, title: title, style: style, now: checkedAt))
         }
         if !findings.isEmpty { lines.append("\n" + FindingsText.render(findings, style: style)) }

@@ -4,7 +4,7 @@ import DotsSSOCore
 /// `pkpass preview`: the pictures written, and what could not be drawn.
 extension PassPreviewUseCase.Preview: CommandOutput {
     func lines(_ style: Style) -> [OutputLine] {
-        var lines: [OutputLine] = [.result("\(TerminalText.safe(front))  front of the \(self.style) pass (\(layout) layout)")]
+        var lines: [OutputLine] = [.result("\(TerminalText.safe(front))  front of the \(self.style) pass (\(layout.rawValue) layout)")]
         if let back { lines.append(.result("\(TerminalText.safe(back))  back")) }
         if !findings.isEmpty { lines.append(.result(FindingsText.render(findings, style: style))) }
         return lines
