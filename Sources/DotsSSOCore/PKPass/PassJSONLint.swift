@@ -15,48 +15,19 @@ package enum PassJSONLint {
         func add(_ code: FindingCode, _ path: String, _ message: String) {
             findings.append(Finding(code, at: FindingLocation(file: file, path: "pass.json \(path)"), message))
         }
-        // Our own parser decides strictness (Foundation's accepts some of what Wallet's strictness question is
-        // about) and builds the value in the same pass.
-        var pass: JSONValue?
-        var document: CompactJSON?
-        // A UTF-8 byte-order mark: Foundation's reader (Apple's Pass Builder decodes with it) skips it, so it is read
-        // past with a warning rather than making the whole pass "not JSON".
-        var data = data
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
-            data = Data(data.dropFirst(3))
-            add(
-                PassFindings.passJSONByteOrderMark, "$",
-                "pass.json starts with a UTF-8 byte-order mark; Apple's tools read past it, but RFC 8259 §8.1 says JSON must not start with one and strict parsers refuse it"
-            )
-        }
-        switch Self.parse(data) {
-        case .success(let parsed):
-            (pass, document) = (JSONValue(parsed), parsed)
-        case .failure(let error):
-            let position = " at \(error.located)"
-            if case .success(let parsed) = Self.parse(Self.relaxed(data)) {
-                (pass, document) = (JSONValue(parsed), parsed)
-                add(
-                    PassFindings.passJSONNonStrict, "$",
-                    "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
-            } else {
-                add(PassFindings.passJSONInvalid, "$", "pass.json is not JSON\(position)")
-                return (nil, findings)
-            }
-        }
+        guard let pass = Self.read(data, add: add) else { return (nil, findings) }
         // Wallet, ZIPFoundation-based tools and most parsers keep different copies of a repeated key.
-        for finding in document?.duplicateKeyFindings(
+        for finding in pass.document.duplicateKeyFindings(
             PassFindings.passJSONDuplicateKey, file: file,
             consequence: "JSON readers disagree on which value counts, so the pass may show one and be checked on the other; keep one")
-            ?? []
         {
             var located = finding
             located.location.path = finding.location.path.map { "pass.json \($0)" }
             findings.append(located)
         }
-        guard case .object(let root)? = pass else {
+        guard case .object(let root) = pass.value else {
             add(PassFindings.passJSONNotObject, "$", "pass.json must be a JSON object")
-            return (pass, findings)
+            return (pass.value, findings)
         }
         if root["formatVersion"] != .number(1) {
             add(
@@ -89,6 +60,14 @@ package enum PassJSONLint {
             guard let text = root[key]?.stringValue else { continue }
             Self.checkColor(text, key: key, add: add)
         }
+        Self.checkDates(root, add: add)
+        Self.checkWebService(root, add: add)
+        PassPlaces.check(root, add: add)
+        return (pass.value, findings)
+    }
+
+    /// The pass's own dates: ISO 8601 with a time and a `Z` or `±HH:MM` zone.
+    static func checkDates(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         for key in ["relevantDate", "expirationDate"] {
             guard let value = root[key] else { continue }
             if value.stringValue.flatMap(Self.parseDate) == nil {
@@ -97,6 +76,10 @@ package enum PassJSONLint {
                     "\(key) must be an ISO 8601 date with a time zone (e.g. 2026-11-21T18:30:00+01:00)")
             }
         }
+    }
+
+    /// A pass that updates itself: its web service over https, with a token long enough to be a secret.
+    static func checkWebService(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         if let service = root["webServiceURL"]?.stringValue {
             if !service.lowercased().hasPrefix("https://") {
                 add(
@@ -109,49 +92,33 @@ package enum PassJSONLint {
                     "with a webServiceURL, authenticationToken must be at least 16 characters")
             }
         }
-        if let locations = root["locations"] {
-            let valid =
-                locations.arrayValue?.allSatisfy { location in
-                    guard let fields = location.objectValue, case .number? = fields["latitude"], case .number? = fields["longitude"] else {
-                        return false
-                    }
-                    return true
-                } ?? false
-            if !valid {
-                add(
-                    PassFindings.locations, "$.locations",
-                    "locations must be objects with numeric latitude and longitude")
-            }
+    }
+
+    /// pass.json read as Wallet reads it: our own parser decides strictness (Foundation's accepts some of what the
+    /// strictness question is about) and builds the value in the same pass. A UTF-8 byte-order mark is read past with a
+    /// warning (Foundation's reader, which Apple's Pass Builder decodes with, skips it); the lenient forms Wallet
+    /// tolerates are a warning; nil when it is not JSON at all.
+    static func read(_ data: Data, add: (FindingCode, String, String) -> Void) -> (value: JSONValue, document: CompactJSON)? {
+        var data = data
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            data = Data(data.dropFirst(3))
+            add(
+                PassFindings.passJSONByteOrderMark, "$",
+                "pass.json starts with a UTF-8 byte-order mark; Apple's tools read past it, but RFC 8259 §8.1 says JSON must not start with one and strict parsers refuse it"
+            )
         }
-        if let beacons = root["beacons"] {
-            let valid =
-                beacons.arrayValue?.allSatisfy { beacon in
-                    beacon.objectValue?["proximityUUID"]?.stringValue.flatMap(UUID.init(uuidString:)) != nil
-                } ?? false
-            if !valid {
-                add(PassFindings.beacons, "$.beacons", "beacons must be objects with a proximityUUID")
+        switch Self.parse(data) {
+        case .success(let parsed):
+            return (JSONValue(parsed), parsed)
+        case .failure(let error):
+            let position = " at \(error.located)"
+            guard case .success(let parsed) = Self.parse(Self.relaxed(data)) else {
+                add(PassFindings.passJSONInvalid, "$", "pass.json is not JSON\(position)")
+                return nil
             }
-            // major and minor are 16-bit in iBeacon and in Apple's Pass Builder (UInt16): anything else matches no beacon.
-            for (index, beacon) in (beacons.arrayValue ?? []).enumerated() {
-                for key in ["major", "minor"] {
-                    guard let value = beacon.objectValue?[key] else { continue }
-                    if case .number(let number) = value, number.rounded() == number, (0...65_535).contains(number) { continue }
-                    add(
-                        PassFindings.beacons, "$.beacons[\(index)].\(key)",
-                        "beacon \(key) must be a whole number from 0 to 65535 (16 bits, as iBeacon and Apple's Pass Builder read it), not \(Self.shown(value))"
-                    )
-                }
-            }
+            add(PassFindings.passJSONNonStrict, "$", "pass.json is not strict JSON\(position); Wallet tolerates it, other tools may not")
+            return (JSONValue(parsed), parsed)
         }
-        if let distance = root["maxDistance"] {
-            // Meters, a number (Apple's Pass Builder decodes a Double): a string is ignored and the default used.
-            if (distance.numberValue ?? 0) <= 0 {
-                add(
-                    PassFindings.maxDistance, "$.maxDistance",
-                    "maxDistance must be a positive number of meters, not \(Self.shown(distance))")
-            }
-        }
-        return (pass, findings)
     }
 
     static func parse(_ data: Data) -> Result<CompactJSON, CompactJSON.ParseError> {
