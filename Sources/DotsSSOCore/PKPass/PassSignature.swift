@@ -132,7 +132,27 @@ package enum PassSignature {
         if let problem = chain.problem {
             add(PassFindings.certificateChain, problem)
         }
-        for (index, certificate) in (chain.verified.isEmpty ? [report.signer!] : chain.verified.dropLast()).enumerated() {
+        for (code, message) in Self.dateFindings(
+            chain.verified.isEmpty ? [report.signer!] : Array(chain.verified.dropLast()), report: report, now: now)
+            + Self.generationFindings(report)
+        {
+            add(code, message)
+        }
+        // 3. The signer against the pass.
+        for (code, message) in Self.signerFindings(
+            report, signer: signer, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier)
+        {
+            add(code, message)
+        }
+        return (report, findings)
+    }
+
+    /// The dates of every certificate in the chain (signer first, the root left out), at signing time when the
+    /// signature says it and now: each problem named once.
+    static func dateFindings(_ certificates: [CertificateInfo], report: PassSignatureReport, now: Date) -> [(FindingCode, String)] {
+        var findings: [(FindingCode, String)] = []
+        func add(_ code: FindingCode, _ message: String) { findings.append((code, message)) }
+        for (index, certificate) in certificates.enumerated() {
             let role = index == 0 ? "signing certificate" : "intermediate"
             let name = "\(role) \"\(certificate.displayName)\""
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
@@ -151,6 +171,14 @@ package enum PassSignature {
                     "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
+        return findings
+    }
+
+    /// The WWDR intermediate's generation: the first one expired in 2023, and a certificate issued since 27 January
+    /// 2022 needs G4.
+    static func generationFindings(_ report: PassSignatureReport) -> [(FindingCode, String)] {
+        var findings: [(FindingCode, String)] = []
+        func add(_ code: FindingCode, _ message: String) { findings.append((code, message)) }
         // Before G3/G4 (which carry their generation in OU), the WWDR intermediates expired in 2016 and 2023.
         let g1Expiry = Date(timeIntervalSince1970: 1_675_814_400)  // 2023-02-08
         if let old = report.bundled.first(where: {
@@ -176,8 +204,15 @@ package enum PassSignature {
                     + "intermediate, but the signature bundles \"\(wwdr.displayName)\"\(wwdr.organizationalUnit == nil ? " (no generation)" : ""): bundle G4"
             )
         }
+        return findings
+    }
 
-        // 3. The signer against the pass.
+    /// The signer against the pass: its UID, team and pass type extension against pass.json.
+    static func signerFindings(
+        _ report: PassSignatureReport, signer: OpaquePointer, passTypeIdentifier: String?, teamIdentifier: String?
+    ) -> [(FindingCode, String)] {
+        var findings: [(FindingCode, String)] = []
+        func add(_ code: FindingCode, _ message: String) { findings.append((code, message)) }
         if let passType = passTypeIdentifier, let uid = report.signer?.userID, uid != passType {
             add(
                 PassFindings.certificatePassTypeMismatch,
@@ -194,7 +229,7 @@ package enum PassSignature {
                 "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)"
             )
         }
-        return (report, findings)
+        return findings
     }
 
     /// Builds the chain from the signer through the bundled certificates to an anchor, ignoring dates.
