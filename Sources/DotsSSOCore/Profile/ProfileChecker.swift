@@ -18,58 +18,82 @@ package struct ProfileChecker: Sendable {
     /// `expectedID` is `--expect-id` or the id remembered from the first profile of this sign-in.
     package func check(_ profile: JSONValue, source: String, expectedID: String? = nil) -> ProfileReport {
         var findings: [Finding] = []
-        func at(_ path: JSONPath?) -> FindingLocation { FindingLocation(file: source, path: path?.description) }
-        func searched(_ field: ProfileMapping.Field) -> String { (mapping.paths[field] ?? []).map(\.description).joined(separator: ", ") }
 
         guard case .object = profile else {
             findings.append(
-                Finding(ProfileFindings.notObject, at: at(nil), "the profile is \(profile.typeDescription), not a JSON object"))
+                Finding(ProfileFindings.notObject, at: at(source, nil), "the profile is \(profile.typeDescription), not a JSON object"))
             return ProfileReport(
                 source: source, profile: profile, dots: DotsView(flags: []),
                 import: ImportPreview(biographyChanged: false, rejected: [:]), findings: findings)
         }
 
-        // id: unique, immutable, a string, never an e-mail address.
+        let id = checkID(profile, source: source, expectedID: expectedID, findings: &findings)
+
+        var preview = ImportPreview(biographyChanged: false, rejected: [:])
+        let email = checkEmail(profile, source: source, findings: &findings, preview: &preview)
+
+        let names = checkNames(profile, source: source, findings: &findings, preview: &preview)
+
+        let biography = checkBiography(profile, source: source, findings: &findings, preview: &preview)
+
+        let flags = readFlags(profile, findings: &findings, source: source)
+        let dots = DotsView(
+            id: id, email: email, firstName: names[.firstName], lastName: names[.lastName], biography: biography, flags: flags)
+        return ProfileReport(source: source, profile: profile, dots: dots, import: preview, findings: findings)
+    }
+
+    /// Where a finding about `path` of the profile read from `source` points.
+    func at(_ source: String, _ path: JSONPath?) -> FindingLocation { FindingLocation(file: source, path: path?.description) }
+
+    /// The paths the mapping looked at for `field`, for a finding that says it found none.
+    func searched(_ field: ProfileMapping.Field) -> String { (mapping.paths[field] ?? []).map(\.description).joined(separator: ", ") }
+
+    /// id: unique, immutable, a string, never an e-mail address; the one this member had before.
+    func checkID(_ profile: JSONValue, source: String, expectedID: String?, findings: inout [Finding]) -> String? {
         var id: String?
         switch mapping.locate(.id, in: profile) {
         case nil:
             findings.append(
                 Finding(
-                    ProfileFindings.idMissing, at: at(nil),
+                    ProfileFindings.idMissing, at: at(source, nil),
                     "no user id (looked at \(searched(.id))); The Dots needs a unique, immutable id for every member"))
         case let (path, .string(value))?:
             id = value
-            if let problem = StableUserID.problem(value, at: at(path)) { findings.append(problem) }
+            if let problem = StableUserID.problem(value, at: at(source, path)) { findings.append(problem) }
         case let (path, .number(number))?:
             id = number == number.rounded() ? String(Int64(number)) : String(number)
             findings.append(
                 Finding(
-                    ProfileFindings.idNumber, at: at(path),
+                    ProfileFindings.idNumber, at: at(source, path),
                     "the user id is the number \(id!), not a string; it must stay stable and unique (send it as a string to be safe)"))
         case let (path, value)?:
             findings.append(
-                Finding(ProfileFindings.idType, at: at(path), "the user id is \(value.typeDescription); it must be a string"))
+                Finding(ProfileFindings.idType, at: at(source, path), "the user id is \(value.typeDescription); it must be a string"))
         }
         if let id, let expectedID, id != expectedID {
             findings.append(
                 Finding(
-                    ProfileFindings.idChanged, at: at(mapping.locate(.id, in: profile)?.path),
+                    ProfileFindings.idChanged, at: at(source, mapping.locate(.id, in: profile)?.path),
                     "the user id is \"\(id)\" but this member was \"\(expectedID)\" before; ids must be immutable"))
         }
 
-        var preview = ImportPreview(biographyChanged: false, rejected: [:])
+        return id
+    }
+
+    /// The e-mail address signup is pre-filled with: valid, and within the bytes The Dots imports.
+    func checkEmail(_ profile: JSONValue, source: String, findings: inout [Finding], preview: inout ImportPreview) -> String? {
         let email = stringField(.email, in: profile, findings: &findings, source: source)
         if let (path, value) = email {
             if let problem = EmailAddress.problem(with: value) {
                 findings.append(
                     Finding(
-                        ProfileFindings.emailInvalid, at: at(path),
+                        ProfileFindings.emailInvalid, at: at(source, path),
                         "the e-mail address \"\(value)\" is not valid: \(EmailAddress.describe(problem))"))
                 preview.rejected["email"] = "invalid address"
             } else if value.utf8.count > Self.emailLimit {
                 findings.append(
                     Finding(
-                        ProfileFindings.emailTooLong, at: at(path),
+                        ProfileFindings.emailTooLong, at: at(source, path),
                         "the e-mail address is \(value.utf8.count) bytes; The Dots imports at most \(Self.emailLimit) bytes"))
                 preview.rejected["email"] = "longer than \(Self.emailLimit) bytes"
             } else {
@@ -78,10 +102,17 @@ package struct ProfileChecker: Sendable {
         } else {
             findings.append(
                 Finding(
-                    ProfileFindings.emailMissing, at: at(nil),
+                    ProfileFindings.emailMissing, at: at(source, nil),
                     "no e-mail address (looked at \(searched(.email))); signup cannot be pre-filled with one"))
         }
 
+        return email?.value
+    }
+
+    /// First and last name: present, and within the bytes The Dots imports.
+    func checkNames(
+        _ profile: JSONValue, source: String, findings: inout [Finding], preview: inout ImportPreview
+    ) -> [ProfileMapping.Field: String] {
         var names: [ProfileMapping.Field: String] = [:]
         for (field, missing, tooLong) in [
             (ProfileMapping.Field.firstName, ProfileFindings.firstNameMissing, ProfileFindings.firstNameTooLong),
@@ -89,7 +120,7 @@ package struct ProfileChecker: Sendable {
         ] {
             guard let (path, value) = stringField(field, in: profile, findings: &findings, source: source) else {
                 findings.append(
-                    Finding(missing, at: at(nil), "no \(field.rawValue) (looked at \(searched(field)))"))
+                    Finding(missing, at: at(source, nil), "no \(field.rawValue) (looked at \(searched(field)))"))
                 continue
             }
             names[field] = value
@@ -97,7 +128,7 @@ package struct ProfileChecker: Sendable {
             if bytes > Self.nameLimit {
                 findings.append(
                     Finding(
-                        tooLong, at: at(path),
+                        tooLong, at: at(source, path),
                         "\(field.rawValue) is \(bytes) bytes in UTF-8 (\(value.count) characters); The Dots imports at most \(Self.nameLimit) bytes, so it would be refused"
                     ))
                 preview.rejected[field.rawValue] = "\(bytes) bytes (limit \(Self.nameLimit))"
@@ -108,6 +139,11 @@ package struct ProfileChecker: Sendable {
             }
         }
 
+        return names
+    }
+
+    /// The biography as The Dots imports it: plain text, HTML stripped, markup that would show as typed named.
+    func checkBiography(_ profile: JSONValue, source: String, findings: inout [Finding], preview: inout ImportPreview) -> String? {
         var biography: String?
         if let (path, value) = stringField(.biography, in: profile, findings: &findings, source: source) {
             biography = value
@@ -117,24 +153,21 @@ package struct ProfileChecker: Sendable {
                 preview.biographyChanged = true
                 findings.append(
                     Finding(
-                        ProfileFindings.biographyHTMLStripped, at: at(path),
+                        ProfileFindings.biographyHTMLStripped, at: at(source, path),
                         "the biography contains HTML; The Dots imports plain text only, so it becomes: \"\(Self.abbreviate(stripped))\""))
             }
             // Markdown and BBCode are not stripped by the app: members would see the marks as typed.
             if let markup = MarkupCleaner.clean(stripped) {
                 findings.append(
                     Finding(
-                        ProfileFindings.biographyMarkup, at: at(path),
+                        ProfileFindings.biographyMarkup, at: at(source, path),
                         "the biography contains \(markup.kinds.joined(separator: " and ")) (\(markup.examples.map { "\"\($0)\"" }.joined(separator: ", "))); "
                             + "The Dots shows plain text, so members would see the marks as typed. As plain text: \"\(Self.abbreviate(markup.cleaned))\""
                     ))
             }
         }
 
-        let flags = readFlags(profile, findings: &findings, source: source)
-        let dots = DotsView(
-            id: id, email: email?.value, firstName: names[.firstName], lastName: names[.lastName], biography: biography, flags: flags)
-        return ProfileReport(source: source, profile: profile, dots: dots, import: preview, findings: findings)
+        return biography
     }
 
     /// Flags: a flat object of JSON booleans, every documented flag present, `canAccessApp` true.
