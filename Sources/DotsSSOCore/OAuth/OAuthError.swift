@@ -113,13 +113,13 @@ package enum OAuthError: UserFacingError, Equatable {
                 + "(\"\(TerminalText.oneLine(idToken, limit: 60))\" in the id_token), so none of it is used (OIDC Core §5.3.2)"
         case let .tokenEndpoint(status, error, description):
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (error == "invalid_grant" ? "; sign in again with `dots-sso authorize`" : "")
-                + (error == "invalid_client" || error == "unauthorized_client"
+                + (OAuthErrorCode(error).spentGrant ? "; sign in again with `dots-sso authorize`" : "")
+                + (OAuthErrorCode(error).refusesClient
                     ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
                     : "")
         case let .pushRefused(status, error, description):
             "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (error == "invalid_client" || error == "unauthorized_client" ? "; check --client-id and the client secret or key" : "")
+                + (OAuthErrorCode(error).refusesClient ? "; check --client-id and the client secret or key" : "")
                 + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect")
                     ? "; the redirect URI must be one registered for this client" : "")
         case let .assertionRefused(url, status, error, description, audience, choice):
@@ -133,7 +133,7 @@ package enum OAuthError: UserFacingError, Equatable {
                 + "start without one; drop --no-par"
         case let .revocationRefused(status, error, description):
             "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (error == "invalid_client" || error == "unauthorized_client"
+                + (OAuthErrorCode(error).refusesClient
                     ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
                     : "")
         case .noPendingAuthorization:
@@ -197,24 +197,21 @@ package enum OAuthError: UserFacingError, Equatable {
         case .deviceCodeExpired, .deviceTimeout: .temporary
         case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused, .dpopAlgorithmRefused: .configuration
         case let .pushRefused(status, code, _):
-            switch code {
-            case "temporarily_unavailable", "slow_down": .temporary
-            default: (400...403).contains(status) ? .configuration : .protocolError
-            }
+            OAuthErrorCode(code).isTemporary ? .temporary : (400...403).contains(status) ? .configuration : .protocolError
         case .pushRequired, .assertionRefused: .configuration
         case let .revocationRefused(status, code, _):
-            switch code {
-            case "invalid_client", "unauthorized_client": .configuration
-            case "temporarily_unavailable", "slow_down": .temporary
-            default: status == 401 || status == 403 ? .notAuthorized : .protocolError
-            }
+            Self.status(refusal: OAuthErrorCode(code), httpStatus: status)
         case let .tokenEndpoint(status, code, _):
-            switch code {
-            case "invalid_grant", "access_denied": .notAuthorized
-            case "invalid_client", "unauthorized_client": .configuration
-            case "temporarily_unavailable", "slow_down": .temporary
-            default: status == 401 || status == 403 ? .notAuthorized : .protocolError
-            }
+            [.invalidGrant, .accessDenied].contains(OAuthErrorCode(code))
+                ? .notAuthorized : Self.status(refusal: OAuthErrorCode(code), httpStatus: status)
         }
+    }
+
+    /// How an endpoint's refusal ends the run: a refused client is configuration, "try later" temporary, a 401 or 403
+    /// not authorized, anything else the provider's protocol error.
+    static func status(refusal code: OAuthErrorCode, httpStatus: Int) -> ExitStatus {
+        if code.refusesClient { return .configuration }
+        if code.isTemporary { return .temporary }
+        return httpStatus == 401 || httpStatus == 403 ? .notAuthorized : .protocolError
     }
 }

@@ -132,7 +132,7 @@ package struct TokenEndpointClient: Sendable {
         default:
             return error
         }
-        guard refusal.code == "invalid_client" || refusal.code == "unauthorized_client" else { return error }
+        guard OAuthErrorCode(refusal.code).refusesClient else { return error }
         return OAuthError.assertionRefused(
             url: endpoint.redactedForDisplay, status: refusal.status, error: refusal.code, description: refusal.description,
             audience: assertion.audience(for: endpoint), choice: assertion.audience)
