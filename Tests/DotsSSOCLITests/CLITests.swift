@@ -195,4 +195,33 @@ struct CLITests {
         let listed = try await cli.run(["cache", "list"])
         #expect(listed.stdout.contains("chmod 600"))
     }
+
+    @Test("every flag the core names in a message is an option the CLI has (the words a user is told to type exist)")
+    func coreNamesRealFlags() async throws {
+        let dump = try await DotsSSOCLI().run(["--experimental-dump-help"])
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var options = Set<String>()
+        func walk(_ command: [String: Any]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                    options.insert("--\(name["name"] as? String ?? "")")
+                }
+            }
+            (command["subcommands"] as? [[String: Any]] ?? []).forEach(walk)
+        }
+        walk(try #require(tool["command"] as? [String: Any]))
+        #expect(options.count > 100 && options.contains("--refresh-token-file"))
+        var named: [String: String] = [:]
+        for file in try SourceTree.files() where file.module == "DotsSSOCore" {
+            let text = file.text
+            var from = text.startIndex
+            while let found = text.range(of: #"(?<![\w-])--[a-z][a-z0-9-]+"#, options: .regularExpression, range: from..<text.endIndex) {
+                named[String(text[found])] = file.path
+                from = found.upperBound
+            }
+        }
+        #expect(named.count > 40, "the scan found the core's flag names")
+        let unknown = named.filter { !options.contains($0.key) }
+        #expect(unknown.isEmpty, "the core tells users to type flags the CLI does not have: \(unknown.sorted { $0.key < $1.key })")
+    }
 }
