@@ -73,51 +73,22 @@ struct Check: DotsCommand {
     func validate() throws { try inputs.validate() }
 
     func run(_ ctx: CommandContext) async throws {
-        let strict = findings.strict
         let console = Console(ctx, reportPath: findings.junit)
-        let files = findings.reports.files(strict: strict)
-        let resolved: Channel
-        do {
-            resolved = try channel.resolve(ctx)
-        } catch let error as UserFacingError {
-            // A channel that cannot be read is a failing case in the report, never a partner silently missing from it.
-            let name = channel.channel ?? ctx.environment["DOTS_SSO_CHANNEL"] ?? "channel"
-            if !files.isEmpty { try files.write(.failure(suite: name, input: "channel", message: error.message), console: console) }
-            throw error
-        }
+        let reporter = FindingsReporter(findings, console: console)
+        // A channel that cannot be read is a failing case in the report, never a partner silently missing from it.
+        let name = channel.channel ?? ctx.environment["DOTS_SSO_CHANNEL"] ?? "channel"
+        let resolved = try await reporter.reportingFailure(suite: name, input: "channel") { try channel.resolve(ctx) }
         let signIn = SignInOptions.settings(
             resolved: resolved, http: HTTPSettings(caFiles: network.cacert, verbose: global.verbose),
             clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
         var useCase = CheckUseCase(
-            member: inputs.settings(signIn: signIn), trust: trust.trust, only: only, skip: skip, strict: strict,
+            member: inputs.settings(signIn: signIn), trust: trust.trust, only: only, skip: skip, strict: findings.strict,
             timeout: network.timeout ?? CheckUseCase.defaultTimeout, pictures: pictures)
         // People see each check as it ends; --json waits for the whole report.
         let stream = global.json ? nil : CheckStream(console: console, channel: resolved.name ?? resolved.issuer ?? "channel")
         if let stream { useCase.progress = { stream.receive($0) } }
         let report = try await useCase.run(ctx)
         stream?.finish(report)
-        try files.write(.check(report, source: resolved.sourceFile), console: console)
-
-        if ctx.environment.isGitHubActions {
-            let locator = ReportLocator(fallback: resolved.sourceFile, workingFolder: ctx.workingDirectory)
-            var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name, locator: locator) }
-            if let missing = report.memberMissing {
-                lines.insert(
-                    "::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))",
-                    at: 0)
-            }
-            GitHubAnnotations.capped(lines).forEach(console.annotation)
-        }
-        // How the run ends, decided once: the JSON says the status the process then exits with.
-        let ending: (any Error)? =
-            report.summary.failed > 0
-            ? checkFailed
-            : report.memberMissing.map {
-                CheckError.memberMissing($0.message, status: ExitStatus(rawValue: $0.exitCode) ?? .notAuthorized)
-            }
-        if global.json {
-            try console.json(report, exitStatus: exitStatus(of: ending))
-        }
-        if let ending { throw ending }
+        try reporter.end(CheckEnding(report: report, source: resolved.sourceFile), json: global.json)
     }
 }

@@ -25,23 +25,22 @@ struct FindingsReporter {
     func finish<Body: FindingsBody>(_ body: Body, json: Bool) throws {
         var body = body
         body.judge(judged)
-        for entry in body.unreadable.entries { console.err("dots-sso: \(TerminalText.message(entry.reason))") }
-        let cases = body.cases
-        let findings = cases.flatMap(\.findings)
+        try end(JudgedFindings(body: body, strict: options.strict), json: json)
+    }
+
+    /// How every findings run ends, `check` included: what it says on stderr first, its CI reports (JUnit, SARIF, Code
+    /// Quality), its GitHub annotations (capped per level), its result printed (`--json` carrying the exit status),
+    /// then the error it ends with.
+    func end(_ run: some FindingsEnding, json: Bool) throws {
+        for note in run.notes { console.err(note) }
         let files = options.reports.files(strict: options.strict)
-        if !files.isEmpty {
-            try files.write(
-                ReportSuite.inputs(cases, suite: body.suite, unreadable: body.unreadable.entries, strict: options.strict), console: console)
-        }
+        if !files.isEmpty { try files.write(run.reportSuite, console: console) }
         if console.environment.isGitHubActions {
-            GitHubAnnotations.render(cases, strict: options.strict, workingFolder: console.context.workingDirectory).forEach(
-                console.annotation)
+            GitHubAnnotations.capped(run.annotations(strict: options.strict, workingFolder: console.context.workingDirectory))
+                .forEach(console.annotation)
         }
-        let summary = FindingSummary(findings)
-        let failed = summary.failed(strict: options.strict) || !body.unreadable.isEmpty
-        let ending = body.ending ?? (failed ? checkFailed : nil)
-        try console.emit(FindingsOutput(body: body, summary: summary, passed: !failed, exitStatus: exitStatus(of: ending)), json: json)
-        if let ending { throw ending }
+        try run.emit(on: console, json: json, exitStatus: exitStatus(of: run.ending))
+        if let ending = run.ending { throw ending }
     }
 
     /// Runs the part of a command that can fail before there are findings (the network, a missing file). When it
@@ -54,5 +53,40 @@ struct FindingsReporter {
             if !files.isEmpty { try files.write(.failure(suite: suite, input: input, message: error.message), console: console) }
             throw error
         }
+    }
+}
+
+/// What a findings run leaves behind, for `FindingsReporter.end`: a findings body, or `check`'s report.
+protocol FindingsEnding {
+    /// Said on stderr before anything else (an unreadable input, one line each).
+    var notes: [String] { get }
+    /// The suite the CI reports hold.
+    var reportSuite: ReportSuite { get }
+    /// One GitHub annotation per finding (and per failure that is not a finding).
+    func annotations(strict: Bool, workingFolder: String) -> [String]
+    /// The error the run ends with; nil: it passed.
+    var ending: (any Error)? { get }
+    /// The result on stdout: the document under `--json`, else the text (which a streaming run has printed already).
+    func emit(on console: Console, json: Bool, exitStatus: Int32) throws
+}
+
+/// A findings body judged by the run's `--strict`: its cases, summary and ending as every findings command has them.
+struct JudgedFindings<Body: FindingsBody>: FindingsEnding {
+    let body: Body
+    let strict: Bool
+
+    var notes: [String] { body.unreadable.entries.map { "dots-sso: \(TerminalText.message($0.reason))" } }
+    var reportSuite: ReportSuite { .inputs(body.cases, suite: body.suite, unreadable: body.unreadable.entries, strict: strict) }
+    var summary: FindingSummary { FindingSummary(body.cases.flatMap(\.findings)) }
+    var failed: Bool { summary.failed(strict: strict) || !body.unreadable.isEmpty }
+    var ending: (any Error)? { body.ending ?? (failed ? checkFailed : nil) }
+
+    func annotations(strict: Bool, workingFolder: String) -> [String] {
+        let locator = ReportLocator(workingFolder: workingFolder)
+        return body.cases.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, input: $0.input, locator: locator) }
+    }
+
+    func emit(on console: Console, json: Bool, exitStatus: Int32) throws {
+        try console.emit(FindingsOutput(body: body, summary: summary, passed: !failed, exitStatus: exitStatus), json: json)
     }
 }
