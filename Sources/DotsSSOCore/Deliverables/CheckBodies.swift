@@ -152,101 +152,18 @@ struct CheckBodies: Sendable {
     }
 
     /// The authorization endpoint answers a well-formed code request with a login page or a redirect.
+    /// A well-formed authorization request as the app makes it (pushed where the provider offers PAR), judged by
+    /// what the provider answers.
     func authorization() async -> CheckFindings {
-        guard let clientID = channel.clientId else {
-            return CheckFindings([
-                Finding(AuthorizationFindings.clientIDMissing, "no clientId: a well-formed authorization request cannot be made")
-            ])
-        }
-        var endpoint = channel.authorizationEndpoint
-        var pushTo: String?
-        var pushRequired = false
-        var assertionAlgorithms: [String]?
-        if channel.issuer != nil, case .success(let metadata) = await session.discovery() {
-            endpoint = endpoint ?? metadata.authorizationEndpoint
-            pushTo = metadata.pushedAuthorizationEndpoint
-            pushRequired = metadata.requiresPushedAuthorization
-            assertionAlgorithms = metadata.assertionSigningAlgorithms
-        }
-        guard let endpoint else {
-            return CheckFindings([Finding(AuthorizationFindings.endpointMissing, "no authorization endpoint, configured or discovered")])
-        }
-        let location = FindingLocation(file: URL(string: endpoint)?.redactedForDisplay ?? endpoint)
-        do {
-            let url = try URLPolicy.validate(endpoint)
-            let redirectURI = channel.redirectUri ?? "http://127.0.0.1/callback"
-            let scopes = channel.scopes ?? ["openid"]
-            // A fresh request of the real one's shape (its own state and PKCE pair): the browser's address, or the pushed one.
-            let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
-            var address = probe.url
-            // As authorize does: a provider that offers PAR gets the request pushed, and the push is where a refused
-            // client, redirect URI or scope is said.
-            if let pushTo {
-                let credentials: ClientCredentials
-                do {
-                    credentials = try SignInContext.credentials(session.memberSettings.signIn, clientID: clientID, in: context)
-                    credentials.assertion?.accept(assertionAlgorithms)
-                } catch {
-                    return CheckFindings([
-                        failure(
-                            AuthorizationFindings.client.code, "the client's secret or key, needed to push the request, cannot be used",
-                            error)
-                    ])
-                }
-                do {
-                    let requestURI = try await TokenEndpointClient(http: http, credentials: credentials).push(
-                        probe.parameters, endpoint: try URLPolicy.validate(pushTo))
-                    address = try PushedAuthorization.browserURL(endpoint: url, clientID: clientID, requestURI: requestURI)
-                } catch let OAuthError.pushRefused(status, error, description) {
-                    return CheckFindings(
-                        [
-                            Finding(
-                                AuthorizationFindings.error, at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
-                                "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
-                                    + AuthorizationPreflight.hint(
-                                        error: error, description: description, redirectURI: redirectURI, clientID: clientID,
-                                        scopes: scopes, supportedScopes: nil))
-                        ],
-                        detail: "pushed, HTTP \(status)")
-                } catch let error as OAuthError {
-                    // A refused client assertion, or another refusal: a refusal is a refusal, said as authorize says it.
-                    guard case .assertionRefused(_, let status, _, _, _, _) = error else { throw error }
-                    return CheckFindings(
-                        [
-                            Finding(
-                                AuthorizationFindings.error, at: FindingLocation(file: URL(string: pushTo)?.redactedForDisplay ?? pushTo),
-                                error.message)
-                        ],
-                        detail: "pushed, HTTP \(status)")
-                } catch HTTPError.unexpectedStatus(let url, let status, let body) where (400...499).contains(status) {
-                    return CheckFindings(
-                        [
-                            Finding(
-                                AuthorizationFindings.error, at: FindingLocation(file: url),
-                                "the pushed authorization request endpoint refused the request (HTTP \(status), \(body)); "
-                                    + AuthorizationPreflight.hint(
-                                        error: "invalid_request", description: nil, redirectURI: redirectURI, clientID: clientID,
-                                        scopes: scopes, supportedScopes: nil))
-                        ],
-                        detail: "pushed, HTTP \(status)")
-                }
-            } else if pushRequired {
-                return CheckFindings([
-                    Finding(
-                        AuthorizationFindings.parEndpointMissing, at: location,
-                        "the provider requires pushed authorization requests but names no pushed_authorization_request_endpoint, so no sign-in can start"
-                    )
-                ])
-            }
-            let response = try await http.send(AuthorizationPreflight.request(for: address))
-            return CheckFindings(
-                AuthorizationPreflight.findings(AuthorizationPreflight.classify(response), location: location),
-                detail: "HTTP \(response.status)")
-        } catch {
-            return CheckFindings([
-                failure(AuthorizationFindings.unreachable.code, "the authorization endpoint cannot be reached", error, at: location.file)
-            ])
-        }
+        var metadata: ProviderMetadata?
+        if channel.issuer != nil, case .success(let found) = await session.discovery() { metadata = found }
+        let signIn = session.memberSettings.signIn
+        let context = self.context
+        let probe = AuthorizationProbe(
+            channel: channel, http: http,
+            credentials: { clientID in try SignInContext.credentials(signIn, clientID: clientID, in: context) })
+        let verdict = await probe.run(metadata: metadata)
+        return CheckFindings(verdict.findings, detail: verdict.detail)
     }
 
     // MARK: member
@@ -442,22 +359,15 @@ struct CheckBodies: Sendable {
         // `loader.lottie#intro` picks one animation of a .lottie (a URL's fragment is never sent anyway).
         let (location, animation) = LottieSource.split(source)
         do {
-            if location.contains("://") {
-                let url = try URLPolicy.validate(location)
-                let response = try await http.send(
-                    HTTPRequest(
-                        .get, url, headers: [(name: "Accept", value: "application/json, application/zip;q=0.9")],
-                        maxBodyBytes: BodymovinValidateUseCase.maxBytes))
-                guard response.status == 200 else {
-                    return CheckFindings([
-                        Finding(
-                            CheckRunFindings.loadingAnimationStatus, at: FindingLocation(file: url.redactedForDisplay),
-                            "the loading animation answered HTTP \(response.status) (\(response.bodyKind))")
-                    ])
-                }
-                data = [UInt8](response.body)
-            } else {
-                data = try BodymovinValidateUseCase.read(location)
+            switch try await LottieSource.fetch(location, http: http) {
+            case .bytes(let bytes):
+                data = bytes
+            case let .refused(url, status, bodyKind):
+                return CheckFindings([
+                    Finding(
+                        CheckRunFindings.loadingAnimationStatus, at: FindingLocation(file: url),
+                        "the loading animation answered HTTP \(status) (\(bodyKind))")
+                ])
             }
             let validated = try LottieSource.validate(
                 data, file: URL(string: source)?.redactedForDisplay ?? source, validator: LottieValidator(profile: .ios),

@@ -79,4 +79,25 @@ package enum LottieSource {
             report: LottieReport(file: file, profile: validator.profile, summary: summary, findings: findings),
             played: played.map { [UInt8]($0.bytes) })
     }
+
+    /// What reading a loading animation's location gave: its bytes, or the HTTP status a URL answered with.
+    package enum Fetched: Sendable {
+        case bytes([UInt8])
+        case refused(url: String, status: Int, bodyKind: String)
+    }
+
+    /// A location's bytes: an https URL fetched as the app fetches it (JSON or a .lottie zip, at most the size
+    /// `bodymovin validate` reads), or a file.
+    package static func fetch(_ location: String, http: any HTTPClient) async throws -> Fetched {
+        guard location.contains("://") else { return .bytes(try BodymovinValidateUseCase.read(location)) }
+        let url = try URLPolicy.validate(location)
+        let response = try await http.send(
+            HTTPRequest(
+                .get, url, headers: [(name: "Accept", value: "application/json, application/zip;q=0.9")],
+                maxBodyBytes: BodymovinValidateUseCase.maxBytes))
+        guard response.status == 200 else {
+            return .refused(url: url.redactedForDisplay, status: response.status, bodyKind: response.bodyKind)
+        }
+        return .bytes([UInt8](response.body))
+    }
 }
