@@ -35,4 +35,29 @@ struct CheckClientTests {
         let publicByChoice = try await codes(["--client-key-file", t.home.path("client.pem"), "--client-auth", "none"])
         #expect(publicByChoice.contains("discover.client-auth.none-missing"), "\(publicByChoice)")
     }
+
+    @Test("check names an undocumented flag in its own words, the flag's name taken from the profile, not from a rewritten sentence")
+    func undocumentedFlags() async throws {
+        let t = TestContext()
+        let provider = FakeProvider(on: t.http)
+        provider.profile = .object([
+            "id": .string("u-1"), "email": .string("jane@fake.example"), "firstName": .string("Jane"), "lastName": .string("Doe"),
+            "features": .object(["canAccessApp": .bool(true), "zeta": .bool(false), "beta": .bool(true)]),
+        ])
+        try t.writeChannel(
+            "acme",
+            #"{"name": "acme", "issuer": "https://sso.fake.example", "clientId": "dots-app", "flags": {"canAccessApp": "the app opens"}}"#)
+        let token = t.home.path("token")
+        try Data("at-0".utf8).write(to: URL(fileURLWithPath: token))
+        let result = await t.run(["check", "--channel", "acme", "--only", "flags", "--access-token-file", token, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.allOutput)")
+        let findings = (report["checks"] as? [[String: Any]] ?? []).flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+        let said = findings.filter { $0["code"] as? String == "flags.undocumented" }.compactMap { $0["message"] as? String }
+        #expect(
+            said
+                == ["beta", "zeta"].map {
+                    "flag \($0) is not documented in the channel; add its purpose under \"flags\" so the app team knows what it controls"
+                }, "\(findings)")
+        #expect(result.status == 1)
+    }
 }

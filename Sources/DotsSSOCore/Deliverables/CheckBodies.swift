@@ -228,14 +228,16 @@ struct CheckBodies: Sendable {
         case .failure(let box): return box.findings
         case .success(let (report, _)):
             var findings: [Finding] = []
+            // One undocumented-flag finding per flag without a purpose, both in name order: said in check's words.
+            var undocumented = report.dots.flags.filter { $0.purpose == nil }.map(\.name).sorted().makeIterator()
             for finding in report.findings where Self.isFlagFinding(finding) {
                 switch finding.code {
                 case ProfileFindings.flagUndocumented.code:
+                    let name = undocumented.next() ?? "?"
                     findings.append(
                         Finding(
                             CheckRunFindings.flagsUndocumented, at: finding.location,
-                            finding.message.replacingOccurrences(
-                                of: "if the app should use it", with: "so the app team knows what it controls")))
+                            ProfileChecker.undocumented(flag: name, so: "so the app team knows what it controls")))
                 case ProfileFindings.flagAppAccessFalse.code: continue  // said by the app-launch rule below
                 default: findings.append(finding)
                 }

@@ -171,6 +171,12 @@ package struct ProfileChecker: Sendable {
     }
 
     /// Flags: a flat object of JSON booleans, every documented flag present, `canAccessApp` true.
+    /// The sentence for a flag the channel does not document, ending with what documenting it is for (`check` says
+    /// it for the app team).
+    package static func undocumented(flag name: String, so purpose: String) -> String {
+        "flag \(name) is not documented in the channel; add its purpose under \"flags\" \(purpose)"
+    }
+
     func readFlags(_ profile: JSONValue, findings: inout [Finding], source: String) -> [FlagReading] {
         let documented = channel.flags ?? [:]
         var readings: [String: FlagReading] = [:]
@@ -209,7 +215,7 @@ package struct ProfileChecker: Sendable {
                     findings.append(
                         Finding(
                             ProfileFindings.flagUndocumented, at: FindingLocation(file: source, path: flagPath),
-                            "flag \(name) is not documented in the channel; add its purpose under \"flags\" if the app should use it"))
+                            Self.undocumented(flag: name, so: "if the app should use it")))
                 }
                 readings[name] = FlagReading(name: name, value: value, purpose: documented[name], gates: gates(name))
             }
