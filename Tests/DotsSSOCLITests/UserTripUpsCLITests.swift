@@ -30,7 +30,7 @@ struct UserTripUpsCLITests {
         // The hint repeats the channel as typed (a path with a space, quoted so it runs as printed).
         #expect(device.stderr.contains("run `dots-sso authorize --channel '\(channel)'"), "\(device.stderr)")
 
-        let paste = try await cli.run(["authorize", "--channel", channel, "--flow", "paste", "-q", "--timeout", "2"])
+        let paste = try await cli.run(["authorize", "--channel", channel, "--flow", "paste", "-q", "--timeout", "4"])
         #expect(paste.status == 75, "\(paste.allOutput)")
         #expect(paste.stderr.contains("\(sandbox.issuer)/authorize?"), "the URL under -q: \(paste.stderr)")
         #expect(paste.stderr.contains("paste the address your browser shows"), "the prompt under -q: \(paste.stderr)")

@@ -1,3 +1,4 @@
+import DotsSSOCore
 import Foundation
 import TestSupport
 import Testing
@@ -103,5 +104,20 @@ struct HouseTests {
         #expect(commands.filter { $0.name.hasSuffix("Command.swift") || $0.name.hasSuffix("Commands.swift") }.isEmpty)
         let strayGroups = files.filter { !$0.path.hasPrefix("dots-sso/Options/") && $0.text.contains(": ParsableArguments {") }
         #expect(strayGroups.isEmpty, "option groups outside Options/: \(strayGroups.map(\.path))")
+    }
+
+    @Test("the core spells no command-line flag in a string of its own: each is a CLIFlag case, interpolated")
+    func noFlagSpelledInTheCore() throws {
+        var spelled: [String] = []
+        for file in try SourceTree.files() where file.module == "DotsSSOCore" && file.name != "CLIFlag.swift" {
+            for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
+                if line.range(of: #""(?:[^"\\]|\\.)*(?<![\w-])--[a-z][a-z0-9-]+"#, options: .regularExpression) != nil {
+                    spelled.append("\(file.path):\(number + 1)")
+                }
+            }
+        }
+        #expect(CLIFlag.allCases.count > 50)
+        #expect(spelled.isEmpty, "flags spelled in core strings (use CLIFlag): \(spelled)")
     }
 }

@@ -36,9 +36,10 @@ package struct CacheKey: Codable, Sendable, Hashable {
     /// The key of a channel's OAuth sign-in: its issuer (else token endpoint), client id and the account.
     package init(channel: Channel, account: String = CacheKey.defaultAccount) throws {
         guard let authority = channel.issuer ?? channel.tokenEndpoint else {
-            throw ConfigError.missingSetting(name: "issuer or token endpoint", flag: "--issuer or --token-endpoint", key: "issuer")
+            throw ConfigError.missingSetting(
+                name: "issuer or token endpoint", flag: "\(CLIFlag.issuer) or \(CLIFlag.tokenEndpoint)", key: "issuer")
         }
-        let clientID = try channel.require(\.clientId, "client id", flag: "--client-id", key: "clientId")
+        let clientID = try channel.require(\.clientId, "client id", flag: "\(CLIFlag.clientId)", key: "clientId")
         self.init(authority: authority, clientId: clientID, account: account)
     }
 

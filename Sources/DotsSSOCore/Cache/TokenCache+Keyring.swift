@@ -48,7 +48,7 @@ extension TokenCache {
         } else {
             reason = "this dots-sso has no keyring here"
         }
-        warn("--token-store keyring: \(reason); the tokens are kept in \(path) (0600) instead")
+        warn("\(CLIFlag.tokenStore) keyring: \(reason); the tokens are kept in \(path) (0600) instead")
         return nil
     }
 

@@ -26,7 +26,7 @@ package enum TokenCacheError: UserFacingError, Equatable {
         case let .insecureDirectory(path, mode):
             "refusing to use the cache directory \(path): other users can write to it (mode \(mode)); fix it with `chmod 700 \(path)`"
         case .foreignOwner(let path):
-            "refusing to use \(path): it belongs to another user; remove it or choose another --cache-dir"
+            "refusing to use \(path): it belongs to another user; remove it or choose another \(CLIFlag.cacheDir)"
         case let .unusableDirectory(path, reason):
             "cannot use the cache directory \(path): \(reason)"
         case let .unusableEntry(path, reason):
@@ -36,12 +36,12 @@ package enum TokenCacheError: UserFacingError, Equatable {
         case let .refreshedButNotSaved(path, reason, channel):
             "the provider issued new tokens but they could not be saved to \(path) (\(reason)); the cached entry is unchanged, but if the provider rotates refresh tokens its refresh token is now spent: make room, then sign in again with `dots-sso authorize\(ShellWord.channelFlag(channel))`"
         case let .lockTimeout(path, seconds):
-            "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (--timeout SECONDS waits longer)"
+            "another dots-sso process has held \(path) for more than \(Int(seconds)) s; try again when it has finished (\(CLIFlag.timeout) SECONDS waits longer)"
         case let .unusableLock(path, reason):
             "cannot lock \(path): \(reason)"
         case let .keyringUnavailable(path, reason):
             "the tokens of \(path) are in the keyring, which cannot be read: \(reason); unlock the keyring, or sign in again "
-                + "with --token-store file"
+                + "with \(CLIFlag.tokenStore) file"
         case .notSignedIn(let channel):
             "not signed in\(channel.map { " to channel '\($0)'" } ?? ""): run `dots-sso authorize\(ShellWord.channelFlag(channel))` first"
         case let .signInAgain(channel, reason):

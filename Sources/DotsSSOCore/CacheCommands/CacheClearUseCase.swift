@@ -42,7 +42,7 @@ package struct CacheClearUseCase: Sendable {
         } catch ConfigError.missingSetting(let name, let flag, let key) {
             // With no channel at all, ask for what a user has (a channel), not for the issuer inside one.
             if channel.name == nil && channel.selector == nil { throw ConfigError.noSignInNamed }
-            throw ConfigError.missingSetting(name: name, flag: "\(flag) (or --all)", key: key)
+            throw ConfigError.missingSetting(name: name, flag: "\(flag) (or \(CLIFlag.all))", key: key)
         }
         return Result(directory: cache.directory.path, removed: try await cache.remove(key) ? 1 : 0)
     }

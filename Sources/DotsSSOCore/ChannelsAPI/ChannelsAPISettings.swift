@@ -21,14 +21,14 @@ package struct ChannelsAPISettings: Sendable {
 
     package func resolvedBaseURL() throws -> String {
         guard let url = baseURL ?? channel.channelsApi?.baseUrl, !url.isEmpty else {
-            throw ConfigError.missingSetting(name: "Channels API base URL", flag: "--base-url", key: "channelsApi.baseUrl")
+            throw ConfigError.missingSetting(name: "Channels API base URL", flag: "\(CLIFlag.baseUrl)", key: "channelsApi.baseUrl")
         }
         return url
     }
 
     package func resolvedChannelID() throws -> String {
         guard let id = channelID ?? channel.channelsApi?.channelId, !id.isEmpty else {
-            throw ConfigError.missingSetting(name: "channel id (X-Channel)", flag: "--channel-id", key: "channelsApi.channelId")
+            throw ConfigError.missingSetting(name: "channel id (X-Channel)", flag: "\(CLIFlag.channelId)", key: "channelsApi.channelId")
         }
         guard id.isVisibleASCII else {
             throw UsageError.invalid("the channel id must be one word of visible ASCII (it travels as the X-Channel header)")
@@ -40,11 +40,11 @@ package struct ChannelsAPISettings: Sendable {
         let variable = apiKeyFile == nil ? (apiKeyVariable ?? channel.channelsApi?.apiKeyEnv) : nil
         guard
             let key = try SecretInput.load(
-                what: "the Channels API key", file: apiKeyFile, variable: variable, fileFlag: "--api-key-file",
+                what: "the Channels API key", file: apiKeyFile, variable: variable, fileFlag: "\(CLIFlag.apiKeyFile)",
                 environment: environment)
         else {
             throw ConfigError.missingSetting(
-                name: "Channels API key", flag: "--api-key-file FILE or --api-key-env VAR", key: "channelsApi.apiKeyEnv")
+                name: "Channels API key", flag: "\(CLIFlag.apiKeyFile) FILE or \(CLIFlag.apiKeyEnv) VAR", key: "channelsApi.apiKeyEnv")
         }
         return key
     }

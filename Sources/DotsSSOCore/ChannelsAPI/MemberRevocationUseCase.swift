@@ -101,7 +101,9 @@ package struct MemberRevocationUseCase: Sendable {
                 if !id.isEmpty && !id.hasPrefix("#") { ids.append(id) }
             }
         }
-        guard !ids.isEmpty else { throw UsageError.invalid("no SSO ids given (--sso-id ID, or --sso-id - with one id per line on stdin)") }
+        guard !ids.isEmpty else {
+            throw UsageError.invalid("no SSO ids given (\(CLIFlag.ssoId) ID, or \(CLIFlag.ssoId) - with one id per line on stdin)")
+        }
         for id in ids {
             guard !id.isEmpty, id.utf8.count <= 1024, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else {
@@ -117,7 +119,7 @@ package struct MemberRevocationUseCase: Sendable {
     func confirmRemoval(_ ctx: CommandContext, ids: [String], channelID: String) throws {
         guard ctx.stdinIsTerminal, !ssoIDs.contains("-") else {
             throw UsageError.invalid(
-                "members remove needs --yes when stdin is not a terminal: a removed member cannot sign in to the channel again")
+                "members remove needs \(CLIFlag.yes) when stdin is not a terminal: a removed member cannot sign in to the channel again")
         }
         let who = ids.count == 1 ? "the member with SSO id \(ServerWords.line(ids[0]))" : "\(ids.count) members"
         ctx.stderr.write("Remove \(who) from channel \(channelID)? They cannot sign in to it again. Type yes to continue: ")

@@ -43,7 +43,7 @@ package struct ClientKeyGeneration: Sendable {
             throw OutputError.cannotWrite(
                 path: output, what: "the private key",
                 reason:
-                    "it already exists, and a key the provider has registered would be lost (choose another --output, or add --force to replace it)"
+                    "it already exists, and a key the provider has registered would be lost (choose another \(CLIFlag.output), or add \(CLIFlag.force) to replace it)"
             )
         }
         let key = type == .rsa ? try SigningKey(rsaBits: 3072) : try SigningKey()

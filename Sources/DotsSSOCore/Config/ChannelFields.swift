@@ -30,7 +30,7 @@ package struct ChannelFields: Sendable {
         for entry in flags { channel.flags = (channel.flags ?? [:]).merging([entry.name: entry.value]) { _, new in new } }
         var containers = channel.containers ?? []
         for entry in self.containers {
-            try Self.requireURL(entry.value, flag: "--container")
+            try Self.requireURL(entry.value, flag: "\(CLIFlag.container)")
             if let index = containers.firstIndex(where: { $0.name == entry.name }) {
                 containers[index].url = entry.value
             } else {
@@ -39,22 +39,22 @@ package struct ChannelFields: Sendable {
         }
         func update(_ name: String, _ given: String, flag: String, _ change: (inout Channel.Container) throws -> Void) throws {
             guard let index = containers.firstIndex(where: { $0.name == name }) else {
-                throw UsageError.invalid("\(flag) \(given): no container named '\(name)' (add it with --container \(name)=URL)")
+                throw UsageError.invalid("\(flag) \(given): no container named '\(name)' (add it with \(CLIFlag.container) \(name)=URL)")
             }
             try change(&containers[index])
         }
         for entry in containerFlags {
-            try update(entry.name, entry.text, flag: "--container-flag") { $0.flag = entry.value }
+            try update(entry.name, entry.text, flag: "\(CLIFlag.containerFlag)") { $0.flag = entry.value }
         }
         for entry in containerTokens {
-            try update(entry.name, entry.text, flag: "--container-token") { $0.token = entry.placement }
+            try update(entry.name, entry.text, flag: "\(CLIFlag.containerToken)") { $0.token = entry.placement }
         }
         for entry in containerUserIDs {
-            try update(entry.name, entry.text, flag: "--container-user-id") { $0.userId = entry.placement }
+            try update(entry.name, entry.text, flag: "\(CLIFlag.containerUserId)") { $0.userId = entry.placement }
         }
         for entry in containerVariants {
-            try Self.requireURL(entry.variant.url, flag: "--container-variant")
-            try update(entry.name, entry.text, flag: "--container-variant") { $0.variants = ($0.variants ?? []) + [entry.variant] }
+            try Self.requireURL(entry.variant.url, flag: "\(CLIFlag.containerVariant)")
+            try update(entry.name, entry.text, flag: "\(CLIFlag.containerVariant)") { $0.variants = ($0.variants ?? []) + [entry.variant] }
         }
         if !containers.isEmpty { channel.containers = containers }
         switch profileAuth {
@@ -68,7 +68,7 @@ package struct ChannelFields: Sendable {
         do {
             _ = try ProfileMapping(channel: channel)
         } catch let error as UserFacingError {
-            throw UsageError.invalid("--profile-mapping: \(error.message)")
+            throw UsageError.invalid("\(CLIFlag.profileMapping): \(error.message)")
         }
     }
 

@@ -30,7 +30,7 @@ package enum ConfigError: UserFacingError, Equatable {
         case let .insecureChannel(path, mode):
             "refusing to use the channel file \(path): other users can change it (mode \(mode)), and it decides where tokens are sent; fix it with `chmod 600 \(path)`"
         case .channelExists(let path):
-            "\(path) already exists; pass --force to replace it"
+            "\(path) already exists; pass \(CLIFlag.force) to replace it"
         case let .missingSetting(name, flag, key):
             "no \(name) configured: pass \(flag) or set \"\(key)\" in the channel file"
         case .missingSecretEnvironment(let variable):
@@ -40,11 +40,11 @@ package enum ConfigError: UserFacingError, Equatable {
         case let .unreadableSecretFile(path, reason):
             "cannot read the client secret from \(path): \(reason)"
         case .noSignInNamed:
-            "which sign-in? pass --channel NAME|FILE (or --issuer and --client-id), or --all for every one; `dots-sso cache list` shows them"
+            "which sign-in? pass \(CLIFlag.channel) NAME|FILE (or \(CLIFlag.issuer) and \(CLIFlag.clientId)), or \(CLIFlag.all) for every one; `dots-sso cache list` shows them"
         case .noChannel:
-            "no channel to check: pass --channel NAME|FILE (or set DOTS_SSO_CHANNEL); `dots-sso channel list` shows the configured ones"
+            "no channel to check: pass \(CLIFlag.channel) NAME|FILE (or set DOTS_SSO_CHANNEL); `dots-sso channel list` shows the configured ones"
         case .noMemberSource:
-            "no member to look at: pass --channel NAME (or --issuer and --client-id) after `dots-sso authorize`, --access-token-file FILE, or --profile-file FILE"
+            "no member to look at: pass \(CLIFlag.channel) NAME (or \(CLIFlag.issuer) and \(CLIFlag.clientId)) after `dots-sso authorize`, \(CLIFlag.accessTokenFile) FILE, or \(CLIFlag.profileFile) FILE"
         }
     }
 

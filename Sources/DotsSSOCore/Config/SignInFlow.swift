@@ -15,7 +15,7 @@ package enum SignInFlow: String, Codable, Sendable, CaseIterable {
     /// `--flow`, else the channel's `flow`, else: loopback when a browser can be opened here; with no display, the
     /// device flow when the provider offers it, else paste.
     package static func choose(requested: SignInFlow?, channel: SignInFlow?, noDisplay: String?, deviceEndpoint: String?) -> Choice {
-        if let requested { return Choice(flow: requested, reason: "--flow \(requested.rawValue)") }
+        if let requested { return Choice(flow: requested, reason: "\(CLIFlag.flow) \(requested.rawValue)") }
         if let channel { return Choice(flow: channel, reason: "the channel's flow setting") }
         guard let noDisplay else { return Choice(flow: .loopback, reason: "a browser can be opened here") }
         if deviceEndpoint != nil {

@@ -18,7 +18,7 @@ package struct HTTPSettings: Sendable {
     /// (dimmed on a terminal).
     package func client(in context: CommandContext) throws -> any HTTPClient {
         var files = caFiles
-        var option = "--cacert"
+        var option = "\(CLIFlag.cacert)"
         if files.isEmpty, let fromEnvironment = context.environment["DOTS_SSO_CACERT"] {
             files = [fromEnvironment]
             option = "DOTS_SSO_CACERT"

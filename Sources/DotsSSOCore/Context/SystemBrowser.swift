@@ -61,7 +61,7 @@ package struct SystemBrowser: BrowserOpener {
                 let candidates = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"]
             #endif
             guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-                return .failed(reason: "no xdg-open or open to start one (set $BROWSER or pass --browser-command)")
+                return .failed(reason: "no xdg-open or open to start one (set $BROWSER or pass \(CLIFlag.browserCommand))")
             }
             shellCommand = "\(opener) \"$1\""
         }

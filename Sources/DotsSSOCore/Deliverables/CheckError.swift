@@ -16,7 +16,7 @@ package enum CheckError: UserFacingError, Equatable {
         case let .unknownCheck(name, available):
             "this channel has no check named '\(name)'; its checks are \(available.joined(separator: ", "))"
         case .nothingToCheck:
-            "--only and --skip leave no check to run"
+            "\(CLIFlag.only) and \(CLIFlag.skip) leave no check to run"
         case let .internalFailure(detail):
             "internal error: \(detail)"
         case let .memberMissing(message, _):

@@ -103,9 +103,9 @@ package struct CheckReport: Codable, Sendable {
             memberMissing = MemberMissing(
                 checks: names,
                 message: "no member could be signed in (\(reason)), so \(names.joined(separator: ", ")) "
-                    + "\(names.count == 1 ? "was" : "were") not checked: give one with --refresh-token-file FILE (from `dots-sso authorize "
-                    + "--save-refresh-token FILE`), --access-token-file FILE or --grant password --username NAME --password-file FILE, "
-                    + "or leave them out on purpose with --skip live",
+                    + "\(names.count == 1 ? "was" : "were") not checked: give one with \(CLIFlag.refreshTokenFile) FILE (from `dots-sso authorize "
+                    + "\(CLIFlag.saveRefreshToken) FILE`), \(CLIFlag.accessTokenFile) FILE or \(CLIFlag.grant) password \(CLIFlag.username) NAME \(CLIFlag.passwordFile) FILE, "
+                    + "or leave them out on purpose with \(CLIFlag.skip) live",
                 exitCode: memberStatus.rawValue)
         }
         passed = summary.failed == 0 && memberMissing == nil

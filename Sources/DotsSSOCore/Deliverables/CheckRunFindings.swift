@@ -13,12 +13,12 @@ package enum CheckRunFindings {
         "check.skipped", .warning, source: "dots-sso check",
         """
         A check was not run, and the finding says why (most often: no test member to run the live checks as). A run \
-        with a skipped live check ends 77 unless it was left out on purpose (--skip live).
+        with a skipped live check ends 77 unless it was left out on purpose (\(CLIFlag.skip) live).
         """)
     static let timeout = FindingCode(
-        "check.timeout", .error, source: "dots-sso check (--timeout)",
+        "check.timeout", .error, source: "dots-sso check (\(CLIFlag.timeout))",
         """
-        A check did not finish within the run's --timeout. The other checks were still reported; a provider or \
+        A check did not finish within the run's \(CLIFlag.timeout). The other checks were still reported; a provider or \
         partner host that hangs is the usual cause.
         """)
     static let discoveryNoIssuer = FindingCode(
@@ -48,7 +48,7 @@ package enum CheckRunFindings {
         "loading-animation.unreadable", .error, source: "seed 000 (the loading animation)",
         "The loading animation could not be fetched or read (no answer, a TLS failure, a missing file).")
     static let loadingAnimationNoPicture = FindingCode(
-        "loading-animation.no-picture", .info, source: "dots-sso check (--pictures)",
+        "loading-animation.no-picture", .info, source: "dots-sso check (\(CLIFlag.pictures))",
         "The animation was validated but its contact sheet could not be drawn (a drawing library missing, a limit reached).")
     static let magicLinkBaseURL = FindingCode(
         "magic-link.base-url", .error, source: "seed 001 (magic links)",
@@ -70,7 +70,7 @@ package enum CheckRunFindings {
     static let containerMissing = FindingCode(
         "container.missing", .error, source: "dots-sso check",
         """
-        A container check was asked for by name (--only container:NAME) but the channel has no container of that name.
+        A container check was asked for by name (\(CLIFlag.only) container:NAME) but the channel has no container of that name.
         """)
     static let containerMemberBlocked = FindingCode(
         "container.member-blocked", .info, source: "seed 000 (containers gated by flags)",

@@ -98,7 +98,7 @@ package struct CheckUseCase: Sendable {
                 ?? CheckFindings([
                     Finding(
                         CheckRunFindings.timeout, at: FindingLocation(file: name),
-                        "\(name) did not finish within the run's --timeout of \(HTTPError.format(timeout)) s; the other checks were reported"
+                        "\(name) did not finish within the run's \(CLIFlag.timeout) of \(HTTPError.format(timeout)) s; the other checks were reported"
                     )
                 ])
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)

@@ -47,7 +47,7 @@ package enum FindingCatalog {
         var lines = [
             "# Finding codes", "",
             "What each finding dots-sso reports means, how severe it is, and where the rule comes from. Generated from the",
-            "registry (`dots-sso explain --markdown`); `dots-sso explain CODE` prints one entry.", "",
+            "registry (`dots-sso explain \(CLIFlag.markdown)`); `dots-sso explain CODE` prints one entry.", "",
         ]
         for (name, codes) in domains {
             lines += ["## \(name)", ""]

@@ -47,7 +47,7 @@ package enum HTTPError: UserFacingError, Equatable {
             case .protocolVersion:
                 "TLS handshake with \(host) failed: the server does not offer TLS 1.2 or newer, which dots-sso requires (\(detail))"
             case .untrustedCertificate:
-                "the certificate of \(host) is not trusted: \(detail) (add your CA with --cacert PEM or DOTS_SSO_CACERT)"
+                "the certificate of \(host) is not trusted: \(detail) (add your CA with \(CLIFlag.cacert) PEM or DOTS_SSO_CACERT)"
             case .hostnameMismatch:
                 "the certificate of \(host) does not match the host name: \(detail)"
             case .expiredCertificate:
@@ -56,9 +56,9 @@ package enum HTTPError: UserFacingError, Equatable {
                 "TLS handshake with \(host) failed: \(detail)"
             }
         case let .timeout(url, seconds):
-            "\(url) did not answer within \(Self.format(seconds)) s (raise it with --timeout SECONDS)"
+            "\(url) did not answer within \(Self.format(seconds)) s (raise it with \(CLIFlag.timeout) SECONDS)"
         case let .unfinished(url, seconds, received):
-            "\(url) answered but had sent only \(received) byte\(received == 1 ? "" : "s") of its body after \(Self.format(seconds)) s; abandoned (raise it with --timeout SECONDS)"
+            "\(url) answered but had sent only \(received) byte\(received == 1 ? "" : "s") of its body after \(Self.format(seconds)) s; abandoned (raise it with \(CLIFlag.timeout) SECONDS)"
         case let .transport(url, detail):
             "request to \(url) failed: \(detail)"
         case .noHTTPLibrary(let detail):

@@ -28,8 +28,11 @@ package struct ListenerError: UserFacingError, Equatable {
 
     package var message: String {
         if port == 0 { return "cannot listen on 127.0.0.1: \(detail)" }
-        if detail == "in use" { return "port \(port) is in use; choose another with --port, or leave --port out for a free one" }
-        return "cannot listen on 127.0.0.1:\(port): \(detail); choose another with --port, or leave --port out for a free one"
+        if detail == "in use" {
+            return "port \(port) is in use; choose another with \(CLIFlag.port), or leave \(CLIFlag.port) out for a free one"
+        }
+        return
+            "cannot listen on 127.0.0.1:\(port): \(detail); choose another with \(CLIFlag.port), or leave \(CLIFlag.port) out for a free one"
     }
 
     package var exitStatus: ExitStatus { .network }

@@ -39,11 +39,11 @@ package struct BodymovinPreviewUseCase: Sendable {
     package func run(_ ctx: CommandContext) async throws -> Preview {
         guard Self.frameRange.contains(frames) else {
             throw UsageError.invalid(
-                "--frames must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")
+                "\(CLIFlag.frames) must be between \(Self.frameRange.lowerBound) and \(Self.frameRange.upperBound), not \(frames)")
         }
         guard Self.cellRange.contains(cell.width), Self.cellRange.contains(cell.height) else {
             throw UsageError.invalid(
-                "--size must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
+                "\(CLIFlag.size) must be between \(Self.cellRange.lowerBound) and \(Self.cellRange.upperBound) pixels a side, not \(cell)")
         }
         let (location, animation) = LottieSource.split(file)
         let sheetPath =

@@ -23,7 +23,7 @@ package enum LottieFindings {
         "The file is bodymovin JSON named .lottie. It is read as JSON; players that go by the name refuse it, so name it .json.")
     static let versionMissing = FindingCode(
         "lottie.version.missing", .error, source: "\(ios); \(spec)",
-        "There is no \"v\" (the bodymovin version). lottie-ios refuses a file without it (an error under --profile ios, a warning under spec)."
+        "There is no \"v\" (the bodymovin version). lottie-ios refuses a file without it (an error under \(CLIFlag.profile) ios, a warning under spec)."
     )
     static let versionType = FindingCode(
         "lottie.version.type", .error, source: spec, "\"v\" is not a version string such as \"5.7.4\".")
@@ -41,7 +41,7 @@ package enum LottieFindings {
         "lottie.size.invalid", .error, source: spec, "\"w\" or \"h\" (the canvas size in pixels) is missing or not a number above 0.")
     static let sizeNonInteger = FindingCode(
         "lottie.size.non-integer", .info, source: spec,
-        "The canvas size is not a whole number. lottie-ios rounds it (info); the spec requires an integer (a warning under --profile spec)."
+        "The canvas size is not a whole number. lottie-ios rounds it (info); the spec requires an integer (a warning under \(CLIFlag.profile) spec)."
     )
     static let layersMissing = FindingCode(
         "lottie.layers.missing", .error, source: spec, "\"layers\" is missing or not an array, so the animation draws nothing.")
@@ -55,20 +55,20 @@ package enum LottieFindings {
         "lottie.asset.id-duplicate", .error, source: spec, "Two assets share an id; layers that use it get either one.")
     static let assetDataFootage = FindingCode(
         "lottie.asset.data-footage", .warning, source: "\(ios); \(spec)",
-        "An asset is data footage (t: 3), which lottie-ios does not load (a warning) and Lottie spec 1.0 does not define (an error under --profile spec)."
+        "An asset is data footage (t: 3), which lottie-ios does not load (a warning) and Lottie spec 1.0 does not define (an error under \(CLIFlag.profile) spec)."
     )
     static let assetMissing = FindingCode(
         "lottie.asset.missing", .error, source: spec, "A layer uses an asset (refId) that is not in \"assets\"; it draws nothing.")
     static let imageEmbeddedInvalid = FindingCode(
         "lottie.image.embedded-invalid", .error, source: "\(spec); RFC 2397 (data URLs)",
-        "An image asset's data URL does not decode as base64, so the image will not show (an error under --profile ios, a warning under spec)."
+        "An image asset's data URL does not decode as base64, so the image will not show (an error under \(CLIFlag.profile) ios, a warning under spec)."
     )
     static let imageEmbeddedFormat = FindingCode(
         "lottie.image.embedded-format", .warning, source: ios,
         "An embedded image decodes to bytes that are not PNG, JPEG, GIF or WebP; players cannot draw it.")
     static let imageExternal = FindingCode(
         "lottie.image.external", .error, source: "\(loader); \(spec)",
-        "An image asset points to a file beside the JSON, which a single JSON deliverable cannot carry: embed it as a base64 data URL (bodymovin: \"Include in json\"). An error under --profile ios, info under spec."
+        "An image asset points to a file beside the JSON, which a single JSON deliverable cannot carry: embed it as a base64 data URL (bodymovin: \"Include in json\"). An error under \(CLIFlag.profile) ios, info under spec."
     )
     static let imageMissingInArchive = FindingCode(
         "lottie.image.missing-in-archive", .error, source: dotLottie,
@@ -84,7 +84,7 @@ package enum LottieFindings {
         "A layer has no numeric \"ty\" (layer type), so players cannot tell what to draw.")
     static let layerTypeUnknown = FindingCode(
         "lottie.layer.type-unknown", .warning, source: "\(ios); \(spec)",
-        "A layer's type is not one players know; lottie-ios renders it as nothing (a warning), the spec allows and players ignore it (info under --profile spec)."
+        "A layer's type is not one players know; lottie-ios renders it as nothing (a warning), the spec allows and players ignore it (info under \(CLIFlag.profile) spec)."
     )
     static let layerTimingMissing = FindingCode(
         "lottie.layer.timing-missing", .error, source: spec,
@@ -124,7 +124,7 @@ package enum LottieFindings {
         "A shape item has no \"ty\" (shape type), so players cannot tell what to draw and skip it.")
     static let shapeTypeUnknown = FindingCode(
         "lottie.shape.type-unknown", .warning, source: "\(ios); \(spec)",
-        "A shape item's type is not one players know, so it is skipped (a warning under --profile ios, info under spec).")
+        "A shape item's type is not one players know, so it is skipped (a warning under \(CLIFlag.profile) ios, info under spec).")
 
     // MARK: properties and keyframes
     static let propertyAnimatedFlag = FindingCode(
@@ -136,7 +136,7 @@ package enum LottieFindings {
         "lottie.property.static-keyframes", .error, source: spec, "A property says it is static (a: 0) but holds keyframes.")
     static let propertyLegacy = FindingCode(
         "lottie.property.legacy", .error, source: spec,
-        "Animatable properties lack the \"a\" flag (a legacy export). Lottie spec 1.0 requires \"a\": 0 or 1; lottie-ios accepts the old form, so this is reported under --profile spec only."
+        "Animatable properties lack the \"a\" flag (a legacy export). Lottie spec 1.0 requires \"a\": 0 or 1; lottie-ios accepts the old form, so this is reported under \(CLIFlag.profile) spec only."
     )
     static let keyframeTimeMissing = FindingCode(
         "lottie.keyframe.time-missing", .error, source: spec, "A keyframe has no numeric \"t\" (its frame).")

@@ -51,14 +51,15 @@ package struct MagicLinkAccountUseCase: Sendable {
         case .signIn(nil):
             guard let remembered = try cache.read(key).entry?.payload(RememberedPassword.self)?.password else {
                 throw UsageError.invalid(
-                    "no password for \(email): pass --password-file F|-, or sign up (or redeem --new-password) with --remember-password")
+                    "no password for \(email): pass \(CLIFlag.passwordFile) F|-, or sign up (or redeem \(CLIFlag.newPassword)) with \(CLIFlag.rememberPassword)"
+                )
             }
             (password, generated) = (remembered, false)
         }
         let redemption = try await client.signIn(email: email, study: study, password: password)
         if generated && !rememberPassword {
             // Shown once, because nobody else will ever know it.
-            ctx.note("dots-sso: the account's password (shown once; store it in a password manager, or use --remember-password):")
+            ctx.note("dots-sso: the account's password (shown once; store it in a password manager, or use \(CLIFlag.rememberPassword)):")
             ctx.note(password)
         }
         return try await BridgeSessionStore.save(

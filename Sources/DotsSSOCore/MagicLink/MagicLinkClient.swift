@@ -56,7 +56,7 @@ package struct MagicLinkClient: Sendable {
     /// `warn` hears about an answer that works but is not the seed's (200/201 instead of 202 Accepted).
     package func request(email: String, study: String, warn: @Sendable (String) -> Void = { _ in }) async throws -> RequestOutcome {
         if let problem = EmailAddress.problem(with: email) {
-            throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
+            throw UsageError.invalid("\(CLIFlag.email) \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let response = try await http.send(try .json(endpoint("v3/auth/email"), ["email": email, "study": study]))
         switch response.status {
@@ -92,7 +92,7 @@ package struct MagicLinkClient: Sendable {
     /// `POST /v3/auth/signUp`: the account the app creates at first install, with its generated password (seed 001).
     package func signUp(email: String, study: String, password: String) async throws {
         if let problem = EmailAddress.problem(with: email) {
-            throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
+            throw UsageError.invalid("\(CLIFlag.email) \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let response = try await http.send(try .json(endpoint("v3/auth/signUp"), ["email": email, "study": study, "password": password]))
         guard response.isSuccess else { throw BridgeError(response: response) }

@@ -44,7 +44,7 @@ package struct MagicLinkRedeemUseCase: Sendable {
 
     package func run(_ ctx: CommandContext) async throws -> Result {
         let parsed = try link.map { try MagicLinkToken(link: $0) } ?? MagicLinkToken(token: token ?? "", email: nil, study: nil)
-        guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass --email") }
+        guard let address = email ?? parsed.email else { throw UsageError.invalid("the link has no e-mail address; pass \(CLIFlag.email)") }
         let study = try server.resolvedStudy(fromLink: parsed.study)
         let baseURL = try server.resolvedBaseURL()
         let client = try MagicLinkClient(http: try http.client(in: ctx), baseURL: baseURL, clock: ctx.clock)

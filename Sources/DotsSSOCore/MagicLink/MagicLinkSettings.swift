@@ -14,7 +14,7 @@ package struct MagicLinkSettings: Sendable {
 
     package func resolvedBaseURL() throws -> String {
         guard let url = baseURL ?? channel.magicLink?.baseUrl else {
-            throw ConfigError.missingSetting(name: "magic-link server", flag: "--base-url", key: "magicLink.baseUrl")
+            throw ConfigError.missingSetting(name: "magic-link server", flag: "\(CLIFlag.baseUrl)", key: "magicLink.baseUrl")
         }
         return url
     }
@@ -22,7 +22,7 @@ package struct MagicLinkSettings: Sendable {
     /// The flag's study, else the one the link carries, else the channel's.
     package func resolvedStudy(fromLink: String? = nil) throws -> String {
         guard let study = study ?? fromLink ?? channel.magicLink?.study else {
-            throw ConfigError.missingSetting(name: "study", flag: "--study", key: "magicLink.study")
+            throw ConfigError.missingSetting(name: "study", flag: "\(CLIFlag.study)", key: "magicLink.study")
         }
         return study
     }

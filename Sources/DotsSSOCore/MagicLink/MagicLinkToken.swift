@@ -18,10 +18,10 @@ package struct MagicLinkToken: Sendable, Equatable {
     package init(link text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme, !scheme.isEmpty else {
-            throw UsageError.invalid("--link is not a URL: \(Redactor.redactURL(trimmed))")
+            throw UsageError.invalid("\(CLIFlag.link) is not a URL: \(Redactor.redactURL(trimmed))")
         }
         if scheme.lowercased() == "http", let host = components.host, !URLPolicy.isLoopback(host: host) {
-            throw UsageError.invalid("--link uses plain http; sign-in links must be https or an app scheme")
+            throw UsageError.invalid("\(CLIFlag.link) uses plain http; sign-in links must be https or an app scheme")
         }
         var fields: [(String, String)] = FormEncoding.decode(components.percentEncodedQuery ?? "")
         // Single-page apps put the query in the fragment: `#/verify?token=…`.
@@ -38,7 +38,7 @@ package struct MagicLinkToken: Sendable, Equatable {
             return nil
         }
         guard let token = value("token") else {
-            throw UsageError.invalid("the link carries no token= parameter; pass the token with --token")
+            throw UsageError.invalid("the link carries no token= parameter; pass the token with \(CLIFlag.token)")
         }
         self.init(token: token, email: value("email"), study: value("study", "studyId", "appId"))
     }

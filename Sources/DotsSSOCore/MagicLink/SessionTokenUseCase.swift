@@ -16,13 +16,13 @@ package struct SessionTokenUseCase: Sendable {
         // A session is cached under all three: say every one that is missing at once, not one per attempt.
         let baseURL = try? server.resolvedBaseURL(), study = try? server.resolvedStudy()
         let missing = [
-            email == nil ? "--email ADDRESS (the address the link was redeemed for)" : nil,
-            baseURL == nil ? "--base-url URL (or the channel's magicLink.baseUrl)" : nil,
-            study == nil ? "--study NAME (or the channel's magicLink.study)" : nil,
+            email == nil ? "\(CLIFlag.email) ADDRESS (the address the link was redeemed for)" : nil,
+            baseURL == nil ? "\(CLIFlag.baseUrl) URL (or the channel's magicLink.baseUrl)" : nil,
+            study == nil ? "\(CLIFlag.study) NAME (or the channel's magicLink.study)" : nil,
         ].compactMap { $0 }
         guard let email, let baseURL, let study else {
             throw UsageError.invalid(
-                "token print --session needs " + missing.joined(separator: ", ")
+                "token print \(CLIFlag.session) needs " + missing.joined(separator: ", ")
                     + ": the session is cached under the address, server and study")
         }
         let key = MagicLinkClient.cacheKey(baseURL: baseURL, study: study, email: email)

@@ -174,7 +174,7 @@ package enum AuthorizationPreflight {
         if text.contains("redirect") {
             return "the redirect URI sent was \(redirectURI). RFC 8252 §7.3 lets a loopback redirect be registered without a port "
                 + "(any port then matches), but this provider seems to compare the whole string: register this exact URI, or run with "
-                + "--port N for a port that is registered, or --redirect-uri for a registered non-loopback URI"
+                + "\(CLIFlag.port) N for a port that is registered, or \(CLIFlag.redirectUri) for a registered non-loopback URI"
         }
         switch error {
         case "unauthorized_client", "invalid_client":
@@ -182,7 +182,8 @@ package enum AuthorizationPreflight {
                 "the client id sent was \(clientID): check that it is registered, enabled, and allowed the authorization-code flow with PKCE as a public (native) client"
         case "invalid_scope":
             let listed = supportedScopes.map { $0.isEmpty ? "none" : $0.joined(separator: " ") } ?? "not listed in the metadata"
-            return "the scopes sent were \(scopes.joined(separator: " ")); the provider's scopes_supported: \(listed) (choose with --scope)"
+            return
+                "the scopes sent were \(scopes.joined(separator: " ")); the provider's scopes_supported: \(listed) (choose with \(CLIFlag.scope))"
         case "unsupported_response_type":
             return "the provider does not allow response_type=code for this client: enable the authorization-code flow for it"
         case "invalid_request":

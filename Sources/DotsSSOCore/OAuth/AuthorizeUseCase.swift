@@ -81,7 +81,7 @@ package struct AuthorizeUseCase: Sendable {
         }
         if let saveRefreshToken, case .signedIn = outcome {
             try await RefreshTokenFile(path: saveRefreshToken).save(from: client)
-            ctx.note("saved the refresh token to \(saveRefreshToken) (0600); give it to CI as --refresh-token-file")
+            ctx.note("saved the refresh token to \(saveRefreshToken) (0600); give it to CI as \(CLIFlag.refreshTokenFile)")
         }
         return outcome
     }
@@ -97,7 +97,8 @@ package struct AuthorizeUseCase: Sendable {
         if case .registered = redirect {
             // A registered landing page: the person pastes where the browser landed.
             if let flow, flow != .paste {
-                throw UsageError.invalid("--flow \(flow.rawValue) cannot use the registered --redirect-uri; only --flow paste can")
+                throw UsageError.invalid(
+                    "\(CLIFlag.flow) \(flow.rawValue) cannot use the registered \(CLIFlag.redirectUri); only \(CLIFlag.flow) paste can")
             }
             chosen = .paste
         } else {
@@ -111,7 +112,7 @@ package struct AuthorizeUseCase: Sendable {
                 chosen = choice.flow
                 if flow == nil {
                     ctx.note(
-                        "dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (--flow loopback|device|paste chooses another)"
+                        "dots-sso: signing in with the \(chosen.rawValue) flow: \(choice.reason) (\(CLIFlag.flow) loopback|device|paste chooses another)"
                     )
                 }
             }
@@ -119,7 +120,8 @@ package struct AuthorizeUseCase: Sendable {
         if chosen == .device {
             guard !stopAfterRedirect else {
                 throw UsageError.invalid(
-                    "--no-exchange needs a redirect: the device flow has no code to hand over (use --flow loopback or paste)")
+                    "\(CLIFlag.noExchange) needs a redirect: the device flow has no code to hand over (use \(CLIFlag.flow) loopback or paste)"
+                )
             }
             let prompt = devicePrompt
             let result = try await DeviceSignIn(client: client, endpoints: endpoints, scopes: scopes, wait: wait) { device in
@@ -134,7 +136,7 @@ package struct AuthorizeUseCase: Sendable {
         _ client: SignInContext, endpoints: ProviderEndpoints, scopes: [String], redirect: RedirectMode, paste: Bool,
         _ ctx: CommandContext
     ) async throws -> Outcome {
-        let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "--authorization-endpoint")
+        let authorizationURL = try endpoints.require(\.authorization, "authorization", flag: "\(CLIFlag.authorizationEndpoint)")
 
         var receiver: LoopbackReceiver?
         let redirectURI: String

@@ -30,7 +30,7 @@ struct BareRefusal {
             description =
                 "\(answer): the provider refused the pushed request of client \(client.map { "\"\(ServerWords.line($0))\"" } ?? "(no id)")"
                 + (redirectURI.map {
-                    " with the redirect URI \"\($0)\"; register that redirect URI for the client, or pass --redirect-uri with one it has"
+                    " with the redirect URI \"\($0)\"; register that redirect URI for the client, or pass \(CLIFlag.redirectUri) with one it has"
                 }
                     ?? "")
         case (400, _) where grant == "refresh_token":

@@ -32,7 +32,7 @@ package struct ClientCredentials: Sendable {
         switch method {
         case .privateKeyJWT:
             guard let assertion else {
-                throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile")
+                throw ConfigError.missingSetting(name: "client key", flag: "\(CLIFlag.clientKeyFile)", key: "clientKeyFile")
             }
             fields.append(("client_id", clientID))
             fields.append(("client_assertion_type", ClientAssertion.assertionType))

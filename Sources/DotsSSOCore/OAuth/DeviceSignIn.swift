@@ -20,10 +20,10 @@ struct DeviceSignIn: Sendable {
             throw OAuthError.flowUnavailable(
                 flow: "device",
                 reason: "the provider publishes no device_authorization_endpoint "
-                    + "(pass --device-authorization-endpoint URL if it has one, or use --flow paste)")
+                    + "(pass \(CLIFlag.deviceAuthorizationEndpoint) URL if it has one, or use \(CLIFlag.flow) paste)")
         }
         let deviceURL = try URLPolicy.validate(deviceEndpoint)
-        let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
+        let tokenURL = try endpoints.require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)")
         // RFC 8628 allows PKCE; send it only where the provider says it takes S256, as a stricter provider may refuse unknown parameters.
         let pkce = endpoints.codeChallengeMethods?.contains("S256") == true ? try PKCE() : nil
         let nonce = scopes.contains("openid") ? try SecureRandom.base64URLString(byteCount: 32) : nil

@@ -39,7 +39,7 @@ package struct DiscoverUseCase: Sendable {
     }
 
     package func run(_ ctx: CommandContext) async throws -> Result {
-        let issuer = try channel.require(\.issuer, "issuer", flag: "--issuer", key: "issuer")
+        let issuer = try channel.require(\.issuer, "issuer", flag: "\(CLIFlag.issuer)", key: "issuer")
         let client = try http.client(in: ctx)
         // discover reports every endpoint, so it reads both documents where the first lacks one.
         let metadata = try await DiscoveryClient(http: client).fetch(

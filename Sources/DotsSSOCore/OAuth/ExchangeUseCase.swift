@@ -28,7 +28,7 @@ package struct ExchangeUseCase: Sendable {
         }
         guard let verifier = codeVerifier ?? pending?.codeVerifier else { throw OAuthError.noPendingAuthorization }
         guard let redirectURI = redirectURIFlag ?? pending?.redirectUri ?? client.channel.redirectUri else {
-            throw ConfigError.missingSetting(name: "redirect URI", flag: "--redirect-uri", key: "redirectUri")
+            throw ConfigError.missingSetting(name: "redirect URI", flag: "\(CLIFlag.redirectUri)", key: "redirectUri")
         }
         let endpoints = try await client.endpoints()
         // The pending code is bound to the pending key (RFC 9449 §10): the exchange proves that one.

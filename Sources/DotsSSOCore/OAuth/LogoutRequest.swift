@@ -21,7 +21,7 @@ package struct LogoutRequest: Sendable {
         if let redirect = postLogoutRedirectURI {
             guard let parsed = URLComponents(string: redirect), parsed.scheme != nil, parsed.fragment == nil else {
                 throw UsageError.invalid(
-                    "--post-logout-redirect-uri \(Redactor.redactURL(redirect)) is not an absolute URL without a fragment")
+                    "\(CLIFlag.postLogoutRedirectUri) \(Redactor.redactURL(redirect)) is not an absolute URL without a fragment")
             }
             // The state ties the provider's redirect back to this logout (§2: RECOMMENDED with a redirect URI).
             state = try SecureRandom.base64URLString(byteCount: 16)

@@ -62,7 +62,7 @@ package enum OAuthError: UserFacingError, Equatable {
     package var message: String {
         switch self {
         case let .discoveryNotFound(issuer, tried):
-            "no OAuth/OIDC metadata for \(issuer): tried \(tried.joined(separator: " and ")); check --issuer"
+            "no OAuth/OIDC metadata for \(issuer): tried \(tried.joined(separator: " and ")); check \(CLIFlag.issuer)"
         case .discoveryNotAnObject(let url):
             "the metadata at \(url) is JSON but not an object"
         case .malformedToken(let detail):
@@ -88,23 +88,23 @@ package enum OAuthError: UserFacingError, Equatable {
                 + " refused. Run `dots-sso authorize` again and sign in from the URL it prints"
         case let .callbackTimeout(seconds, waitingFor, _):
             "nobody completed the sign-in within \(Int(seconds)) s: \(waitingFor) never arrived. If the browser shows an error from the "
-                + "provider, fix what it says; otherwise run `dots-sso authorize` again (--timeout SECONDS waits longer)"
+                + "provider, fix what it says; otherwise run `dots-sso authorize` again (\(CLIFlag.timeout) SECONDS waits longer)"
         case let .authorizationRequestRefused(status, error, description, hint):
             "the provider refused the authorization request before anyone could sign in (HTTP \(status)): \(error)"
-                + "\(description.map { " (\($0))" } ?? ""); \(hint) (--no-preflight skips this check)"
+                + "\(description.map { " (\($0))" } ?? ""); \(hint) (\(CLIFlag.noPreflight) skips this check)"
         case let .authorizationPageRefused(status, subject, words, hint):
-            "the provider refused \(subject) before anyone could sign in: its page (HTTP \(status)) says \"\(words)\"; \(hint) (--no-preflight skips this check)"
+            "the provider refused \(subject) before anyone could sign in: its page (HTTP \(status)) says \"\(words)\"; \(hint) (\(CLIFlag.noPreflight) skips this check)"
         case let .authorizationRequestUnexplained(status, answer, clientID, redirectURI):
             "the provider refused the authorization request before anyone could sign in (HTTP \(status), \(answer)); check that the client "
-                + "id \(clientID) is registered there with the redirect URI \(redirectURI) (--redirect-uri sends another; --no-preflight skips this check)"
+                + "id \(clientID) is registered there with the redirect URI \(redirectURI) (\(CLIFlag.redirectUri) sends another; \(CLIFlag.noPreflight) skips this check)"
         case let .discoveryIssuerMismatch(requested, named, url):
             "refusing the provider metadata at \(url): it names the issuer \"\(named)\", not \(requested) it was fetched for"
                 + (named.hasSuffix("/") != requested.hasSuffix("/") && named.filter { $0 != "/" } == requested.filter { $0 != "/" }
-                    ? " (they differ only by a trailing slash: pass --issuer \(named) exactly)" : "")
+                    ? " (they differ only by a trailing slash: pass \(CLIFlag.issuer) \(named) exactly)" : "")
                 + "; OpenID Discovery §4.3 forbids using it (`dots-sso discover` shows the whole document)"
         case .noEndSessionToKeepSignIn:
-            "--keep-sign-in leaves only the provider's browser session to end, and the provider names no end-session endpoint "
-                + "(--end-session-endpoint URL sets it)"
+            "\(CLIFlag.keepSignIn) leaves only the provider's browser session to end, and the provider names no end-session endpoint "
+                + "(\(CLIFlag.endSessionEndpoint) URL sets it)"
         case .logoutReturnStateMismatch:
             "the return to the post-logout redirect carried a state this logout did not send (a forged or stale redirect), so it does not "
                 + "confirm this logout; the provider's browser session may still be open"
@@ -115,29 +115,29 @@ package enum OAuthError: UserFacingError, Equatable {
             "the token endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (OAuthErrorCode(error).spentGrant ? "; sign in again with `dots-sso authorize`" : "")
                 + (OAuthErrorCode(error).refusesClient
-                    ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
+                    ? "; check \(CLIFlag.clientId) and the client secret or key (\(CLIFlag.clientKeyFile), and \(CLIFlag.clientKeyId) when the provider registered another kid)"
                     : "")
         case let .pushRefused(status, error, description):
             "the pushed authorization request endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
-                + (OAuthErrorCode(error).refusesClient ? "; check --client-id and the client secret or key" : "")
+                + (OAuthErrorCode(error).refusesClient ? "; check \(CLIFlag.clientId) and the client secret or key" : "")
                 + (error == "invalid_redirect_uri" || (description ?? "").lowercased().contains("redirect")
                     ? "; the redirect URI must be one registered for this client" : "")
         case let .assertionRefused(url, status, error, description, audience, choice):
             "\(url) refused the client's private_key_jwt assertion (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + "; the assertion named the audience \"\(audience)\" (\(choice == .issuer ? "the issuer" : "the endpoint it was sent to")); "
                 + "if the provider expects \(choice == .issuer ? "its endpoint's URL" : "its issuer"), set clientAssertionAudience "
-                + "\(choice == .issuer ? "endpoint" : "issuer") in the channel or pass --client-assertion-audience "
-                + "\(choice == .issuer ? "endpoint" : "issuer"); otherwise check --client-id, --client-key-file and --client-key-id"
+                + "\(choice == .issuer ? "endpoint" : "issuer") in the channel or pass \(CLIFlag.clientAssertionAudience) "
+                + "\(choice == .issuer ? "endpoint" : "issuer"); otherwise check \(CLIFlag.clientId), \(CLIFlag.clientKeyFile) and \(CLIFlag.clientKeyId)"
         case .pushRequired:
             "the provider requires pushed authorization requests (require_pushed_authorization_requests, RFC 9126), so the sign-in cannot "
-                + "start without one; drop --no-par"
+                + "start without one; drop \(CLIFlag.noPar)"
         case let .revocationRefused(status, error, description):
             "the revocation endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
                 + (OAuthErrorCode(error).refusesClient
-                    ? "; check --client-id and the client secret or key (--client-key-file, and --client-key-id when the provider registered another kid)"
+                    ? "; check \(CLIFlag.clientId) and the client secret or key (\(CLIFlag.clientKeyFile), and \(CLIFlag.clientKeyId) when the provider registered another kid)"
                     : "")
         case .noPendingAuthorization:
-            "no pending authorization to complete: pass --code-verifier, or start with `dots-sso authorize --no-exchange`"
+            "no pending authorization to complete: pass \(CLIFlag.codeVerifier), or start with `dots-sso authorize \(CLIFlag.noExchange)`"
         case let .malformedJWK(keyID, detail):
             "the provider's JWKS has a key that cannot be used (kid \(keyID.map { "\"\($0)\"" } ?? "not given")): \(detail); ask the provider to fix its jwks_uri document"
         case let .malformedDeviceAuthorization(url, detail):
@@ -145,24 +145,24 @@ package enum OAuthError: UserFacingError, Equatable {
         case .deviceDenied(let description):
             "the device sign-in was declined\(description.map { " (\($0))" } ?? ""): the member refused it on the provider's page; run `dots-sso authorize` again to retry"
         case .deviceCodeExpired(let seconds):
-            "the device code expired after \(Int(seconds)) s before anyone approved it; run `dots-sso authorize --flow device` again for a new code"
+            "the device code expired after \(Int(seconds)) s before anyone approved it; run `dots-sso authorize \(CLIFlag.flow) device` again for a new code"
         case let .deviceTimeout(seconds, userCode, verificationURI):
             "nobody approved the device sign-in within \(Int(seconds)) s (code \(userCode) at \(verificationURI)); run `dots-sso authorize` again "
-                + "(--timeout SECONDS waits longer)"
+                + "(\(CLIFlag.timeout) SECONDS waits longer)"
         case let .grantRefused(grant, status, error, description):
             "the provider does not allow this client the \(grant) grant (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? ""); "
                 + (grant == "password"
-                    ? "ask the partner to enable the resource-owner password grant for its test client, or sign in with --flow device and use --refresh-token-file"
-                    : "ask the partner to enable it for this client, or choose another --flow")
+                    ? "ask the partner to enable the resource-owner password grant for its test client, or sign in with \(CLIFlag.flow) device and use \(CLIFlag.refreshTokenFile)"
+                    : "ask the partner to enable it for this client, or choose another \(CLIFlag.flow)")
         case let .flowUnavailable(flow, reason):
-            "cannot sign in with --flow \(flow): \(reason)"
+            "cannot sign in with \(CLIFlag.flow) \(flow): \(reason)"
         case let .assertionAlgorithmRefused(accepted, key):
             "the provider accepts client assertions signed with \(accepted.joined(separator: ", ")) only "
                 + "(token_endpoint_auth_signing_alg_values_supported), and the client key signs \(key): register a key it "
                 + "accepts (`dots-sso keys generate` makes RSA, signed PS256 where RS256 is not listed, or P-256 for ES256)"
         case .dpopAlgorithmRefused(let accepted):
             "the provider accepts DPoP proofs signed with \(accepted.joined(separator: ", ")) only "
-                + "(dpop_signing_alg_values_supported); dots-sso signs them ES256, PS256 or RS256: sign in with --no-dpop"
+                + "(dpop_signing_alg_values_supported); dots-sso signs them ES256, PS256 or RS256: sign in with \(CLIFlag.noDpop)"
         }
     }
 

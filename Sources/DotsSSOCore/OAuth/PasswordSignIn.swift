@@ -15,7 +15,7 @@ package struct PasswordCredentials: Sendable {
 
     /// Said on every use: the grant exists here only for test members in CI.
     package static let warning =
-        "--grant password signs in a partner's test member with the resource-owner password grant; "
+        "\(CLIFlag.grant) password signs in a partner's test member with the resource-owner password grant; "
         + "RFC 9700 §2.4 forbids it for real members: never give it a real member's password"
 }
 
@@ -42,7 +42,7 @@ struct PasswordSignIn: Sendable {
         if let warning = SecretInput.exposureWarning(credentials.passwordFile, what: "the test member's password") {
             client.context.warn(warning)
         }
-        let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
+        let tokenURL = try endpoints.require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)")
         return try await client.tokenClient(for: endpoints)
             .password(username: credentials.username, password: password, scopes: scopes, endpoint: tokenURL)
     }

@@ -74,7 +74,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package func require(_ keyPath: KeyPath<ProviderEndpoints, String?>, _ name: String, flag: String) throws -> URL {
         guard let text = self[keyPath: keyPath] else {
             throw ConfigError.missingSetting(
-                name: "\(name) endpoint", flag: "\(flag) (or --issuer for discovery)", key: Self.channelKey(flag))
+                name: "\(name) endpoint", flag: "\(flag) (or \(CLIFlag.issuer) for discovery)", key: Self.channelKey(flag))
         }
         return try URLPolicy.validate(text)
     }

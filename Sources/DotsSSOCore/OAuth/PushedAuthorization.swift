@@ -15,8 +15,8 @@ package enum PushedAuthorization {
         case true?:
             guard let endpoint = endpoints.pushedAuthorization else {
                 throw ConfigError.missingSetting(
-                    name: "pushed authorization request endpoint (--par)",
-                    flag: "--issuer, whose metadata names pushed_authorization_request_endpoint,",
+                    name: "pushed authorization request endpoint (\(CLIFlag.par))",
+                    flag: "\(CLIFlag.issuer), whose metadata names pushed_authorization_request_endpoint,",
                     key: "issuer")
             }
             return try URLPolicy.validate(endpoint)

@@ -15,11 +15,11 @@ package enum RedirectMode: Sendable, Equatable {
             return
         }
         guard let components = URLComponents(string: redirectURI), let scheme = components.scheme?.lowercased() else {
-            throw UsageError.invalid("--redirect-uri '\(redirectURI)' is not a URI")
+            throw UsageError.invalid("\(CLIFlag.redirectUri) '\(redirectURI)' is not a URI")
         }
         if scheme == "http", let host = components.host, URLPolicy.isLoopback(host: host) {
             guard components.query == nil, components.fragment == nil, components.user == nil, components.password == nil else {
-                throw UsageError.invalid("a loopback --redirect-uri is a host, a port and a path (no query, fragment or user)")
+                throw UsageError.invalid("a loopback \(CLIFlag.redirectUri) is a host, a port and a path (no query, fragment or user)")
             }
             // URLComponents gives an IPv6 literal without its brackets; the URI keeps them.
             let written = host.contains(":") ? "[\(host)]" : host.lowercased()
@@ -30,7 +30,7 @@ package enum RedirectMode: Sendable, Equatable {
         }
         if scheme == "http" {
             throw UsageError.invalid(
-                "--redirect-uri must be https, a loopback http URI or an app scheme; plain http to \(components.host ?? "a remote host") is refused"
+                "\(CLIFlag.redirectUri) must be https, a loopback http URI or an app scheme; plain http to \(components.host ?? "a remote host") is refused"
             )
         }
         self = .registered(redirectURI)

@@ -82,14 +82,14 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
     package var message: String {
         switch self {
         case .notAFile:
-            "--refresh-token-file and --save-refresh-token need a file, not '-': a rotated refresh token is written back to it"
+            "\(CLIFlag.refreshTokenFile) and \(CLIFlag.saveRefreshToken) need a file, not '-': a rotated refresh token is written back to it"
         case let .spent(path, reason, channel):
             "the refresh token in \(path) no longer works (\(reason)). To fix, whoever looks after this job's test member runs "
-                + "`dots-sso authorize\(ShellWord.channelFlag(channel)) --flow device --save-refresh-token \(ShellWord.quoted(path))` "
+                + "`dots-sso authorize\(ShellWord.channelFlag(channel)) \(CLIFlag.flow) device \(CLIFlag.saveRefreshToken) \(ShellWord.quoted(path))` "
                 + "and stores the new file as the CI secret"
         case let .rotatedButNotSaved(path, reason):
             "the provider rotated the refresh token but the new one could not be written to \(path) (\(reason)); the token in the file is now spent: "
-                + "make the file writable and sign in again with `dots-sso authorize --save-refresh-token \(path)`"
+                + "make the file writable and sign in again with `dots-sso authorize \(CLIFlag.saveRefreshToken) \(path)`"
         case let .cannotWrite(path, reason):
             "cannot write the refresh token to \(path): \(reason)"
         case let .cannotWriteBack(path, reason):
@@ -103,7 +103,7 @@ package enum RefreshTokenFileError: UserFacingError, Equatable {
                 + "a time (GitHub `concurrency`, GitLab `resource_group`)"
         case .noneIssued(let path):
             "the provider issued no refresh token, so there is nothing to save to \(path); ask for a scope that yields one "
-                + "(often --scope 'openid offline_access') or ask the partner to issue refresh tokens to this client"
+                + "(often \(CLIFlag.scope) 'openid offline_access') or ask the partner to issue refresh tokens to this client"
         }
     }
 
@@ -171,7 +171,7 @@ package actor UnattendedToken {
                 throw RefreshTokenFileError.alreadyRotated(path: file.path, at: ISOTimestamp.string(spent.rotatedAt), into: spent.file)
             }
             let endpoints = try await client.endpoints()
-            let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
+            let tokenURL = try endpoints.require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)")
             let response: TokenResponse
             // With DPoP the key is this command's own: a file holds no key, so this suits a confidential client,
             // whose refresh tokens are not bound (RFC 9449 §5).

@@ -73,7 +73,7 @@ package struct RevokeUseCase: Sendable {
         var failure: RevocationFailed?
         if let tokens = oauth?.tokens, !keepSignIn {
             if localOnly {
-                problem = "--local-only: nothing was revoked at the provider; the tokens stay valid there until they expire"
+                problem = "\(CLIFlag.localOnly): nothing was revoked at the provider; the tokens stay valid there until they expire"
             } else if endpoints.revocation == nil, mode == .logout, endpoints.endSession != nil {
                 problem = Self.unrevoked(tokens)
             } else {
@@ -116,7 +116,8 @@ package struct RevokeUseCase: Sendable {
                 }
             }
         } else if openBrowser {
-            ctx.warn("the provider names no end-session endpoint, so there is no logout page to open (--end-session-endpoint sets it)")
+            ctx.warn(
+                "the provider names no end-session endpoint, so there is no logout page to open (\(CLIFlag.endSessionEndpoint) sets it)")
         }
         return result
     }
@@ -157,7 +158,7 @@ package struct RevokeUseCase: Sendable {
             : "; the refresh token stays valid at the provider until it expires, which may be never (ending the browser session "
                 + "below does not end it at every provider)"
         return "the provider names no revocation endpoint, so nothing was revoked: \(access)\(refresh); "
-            + "--revocation-endpoint URL sets one if the provider has it (`dots-sso revoke` also reads its RFC 8414 metadata for one)"
+            + "\(CLIFlag.revocationEndpoint) URL sets one if the provider has it (`dots-sso revoke` also reads its RFC 8414 metadata for one)"
     }
 
     /// RFC 7009 §2.1: revoking the refresh token first also ends its access tokens at most providers.
@@ -165,7 +166,7 @@ package struct RevokeUseCase: Sendable {
         guard let revocation else {
             throw RevocationFailed(
                 reason: "the provider names no revocation endpoint (neither of its metadata documents lists one; "
-                    + "--revocation-endpoint URL sets it; `dots-sso logout` still ends the browser session where the provider has an end-session endpoint)",
+                    + "\(CLIFlag.revocationEndpoint) URL sets it; `dots-sso logout` still ends the browser session where the provider has an end-session endpoint)",
                 status: .configuration, revoked: [])
         }
         var revoked: [String] = []
@@ -247,7 +248,7 @@ package struct RevocationFailed: UserFacingError, Equatable {
     package var message: String {
         "the tokens were not revoked at the provider: \(reason)"
             + (revoked.isEmpty ? "" : " (only the \(revoked.joined(separator: " and ")) was)")
-            + "; the sign-in stays cached so `dots-sso revoke` can try again (--local-only forgets it here without revoking)"
+            + "; the sign-in stays cached so `dots-sso revoke` can try again (\(CLIFlag.localOnly) forgets it here without revoking)"
     }
 
     package var exitStatus: ExitStatus { status }

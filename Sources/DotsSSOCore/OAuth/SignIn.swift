@@ -42,7 +42,7 @@ package struct SignIn: Sendable {
     }
 
     package func complete(code: String, verifier: String?, redirectURI: String, nonce: String?) async throws -> Result {
-        let tokenURL = try endpoints.require(\.token, "token", flag: "--token-endpoint")
+        let tokenURL = try endpoints.require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)")
         let response = try await tokenClient.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
         return try await store(response, nonce: nonce)
     }
@@ -56,9 +56,9 @@ package struct SignIn: Sendable {
         var validated = false
         if let idToken = response.idToken {
             guard let issuer = endpoints.issuer else {
-                throw OAuthError.invalidIDToken("no issuer is configured to validate it against (pass --issuer)")
+                throw OAuthError.invalidIDToken("no issuer is configured to validate it against (pass \(CLIFlag.issuer))")
             }
-            let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "--issuer")
+            let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "\(CLIFlag.issuer)")
             let validator = try await Self.validator(
                 for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
             let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())

@@ -121,10 +121,10 @@ package struct SignInContext: Sendable {
         }
         switch settings.clientAuth {
         case .privateKeyJWT? where assertion == nil:
-            throw ConfigError.missingSetting(name: "client key", flag: "--client-key-file", key: "clientKeyFile")
+            throw ConfigError.missingSetting(name: "client key", flag: "\(CLIFlag.clientKeyFile)", key: "clientKeyFile")
         case .clientSecretBasic?, .clientSecretPost?:
             if secret == nil {
-                throw ConfigError.missingSetting(name: "client secret", flag: "--client-secret-file", key: "clientSecretEnv")
+                throw ConfigError.missingSetting(name: "client secret", flag: "\(CLIFlag.clientSecretFile)", key: "clientSecretEnv")
             }
         default:
             break
@@ -168,7 +168,7 @@ package struct SignInContext: Sendable {
             cache: cache, key: key, channelName: channel.hintSelector,
             tokenClient: TokenEndpointClient(http: http, credentials: credentials),
             // Through endpoints(), so the provider's assertion algorithms are taken as the sign-in takes them.
-            tokenEndpoint: { [self] in try await endpoints().require(\.token, "token", flag: "--token-endpoint") },
+            tokenEndpoint: { [self] in try await endpoints().require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)") },
             warn: { [context] in context.warn($0) }
         )
     }

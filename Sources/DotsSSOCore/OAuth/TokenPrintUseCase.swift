@@ -40,14 +40,15 @@ package struct TokenPrintUseCase: Sendable {
     /// `Authorization: DPoP` value and a proof made for that request (RFC 9449 §7), the token refreshed first when needed.
     package func proofHeaders(url: URL, method: String, _ ctx: CommandContext) async throws -> (authorization: String, proof: String) {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw UsageError.invalid("--dpop-proof needs an absolute http(s) URL, not \(url.redactedForDisplay)")
+            throw UsageError.invalid("\(CLIFlag.dpopProof) needs an absolute http(s) URL, not \(url.redactedForDisplay)")
         }
         guard !method.isEmpty, method.count <= 16, method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") }) else {
-            throw UsageError.invalid("--dpop-proof needs an HTTP method in capitals (GET, POST, …) after the URL")
+            throw UsageError.invalid("\(CLIFlag.dpopProof) needs an HTTP method in capitals (GET, POST, …) after the URL")
         }
         let access = try await SignInContext(signIn, in: ctx).session().valid(minValidity: minValidity).signedIn.access
         guard let key = access.dpop else {
-            throw UsageError.invalid("this sign-in's access token is a bearer token, not bound to a DPoP key: sign in with --dpop first")
+            throw UsageError.invalid(
+                "this sign-in's access token is a bearer token, not bound to a DPoP key: sign in with \(CLIFlag.dpop) first")
         }
         return (access.authorization, try key.proof(method: method, url: url, accessToken: access.token))
     }

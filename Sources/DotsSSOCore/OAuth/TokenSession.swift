@@ -96,7 +96,7 @@ package struct TokenSession: Sendable {
     private func warnIfUnattainable(_ minValidity: TimeInterval, _ tokens: TokenSet) {
         guard let lifetime = tokens.lifetime, tokens.attainableValidity(minValidity) < minValidity else { return }
         warn(
-            "--min-validity \(Self.seconds(minValidity)) is \(minValidity > lifetime ? "longer than" : "as long as") the provider's access tokens live (\(Self.seconds(lifetime))); "
+            "\(CLIFlag.minValidity) \(Self.seconds(minValidity)) is \(minValidity > lifetime ? "longer than" : "as long as") the provider's access tokens live (\(Self.seconds(lifetime))); "
                 + "using one with at least \(Self.seconds(lifetime / 2)) left instead of refreshing on every call")
     }
 

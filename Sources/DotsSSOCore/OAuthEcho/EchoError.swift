@@ -16,9 +16,9 @@ package enum EchoError: UserFacingError, Equatable {
     package var message: String {
         switch self {
         case .malformedHeader(let reason):
-            "the --authorization value is not an OAuth 1.0 header (RFC 5849 §3.5.1): \(reason); nothing was sent"
+            "the \(CLIFlag.authorization) value is not an OAuth 1.0 header (RFC 5849 §3.5.1): \(reason); nothing was sent"
         case .consumerKeyMismatch(let found):
-            "the header's oauth_consumer_key \"\(found)\" is not ours (--consumer-key): it was signed for another app; nothing was sent"
+            "the header's oauth_consumer_key \"\(found)\" is not ours (\(CLIFlag.consumerKey)): it was signed for another app; nothing was sent"
         case let .providerRefused(url, reason):
             "refusing the provider URL \(url): \(reason); nothing was sent"
         case let .notAuthorized(url, status, words):

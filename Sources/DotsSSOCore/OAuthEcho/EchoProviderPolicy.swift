@@ -16,11 +16,12 @@ package enum EchoProviderPolicy {
         package init(_ text: String) throws {
             let entry = text.lowercased()
             let (host, port) = try EchoProviderPolicy.split(authority: entry) { reason in
-                UsageError.invalid("--allowed-host \"\(text)\" is not HOST or HOST:PORT: \(reason)")
+                UsageError.invalid("\(CLIFlag.allowedHost) \"\(text)\" is not HOST or HOST:PORT: \(reason)")
             }
             guard EchoProviderPolicy.isPlainHost(host) else {
                 throw UsageError.invalid(
-                    "--allowed-host \"\(text)\" is not HOST or HOST:PORT: use an ASCII host name (punycode for IDNs) or an IP address")
+                    "\(CLIFlag.allowedHost) \"\(text)\" is not HOST or HOST:PORT: use an ASCII host name (punycode for IDNs) or an IP address"
+                )
             }
             self.host = host
             self.port = port

@@ -29,15 +29,15 @@ package struct EchoSignUseCase: Sendable {
 
     package func run(_ ctx: CommandContext) throws -> Result {
         guard consumerSecretFile != "-" || tokenSecretFile != "-" else {
-            throw UsageError.invalid("--consumer-secret-file and --token-secret-file cannot both read stdin ('-')")
+            throw UsageError.invalid("\(CLIFlag.consumerSecretFile) and \(CLIFlag.tokenSecretFile) cannot both read stdin ('-')")
         }
-        for (flag, value) in [("--consumer-key", consumerKey), ("--token", token)] where value.isEmpty {
+        for (flag, value) in [("\(CLIFlag.consumerKey)", consumerKey), ("\(CLIFlag.token)", token)] where value.isEmpty {
             throw UsageError.invalid("\(flag) must not be empty")
         }
         guard let url = URL(string: provider), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
-            throw UsageError.invalid("--provider must be an http(s) URL, got \(ServerWords.line(String(provider.prefix(200))))")
+            throw UsageError.invalid("\(CLIFlag.provider) must be an http(s) URL, got \(ServerWords.line(String(provider.prefix(200))))")
         }
         let consumerSecret = try SecretInput.read(consumerSecretFile, what: "the consumer secret")
         let tokenSecret = try SecretInput.read(tokenSecretFile, what: "the token secret")

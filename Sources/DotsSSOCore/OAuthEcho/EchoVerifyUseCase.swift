@@ -62,7 +62,7 @@ package struct EchoVerifyUseCase: Sendable {
             warnings.append(
                 Finding(
                     EchoFindings.timestampSkew, at: FindingLocation(path: "oauth_timestamp"),
-                    "oauth_timestamp is \(age) (more than --max-skew \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"
+                    "oauth_timestamp is \(age) (more than \(CLIFlag.maxSkew) \(Int(clamping: maxSkew, to: 0...Int(Int32.max))) s): a replayed header, or a client clock that is off"
                 ))
         }
         return (url, header, warnings)

@@ -47,12 +47,14 @@ package struct OpenWebRegisterUseCase: Sendable {
     /// Every local check, then the request; nothing is sent when a check fails.
     func makeRequest() throws -> HTTPRequest {
         guard !codeA.isEmpty, codeA.isVisibleASCII else {
-            throw UsageError.invalid("--code-a must be the SDK's codeA: one word of visible ASCII")
+            throw UsageError.invalid("\(CLIFlag.codeA) must be the SDK's codeA: one word of visible ASCII")
         }
-        guard !userName.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError.invalid("--user-name must not be empty") }
+        guard !userName.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError.invalid("\(CLIFlag.userName) must not be empty")
+        }
         if let problem = StableUserID.problem(primaryKey, name: "the primary key") { throw OpenWebError.primaryKey(problem) }
         if let email, let problem = EmailAddress.problem(with: email) {
-            throw UsageError.invalid("--email \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
+            throw UsageError.invalid("\(CLIFlag.email) \"\(email)\" is not a valid address: \(EmailAddress.describe(problem))")
         }
         let base = try URLPolicy.validate(baseURL)
         var items = [

@@ -54,7 +54,7 @@ package enum PassFindings {
         "pkpass.signature.sha1", .info, source: wallet, "The signature uses a SHA-1 digest, as older passes do; new ones use SHA-256.")
     static let certificateChain = FindingCode(
         "pkpass.certificate.chain", .error, source: "RFC 5280 §6; \(wallet)",
-        "The signing certificate does not chain to a trusted root (Apple Root CA, or --trust and the channel's passes.trust): an intermediate is not bundled, the root is not trusted, or the signer signed itself. The message says which."
+        "The signing certificate does not chain to a trusted root (Apple Root CA, or \(CLIFlag.trust) and the channel's passes.trust): an intermediate is not bundled, the root is not trusted, or the signer signed itself. The message says which."
     )
     static let certificateExpired = FindingCode(
         "pkpass.certificate.expired", .error, source: "RFC 5280 §4.1.2.5; \(wallet)",

@@ -280,7 +280,8 @@ package enum PassSignature {
             : "the signature bundles "
                 + others.map { "\(quoted($0.displayName)) (expires \(ISOTimestamp.day($0.notAfter)))" }.joined(separator: ", ")
         let roots = trusted.isEmpty ? "no root" : trusted.map(quoted).joined(separator: ", ")
-        let addRoot = "trusted: \(roots); a test or sandbox hierarchy's root is added with --trust ROOT.pem or the channel's passes.trust"
+        let addRoot =
+            "trusted: \(roots); a test or sandbox hierarchy's root is added with \(CLIFlag.trust) ROOT.pem or the channel's passes.trust"
         let certificate = current ?? signer
         switch code {
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT, X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:

@@ -7,7 +7,7 @@ import Foundation
 /// hands over would make every pass it signs look genuine.
 package enum PassTrust {
     package static func anchors(flags: [String], channel: Channel?, in ctx: CommandContext) async throws -> TrustAnchors {
-        if !flags.isEmpty { return try await load(flags, option: "--trust", in: ctx) }
+        if !flags.isEmpty { return try await load(flags, option: "\(CLIFlag.trust)", in: ctx) }
         if let entries = channel?.passes?.trust, !entries.isEmpty {
             return try await load(entries, option: "the channel's passes.trust", in: ctx)
         }

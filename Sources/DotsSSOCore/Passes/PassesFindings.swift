@@ -39,13 +39,13 @@ package enum PassesFindings {
         The same pass URL is listed twice, so the member would see the same pass twice. List each pass once.
         """)
     static let writeFailed = FindingCode(
-        "passes.write-failed", .error, source: "dots-sso (--output)",
+        "passes.write-failed", .error, source: "dots-sso (\(CLIFlag.output))",
         """
         A downloaded pass could not be saved in the output folder (full disk, no permission, a symlink at its \
         name). The command ends with 74, not 1: the pass was not judged wrong.
         """)
     static let previewFailed = FindingCode(
-        "passes.preview.failed", .warning, source: "dots-sso (--preview)",
+        "passes.preview.failed", .warning, source: "dots-sso (\(CLIFlag.preview))",
         """
         The pass was verified but its picture could not be drawn (a drawing library missing, a limit reached). The \
         pass itself is not at fault.

@@ -28,7 +28,8 @@ package struct ContainersShowUseCase: Sendable {
         do {
             report = try await source.report()
         } catch let error as UserFacingError {
-            ctx.warn("showing the requests without a member (\(error.message)); sign in or pass --profile-file to see who may open what")
+            ctx.warn(
+                "showing the requests without a member (\(error.message)); sign in or pass \(CLIFlag.profileFile) to see who may open what")
         }
         var token: String?
         if showSecrets, let bearer = source.bearer { token = try? await bearer.token() }

@@ -84,9 +84,9 @@ package struct MemberSource: Sendable {
         if let explicit = channel.profileEndpoint { return try URLPolicy.validate(explicit) }
         guard channel.issuer != nil else {
             throw ConfigError.missingSetting(
-                name: "profile endpoint", flag: "--profile-endpoint (or --issuer to use userinfo)", key: "profileEndpoint")
+                name: "profile endpoint", flag: "\(CLIFlag.profileEndpoint) (or \(CLIFlag.issuer) to use userinfo)", key: "profileEndpoint")
         }
         let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
-        return try endpoints.require(\.userinfo, "profile (userinfo)", flag: "--profile-endpoint")
+        return try endpoints.require(\.userinfo, "profile (userinfo)", flag: "\(CLIFlag.profileEndpoint)")
     }
 }
