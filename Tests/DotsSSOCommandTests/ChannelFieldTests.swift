@@ -1,3 +1,4 @@
+import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
 import Foundation
@@ -41,16 +42,30 @@ struct ChannelFieldTests {
         #expect(help.stdout.contains(field.flag) && help.stdout.contains(String(field.help.prefix(30))), "\(field) in channel init --help")
     }
 
-    @Test("the command line's channel options are exactly the declared fields, plus the ones that are not stored")
+    /// Every plain text option of `options` (a `String?` property), by its property name: read by reflection here, so
+    /// the groups' own `fieldValues` lists are held to what they declare.
+    static func textOptions(in options: some ParsableArguments) -> [String] {
+        Mirror(reflecting: options).children.compactMap { child in
+            guard let label = child.label, label.hasPrefix("_"), child.value is Option<String?> else { return nil }
+            return String(label.dropFirst())
+        }
+    }
+
+    @Test(
+        "the command line's channel options are exactly the declared fields, plus the ones that are not stored, and each group lists its own"
+    )
     func optionsMatchDeclarations() throws {
         let options = try ChannelFileOptions.parse([])
-        let covered = Set(
-            ChannelFieldOptions.declared(in: options).map(\.field) + ChannelFieldOptions.declared(in: options.channel).map(\.field))
+        let notStored: Set = ["channel", "clientSecretFile"]
+        #expect(Self.textOptions(in: options).sorted() == options.fieldValues.map(\.field).sorted())
+        #expect(
+            Self.textOptions(in: options.channel).filter { !notStored.contains($0) }.sorted()
+                == options.channel.fieldValues.map(\.field).sorted())
+        let covered = Set((options.fieldValues + options.channel.fieldValues).compactMap { ChannelField.named($0.field) })
         let missing = ChannelField.all.filter { !covered.contains($0) }.map(\.flag)
         #expect(missing.isEmpty, "declared fields without an option named after them: \(missing)")
         // Every plain text option is a declared field, or one of the two that are never stored.
-        let notStored: Set = ["channel", "clientSecretFile"]
-        let names = (ChannelFieldOptions.textOptions(in: options) + ChannelFieldOptions.textOptions(in: options.channel)).map(\.name)
+        let names = Self.textOptions(in: options) + Self.textOptions(in: options.channel)
         #expect(names.contains("issuer") && names.contains("privacyPolicy"), "the options are read: \(names)")
         let strays = names.filter { ChannelField.named($0) == nil && !notStored.contains($0) }
         #expect(strays.isEmpty, "text options that are no declared field (declare them in ChannelField): \(strays)")

@@ -3,30 +3,16 @@ import DotsSSOBasics
 import DotsSSOCore
 
 /// The bridge between `ChannelField` (each text setting declared once, in the core) and ArgumentParser, which needs
-/// one `@Option` property per flag: the property is named after the field and takes its help from it, and the
-/// values are read back by that name, so no list of fields is kept here. `ChannelFieldTests` fails when a field has
-/// no option, or an option names no field.
+/// one `@Option` property per flag: each property is named after its field and takes its help from it, and the
+/// option groups list their values by field name (`fieldValues`). `ChannelFieldTests` fails when a field has no
+/// option, an option names no field, or a group's list leaves one of its options out.
 enum ChannelFieldOptions {
-    /// Sets every field `options` was given (its `String?` options named after a declared field) in `channel`.
-    static func apply(_ options: some ParsableArguments, to channel: inout Channel) {
-        for (field, value) in given(in: options) { field.set(value, in: &channel) }
-    }
-
-    /// Every plain text option of `options` (a `String?` property), by its property name, with its value.
-    static func textOptions(in options: some ParsableArguments) -> [(name: String, value: String?)] {
-        Mirror(reflecting: options).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), let option = child.value as? Option<String?> else { return nil }
-            return (String(label.dropFirst()), option.wrappedValue)
+    /// Sets every field given a value in `channel`.
+    static func apply(_ values: [(field: String, value: String?)], to channel: inout Channel) {
+        for (name, value) in values {
+            guard let value, let field = ChannelField.named(name) else { continue }
+            field.set(value, in: &channel)
         }
-    }
-
-    /// The declared fields among `options`' properties, with the value each was given (nil: not given).
-    static func declared(in options: some ParsableArguments) -> [(field: ChannelField, value: String?)] {
-        textOptions(in: options).compactMap { option in ChannelField.named(option.name).map { ($0, option.value) } }
-    }
-
-    static func given(in options: some ParsableArguments) -> [(ChannelField, String)] {
-        declared(in: options).compactMap { entry in entry.value.map { (entry.field, $0) } }
     }
 }
 

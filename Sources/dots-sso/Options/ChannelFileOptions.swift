@@ -98,10 +98,31 @@ struct ChannelFileOptions: ParsableArguments {
         }
     }
 
+    /// The field options this group adds to `ChannelOptions`', with their values, by field name.
+    var fieldValues: [(field: String, value: String?)] {
+        [
+            ("clientSecretEnv", clientSecretEnv),
+            ("clientKeyFile", clientKeyFile),
+            ("clientKeyId", clientKeyId),
+            ("clientAssertionAudience", clientAssertionAudience),
+            ("endSessionEndpoint", endSessionEndpoint),
+            ("postLogoutRedirectUri", postLogoutRedirectUri),
+            ("loadingAnimation", loadingAnimation),
+            ("privacyPolicy", privacyPolicy),
+            ("termsAndConditions", termsAndConditions),
+            ("jointControllerStatement", jointControllerStatement),
+            ("magicLinkBaseUrl", magicLinkBaseUrl),
+            ("magicLinkStudy", magicLinkStudy),
+            ("channelsApiBaseUrl", channelsApiBaseUrl),
+            ("channelsApiChannelId", channelsApiChannelId),
+            ("channelsApiKeyEnv", channelsApiKeyEnv),
+        ]
+    }
+
     /// The settings given as flags (nil where not given).
     var settings: Channel {
         var settings = channel.overrides
-        ChannelFieldOptions.apply(self, to: &settings)
+        ChannelFieldOptions.apply(fieldValues, to: &settings)
         settings.flow = flow
         return settings
     }

@@ -31,10 +31,26 @@ struct ChannelOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Scopes to request, space-separated or repeated.", valueName: "scope"))
     var scope: [String] = []
 
+    /// Each channel field option above with its value, by field name: read as a plain list (no reflection at run
+    /// time); `ChannelFieldTests` holds it to the declared options.
+    var fieldValues: [(field: String, value: String?)] {
+        [
+            ("issuer", issuer),
+            ("authorizationEndpoint", authorizationEndpoint),
+            ("tokenEndpoint", tokenEndpoint),
+            ("deviceAuthorizationEndpoint", deviceAuthorizationEndpoint),
+            ("profileEndpoint", profileEndpoint),
+            ("passesEndpoint", passesEndpoint),
+            ("revocationEndpoint", revocationEndpoint),
+            ("clientId", clientId),
+            ("redirectUri", redirectUri),
+        ]
+    }
+
     /// The fields given as flags, as a channel to merge over the stored one.
     var overrides: Channel {
         var channel = Channel()
-        ChannelFieldOptions.apply(self, to: &channel)
+        ChannelFieldOptions.apply(fieldValues, to: &channel)
         let scopes = scope.flatMap { $0.split(separator: " ").map(String.init) }
         channel.scopes = scopes.isEmpty ? nil : scopes
         return channel
