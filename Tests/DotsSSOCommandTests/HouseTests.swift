@@ -1,7 +1,10 @@
+import ArgumentParser
 import DotsSSOCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import dots_sso
 
 /// The floors the compiler cannot keep inside one module: the core's folders depend on each other in one direction
 /// (a cycle means two folders are one concept, or a name lives on the wrong side), and the drawing libraries stay
@@ -119,5 +122,24 @@ struct HouseTests {
         }
         #expect(CLIFlag.allCases.count > 50)
         #expect(spelled.isEmpty, "flags spelled in core strings (use CLIFlag): \(spelled)")
+    }
+}
+
+/// How `DotsSSO.run` tells ArgumentParser's errors from an internal one, by ArgumentParser's public API rather than by
+/// the name of its (internal) error types.
+@Suite("ArgumentParser's errors, told apart")
+struct ArgumentParserErrorTests {
+    struct Unexpected: Error {}
+
+    @Test("help and usage errors are ArgumentParser's (0 and 64); any other error is a plain failure, reported as internal")
+    func toldApart() throws {
+        #expect(DotsSSO.exitCode(for: ValidationError("bad")) == .validationFailure)
+        #expect(DotsSSO.exitCode(for: CleanExit.helpRequest()) == .success)
+        do {
+            _ = try DotsSSO.parseAsRoot(["--no-such-flag"])
+        } catch {
+            #expect(DotsSSO.exitCode(for: error) == .validationFailure)
+        }
+        #expect(DotsSSO.exitCode(for: Unexpected()) == .failure)
     }
 }
