@@ -162,7 +162,7 @@ struct DotsSSO: AsyncParsableCommand {
             if let watched, !watched.written { try? console.json(FailureDocument(error)) }
         } catch let error as ExitCode {
             status = error.rawValue
-        } catch where DotsSSO.exitCode(for: error) != .failure {
+        } catch  where DotsSSO.exitCode(for: error) != .failure {
             // ArgumentParser's own: help (0) and usage errors (64). Ours are UserFacingError or ExitCode, caught
             // above; anything else ArgumentParser reports as a plain failure (1), which is an internal error here.
             status = finish(argumentParserError: error, console: console)
