@@ -1458,7 +1458,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1541,6 +1541,9 @@ _dots-sso_profile() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1579,7 +1582,7 @@ _dots-sso_flags() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1662,6 +1665,9 @@ _dots-sso_flags() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1703,7 +1709,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1786,6 +1792,9 @@ _dots-sso_flags_show() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1812,7 +1821,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -1895,6 +1904,9 @@ _dots-sso_flags_check() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -1921,7 +1933,7 @@ _dots-sso_containers() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2004,6 +2016,9 @@ _dots-sso_containers() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2057,7 +2072,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2140,6 +2155,9 @@ _dots-sso_containers_show() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2178,7 +2196,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--scope --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2261,6 +2279,9 @@ _dots-sso_containers_probe() {
     '--access-token-file')
         return
         ;;
+    '--access-token-env')
+        return
+        ;;
     '--refresh-token-file')
         return
         ;;
@@ -2310,7 +2331,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--scope --cacert --trust)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2391,6 +2412,9 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--access-token-file')
+        return
+        ;;
+    '--access-token-env')
         return
         ;;
     '--refresh-token-file')
@@ -2692,7 +2716,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--scope --trust --only --skip --cacert)
-    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
+    non_repeating_options=(--color --channel --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2770,6 +2794,9 @@ _dots-sso_check() {
         return
         ;;
     '--access-token-file')
+        return
+        ;;
+    '--access-token-env')
         return
         ;;
     '--refresh-token-file')

@@ -247,6 +247,32 @@ struct HeadlessSignInTests {
     }
 
     @Test(
+        "--access-token-env: the member's token from a variable (a Bearer prefix dropped, never printed); unset is said with the file flag; with a file, refused; check without it skips its live checks"
+    )
+    func accessTokenFromEnvironment() async throws {
+        let t = TestContext(environment: ["CI_MEMBER_TOKEN": "Bearer at-0\n"])
+        _ = FakeProvider(on: t.http)
+        let result = await t.run(["profile"] + FakeProvider.flags + ["--access-token-env", "CI_MEMBER_TOKEN", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let userinfo = try #require(t.http.requests.first { $0.url.path == "/userinfo" })
+        #expect(userinfo.headers.contains { $0.name == "Authorization" && $0.value == "Bearer at-0" })
+        #expect(!result.allOutput.contains("at-0"), "the token is never printed")
+        let unset = await t.run(["profile"] + FakeProvider.flags + ["--access-token-env", "NOT_SET_ANYWHERE"])
+        #expect(unset.status == 78 && unset.stderr.contains("$NOT_SET_ANYWHERE, which is not set"), "\(unset.stderr)")
+        #expect(unset.stderr.contains("--access-token-file"), "says the file flag: \(unset.stderr)")
+        let both = await t.run(["profile"] + FakeProvider.flags + ["--access-token-env", "CI_MEMBER_TOKEN", "--access-token-file", "x"])
+        #expect(both.status == 64 && both.stderr.contains("--access-token-env"), "\(both.stderr)")
+        let withRefresh = await t.run(
+            ["profile"] + FakeProvider.flags + ["--access-token-env", "CI_MEMBER_TOKEN", "--refresh-token-file", "x"])
+        #expect(withRefresh.status == 64, "\(withRefresh.stderr)")
+        try t.writeChannel("acme", #"{"name": "acme", "issuer": "https://sso.fake.example", "clientId": "dots-app"}"#)
+        let check = await t.run(["check", "--channel", "acme", "--only", "profile", "--access-token-env", "NOT_SET_ANYWHERE"])
+        #expect(
+            check.status == 78 && check.allOutput.contains("NOT_SET_ANYWHERE"),
+            "no member: the variable's status, not 1: \(check.allOutput)")
+    }
+
+    @Test(
         "refresh-token file: a rotated refresh token is written back (0600) before the access token is used; a spent one ends 77 with the sentence"
     )
     func refreshTokenFile() async throws {

@@ -53,6 +53,10 @@ actor CheckSession {
                 return .available(source, access: try await source.requireBearer().access())
             } catch ConfigError.noMemberSource {
                 return .noToken("no test member is configured")
+            } catch let error as ConfigError {
+                // The user's own variable is unset (--access-token-env): no member, said with its status, not a partner failure.
+                guard case .unsetSecretVariable = error else { return .failed(error) }
+                return .noToken(error.message, status: error.exitStatus)
             } catch let error as TokenCacheError {
                 if case .notSignedIn(let channel) = error {
                     return .noToken("not signed in\(channel.map { " to channel '\($0)'" } ?? "")")

@@ -17,6 +17,18 @@ package enum BearerSource: Sendable {
         return .fixed(try SecretInput.vet(token, what: "the access token", source: InputFile.displayName(path)))
     }
 
+    /// Reads a token from the environment variable `name` (`--access-token-env`); an unset or empty one says which
+    /// variable and the file flag to use instead.
+    package static func fromEnvironment(_ name: String, _ environment: Environment) throws -> BearerSource {
+        guard let value = environment[name] else {
+            throw ConfigError.unsetSecretVariable(variable: name, what: "the access token", fileFlag: "\(CLIFlag.accessTokenFile)")
+        }
+        var token = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A pasted `Authorization` value works too, as in a file.
+        if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        return .fixed(try SecretInput.vet(token, what: "the access token", source: "$\(name)"))
+    }
+
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`, or `DPoP` with a proof for a
     /// bound token); on a 401 from a cached
     /// sign-in, refreshes once and retries. A final non-2xx status becomes the matching error (401/403 → not authorized).

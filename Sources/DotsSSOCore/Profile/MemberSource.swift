@@ -9,6 +9,9 @@ package struct MemberSettings: Sendable {
     package var profileFile: String?
     /// `--access-token-file`: a token from elsewhere (`-` is stdin) instead of the cached sign-in.
     package var accessTokenFile: String?
+    /// `--access-token-env`: the name of an environment variable holding a token from elsewhere (CI and support tools
+    /// hand secrets as variables); a refresh token stays file-only, as it must be written back.
+    package var accessTokenVariable: String?
     package var minValidity: TimeInterval
     /// `--expect-id`: the id the member must have; default the id first seen for this sign-in.
     package var expectedID: String?
@@ -29,7 +32,9 @@ package struct MemberSettings: Sendable {
     }
 
     /// Whether a member token comes from somewhere other than the cache.
-    package var hasUnattendedSource: Bool { accessTokenFile != nil || refreshTokenFile != nil || password != nil }
+    package var hasUnattendedSource: Bool {
+        accessTokenFile != nil || accessTokenVariable != nil || refreshTokenFile != nil || password != nil
+    }
 }
 
 /// One member's profile and token, resolved from `MemberSettings`: `--access-token-file` wins over the cached
@@ -49,6 +54,8 @@ package struct MemberSource: Sendable {
         self.http = http
         if let file = settings.accessTokenFile {
             bearer = try BearerSource.fromFile(file)
+        } else if let variable = settings.accessTokenVariable {
+            bearer = try BearerSource.fromEnvironment(variable, ctx.environment)
         } else if let file = settings.refreshTokenFile {
             bearer = .unattended(.refreshing(RefreshTokenFile(path: file), client: try SignInContext(settings.signIn, http: http, in: ctx)))
         } else if let credentials = settings.password {

@@ -18,6 +18,13 @@ struct MemberTokenOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Use the access token in this environment variable instead of the cached sign-in (a refresh token stays file-only: it is written back).",
+            valueName: "var"))
+    var accessTokenEnv: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
                 + "a rotated refresh token is written back to it (0600).", valueName: "file"))
     var refreshTokenFile: String?
@@ -42,7 +49,10 @@ struct MemberInputs {
 
     /// One token source at most, and stdin read by one flag at most.
     func validate() throws {
-        try unattended.validate(accessTokenFile: token.accessTokenFile)
+        if token.accessTokenFile != nil && token.accessTokenEnv != nil {
+            throw ValidationError("choose one of --access-token-file and --access-token-env")
+        }
+        try unattended.validate(accessToken: token.accessTokenFile != nil || token.accessTokenEnv != nil)
         if profileFile == "-" && token.accessTokenFile == "-" {
             throw ValidationError("--profile-file and --access-token-file cannot both read stdin")
         }
@@ -55,6 +65,7 @@ struct MemberInputs {
         var settings = MemberSettings(
             signIn: signIn, profileFile: profileFile, accessTokenFile: token.accessTokenFile, minValidity: tokenUse.minValidity,
             expectedID: expectedID)
+        settings.accessTokenVariable = token.accessTokenEnv
         unattended.apply(to: &settings)
         return settings
     }

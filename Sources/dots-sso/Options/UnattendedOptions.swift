@@ -62,13 +62,14 @@ struct UnattendedSources {
     var username: String?
     var passwordFile: String?
 
-    func validate(accessTokenFile: String?) throws {
+    /// `accessToken`: whether an access token was given (`--access-token-file` or `--access-token-env`).
+    func validate(accessToken: Bool) throws {
         try PasswordGrantOptions.validate(grant: grant, username: username, passwordFile: passwordFile)
         if refreshTokenFile == "-" {
             throw ValidationError("--refresh-token-file needs a file, not '-': a rotated refresh token is written back to it")
         }
-        if [accessTokenFile != nil, refreshTokenFile != nil, grant == .password].filter({ $0 }).count > 1 {
-            throw ValidationError("choose one of --access-token-file, --refresh-token-file and --grant password")
+        if [accessToken, refreshTokenFile != nil, grant == .password].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --access-token-file (or --access-token-env), --refresh-token-file and --grant password")
         }
     }
 
