@@ -32,11 +32,7 @@ struct PassBarcode {
         /// The message as zint takes it: zint's Codabar needs start and stop characters, so a message without them
         /// is drawn between A and A.
         func encoded(_ message: String) -> String {
-            guard self == .codabar else { return message }
-            let ends = Set("ABCD")
-            if let first = message.first, let last = message.last, ends.contains(first), ends.contains(last), message.count >= 2 {
-                return message
-            }
+            guard self == .codabar, !PassBarcodes.hasCodabarEnds(message) else { return message }
             return "A\(message)A"
         }
 

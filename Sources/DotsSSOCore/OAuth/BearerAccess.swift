@@ -11,9 +11,7 @@ package enum BearerSource: Sendable {
 
     /// Reads a token from a file, or stdin for `-`; surrounding whitespace and a `Bearer ` prefix are dropped.
     package static func fromFile(_ path: String) throws -> BearerSource {
-        var token = try SecretInput.text(of: path, what: "the access token")
-        // A pasted `Authorization` value works too.
-        if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        let token = withoutScheme(try SecretInput.text(of: path, what: "the access token"))
         return .fixed(try SecretInput.vet(token, what: "the access token", source: InputFile.displayName(path)))
     }
 
@@ -23,10 +21,14 @@ package enum BearerSource: Sendable {
         guard let value = environment[name] else {
             throw ConfigError.unsetSecretVariable(variable: name, what: "the access token", fileFlag: "\(CLIFlag.accessTokenFile)")
         }
-        var token = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        // A pasted `Authorization` value works too, as in a file.
-        if token.lowercased().hasPrefix("bearer ") { token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        let token = withoutScheme(value.trimmingCharacters(in: .whitespacesAndNewlines))
         return .fixed(try SecretInput.vet(token, what: "the access token", source: "$\(name)"))
+    }
+
+    /// A pasted `Authorization` value works too: its `Bearer ` scheme is dropped.
+    static func withoutScheme(_ token: String) -> String {
+        guard token.lowercased().hasPrefix("bearer ") else { return token }
+        return String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     }
 
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`, or `DPoP` with a proof for a

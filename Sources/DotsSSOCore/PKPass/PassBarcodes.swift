@@ -3,7 +3,7 @@ import DotsSSOBasics
 /// A pass's barcodes as Wallet draws them: `barcodes` in priority order (iOS 9 and later) and the legacy `barcode`
 /// (before iOS 9), each with a known format, a message and its encoding. iOS 27's four linear formats are drawn only
 /// there (older iOS takes the next barcode in the list), and a message they cannot encode is drawn nowhere.
-enum PassBarcodes {
+package enum PassBarcodes {
     static let classicFormats: Set<String> = [
         "PKBarcodeFormatQR", "PKBarcodeFormatPDF417", "PKBarcodeFormatAztec", "PKBarcodeFormatCode128",
     ]
@@ -84,11 +84,7 @@ enum PassBarcodes {
                 return "Code 39 has digits, capital letters, space and - . $ / + % only, not \"\(bad)\""
             }
         case "PKBarcodeFormatCodabar":
-            let ends = Set("ABCD")
-            var body = Substring(message)
-            if let first = body.first, ends.contains(first), let last = body.last, ends.contains(last), body.count >= 2 {
-                body = body.dropFirst().dropLast()
-            }
+            let body = hasCodabarEnds(message) ? message.dropFirst().dropLast() : Substring(message)
             let allowed = Set("0123456789-$:/.+")
             if let bad = body.first(where: { !allowed.contains($0) }) {
                 return "Codabar has digits and - $ : / . + only (between optional A–D start and stop characters), not \"\(bad)\""
@@ -101,6 +97,13 @@ enum PassBarcodes {
             break
         }
         return message.isEmpty && newFormats.contains(format) ? "the message is empty" : nil
+    }
+
+    /// Whether a Codabar message carries its own start and stop characters (A–D at both ends).
+    package static func hasCodabarEnds(_ message: String) -> Bool {
+        let ends = Set("ABCD")
+        guard message.count >= 2, let first = message.first, let last = message.last else { return false }
+        return ends.contains(first) && ends.contains(last)
     }
 
     /// iOS 27's formats: an info in `barcodes` (older iOS takes the next one), a warning when no barcode is left for

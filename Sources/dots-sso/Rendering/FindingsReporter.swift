@@ -82,8 +82,7 @@ struct JudgedFindings<Body: FindingsBody>: FindingsEnding {
     var ending: (any Error)? { body.ending ?? (failed ? checkFailed : nil) }
 
     func annotations(strict: Bool, workingFolder: String) -> [String] {
-        let locator = ReportLocator(workingFolder: workingFolder)
-        return body.cases.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, input: $0.input, locator: locator) }
+        GitHubAnnotations.lines(body.cases, strict: strict, workingFolder: workingFolder)
     }
 
     func emit(on console: Console, json: Bool, exitStatus: Int32) throws {

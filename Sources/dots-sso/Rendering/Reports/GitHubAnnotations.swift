@@ -8,8 +8,13 @@ enum GitHubAnnotations {
     /// they are files in the workspace).
     /// Each input's findings (a file, a pass, a profile), located against that input.
     static func render(_ cases: [(input: String, findings: [Finding])], strict: Bool, workingFolder: String) -> [String] {
+        capped(lines(cases, strict: strict, workingFolder: workingFolder))
+    }
+
+    /// Each input's findings as annotations, before the per-level cap (`FindingsReporter.end` caps every run's).
+    static func lines(_ cases: [(input: String, findings: [Finding])], strict: Bool, workingFolder: String) -> [String] {
         let locator = ReportLocator(workingFolder: workingFolder)
-        return capped(cases.flatMap { lines($0.findings, strict: strict, input: $0.input, locator: locator) })
+        return cases.flatMap { lines($0.findings, strict: strict, input: $0.input, locator: locator) }
     }
 
     /// `file=` is a path relative to the workspace with the `line`/`col` of the finding's JSON path where it has one
