@@ -30,7 +30,7 @@ struct DotsSSO: AsyncParsableCommand {
                 ]),
             CommandGroup(name: "One member (support)", subcommands: [Profile.self, Flags.self, Containers.self, Passes.self]),
             CommandGroup(name: "Deliverables", subcommands: [PKPass.self, Bodymovin.self, Applinks.self]),
-            CommandGroup(name: "CI", subcommands: [Check.self, Explain.self]),
+            CommandGroup(name: "CI", subcommands: [Check.self, ReportCommand.self, Explain.self]),
             CommandGroup(name: "Partner backends", subcommands: [OpenWeb.self, Echo.self, Members.self]),
             CommandGroup(name: "Sandbox", subcommands: [Sandbox.self, Demo.self]),
             CommandGroup(name: "Setup", subcommands: [ChannelCommand.self, Keys.self, VersionCommand.self]),

@@ -95,8 +95,10 @@ struct CheckBodies: Sendable {
             return CheckFindings(findings, detail: "no https hosts")
         }
         let hosts = secure.sorted { $0.key < $1.key }
+        let shared = session.shared
         let inspections = await boundedConcurrentMap(count: hosts.count, parallel: 4) { [http] index in
-            await Result { try await http.inspectTLS(hosts[index].value) }
+            if let shared { return await shared.tls(hosts[index].value, key: hosts[index].key, http: http) }
+            return await Result { try await http.inspectTLS(hosts[index].value) }
         }
         for ((key, _), result) in zip(hosts, inspections) {
             switch result {

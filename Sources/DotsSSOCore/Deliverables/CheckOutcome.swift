@@ -16,6 +16,8 @@ package struct CheckOutcome: Codable, Sendable, Equatable {
     package var detail: String?
     /// True when this live check was skipped because no member could be signed in (absent otherwise).
     package var noMember: Bool?
+    /// Findings a baseline accepts (`--baseline`): still reported, no longer failing (absent without any).
+    package var suppressed: [SuppressedFinding]?
 
     package init(name: String, status: Status, durationMs: Int, findings: [Finding], detail: String? = nil, noMember: Bool? = nil) {
         self.name = name
@@ -88,6 +90,15 @@ package struct CheckReport: Codable, Sendable {
     package var memberMissing: MemberMissing?
     /// The checks this channel has that `--only`/`--skip` left out: never run, said so in the summary.
     package var leftOut: [String]?
+
+    /// The same report with its checks judged again (a baseline applied): counts and verdict follow.
+    package func replacing(checks: [CheckOutcome]) -> CheckReport {
+        var report = CheckReport(
+            channel: channel, checks: checks, durationMs: durationMs,
+            memberStatus: memberMissing.flatMap { ExitStatus(rawValue: $0.exitCode) } ?? .notAuthorized)
+        report.leftOut = leftOut
+        return report
+    }
 
     /// `memberStatus` is the status a run whose live checks had no member ends with.
     package init(channel: String, checks: [CheckOutcome], durationMs: Int, memberStatus: ExitStatus = .notAuthorized) {

@@ -21,6 +21,20 @@ package enum CheckRunFindings {
         A check did not finish within the run's \(CLIFlag.timeout). The other checks were still reported; a provider or \
         partner host that hangs is the usual cause.
         """)
+    static let baselineExpired = FindingCode(
+        "check.baseline.expired", .error, source: "dots-sso check (\(CLIFlag.baseline))",
+        """
+        A finding the baseline accepted is still there, but its entry's "until" day has passed: the finding fails again, \
+        with who accepted it and why, so the team decides again.
+        """,
+        fix: "fix the finding, or move the entry's until to a later day in the baseline file")
+    static let baselineStale = FindingCode(
+        "check.baseline.stale", .warning, source: "dots-sso check (\(CLIFlag.baseline))",
+        """
+        A baseline entry accepts a finding its check no longer reports: the partner fixed it. The entry can go; \
+        `\(CLIFlag.writeBaseline)` drops such entries when it writes the file again.
+        """,
+        fix: "remove the entry from the baseline file")
     static let discoveryNoIssuer = FindingCode(
         "discovery.no-issuer", .info, source: "seed 000 (sign-in)",
         """
@@ -97,7 +111,7 @@ package enum CheckRunFindings {
         """)
 
     /// The codes of the `check` domain, then discovery's, the flags rule's and the containers'.
-    package static let check: [FindingCode] = [member, skipped, timeout]
+    package static let check: [FindingCode] = [member, skipped, timeout, baselineExpired, baselineStale]
     package static let discovery: [FindingCode] = [discoveryNoIssuer, discoveryUnavailable]
     package static let flags: [FindingCode] = [flagsUnavailable, flagsUndocumented, flagsAppLaunch]
     package static let profile: [FindingCode] = [profileUnavailable]

@@ -21,22 +21,29 @@ actor CheckSession {
     let http: any HTTPClient
     let memberSettings: MemberSettings
     let context: CommandContext
+    /// The fetches the run's channels share (one discovery per issuer, one handshake per host); nil: this channel's own.
+    let shared: SharedFetches?
     private var discoveryTask: Task<Result<ProviderMetadata, any Error>, Never>?
     private var memberTask: Task<Member, Never>?
     private var profileTask: Task<Result<ProfileReport, any Error>, Never>?
 
-    init(channel: Channel, http: any HTTPClient, member: MemberSettings, context: CommandContext) {
+    init(channel: Channel, http: any HTTPClient, member: MemberSettings, context: CommandContext, shared: SharedFetches? = nil) {
         self.channel = channel
         self.http = http
         memberSettings = member
         self.context = context
+        self.shared = shared
     }
 
     func discovery() async -> Result<ProviderMetadata, any Error> {
         if let discoveryTask { return await discoveryTask.value }
         let issuer = channel.issuer ?? ""
         let http = self.http
-        let task = Task { await Result { try await DiscoveryClient(http: http).fetch(issuer: issuer) } }
+        let shared = self.shared
+        let task = Task {
+            if let shared { return await shared.discovery(issuer: issuer, http: http) }
+            return await Result { try await DiscoveryClient(http: http).fetch(issuer: issuer) }
+        }
         discoveryTask = task
         return await task.value
     }

@@ -20,6 +20,14 @@ package struct CheckUseCase: Sendable {
     /// Told as the run goes: the checks that will run, in report order, then each outcome as it finishes (in any
     /// order), so a person sees results before the slowest check ends.
     package var progress: (@Sendable (CheckProgress) -> Void)?
+    /// A run of many channels hands each its one client (one pool, one TLS session per host, one trace) and the
+    /// fetches they share; nil: this channel's own.
+    package var http: (any HTTPClient)?
+    package var shared: SharedFetches?
+    /// The report's name for the channel: a fleet run's key (unique among its channels); nil: the channel's name.
+    package var reportName: String?
+    /// Accepted findings (`--baseline`), applied to each check as it ends.
+    package var baseline: BaselineJudgement?
 
     package static let defaultTimeout: TimeInterval = 120
 
@@ -62,12 +70,12 @@ package struct CheckUseCase: Sendable {
         let names = try selectedNames(for: channel)
         var settings = member
         settings.signIn.http.timeout = min(settings.signIn.http.timeout ?? HTTPClientOptions.defaultTimeout, timeout)
-        let http = try settings.signIn.http.client(in: ctx)
+        let http = try self.http ?? settings.signIn.http.client(in: ctx)
         let anchors = try await PassTrust.anchors(flags: trust, channel: channel, in: ctx)
         // Diagnostics of the use cases the checks call (a refresh notice, "lists no passes") stay out of the report.
         var quiet = ctx
         quiet.stderr = BufferedOutput()
-        let session = CheckSession(channel: channel, http: http, member: settings, context: quiet)
+        let session = CheckSession(channel: channel, http: http, member: settings, context: quiet, shared: shared)
         // Without --pictures, a private folder of this run's own (0700): never a fixed name in a shared directory,
         // made only when a contact sheet is drawn and removed when the run leaves nothing in it.
         let pictureFolder = PictureFolder(given: pictures, prefix: "dots-sso-check")
@@ -76,6 +84,8 @@ package struct CheckUseCase: Sendable {
             channel: channel, http: http, session: session, anchors: anchors, now: ctx.clock.now(), context: quiet,
             pictures: pictureFolder)
         let strict = self.strict
+        let reportChannel = reportName ?? channel.name ?? channel.issuer ?? "channel"
+        let baseline = self.baseline
 
         let outcomes = OutcomeStore()
         let progress = self.progress
@@ -86,7 +96,8 @@ package struct CheckUseCase: Sendable {
                 Task {
                     let began = Stopwatch()
                     let found = await body.run(name)
-                    let outcome = found.judged(name: name.description, durationMs: began.milliseconds, strict: strict)
+                    var outcome = found.judged(name: name.description, durationMs: began.milliseconds, strict: strict)
+                    if let baseline { outcome = baseline.apply(to: outcome, channel: reportChannel) }
                     await outcomes.store(outcome)
                     progress?(.finished(outcome))
                 })
@@ -104,7 +115,7 @@ package struct CheckUseCase: Sendable {
                 .judged(name: name, durationMs: Int(clamping: timeout * 1000, to: 0...86_400_000), strict: strict)
         }
         var report = CheckReport(
-            channel: channel.name ?? channel.issuer ?? "channel", checks: checks, durationMs: started.milliseconds,
+            channel: reportChannel, checks: checks, durationMs: started.milliseconds,
             memberStatus: await session.memberStatus())
         // What --only/--skip left out is said, so a reader of the log knows those checks never ran.
         let leftOut = CheckName.all(for: channel).filter { !names.contains($0) }.map(\.description)

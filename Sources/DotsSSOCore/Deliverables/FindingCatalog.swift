@@ -27,6 +27,17 @@ package enum FindingCatalog {
 
     package static var all: [FindingCode] { domains.flatMap(\.codes) }
 
+    /// Where the catalogue is read on the web (the step summary links each failing finding to its entry).
+    package static let documentationURL = "https://github.com/thedots/dots-sso/blob/main/docs/findings.md"
+
+    /// The link to a code's entry: GitHub's anchor for its heading "`CODE` (severity)".
+    package static func documentationLink(_ code: String) -> String {
+        let severity = Self.code(code)?.severity.rawValue
+        let heading = "\(code) \(severity.map { "(\($0))" } ?? "")".lowercased()
+        let anchor = String(heading.compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil })
+        return "\(documentationURL)#\(anchor.hasSuffix("-") ? String(anchor.dropLast()) : anchor)"
+    }
+
     package static func code(_ name: String) -> FindingCode? {
         all.first { $0.code == name }
     }

@@ -58,7 +58,7 @@ struct CacheClear: DotsCommand {
 
     func run(_ ctx: CommandContext) async throws {
         // Only a channel named on the command line narrows --all; DOTS_SSO_CHANNEL in the environment does not.
-        let named = channel.channel != nil || channel.overrides != Channel()
+        let named = try channel.channel != nil || channel.overrides != Channel()
         let useCase = CacheClearUseCase(
             channel: all && !named ? Channel() : try channel.resolve(ctx), cacheDirectory: cacheOptions.cacheDir,
             account: cacheOptions.account, all: all)

@@ -97,7 +97,7 @@ struct ChannelShow: DotsCommand {
     var name: String?
 
     func run(_ ctx: CommandContext) async throws {
-        var selection = channel.selection
+        var selection = try channel.selection
         if let name { selection.name = name }
         let settings = try ChannelShowUseCase(selection: selection).run(ctx)
         try Console(ctx).emit(settings, json: global.json)

@@ -68,27 +68,122 @@ struct Check: DotsCommand {
             valueName: "dir"))
     var pictures: String?
 
+    @Option(
+        name: .long, help: ArgumentHelp("Check every channel file (*.json) of this folder too (repeatable).", valueName: "dir"),
+        completion: .directory)
+    var channels: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Check only this CI job's share of the channels, I/N (e.g. $CI_NODE_INDEX/$CI_NODE_TOTAL): a channel always lands in the same shard, and the N shards hold every channel once.",
+            valueName: "i/n"))
+    var shard: String?
+
+    @Option(name: .long, help: ArgumentHelp("Check at most this many channels at once (1-16).", valueName: "n"))
+    var parallel = 4
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Accept the findings this baseline file lists until their dates: reported as suppressed, failing nothing.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var baseline: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write this run's errors and warnings to a baseline file (entries already there keep their who, why and until; new ones hold 90 days).",
+            valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var writeBaseline: String?
+
     var inputs: MemberInputs { MemberInputs(token: token, password: password, tokenUse: tokenUse) }
 
-    func validate() throws { try inputs.validate() }
+    func validate() throws {
+        try inputs.validate()
+        guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be between 1 and 16") }
+    }
+
+    /// Many channels (repeated --channel, --channels DIR, or a --shard of them): one document per channel.
+    var isFleet: Bool { channel.selectors.count > 1 || !channels.isEmpty || shard != nil }
 
     func run(_ ctx: CommandContext) async throws {
         let console = Console(ctx, reportPath: findings.junit)
         let reporter = FindingsReporter(findings, console: console)
+        // A broken baseline stops the run before any request; so does one that cannot be written back later.
+        let accepted = try baseline.map { path in
+            BaselineJudgement(
+                baseline: try Baseline.read(path), path: path, now: ctx.clock.now(), strict: findings.strict,
+                workingFolder: ctx.workingDirectory)
+        }
+        let recording = try writeBaseline.map { try BaselineWrite(path: $0) }
+        if isFleet {
+            try await runFleet(ctx, console: console, reporter: reporter, accepted: accepted, recording: recording)
+            return
+        }
         // A channel that cannot be read is a failing case in the report, never a partner silently missing from it.
-        let name = channel.channel ?? ctx.environment["DOTS_SSO_CHANNEL"] ?? "channel"
+        let name = try channel.channel ?? ctx.environment["DOTS_SSO_CHANNEL"] ?? "channel"
         let resolved = try await reporter.reportingFailure(suite: name, input: "channel") { try channel.resolve(ctx) }
-        let signIn = SignInOptions.settings(
-            resolved: resolved, http: HTTPSettings(caFiles: network.cacert, verbose: global.verbose),
-            clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
         var useCase = CheckUseCase(
-            member: inputs.settings(signIn: signIn), trust: trust.trust, only: only, skip: skip, strict: findings.strict,
+            member: inputs.settings(signIn: signIn(resolved)), trust: trust.trust, only: only, skip: skip, strict: findings.strict,
             timeout: network.timeout ?? CheckUseCase.defaultTimeout, pictures: pictures)
+        useCase.baseline = accepted
         // People see each check as it ends; --json waits for the whole report.
         let stream = global.json ? nil : CheckStream(console: console, channel: resolved.name ?? resolved.issuer ?? "channel")
         if let stream { useCase.progress = { stream.receive($0) } }
         let report = try await useCase.run(ctx)
         stream?.finish(report)
+        try record([report], recording, console: console, ctx)
+        StepSummary.append(FleetReport(single: report, source: resolved.sourceFile), strict: findings.strict, console: console)
         try reporter.end(CheckEnding(report: report, source: resolved.sourceFile), json: global.json)
+    }
+
+    func runFleet(
+        _ ctx: CommandContext, console: Console, reporter: FindingsReporter, accepted: BaselineJudgement?, recording: BaselineWrite?
+    ) async throws {
+        let roster = try ChannelRoster(
+            channels: channel.selectors, folders: channels, shard: try shard.map { try ChannelShard(parsing: $0) },
+            environment: ctx.environment)
+        let member: @Sendable (DotsSSOCore.Channel) throws -> MemberSettings = { [self] resolved in
+            inputs.settings(signIn: signIn(resolved))
+        }
+        try FleetCheckUseCase.validate(try member(channel.overrides), roster: roster)
+        var useCase = FleetCheckUseCase(roster: roster, overrides: channel.overrides, member: member)
+        useCase.trust = trust.trust
+        useCase.only = only
+        useCase.skip = skip
+        useCase.strict = findings.strict
+        useCase.timeout = network.timeout ?? CheckUseCase.defaultTimeout
+        useCase.pictures = pictures
+        useCase.parallel = parallel
+        useCase.baseline = accepted
+        let stream = global.json ? nil : FleetStream(console: console, channels: roster.selected.map(\.key))
+        if let stream {
+            stream.header(roster)
+            useCase.progress = { stream.receive($0, $1) }
+            useCase.finished = { stream.finished($0) }
+        }
+        let report = try await useCase.run(ctx)
+        stream?.finish(report)
+        try record(report.results.compactMap(\.report), recording, console: console, ctx)
+        StepSummary.append(report, strict: findings.strict, console: console)
+        try reporter.end(FleetEnding(report: report, json: global.json), json: global.json)
+    }
+
+    /// The sign-in settings of one resolved channel: this command's client, cache and network flags.
+    func signIn(_ resolved: DotsSSOCore.Channel) -> SignInSettings {
+        SignInOptions.settings(
+            resolved: resolved, http: HTTPSettings(caFiles: network.cacert, verbose: global.verbose),
+            clientSecretFile: channel.clientSecretFile, cacheOptions: cacheOptions, client: client)
+    }
+
+    /// `--write-baseline`: the file written, and one line on stderr saying what it holds.
+    func record(_ reports: [CheckReport], _ recording: BaselineWrite?, console: Console, _ ctx: CommandContext) throws {
+        guard let recording else { return }
+        let saved = try recording.save(reports, now: ctx.clock.now(), workingFolder: ctx.workingDirectory)
+        console.err(
+            "dots-sso: wrote \(recording.path): \(saved.entries) accepted finding\(saved.entries == 1 ? "" : "s") (\(saved.new) new; fill in who, why and until)"
+        )
     }
 }

@@ -93,7 +93,7 @@ struct ChannelFileOptions: ParsableArguments {
                 "--client-secret-file is not stored in a channel (secrets never are): name the variable that holds it with --client-secret-env VAR"
             )
         }
-        if channel.channel != nil {
+        if !channel.selectors.isEmpty {
             throw ValidationError("--channel has no meaning here: the channel is the NAME argument")
         }
     }

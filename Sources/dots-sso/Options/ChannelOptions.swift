@@ -6,11 +6,24 @@ import Foundation
 /// Selects a channel (`--channel NAME|PATH`, env `DOTS_SSO_CHANNEL`) and overrides any of its fields with flags.
 struct ChannelOptions: ParsableArguments {
     @Option(
-        name: .long,
+        name: .customLong("channel"),
         help: ArgumentHelp(
-            "Channel name (from $XDG_CONFIG_HOME/dots-sso/channels) or path to a channel JSON file (env DOTS_SSO_CHANNEL).",
+            "Channel name (from $XDG_CONFIG_HOME/dots-sso/channels) or path to a channel JSON file (env DOTS_SSO_CHANNEL); check takes it repeated.",
             valueName: "name|path"), completion: ChannelCompletion.kind)
-    var channel: String?
+    var selectors: [String] = []
+
+    /// The one channel named (every command but `check` takes one): given twice, a usage error rather than the last
+    /// silently winning.
+    var channel: String? {
+        get throws {
+            guard selectors.count <= 1 else {
+                throw UsageError.invalid(
+                    "\(CLIFlag.channel) was given \(selectors.count) times; only `dots-sso check` takes several channels (give this command one)"
+                )
+            }
+            return selectors.first
+        }
+    }
 
     // The channel's settings, each named after its `ChannelField` (which gives its help, file key and checks).
     @Option(help: .channelField("issuer")) var issuer: String?
@@ -57,7 +70,7 @@ struct ChannelOptions: ParsableArguments {
     }
 
     var selection: ChannelSelection {
-        ChannelSelection(name: channel, overrides: overrides)
+        get throws { ChannelSelection(name: try channel, overrides: overrides) }
     }
 
     /// The channel named by `--channel` or `DOTS_SSO_CHANNEL` (if any) with the flags applied.

@@ -11,7 +11,7 @@ struct CheckEnding: FindingsEnding {
     let source: String?
 
     var notes: [String] { [] }
-    var reportSuite: ReportSuite { .check(report, source: source) }
+    var reportSet: ReportSet { ReportSet(.check(report, source: source)) }
 
     var ending: (any Error)? {
         if report.summary.failed > 0 { return checkFailed }
@@ -21,11 +21,19 @@ struct CheckEnding: FindingsEnding {
     }
 
     func annotations(strict: Bool, workingFolder: String) -> [String] {
+        annotations(strict: strict, workingFolder: workingFolder, titled: nil)
+    }
+
+    /// Each title starts with `channel` in a run of many (`acme: tls: tls.certificate.expired`).
+    func annotations(strict: Bool, workingFolder: String, titled channel: String?) -> [String] {
         let locator = ReportLocator(fallback: source, workingFolder: workingFolder)
-        var lines = report.checks.flatMap { GitHubAnnotations.lines($0.findings, strict: strict, check: $0.name, locator: locator) }
+        let prefix = channel.map { "\($0): " } ?? ""
+        var lines = report.checks.flatMap {
+            GitHubAnnotations.lines($0.findings, strict: strict, check: prefix + $0.name, locator: locator)
+        }
         if let missing = report.memberMissing {
             lines.insert(
-                "::error title=\(GitHubAnnotations.escapeProperty("check: no member"))::\(GitHubAnnotations.escapeData(missing.message))",
+                "::error title=\(GitHubAnnotations.escapeProperty("\(prefix)check: no member"))::\(GitHubAnnotations.escapeData(missing.message))",
                 at: 0)
         }
         return lines

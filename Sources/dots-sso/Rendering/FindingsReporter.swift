@@ -34,7 +34,7 @@ struct FindingsReporter {
     func end(_ run: some FindingsEnding, json: Bool) throws {
         for note in run.notes { console.err(note) }
         let files = options.reports.files(strict: options.strict)
-        if !files.isEmpty { try files.write(run.reportSuite, console: console) }
+        if !files.isEmpty { try files.write(run.reportSet, console: console) }
         if console.environment.isGitHubActions {
             GitHubAnnotations.capped(run.annotations(strict: options.strict, workingFolder: console.context.workingDirectory))
                 .forEach(console.annotation)
@@ -50,7 +50,7 @@ struct FindingsReporter {
             return try await body()
         } catch let error as UserFacingError {
             let files = options.reports.files(strict: options.strict)
-            if !files.isEmpty { try files.write(.failure(suite: suite, input: input, message: error.message), console: console) }
+            if !files.isEmpty { try files.write(ReportSet(.failure(suite: suite, input: input, message: error.message)), console: console) }
             throw error
         }
     }
@@ -60,8 +60,8 @@ struct FindingsReporter {
 protocol FindingsEnding {
     /// Said on stderr before anything else (an unreadable input, one line each).
     var notes: [String] { get }
-    /// The suite the CI reports hold.
-    var reportSuite: ReportSuite { get }
+    /// The suites the CI reports hold.
+    var reportSet: ReportSet { get }
     /// One GitHub annotation per finding (and per failure that is not a finding).
     func annotations(strict: Bool, workingFolder: String) -> [String]
     /// The error the run ends with; nil: it passed.
@@ -76,7 +76,7 @@ struct JudgedFindings<Body: FindingsBody>: FindingsEnding {
     let strict: Bool
 
     var notes: [String] { body.unreadable.entries.map { "dots-sso: \(TerminalText.message($0.reason))" } }
-    var reportSuite: ReportSuite { .inputs(body.cases, suite: body.suite, unreadable: body.unreadable.entries, strict: strict) }
+    var reportSet: ReportSet { ReportSet(.inputs(body.cases, suite: body.suite, unreadable: body.unreadable.entries, strict: strict)) }
     var summary: FindingSummary { FindingSummary(body.cases.flatMap(\.findings)) }
     var failed: Bool { summary.failed(strict: strict) || !body.unreadable.isEmpty }
     var ending: (any Error)? { body.ending ?? (failed ? checkFailed : nil) }

@@ -101,7 +101,7 @@ struct Style: Sendable {
 }
 
 /// A result object and its run's exit status, encoded as one object: the value's own keys, then `exitStatus`.
-private struct WithExitStatus<Value: Encodable>: Encodable {
+struct WithExitStatus<Value: Encodable>: Encodable {
     let value: Value
     let exitStatus: Int32
 

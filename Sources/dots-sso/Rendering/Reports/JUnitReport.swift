@@ -18,9 +18,15 @@ enum JUnitReport {
         for reportCase in suite.cases {
             var test = XMLTag("testcase", [("classname", "dots-sso.\(suite.name)"), ("name", reportCase.name)])
             if let time = reportCase.durationMs { test.attributes.append(("time", seconds(time))) }
-            let text = reportCase.findings.sortedBySeverity().map { finding in
-                "\(finding.severity.rawValue) \(finding.code)\(finding.location.display.map { " (\($0))" } ?? ""): \(finding.message)"
-            }.joined(separator: "\n")
+            let text =
+                (reportCase.findings.sortedBySeverity().map { finding in
+                    "\(finding.severity.rawValue) \(finding.code)\(finding.location.display.map { " (\($0))" } ?? ""): \(finding.message)"
+                }
+                + reportCase.suppressed.map { accepted in
+                    let finding = accepted.finding
+                    return
+                        "suppressed \(finding.severity.rawValue) \(finding.code)\(finding.location.display.map { " (\($0))" } ?? ""): \(finding.message)"
+                }).joined(separator: "\n")
             var output = !text.isEmpty  // a passing or skipped case still shows its findings
             switch reportCase.outcome {
             case .passed:
@@ -47,15 +53,24 @@ enum JUnitReport {
         root.name == "testsuites" && root[attribute: "name"] == "dots-sso"
     }
 
-    /// The whole document: `existing` (an earlier report in the file, when it parses as one of ours) with this
-    /// suite in place of its namesake, totals recounted.
-    static func document(_ suite: ReportSuite, strict: Bool, existing: XMLTag?) -> String {
+    /// The whole document: `existing` (an earlier report in the file, when it parses as one of ours) with these
+    /// suites in place of their namesakes, totals recounted.
+    static func document(_ set: ReportSet, strict: Bool, existing: XMLTag?) -> String {
+        let names = Set(set.suites.map(\.name))
         var suites: [XMLTag] = []
         if let existing, isOurs(existing) {
-            suites = existing.elements.filter { $0.name == "testsuite" && $0[attribute: "name"] != suite.name }
+            suites = existing.elements.filter { $0.name == "testsuite" && !names.contains($0[attribute: "name"] ?? "") }
         }
-        suites.append(self.suite(suite, strict: strict))
-        func total(_ name: String) -> String { String(suites.map { Int($0[attribute: name] ?? "") ?? 0 }.reduce(0, +)) }
+        suites += set.suites.map { self.suite($0, strict: strict) }
+        return document(suites)
+    }
+
+    /// `<testsuites name="dots-sso">` around `suites`, its totals theirs (`report merge` makes one of many files).
+    static func document(_ suites: [XMLTag]) -> String {
+        // Counts read back from files (`report merge`) are bounded, so no sum of them can overflow.
+        func total(_ name: String) -> String {
+            String(suites.map { min(max(Int($0[attribute: name] ?? "") ?? 0, 0), 1_000_000_000) }.reduce(0, +))
+        }
         let root = XMLTag(
             "testsuites",
             [

@@ -13,24 +13,24 @@ struct ReportFiles {
 
     var isEmpty: Bool { junit == nil && sarif == nil && codeQuality == nil }
 
-    func write(_ suite: ReportSuite, console: Console) throws {
+    func write(_ set: ReportSet, console: Console) throws {
         if let junit {
             if let stdout = console.reportOutput {
-                stdout.write(JUnitReport.document(suite, strict: strict, existing: nil))
+                stdout.write(JUnitReport.document(set, strict: strict, existing: nil))
             } else {
                 let existing = Self.earlierReport(at: junit, console: console)
-                let xml = JUnitReport.document(suite, strict: strict, existing: existing)
+                let xml = JUnitReport.document(set, strict: strict, existing: existing)
                 try Self.save(Data(xml.utf8), to: junit, what: "the JUnit report")
             }
         }
         if let sarif {
             try Self.save(
-                try SARIFReport.render(suite, strict: strict, workingFolder: console.context.workingDirectory), to: sarif,
+                try SARIFReport.render(set, strict: strict, workingFolder: console.context.workingDirectory), to: sarif,
                 what: "the SARIF report")
         }
         if let codeQuality {
             try Self.save(
-                try CodeQualityReport.render(suite, strict: strict, workingFolder: console.context.workingDirectory), to: codeQuality,
+                try CodeQualityReport.render(set, strict: strict, workingFolder: console.context.workingDirectory), to: codeQuality,
                 what: "the Code Quality report")
         }
     }

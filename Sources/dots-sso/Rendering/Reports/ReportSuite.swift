@@ -14,6 +14,21 @@ struct ReportSuite {
     var source: String?
 }
 
+/// What one run's CI reports hold: its suites (one per channel in a run of many), and whether they are channels of
+/// one `check` run, whose SARIF is then one run with the channel on each result (GitHub takes one run per category
+/// in an upload) and whose fingerprints carry the channel.
+struct ReportSet {
+    var suites: [ReportSuite]
+    var fleet = false
+
+    init(_ suites: [ReportSuite], fleet: Bool = false) {
+        self.suites = suites
+        self.fleet = fleet
+    }
+
+    init(_ suite: ReportSuite) { self.init([suite]) }
+}
+
 struct ReportCase {
     enum Outcome: Equatable {
         case passed
@@ -27,6 +42,8 @@ struct ReportCase {
     var findings: [Finding]
     var outcome: Outcome
     var durationMs: Int?
+    /// Findings a baseline accepts: reported as suppressed, failing nothing.
+    var suppressed: [SuppressedFinding] = []
 }
 
 extension ReportSuite {
@@ -49,7 +66,7 @@ extension ReportSuite {
     /// `check`: one case per check, in the fixed order.
     static func check(_ report: CheckReport, source: String? = nil) -> ReportSuite {
         let cases = report.checks.map { check -> ReportCase in
-            let outcome: ReportCase.Outcome
+            var outcome: ReportCase.Outcome
             switch check.status {
             case .pass: outcome = .passed
             case .fail: outcome = .failed
@@ -59,9 +76,26 @@ extension ReportSuite {
                     kind: "no-member", message: report.memberMissing?.message ?? check.detail ?? "no member could be signed in")
             case .skip: outcome = .skipped(check.detail ?? "skipped")
             }
-            return ReportCase(name: check.name, findings: check.findings, outcome: outcome, durationMs: check.durationMs)
+            let suppressed = check.suppressed ?? []
+            // A check that passes only because the baseline accepts its failures is skipped with the reasons, as CI
+            // readers show an accepted failure; its findings are still listed.
+            if outcome == .passed, suppressed.contains(where: { $0.finding.severity == .error }) {
+                outcome = .skipped(Self.acceptance(suppressed))
+            }
+            return ReportCase(
+                name: check.name, findings: check.findings, outcome: outcome, durationMs: check.durationMs, suppressed: suppressed)
         }
         return ReportSuite(name: report.channel, cases: cases, durationMs: report.durationMs, source: source)
+    }
+
+    /// "accepted in the baseline: CODE (who: why, until DAY); …" for a skipped case's message.
+    static func acceptance(_ suppressed: [SuppressedFinding]) -> String {
+        let reasons = suppressed.filter { $0.finding.severity == .error }.map { entry in
+            var words = [entry.who, entry.why].filter { !$0.isEmpty }.joined(separator: ": ")
+            if !entry.until.isEmpty { words += words.isEmpty ? "until \(entry.until)" : ", until \(entry.until)" }
+            return entry.finding.code + (words.isEmpty ? "" : " (\(words))")
+        }
+        return "accepted in the baseline: " + reasons.joined(separator: "; ")
     }
 
     /// A run that ended before it had anything to report on `input` (a channel file that cannot be read, the

@@ -12,9 +12,30 @@ enum SARIFReport {
     static let fingerprintName = "dotsSsoFinding/v1"
 
     static func render(_ suite: ReportSuite, strict: Bool, workingFolder: String) throws -> Data {
-        let locations = ReportLocator(fallback: suite.source, workingFolder: workingFolder).locate(suite)
-        var located: [(finding: Finding, location: ReportLocation)] = zip(suite.cases, locations).flatMap { reportCase, places in
-            Array(zip(reportCase.findings, places))
+        try render(ReportSet(suite), strict: strict, workingFolder: workingFolder)
+    }
+
+    /// One run for the whole set: a run of many channels is one analysis (one category), each result carrying its
+    /// channel in `properties` and its fingerprint; a finding a baseline accepts is a result with `suppressions`.
+    static func render(_ set: ReportSet, strict: Bool, workingFolder: String) throws -> Data {
+        var located: [Located] = []
+        for suite in set.suites {
+            let locations = ReportLocator(fallback: suite.source, workingFolder: workingFolder).locate(suite)
+            let channel = set.fleet ? suite.name : nil
+            for (reportCase, places) in zip(suite.cases, locations) {
+                located += zip(reportCase.findings, places).map { Located(finding: $0, location: $1, channel: channel) }
+            }
+            // Accepted findings after the others, located by a locator of their own so they number apart.
+            let accepted = ReportSuite(
+                name: suite.name,
+                cases: suite.cases.map { ReportCase(name: $0.name, findings: $0.suppressed.map(\.finding), outcome: .passed) },
+                source: suite.source)
+            let acceptedPlaces = ReportLocator(fallback: suite.source, workingFolder: workingFolder).locate(accepted)
+            for (reportCase, places) in zip(suite.cases, acceptedPlaces) {
+                located += zip(reportCase.suppressed, places).map {
+                    Located(finding: $0.finding, location: $1, channel: channel, suppression: $0)
+                }
+            }
         }
         // Stable: errors first, otherwise in report order.
         located = located.enumerated().sorted { ($0.element.finding.severity, $1.offset) > ($1.element.finding.severity, $0.offset) }
@@ -35,7 +56,9 @@ enum SARIFReport {
             }
             return .object(rule)
         }
-        let results: [JSONValue] = try located.map { finding, place in
+        let results: [JSONValue] = try located.map { item in
+            let finding = item.finding
+            let place = item.location
             var location: [String: JSONValue] = [:]
             if let path = place.path {
                 // Relative to %SRCROOT% (the working folder); a file outside it as its own file URI.
@@ -56,10 +79,19 @@ enum SARIFReport {
             }
             var result: [String: JSONValue] = [
                 "ruleId": .string(finding.code), "ruleIndex": .number(Double(codes.firstIndex(of: finding.code) ?? 0)),
-                "level": .string(level(finding.severity, strict: strict)), "message": .object(["text": .string(place.message(finding))]),
-                "partialFingerprints": .object([fingerprintName: .string(try fingerprint(place))]),
+                "level": .string(level(finding.severity, strict: strict)),
+                "message": .object(["text": .string((item.channel.map { "[\($0)] " } ?? "") + place.message(finding))]),
+                "partialFingerprints": .object([fingerprintName: .string(try fingerprint(place, channel: item.channel))]),
             ]
             if !location.isEmpty { result["locations"] = .array([.object(location)]) }
+            if let channel = item.channel { result["properties"] = .object(["channel": .string(channel)]) }
+            if let accepted = item.suppression {
+                var suppression: [String: JSONValue] = ["kind": .string("external"), "status": .string("accepted")]
+                let words = [accepted.who, accepted.why].filter { !$0.isEmpty }.joined(separator: ": ")
+                let until = accepted.until.isEmpty ? "" : " (until \(accepted.until))"
+                suppression["justification"] = .string((words.isEmpty ? "accepted in the baseline" : words) + until)
+                result["suppressions"] = .array([.object(suppression)])
+            }
             return .object(result)
         }
         var run: [String: JSONValue] = [
@@ -68,7 +100,9 @@ enum SARIFReport {
                     "name": .string("dots-sso"), "version": .string(DotsSSOVersion.current), "rules": .array(rules),
                 ])
             ]),
-            "automationDetails": .object(["id": .string("dots-sso/\(suite.name)/")]),
+            "automationDetails": .object([
+                "id": .string(set.fleet ? "dots-sso/check/" : "dots-sso/\(set.suites.first?.name ?? "dots-sso")/")
+            ]),
             "originalUriBaseIds": .object([
                 "%SRCROOT%": .object(["uri": .string(URL(fileURLWithPath: workingFolder, isDirectory: true).absoluteString)])
             ]),
@@ -89,9 +123,17 @@ enum SARIFReport {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    /// The hash of what identifies a finding from run to run (code, file or address, JSON path, occurrence).
-    static func fingerprint(_ location: ReportLocation) throws -> String {
-        try DigestAlgorithm.sha256.hex(Data(location.identity.utf8))
+    /// The hash of what identifies a finding from run to run (code, file or address, JSON path, occurrence), and its
+    /// channel in a run of many (two partners on one host are two alerts).
+    static func fingerprint(_ location: ReportLocation, channel: String? = nil) throws -> String {
+        try DigestAlgorithm.sha256.hex(Data(((channel.map { $0 + "\u{0}" } ?? "") + location.identity).utf8))
+    }
+
+    struct Located {
+        var finding: Finding
+        var location: ReportLocation
+        var channel: String?
+        var suppression: SuppressedFinding?
     }
 
     static func level(_ severity: Severity, strict: Bool) -> String {
