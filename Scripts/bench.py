@@ -164,6 +164,57 @@ def sign_in_sandbox(binary, directory):
     return sandbox, channel, entry
 
 
+def start_sandboxes(binary, directory, count):
+    """`count` embedded sandbox partners, each with its channel file; returns the processes and the files."""
+    processes, channels = [], []
+    for index in range(count):
+        channel = os.path.join(directory, f"partner-{index}.json")
+        process = subprocess.Popen([binary, "sandbox", "--port", "0", "--write-channel", channel],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = process.stdout.readline()
+        if "listening on" not in line:
+            raise SystemExit(f"sandbox {index} did not start: {line!r}")
+        processes.append(process)
+        channels.append(channel)
+    return processes, channels
+
+
+def fleet_rows(binary, directory, runs):
+    """check of 50 channels over 3 local partners in one run, against 50 runs of check one channel each (what a
+    team's CI did before: one job per partner, here without the job start-up a CI adds)."""
+    partners, channels = start_sandboxes(binary, directory, 3)
+    try:
+        folder = os.path.join(directory, "fleet")
+        os.makedirs(folder)
+        for number in range(50):
+            with open(channels[number % 3]) as handle:
+                channel = json.load(handle)
+            channel.pop("name", None)
+            # The pass-signing root is named beside the partner's own channel file.
+            trust = channel.get("passes", {}).get("trust")
+            if trust:
+                channel["passes"]["trust"] = [entry if entry.startswith("/") else os.path.join(directory, entry) for entry in trust]
+            path = os.path.join(folder, f"partner-{number:02d}.json")
+            with open(path, "w") as handle:
+                json.dump(channel, handle)
+            os.chmod(path, 0o600)
+        pictures = os.path.join(directory, "fleet-pictures")
+        ours = [binary, "check", "--channels", folder, "--skip", "live", "--pictures", pictures, "--json"]
+        loop = (f"for f in {folder}/*.json; do {binary} check --channel \"$f\" --skip live --pictures {pictures} --json > /dev/null "
+                "|| exit 1; done")
+        our = measure(ours, runs, warmups=1)
+        their = measure(["bash", "-c", loop], max(3, runs // 3), warmups=1)
+        print(f"check 50 channels: dots-sso {our[0]*1000:.1f} ms ({our[0]*1000/50:.1f} ms a channel), "
+              f"50 runs {their[0]*1000:.1f} ms ({their[0]*1000/50:.1f} ms a channel)", file=sys.stderr)
+        return [(f"check, 50 channels over 3 local partners in one run ({our[0]*1000/50:.1f} ms a channel)", our,
+                 f"50 runs of check, one channel each ({their[0]*1000/50:.1f} ms a channel)", their,
+                 ours[:3] + ["$TMP/fleet (50 channels)"] + ours[4:], loop)]
+    finally:
+        for partner in partners:
+            partner.terminate()
+            partner.wait()
+
+
 def shown(command, directory, binary):
     """A command line as BENCHMARKS.md shows it: the temporary folder as $TMP, our binary as dots-sso."""
     # A glob stays unquoted, as it was typed: the shell expanded it for the run.
@@ -301,6 +352,8 @@ def main():
             finally:
                 sandbox.terminate()
                 sandbox.wait()
+            # check at scale: one run of 50 channels against 50 one-channel runs.
+            rows += fleet_rows(binary, directory, max(3, options.runs // 6))
             # bodymovin: the official schema is slow, so it runs fewer times (the ratio is still medians).
             corpus = os.path.join(ROOT, "..", "shared", "corpus", "lottie")
             big = os.path.join(corpus, "lottieweb-bm_ronda.json")

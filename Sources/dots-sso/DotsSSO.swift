@@ -17,9 +17,8 @@ struct DotsSSO: AsyncParsableCommand {
               $ dots-sso flags check --channel acme
               $ dots-sso check --channel acme --junit report.xml
 
-            Channels live in $XDG_CONFIG_HOME/dots-sso/channels, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are \
-            never printed unless you ask. Exit codes: `dots-sso help exit-codes`; variables read: \
-            `dots-sso help environment`.
+            Channels in $XDG_CONFIG_HOME/dots-sso, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are never printed \
+            unless asked; help topics: exit-codes, environment.
             """,
         groupedSubcommands: [
             CommandGroup(

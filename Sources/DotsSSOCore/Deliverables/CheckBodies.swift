@@ -27,8 +27,11 @@ struct CheckBodies: Sendable {
         case .flags: await flags()
         case .container(let container): await self.container(container)
         case .passes: await passes()
-        case .loadingAnimation: await loadingAnimation()
-        case .legal(let kind): CheckFindings(await LegalDocumentCheck(kind: kind, http: http).run(channel: channel))
+        case .loadingAnimation: await shared("loading-animation", channel.loadingAnimation) { await loadingAnimation() }
+        case .legal(let kind):
+            await shared("legal:\(kind.key)", kind.location(in: channel.legal)) {
+                CheckFindings(await LegalDocumentCheck(kind: kind, http: http).run(channel: channel))
+            }
         case .magicLink: await magicLink()
         }
     }
@@ -37,6 +40,13 @@ struct CheckBodies: Sendable {
     func failure(_ code: String, _ what: String, _ error: any Error, at location: String? = nil) -> Finding {
         let message = (error as? UserFacingError)?.message ?? "internal error: \(error)"
         return Finding(.error, code, at: FindingLocation(file: location), "\(what): \(message)")
+    }
+
+    /// A deliverable's check that depends on its address alone, run once for every channel of a run that names it
+    /// (an absent address is each channel's own finding).
+    func shared(_ kind: String, _ address: String?, _ check: @escaping @Sendable () async -> CheckFindings) async -> CheckFindings {
+        guard let shared = session.shared, let address, !address.isEmpty else { return await check() }
+        return await shared.deliverable("\(kind)\u{1F}\(address)", check)
     }
 
     // MARK: provider
@@ -184,13 +194,13 @@ struct CheckBodies: Sendable {
         }
     }
 
-    /// The code for a check that needed the member's profile and could not fetch it (`container:NAME.unavailable` for
-    /// a container's check, which names the container).
+    /// The code for a check that needed the member's profile and could not fetch it: a registered code of its kind
+    /// (the check's name says which container).
     static func profileUnavailable(_ name: CheckName) -> String {
         switch name {
         case .profile: CheckRunFindings.profileUnavailable.code
         case .flags: CheckRunFindings.flagsUnavailable.code
-        default: "\(name).unavailable"
+        default: CheckRunFindings.containerProfileUnavailable.code
         }
     }
 

@@ -10,6 +10,8 @@ package enum CheckError: UserFacingError, Equatable {
     case internalFailure(String)
     /// Live checks were skipped because no member could be signed in: not a pass.
     case memberMissing(String, status: ExitStatus)
+    /// A run of many channels where some could not be checked at all (each said on its own line already).
+    case channelsNotChecked([String], status: ExitStatus)
 
     package var message: String {
         switch self {
@@ -21,6 +23,8 @@ package enum CheckError: UserFacingError, Equatable {
             "internal error: \(detail)"
         case let .memberMissing(message, _):
             message
+        case let .channelsNotChecked(names, _):
+            "\(names.count) channel\(names.count == 1 ? "" : "s") could not be checked (\(names.joined(separator: ", ")))"
         }
     }
 
@@ -28,7 +32,7 @@ package enum CheckError: UserFacingError, Equatable {
         switch self {
         case .unknownCheck, .nothingToCheck: .usage
         case .internalFailure: .internalError
-        case .memberMissing(_, let status): status
+        case .memberMissing(_, let status), .channelsNotChecked(_, let status): status
         }
     }
 }

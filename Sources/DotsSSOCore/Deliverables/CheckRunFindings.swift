@@ -92,6 +92,12 @@ package enum CheckRunFindings {
         The test member may not open this container (its flag is not true), so they would not see it. Its page is \
         still probed.
         """)
+    static let containerProfileUnavailable = FindingCode(
+        "container.profile-unavailable", .error, source: "seed 000 (containers gated by flags)",
+        """
+        The test member's profile could not be fetched, so the container's flag could not be read and its page was \
+        not probed; the app would log such a member out.
+        """)
     static let containerStatus = FindingCode(
         "container.status", .error, source: "seed 000 (containers)",
         """
@@ -120,6 +126,7 @@ package enum CheckRunFindings {
     ]
     package static let magicLink: [FindingCode] = [magicLinkBaseURL, magicLinkUnreachable]
     package static let container: [FindingCode] = [
-        containerMissing, containerMemberBlocked, containerStatus, containerOpenWithoutToken, containerUnreachable,
+        containerMissing, containerMemberBlocked, containerProfileUnavailable, containerStatus, containerOpenWithoutToken,
+        containerUnreachable,
     ]
 }

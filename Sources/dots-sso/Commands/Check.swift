@@ -7,7 +7,7 @@ import Foundation
 struct Check: DotsCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check every deliverable of a channel, for CI.",
+        abstract: "Check every deliverable of one or many channels.",
         discussion: """
             One named check per deliverable: channel, discovery, tls, authorization, profile, flags, \
             container:NAME (one per container), passes, loading-animation, legal:privacy-policy, \
@@ -19,10 +19,19 @@ struct Check: DotsCommand {
             with the reason and the run ends 77 with one line saying how to give a member, unless they were left \
             out on purpose (--skip live, or --only naming other checks).
 
-            Checks run concurrently; a failing or hanging check never stops the others, and the whole run ends \
+            Checks run concurrently; a failing or hanging check never stops the others, and each channel's run ends \
             within --timeout. Exit 0 when every check holds, 1 when any fails. --junit writes one testsuite per \
-            channel (a testcase per check) and merges into an existing dots-sso report, so several channels can \
-            share one file; under GITHUB_ACTIONS=true each finding is also an annotation.
+            channel (a testcase per check) and merges into an existing dots-sso report; under GITHUB_ACTIONS=true \
+            each finding is also an annotation, and GITHUB_STEP_SUMMARY gets a table of channels and checks.
+
+            Many channels: repeat --channel, or give --channels DIR (every *.json in it). They run --parallel at a \
+            time on one connection pool, fetching once what they share (a provider's metadata, a host's TLS \
+            handshake, a legal document, a loading animation); each line starts with its channel, the reports hold \
+            a suite per channel, --json one document per channel, and the exit status is the worst channel's. \
+            {channel} in a token file's path is each channel's name. --shard I/N takes one CI job's stable share \
+            (`dots-sso report merge` joins the shards' reports). --baseline FILE accepts the findings it lists \
+            until their dates (reported as suppressed; an expired entry fails, a stale one is a warning); \
+            --write-baseline FILE records this run's.
 
             Examples:
               $ dots-sso check --channel acme
@@ -30,7 +39,9 @@ struct Check: DotsCommand {
               $ dots-sso check --channel acme --only legal --only loading-animation --json
               $ dots-sso check --channel acme --skip passes --strict
               $ dots-sso check --channel acme --refresh-token-file .dots-sso/refresh-token --junit reports/acme.xml
-              $ dots-sso check --channel acme --skip live
+              $ dots-sso check --channels channels/ --shard 2/4 --refresh-token-file '.dots-sso/{channel}.refresh-token'
+              $ dots-sso check --channels channels/ --baseline channels/baseline.json --sarif reports/check.sarif
+              $ dots-sso check --channels channels/ --write-baseline channels/baseline.json
             """
     )
 

@@ -7,7 +7,7 @@ import Foundation
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Combine the CI reports of several runs (a matrix's shards) into one.",
+        abstract: "Merge the CI reports of a matrix's shards into one.",
         subcommands: [ReportMergeCommand.self]
     )
 }

@@ -30,10 +30,13 @@ struct FleetEnding: FindingsEnding {
         case .success: return nil
         case .checkFailed: return checkFailed
         default:
+            let unreadable = report.results.filter { $0.failure != nil }.map(\.channel)
+            if !unreadable.isEmpty, report.results.first(where: { $0.exitStatus == status })?.failure != nil {
+                // Each was said on its own line already (the stream, or the notes under --json).
+                return CheckError.channelsNotChecked(unreadable, status: status)
+            }
             let first = report.results.first { $0.exitStatus == status }
-            let message =
-                first?.failure?.message ?? first?.report?.memberMissing.map { "\(first?.channel ?? ""): \($0.message)" }
-                ?? "a channel was not checked"
+            let message = first?.report?.memberMissing.map { "\(first?.channel ?? ""): \($0.message)" } ?? "a channel was not checked"
             return CheckError.memberMissing(message, status: status)
         }
     }
