@@ -68,6 +68,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // jq's own filter for --jq, through libjq loaded on first use (no -dev package needed), see dots_jq.h.
+        .target(
+            name: "CJQ",
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         // The binary's build facts and its own arguments (captured without /proc), see dots_runtime.h.
         .target(
             name: "CDotsRuntime",
@@ -95,7 +101,7 @@ let package = Package(
         .target(
             name: "DotsSSOCore",
             dependencies: [
-                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime", "CSecret",
+                "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime", "CSecret", "CJQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

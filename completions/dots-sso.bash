@@ -173,13 +173,13 @@ _dots-sso() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|report|explain|openweb|echo|members|sandbox|demo|channel|keys|version|help)
+    discover|authorize|exchange|refresh|token|revoke|logout|magic-link|cache|status|profile|flags|containers|passes|pkpass|bodymovin|applinks|check|report|explain|openweb|echo|members|sandbox|demo|channel|keys|version|help)
         # Offer subcommand argument completions
         "_dots-sso_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache profile flags containers passes pkpass bodymovin applinks check report explain openweb echo members sandbox demo channel keys version help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'discover authorize exchange refresh token revoke logout magic-link cache status profile flags containers passes pkpass bodymovin applinks check report explain openweb echo members sandbox demo channel keys version help' -- "${cur}"))
         ;;
     esac
 }
@@ -188,11 +188,14 @@ _dots-sso_discover() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -260,11 +263,14 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --save-refresh-token)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -367,11 +373,14 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -460,11 +469,14 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -555,13 +567,13 @@ _dots-sso_token() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    print|show|export)
+    print|show|introspect|export)
         # Offer subcommand argument completions
         "_dots-sso_token_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'print show export' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'print show introspect export' -- "${cur}"))
         ;;
     esac
 }
@@ -570,11 +582,14 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --id-token --refresh-token --session -h --help)
     repeating_options=(--channel --scope --cacert --dpop-proof)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --base-url --study --email)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -650,6 +665,24 @@ _dots-sso_token_print() {
     '--min-validity')
         return
         ;;
+    '--access-token-file')
+        return
+        ;;
+    '--access-token-env')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    '--header')
+        return
+        ;;
+    '--curl-config')
+        return
+        ;;
+    '--method')
+        return
+        ;;
     '--base-url')
         return
         ;;
@@ -669,11 +702,14 @@ _dots-sso_token_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -728,15 +764,114 @@ _dots-sso_token_show() {
     esac
 }
 
-_dots-sso_token_export() {
+_dots-sso_token_introspect() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience -o --output)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --access-token-file --access-token-env --refresh-token-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--channel')
+        __dots-sso_add_completions -W "$(__dots-sso_custom_complete ---completion token introspect -- --channel "${COMP_CWORD}" "$(__dots-sso_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--issuer')
+        return
+        ;;
+    '--authorization-endpoint')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--device-authorization-endpoint')
+        return
+        ;;
+    '--profile-endpoint')
+        return
+        ;;
+    '--passes-endpoint')
+        return
+        ;;
+    '--revocation-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--redirect-uri')
+        return
+        ;;
+    '--client-secret-file')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
+    '--client-auth')
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        return
+        ;;
+    '--client-key-file')
+        return
+        ;;
+    '--client-key-id')
+        return
+        ;;
+    '--client-assertion-audience')
+        __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--access-token-file')
+        return
+        ;;
+    '--access-token-env')
+        return
+        ;;
+    '--refresh-token-file')
+        return
+        ;;
+    esac
+}
+
+_dots-sso_token_export() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token -h --help)
+    repeating_options=(--channel --scope --cacert)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience -o --output)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -819,11 +954,14 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -912,11 +1050,14 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1028,11 +1169,14 @@ _dots-sso_magic-link_request() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --base-url --study --email)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1097,11 +1241,14 @@ _dots-sso_magic-link_redeem() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --new-password --remember-password -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --link --token --email --password-file)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --link --token --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1185,11 +1332,14 @@ _dots-sso_magic-link_signup() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --remember-password -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1264,11 +1414,14 @@ _dots-sso_magic-link_signin() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email --password-file)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --base-url --study --email --password-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1369,11 +1522,14 @@ _dots-sso_cache_list() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color --cache-dir --account --token-store)
+    non_repeating_options=(--jq --color --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1395,11 +1551,14 @@ _dots-sso_cache_clear() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --all -h --help)
     repeating_options=(--channel --scope)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1454,15 +1613,54 @@ _dots-sso_cache_clear() {
     esac
 }
 
-_dots-sso_profile() {
+_dots-sso_status() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
-    repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --check -h --help)
+    repeating_options=(--cacert)
+    non_repeating_options=(--jq --color --cache-dir --account --token-store --timeout)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
+    '--color')
+        __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--cache-dir')
+        return
+        ;;
+    '--account')
+        return
+        ;;
+    '--token-store')
+        __dots-sso_add_completions -W 'file'$'\n''keyring'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--cacert')
+        __dots-sso_add_completions -o plusdirs -fX '!*.@(pem|crt)'
+        return
+        ;;
+    esac
+}
+
+_dots-sso_profile() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
+    repeating_options=(--channel --scope --cacert)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    __dots-sso_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1582,11 +1780,14 @@ _dots-sso_flags() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1709,11 +1910,14 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1821,11 +2025,14 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -1933,11 +2140,14 @@ _dots-sso_containers() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2072,11 +2282,14 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2196,11 +2409,14 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2331,11 +2547,14 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--channel --scope --cacert --trust)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2486,11 +2705,14 @@ _dots-sso_pkpass_inspect() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--trust)
-    non_repeating_options=(--color --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --junit --sarif --codequality)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2526,11 +2748,14 @@ _dots-sso_pkpass_preview() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --back -h --help)
     repeating_options=()
-    non_repeating_options=(--color -o --output --locale)
+    non_repeating_options=(--jq --color -o --output --locale)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2579,11 +2804,14 @@ _dots-sso_bodymovin_validate() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict --no-render -h --help)
     repeating_options=()
-    non_repeating_options=(--color --junit --sarif --codequality --profile)
+    non_repeating_options=(--jq --color --junit --sarif --codequality --profile)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2619,11 +2847,14 @@ _dots-sso_bodymovin_preview() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color -o --output --frames --size --gif)
+    non_repeating_options=(--jq --color -o --output --frames --size --gif)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2678,11 +2909,14 @@ _dots-sso_applinks_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--cacert --paths)
-    non_repeating_options=(--color --timeout --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --timeout --junit --sarif --codequality)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2716,11 +2950,14 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--channel --scope --trust --only --skip --cacert --channels)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2890,11 +3127,14 @@ _dots-sso_report_merge() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color -o --output)
+    non_repeating_options=(--jq --color -o --output)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2918,11 +3158,14 @@ _dots-sso_explain() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --markdown -h --help)
     repeating_options=()
-    non_repeating_options=(--color)
+    non_repeating_options=(--jq --color)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -2965,11 +3208,14 @@ _dots-sso_openweb_register() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --email-verified -h --help)
     repeating_options=(--cacert)
-    non_repeating_options=(--color --timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
+    non_repeating_options=(--jq --color --timeout --code-a --primary-key --user-name --access-token-file --access-token-env --base-url --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3032,11 +3278,14 @@ _dots-sso_echo_verify() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--cacert --allowed-host)
-    non_repeating_options=(--color --timeout --provider --authorization --consumer-key --max-skew)
+    non_repeating_options=(--jq --color --timeout --provider --authorization --consumer-key --max-skew)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3070,11 +3319,14 @@ _dots-sso_echo_sign() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color --provider --consumer-key --consumer-secret-file --token --token-secret-file)
+    non_repeating_options=(--jq --color --provider --consumer-key --consumer-secret-file --token --token-secret-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3124,11 +3376,14 @@ _dots-sso_members_log-out() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--cacert --sso-id)
-    non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    non_repeating_options=(--jq --color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3168,11 +3423,14 @@ _dots-sso_members_remove() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --yes -h --help)
     repeating_options=(--cacert --sso-id)
-    non_repeating_options=(--color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
+    non_repeating_options=(--jq --color --timeout --channel --base-url --channel-id --api-key-file --api-key-env --concurrency)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3212,11 +3470,14 @@ _dots-sso_sandbox() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--client)
-    non_repeating_options=(--color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
+    non_repeating_options=(--jq --color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3260,11 +3521,14 @@ _dots-sso_demo() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive -h --help)
     repeating_options=()
-    non_repeating_options=(--color --browser-command)
+    non_repeating_options=(--jq --color --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3302,11 +3566,14 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3428,11 +3695,14 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3554,11 +3824,14 @@ _dots-sso_channel_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope)
-    non_repeating_options=(--color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3607,11 +3880,14 @@ _dots-sso_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color)
+    non_repeating_options=(--jq --color)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3646,11 +3922,14 @@ _dots-sso_keys_generate() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=()
-    non_repeating_options=(--color -o --output --type)
+    non_repeating_options=(--jq --color -o --output --type)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
@@ -3669,11 +3948,14 @@ _dots-sso_version() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=()
-    non_repeating_options=(--color)
+    non_repeating_options=(--jq --color)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--jq')
+        return
+        ;;
     '--color')
         __dots-sso_add_completions -W 'auto'$'\n''always'$'\n''never'
         return

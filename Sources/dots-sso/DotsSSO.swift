@@ -14,18 +14,17 @@ struct DotsSSO: AsyncParsableCommand {
         discussion: """
             Examples:
               $ dots-sso authorize --channel acme
-              $ dots-sso flags check --channel acme
               $ dots-sso check --channel acme --junit report.xml
 
-            Channels in $XDG_CONFIG_HOME/dots-sso, tokens in $XDG_CACHE_HOME/dots-sso. Secrets are never printed \
-            unless asked; help topics: exit-codes, environment.
+            Channels in $XDG_CONFIG_HOME/dots-sso, tokens in $XDG_CACHE_HOME/dots-sso.
+            No secret printed unless asked. See dots-sso help exit-codes, help environment.
             """,
         groupedSubcommands: [
             CommandGroup(
                 name: "Sign in",
                 subcommands: [
                     Discover.self, Authorize.self, Exchange.self, Refresh.self, TokenCommand.self, Revoke.self, Logout.self,
-                    MagicLink.self, CacheCommand.self,
+                    MagicLink.self, CacheCommand.self, Status.self,
                 ]),
             CommandGroup(name: "One member (support)", subcommands: [Profile.self, Flags.self, Containers.self, Passes.self]),
             CommandGroup(name: "Deliverables", subcommands: [PKPass.self, Bodymovin.self, Applinks.self]),

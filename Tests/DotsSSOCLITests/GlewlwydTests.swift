@@ -108,6 +108,31 @@ struct GlewlwydTests {
         #expect(plain.status == 0, "\(plain.allOutput)")
     }
 
+    @Test(
+        "token introspect asks Glewlwyd (RFC 7662) with the client's assertion: active with its scopes, then not active once revoked (77)")
+    func introspection() async throws {
+        guard let glewlwyd = try await Shared.shared.start() else { return }
+        let cli = DotsSSOCLI()
+        let signedIn = try await Self.signIn(cli, glewlwyd, Self.keyed(glewlwyd))
+        #expect(signedIn.status == 0, "\(signedIn.allOutput)")
+        let asked = try await cli.run(["token", "introspect", "--json"] + Self.keyed(glewlwyd))
+        #expect(asked.status == 0, "\(asked.allOutput)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any], "\(asked.allOutput)")
+        #expect(answer["active"] as? Bool == true)
+        #expect((answer["scopes"] as? [String])?.contains("openid") == true, "\(answer)")
+        #expect((answer["expiresIn"] as? Int ?? 0) > 0, "\(answer)")
+        #expect(
+            !asked.allOutput.contains(
+                try await cli.run(["token", "print"] + Self.keyed(glewlwyd)).stdout.trimmingCharacters(in: .newlines)))
+        // The token as a support desk holds it, asked about after the member's sign-in is revoked.
+        let token = cli.home.path("member-token")
+        try (try await cli.run(["token", "print"] + Self.keyed(glewlwyd)).stdout).write(toFile: token, atomically: true, encoding: .utf8)
+        #expect(try await cli.run(["revoke"] + Self.keyed(glewlwyd)).status == 0)
+        let revoked = try await cli.run(["token", "introspect", "--access-token-file", token] + Self.keyed(glewlwyd))
+        #expect(revoked.status == 77, "\(revoked.allOutput)")
+        #expect(revoked.stdout.contains("not active"), "\(revoked.allOutput)")
+    }
+
     @Test("an assertion naming the issuer is refused there: 78, saying which audience was sent and how to choose the other")
     func issuerAudienceRefused() async throws {
         guard let glewlwyd = try await Shared.shared.start() else { return }

@@ -40,6 +40,8 @@ package enum InstalledLibraries {
             open(
                 "zint", ["libzint.so.2.11", "libzint.so.2.12", "libzint.so.2.13", "libzint.so"], package: "libzint2.11",
                 usedFor: "pass barcodes, the device sign-in's QR code", symbol: "ZBarcode_Version", returnsInt: true),
+            open(
+                "libjq", ["libjq.so.1", "libjq.so"], package: "libjq1", usedFor: "\(CLIFlag.jq)", symbol: "jq_init", versionFunction: false),
         ]
     }
 

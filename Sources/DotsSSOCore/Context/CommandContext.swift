@@ -34,6 +34,8 @@ package struct CommandContext: Sendable {
     package var colorChoice: ColorChoice = .auto
     /// `--quiet`: results, warnings and errors only; progress and guidance (`note`) stay unsaid.
     package var quiet = false
+    /// `--jq EXPR`: every JSON document this run prints goes through it.
+    package var jsonFilter: String?
     /// The folder CI reports give paths relative to (the repository a job runs in): the process's own.
     package var workingDirectory = FileManager.default.currentDirectoryPath
 

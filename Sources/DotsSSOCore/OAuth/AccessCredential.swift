@@ -7,6 +7,9 @@ package struct AccessCredential: Sendable {
     package let token: String
     /// The key the token is bound to; nil for a bearer token.
     package let dpop: DPoPKey?
+    /// When it expires and what it was granted, where the token response said (`token print --json`).
+    package var expiresAt: Date?
+    package var scope: String?
 
     package init(token: String, dpop: DPoPKey? = nil) {
         self.token = token
@@ -17,6 +20,14 @@ package struct AccessCredential: Sendable {
     /// token even when the sign-in made a key (a provider that ignored the proof).
     package init(token: String, tokenType: String?, key: DPoPKey?) {
         self.init(token: token, dpop: DPoPKey.binds(tokenType: tokenType) ? key : nil)
+    }
+
+    /// The same credential with what its token response said about it.
+    package func issued(expiresAt: Date?, scope: String?) -> AccessCredential {
+        var credential = self
+        credential.expiresAt = expiresAt
+        credential.scope = scope
+        return credential
     }
 
     /// The `Authorization` scheme: `Bearer`, or `DPoP` for a bound token.

@@ -25,6 +25,10 @@ package enum OAuthError: UserFacingError, Equatable {
     case tokenEndpoint(status: Int, error: String, description: String?)
     /// The RFC 7009 revocation endpoint's error answer.
     case revocationRefused(status: Int, error: String, description: String?)
+    /// The introspection endpoint (RFC 7662) refused the client: most providers let only confidential clients ask.
+    case introspectionRefused(status: Int, error: String, description: String?)
+    /// The provider names no introspection endpoint (RFC 7662): it cannot be asked about a token.
+    case noIntrospectionEndpoint
     /// The pushed authorization request endpoint (RFC 9126) refused the request: a client, redirect URI or scope the
     /// provider does not accept, said before any browser is opened.
     case pushRefused(status: Int, error: String, description: String?)
@@ -136,6 +140,14 @@ package enum OAuthError: UserFacingError, Equatable {
                 + (OAuthErrorCode(error).refusesClient
                     ? "; check \(CLIFlag.clientId) and the client secret or key (\(CLIFlag.clientKeyFile), and \(CLIFlag.clientKeyId) when the provider registered another kid)"
                     : "")
+        case let .introspectionRefused(status, error, description):
+            "the introspection endpoint refused the request (HTTP \(status)): \(error)\(description.map { " (\($0))" } ?? "")"
+                + (OAuthErrorCode(error).refusesClient
+                    ? "; most providers let only a confidential client introspect: check \(CLIFlag.clientId) and its secret or key"
+                    : "")
+        case .noIntrospectionEndpoint:
+            "the provider names no introspection endpoint (introspection_endpoint, RFC 7662) in its metadata, so it cannot be asked "
+                + "about a token; `dots-sso token show` decodes a JWT access token locally"
         case .noPendingAuthorization:
             "no pending authorization to complete: pass \(CLIFlag.codeVerifier), or start with `dots-sso authorize \(CLIFlag.noExchange)`"
         case let .malformedJWK(keyID, detail):
@@ -199,8 +211,9 @@ package enum OAuthError: UserFacingError, Equatable {
         case let .pushRefused(status, code, _):
             OAuthErrorCode(code).isTemporary ? .temporary : (400...403).contains(status) ? .configuration : .protocolError
         case .pushRequired, .assertionRefused: .configuration
-        case let .revocationRefused(status, code, _):
+        case let .revocationRefused(status, code, _), let .introspectionRefused(status, code, _):
             Self.status(refusal: OAuthErrorCode(code), httpStatus: status)
+        case .noIntrospectionEndpoint: .configuration
         case let .tokenEndpoint(status, code, _):
             [.invalidGrant, .accessDenied].contains(OAuthErrorCode(code))
                 ? .notAuthorized : Self.status(refusal: OAuthErrorCode(code), httpStatus: status)

@@ -12,6 +12,8 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var jwks: String?
     package var revocation: String?
     package var endSession: String?
+    /// RFC 7662's introspection endpoint, from the metadata (`token introspect`, `status --check`).
+    package var introspection: String?
     /// RFC 9207: the provider promises an `iss` parameter on every authorization response.
     package var issParameterSupported = false
     /// The metadata's `scopes_supported`, for saying which scopes a refused request could have asked for.
@@ -58,6 +60,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
         endpoints.jwks = metadata.jwksURI
         endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
+        endpoints.introspection = metadata.document["introspection_endpoint"]?.stringValue
         endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
         endpoints.pushedAuthorization = metadata.pushedAuthorizationEndpoint
         endpoints.requiresPushedAuthorization = metadata.requiresPushedAuthorization

@@ -191,7 +191,8 @@ package actor UnattendedToken {
                 try? client.cache.prepareDirectory()
                 rotations.record(presented, file: file.path, at: client.context.clock.now())
             }
-            return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: tokenClient.dpop)
+            return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: tokenClient.dpop).issued(
+                expiresAt: response.expiresIn.map { client.context.clock.now().addingTimeInterval($0) }, scope: response.scope)
         }
     }
 
@@ -202,6 +203,7 @@ package actor UnattendedToken {
             let response = try await PasswordSignIn.tokens(
                 client, endpoints: endpoints, scopes: client.scopes(for: endpoints), credentials: credentials)
             return AccessCredential(token: response.accessToken, tokenType: response.tokenType, key: try client.dpopKey(for: endpoints))
+                .issued(expiresAt: response.expiresIn.map { client.context.clock.now().addingTimeInterval($0) }, scope: response.scope)
         }
     }
 }

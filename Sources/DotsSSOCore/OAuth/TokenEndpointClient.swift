@@ -147,6 +147,20 @@ package struct TokenEndpointClient: Sendable {
         }
     }
 
+    /// Asks about a token (RFC 7662 §2.1), authenticated as the client; the answer's JSON object.
+    package func introspect(token: String, hint: String, endpoint: URL) async throws -> [String: JSONValue] {
+        // RFC 9449 asks no proof here either: the client authenticates itself, and the token is the subject, not a credential.
+        let (response, request) = try await post([("token", token), ("token_type_hint", hint)], to: endpoint, clientID: true, proof: false)
+        guard response.isSuccess else {
+            throw explained(try Self.error(from: response, sent: request, refusal: OAuthError.introspectionRefused), endpoint: endpoint)
+        }
+        guard case .object(let json) = try response.decodeJSON(JSONValue.self) else {
+            throw HTTPError.malformedBody(
+                url: endpoint.redactedForDisplay, expected: "a JSON introspection response object", found: "another JSON value")
+        }
+        return json
+    }
+
     /// `error(from:sent:)` for an endpoint other than the token endpoint: an RFC 6749 §5.2 refusal is named as
     /// that endpoint's (`refusal`), anything else stays what it is.
     static func error(

@@ -35,7 +35,10 @@ package struct TokenSession: Sendable {
         package var dpop: DPoPKey?
 
         /// The access token and, when it is bound, the key that proves it.
-        package var access: AccessCredential { AccessCredential(token: tokens.accessToken, tokenType: tokens.tokenType, key: dpop) }
+        package var access: AccessCredential {
+            AccessCredential(token: tokens.accessToken, tokenType: tokens.tokenType, key: dpop).issued(
+                expiresAt: tokens.expiresAt, scope: tokens.scope)
+        }
     }
 
     /// The signed-in entry, or the error that tells the user to sign in (again).

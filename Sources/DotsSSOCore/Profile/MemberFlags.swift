@@ -7,6 +7,9 @@ package struct MemberFlags: Encodable, Sendable {
     package var source: String
     package var id: String?
     package var flags: [FlagReading]
+    /// Each flag's value by name, as the partner sent it (`--jq '.values.canAccessApp'` prints `true`); a flag the
+    /// profile lacks is absent.
+    package var values: [String: JSONValue]
     /// The app-launch rule (canAccessApp exactly true) applied to these flags.
     package var appLaunch: FlagCheck.Result
     /// Whether the app keeps this member signed in: `appLaunch.passed`.
@@ -16,6 +19,7 @@ package struct MemberFlags: Encodable, Sendable {
         self.source = source
         self.id = id
         self.flags = flags
+        values = Dictionary(flags.compactMap { flag in flag.value.map { (flag.name, $0) } }, uniquingKeysWith: { first, _ in first })
         appLaunch = FlagCheck.evaluate(names: [], flags: flags)[0]
         passed = appLaunch.passed
     }

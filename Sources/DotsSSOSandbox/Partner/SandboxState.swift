@@ -275,6 +275,16 @@ actor SandboxState {
         return .valid(token)
     }
 
+    /// A token as introspection sees it (RFC 7662): an access token still valid, or a refresh token not yet rotated
+    /// away, of a grant not revoked; nil for anything else (which introspection answers `active: false`).
+    func introspect(_ value: String, now: Date) -> (token: IssuedToken, refresh: Bool)? {
+        if let token = accessToken(value, now: now) { return (token, false) }
+        guard let token = refreshTokens[value], !revokedFamilies.contains(token.family), !removedSubjects.contains(token.subject) else {
+            return nil
+        }
+        return (token, true)
+    }
+
     /// RFC 7009: revoking either token ends the whole grant.
     func revoke(_ value: String) {
         if let token = refreshTokens[value] ?? accessTokens[value] { revokedFamilies.insert(token.family) }

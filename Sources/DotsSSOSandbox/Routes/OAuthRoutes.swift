@@ -33,12 +33,43 @@ extension SandboxRoutes {
             await state.revoke(value)
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
+        router.post("/introspect") { request, _ in try await introspect(request) }
         // OIDC Core §5.3.1: the UserInfo endpoint answers GET and POST.
         router.get("/userinfo") { request, _ in await userinfo(request) }
         router.post("/userinfo") { request, _ in await userinfo(request) }
         // RP-Initiated Logout 1.0 §2: GET and POST (form-serialized).
         router.get("/logout") { request, _ in await endSession(request, parameters: query(request)) }
         router.post("/logout") { request, _ in await endSession(request, parameters: try await formFields(request)) }
+    }
+
+    /// RFC 7662: whether a token is active, and what it is. The caller authenticates as a registered client (a public
+    /// client by its id), and learns only about its own tokens (§4: the server may limit what a client sees): another
+    /// client's token, an unknown, expired or revoked one is `{"active": false}`, never an error.
+    func introspect(_ request: Request) async throws -> Response {
+        let form = try await formFields(request)
+        await log(request, form: form)
+        guard let caller = await client(authenticating: request, form: form) else {
+            return oauthError(.unauthorized, "invalid_client", "client authentication failed")
+        }
+        guard let value = form["token"], !value.isEmpty else {
+            return oauthError(.badRequest, "invalid_request", "the token parameter is required (RFC 7662 §2.1)")
+        }
+        guard let (token, refresh) = await state.introspect(value, now: settings.now()), token.clientID == caller.id else {
+            return json(.ok, .object(["active": .bool(false)]), extra: [.cacheControl: "no-store"])
+        }
+        var answer: [String: JSONValue] = [
+            "active": .bool(true), "scope": .string(token.scope), "client_id": .string(token.clientID), "sub": .string(token.subject),
+            "iss": .string(issuer), "aud": .string(token.clientID),
+            "auth_time": .number(token.authTime.timeIntervalSince1970.rounded(.down)),
+        ]
+        if !refresh {
+            answer["exp"] = .number(token.expiresAt.timeIntervalSince1970.rounded(.down))
+            answer["token_type"] = .string(token.jkt == nil ? "Bearer" : "DPoP")
+        }
+        if let email = user(subject: token.subject)?.email { answer["username"] = .string(email) }
+        // RFC 9449 §6.2: a DPoP-bound token says which key.
+        if let jkt = token.jkt { answer["cnf"] = .object(["jkt": .string(jkt)]) }
+        return json(.ok, .object(answer), extra: [.cacheControl: "no-store"])
     }
 
     /// The signing keys as a JWKS document: what `/jwks` serves and what a logout hint is checked against.
@@ -63,6 +94,7 @@ extension SandboxRoutes {
                 "userinfo_endpoint": .string("\(issuer)/userinfo"),
                 "jwks_uri": .string("\(issuer)/jwks"),
                 "revocation_endpoint": .string("\(issuer)/revoke"),
+                "introspection_endpoint": .string("\(issuer)/introspect"),
                 "end_session_endpoint": .string("\(issuer)/logout"),
                 "device_authorization_endpoint": .string("\(issuer)/device_authorization"),
 
@@ -77,6 +109,8 @@ extension SandboxRoutes {
                 "dpop_signing_alg_values_supported": .array(Self.dpopAlgorithms.map { JSONValue.string($0.rawValue) }),
                 "revocation_endpoint_auth_methods_supported": .array(
                     ["none", "client_secret_basic", "client_secret_post"].map(JSONValue.string)),
+                "introspection_endpoint_auth_methods_supported": .array(
+                    ["none", "client_secret_basic", "client_secret_post", "private_key_jwt"].map(JSONValue.string)),
                 "scopes_supported": .array(["openid", "profile", "email", "offline_access"].map(JSONValue.string)),
                 "claims_supported": .array(
                     ["sub", "auth_time", "email", "email_verified", "given_name", "family_name", "name"].map(JSONValue.string)),

@@ -8,7 +8,7 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print or decode the cached token (for scripts).",
-        subcommands: [TokenPrint.self, TokenShow.self, TokenExport.self]
+        subcommands: [TokenPrint.self, TokenShow.self, TokenIntrospect.self, TokenExport.self]
     )
 }
 
@@ -18,17 +18,42 @@ struct TokenPrint: DotsCommand {
         commandName: "print",
         abstract: "Print exactly one token and a newline, refreshing the access token first when needed.",
         discussion: """
-            This is the one command that prints a secret, because you asked for it.
+            This is the one command that prints a secret, because you asked for it. The access token comes from the \
+            cached sign-in, or --refresh-token-file (a CI secret; the rotated token is written back), \
+            --access-token-file or --access-token-env.
+
+            In the form the next tool wants: --header URL prints the request's header lines (Authorization, and a \
+            DPoP proof made for URL and --method when the token is bound); --curl-config URL a config for \
+            `curl -K`, read from a pipe so the token is on no command line; --json the token with its type, expiry \
+            and scopes.
 
             Examples:
-              $ curl -H "Authorization: Bearer $(dots-sso token print --channel acme)" https://api.acme.example/me
+              $ curl -K <(dots-sso token print --channel acme --curl-config https://api.acme.example/me)
+              $ dots-sso token print --channel acme --header https://api.acme.example/orders --method POST
+              $ dots-sso token print --channel acme --refresh-token-file .dots-sso/refresh-token --curl-config https://api.acme.example/me
+              $ dots-sso token print --channel acme --json --jq .expiresIn
               $ dots-sso token print --channel acme --id-token
-              $ dots-sso token print --channel acme --dpop-proof https://api.acme.example/me GET
             """
     )
 
     @OptionGroup var signIn: SignInOptions
     @OptionGroup var tokenUse: TokenUseOptions
+    @OptionGroup var token: MemberTokenOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Print the header lines of one request to this URL: Authorization, and DPoP with a proof when the token is bound.",
+            valueName: "url"))
+    var header: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Print a curl config (for curl -K) that sends the access token to this URL.", valueName: "url"))
+    var curlConfig: String?
+
+    @Option(name: .long, help: ArgumentHelp("The request's method for --header and --curl-config.", valueName: "method"))
+    var method = "GET"
 
     @Flag(name: .long, help: "Print the id_token instead of the access token.")
     var idToken = false
@@ -52,31 +77,112 @@ struct TokenPrint: DotsCommand {
     var dpopProof: [String] = []
 
     func validate() throws {
-        if [idToken, refreshToken, session, !dpopProof.isEmpty].filter({ $0 }).count > 1 {
-            throw ValidationError("choose one of --id-token, --refresh-token, --session and --dpop-proof")
+        let forms = [idToken, refreshToken, session, !dpopProof.isEmpty, header != nil, curlConfig != nil]
+        if forms.filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --id-token, --refresh-token, --session, --dpop-proof, --header and --curl-config")
         }
         if !dpopProof.isEmpty && dpopProof.count != 2 {
             throw ValidationError("--dpop-proof takes two values: the request's URL and its method (GET, POST, …)")
         }
+        if method != "GET" && header == nil && curlConfig == nil {
+            throw ValidationError("--method is the method of --header's or --curl-config's request; give one of them")
+        }
+        let memberToken = token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil
+        if memberToken && (idToken || refreshToken || session) {
+            throw ValidationError(
+                "--access-token-file, --access-token-env and --refresh-token-file give an access token; they print no other token")
+        }
+        if [token.accessTokenFile != nil, token.accessTokenEnv != nil, token.refreshTokenFile != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --access-token-file, --access-token-env and --refresh-token-file")
+        }
+    }
+
+    /// The member token flags as settings (nil: the cached sign-in).
+    func member(_ ctx: CommandContext) throws -> MemberSettings? {
+        guard token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil else { return nil }
+        var settings = MemberSettings(
+            signIn: try signIn.settings(ctx), accessTokenFile: token.accessTokenFile, minValidity: tokenUse.minValidity)
+        settings.accessTokenVariable = token.accessTokenEnv
+        settings.refreshTokenFile = token.refreshTokenFile
+        return settings
     }
 
     func run(_ ctx: CommandContext) async throws {
+        let console = Console(ctx)
         if dpopProof.count == 2 {
             guard let url = URL(string: dpopProof[0]) else { throw ValidationError("--dpop-proof: '\(dpopProof[0])' is not a URL") }
             let use = TokenPrintUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity)
             let headers = try await use.proofHeaders(url: url, method: dpopProof[1], ctx)
-            try Console(ctx).emit(ProofHeaders(authorization: headers.authorization, dpop: headers.proof), json: signIn.global.json)
+            try console.emit(ProofHeaders(authorization: headers.authorization, dpop: headers.proof), json: signIn.global.json)
             return
         }
-        let token: String
         if session {
             let server = magicLink.settings(try signIn.channel.resolve(ctx))
-            token = try SessionTokenUseCase(server: server, cacheDirectory: signIn.cacheOptions.cacheDir, email: email).run(ctx)
-        } else {
-            let which: TokenPrintUseCase.Which = idToken ? .id : refreshToken ? .refresh : .access
-            token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: which, minValidity: tokenUse.minValidity).run(ctx)
+            let token = try SessionTokenUseCase(server: server, cacheDirectory: signIn.cacheOptions.cacheDir, email: email).run(ctx)
+            return try console.emit(RequestedToken(name: "token", value: token), json: signIn.global.json)
         }
-        try Console(ctx).emit(RequestedToken(name: "token", value: token), json: signIn.global.json)
+        if idToken || refreshToken {
+            let which: TokenPrintUseCase.Which = idToken ? .id : .refresh
+            let token = try await TokenPrintUseCase(signIn: try signIn.settings(ctx), which: which, minValidity: tokenUse.minValidity).run(
+                ctx)
+            return try console.emit(RequestedToken(name: "token", value: token), json: signIn.global.json)
+        }
+        let use = TokenPrintUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity)
+        let access = try await use.access(member: try member(ctx), ctx)
+        if let target = header ?? curlConfig {
+            guard let url = URL(string: target) else { throw ValidationError("'\(target)' is not a URL") }
+            if curlConfig != nil {
+                // The config itself: a file curl reads, so no --json form.
+                ctx.stdout.write(try TokenForms.curlConfig(access, url: url, method: method))
+                return
+            }
+            let headers = try TokenForms.headers(access, url: url, method: method)
+            return try console.emit(RequestHeaders(headers: headers), json: signIn.global.json)
+        }
+        try console.emit(PrintedAccessToken(access: access, now: ctx.clock.now()), json: signIn.global.json)
+    }
+}
+
+/// `dots-sso token introspect`
+struct TokenIntrospect: DotsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "introspect",
+        abstract: "Ask the provider about the access token (RFC 7662): active, whose, scopes, expiry.",
+        discussion: """
+            The provider's own answer, for a support desk holding a member's token: sent to its introspection \
+            endpoint with the client's authentication (most providers answer only a confidential client, and only \
+            about its own tokens), never printed. The token is the cached sign-in's, or --access-token-file, \
+            --access-token-env or --refresh-token-file. Exit 0 when the provider says it is active, 77 when not, \
+            78 when the provider has no introspection endpoint.
+
+            Examples:
+              $ dots-sso token introspect --channel acme
+              $ dots-sso token introspect --channel acme --access-token-file member-token.txt --json
+            """
+    )
+
+    @OptionGroup var signIn: SignInOptions
+    @OptionGroup var token: MemberTokenOptions
+
+    func validate() throws {
+        if [token.accessTokenFile != nil, token.accessTokenEnv != nil, token.refreshTokenFile != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --access-token-file, --access-token-env and --refresh-token-file")
+        }
+    }
+
+    func run(_ ctx: CommandContext) async throws {
+        let settings = try signIn.settings(ctx)
+        var member: MemberSettings?
+        if token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil {
+            var given = MemberSettings(signIn: settings, accessTokenFile: token.accessTokenFile)
+            given.accessTokenVariable = token.accessTokenEnv
+            given.refreshTokenFile = token.refreshTokenFile
+            member = given
+        }
+        let result = try await IntrospectUseCase(signIn: settings, member: member).run(ctx)
+        let status: ExitStatus = result.active ? .success : .notAuthorized
+        try Console(ctx).emit(IntrospectionOutput(result: result, exitStatus: status.rawValue), json: signIn.global.json)
+        if !result.active { throw ExitCode(status.rawValue) }
     }
 }
 

@@ -6,8 +6,16 @@ extension ColorChoice: ExpressibleByArgument {}
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print one JSON document on stdout instead of human output.")
-    var json = false
+    @Flag(name: .customLong("json"), help: "Print one JSON document on stdout instead of human output.")
+    var jsonFlag = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Print only what this jq expression selects from the --json document (implies --json).", valueName: "expr"))
+    var jq: String?
+
+    /// `--json`, or `--jq` (which filters the JSON document).
+    var json: Bool { jsonFlag || jq != nil }
 
     @Flag(name: [.short, .long], help: "Trace HTTP requests and responses to stderr, with every secret redacted.")
     var verbose = false
@@ -30,6 +38,9 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
         if noColor && color == .always { throw ValidationError("--no-color and --color always ask for opposite things; give one") }
+        if let jq, jq.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--jq needs an expression, e.g. --jq '.summary'")
+        }
     }
 
     /// The command's context with these choices applied.
@@ -37,6 +48,7 @@ struct GlobalOptions: ParsableArguments {
         var context = context
         context.colorChoice = noColor ? .never : color
         context.quiet = quiet
+        context.jsonFilter = jq
         return context
     }
 

@@ -7,7 +7,7 @@ struct NetworkOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Seconds before a request is given up (default 30); for authorize, how long the sign-in may take (default 300); for check, how long the whole run may take (default 120).",
+            "Seconds before a request is given up (default 30); for authorize, how long the sign-in may take (default 300); for check, how long each channel's run may take (default 120).",
             valueName: "seconds"))
     var timeout: Double?
 

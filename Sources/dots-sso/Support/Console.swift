@@ -65,7 +65,11 @@ struct Console: Sendable {
 
     /// Prints one JSON document (sorted keys, ISO 8601 dates) on stdout.
     func json(_ value: some Encodable) throws {
-        out(String(decoding: try Self.jsonEncoder.encode(value), as: UTF8.self))
+        let data = try Self.jsonEncoder.encode(value)
+        guard let program = context.jsonFilter else { return out(String(decoding: data, as: UTF8.self)) }
+        // --jq: what the expression selects, each result a line (none: nothing is printed).
+        let selected = try JQFilter.apply(program, to: data)
+        if !selected.isEmpty { context.stdout.write(selected) }
     }
 
     /// Prints a result object with the exit status the run ends with beside its fields (`"exitStatus": 1`), so a

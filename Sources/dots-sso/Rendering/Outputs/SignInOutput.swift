@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import Foundation
 
 /// A completed sign-in (`authorize`, `exchange`): subject, scopes, expiry and where it is cached; never a token.
 extension SignIn.Result: CommandOutput {
@@ -95,4 +96,77 @@ struct ProofHeaders: CommandOutput {
     var dpop: String
 
     func lines(_ style: Style) -> [OutputLine] { [.result("Authorization: \(authorization)"), .result("DPoP: \(dpop)")] }
+}
+
+/// `token print` of the access token: the token alone, or under `--json` with its type, expiry and scopes.
+struct PrintedAccessToken: CommandOutput {
+    let access: AccessCredential
+    let now: Date
+
+    enum Keys: String, CodingKey { case token, tokenType, expiresAt, expiresIn, scopes }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(access.token, forKey: .token)
+        try container.encode(access.scheme, forKey: .tokenType)
+        if let expiresAt = access.expiresAt {
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(Int(clamping: expiresAt.timeIntervalSince(now), to: 0...Int(Int32.max)), forKey: .expiresIn)
+        }
+        if let scope = access.scope {
+            try container.encode(scope.split(separator: " ").map(String.init), forKey: .scopes)
+        }
+    }
+
+    func lines(_ style: Style) -> [OutputLine] { [.result(access.token)] }
+}
+
+/// `token print --header URL`: the request's header lines, `Name: value` each (under `--json`, an object by name).
+struct RequestHeaders: CommandOutput {
+    let headers: [(name: String, value: String)]
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for header in headers { try container.encode(header.value, forKey: Key(stringValue: header.name)) }
+    }
+
+    func lines(_ style: Style) -> [OutputLine] { headers.map { .result("\($0.name): \($0.value)") } }
+}
+
+/// `token introspect`: the provider's answer, a line a fact (under `--json`, the answer with the exit status).
+struct IntrospectionOutput: CommandOutput {
+    let result: IntrospectUseCase.Result
+    let exitStatus: Int32
+
+    enum Keys: String, CodingKey { case exitStatus }
+
+    func encode(to encoder: any Encoder) throws {
+        try result.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(exitStatus, forKey: .exitStatus)
+    }
+
+    func lines(_ style: Style) -> [OutputLine] {
+        guard result.active else {
+            return [.result(style.red("not active") + ": the provider says this token is unknown, expired or revoked (\(result.endpoint))")]
+        }
+        var facts: [(String, String?)] = [
+            ("subject", result.subject), ("username", result.username), ("client", result.clientId),
+            ("scopes", result.scopes?.joined(separator: " ")), ("type", result.tokenType),
+            ("expires", result.expiresAt.map { "\(ISOTimestamp.string($0)) (in \(result.expiresIn ?? 0) s)" }),
+            ("issued", result.issuedAt.map(ISOTimestamp.string)), ("issuer", result.issuer),
+            ("audience", result.audience?.joined(separator: " ")), ("bound to key", result.boundKey),
+        ]
+        facts.append(("asked", result.endpoint))
+        let shown = facts.compactMap { name, value in value.map { (name, TerminalText.safe($0)) } }
+        let width = shown.map(\.0.count).max() ?? 0
+        return [.result(style.green("active"))] + shown.map { .result("\(DisplayWidth.pad($0.0, to: width))  \($0.1)") }
+    }
 }
