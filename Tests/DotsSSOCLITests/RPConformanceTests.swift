@@ -133,6 +133,22 @@ struct RPConformanceTests {
         if status != 0 { await #expect(try rp.cachedAccessToken() == nil, "\(module): a refused id_token caches nothing") }
     }
 
+    @Test("max_age: a fresh auth_time signs in; a provider that ignores max_age (an hour-old auth_time, or none) is refused (76)")
+    func maxAge() async throws {
+        let fresh = try await RP("oidcc-client-test")
+        let signedIn = try await fresh.signIn(["--max-age", "60"])
+        #expect(signedIn.status == 0, "\(signedIn.stderr)")
+        let old = try await RP("dots-auth-time-old")
+        let refused = try await old.signIn(["--max-age", "60"])
+        #expect(refused.status == 76, "\(refused.allOutput)")
+        #expect(
+            refused.stderr.contains("authenticated 3600 s ago") || refused.stderr.contains("authenticated 3601 s ago"), "\(refused.stderr)")
+        await #expect(try old.cachedAccessToken() == nil, "a refused id_token caches nothing")
+        #expect(try await RP("dots-auth-time-old").signIn().status == 0, "without max_age an old authentication is no fault")
+        let missing = try await RP("dots-auth-time-missing").signIn(["--max-age", "600"])
+        #expect(missing.status == 76 && missing.stderr.contains("no auth_time claim"), "\(missing.allOutput)")
+    }
+
     @Test("client-secret-basic: the secret goes in the Authorization header only, and the sign-in completes")
     func clientSecretBasic() async throws {
         let rp = try await RP("oidcc-client-test-client-secret-basic")

@@ -88,6 +88,9 @@ MODULES = {
     "dots-crit-unknown": {"header": {"crit": ["urn:example:must-understand"], "urn:example:must-understand": True}},
     "dots-multiple-aud-no-azp": {"claims": {"aud": [CLIENT_ID, "another-client"]}},
     "dots-exp-huge": {"claims": {"exp": 1e300}},
+    # A provider that ignores max_age (OIDC Core §3.1.2.1): the member authenticated an hour ago, or it sends no auth_time.
+    "dots-auth-time-old": {"auth_time_age": 3600},
+    "dots-auth-time-missing": {"claims": {"auth_time": None}},
     # Ours: every other algorithm of RFC 7518 and RFC 8037 that a provider may sign with (FAPI 2.0 asks for PS256 or
     # ES256; Ed25519 is EdDSA), signed by the cryptography package; a broken signature of each kind; and a key whose
     # JWK declares RS256 used for PS256.
@@ -304,7 +307,8 @@ def main():
 
         def id_token(self, module, config, issuer, nonce, extra_claims):
             now = int(time.time())
-            claims = {"iss": issuer, "sub": SUBJECT, "aud": CLIENT_ID, "exp": now + 300, "iat": now, "auth_time": now}
+            claims = {"iss": issuer, "sub": SUBJECT, "aud": CLIENT_ID, "exp": now + 300, "iat": now,
+                      "auth_time": now - config.get("auth_time_age", 0)}
             if nonce:
                 claims["nonce"] = nonce
             for name, value in {**config.get("claims", {}), **extra_claims}.items():

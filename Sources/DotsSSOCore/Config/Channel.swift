@@ -40,6 +40,9 @@ package struct Channel: Codable, Sendable, Equatable {
     package var tokenStore: TokenStore?
     package var scopes: [String]?
     package var redirectUri: String?
+    /// Parameters the partner's provider needs on every authorization request (`prompt`, `login_hint`, `acr_values`,
+    /// `max_age`, RFC 8707 `resource` — several space-separated —, or its own); the command's flags win, name by name.
+    package var authParams: [String: String]?
     /// Feature flag name → what it controls.
     package var flags: [String: String]?
     /// Where each Dots field lives in the partner's profile JSON (`{"id": "$.user.uuid"}`); unmapped fields use the

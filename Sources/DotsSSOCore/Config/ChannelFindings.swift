@@ -67,6 +67,14 @@ package enum ChannelFindings {
         with; without the key the client authenticates another way (a secret, or none) and the kid is ignored. Set \
         clientKeyFile, or remove clientKeyId.
         """)
+    static let authParamsInvalid = FindingCode(
+        "channel.auth-params.invalid", .error, source: "OIDC Core §3.1.2.1; RFC 8707 §2 (resource)",
+        """
+        An authParams entry cannot go on an authorization request: a parameter dots-sso sets itself (state, PKCE, \
+        nonce, redirect_uri, scope), a max_age that is not a whole number of seconds, a resource that is not an \
+        absolute URI without a fragment, or prompt none combined with another value. Every sign-in of the channel \
+        is refused until it is fixed.
+        """)
     static let duplicateKey = FindingCode(
         "channel.duplicate-key", .error, source: "RFC 8259 §4",
         """
@@ -76,6 +84,7 @@ package enum ChannelFindings {
 
     /// Every code above, in the order the channel check reports them.
     package static let all: [FindingCode] = [
+        authParamsInvalid,
         endpointsMissing, clientIDMissing, profileEndpointMissing, urlInsecure, flagsMissing, launchFlagMissing, flagPurposeMissing,
         containerDuplicate, containerNoToken, profileMappingInvalid, clientKeyIDWithoutKey, duplicateKey,
     ]

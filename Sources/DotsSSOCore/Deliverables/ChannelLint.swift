@@ -27,6 +27,13 @@ package enum ChannelLint {
                 ChannelFindings.profileEndpointMissing, "$.profileEndpoint",
                 "no profileEndpoint and no issuer whose userinfo could stand in: the app cannot read the member's profile")
         }
+        do {
+            _ = try AuthorizationParameters(channel: channel.authParams, given: [])
+        } catch let error as UserFacingError {
+            add(ChannelFindings.authParamsInvalid, "$.authParams", error.message)
+        } catch {
+            add(ChannelFindings.authParamsInvalid, "$.authParams", "\(error)")
+        }
         if channel.clientKeyId != nil && channel.clientKeyFile == nil {
             add(
                 ChannelFindings.clientKeyIDWithoutKey, "$.clientKeyId",

@@ -45,7 +45,9 @@ package struct AuthorizationProbe: Sendable {
             let redirectURI = channel.redirectUri ?? "http://127.0.0.1/callback"
             let scopes = channel.scopes ?? ["openid"]
             // A fresh request of the real one's shape (its own state and PKCE pair): the browser's address, or the pushed one.
-            let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+            // With the channel's own parameters (prompt, resource…), as every sign-in sends them.
+            let extra = (try? AuthorizationParameters(channel: channel.authParams, given: []))?.fields ?? []
+            let probe = try AuthorizationRequest(endpoint: url, clientID: clientID, redirectURI: redirectURI, scopes: scopes, extra: extra)
             var address = probe.url
             // As authorize does: a provider that offers PAR gets the request pushed, and the push is where a refused
             // client, redirect URI or scope is said.

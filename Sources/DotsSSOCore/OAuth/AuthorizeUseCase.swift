@@ -23,6 +23,9 @@ package struct AuthorizeUseCase: Sendable {
     package var saveRefreshToken: String?
     /// `--par`/`--no-par`: push the authorization request (RFC 9126); nil: whenever the provider offers it.
     package var par: Bool?
+    /// The request's extra parameters (`prompt`, `login_hint`, `acr_values`, `max_age`, `resource`, `--auth-param`):
+    /// the channel's `authParams` with the command's flags over them.
+    package var parameters = AuthorizationParameters()
     /// Shows a device sign-in's code and address (the CLI adds a QR code on a terminal).
     package var devicePrompt: (@Sendable (DeviceAuthorization, CommandContext) -> Void)?
 
@@ -175,7 +178,7 @@ package struct AuthorizeUseCase: Sendable {
         let dpop = try client.dpopKey(for: endpoints)
         let request = try AuthorizationRequest(
             endpoint: authorizationURL, clientID: client.credentials.clientID, redirectURI: redirectURI, scopes: scopes,
-            extra: try dpop.map { [("dpop_jkt", try $0.thumbprint())] } ?? [])
+            extra: self.parameters.fields + (try dpop.map { [("dpop_jkt", try $0.thumbprint())] } ?? []))
         stateBox.set(request.state)
         var browserURL = request.url
         if let pushTo {
@@ -217,7 +220,9 @@ package struct AuthorizeUseCase: Sendable {
                 return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))
             }
             let result = try await client.signIn(endpoints: endpoints, scopes: scopes)
-                .complete(code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce)
+                .complete(
+                    code: code, verifier: request.pkce.verifier, redirectURI: redirectURI, nonce: request.nonce,
+                    maxAge: self.parameters.maxAge)
             await finish(receiver, .signedIn)
             return .signedIn(result)
         } catch {
@@ -294,6 +299,7 @@ package struct AuthorizeUseCase: Sendable {
     private func rememberPending(
         _ request: AuthorizationRequest, endpoints: ProviderEndpoints, client: SignInContext, dpop: StoredDPoPKey?
     ) async throws {
+        let maxAge = parameters.maxAge
         let key = client.key
         let channelName = client.channelName
         let now = client.context.clock.now()
@@ -302,6 +308,7 @@ package struct AuthorizeUseCase: Sendable {
             var oauth = updated.oauth
             oauth.pending = request.pending(createdAt: now)
             oauth.pending?.dpop = dpop
+            oauth.pending?.maxAge = maxAge
             oauth.endpoints = endpoints.stored
             updated.oauth = oauth
             entry = updated

@@ -38,6 +38,7 @@ package struct ExchangeUseCase: Sendable {
         // What the pending authorization asked for is what a response without `scope` granted (RFC 6749 §5.1).
         let scopes = (codeVerifier == nil ? pending?.scopes : nil) ?? client.scopes(for: endpoints)
         return try await client.signIn(endpoints: endpoints, scopes: scopes)
-            .complete(code: code, verifier: verifier, redirectURI: redirectURI, nonce: nonce)
+            .complete(
+                code: code, verifier: verifier, redirectURI: redirectURI, nonce: nonce, maxAge: codeVerifier == nil ? pending?.maxAge : nil)
     }
 }

@@ -69,6 +69,22 @@ package struct IDTokenValidator: Sendable {
         return token
     }
 
+    /// OIDC Core §3.1.2.1 and §3.1.3.7 (13): with `max_age` asked, the id_token must say when the member
+    /// authenticated (`auth_time`), and not longer ago than `max_age` (with the usual minute of clock skew). A
+    /// provider that ignores `max_age` and lets an old session through is refused, not trusted.
+    package static func checkAuthTime(_ token: JWT, maxAge: Int, now: Date, skew: TimeInterval = 60) throws {
+        guard let authTime = token.claims["auth_time"]?.numberValue, authTime.isFinite, abs(authTime) < 253_402_300_800 else {
+            throw OAuthError.invalidIDToken(
+                "max_age was asked, but it has no auth_time claim saying when the member authenticated (OIDC Core §3.1.2.1)")
+        }
+        let age = now.timeIntervalSince1970 - authTime
+        guard age <= Double(maxAge) + skew else {
+            throw OAuthError.invalidIDToken(
+                "the member authenticated \(Int(clamping: age, to: 0...Int(Int32.max))) s ago (auth_time), more than the max_age of \(maxAge) s this sign-in asked: the provider did not make them sign in again"
+            )
+        }
+    }
+
     /// The id_token a refresh returned (OIDC Core §12.2): validated as at sign-in without a nonce, and its `iss` and
     /// `sub` must be the signed-in member's, its `aud` and `azp` those of the sign-in's id_token (`original`, verified
     /// when it was received), or it was issued for someone or something else.

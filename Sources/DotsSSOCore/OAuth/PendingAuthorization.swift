@@ -13,6 +13,8 @@ package struct PendingAuthorization: Codable, Sendable, Equatable {
     package var scopes: [String]?
     /// The DPoP key the code is bound to (`dpop_jkt`), which the exchange must prove.
     package var dpop: StoredDPoPKey?
+    /// The `max_age` asked for, which the exchanged id_token's `auth_time` must meet.
+    package var maxAge: Int?
 
     package init(state: String, codeVerifier: String, nonce: String?, redirectUri: String, createdAt: Date, scopes: [String]? = nil) {
         self.state = state

@@ -41,16 +41,17 @@ package struct SignIn: Sendable {
         package var cacheFile: String
     }
 
-    package func complete(code: String, verifier: String?, redirectURI: String, nonce: String?) async throws -> Result {
+    /// `maxAge`: the `max_age` the authorization request asked for, which the id_token's `auth_time` must meet.
+    package func complete(code: String, verifier: String?, redirectURI: String, nonce: String?, maxAge: Int? = nil) async throws -> Result {
         let tokenURL = try endpoints.require(\.token, "token", flag: "\(CLIFlag.tokenEndpoint)")
         let response = try await tokenClient.exchange(code: code, redirectURI: redirectURI, verifier: verifier, endpoint: tokenURL)
-        return try await store(response, nonce: nonce)
+        return try await store(response, nonce: nonce, maxAge: maxAge)
     }
 
     /// Validates the id_token of a token response (when one came) and caches the tokens, for every way of signing in.
     /// `nonceRequired: false` is for grants with no standard place for a nonce (RFC 8628, the password grant): a nonce
     /// in the id_token must still be the one sent, but its absence is no replay.
-    package func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true) async throws -> Result {
+    package func store(_ response: TokenResponse, nonce: String?, nonceRequired: Bool = true, maxAge: Int? = nil) async throws -> Result {
         var subject: String?
         var member: String?
         var validated = false
@@ -62,9 +63,13 @@ package struct SignIn: Sendable {
             let validator = try await Self.validator(
                 for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
             let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())
+            if let maxAge { try IDTokenValidator.checkAuthTime(token, maxAge: maxAge, now: cache.clock.now()) }
             subject = token.claims["sub"]?.stringValue
             member = ["preferred_username", "email", "name"].lazy.compactMap { token.claims[$0]?.stringValue }.first { !$0.isEmpty }
             validated = true
+        }
+        if maxAge != nil, response.idToken == nil {
+            warn("max_age was asked, but the provider issued no id_token, so when the member authenticated could not be checked")
         }
         let tokens = response.tokenSet(requestedScope: scopes.isEmpty ? nil : scopes.joined(separator: " "), now: cache.clock.now())
         let dpop = try tokenClient.dpop?.stored()

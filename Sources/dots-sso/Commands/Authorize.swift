@@ -46,6 +46,10 @@ struct Authorize: DotsCommand {
             the push is then the check (a refusal is 78 with the provider's words). --par insists on pushing, \
             --no-par never pushes (78 when the provider requires it).
 
+            The parameters a provider asks for go on the request (and in the push): --prompt, --login-hint, \
+            --acr-values, --max-age (the id_token's auth_time must then be that recent, else 76), --resource \
+            (RFC 8707) and --auth-param NAME=VALUE for any other, over the channel's "authParams" name by name.
+
             Examples:
               $ dots-sso authorize --channel acme
               $ dots-sso authorize --issuer https://sso.acme.example --client-id dots --no-browser
@@ -53,6 +57,7 @@ struct Authorize: DotsCommand {
               $ dots-sso authorize --channel acme --flow device --save-refresh-token ci-refresh-token
               $ ssh build-box dots-sso authorize --channel acme --flow paste
               $ dots-sso authorize --channel acme --grant password --username test-member --password-file pw.txt
+              $ dots-sso authorize --channel acme --prompt login --max-age 300 --resource https://api.acme.example/
             """
     )
 
@@ -91,6 +96,7 @@ struct Authorize: DotsCommand {
     var flow: SignInFlow?
 
     @OptionGroup var password: PasswordGrantOptions
+    @OptionGroup var request: AuthorizationParameterOptions
 
     @Option(
         name: .long,
@@ -108,6 +114,11 @@ struct Authorize: DotsCommand {
             throw ValidationError("--no-exchange needs a redirect: the device flow has no code to hand over")
         }
         if saveRefreshToken == "-" { throw ValidationError("--save-refresh-token needs a file, not '-'") }
+        if (password.grant == .password || flow == .device), !(try request.given()).isEmpty {
+            throw ValidationError(
+                "--prompt, --login-hint, --acr-values, --max-age, --resource and --auth-param go on the browser sign-in's authorization request; the \(flow == .device ? "device flow" : "password grant") has none"
+            )
+        }
         if saveRefreshToken != nil && noExchange {
             throw ValidationError("--save-refresh-token needs the tokens: finish with `dots-sso exchange` first")
         }
@@ -120,6 +131,7 @@ struct Authorize: DotsCommand {
             stopAfterRedirect: noExchange, wait: signIn.network.timeout, preflight: !noPreflight)
         useCase.flow = flow
         useCase.par = par
+        useCase.parameters = try request.parameters(channel: useCase.signIn.channel)
         useCase.password = password.credentials
         useCase.saveRefreshToken = saveRefreshToken
         useCase.devicePrompt = { device, ctx in DevicePrompt.show(device, ctx) }
