@@ -598,8 +598,8 @@ _dots-sso_token() {
 
 _dots-sso_token_print() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --id-token --refresh-token --session -h --help)
-    repeating_options=(--channel --scope --cacert --dpop-proof)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --client-credentials --id-token --refresh-token --session -h --help)
+    repeating_options=(--channel --scope --cacert --resource --dpop-proof)
     non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
@@ -699,6 +699,9 @@ _dots-sso_token_print() {
         return
         ;;
     '--method')
+        return
+        ;;
+    '--resource')
         return
         ;;
     '--base-url')

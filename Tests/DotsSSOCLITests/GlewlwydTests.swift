@@ -133,6 +133,35 @@ struct GlewlwydTests {
         #expect(revoked.stdout.contains("not active"), "\(revoked.allOutput)")
     }
 
+    @Test(
+        "the client credentials grant at Glewlwyd: a machine's token by private_key_jwt and by secret, as JSON and a curl config; nothing cached"
+    )
+    func clientCredentials() async throws {
+        guard let glewlwyd = try await Shared.shared.start() else { return }
+        let cli = DotsSSOCLI()
+        let keyed = try await cli.run(["token", "print", "--client-credentials", "--scope", "openid", "--json"] + Self.keyed(glewlwyd))
+        #expect(keyed.status == 0, "\(keyed.allOutput)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(keyed.stdout.utf8)) as? [String: Any], "\(keyed.allOutput)")
+        #expect((answer["token"] as? String)?.isEmpty == false && answer["tokenType"] as? String == "Bearer", "\(answer)")
+        #expect((answer["expiresIn"] as? Int ?? 0) > 0, "\(answer)")
+        let secret = try Self.secretFile(Self.secret, in: cli)
+        let bySecret = try await cli.run(
+            [
+                "token", "print", "--client-credentials", "--scope", "openid", "--curl-config", glewlwyd.issuer + "/userinfo", "--issuer",
+                glewlwyd.issuer, "--client-id", "dots-secret", "--client-secret-file", secret,
+            ])
+        #expect(bySecret.status == 0 && bySecret.stdout.contains("header = \"Authorization: Bearer "), "\(bySecret.allOutput)")
+        #expect(!bySecret.allOutput.contains(Self.secret))
+        // No member signed in: nothing was cached.
+        let status = try await cli.run(["status"])
+        #expect(status.stdout.contains("no cached sign-in"), "\(status.allOutput)")
+        // A public client has nothing to prove who it is (RFC 6749 §4.4).
+        let publicClient = try await cli.run([
+            "token", "print", "--client-credentials", "--issuer", glewlwyd.issuer, "--client-id", "dots-keyed",
+        ])
+        #expect(publicClient.status == 78 && publicClient.stderr.contains("confidential clients"), "\(publicClient.allOutput)")
+    }
+
     @Test("an assertion naming the issuer is refused there: 78, saying which audience was sent and how to choose the other")
     func issuerAudienceRefused() async throws {
         guard let glewlwyd = try await Shared.shared.start() else { return }

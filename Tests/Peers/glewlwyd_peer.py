@@ -134,9 +134,10 @@ def main():
         "parameters": {
             "iss": issuer, "jwt-type": "rsa", "jwt-key-size": "256", "key": key, "cert": certificate,
             "access-token-duration": 3600, "refresh-token-duration": 1209600, "code-duration": 600,
-            "refresh-token-rolling": True, "refresh-token-one-use": "always", "allow-non-oidc": False, "auth-type-code-enabled": True,
+            # allow-non-oidc: Glewlwyd serves the client credentials grant (a machine's token, no id_token) only with it.
+            "refresh-token-rolling": True, "refresh-token-one-use": "always", "allow-non-oidc": True, "auth-type-code-enabled": True,
             "auth-type-token-enabled": False, "auth-type-id-token-enabled": True, "auth-type-none-enabled": False,
-            "auth-type-password-enabled": False, "auth-type-client-enabled": False, "auth-type-refresh-enabled": True,
+            "auth-type-password-enabled": False, "auth-type-client-enabled": True, "auth-type-refresh-enabled": True,
             "auth-type-device-enabled": False, "request-parameter-allow": True, "client-jwks-parameter": "jwks",
             "client-pubkey-parameter": "",
             "pkce-allowed": True, "pkce-method-plain-allowed": False, "oauth-par-allowed": True,
@@ -150,11 +151,11 @@ def main():
     jwk = json.load(open(args.client_jwk))
     admin.call("POST", "/client/", {
         "client_id": "dots-keyed", "name": "dots-sso with a key", "confidential": True, "enabled": True,
-        "redirect_uri": [args.redirect_uri], "authorization_type": ["code", "refresh_token"], "scope": ["openid"],
+        "redirect_uri": [args.redirect_uri], "authorization_type": ["code", "refresh_token", "client_credentials"], "scope": ["openid"],
         "token_endpoint_auth_method": ["private_key_jwt"], "jwks": {"keys": [jwk]}})
     admin.call("POST", "/client/", {
         "client_id": "dots-secret", "name": "dots-sso with a secret", "confidential": True, "enabled": True,
-        "password": args.secret, "redirect_uri": [args.redirect_uri], "authorization_type": ["code", "refresh_token"],
+        "password": args.secret, "redirect_uri": [args.redirect_uri], "authorization_type": ["code", "refresh_token", "client_credentials"],
         "scope": ["openid"], "token_endpoint_auth_method": ["client_secret_basic"]})
 
     cookies = os.path.join(work, "member-cookies.txt")

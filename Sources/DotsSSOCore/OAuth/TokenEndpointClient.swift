@@ -91,6 +91,19 @@ package struct TokenEndpointClient: Sendable {
         }
     }
 
+    /// The client credentials grant (RFC 6749 §4.4): a token for the client itself, with its own authentication (and
+    /// a DPoP proof when the client binds its tokens).
+    package func clientCredentials(scopes: [String], resources: [String], endpoint: URL) async throws -> TokenResponse {
+        var fields: [(String, String)] = [("grant_type", "client_credentials")]
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
+        fields += resources.map { ("resource", $0) }
+        do {
+            return try await tokenRequest(fields, endpoint: endpoint)
+        } catch {
+            throw Self.grantError(error, grant: "client_credentials")
+        }
+    }
+
     /// A grant the provider does not offer this client is configuration (78), said with its words.
     static func grantError(_ error: any Error, grant: String) -> any Error {
         guard case let OAuthError.tokenEndpoint(status, code, description) = error,

@@ -25,13 +25,15 @@ struct TokenPrint: DotsCommand {
             In the form the next tool wants: --header URL prints the request's header lines (Authorization, and a \
             DPoP proof made for URL and --method when the token is bound); --curl-config URL a config for \
             `curl -K`, read from a pipe so the token is on no command line; --json the token with its type, expiry \
-            and scopes.
+            and scopes. --client-credentials asks for the client's own token instead (RFC 6749 §4.4, a confidential \
+            client: its secret or private_key_jwt key, DPoP-bound when the channel uses DPoP), each time afresh.
 
             Examples:
               $ curl -K <(dots-sso token print --channel acme --curl-config https://api.acme.example/me)
               $ dots-sso token print --channel acme --header https://api.acme.example/orders --method POST
               $ dots-sso token print --channel acme --refresh-token-file .dots-sso/refresh-token --curl-config https://api.acme.example/me
               $ dots-sso token print --channel acme --json --jq .expiresIn
+              $ dots-sso token print --channel acme --client-credentials --scope orders:read --curl-config https://api.acme.example/orders
               $ dots-sso token print --channel acme --id-token
             """
     )
@@ -54,6 +56,15 @@ struct TokenPrint: DotsCommand {
 
     @Option(name: .long, help: ArgumentHelp("The request's method for --header and --curl-config.", valueName: "method"))
     var method = "GET"
+
+    @Flag(
+        name: .long,
+        help: "A token for the client itself (client credentials grant, RFC 6749 §4.4), for partner APIs that take a machine's token.")
+    var clientCredentials = false
+
+    @Option(
+        name: .long, help: ArgumentHelp("With --client-credentials: the API the token is for (RFC 8707; repeatable).", valueName: "uri"))
+    var resource: [String] = []
 
     @Flag(name: .long, help: "Print the id_token instead of the access token.")
     var idToken = false
@@ -88,6 +99,15 @@ struct TokenPrint: DotsCommand {
             throw ValidationError("--method is the method of --header's or --curl-config's request; give one of them")
         }
         let memberToken = token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil
+        if clientCredentials && (memberToken || idToken || refreshToken || session || !dpopProof.isEmpty) {
+            throw ValidationError(
+                "--client-credentials asks for the client's own token: it takes no member token, --id-token, --refresh-token, --session or --dpop-proof"
+            )
+        }
+        if !resource.isEmpty && !clientCredentials {
+            throw ValidationError(
+                "--resource names the API of a --client-credentials token; a member's token gets it at sign-in (authorize --resource)")
+        }
         if memberToken && (idToken || refreshToken || session) {
             throw ValidationError(
                 "--access-token-file, --access-token-env and --refresh-token-file give an access token; they print no other token")
@@ -127,8 +147,18 @@ struct TokenPrint: DotsCommand {
                 ctx)
             return try console.emit(RequestedToken(name: "token", value: token), json: signIn.global.json)
         }
-        let use = TokenPrintUseCase(signIn: try signIn.settings(ctx), minValidity: tokenUse.minValidity)
-        let access = try await use.access(member: try member(ctx), ctx)
+        let settings = try signIn.settings(ctx)
+        let access: AccessCredential
+        if clientCredentials {
+            let resources =
+                resource.isEmpty
+                ? (try AuthorizationParameters(channel: settings.channel.authParams, given: [])).fields.filter { $0.0 == "resource" }.map(
+                    \.1) : resource
+            let scopes = signIn.channel.scope.isEmpty ? nil : signIn.channel.scope.flatMap { $0.split(separator: " ").map(String.init) }
+            access = try await ClientCredentialsGrant(signIn: settings, resources: resources, scopes: scopes).run(ctx)
+        } else {
+            access = try await TokenPrintUseCase(signIn: settings, minValidity: tokenUse.minValidity).access(member: try member(ctx), ctx)
+        }
         if let target = header ?? curlConfig {
             guard let url = URL(string: target) else { throw ValidationError("'\(target)' is not a URL") }
             if curlConfig != nil {
