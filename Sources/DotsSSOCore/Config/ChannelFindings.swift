@@ -70,7 +70,7 @@ package enum ChannelFindings {
     static let authParamsInvalid = FindingCode(
         "channel.auth-params.invalid", .error, source: "OIDC Core §3.1.2.1; RFC 8707 §2 (resource)",
         """
-        An authParams entry cannot go on an authorization request: a parameter dots-sso sets itself (state, PKCE, \
+        An authParams entry cannot go on an authorization request: a parameter dots-sso sets itself (state, code challenge, \
         nonce, redirect_uri, scope), a max_age that is not a whole number of seconds, a resource that is not an \
         absolute URI without a fragment, or prompt none combined with another value. Every sign-in of the channel \
         is refused until it is fixed.

@@ -125,16 +125,9 @@ struct PrintedAccessToken: CommandOutput {
 struct RequestHeaders: CommandOutput {
     let headers: [(name: String, value: String)]
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for header in headers { try container.encode(header.value, forKey: Key(stringValue: header.name)) }
+        var container = encoder.container(keyedBy: RequestedToken.Key.self)
+        for header in headers { try container.encode(header.value, forKey: RequestedToken.Key(stringValue: header.name)) }
     }
 
     func lines(_ style: Style) -> [OutputLine] { headers.map { .result("\($0.name): \($0.value)") } }
@@ -145,12 +138,8 @@ struct IntrospectionOutput: CommandOutput {
     let result: IntrospectUseCase.Result
     let exitStatus: Int32
 
-    enum Keys: String, CodingKey { case exitStatus }
-
     func encode(to encoder: any Encoder) throws {
-        try result.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(exitStatus, forKey: .exitStatus)
+        try WithExitStatus(value: result, exitStatus: exitStatus).encode(to: encoder)
     }
 
     func lines(_ style: Style) -> [OutputLine] {
