@@ -69,7 +69,7 @@ struct Check: DotsCommand {
 
     @OptionGroup var findings: FindingsOptions
 
-    /// `--timeout` bounds the whole run here (each request gets at most as long), `--cacert` as everywhere.
+    /// `--timeout` bounds each channel's run here (each request gets at most as long), `--cacert` as everywhere.
     @OptionGroup var network: NetworkOptions
 
     @Option(

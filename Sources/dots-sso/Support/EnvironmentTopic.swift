@@ -18,6 +18,7 @@ enum EnvironmentTopic {
         ("DISPLAY, WAYLAND_DISPLAY", "When both are unset (Linux), no browser is tried and authorize picks the device or paste flow."),
         ("SSH_CONNECTION, SSH_TTY", "On macOS, an SSH session means no browser is tried."),
         ("GITHUB_ACTIONS", "With the value true, check and the validators also write GitHub Actions annotations to stderr."),
+        ("GITHUB_STEP_SUMMARY", "A file check appends a Markdown table of channels and checks to (the job's summary page on GitHub)."),
         ("https_proxy, HTTPS_PROXY, ALL_PROXY, NO_PROXY", "Read by libcurl for every request (lower case http_proxy only, as curl does)."),
         ("DOTS_SANDBOX_CHANNEL_KEY", "The Channels API key the sandbox's channel names (sandbox --write-channel prints it)."),
         (
