@@ -51,7 +51,6 @@ package struct StatusUseCase: Sendable {
     }
 
     package func run(_ ctx: CommandContext) async throws -> Result {
-        let listed = try CacheListUseCase(cacheDirectory: cacheDirectory).run(ctx)
         let cache = ctx.tokenCache(directory: cacheDirectory)
         var entries: [Entry] = []
         for (file, lookup) in try cache.entries() {
@@ -64,7 +63,7 @@ package struct StatusUseCase: Sendable {
             if check { entry.check = await verdict(stored, in: ctx) }
             entries.append(entry)
         }
-        return Result(directory: listed.directory, entries: entries)
+        return Result(directory: cache.directory.path, entries: entries)
     }
 
     /// Asks the provider about one sign-in through its channel (which knows the client's authentication and can

@@ -40,14 +40,16 @@ package enum TokenForms {
         return text + "\""
     }
 
-    /// An absolute http(s) URL and a method in capitals: what a proof and a curl request can be made for.
-    static func check(url: URL, method: String) throws {
+    /// An absolute http(s) URL and a method in capitals: what a proof and a curl request can be made for. `flag` names
+    /// the option that gave them (`--dpop-proof URL METHOD`), else the URL and `--method` are named.
+    package static func check(url: URL, method: String, flag: CLIFlag? = nil) throws {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw UsageError.invalid("a request needs an absolute http(s) URL, not \(url.redactedForDisplay)")
+            throw UsageError.invalid("\(flag.map { "\($0)" } ?? "a request") needs an absolute http(s) URL, not \(url.redactedForDisplay)")
         }
         guard !method.isEmpty, method.count <= 16, method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") }) else {
             throw UsageError.invalid(
-                "\(CLIFlag.method) takes an HTTP method in capitals (GET, POST, …), not '\(TerminalText.oneLine(method, limit: 20))'")
+                "\(flag.map { "\($0)" } ?? "\(CLIFlag.method)") needs an HTTP method in capitals (GET, POST, …)\(flag == nil ? ", not '\(TerminalText.oneLine(method, limit: 20))'" : " after the URL")"
+            )
         }
     }
 }

@@ -39,12 +39,7 @@ package struct TokenPrintUseCase: Sendable {
     /// The two headers a script sends with a DPoP-bound token to `url` by `method` (`token print --dpop-proof`): the
     /// `Authorization: DPoP` value and a proof made for that request (RFC 9449 §7), the token refreshed first when needed.
     package func proofHeaders(url: URL, method: String, _ ctx: CommandContext) async throws -> (authorization: String, proof: String) {
-        guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-            throw UsageError.invalid("\(CLIFlag.dpopProof) needs an absolute http(s) URL, not \(url.redactedForDisplay)")
-        }
-        guard !method.isEmpty, method.count <= 16, method.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "-") }) else {
-            throw UsageError.invalid("\(CLIFlag.dpopProof) needs an HTTP method in capitals (GET, POST, …) after the URL")
-        }
+        try TokenForms.check(url: url, method: method, flag: .dpopProof)
         let access = try await SignInContext(signIn, in: ctx).session().valid(minValidity: minValidity).signedIn.access
         guard let key = access.dpop else {
             throw UsageError.invalid(
