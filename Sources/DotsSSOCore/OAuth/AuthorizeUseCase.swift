@@ -194,7 +194,12 @@ package struct AuthorizeUseCase: Sendable {
         ctx.prompt("Open this URL in a browser to sign in (waiting up to \(Int(wait)) s):")
         ctx.prompt(browserURL.absoluteString)
         if openBrowser && !(paste && ctx.browser.headlessReason != nil) {
-            ctx.openForPerson(browserURL, printed: "the URL above")
+            // Opening takes up to a second (a command that fails at once is told from a browser that opened), and a
+            // browser that follows at once cannot finish before the callback is answered: the callback is waited for
+            // meanwhile, on a thread of the opener's own, so a fast sign-in does not idle that second.
+            let opening = ctx
+            let url = browserURL
+            Thread.detachNewThread { opening.openForPerson(url, printed: "the URL above") }
         }
 
         let parameters: [(String, String)]
