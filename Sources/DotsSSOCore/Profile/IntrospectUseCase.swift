@@ -42,8 +42,7 @@ package struct IntrospectUseCase: Sendable {
         } else {
             token = try await client.session().valid(minValidity: 0).signedIn.tokens.accessToken
         }
-        let result = try await Self.ask(about: token, client: client, now: ctx.clock.now())
-        return result
+        return try await Self.ask(about: token, client: client, now: ctx.clock.now())
     }
 
     /// One introspection request with `client`'s credentials (`status --check` asks the same way).

@@ -98,7 +98,7 @@ struct TokenPrint: DotsCommand {
         if method != "GET" && header == nil && curlConfig == nil {
             throw ValidationError("--method is the method of --header's or --curl-config's request; give one of them")
         }
-        let memberToken = token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil
+        let memberToken = token.isGiven
         if clientCredentials && (memberToken || idToken || refreshToken || session || !dpopProof.isEmpty) {
             throw ValidationError(
                 "--client-credentials asks for the client's own token: it takes no member token, --id-token, --refresh-token, --session or --dpop-proof"
@@ -112,19 +112,7 @@ struct TokenPrint: DotsCommand {
             throw ValidationError(
                 "--access-token-file, --access-token-env and --refresh-token-file give an access token; they print no other token")
         }
-        if [token.accessTokenFile != nil, token.accessTokenEnv != nil, token.refreshTokenFile != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("choose one of --access-token-file, --access-token-env and --refresh-token-file")
-        }
-    }
-
-    /// The member token flags as settings (nil: the cached sign-in).
-    func member(_ ctx: CommandContext) throws -> MemberSettings? {
-        guard token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil else { return nil }
-        var settings = MemberSettings(
-            signIn: try signIn.settings(ctx), accessTokenFile: token.accessTokenFile, minValidity: tokenUse.minValidity)
-        settings.accessTokenVariable = token.accessTokenEnv
-        settings.refreshTokenFile = token.refreshTokenFile
-        return settings
+        try token.validateOneSource()
     }
 
     func run(_ ctx: CommandContext) async throws {
@@ -157,7 +145,8 @@ struct TokenPrint: DotsCommand {
             let scopes = signIn.channel.scope.isEmpty ? nil : signIn.channel.scope.flatMap { $0.split(separator: " ").map(String.init) }
             access = try await ClientCredentialsGrant(signIn: settings, resources: resources, scopes: scopes).run(ctx)
         } else {
-            access = try await TokenPrintUseCase(signIn: settings, minValidity: tokenUse.minValidity).access(member: try member(ctx), ctx)
+            access = try await TokenPrintUseCase(signIn: settings, minValidity: tokenUse.minValidity).access(
+                member: token.settings(signIn: settings, minValidity: tokenUse.minValidity), ctx)
         }
         if let target = header ?? curlConfig {
             guard let url = URL(string: target) else { throw ValidationError("'\(target)' is not a URL") }
@@ -194,22 +183,11 @@ struct TokenIntrospect: DotsCommand {
     @OptionGroup var signIn: SignInOptions
     @OptionGroup var token: MemberTokenOptions
 
-    func validate() throws {
-        if [token.accessTokenFile != nil, token.accessTokenEnv != nil, token.refreshTokenFile != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("choose one of --access-token-file, --access-token-env and --refresh-token-file")
-        }
-    }
+    func validate() throws { try token.validateOneSource() }
 
     func run(_ ctx: CommandContext) async throws {
         let settings = try signIn.settings(ctx)
-        var member: MemberSettings?
-        if token.accessTokenFile != nil || token.accessTokenEnv != nil || token.refreshTokenFile != nil {
-            var given = MemberSettings(signIn: settings, accessTokenFile: token.accessTokenFile)
-            given.accessTokenVariable = token.accessTokenEnv
-            given.refreshTokenFile = token.refreshTokenFile
-            member = given
-        }
-        let result = try await IntrospectUseCase(signIn: settings, member: member).run(ctx)
+        let result = try await IntrospectUseCase(signIn: settings, member: token.settings(signIn: settings)).run(ctx)
         let status: ExitStatus = result.active ? .success : .notAuthorized
         try Console(ctx).emit(IntrospectionOutput(result: result, exitStatus: status.rawValue), json: signIn.global.json)
         if !result.active { throw ExitCode(status.rawValue) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DotsSSOCore
+import Foundation
 
 /// `--profile-file`: a saved profile instead of fetching one (`profile`, `flags`, `containers`, `passes fetch`).
 struct MemberSourceOptions: ParsableArguments {
@@ -28,6 +29,25 @@ struct MemberTokenOptions: ParsableArguments {
             "Refresh the member's token from this file (written by `authorize --save-refresh-token`); "
                 + "a rotated refresh token is written back to it (0600).", valueName: "file"))
     var refreshTokenFile: String?
+
+    /// Whether any of these flags was given (else the cached sign-in's token is used).
+    var isGiven: Bool { accessTokenFile != nil || accessTokenEnv != nil || refreshTokenFile != nil }
+
+    /// For commands that take one access token and nothing else of a member's (`token print`, `token introspect`).
+    func validateOneSource() throws {
+        if [accessTokenFile != nil, accessTokenEnv != nil, refreshTokenFile != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --access-token-file, --access-token-env and --refresh-token-file")
+        }
+    }
+
+    /// These flags as a member's settings on `signIn`; nil when none was given.
+    func settings(signIn: SignInSettings, minValidity: TimeInterval = 60) -> MemberSettings? {
+        guard isGiven else { return nil }
+        var settings = MemberSettings(signIn: signIn, accessTokenFile: accessTokenFile, minValidity: minValidity)
+        settings.accessTokenVariable = accessTokenEnv
+        settings.refreshTokenFile = refreshTokenFile
+        return settings
+    }
 }
 
 /// The member flags of one command, each group a leaf of the command's options: ArgumentParser walks a nested group
