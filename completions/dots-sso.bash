@@ -188,7 +188,7 @@ _dots-sso_discover() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --strict -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --junit --sarif --codequality --security-profile)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -256,6 +256,10 @@ _dots-sso_discover() {
         __dots-sso_add_completions -o plusdirs -fX '!*.@(json)'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     esac
 }
 
@@ -263,7 +267,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange -h --help)
     repeating_options=(--channel --scope --cacert --resource --auth-param)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --port --browser-command --flow --grant --username --password-file --prompt --login-hint --acr-values --max-age --save-refresh-token)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --port --browser-command --flow --grant --username --password-file --prompt --login-hint --acr-values --max-age --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -343,6 +347,10 @@ _dots-sso_authorize() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--port')
         return
         ;;
@@ -391,7 +399,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --code --state --code-verifier)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -471,6 +479,10 @@ _dots-sso_exchange() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--code')
         return
         ;;
@@ -487,7 +499,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -567,6 +579,10 @@ _dots-sso_refresh() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--min-validity')
         return
         ;;
@@ -600,7 +616,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --client-credentials --id-token --refresh-token --session -h --help)
     repeating_options=(--channel --scope --cacert --resource --dpop-proof)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -678,6 +694,10 @@ _dots-sso_token_print() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
         return
         ;;
     '--min-validity')
@@ -789,7 +809,7 @@ _dots-sso_token_introspect() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --access-token-file --access-token-env --refresh-token-file)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --access-token-file --access-token-env --refresh-token-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -869,6 +889,10 @@ _dots-sso_token_introspect() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--access-token-file')
         return
         ;;
@@ -885,7 +909,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience -o --output)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile -o --output)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -965,6 +989,10 @@ _dots-sso_token_export() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '-o'|'--output')
         return
         ;;
@@ -975,7 +1003,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1055,6 +1083,10 @@ _dots-sso_revoke() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--post-logout-redirect-uri')
         return
         ;;
@@ -1071,7 +1103,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1149,6 +1181,10 @@ _dots-sso_logout() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
         return
         ;;
     '--post-logout-redirect-uri')
@@ -1674,7 +1710,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1754,6 +1790,10 @@ _dots-sso_profile() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1801,7 +1841,7 @@ _dots-sso_flags() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1881,6 +1921,10 @@ _dots-sso_flags() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -1931,7 +1975,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2011,6 +2055,10 @@ _dots-sso_flags_show() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2046,7 +2094,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -2126,6 +2174,10 @@ _dots-sso_flags_check() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2161,7 +2213,7 @@ _dots-sso_containers() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2241,6 +2293,10 @@ _dots-sso_containers() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2303,7 +2359,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2383,6 +2439,10 @@ _dots-sso_containers_show() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2430,7 +2490,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2510,6 +2570,10 @@ _dots-sso_containers_probe() {
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--profile-file')
         return
         ;;
@@ -2568,7 +2632,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--channel --scope --cacert --trust)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2646,6 +2710,10 @@ _dots-sso_passes_fetch() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
         return
         ;;
     '--profile-file')
@@ -2971,7 +3039,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--channel --scope --trust --only --skip --cacert --channels)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -3042,6 +3110,10 @@ _dots-sso_check() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
         return
         ;;
     '--trust')
@@ -3196,7 +3268,7 @@ _dots-sso_explain() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __dots-sso_add_completions -W 'discover.metadata.rfc8414'$'\n''discover.issuer.missing'$'\n''discover.issuer.mismatch'$'\n''discover.endpoint.missing'$'\n''discover.endpoint.insecure'$'\n''discover.pkce.s256-missing'$'\n''discover.pkce.not-advertised'$'\n''discover.response-type.code-missing'$'\n''discover.response-type.missing'$'\n''discover.client-auth.none-missing'$'\n''discover.client-auth.none-unlisted'$'\n''discover.dpop.unadvertised'$'\n''discover.dpop.algorithm-unsupported'$'\n''discover.id-token.symmetric-alg'$'\n''discover.endpoint.rfc8414-only'$'\n''discover.rfc8414.issuer-mismatch'$'\n''discover.grant.refresh-missing'$'\n''discover.userinfo.missing'$'\n''discover.revocation.missing'$'\n''discover.end-session.missing'$'\n''discover.jwks.unreadable'$'\n''discover.jwks.key-unusable'$'\n''discover.jwks.key-refused'$'\n''discover.jwks.key-weak'$'\n''discover.jwks.empty'$'\n''profile.not-object'$'\n''profile.json.duplicate-key'$'\n''profile.id.missing'$'\n''profile.id.empty'$'\n''profile.id.email'$'\n''profile.id.number'$'\n''profile.id.type'$'\n''profile.id.changed'$'\n''profile.email.invalid'$'\n''profile.email.too-long'$'\n''profile.email.missing'$'\n''profile.email.type'$'\n''profile.first-name.missing'$'\n''profile.last-name.missing'$'\n''profile.first-name.too-long'$'\n''profile.last-name.too-long'$'\n''profile.firstName.type'$'\n''profile.lastName.type'$'\n''profile.biography.type'$'\n''profile.biography.html-stripped'$'\n''profile.biography.markup'$'\n''profile.features.missing'$'\n''profile.features.type'$'\n''profile.flag.not-boolean'$'\n''profile.flag.undocumented'$'\n''profile.flag.missing'$'\n''profile.flag.app-access-false'$'\n''profile.unavailable'$'\n''channel.auth-params.invalid'$'\n''channel.endpoints.missing'$'\n''channel.client-id.missing'$'\n''channel.profile-endpoint.missing'$'\n''channel.url.insecure'$'\n''channel.flags.missing'$'\n''channel.flags.launch-missing'$'\n''channel.flag.purpose-missing'$'\n''channel.container.duplicate'$'\n''channel.container.no-token'$'\n''channel.profile-mapping.invalid'$'\n''channel.client-key-id.without-key'$'\n''channel.duplicate-key'$'\n''legal.missing'$'\n''legal.insecure'$'\n''legal.unreachable'$'\n''legal.status'$'\n''legal.not-pdf'$'\n''legal.too-large'$'\n''legal.unreadable'$'\n''legal.not-document'$'\n''legal.no-title'$'\n''legal.error-page'$'\n''containers.url.loopback-http'$'\n''containers.url.insecure'$'\n''containers.url.user-specific'$'\n''containers.flag.undocumented'$'\n''containers.token.in-query'$'\n''passes.url.refused'$'\n''passes.bundle-refused'$'\n''passes.download.failed'$'\n''passes.download.status'$'\n''passes.content-type'$'\n''passes.duplicate'$'\n''passes.write-failed'$'\n''passes.preview.failed'$'\n''passes.profile-url-skipped'$'\n''passes.list'$'\n''passes.none'$'\n''tls.version'$'\n''tls.certificate.expired'$'\n''tls.certificate.hostname'$'\n''tls.certificate.untrusted'$'\n''tls.handshake'$'\n''tls.certificate.unread'$'\n''tls.certificate.expiring'$'\n''tls.ok'$'\n''tls.loopback-http'$'\n''tls.unreachable'$'\n''authorization.client-id.missing'$'\n''authorization.endpoint.missing'$'\n''authorization.client'$'\n''authorization.error'$'\n''authorization.par-endpoint.missing'$'\n''authorization.unreachable'$'\n''authorization.not-html'$'\n''authorization.not-login-page'$'\n''authorization.status'$'\n''discovery.no-issuer'$'\n''discovery.unavailable'$'\n''flags.unavailable'$'\n''flags.undocumented'$'\n''flags.app-launch'$'\n''container.missing'$'\n''container.member-blocked'$'\n''container.profile-unavailable'$'\n''container.status'$'\n''container.open-without-token'$'\n''container.unreachable'$'\n''check.member'$'\n''check.skipped'$'\n''check.timeout'$'\n''check.baseline.expired'$'\n''check.baseline.stale'$'\n''loading-animation.missing'$'\n''loading-animation.status'$'\n''loading-animation.unreadable'$'\n''loading-animation.no-picture'$'\n''magic-link.base-url'$'\n''magic-link.unreachable'$'\n''applinks.origin.path'$'\n''applinks.origin.http'$'\n''applinks.file.too-large'$'\n''applinks.file.redirect'$'\n''applinks.file.status'$'\n''applinks.file.not-json'$'\n''applinks.file.content-type'$'\n''applinks.aasa.not-object'$'\n''applinks.aasa.applinks-missing'$'\n''applinks.aasa.details-missing'$'\n''applinks.aasa.detail-type'$'\n''applinks.aasa.app-ids-type'$'\n''applinks.aasa.legacy'$'\n''applinks.aasa.app-id-missing'$'\n''applinks.aasa.app-id-invalid'$'\n''applinks.aasa.components-type'$'\n''applinks.aasa.component-type'$'\n''applinks.aasa.component-key'$'\n''applinks.aasa.component-path'$'\n''applinks.aasa.component-query'$'\n''applinks.aasa.paths-type'$'\n''applinks.aasa.no-rules'$'\n''applinks.assetlinks.not-array'$'\n''applinks.assetlinks.statement-type'$'\n''applinks.assetlinks.target-missing'$'\n''applinks.assetlinks.package-invalid'$'\n''applinks.assetlinks.fingerprint-missing'$'\n''applinks.assetlinks.fingerprint-invalid'$'\n''applinks.assetlinks.no-handle-all-urls'$'\n''applinks.path.token-in-fragment'$'\n''applinks.path.custom-scheme'$'\n''applinks.path.not-matched'$'\n''lottie.not-object'$'\n''lottie.json.duplicate-key'$'\n''lottie.file.zip-named-json'$'\n''lottie.file.json-named-lottie'$'\n''lottie.version.missing'$'\n''lottie.version.type'$'\n''lottie.frame-rate.invalid'$'\n''lottie.frame-rate.out-of-range'$'\n''lottie.frames.missing'$'\n''lottie.frames.invalid'$'\n''lottie.size.invalid'$'\n''lottie.size.non-integer'$'\n''lottie.layers.missing'$'\n''lottie.assets.type'$'\n''lottie.asset.id-missing'$'\n''lottie.asset.id-duplicate'$'\n''lottie.asset.data-footage'$'\n''lottie.asset.missing'$'\n''lottie.image.embedded-invalid'$'\n''lottie.image.embedded-format'$'\n''lottie.image.external'$'\n''lottie.image.missing-in-archive'$'\n''lottie.font.missing'$'\n''lottie.layer.type'$'\n''lottie.layer.type-missing'$'\n''lottie.layer.type-unknown'$'\n''lottie.layer.timing-missing'$'\n''lottie.layer.transform-missing'$'\n''lottie.layer.parent-missing'$'\n''lottie.layer.parent-cycle'$'\n''lottie.layer.index-duplicate'$'\n''lottie.precomp.cycle'$'\n''lottie.layers.instances'$'\n''lottie.repeater.copies'$'\n''lottie.images.pixels'$'\n''lottie.stroke.width'$'\n''lottie.shape.type-missing'$'\n''lottie.shape.type-unknown'$'\n''lottie.property.animated-flag'$'\n''lottie.property.animated-value'$'\n''lottie.property.static-keyframes'$'\n''lottie.property.legacy'$'\n''lottie.keyframe.time-missing'$'\n''lottie.keyframe.order'$'\n''lottie.keyframe.value-missing'$'\n''lottie.ios.unsupported'$'\n''lottie.rlottie.under-draws'$'\n''lottie.fitness.canvas'$'\n''lottie.fitness.duration'$'\n''lottie.fitness.frame-rate'$'\n''lottie.fitness.images'$'\n''lottie.fitness.file-size'$'\n''lottie.render.nothing'$'\n''lottie.render.outside-canvas'$'\n''lottie.render.small'$'\n''lottie.render.skipped'$'\n''lottie.render.unavailable'$'\n''lottie.render.unloadable'$'\n''lottie.render.too-costly'$'\n''lottie.dotlottie.manifest-missing'$'\n''lottie.dotlottie.manifest-invalid'$'\n''lottie.dotlottie.version'$'\n''lottie.dotlottie.manifest-animations'$'\n''lottie.dotlottie.animation-missing'$'\n''lottie.dotlottie.animation-invalid'$'\n''lottie.dotlottie.initial-unknown'$'\n''lottie.dotlottie.animation-unknown'$'\n''lottie.dotlottie.played'$'\n''lottie.dotlottie.unreferenced'$'\n''lottie.dotlottie.unknown-file'$'\n''lottie.archive.not-zip'$'\n''lottie.archive.too-many-entries'$'\n''lottie.archive.unreadable'$'\n''lottie.archive.unsafe-path'$'\n''lottie.archive.duplicate-entry'$'\n''lottie.archive.symlink'$'\n''lottie.archive.pkpasses'$'\n''lottie.archive.nested'$'\n''lottie.archive.too-large'$'\n''lottie.archive.ratio'$'\n''lottie.archive.entry-corrupt'$'\n''lottie.archive.entry-too-large'$'\n''pkpass.file.unreadable'$'\n''pkpass.model.unsigned'$'\n''pkpass.pass-json.missing'$'\n''pkpass.manifest.missing'$'\n''pkpass.manifest.malformed'$'\n''pkpass.manifest.missing-file'$'\n''pkpass.manifest.hash-mismatch'$'\n''pkpass.manifest.unlisted'$'\n''pkpass.signature.missing'$'\n''pkpass.signature.unparseable'$'\n''pkpass.signature.no-signer-certificate'$'\n''pkpass.signature.invalid'$'\n''pkpass.signature.no-signing-time'$'\n''pkpass.signature.sha1'$'\n''pkpass.certificate.chain'$'\n''pkpass.certificate.expired'$'\n''pkpass.certificate.not-yet-valid'$'\n''pkpass.certificate.pass-type-mismatch'$'\n''pkpass.certificate.team-mismatch'$'\n''pkpass.certificate.extension-mismatch'$'\n''pkpass.certificate.wwdr-g1'$'\n''pkpass.certificate.wwdr-generation'$'\n''pkpass.pass-json.invalid'$'\n''pkpass.pass-json.non-strict'$'\n''pkpass.pass-json.byte-order-mark'$'\n''pkpass.pass-json.duplicate-key'$'\n''pkpass.pass-json.not-object'$'\n''pkpass.pass-json.format-version'$'\n''pkpass.pass-json.required'$'\n''pkpass.pass-json.type'$'\n''pkpass.pass-json.style'$'\n''pkpass.pass-json.fields-type'$'\n''pkpass.pass-json.field-key'$'\n''pkpass.pass-json.field-key-duplicate'$'\n''pkpass.pass-json.field-value'$'\n''pkpass.pass-json.field-style'$'\n''pkpass.pass-json.field-format-conflict'$'\n''pkpass.pass-json.footer-fields'$'\n''pkpass.pass-json.poster-generic-fallback'$'\n''pkpass.pass-json.poster-generic-ios27'$'\n''pkpass.pass-json.semantic-boarding-pass'$'\n''pkpass.pass-json.semantics-recommended'$'\n''pkpass.pass-json.semantics-type'$'\n''pkpass.pass-json.poster-nfc'$'\n''pkpass.pass-json.poster-entry'$'\n''pkpass.pass-json.transit-type'$'\n''pkpass.pass-json.barcode-legacy'$'\n''pkpass.pass-json.barcode-unencodable'$'\n''pkpass.pass-json.barcode-message'$'\n''pkpass.pass-json.barcode-encoding'$'\n''pkpass.pass-json.barcode-format'$'\n''pkpass.pass-json.barcode-format-ios27'$'\n''pkpass.pass-json.barcode-fallback'$'\n''pkpass.pass-json.color'$'\n''pkpass.pass-json.color-hex'$'\n''pkpass.pass-json.web-service-https'$'\n''pkpass.pass-json.authentication-token'$'\n''pkpass.pass-json.locations'$'\n''pkpass.pass-json.beacons'$'\n''pkpass.pass-json.max-distance'$'\n''pkpass.pass-json.nfc'$'\n''pkpass.pass-json.nfc-message'$'\n''pkpass.pass-json.nfc-message-length'$'\n''pkpass.pass-json.nfc-key'$'\n''pkpass.pass-json.date'$'\n''pkpass.pass-json.relevant-date-deprecated'$'\n''pkpass.pass-json.relevant-date-legacy'$'\n''pkpass.pass-json.relevant-dates'$'\n''pkpass.pass-json.relevant-dates-spelling'$'\n''pkpass.pass-json.relevant-interval'$'\n''pkpass.pass-json.style-schemes'$'\n''pkpass.pass-json.style-scheme-unknown'$'\n''pkpass.pass-json.style-scheme-style'$'\n''pkpass.pass-json.poster-semantics'$'\n''pkpass.pass-json.upcoming-information'$'\n''pkpass.pass-json.upcoming-entries'$'\n''pkpass.pass-json.featured-actions'$'\n''pkpass.pass-json.featured-actions-count'$'\n''pkpass.pass-json.featured-action-type'$'\n''pkpass.pass-json.featured-actions-ios27'$'\n''pkpass.pass-json.link'$'\n''pkpass.pass-json.link-unshown'$'\n''pkpass.strings.invalid'$'\n''pkpass.image.poster-artwork'$'\n''pkpass.personalization.invalid'$'\n''pkpass.personalization.requires'$'\n''pkpass.image.icon-missing'$'\n''pkpass.image.not-png'$'\n''pkpass.image.size'$'\n''pkpass.image.pdf'$'\n''pkpass.image.icon-not-at-root'$'\n''pkpass.image.unused'$'\n''pkpass.preview.barcode'$'\n''pkpass.preview.layout'$'\n''pkpass.preview.image-too-large'$'\n''pkpass.preview.image-unreadable'$'\n''pkpass.preview.too-costly'$'\n''pkpass.archive.not-zip'$'\n''pkpass.archive.too-many-entries'$'\n''pkpass.archive.unreadable'$'\n''pkpass.archive.unsafe-path'$'\n''pkpass.archive.duplicate-entry'$'\n''pkpass.archive.symlink'$'\n''pkpass.archive.pkpasses'$'\n''pkpass.archive.nested'$'\n''pkpass.archive.too-large'$'\n''pkpass.archive.ratio'$'\n''pkpass.archive.entry-corrupt'$'\n''pkpass.archive.entry-too-large'$'\n''echo.timestamp.skew'
+        __dots-sso_add_completions -W 'discover.metadata.rfc8414'$'\n''discover.issuer.missing'$'\n''discover.issuer.mismatch'$'\n''discover.endpoint.missing'$'\n''discover.endpoint.insecure'$'\n''discover.pkce.s256-missing'$'\n''discover.pkce.not-advertised'$'\n''discover.response-type.code-missing'$'\n''discover.response-type.missing'$'\n''discover.client-auth.none-missing'$'\n''discover.client-auth.none-unlisted'$'\n''discover.dpop.unadvertised'$'\n''discover.dpop.algorithm-unsupported'$'\n''discover.id-token.symmetric-alg'$'\n''discover.endpoint.rfc8414-only'$'\n''discover.rfc8414.issuer-mismatch'$'\n''discover.grant.refresh-missing'$'\n''discover.userinfo.missing'$'\n''discover.revocation.missing'$'\n''discover.end-session.missing'$'\n''discover.jwks.unreadable'$'\n''discover.jwks.key-unusable'$'\n''discover.jwks.key-refused'$'\n''discover.jwks.key-weak'$'\n''discover.jwks.empty'$'\n''discover.fapi2.par-missing'$'\n''discover.fapi2.par-optional'$'\n''discover.fapi2.iss-unadvertised'$'\n''discover.fapi2.sender-constraint-missing'$'\n''discover.fapi2.client-auth'$'\n''discover.fapi2.algorithm'$'\n''discover.fapi2.grant-forbidden'$'\n''profile.not-object'$'\n''profile.json.duplicate-key'$'\n''profile.id.missing'$'\n''profile.id.empty'$'\n''profile.id.email'$'\n''profile.id.number'$'\n''profile.id.type'$'\n''profile.id.changed'$'\n''profile.email.invalid'$'\n''profile.email.too-long'$'\n''profile.email.missing'$'\n''profile.email.type'$'\n''profile.first-name.missing'$'\n''profile.last-name.missing'$'\n''profile.first-name.too-long'$'\n''profile.last-name.too-long'$'\n''profile.firstName.type'$'\n''profile.lastName.type'$'\n''profile.biography.type'$'\n''profile.biography.html-stripped'$'\n''profile.biography.markup'$'\n''profile.features.missing'$'\n''profile.features.type'$'\n''profile.flag.not-boolean'$'\n''profile.flag.undocumented'$'\n''profile.flag.missing'$'\n''profile.flag.app-access-false'$'\n''profile.unavailable'$'\n''channel.auth-params.invalid'$'\n''channel.endpoints.missing'$'\n''channel.client-id.missing'$'\n''channel.profile-endpoint.missing'$'\n''channel.url.insecure'$'\n''channel.flags.missing'$'\n''channel.flags.launch-missing'$'\n''channel.flag.purpose-missing'$'\n''channel.container.duplicate'$'\n''channel.container.no-token'$'\n''channel.profile-mapping.invalid'$'\n''channel.client-key-id.without-key'$'\n''channel.duplicate-key'$'\n''legal.missing'$'\n''legal.insecure'$'\n''legal.unreachable'$'\n''legal.status'$'\n''legal.not-pdf'$'\n''legal.too-large'$'\n''legal.unreadable'$'\n''legal.not-document'$'\n''legal.no-title'$'\n''legal.error-page'$'\n''containers.url.loopback-http'$'\n''containers.url.insecure'$'\n''containers.url.user-specific'$'\n''containers.flag.undocumented'$'\n''containers.token.in-query'$'\n''passes.url.refused'$'\n''passes.bundle-refused'$'\n''passes.download.failed'$'\n''passes.download.status'$'\n''passes.content-type'$'\n''passes.duplicate'$'\n''passes.write-failed'$'\n''passes.preview.failed'$'\n''passes.profile-url-skipped'$'\n''passes.list'$'\n''passes.none'$'\n''tls.version'$'\n''tls.certificate.expired'$'\n''tls.certificate.hostname'$'\n''tls.certificate.untrusted'$'\n''tls.handshake'$'\n''tls.certificate.unread'$'\n''tls.certificate.expiring'$'\n''tls.ok'$'\n''tls.loopback-http'$'\n''tls.unreachable'$'\n''authorization.client-id.missing'$'\n''authorization.endpoint.missing'$'\n''authorization.client'$'\n''authorization.error'$'\n''authorization.par-endpoint.missing'$'\n''authorization.unreachable'$'\n''authorization.not-html'$'\n''authorization.not-login-page'$'\n''authorization.status'$'\n''discovery.no-issuer'$'\n''discovery.unavailable'$'\n''flags.unavailable'$'\n''flags.undocumented'$'\n''flags.app-launch'$'\n''container.missing'$'\n''container.member-blocked'$'\n''container.profile-unavailable'$'\n''container.status'$'\n''container.open-without-token'$'\n''container.unreachable'$'\n''check.member'$'\n''check.skipped'$'\n''check.timeout'$'\n''check.baseline.expired'$'\n''check.baseline.stale'$'\n''loading-animation.missing'$'\n''loading-animation.status'$'\n''loading-animation.unreadable'$'\n''loading-animation.no-picture'$'\n''magic-link.base-url'$'\n''magic-link.unreachable'$'\n''applinks.origin.path'$'\n''applinks.origin.http'$'\n''applinks.file.too-large'$'\n''applinks.file.redirect'$'\n''applinks.file.status'$'\n''applinks.file.not-json'$'\n''applinks.file.content-type'$'\n''applinks.aasa.not-object'$'\n''applinks.aasa.applinks-missing'$'\n''applinks.aasa.details-missing'$'\n''applinks.aasa.detail-type'$'\n''applinks.aasa.app-ids-type'$'\n''applinks.aasa.legacy'$'\n''applinks.aasa.app-id-missing'$'\n''applinks.aasa.app-id-invalid'$'\n''applinks.aasa.components-type'$'\n''applinks.aasa.component-type'$'\n''applinks.aasa.component-key'$'\n''applinks.aasa.component-path'$'\n''applinks.aasa.component-query'$'\n''applinks.aasa.paths-type'$'\n''applinks.aasa.no-rules'$'\n''applinks.assetlinks.not-array'$'\n''applinks.assetlinks.statement-type'$'\n''applinks.assetlinks.target-missing'$'\n''applinks.assetlinks.package-invalid'$'\n''applinks.assetlinks.fingerprint-missing'$'\n''applinks.assetlinks.fingerprint-invalid'$'\n''applinks.assetlinks.no-handle-all-urls'$'\n''applinks.path.token-in-fragment'$'\n''applinks.path.custom-scheme'$'\n''applinks.path.not-matched'$'\n''lottie.not-object'$'\n''lottie.json.duplicate-key'$'\n''lottie.file.zip-named-json'$'\n''lottie.file.json-named-lottie'$'\n''lottie.version.missing'$'\n''lottie.version.type'$'\n''lottie.frame-rate.invalid'$'\n''lottie.frame-rate.out-of-range'$'\n''lottie.frames.missing'$'\n''lottie.frames.invalid'$'\n''lottie.size.invalid'$'\n''lottie.size.non-integer'$'\n''lottie.layers.missing'$'\n''lottie.assets.type'$'\n''lottie.asset.id-missing'$'\n''lottie.asset.id-duplicate'$'\n''lottie.asset.data-footage'$'\n''lottie.asset.missing'$'\n''lottie.image.embedded-invalid'$'\n''lottie.image.embedded-format'$'\n''lottie.image.external'$'\n''lottie.image.missing-in-archive'$'\n''lottie.font.missing'$'\n''lottie.layer.type'$'\n''lottie.layer.type-missing'$'\n''lottie.layer.type-unknown'$'\n''lottie.layer.timing-missing'$'\n''lottie.layer.transform-missing'$'\n''lottie.layer.parent-missing'$'\n''lottie.layer.parent-cycle'$'\n''lottie.layer.index-duplicate'$'\n''lottie.precomp.cycle'$'\n''lottie.layers.instances'$'\n''lottie.repeater.copies'$'\n''lottie.images.pixels'$'\n''lottie.stroke.width'$'\n''lottie.shape.type-missing'$'\n''lottie.shape.type-unknown'$'\n''lottie.property.animated-flag'$'\n''lottie.property.animated-value'$'\n''lottie.property.static-keyframes'$'\n''lottie.property.legacy'$'\n''lottie.keyframe.time-missing'$'\n''lottie.keyframe.order'$'\n''lottie.keyframe.value-missing'$'\n''lottie.ios.unsupported'$'\n''lottie.rlottie.under-draws'$'\n''lottie.fitness.canvas'$'\n''lottie.fitness.duration'$'\n''lottie.fitness.frame-rate'$'\n''lottie.fitness.images'$'\n''lottie.fitness.file-size'$'\n''lottie.render.nothing'$'\n''lottie.render.outside-canvas'$'\n''lottie.render.small'$'\n''lottie.render.skipped'$'\n''lottie.render.unavailable'$'\n''lottie.render.unloadable'$'\n''lottie.render.too-costly'$'\n''lottie.dotlottie.manifest-missing'$'\n''lottie.dotlottie.manifest-invalid'$'\n''lottie.dotlottie.version'$'\n''lottie.dotlottie.manifest-animations'$'\n''lottie.dotlottie.animation-missing'$'\n''lottie.dotlottie.animation-invalid'$'\n''lottie.dotlottie.initial-unknown'$'\n''lottie.dotlottie.animation-unknown'$'\n''lottie.dotlottie.played'$'\n''lottie.dotlottie.unreferenced'$'\n''lottie.dotlottie.unknown-file'$'\n''lottie.archive.not-zip'$'\n''lottie.archive.too-many-entries'$'\n''lottie.archive.unreadable'$'\n''lottie.archive.unsafe-path'$'\n''lottie.archive.duplicate-entry'$'\n''lottie.archive.symlink'$'\n''lottie.archive.pkpasses'$'\n''lottie.archive.nested'$'\n''lottie.archive.too-large'$'\n''lottie.archive.ratio'$'\n''lottie.archive.entry-corrupt'$'\n''lottie.archive.entry-too-large'$'\n''pkpass.file.unreadable'$'\n''pkpass.model.unsigned'$'\n''pkpass.pass-json.missing'$'\n''pkpass.manifest.missing'$'\n''pkpass.manifest.malformed'$'\n''pkpass.manifest.missing-file'$'\n''pkpass.manifest.hash-mismatch'$'\n''pkpass.manifest.unlisted'$'\n''pkpass.signature.missing'$'\n''pkpass.signature.unparseable'$'\n''pkpass.signature.no-signer-certificate'$'\n''pkpass.signature.invalid'$'\n''pkpass.signature.no-signing-time'$'\n''pkpass.signature.sha1'$'\n''pkpass.certificate.chain'$'\n''pkpass.certificate.expired'$'\n''pkpass.certificate.not-yet-valid'$'\n''pkpass.certificate.pass-type-mismatch'$'\n''pkpass.certificate.team-mismatch'$'\n''pkpass.certificate.extension-mismatch'$'\n''pkpass.certificate.wwdr-g1'$'\n''pkpass.certificate.wwdr-generation'$'\n''pkpass.pass-json.invalid'$'\n''pkpass.pass-json.non-strict'$'\n''pkpass.pass-json.byte-order-mark'$'\n''pkpass.pass-json.duplicate-key'$'\n''pkpass.pass-json.not-object'$'\n''pkpass.pass-json.format-version'$'\n''pkpass.pass-json.required'$'\n''pkpass.pass-json.type'$'\n''pkpass.pass-json.style'$'\n''pkpass.pass-json.fields-type'$'\n''pkpass.pass-json.field-key'$'\n''pkpass.pass-json.field-key-duplicate'$'\n''pkpass.pass-json.field-value'$'\n''pkpass.pass-json.field-style'$'\n''pkpass.pass-json.field-format-conflict'$'\n''pkpass.pass-json.footer-fields'$'\n''pkpass.pass-json.poster-generic-fallback'$'\n''pkpass.pass-json.poster-generic-ios27'$'\n''pkpass.pass-json.semantic-boarding-pass'$'\n''pkpass.pass-json.semantics-recommended'$'\n''pkpass.pass-json.semantics-type'$'\n''pkpass.pass-json.poster-nfc'$'\n''pkpass.pass-json.poster-entry'$'\n''pkpass.pass-json.transit-type'$'\n''pkpass.pass-json.barcode-legacy'$'\n''pkpass.pass-json.barcode-unencodable'$'\n''pkpass.pass-json.barcode-message'$'\n''pkpass.pass-json.barcode-encoding'$'\n''pkpass.pass-json.barcode-format'$'\n''pkpass.pass-json.barcode-format-ios27'$'\n''pkpass.pass-json.barcode-fallback'$'\n''pkpass.pass-json.color'$'\n''pkpass.pass-json.color-hex'$'\n''pkpass.pass-json.web-service-https'$'\n''pkpass.pass-json.authentication-token'$'\n''pkpass.pass-json.locations'$'\n''pkpass.pass-json.beacons'$'\n''pkpass.pass-json.max-distance'$'\n''pkpass.pass-json.nfc'$'\n''pkpass.pass-json.nfc-message'$'\n''pkpass.pass-json.nfc-message-length'$'\n''pkpass.pass-json.nfc-key'$'\n''pkpass.pass-json.date'$'\n''pkpass.pass-json.relevant-date-deprecated'$'\n''pkpass.pass-json.relevant-date-legacy'$'\n''pkpass.pass-json.relevant-dates'$'\n''pkpass.pass-json.relevant-dates-spelling'$'\n''pkpass.pass-json.relevant-interval'$'\n''pkpass.pass-json.style-schemes'$'\n''pkpass.pass-json.style-scheme-unknown'$'\n''pkpass.pass-json.style-scheme-style'$'\n''pkpass.pass-json.poster-semantics'$'\n''pkpass.pass-json.upcoming-information'$'\n''pkpass.pass-json.upcoming-entries'$'\n''pkpass.pass-json.featured-actions'$'\n''pkpass.pass-json.featured-actions-count'$'\n''pkpass.pass-json.featured-action-type'$'\n''pkpass.pass-json.featured-actions-ios27'$'\n''pkpass.pass-json.link'$'\n''pkpass.pass-json.link-unshown'$'\n''pkpass.strings.invalid'$'\n''pkpass.image.poster-artwork'$'\n''pkpass.personalization.invalid'$'\n''pkpass.personalization.requires'$'\n''pkpass.image.icon-missing'$'\n''pkpass.image.not-png'$'\n''pkpass.image.size'$'\n''pkpass.image.pdf'$'\n''pkpass.image.icon-not-at-root'$'\n''pkpass.image.unused'$'\n''pkpass.preview.barcode'$'\n''pkpass.preview.layout'$'\n''pkpass.preview.image-too-large'$'\n''pkpass.preview.image-unreadable'$'\n''pkpass.preview.too-costly'$'\n''pkpass.archive.not-zip'$'\n''pkpass.archive.too-many-entries'$'\n''pkpass.archive.unreadable'$'\n''pkpass.archive.unsafe-path'$'\n''pkpass.archive.duplicate-entry'$'\n''pkpass.archive.symlink'$'\n''pkpass.archive.pkpasses'$'\n''pkpass.archive.nested'$'\n''pkpass.archive.too-large'$'\n''pkpass.archive.ratio'$'\n''pkpass.archive.entry-corrupt'$'\n''pkpass.archive.entry-too-large'$'\n''echo.timestamp.skew'
         return
         ;;
     esac
@@ -3587,7 +3659,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3685,6 +3757,10 @@ _dots-sso_channel_init() {
         __dots-sso_add_completions -W 'loopback'$'\n''device'$'\n''paste'
         return
         ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
+        return
+        ;;
     '--flag')
         return
         ;;
@@ -3716,7 +3792,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3812,6 +3888,10 @@ _dots-sso_channel_set() {
         ;;
     '--flow')
         __dots-sso_add_completions -W 'loopback'$'\n''device'$'\n''paste'
+        return
+        ;;
+    '--security-profile')
+        __dots-sso_add_completions -W 'fapi2'
         return
         ;;
     '--flag')

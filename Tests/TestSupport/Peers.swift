@@ -76,6 +76,18 @@ package enum Peers {
         return (peer, Int(port)!)
     }
 
+    /// The OpenID Foundation's FAPI 2.0 RP modules as one scripted provider (`fapi2_conformance.py`), registering the
+    /// client key whose public JWK is in the file `clientJWK`.
+    package static func fapi2Conformance(log: String, clientJWK: String) async throws -> (BackgroundProcess, Int) {
+        guard let venvPython = TestPaths.venvPython else {
+            throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install joserfc")
+        }
+        let peer = try BackgroundProcess(
+            venvPython, [TestPaths.peers.appendingPathComponent("fapi2_conformance.py").path, "--log", log, "--client-jwk", clientJWK])
+        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
+        return (peer, Int(port)!)
+    }
+
     /// A real Glewlwyd (Debian's `glewlwyd`, C) set up by `glewlwyd_peer.py` in `work`: an OIDC plugin with PAR and
     /// one-use refresh tokens, member tess, clients `dots-keyed` (private_key_jwt with `clientJWK`) and `dots-secret`
     /// (`secret`), both registered with `redirectURI`. Nil when glewlwyd is not installed.

@@ -36,6 +36,8 @@ package struct Channel: Codable, Sendable, Equatable {
     package var clientAssertionAudience: String?
     /// Bind the member's tokens to a per-sign-in key with DPoP (RFC 9449); `--dpop`/`--no-dpop` win.
     package var dpop: Bool?
+    /// The security profile every sign-in to this partner is held to (`fapi2`); `--security-profile` wins.
+    package var securityProfile: SecurityProfile?
     /// Where sign-ins keep their tokens (`file` or `keyring`); `--token-store` wins.
     package var tokenStore: TokenStore?
     package var scopes: [String]?

@@ -64,7 +64,7 @@ struct CheckBodies: Sendable {
             return CheckFindings(
                 DiscoveryLint.findings(
                     for: metadata, publicClient: session.memberSettings.signIn.isPublicClient,
-                    dpop: session.memberSettings.signIn.usesDPoP),
+                    dpop: session.memberSettings.signIn.usesDPoP, profile: session.memberSettings.signIn.profile),
                 detail: "\(metadata.kind) from \(metadata.source)")
         case .failure(let error):
             return CheckFindings([

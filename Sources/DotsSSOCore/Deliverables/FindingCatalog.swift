@@ -5,7 +5,7 @@ import DotsSSOBasics
 /// domain lists its `…Findings.all` here; a test refuses a code written inline anywhere else.
 package enum FindingCatalog {
     package static let domains: [(name: String, codes: [FindingCode])] = [
-        ("discover", DiscoveryFindings.all),
+        ("discover", DiscoveryFindings.all + FAPI2Findings.all),
         ("profile", ProfileFindings.all + CheckRunFindings.profile),
         ("channel", ChannelFindings.all),
         ("legal", LegalFindings.all),

@@ -75,6 +75,8 @@ package struct AuthorizeUseCase: Sendable {
     package func run(_ ctx: CommandContext) async throws -> Outcome {
         let client = try SignInContext(signIn, in: ctx)
         let endpoints = try await client.endpoints()
+        // A sign-in its profile forbids is refused here, before its first request to the provider.
+        try client.holdToProfile(endpoints, par: par)
         let scopes = client.scopes(for: endpoints)
         let outcome: Outcome
         do {
@@ -93,6 +95,7 @@ package struct AuthorizeUseCase: Sendable {
         -> Outcome
     {
         if let password {
+            try client.holdToProfile(grant: "password")
             return .signedIn(try await PasswordSignIn(client: client, endpoints: endpoints, scopes: scopes, credentials: password).run())
         }
         let redirect = try RedirectMode(redirectURI: client.channel.redirectUri, port: port)
@@ -111,7 +114,8 @@ package struct AuthorizeUseCase: Sendable {
             } else {
                 let choice = SignInFlow.choose(
                     requested: flow, channel: client.channel.flow, noDisplay: ctx.browser.headlessReason,
-                    deviceEndpoint: endpoints.deviceAuthorization)
+                    // The device grant is no FAPI 2.0 flow: a profile's sign-in without a display pastes instead.
+                    deviceEndpoint: client.securityProfile == .fapi2 ? nil : endpoints.deviceAuthorization)
                 chosen = choice.flow
                 if flow == nil {
                     ctx.note(
@@ -121,6 +125,7 @@ package struct AuthorizeUseCase: Sendable {
             }
         }
         if chosen == .device {
+            try client.holdToProfile(grant: "device")
             guard !stopAfterRedirect else {
                 throw UsageError.invalid(
                     "\(CLIFlag.noExchange) needs a redirect: the device flow has no code to hand over (use \(CLIFlag.flow) loopback or paste)"
@@ -167,7 +172,9 @@ package struct AuthorizeUseCase: Sendable {
         }
         defer { receiver?.stop() }
 
-        let pushTo = try PushedAuthorization.endpoint(choice: par, endpoints: endpoints)
+        // FAPI 2.0 (§5.3.3.2): every authorization request is pushed.
+        let pushTo = try PushedAuthorization.endpoint(
+            choice: par ?? (client.securityProfile == .fapi2 ? true : nil), endpoints: endpoints)
         // A pushed request is checked by the push itself: a client, redirect URI or scope the provider refuses is its
         // JSON error, at once, before any browser.
         if preflight && pushTo == nil {
@@ -219,7 +226,7 @@ package struct AuthorizeUseCase: Sendable {
         do {
             let code = try AuthorizationCallback.code(
                 from: parameters, expectedState: request.state, issuer: endpoints.issuer,
-                issuerParameterRequired: endpoints.issParameterSupported)
+                issuerParameterRequired: endpoints.issParameterSupported || client.securityProfile == .fapi2)
             if stopAfterRedirect {
                 await finish(receiver, .awaitingExchange)
                 return .awaitingExchange(PendingCode(code: code, state: request.state, redirectUri: redirectURI))

@@ -45,7 +45,8 @@ package struct DiscoverUseCase: Sendable {
         let metadata = try await DiscoveryClient(http: client).fetch(
             issuer: issuer, supplementing: ProviderMetadata.supplementedEndpointKeys)
         var findings = DiscoveryLint.findings(
-            for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile), dpop: channel.dpop ?? false)
+            for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile),
+            dpop: channel.dpop ?? (channel.securityProfile == .fapi2), profile: channel.securityProfile)
         findings += await keyFindings(metadata, http: client)
         return Result(issuer: issuer, metadata: metadata, findings: findings)
     }

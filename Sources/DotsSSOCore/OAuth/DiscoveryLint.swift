@@ -5,8 +5,11 @@ import Foundation
 package enum DiscoveryLint {
     /// `publicClient`: whether the channel's client has no secret (a native app), when known; it decides whether a
     /// provider that does not list `none` among its token endpoint auth methods predicts a refused exchange. `dpop`:
-    /// whether the client binds its tokens with DPoP, which the provider must then support.
-    package static func findings(for metadata: ProviderMetadata, publicClient: Bool? = nil, dpop: Bool = false) -> [Finding] {
+    /// whether the client binds its tokens with DPoP, which the provider must then support. `profile`: the security
+    /// profile the channel holds its sign-ins to, whose provider rules are judged too.
+    package static func findings(
+        for metadata: ProviderMetadata, publicClient: Bool? = nil, dpop: Bool = false, profile: SecurityProfile? = nil
+    ) -> [Finding] {
         var lint = MetadataRules(metadata: metadata)
         lint.identity()
         lint.endpoints()
@@ -16,7 +19,7 @@ package enum DiscoveryLint {
         lint.idTokenAlgorithms()
         lint.supplements()
         lint.optionalFeatures()
-        return lint.findings
+        return lint.findings + (profile == .fapi2 ? FAPI2ProviderLint.findings(for: metadata) : [])
     }
 
     static func trimSlash(_ text: String) -> String {

@@ -10,6 +10,8 @@ package struct IDTokenValidator: Sendable {
     package let keys: JWKSet
     /// Clock skew tolerated on `exp`/`iat`/`nbf`.
     package var leeway: TimeInterval = 120
+    /// The only algorithms accepted (a security profile's, FAPI 2.0 §5.4.1); nil: every `JWSAlgorithm`.
+    package var allowedAlgorithms: [JWSAlgorithm]?
 
     package init(issuer: String, clientID: String, keys: JWKSet) {
         self.issuer = issuer
@@ -23,6 +25,12 @@ package struct IDTokenValidator: Sendable {
     package func validate(_ compact: String, nonce: String?, nonceRequired: Bool = true, now: Date) throws -> JWT {
         let token = try JWT(compact)
         let algorithm = try Self.algorithm(of: token)
+        if let allowed = allowedAlgorithms, !allowed.contains(algorithm) {
+            // Refused before its signature is even looked at: a valid RS256 signature by a listed key is still refused.
+            throw OAuthError.invalidIDToken(
+                "it is signed with \(algorithm.rawValue), which the FAPI 2.0 Security Profile does not allow "
+                    + "(§5.4.1: \(FAPI2Profile.algorithmList) only)")
+        }
         if let critical = token.criticalParameters {
             throw OAuthError.invalidIDToken(
                 "its header marks \(critical.map { "\"\(TerminalText.oneLine($0, limit: 40))\"" }.joined(separator: ", ")) "

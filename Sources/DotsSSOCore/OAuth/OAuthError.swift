@@ -62,6 +62,8 @@ package enum OAuthError: UserFacingError, Equatable {
     case assertionAlgorithmRefused(accepted: [String], key: String)
     /// The provider accepts DPoP proofs signed with none of the algorithms dots-sso makes keys for.
     case dpopAlgorithmRefused(accepted: [String])
+    /// The channel's security profile (FAPI 2.0) forbids what this sign-in would do: refused before it is sent.
+    case profileRefused(section: String, detail: String)
 
     package var message: String {
         switch self {
@@ -175,6 +177,8 @@ package enum OAuthError: UserFacingError, Equatable {
         case .dpopAlgorithmRefused(let accepted):
             "the provider accepts DPoP proofs signed with \(accepted.joined(separator: ", ")) only "
                 + "(dpop_signing_alg_values_supported); dots-sso signs them ES256, PS256 or RS256: sign in with \(CLIFlag.noDpop)"
+        case let .profileRefused(section, detail):
+            "the FAPI 2.0 Security Profile (\(section)) refuses this sign-in before anything is sent: \(detail)"
         }
     }
 
@@ -207,7 +211,7 @@ package enum OAuthError: UserFacingError, Equatable {
         case .malformedDeviceAuthorization: .protocolError
         case .deviceDenied: .notAuthorized
         case .deviceCodeExpired, .deviceTimeout: .temporary
-        case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused, .dpopAlgorithmRefused: .configuration
+        case .grantRefused, .flowUnavailable, .assertionAlgorithmRefused, .dpopAlgorithmRefused, .profileRefused: .configuration
         case let .pushRefused(status, code, _):
             OAuthErrorCode(code).isTemporary ? .temporary : (400...403).contains(status) ? .configuration : .protocolError
         case .pushRequired, .assertionRefused: .configuration

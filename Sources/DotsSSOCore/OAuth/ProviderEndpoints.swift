@@ -31,6 +31,8 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var dpopAlgorithms: [String]?
     /// Whether the RFC 8414 document was read (or tried) to fill gaps in the OpenID configuration.
     package var readOAuthMetadata = false
+    /// The security profile the sign-in is held to, remembered so its refreshes judge id_tokens alike.
+    package var securityProfile: SecurityProfile?
 
     package init() {}
 
@@ -91,6 +93,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
     package var stored: StoredEndpoints {
         StoredEndpoints(
             issuer: issuer, token: token, revocation: revocation, endSession: endSession, userinfo: userinfo, jwks: jwks,
-            assertionAlgorithms: assertionAlgorithms, readOAuthMetadata: readOAuthMetadata ? true : nil)
+            assertionAlgorithms: assertionAlgorithms, readOAuthMetadata: readOAuthMetadata ? true : nil,
+            securityProfile: securityProfile)
     }
 }

@@ -61,7 +61,8 @@ package struct SignIn: Sendable {
             }
             let jwksURL = try endpoints.require(\.jwks, "JWKS", flag: "\(CLIFlag.issuer)")
             let validator = try await Self.validator(
-                for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http)
+                for: idToken, issuer: issuer, clientID: credentials.clientID, jwks: jwksURL, http: http,
+                profile: endpoints.securityProfile)
             let token = try validator.validate(idToken, nonce: nonce, nonceRequired: nonceRequired, now: cache.clock.now())
             if let maxAge { try IDTokenValidator.checkAuthTime(token, maxAge: maxAge, now: cache.clock.now()) }
             subject = token.claims["sub"]?.stringValue
@@ -98,13 +99,16 @@ package struct SignIn: Sendable {
 
     /// A validator holding the provider's keys. When none of them could have signed `idToken` (its `kid` unknown),
     /// the provider may have rotated its keys behind a cache: the JWKS is fetched once more, bypassing caches.
-    static func validator(for idToken: String, issuer: String, clientID: String, jwks: URL, http: any HTTPClient) async throws
-        -> IDTokenValidator
-    {
+    /// Under a security profile (`profile`), only the algorithms it allows are accepted.
+    static func validator(
+        for idToken: String, issuer: String, clientID: String, jwks: URL, http: any HTTPClient, profile: SecurityProfile? = nil
+    ) async throws -> IDTokenValidator {
         func fetch(fresh: Bool) async throws -> IDTokenValidator {
             let headers = fresh ? [(name: "Cache-Control", value: "no-cache")] : []
             let keys = try JWKSet(document: try await http.send(HTTPRequest(.get, jwks, headers: headers)).decodeJSON(JSONValue.self))
-            return IDTokenValidator(issuer: issuer, clientID: clientID, keys: keys)
+            var validator = IDTokenValidator(issuer: issuer, clientID: clientID, keys: keys)
+            if profile == .fapi2 { validator.allowedAlgorithms = FAPI2Profile.algorithms }
+            return validator
         }
         let first = try await fetch(fresh: false)
         return first.hasKey(for: idToken) ? first : try await fetch(fresh: true)

@@ -20,14 +20,20 @@ package struct SignInSettings: Sendable {
     package var assertionAudience: ClientAssertion.Audience?
     /// `--dpop`/`--no-dpop`: bind the sign-in's tokens to a key (RFC 9449); nil: as the channel says (`dpop`), else not.
     package var dpop: Bool?
+    /// `--security-profile`: the profile the sign-in is held to; nil: the channel's `securityProfile`.
+    package var securityProfile: SecurityProfile?
 
-    /// Whether a new sign-in binds its tokens with DPoP: the flag, else the channel.
-    package var usesDPoP: Bool { dpop ?? channel.dpop ?? false }
+    /// The profile this sign-in is held to: the flag, else the channel's.
+    package var profile: SecurityProfile? { securityProfile ?? channel.securityProfile }
 
-    /// The flag's audience, else the channel's (refused when it is neither choice), else the receiving endpoint.
+    /// Whether a new sign-in binds its tokens with DPoP: the flag, else the channel, else as its profile requires.
+    package var usesDPoP: Bool { dpop ?? channel.dpop ?? (profile == .fapi2) }
+
+    /// The flag's audience, else the channel's (refused when it is neither choice), else the issuer under FAPI 2.0
+    /// (§5.3.3.1), else the receiving endpoint.
     package func assertionAudienceChoice() throws -> ClientAssertion.Audience {
         if let assertionAudience { return assertionAudience }
-        guard let text = channel.clientAssertionAudience else { return .endpoint }
+        guard let text = channel.clientAssertionAudience else { return profile == .fapi2 ? .issuer : .endpoint }
         guard let choice = ClientAssertion.Audience(rawValue: text) else {
             throw ConfigError.unreadableChannel(
                 path: channel.sourceFile ?? "the channel",
@@ -52,7 +58,7 @@ package struct SignInSettings: Sendable {
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
         tokenStore: TokenStore? = nil, clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil,
         clientKeyID: String? = nil, assertionAudience: ClientAssertion.Audience? = nil,
-        dpop: Bool? = nil
+        dpop: Bool? = nil, securityProfile: SecurityProfile? = nil
     ) {
         self.channel = channel
         self.http = http
@@ -65,6 +71,7 @@ package struct SignInSettings: Sendable {
         self.clientKeyID = clientKeyID
         self.assertionAudience = assertionAudience
         self.dpop = dpop
+        self.securityProfile = securityProfile
     }
 }
 
@@ -79,6 +86,9 @@ package struct SignInContext: Sendable {
     package let context: CommandContext
     /// Whether this sign-in binds its tokens with DPoP.
     package let usesDPoP: Bool
+    /// The security profile the sign-in is held to, with the settings it was chosen from (for its checks).
+    package let securityProfile: SecurityProfile?
+    private let settings: SignInSettings
     /// The sign-in's DPoP key, made once the provider's algorithms are known (or taken from a pending authorization).
     private let dpop = OnceBox<DPoPKey>()
 
@@ -99,6 +109,22 @@ package struct SignInContext: Sendable {
         credentials = try Self.credentials(settings, clientID: key.client, in: context)
         self.context = context
         usesDPoP = settings.usesDPoP
+        securityProfile = settings.profile
+        self.settings = settings
+    }
+
+    /// Holds a sign-in to its security profile before anything of it is sent: the client's credentials and choices,
+    /// and the provider's metadata (`endpoints`) as the flow needs it. `par` is `--par`/`--no-par`. Nothing without one.
+    package func holdToProfile(_ endpoints: ProviderEndpoints, par: Bool?) throws {
+        guard securityProfile == .fapi2 else { return }
+        try FAPI2Profile.checkClient(settings, credentials: credentials)
+        try FAPI2Profile.checkProvider(endpoints, par: par)
+    }
+
+    /// Refuses `grant` (`password`, `device`) when the profile allows only the authorization code flow.
+    package func holdToProfile(grant: String) throws {
+        guard securityProfile == .fapi2 else { return }
+        try FAPI2Profile.checkGrant(grant)
     }
 
     /// The client's credentials as `settings` name them: the secret (file or the channel's variable) or the
@@ -136,7 +162,16 @@ package struct SignInContext: Sendable {
 
     /// The provider's endpoints (flags first, then discovery); `supplementing` as `ProviderEndpoints.resolve` takes it.
     package func endpoints(supplementing: [String] = []) async throws -> ProviderEndpoints {
-        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http, supplementing: supplementing)
+        var endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http, supplementing: supplementing)
+        if securityProfile == .fapi2 {
+            // §5.4.1: assertions are signed only as the profile allows, and the sign-in remembers so its refreshes do.
+            endpoints.securityProfile = .fapi2
+            if let listed = endpoints.assertionAlgorithms, FAPI2Profile.allowed(listed).isEmpty {
+                // Left as listed: holdToProfile refuses the provider, naming what it lists.
+            } else {
+                endpoints.assertionAlgorithms = FAPI2Profile.restrict(endpoints.assertionAlgorithms)
+            }
+        }
         credentials.assertion?.accept(endpoints.assertionAlgorithms)
         return endpoints
     }
@@ -145,7 +180,9 @@ package struct SignInContext: Sendable {
     package func dpopKey(for endpoints: ProviderEndpoints) throws -> DPoPKey? {
         if let key = dpop.value { return key }
         guard usesDPoP else { return nil }
-        dpop.set(try DPoPKey.generate(accepting: endpoints.dpopAlgorithms, clock: context.clock))
+        // Under FAPI 2.0 (§5.4.1) proofs are signed ES256 or PS256, never RS256, whatever else the provider lists.
+        let accepted = securityProfile == .fapi2 ? FAPI2Profile.restrict(endpoints.dpopAlgorithms) : endpoints.dpopAlgorithms
+        dpop.set(try DPoPKey.generate(accepting: accepted, clock: context.clock))
         return dpop.value
     }
 

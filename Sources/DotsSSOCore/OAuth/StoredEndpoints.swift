@@ -15,10 +15,13 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
     /// The provider's RFC 8414 document was read (or found missing) for the endpoints above, so the next `revoke`
     /// or `logout` does not ask for it again.
     package var readOAuthMetadata: Bool?
+    /// The security profile the sign-in was held to (FAPI 2.0): its refreshes are held to it too.
+    package var securityProfile: SecurityProfile?
 
     package init(
         issuer: String? = nil, token: String? = nil, revocation: String? = nil, endSession: String? = nil, userinfo: String? = nil,
-        jwks: String? = nil, assertionAlgorithms: [String]? = nil, readOAuthMetadata: Bool? = nil
+        jwks: String? = nil, assertionAlgorithms: [String]? = nil, readOAuthMetadata: Bool? = nil,
+        securityProfile: SecurityProfile? = nil
     ) {
         self.issuer = issuer
         self.token = token
@@ -28,5 +31,6 @@ package struct StoredEndpoints: Codable, Sendable, Equatable {
         self.jwks = jwks
         self.assertionAlgorithms = assertionAlgorithms
         self.readOAuthMetadata = readOAuthMetadata
+        self.securityProfile = securityProfile
     }
 }

@@ -159,7 +159,7 @@ package struct TokenSession: Sendable {
                 if let issuer = oauth.endpoints?.issuer, let jwks = oauth.endpoints?.jwks {
                     let validator = try await SignIn.validator(
                         for: idToken, issuer: issuer, clientID: tokenClient.credentials.clientID,
-                        jwks: try URLPolicy.validate(jwks), http: tokenClient.http)
+                        jwks: try URLPolicy.validate(jwks), http: tokenClient.http, profile: oauth.endpoints?.securityProfile)
                     do {
                         try validator.validateRefreshed(
                             idToken, original: signedIn.tokens.idToken, subject: signedIn.entry.subject, now: cache.clock.now())

@@ -25,12 +25,15 @@ struct Discover: DotsCommand {
     @OptionGroup var channel: ChannelOptions
     @OptionGroup var network: NetworkOptions
     @OptionGroup var report: FindingsOptions
+    @OptionGroup var profile: SecurityProfileOption
 
     func run(_ ctx: CommandContext) async throws {
         let reporter = FindingsReporter(report, console: Console(ctx, reportPath: report.junit))
         let result = try await reporter.reportingFailure(suite: "discover", input: "provider metadata") {
-            try await DiscoverUseCase(
-                channel: try channel.resolve(ctx), http: network.settings(verbose: global.verbose),
+            var resolved = try channel.resolve(ctx)
+            resolved.securityProfile = profile.securityProfile ?? resolved.securityProfile
+            return try await DiscoverUseCase(
+                channel: resolved, http: network.settings(verbose: global.verbose),
                 clientSecretFile: channel.clientSecretFile
             ).run(ctx)
         }

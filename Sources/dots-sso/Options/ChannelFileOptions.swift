@@ -30,6 +30,12 @@ struct ChannelFileOptions: ParsableArguments {
             "How `authorize` signs in by default: loopback, device or paste (default: chosen by where it runs).", valueName: "flow"))
     var flow: SignInFlow?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The security profile every sign-in to this partner is held to: fapi2 (FAPI 2.0 Security Profile).", valueName: "fapi2"))
+    var securityProfile: SecurityProfile?
+
     // The structured settings, parsed by ArgumentParser from their NAME=VALUE syntax.
     @Option(
         help: ArgumentHelp("A feature flag and what it controls (repeatable).", valueName: "name=purpose"),
@@ -124,6 +130,7 @@ struct ChannelFileOptions: ParsableArguments {
         var settings = channel.overrides
         ChannelFieldOptions.apply(fieldValues, to: &settings)
         settings.flow = flow
+        settings.securityProfile = securityProfile
         return settings
     }
 }

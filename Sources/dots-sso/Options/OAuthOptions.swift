@@ -37,6 +37,8 @@ struct ClientAuthOptions: ParsableArguments {
         name: .long, inversion: .prefixedNo,
         help: "Bind the member's tokens to a key made for this sign-in (DPoP, RFC 9449); default: as the channel's dpop says, else off.")
     var dpop: Bool?
+
+    @OptionGroup var profile: SecurityProfileOption
 }
 
 /// Flags of every command that uses the cached access token.
@@ -87,6 +89,6 @@ struct SignInOptions: ParsableArguments {
             channel: resolved, http: http, cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
             tokenStore: cacheOptions.tokenStore, clientSecretFile: clientSecretFile, clientAuth: client.clientAuth,
             clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, assertionAudience: client.clientAssertionAudience,
-            dpop: client.dpop)
+            dpop: client.dpop, securityProfile: client.profile.securityProfile)
     }
 }

@@ -12,6 +12,7 @@ extension Channel: CommandOutput {
         add("sign-in flow", flow?.rawValue)
         add("token store", tokenStore?.rawValue)
         add("dpop", dpop.map { $0 ? "yes (tokens bound to a key per sign-in, RFC 9449)" : "no" })
+        add("security profile", securityProfile.map { $0 == .fapi2 ? "fapi2 (FAPI 2.0 Security Profile)" : $0.rawValue })
         add("profile auth", profileAuth.map { "\($0.in.rawValue) \($0.name)" })
         for (field, path) in (profileMapping ?? [:]).sorted(by: { $0.key < $1.key }) { add("mapping \(field)", path) }
         add("scopes", scopes?.joined(separator: " "))
