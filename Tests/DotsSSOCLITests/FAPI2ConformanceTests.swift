@@ -235,6 +235,25 @@ struct FAPI2ConformanceTests {
         }
     }
 
+    @Test(
+        "check of a FAPI 2.0 channel judges its provider by the profile: the suite's provider passes discovery, one without PAR fails it"
+    )
+    func checkJudgesChannelProvider() async throws {
+        for (module, status, code) in [("\(Self.prefix)happy-path", Int32(0), nil), ("dots-fapi2-provider-no-par", 1, "discover.fapi2.par-missing")] {
+            let client = try await Client(module)
+            let file = client.cli.home.path("fapi.json")
+            let channel: [String: Any] = [
+                "name": "fapi", "issuer": client.issuer, "clientId": "dots-fapi", "clientKeyFile": client.key, "securityProfile": "fapi2",
+            ]
+            try JSONSerialization.data(withJSONObject: channel).write(to: URL(fileURLWithPath: file))
+            let checked = try await client.cli.run(["check", "--channel", file, "--only", "discovery", "--json"])
+            #expect(checked.status == status, "\(module): \(checked.allOutput)")
+            let fapiCodes = checked.stdout.components(separatedBy: "\"code\"").dropFirst()
+                .compactMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }.filter { $0.hasPrefix("discover.fapi2.") }
+            #expect(fapiCodes == (code.map { [$0] } ?? []), "\(module): \(checked.stdout)")
+        }
+    }
+
     @Test("without the profile the alternate-alg module's RS256 id_token is accepted: the profile is what refuses it")
     func profileIsWhatRefusesRS256() async throws {
         let client = try await Client(Self.prefix + "invalid-alternate-alg")
