@@ -44,6 +44,8 @@ struct FAPI2ConformanceTests {
         }
 
         var issuer: String { "http://127.0.0.1:\(port)/\(module)/" }
+        /// The authorization URL a sign-in prints, as a pattern with one capture group.
+        var authorizeURL: String { "^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$" }
         /// The channel as flags: the provider, the client and its key; the profile is added by each call.
         var provider: [String] { ["--issuer", issuer, "--client-id", "dots-fapi", "--client-key-file", key] }
         static let profile = ["--security-profile", "fapi2"]
@@ -70,11 +72,8 @@ struct FAPI2ConformanceTests {
         /// `authorize` through the module, whose authorization endpoint approves at once; the redirect is followed as
         /// a browser would.
         func signIn(_ extra: [String] = profile, timeout: Int = 20) async throws -> ProcessResult {
-            let process = try cli.start(["authorize", "--no-browser", "--scope", "openid", "--timeout", "\(timeout)"] + provider + extra)
-            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
-            let callback = try await Browser.redirectTarget(of: url)
-            _ = try? await Browser.get(callback)
-            let result = await process.finish()
+            let result = try await cli.signInApprovedAtOnce(
+                ["authorize", "--no-browser", "--scope", "openid", "--timeout", "\(timeout)"] + provider + extra, urlPattern: authorizeURL)
             expectModuleNotFailed()
             return result
         }
@@ -239,7 +238,9 @@ struct FAPI2ConformanceTests {
         "check of a FAPI 2.0 channel judges its provider by the profile: the suite's provider passes discovery, one without PAR fails it"
     )
     func checkJudgesChannelProvider() async throws {
-        for (module, status, code) in [("\(Self.prefix)happy-path", Int32(0), nil), ("dots-fapi2-provider-no-par", 1, "discover.fapi2.par-missing")] {
+        for (module, status, code) in [
+            ("\(Self.prefix)happy-path", Int32(0), nil), ("dots-fapi2-provider-no-par", 1, "discover.fapi2.par-missing"),
+        ] {
             let client = try await Client(module)
             let file = client.cli.home.path("fapi.json")
             let channel: [String: Any] = [
@@ -272,10 +273,8 @@ struct FAPI2ConformanceTests {
         #expect(create.status == 0, "\(create.allOutput)")
         let show = try await client.cli.run(["channel", "show", "fapi"])
         #expect(show.stdout.contains("fapi2 (FAPI 2.0 Security Profile)"), "\(show.stdout)")
-        let process = try client.cli.start(["authorize", "--no-browser", "--timeout", "20", "--channel", "fapi"])
-        let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(client.port)/\(client.module)/authorize\\?\\S+)$", inErrors: true)
-        _ = try? await Browser.get(try await Browser.redirectTarget(of: url))
-        let result = await process.finish()
+        let result = try await client.cli.signInApprovedAtOnce(
+            ["authorize", "--no-browser", "--timeout", "20", "--channel", "fapi"], urlPattern: client.authorizeURL)
         #expect(result.status == 76 && result.stderr.contains("signed with RS256"), "\(result.allOutput)")
         client.expectModuleNotFailed()
     }

@@ -64,12 +64,9 @@ struct RPConformanceTests {
 
         /// `authorize` through the module's provider, which approves at once: the redirect is followed as a browser would.
         func signIn(_ extra: [String] = []) async throws -> ProcessResult {
-            let process = try cli.start(
-                ["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra)
-            let url = try await process.waitFor("^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$", inErrors: true)
-            let callback = try await Browser.redirectTarget(of: url)
-            _ = try? await Browser.get(callback)
-            let result = await process.finish()
+            let result = try await cli.signInApprovedAtOnce(
+                ["authorize", "--no-browser", "--scope", "openid profile email", "--timeout", "20"] + provider + extra,
+                urlPattern: "^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$")
             expectModuleNotFailed()
             return result
         }

@@ -37,14 +37,14 @@ import secrets
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 from cryptography.hazmat.primitives.asymmetric import rsa
 from joserfc import jwt as joserfc_jwt
 from joserfc.errors import JoseError
 from joserfc.jwk import JWKRegistry, KeySet
 from parent_watch import exit_with_parent
-from rp_conformance import Keys, b64
+from rp_conformance import Keys, ModuleHandler, b64
 
 CLIENT_ID = "dots-fapi"
 SUBJECT = "member-1"
@@ -125,27 +125,7 @@ def main():
     modules = {}
     modules_lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *_):
-            pass
-
-        def base(self):
-            return f"http://127.0.0.1:{self.server.server_address[1]}"
-
-        def send(self, status, body=b"", content_type="application/json", headers=()):
-            if isinstance(body, (dict, list)):
-                body = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            for name, value in headers:
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(body)
-
+    class Handler(ModuleHandler):
         def write_log(self, line):
             if args.log:
                 with open(args.log, "a") as log:

@@ -184,6 +184,30 @@ class Keys:
         return signing_input.decode() + "." + b64(signature)
 
 
+class ModuleHandler(BaseHTTPRequestHandler):
+    """What every scripted provider's handler shares (this one's and fapi2_conformance.py's): HTTP/1.1, no access log,
+    the loopback base URL, and answers that are never cached."""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *_):
+        pass
+
+    def base(self):
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def send(self, status, body=b"", content_type="application/json", headers=()):
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
 class State:
     def __init__(self):
         self.lock = threading.Lock()
@@ -200,27 +224,7 @@ def main():
     keys = Keys()
     state = State()
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *_):
-            pass
-
-        def base(self):
-            return f"http://127.0.0.1:{self.server.server_address[1]}"
-
-        def send(self, status, body=b"", content_type="application/json", headers=()):
-            if isinstance(body, (dict, list)):
-                body = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            for name, value in headers:
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(body)
-
+    class Handler(ModuleHandler):
         def redirect(self, target):
             self.send(302, b"", "text/plain", [("Location", target)])
 

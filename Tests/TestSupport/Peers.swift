@@ -169,4 +169,15 @@ package struct DotsSSOCLI: Sendable {
             TestPaths.binary.path, arguments, environment: environment.merging(extra) { $1 }, currentDirectory: home.url,
             separateStderr: true, interactive: interactive)
     }
+
+    /// `authorize` (with `arguments`) at a provider that approves at once: waits for the authorization URL the run
+    /// prints (matching `urlPattern`, one capture group), follows it as a browser would to the loopback callback, and
+    /// returns how the run ended.
+    package func signInApprovedAtOnce(_ arguments: [String], urlPattern: String) async throws -> ProcessResult {
+        let process = try start(arguments)
+        let url = try await process.waitFor(urlPattern, inErrors: true)
+        let callback = try await Browser.redirectTarget(of: url)
+        _ = try? await Browser.get(callback)
+        return await process.finish()
+    }
 }
