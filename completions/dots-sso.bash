@@ -267,7 +267,7 @@ _dots-sso_authorize() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --no-browser --no-preflight --par --no-par --no-exchange -h --help)
     repeating_options=(--channel --scope --cacert --resource --auth-param)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --port --browser-command --flow --grant --username --password-file --prompt --login-hint --acr-values --max-age --save-refresh-token)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --port --browser-command --flow --grant --username --password-file --prompt --login-hint --acr-values --max-age --save-refresh-token)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -334,7 +334,7 @@ _dots-sso_authorize() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -345,6 +345,12 @@ _dots-sso_authorize() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -399,7 +405,7 @@ _dots-sso_exchange() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --code --state --code-verifier)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --code --state --code-verifier)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -466,7 +472,7 @@ _dots-sso_exchange() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -477,6 +483,12 @@ _dots-sso_exchange() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -499,7 +511,7 @@ _dots-sso_refresh() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --force -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --min-validity)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -566,7 +578,7 @@ _dots-sso_refresh() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -577,6 +589,12 @@ _dots-sso_refresh() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -616,7 +634,7 @@ _dots-sso_token_print() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --client-credentials --id-token --refresh-token --session -h --help)
     repeating_options=(--channel --scope --cacert --resource --dpop-proof)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --header --curl-config --method --base-url --study --email)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -683,7 +701,7 @@ _dots-sso_token_print() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -694,6 +712,12 @@ _dots-sso_token_print() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -809,7 +833,7 @@ _dots-sso_token_introspect() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --access-token-file --access-token-env --refresh-token-file)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --access-token-file --access-token-env --refresh-token-file)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -876,7 +900,7 @@ _dots-sso_token_introspect() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -887,6 +911,12 @@ _dots-sso_token_introspect() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -909,7 +939,7 @@ _dots-sso_token_export() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --refresh-token -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile -o --output)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile -o --output)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -976,7 +1006,7 @@ _dots-sso_token_export() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -987,6 +1017,12 @@ _dots-sso_token_export() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -1003,7 +1039,7 @@ _dots-sso_revoke() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1070,7 +1106,7 @@ _dots-sso_revoke() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -1081,6 +1117,12 @@ _dots-sso_revoke() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -1103,7 +1145,7 @@ _dots-sso_logout() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --local-only --open --keep-sign-in -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --post-logout-redirect-uri --end-session-endpoint --browser-command)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1170,7 +1212,7 @@ _dots-sso_logout() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -1181,6 +1223,12 @@ _dots-sso_logout() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -1710,7 +1758,7 @@ _dots-sso_profile() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1777,7 +1825,7 @@ _dots-sso_profile() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -1788,6 +1836,12 @@ _dots-sso_profile() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -1841,7 +1895,7 @@ _dots-sso_flags() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -1908,7 +1962,7 @@ _dots-sso_flags() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -1919,6 +1973,12 @@ _dots-sso_flags() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -1975,7 +2035,7 @@ _dots-sso_flags_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2042,7 +2102,7 @@ _dots-sso_flags_show() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2053,6 +2113,12 @@ _dots-sso_flags_show() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -2094,7 +2160,7 @@ _dots-sso_flags_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options -1
 
     # Offer option value completions
@@ -2161,7 +2227,7 @@ _dots-sso_flags_check() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2172,6 +2238,12 @@ _dots-sso_flags_check() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -2213,7 +2285,7 @@ _dots-sso_containers() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2280,7 +2352,7 @@ _dots-sso_containers() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2291,6 +2363,12 @@ _dots-sso_containers() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -2359,7 +2437,7 @@ _dots-sso_containers_show() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --show-secrets -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id --junit --sarif --codequality)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2426,7 +2504,7 @@ _dots-sso_containers_show() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2437,6 +2515,12 @@ _dots-sso_containers_show() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -2490,7 +2574,7 @@ _dots-sso_containers_probe() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop -h --help)
     repeating_options=(--channel --scope --cacert)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --expect-id)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -2557,7 +2641,7 @@ _dots-sso_containers_probe() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2568,6 +2652,12 @@ _dots-sso_containers_probe() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -2632,7 +2722,7 @@ _dots-sso_passes_fetch() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict --preview -h --help)
     repeating_options=(--channel --scope --cacert --trust)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --timeout --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --profile-file --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --min-validity --junit --sarif --codequality -o --output --parallel)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -2699,7 +2789,7 @@ _dots-sso_passes_fetch() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -2710,6 +2800,12 @@ _dots-sso_passes_fetch() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -3039,7 +3135,7 @@ _dots-sso_check() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --dpop --no-dpop --strict -h --help)
     repeating_options=(--channel --scope --trust --only --skip --cacert --channels)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --cache-dir --account --token-store --client-auth --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --security-profile --min-validity --access-token-file --access-token-env --refresh-token-file --grant --username --password-file --junit --sarif --codequality --timeout --pictures --shard --parallel --baseline --write-baseline)
     __dots-sso_offer_flags_options 0
 
     # Offer option value completions
@@ -3099,7 +3195,7 @@ _dots-sso_check() {
         return
         ;;
     '--client-auth')
-        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''none'
+        __dots-sso_add_completions -W 'client_secret_basic'$'\n''client_secret_post'$'\n''private_key_jwt'$'\n''tls_client_auth'$'\n''self_signed_tls_client_auth'$'\n''none'
         return
         ;;
     '--client-key-file')
@@ -3110,6 +3206,12 @@ _dots-sso_check() {
         ;;
     '--client-assertion-audience')
         __dots-sso_add_completions -W 'endpoint'$'\n''issuer'
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--security-profile')
@@ -3659,7 +3761,7 @@ _dots-sso_channel_init() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color --force -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3718,6 +3820,12 @@ _dots-sso_channel_init() {
         return
         ;;
     '--client-assertion-audience')
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--end-session-endpoint')
@@ -3792,7 +3900,7 @@ _dots-sso_channel_set() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
     repeating_options=(--channel --scope --flag --container --container-flag --container-token --container-user-id --container-variant --profile-mapping)
-    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
+    non_repeating_options=(--jq --color --issuer --authorization-endpoint --token-endpoint --device-authorization-endpoint --profile-endpoint --passes-endpoint --revocation-endpoint --client-id --redirect-uri --client-secret-file --client-secret-env --client-key-file --client-key-id --client-assertion-audience --client-cert-file --client-cert-key-file --end-session-endpoint --post-logout-redirect-uri --loading-animation --privacy-policy --terms-and-conditions --joint-controller-statement --magic-link-base-url --magic-link-study --channels-api-base-url --channels-api-channel-id --channels-api-key-env --flow --security-profile --profile-auth)
     __dots-sso_offer_flags_options 1
 
     # Offer option value completions
@@ -3851,6 +3959,12 @@ _dots-sso_channel_set() {
         return
         ;;
     '--client-assertion-audience')
+        return
+        ;;
+    '--client-cert-file')
+        return
+        ;;
+    '--client-cert-key-file')
         return
         ;;
     '--end-session-endpoint')

@@ -2,52 +2,83 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The OpenID Foundation's FAPI 2.0 Security Profile (final) RP test plan, "private key + DPoP" variant: each module a
-/// provider breaking one rule (`Tests/Peers/fapi2_conformance.py`), the built binary signing in through it with
-/// `--security-profile fapi2`. As in the suite, any request a module does not expect fails it, so every case checks
+/// The OpenID Foundation's FAPI 2.0 Security Profile (final) RP test plan, in its "private key + DPoP" and "mTLS"
+/// (tls_client_auth, certificate-bound tokens, mtls_endpoint_aliases on a TLS port that requires the client's
+/// certificate) variants: each module a provider breaking one rule (`Tests/Peers/fapi2_conformance.py`), the built
+/// binary signing in through it with `--security-profile fapi2`. As in the suite, any request a module does not expect fails it, so every case checks
 /// that none did. README's "FAPI 2.0 RP conformance" table lists the same outcomes.
 @Suite("FAPI 2.0 RP conformance modules against the built binary", .serialized)
 struct FAPI2ConformanceTests {
     static let prefix = "fapi2-security-profile-final-client-test-"
 
-    /// One provider and one client key for the whole suite (the provider registers the key's public JWK).
+    /// The plan's two client variants.
+    enum Variant: String, CaseIterable, Sendable { case dpop, mtls }
+
+    /// What the shared provider is: its port, request log, the client key, and the test CA with the client's certificate.
+    struct Setup: Sendable {
+        let port: Int
+        let log: String
+        let key: String
+        let pki: TestPKI
+        let certificate: (certificate: String, key: String)
+    }
+
+    /// One provider, one client key and one client certificate for the whole suite (the provider registers both).
     actor SharedProvider {
         static let shared = SharedProvider()
-        private var running: (peer: BackgroundProcess, port: Int, work: TemporaryDirectory)?
+        private var running: (peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory)?
 
-        func start() async throws -> (port: Int, log: String, key: String) {
-            if let running { return (running.port, running.work.path("requests.log"), running.work.path("client.pem")) }
+        func start() async throws -> Setup {
+            if let running { return running.setup }
             let work = TemporaryDirectory("fapi2")
             let keys = try await DotsSSOCLI().run(["keys", "generate", "--output", work.path("client.pem")])
             try #require(keys.status == 0, "keys generate: \(keys.stderr)")
             try Data(keys.stdout.utf8).write(to: URL(fileURLWithPath: work.path("client.jwk")))
-            let (peer, port) = try await Peers.fapi2Conformance(log: work.path("requests.log"), clientJWK: work.path("client.jwk"))
-            running = (peer, port, work)
-            return (port, work.path("requests.log"), work.path("client.pem"))
+            let pki = try TestPKI()
+            let certificate = try pki.client(name: "dots-fapi")
+            let (peer, port, _) = try await Peers.fapi2Conformance(
+                log: work.path("requests.log"), clientJWK: work.path("client.jwk"), pki: pki, clientCertificate: certificate.certificate)
+            let setup = Setup(port: port, log: work.path("requests.log"), key: work.path("client.pem"), pki: pki, certificate: certificate)
+            running = (peer, setup, work)
+            return setup
         }
     }
 
     /// One module, and a dots-sso home of its own.
     struct Client {
-        let port: Int
-        let log: String
-        let key: String
+        let setup: Setup
         let logStart: Int
         let cli = DotsSSOCLI()
         let module: String
+        let variant: Variant
+        var port: Int { setup.port }
+        var log: String { setup.log }
+        var key: String { setup.key }
 
-        /// A fresh run of `module` (the provider keeps each run's state apart, as the suite's module instances are).
-        init(_ module: String) async throws {
-            self.module = "\(module)~\(UUID().uuidString.prefix(8).lowercased())"
-            (port, log, key) = try await SharedProvider.shared.start()
-            logStart = (try? Data(contentsOf: URL(fileURLWithPath: log)).count) ?? 0
+        /// A fresh run of `module` in `variant` (the provider keeps each run's state apart, as the suite's module
+        /// instances are; a run named mtls… plays the mTLS variant).
+        init(_ module: String, _ variant: Variant = .dpop) async throws {
+            self.variant = variant
+            self.module = "\(module)~\(variant == .mtls ? "mtls-" : "")\(UUID().uuidString.prefix(8).lowercased())"
+            setup = try await SharedProvider.shared.start()
+            logStart = (try? Data(contentsOf: URL(fileURLWithPath: setup.log)).count) ?? 0
         }
 
         var issuer: String { "http://127.0.0.1:\(port)/\(module)/" }
         /// The authorization URL a sign-in prints, as a pattern with one capture group.
         var authorizeURL: String { "^(http://127\\.0\\.0\\.1:\(port)/\(module)/authorize\\?\\S+)$" }
-        /// The channel as flags: the provider, the client and its key; the profile is added by each call.
-        var provider: [String] { ["--issuer", issuer, "--client-id", "dots-fapi", "--client-key-file", key] }
+        /// The channel as flags: the provider, the client and its key (or its certificate, and the CA of the provider's
+        /// TLS port); the profile is added by each call.
+        var provider: [String] {
+            switch variant {
+            case .dpop: ["--issuer", issuer, "--client-id", "dots-fapi", "--client-key-file", key]
+            case .mtls:
+                [
+                    "--issuer", issuer, "--client-id", "dots-fapi", "--client-cert-file", setup.certificate.certificate,
+                    "--client-cert-key-file", setup.certificate.key, "--cacert", setup.pki.caCertificate,
+                ]
+            }
+        }
         static let profile = ["--security-profile", "fapi2"]
 
         private var lines: [Substring] {
@@ -86,13 +117,17 @@ struct FAPI2ConformanceTests {
     }
 
     @Test(
-        "modules that sign in: the sign-in completes (0) and the resource (userinfo) answers the DPoP-bound token after its nonce",
+        "modules that sign in: the sign-in completes (0) and the resource (userinfo) answers the bound token (DPoP after its nonce; mTLS over the alias)",
         arguments: [
-            "happy-path", "valid-aud-as-array", "token-endpoint-response-without-expires_in", "token-type-case-insensitivity",
-            "rs-dpop-auth-scheme-case-insensitivity", "happy-path-no-dpop-nonce",
+            (Variant.dpop, "happy-path"), (.dpop, "valid-aud-as-array"), (.dpop, "token-endpoint-response-without-expires_in"),
+            (.dpop, "token-type-case-insensitivity"), (.dpop, "rs-dpop-auth-scheme-case-insensitivity"),
+            (.dpop, "happy-path-no-dpop-nonce"),
+            // The suite runs the DPoP-only modules (the RS scheme's case, no nonce) for DPoP alone.
+            (.mtls, "happy-path"), (.mtls, "valid-aud-as-array"), (.mtls, "token-endpoint-response-without-expires_in"),
+            (.mtls, "token-type-case-insensitivity"),
         ])
-    func signsIn(module: String) async throws {
-        let client = try await Client(Self.prefix + module)
+    func signsIn(variant: Variant, module: String) async throws {
+        let client = try await Client(Self.prefix + module, variant)
         let result = try await client.signIn()
         #expect(result.status == 0, "\(module): \(result.stderr)")
         #expect(result.stdout.contains("id_token       validated"), "\(result.stdout)")
@@ -103,8 +138,9 @@ struct FAPI2ConformanceTests {
         #expect(flow.first == "GET .well-known/openid-configuration", "\(flow)")
         #expect(flow.contains("POST par") && flow.contains("GET authorize") && flow.contains("POST token"), "\(flow)")
         #expect(flow.last == "GET userinfo", "the resource was called last: \(flow)")
-        if module == "happy-path-no-dpop-nonce" {
-            #expect(flow.filter { $0 == "POST token" }.count == 1, "no nonce asked, none met: one token request: \(flow)")
+        if variant == .mtls || module == "happy-path-no-dpop-nonce" {
+            // mTLS has no nonces; the no-nonce module asks for none, and none is met.
+            #expect(flow.filter { $0 == "POST token" }.count == 1, "one token request: \(flow)")
         } else {
             // The suite's nonces change after every response: one use_dpop_nonce at the token endpoint and one at the
             // resource, each retried once with the nonce given.
@@ -130,9 +166,9 @@ struct FAPI2ConformanceTests {
             ("invalid-missing-iss", "iss is \"missing\""),
             ("invalid-nonce", "its nonce does not match"),
             ("invalid-missing-nonce", "its nonce does not match"),
-        ])
-    func idTokenRefused(module: String, expected: String) async throws {
-        let client = try await Client(Self.prefix + module)
+        ].flatMap { module, expected in Variant.allCases.map { ($0, module, expected) } })
+    func idTokenRefused(variant: Variant, module: String, expected: String) async throws {
+        let client = try await Client(Self.prefix + module, variant)
         let result = try await client.signIn()
         #expect(result.status == 76, "\(module): \(result.allOutput)")
         #expect(result.stderr.contains(expected), "\(module): \(expected) in \(result.stderr)")
@@ -148,18 +184,18 @@ struct FAPI2ConformanceTests {
             ("remove-authorization-response-iss", "(missing)"),
             ("ensure-authorization-response-with-invalid-state-fails", "state"),
             ("ensure-authorization-response-with-invalid-missing-state-fails", "state"),
-        ])
-    func authorizationResponseRefused(module: String, expected: String) async throws {
-        let client = try await Client(Self.prefix + module)
+        ].flatMap { module, expected in Variant.allCases.map { ($0, module, expected) } })
+    func authorizationResponseRefused(variant: Variant, module: String, expected: String) async throws {
+        let client = try await Client(Self.prefix + module, variant)
         let result = try await client.signIn(Client.profile, timeout: 4)
         #expect(result.status == 77, "\(module): \(result.allOutput)")
         #expect(result.stderr.contains(expected), "\(module): \(result.stderr)")
         #expect(!client.requests.contains { $0.hasPrefix("POST token") }, "no token request after it: \(client.requests)")
     }
 
-    @Test("discovery issuer mismatch: refused before any other request (76)")
-    func discoveryIssuerMismatch() async throws {
-        let client = try await Client(Self.prefix + "discovery-issuer-mismatch")
+    @Test("discovery issuer mismatch: refused before any other request (76)", arguments: Variant.allCases)
+    func discoveryIssuerMismatch(variant: Variant) async throws {
+        let client = try await Client(Self.prefix + "discovery-issuer-mismatch", variant)
         let result = try await client.cli.run(["authorize", "--no-browser", "--timeout", "5"] + client.provider + Client.profile)
         #expect(result.status == 76, "\(result.allOutput)")
         #expect(result.stderr.contains("https://attacker.example/"), "\(result.stderr)")
@@ -167,9 +203,11 @@ struct FAPI2ConformanceTests {
         client.expectModuleNotFailed()
     }
 
-    @Test("refresh under the profile: the assertion and a DPoP proof with the server's nonce; the rotated tokens replace the old")
-    func refresh() async throws {
-        let client = try await Client("dots-fapi2-refresh")
+    @Test(
+        "refresh under the profile: the assertion and a DPoP proof with the server's nonce, or the certificate over the alias; the rotated tokens replace the old",
+        arguments: Variant.allCases)
+    func refresh(variant: Variant) async throws {
+        let client = try await Client("dots-fapi2-refresh", variant)
         #expect(try await client.signIn().status == 0)
         let before = try await client.cli.run(["token", "print"] + client.provider)
         let refreshed = try await client.run(["refresh", "--force"])
@@ -181,12 +219,33 @@ struct FAPI2ConformanceTests {
     }
 
     @Test(
+        "mTLS at openssl s_server requiring a client certificate from the test CA: the bound token's resource is read with the certificate; without it the handshake is refused (69)"
+    )
+    func opensslRequiresClientCertificate() async throws {
+        let client = try await Client(Self.prefix + "happy-path", .mtls)
+        #expect(try await client.signIn().status == 0)
+        let files = TemporaryDirectory("www")
+        try Data(#"{"sub": "member-1", "id": "member-1"}"#.utf8).write(to: URL(fileURLWithPath: files.path("profile.json")))
+        let (server, port) = try await Peers.opensslClientCertificateServer(pki: client.setup.pki, serving: files.url.path)
+        let endpoint = ["--profile-endpoint", "https://127.0.0.1:\(port)/profile.json"]
+        let shown = try await client.cli.run(["profile", "--json"] + endpoint + client.provider + Client.profile)
+        #expect(shown.stdout.contains("\"member-1\"") && [0, 1].contains(shown.status), "\(shown.allOutput)")
+        // The same cached sign-in without the certificate: s_server refuses the handshake, which is a network failure.
+        let bare = try await client.cli.run(
+            ["profile", "--json"] + endpoint + [
+                "--issuer", client.issuer, "--client-id", "dots-fapi", "--cacert", client.setup.pki.caCertificate,
+            ])
+        #expect(bare.status == 69, "\(bare.allOutput)")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test(
         "the profile refuses a weaker sign-in before anything but discovery is sent (78), naming its rule",
         arguments: [
             (["--no-dpop"], "(§5.3.3.1)", "sender-constrained"),
             (["--no-par"], "(§5.3.3.2)", "authorization requests are pushed"),
             (["--client-assertion-audience", "endpoint"], "(§5.3.3.1)", "names the issuer as its one audience"),
-            (["--client-auth", "client_secret_post"], "(§5.3.3.1)", "private_key_jwt, not client_secret_post"),
+            (["--client-auth", "client_secret_post"], "(§5.3.3.1)", "private_key_jwt or mTLS, not client_secret_post"),
             (["--flow", "device"], "(§5.3.3.2)", "not the device flow"),
         ])
     func weakerRefused(extra: [String], section: String, expected: String) async throws {

@@ -6,7 +6,11 @@ tests a client with one provider per module (FAPI2SPFinalClientTestPlan: the mod
 FAPI2MessageSigningFinalClientTestPlan without JARM), each breaking exactly one rule. This peer plays the plan's
 "plain_fapi, oidc, unsigned request, plain response, private_key_jwt + DPoP" variant on one loopback port: the module
 is the first path segment, and the issuer of module M is <base>/M/ (with the suite's trailing slash). A run of a
-module is "M~RUN" (any RUN): each run starts with the state the suite gives a new module instance.
+module is "M~RUN" (any RUN): each run starts with the state the suite gives a new module instance. A RUN that starts
+with "mtls" plays the plan's other variant, **mTLS** client authentication (tls_client_auth) with certificate-bound
+tokens (RFC 8705): its token, PAR and userinfo endpoints are the mtls_endpoint_aliases on a second, TLS port that
+requires a client certificate from --client-ca (--tls-cert/--tls-key), and the client's certificate must be the
+registered one (--client-cert); as handleHttp does, a call to the plain PAR, token or userinfo endpoint fails it.
 
 Strict as AbstractFAPI2SPFinalClientTest is, and any request a module does not expect fails it:
 - only discovery, jwks, par, authorize, token and userinfo are served ("Got unexpected HTTP call to PATH"); the
@@ -34,6 +38,7 @@ import base64
 import hashlib
 import json
 import secrets
+import ssl
 import threading
 import time
 import urllib.parse
@@ -76,7 +81,7 @@ MODULES = {
     PREFIX + "ensure-authorization-response-with-invalid-state-fails": {"state": "invalid", "expect": "authorization"},
     PREFIX + "ensure-authorization-response-with-invalid-missing-state-fails": {"state": "remove", "expect": "authorization"},
     PREFIX + "token-endpoint-response-without-expires_in": {"no_expires_in": True},
-    PREFIX + "token-type-case-insensitivity": {"token_type": "dpOp"},
+    PREFIX + "token-type-case-insensitivity": {"token_type": "invert"},
     PREFIX + "rs-dpop-auth-scheme-case-insensitivity": {"rs_scheme": "dPoP"},
     PREFIX + "happy-path-no-dpop-nonce": {"no_nonce": True},
     # Ours: FAPI2SPFinalClientRefreshTokenTest runs for Brazil only; a refresh under the profile's rules (the same
@@ -115,7 +120,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--log")
     parser.add_argument("--client-jwk", required=True, help="file with the client's registered public JWK")
+    parser.add_argument("--tls-cert", help="the mTLS port's server certificate (PEM)")
+    parser.add_argument("--tls-key", help="its key")
+    parser.add_argument("--client-ca", help="the CA client certificates must chain to")
+    parser.add_argument("--client-cert", help="the registered client's certificate (PEM), for tls_client_auth")
     args = parser.parse_args()
+    registered_cert = None
+    if args.client_cert:
+        with open(args.client_cert) as handle:
+            registered_cert = ssl.PEM_cert_to_DER_cert(handle.read())
+    bases = {}
     with open(args.client_jwk) as handle:
         client_keys = KeySet.import_key_set({"keys": [json.load(handle)]})
     keys = Keys()
@@ -126,6 +140,10 @@ def main():
     modules_lock = threading.Lock()
 
     class Handler(ModuleHandler):
+        def base(self):
+            scheme = "https" if getattr(self.server, "mtls", False) else "http"
+            return f"{scheme}://127.0.0.1:{self.server.server_address[1]}"
+
         def write_log(self, line):
             if args.log:
                 with open(args.log, "a") as log:
@@ -148,16 +166,29 @@ def main():
             with modules_lock:
                 state = modules.setdefault(module, Module())
             config = MODULES[name]
-            issuer = f"{self.base()}/{module}/"
+            issuer = f"{bases['plain']}/{module}/"
             self.request_url = f"{self.base()}{path}"
+            self.mtls_variant = module.partition("~")[2].startswith("mtls")
+            on_mtls = getattr(self.server, "mtls", False)
+            # The certificate this connection's client presented (the TLS port requires one), as the suite reads it.
+            der = self.connection.getpeercert(binary_form=True) if on_mtls else None
+            self.client_cert = der
+            self.cert_thumbprint = b64(hashlib.sha256(der).digest()) if der else None
             params = dict(urllib.parse.parse_qsl(query))
             self.query_params = dict(params)
             if method == "POST":
                 length = int(self.headers.get("Content-Length") or 0)
                 self.form = dict(urllib.parse.parse_qsl(self.rfile.read(length).decode()))
                 params.update(self.form)
-            if rest.startswith("mtls/"):
-                self.fail(module, f"Got unexpected HTTP (using mtls) call to {rest[5:]}")
+            if rest.startswith("mtls/") or (on_mtls and rest not in ("token", "par", "userinfo")):
+                self.fail(module, f"Got unexpected HTTP (using mtls) call to {rest.removeprefix('mtls/')}")
+                return
+            if self.mtls_variant and not on_mtls and rest in ("par", "token", "userinfo"):
+                self.fail(module, {
+                    "par": "The PAR endpoint must be called over an mTLS secured connection when using MTLS client authentication.",
+                    "token": "The token endpoint was called without a client certificate (FAPI2-SP-FINAL-5.3.2.1-4): use the "
+                             "token_endpoint in mtls_endpoint_aliases.",
+                    "userinfo": "The userinfo endpoint must be called over an mTLS secured connection."}[rest])
                 return
             handler = {".well-known/openid-configuration": self.discovery, "jwks": self.jwks, "par": self.par,
                        "authorize": self.authorize, "token": self.token, "userinfo": self.userinfo}.get(rest)
@@ -177,7 +208,7 @@ def main():
             self.route("POST")
 
         def discovery(self, module, config, state, issuer, params, method):
-            mtls = f"{self.base()}/{module}/mtls/"
+            mtls = f"{bases['mtls']}/{module}/" if "mtls" in bases else f"{self.base()}/{module}/mtls/"
             if config.get("expect") == "discovery":
                 state.shutdown = "the discovery document names another issuer"
             document = {
@@ -196,6 +227,10 @@ def main():
                 "dpop_signing_alg_values_supported": ["PS256", "ES256", "EdDSA", "Ed25519"],
                 "id_token_signing_alg_values_supported": FAPI_ALGS,
             }
+            if self.mtls_variant:
+                document["token_endpoint_auth_methods_supported"] = ["tls_client_auth"]
+                document["tls_client_certificate_bound_access_tokens"] = True
+                del document["dpop_signing_alg_values_supported"]
             for key, value in config.get("metadata", {}).items():
                 if value is None:
                     document.pop(key, None)
@@ -211,7 +246,16 @@ def main():
             self.send(200, {"keys": listed + [alt]})
 
         def client_authenticated(self, module, state, issuer, params, where):
-            """ValidateClientAuthenticationWithPrivateKeyJWT, then the aud check FAPI 2.0 adds. None when it passes."""
+            """ValidateClientAuthenticationWithPrivateKeyJWT, then the aud check FAPI 2.0 adds; in the mTLS variant
+            ValidateClientAuthenticationWithMTLS (EnsureClientCertificateMatches). None when it passes."""
+            if self.mtls_variant:
+                if "client_assertion" in params or "client_secret" in params or self.headers.get("Authorization"):
+                    return "the client sent another authentication beside its certificate"
+                if params.get("client_id") != CLIENT_ID:
+                    return f"client_id is {params.get('client_id')!r}, not the registered client"
+                if self.client_cert != registered_cert:
+                    return "the client certificate presented is not the registered client's"
+                return None
             if params.get("client_assertion_type") != "urn:ietf:params:oauth:client-assertion-type:jwt-bearer":
                 return "client_assertion_type is missing or not jwt-bearer"
             if "client_secret" in params or self.headers.get("Authorization", "").startswith("Basic "):
@@ -295,7 +339,7 @@ def main():
                 return self.fail(module, "openid scope must be used with OIDC")
             if not (self.form.get("redirect_uri") or "").startswith("http://127.0.0.1:"):
                 return self.fail(module, "redirect_uri is not the client's loopback redirect")
-            jkt, problem, nonce = self.dpop_proof(state, "POST", required=False)
+            jkt, problem, nonce = (None, None, None) if self.mtls_variant else self.dpop_proof(state, "POST", required=False)
             if problem:
                 return self.fail(module, f"PAR endpoint: {problem}")
             if jkt and not config.get("no_nonce") and nonce != state.as_nonce:
@@ -356,10 +400,14 @@ def main():
             problem = self.client_authenticated(module, state, issuer, params, "token")
             if problem:
                 return self.fail(module, f"Token endpoint: {problem}")
-            jkt, problem, nonce = self.dpop_proof(state, "POST")
+            if self.mtls_variant:
+                # Certificate-bound tokens (RFC 8705 §3): the binding is the presented certificate's thumbprint.
+                jkt, problem, nonce = self.cert_thumbprint, None, None
+            else:
+                jkt, problem, nonce = self.dpop_proof(state, "POST")
             if problem:
                 return self.fail(module, f"Token endpoint: {problem}")
-            if not config.get("no_nonce") and nonce != state.as_nonce:
+            if not self.mtls_variant and not config.get("no_nonce") and nonce != state.as_nonce:
                 return self.send(400, {"error": "use_dpop_nonce", "error_description": "Authorization server requires nonce in DPoP proof"},
                                  headers=[("DPoP-Nonce", state.as_nonce)])
             grant = params.get("grant_type")
@@ -393,7 +441,10 @@ def main():
                 state.as_nonce = secrets.token_urlsafe(24)
                 if id_token and config.get("expect") == "id_token":
                     state.shutdown = "an invalid id_token"
-            body = {"access_token": access, "token_type": config.get("token_type", "DPoP"), "expires_in": 300,
+            token_type = "Bearer" if self.mtls_variant else "DPoP"
+            if config.get("token_type") == "invert":
+                token_type = token_type.swapcase()
+            body = {"access_token": access, "token_type": token_type, "expires_in": 300,
                     "refresh_token": refresh, "scope": "openid"}
             if config.get("no_expires_in"):
                 del body["expires_in"]
@@ -404,6 +455,15 @@ def main():
         def userinfo(self, module, config, state, issuer, params, method):
             authorization = self.headers.get("Authorization", "")
             scheme, _, token = authorization.partition(" ")
+            if self.mtls_variant:
+                # RequireMtlsAccessToken: a bearer token in the header, bound to the certificate this connection shows.
+                if "access_token" in self.query_params or scheme.lower() != "bearer" or not token:
+                    return self.fail(module, "Userinfo endpoint: the access token is not sent as 'Authorization: Bearer <token>'")
+                with state.lock:
+                    bound = state.access.get(token)
+                if bound is None or bound != self.cert_thumbprint:
+                    return self.send(401, {"error": "invalid_token"}, headers=[("WWW-Authenticate", 'Bearer error="invalid_token"')])
+                return self.send(200, {"sub": SUBJECT})
             if "access_token" in self.query_params or scheme.lower() != "dpop" or not token:
                 return self.fail(module, "Userinfo endpoint: the access token is not sent as 'Authorization: DPoP <token>'")
             jkt, problem, nonce = self.dpop_proof(state, method, access_token=token)
@@ -423,8 +483,24 @@ def main():
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    bases["plain"] = f"http://127.0.0.1:{server.server_address[1]}"
+    if args.tls_cert:
+        # The suite's base_mtls_url: TLS 1.2+, a client certificate required and verified against the test CA.
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        context.load_verify_locations(args.client_ca)
+        context.verify_mode = ssl.CERT_REQUIRED
+        mtls_server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        mtls_server.daemon_threads = True
+        mtls_server.mtls = True
+        mtls_server.socket = context.wrap_socket(mtls_server.socket, server_side=True)
+        bases["mtls"] = f"https://127.0.0.1:{mtls_server.server_address[1]}"
+        threading.Thread(target=mtls_server.serve_forever, daemon=True).start()
     exit_with_parent()
     print(f"PORT {server.server_address[1]}", flush=True)
+    if "mtls" in bases:
+        print(f"MTLS_PORT {bases['mtls'].rpartition(':')[2]}", flush=True)
     server.serve_forever()
 
 

@@ -77,15 +77,24 @@ package enum Peers {
     }
 
     /// The OpenID Foundation's FAPI 2.0 RP modules as one scripted provider (`fapi2_conformance.py`), registering the
-    /// client key whose public JWK is in the file `clientJWK`.
-    package static func fapi2Conformance(log: String, clientJWK: String) async throws -> (BackgroundProcess, Int) {
+    /// client key whose public JWK is in the file `clientJWK` and, for the mTLS variant, the client certificate
+    /// `clientCertificate` from `pki`'s CA, served on a TLS port with `pki`'s server certificate.
+    package static func fapi2Conformance(log: String, clientJWK: String, pki: TestPKI, clientCertificate: String) async throws -> (
+        peer: BackgroundProcess, port: Int, mtlsPort: Int
+    ) {
         guard let venvPython = TestPaths.venvPython else {
             throw BackgroundProcess.StartError(description: ".venv is missing: run Scripts/test (or Scripts/venv) to install joserfc")
         }
         let peer = try BackgroundProcess(
-            venvPython, [TestPaths.peers.appendingPathComponent("fapi2_conformance.py").path, "--log", log, "--client-jwk", clientJWK])
-        let port = try await peer.waitFor("PORT (\\d+)", timeout: 30)
-        return (peer, Int(port)!)
+            venvPython,
+            [
+                TestPaths.peers.appendingPathComponent("fapi2_conformance.py").path, "--log", log, "--client-jwk", clientJWK,
+                "--tls-cert", pki.serverCertificate, "--tls-key", pki.serverKey, "--client-ca", pki.caCertificate,
+                "--client-cert", clientCertificate,
+            ])
+        let port = try await peer.waitFor("^PORT (\\d+)", timeout: 30)
+        let mtlsPort = try await peer.waitFor("MTLS_PORT (\\d+)", timeout: 30)
+        return (peer, Int(port)!, Int(mtlsPort)!)
     }
 
     /// A real Glewlwyd (Debian's `glewlwyd`, C) set up by `glewlwyd_peer.py` in `work`: an OIDC plugin with PAR and
@@ -120,6 +129,19 @@ package enum Peers {
                 "s_server", "-accept", "0", "-cert", certificate ?? pki.serverCertificate, "-key", key ?? pki.serverKey,
                 protocolFlag, "-cipher", "DEFAULT:@SECLEVEL=0", "-www", "-naccept", "50",
             ])
+        let port = try await peer.waitFor("ACCEPT .*:(\\d+)")
+        return (peer, Int(port)!)
+    }
+
+    /// `openssl s_server` that requires a client certificate from `pki`'s CA (`-Verify 1`: none, or another CA's, fails
+    /// the handshake) and serves the files of `directory` (`-WWW`), TLS 1.2 or newer.
+    package static func opensslClientCertificateServer(pki: TestPKI, serving directory: String) async throws -> (BackgroundProcess, Int) {
+        let peer = try BackgroundProcess(
+            "/usr/bin/openssl",
+            [
+                "s_server", "-accept", "0", "-cert", pki.serverCertificate, "-key", pki.serverKey, "-CAfile", pki.caCertificate,
+                "-Verify", "1", "-verify_return_error", "-WWW", "-naccept", "20",
+            ], currentDirectory: URL(fileURLWithPath: directory))
         let port = try await peer.waitFor("ACCEPT .*:(\\d+)")
         return (peer, Int(port)!)
     }

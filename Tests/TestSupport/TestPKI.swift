@@ -30,6 +30,12 @@ package final class TestPKI: @unchecked Sendable {
         return (directory.path("expired-server.pem"), directory.path("expired-server.key"))
     }
 
+    /// A client certificate (extendedKeyUsage clientAuth) from the test CA for mTLS (RFC 8705), and its key.
+    package func client(name: String) throws -> (certificate: String, key: String) {
+        try makeLeaf(name: name, subject: "/CN=\(name)", altNames: "DNS:\(name).client.example", usage: "clientAuth")
+        return (directory.path("\(name).pem"), directory.path("\(name).key"))
+    }
+
     /// Issues a certificate with exact validity dates (`openssl ca`), signed by the CA named `caName` in this folder.
     package func issue(name: String, subject: String, caName: String, extensions: String, start: String, end: String) throws {
         let d = directory
@@ -85,9 +91,9 @@ package final class TestPKI: @unchecked Sendable {
         ])
     }
 
-    private func makeLeaf(name: String, subject: String, altNames: String) throws {
+    private func makeLeaf(name: String, subject: String, altNames: String, usage: String = "serverAuth") throws {
         let extensions = directory.path("\(name).ext")
-        try "subjectAltName=\(altNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+        try "subjectAltName=\(altNames)\nbasicConstraints=CA:FALSE\nextendedKeyUsage=\(usage)\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
         try openssl([
             "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",

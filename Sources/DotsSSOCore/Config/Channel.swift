@@ -31,6 +31,11 @@ package struct Channel: Codable, Sendable, Equatable {
     package var clientKeyFile: String?
     /// The `kid` the provider registered that key under, when it is not the key's RFC 7638 thumbprint.
     package var clientKeyId: String?
+    /// The client's TLS certificate (PEM; a path, relative to the channel file's folder) for a provider's mTLS
+    /// endpoints (RFC 8705): client authentication `tls_client_auth` and certificate-bound tokens.
+    package var clientCertFile: String?
+    /// The certificate's private key (PEM; a path). The key itself is never stored here.
+    package var clientCertKeyFile: String?
     /// The audience of the client's private_key_jwt assertions: `endpoint` (the default: the URL receiving it, the
     /// token endpoint for token requests, OIDC Core §9) or `issuer` (RFC 7523bis, FAPI 2.0); providers accept one.
     package var clientAssertionAudience: String?
@@ -183,7 +188,7 @@ package struct Channel: Codable, Sendable, Equatable {
     /// Whether the channel's client is public (a native app with no secret): nil when no client id is configured.
     package func isPublicClient(secretFile: String? = nil) -> Bool? {
         guard clientId != nil else { return nil }
-        return clientSecretEnv == nil && secretFile == nil && clientKeyFile == nil
+        return clientSecretEnv == nil && secretFile == nil && clientKeyFile == nil && clientCertFile == nil
     }
 
     /// The value of a required setting, or a configuration error naming the flag and key that would provide it.

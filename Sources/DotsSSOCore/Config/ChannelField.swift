@@ -132,6 +132,12 @@ extension ChannelField {
             "clientKeyId", \.clientKeyId, kind: .text, label: "client key id", valueName: "kid",
             "The kid the provider registered the client key under."),
         ChannelField(
+            "clientCertFile", \.clientCertFile, kind: .file, label: "client certificate", valueName: "file",
+            "The client's TLS certificate (PEM) for the provider's mTLS endpoints (RFC 8705)."),
+        ChannelField(
+            "clientCertKeyFile", \.clientCertKeyFile, kind: .file, label: "client cert key", valueName: "file",
+            "The client certificate's private key (PEM; the path is stored, never the key)."),
+        ChannelField(
             "clientAssertionAudience", \.clientAssertionAudience, kind: .text, label: "assertion audience",
             valueName: "endpoint|issuer",
             "The audience of private_key_jwt assertions: endpoint (the one receiving it; default) or issuer."),

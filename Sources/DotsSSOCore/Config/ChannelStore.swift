@@ -59,8 +59,10 @@ package struct ChannelStore: Sendable {
         if resolvingPaths, let trust = channel.passes?.trust {
             channel.passes?.trust = trust.map { Self.resolve($0, beside: url) }
         }
-        if resolvingPaths, let keyFile = channel.clientKeyFile {
-            channel.clientKeyFile = Self.resolve(keyFile, beside: url)
+        if resolvingPaths {
+            for path in [\Channel.clientKeyFile, \.clientCertFile, \.clientCertKeyFile] {
+                if let file = channel[keyPath: path] { channel[keyPath: path] = Self.resolve(file, beside: url) }
+            }
         }
         return channel
     }

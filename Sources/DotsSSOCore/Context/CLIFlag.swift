@@ -20,6 +20,8 @@ package enum CLIFlag: String, CaseIterable, Sendable, CustomStringConvertible {
     case channels = "--channels"
     case clientAssertionAudience = "--client-assertion-audience"
     case clientAuth = "--client-auth"
+    case clientCertFile = "--client-cert-file"
+    case clientCertKeyFile = "--client-cert-key-file"
     case clientId = "--client-id"
     case clientKeyFile = "--client-key-file"
     case clientKeyId = "--client-key-id"

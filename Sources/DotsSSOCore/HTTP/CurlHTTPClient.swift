@@ -162,6 +162,14 @@ package final class CurlHTTPClient: HTTPClient {
             try handle.set(CURLOPT_MAXCONNECTS, CurlConnectionPool.keptAlive)
         }
         try handle.set(CURLOPT_USERAGENT, options.userAgent)
+        if let certificate = request.clientCertificate {
+            // RFC 8705: shown only to a server that asks, on this request's connection; libcurl never hands a
+            // connection made with one certificate to a request with another (or none).
+            try handle.set(CURLOPT_SSLCERT, certificate.certificateFile)
+            try handle.set(CURLOPT_SSLCERTTYPE, "PEM")
+            try handle.set(CURLOPT_SSLKEY, certificate.keyFile)
+            try handle.set(CURLOPT_SSLKEYTYPE, "PEM")
+        }
         // Compression is a nicety: a libcurl built without zlib refuses it, and the request works without.
         try? handle.set(CURLOPT_ACCEPT_ENCODING, "")
         try handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))

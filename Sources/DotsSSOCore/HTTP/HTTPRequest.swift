@@ -18,6 +18,8 @@ package struct HTTPRequest: Sendable {
     /// Secret values carried under names that do not say so (a token in a partner's `?key=` parameter or
     /// `X-Partner` header): scrubbed from the trace and from the URLs in error messages like any other secret.
     package var secrets: [String] = []
+    /// The TLS client certificate this request presents when the server asks for one (RFC 8705); nil: none.
+    package var clientCertificate: ClientCertificate?
 
     package static let defaultMaxBodyBytes = 8 * 1024 * 1024
 

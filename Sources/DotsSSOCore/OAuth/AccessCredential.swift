@@ -10,6 +10,8 @@ package struct AccessCredential: Sendable {
     /// When it expires and what it was granted, where the token response said (`token print --json`).
     package var expiresAt: Date?
     package var scope: String?
+    /// The client certificate resource requests present (RFC 8705 §3: a token bound to it is refused without it).
+    package var certificate: ClientCertificate?
 
     package init(token: String, dpop: DPoPKey? = nil) {
         self.token = token
@@ -30,6 +32,13 @@ package struct AccessCredential: Sendable {
         return credential
     }
 
+    /// The same credential presenting the client's certificate with every resource request.
+    package func presenting(_ certificate: ClientCertificate?) -> AccessCredential {
+        var credential = self
+        credential.certificate = certificate
+        return credential
+    }
+
     /// The `Authorization` scheme: `Bearer`, or `DPoP` for a bound token.
     package var scheme: String { dpop == nil ? "Bearer" : DPoPKey.tokenType }
 
@@ -41,10 +50,16 @@ package struct AccessCredential: Sendable {
     /// so messages about it never show the token.
     package func send(with http: any HTTPClient, _ make: () throws -> HTTPRequest) async throws -> HTTPResponse {
         var (response, sent): (HTTPResponse, HTTPRequest)
+        let certificate = self.certificate
+        func build() throws -> HTTPRequest {
+            var request = try make()
+            request.clientCertificate = certificate
+            return request
+        }
         if let dpop {
-            (response, sent) = try await dpop.send(accessToken: token, with: http, make)
+            (response, sent) = try await dpop.send(accessToken: token, with: http, build)
         } else {
-            sent = try make()
+            sent = try build()
             response = try await http.send(sent)
         }
         response.secrets = sent.secrets

@@ -7,6 +7,10 @@ package enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
     case clientSecretPost = "client_secret_post"
     /// A JWT signed with the client's private key (RFC 7523 §2.2): `--client-key-file`.
     case privateKeyJWT = "private_key_jwt"
+    /// The client's TLS certificate, issued by a CA the provider trusts (RFC 8705 §2.1): `--client-cert`.
+    case tlsClientAuth = "tls_client_auth"
+    /// The client's self-signed TLS certificate, registered with the provider (RFC 8705 §2.2).
+    case selfSignedTLSClientAuth = "self_signed_tls_client_auth"
     case none
 }
 
@@ -16,14 +20,22 @@ package struct ClientCredentials: Sendable {
     package let secret: String?
     package let assertion: ClientAssertion?
     package let method: ClientAuthMethod
+    /// The TLS client certificate every request to the provider presents (RFC 8705), when the client has one.
+    package let certificate: ClientCertificate?
 
     /// `method` defaults to `private_key_jwt` when there is a key, `client_secret_basic` when there is a secret,
-    /// `none` (public client) otherwise.
-    package init(clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil) {
+    /// `tls_client_auth` when there is only a certificate, `none` (public client) otherwise.
+    package init(
+        clientID: String, secret: String?, assertion: ClientAssertion? = nil, method: ClientAuthMethod? = nil,
+        certificate: ClientCertificate? = nil
+    ) {
         self.clientID = clientID
         self.secret = secret
         self.assertion = assertion
-        self.method = method ?? (assertion != nil ? .privateKeyJWT : secret == nil ? .none : .clientSecretBasic)
+        self.certificate = certificate
+        self.method =
+            method
+            ?? (assertion != nil ? .privateKeyJWT : secret != nil ? .clientSecretBasic : certificate != nil ? .tlsClientAuth : .none)
     }
 
     /// Adds the client authentication to a form request's fields and headers; `endpoint` is where it goes (a client
@@ -44,7 +56,8 @@ package struct ClientCredentials: Sendable {
         case .clientSecretPost:
             fields.append(("client_id", clientID))
             fields.append(("client_secret", secret ?? ""))
-        case .none:
+        case .none, .tlsClientAuth, .selfSignedTLSClientAuth:
+            // RFC 8705 §2: the certificate the request presents authenticates the client; the form names it.
             fields.append(("client_id", clientID))
         }
     }

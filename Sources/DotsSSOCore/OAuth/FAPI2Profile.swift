@@ -14,38 +14,46 @@ package enum FAPI2Profile {
     /// The profile's algorithms as a sentence: "PS256, ES256 or EdDSA".
     package static var algorithmList: String { "PS256, ES256 or EdDSA" }
 
-    /// The client's side: sender-constrained tokens, private_key_jwt, the issuer as the assertion's audience.
+    /// The client's side: sender-constrained tokens (DPoP, or the client certificate), client authentication by
+    /// private_key_jwt or mTLS, the issuer as the assertion's audience.
     package static func checkClient(_ settings: SignInSettings, credentials: ClientCredentials) throws {
-        if settings.dpop == false || (settings.dpop == nil && settings.channel.dpop == false) {
+        if !settings.usesDPoP && credentials.certificate == nil {
+            let what = settings.dpop == false ? "\(CLIFlag.noDpop)" : "the channel's dpop false"
             throw OAuthError.profileRefused(
                 section: "§5.3.3.1",
-                detail:
-                    "access tokens must be sender-constrained, and \(settings.dpop == false ? "\(CLIFlag.noDpop)" : "the channel's dpop false") "
-                    + "would leave them bearer tokens anyone who copies them can use; drop it (the profile binds them with DPoP)")
+                detail: "access tokens must be sender-constrained, and \(what) without a client certificate would leave them bearer "
+                    + "tokens anyone who copies them can use; drop it (DPoP binds them), or give \(CLIFlag.clientCertFile) (mTLS)")
         }
-        // A secret (or an explicit method other than private_key_jwt) is refused by name; a public client below.
-        if credentials.method != .privateKeyJWT,
-            credentials.assertion != nil || credentials.secret != nil || credentials.method != .none
-        {
-            throw OAuthError.profileRefused(
-                section: "§5.3.3.1",
-                detail: "the client authenticates with private_key_jwt, not \(credentials.method.rawValue); "
-                    + "drop \(CLIFlag.clientAuth) or the secret and give \(CLIFlag.clientKeyFile) (`dots-sso keys generate` makes one)")
+        switch credentials.method {
+        case .privateKeyJWT:
+            guard credentials.assertion != nil else { break }
+            if try settings.assertionAudienceChoice() == .endpoint {
+                let what =
+                    settings.assertionAudience == .endpoint
+                    ? "\(CLIFlag.clientAssertionAudience) endpoint" : "the channel's clientAssertionAudience"
+                throw OAuthError.profileRefused(
+                    section: "§5.3.3.1",
+                    detail:
+                        "a private_key_jwt assertion names the issuer as its one audience, and the endpoint was asked for (\(what)); drop it"
+                )
+            }
+            return
+        case .tlsClientAuth, .selfSignedTLSClientAuth:
+            if credentials.certificate != nil { return }
+        case .clientSecretBasic, .clientSecretPost, .none:
+            // A secret, or an explicit method other than these two, is refused by name; a public client below.
+            if credentials.assertion != nil || credentials.secret != nil || credentials.certificate != nil || settings.clientAuth != nil {
+                throw OAuthError.profileRefused(
+                    section: "§5.3.3.1",
+                    detail: "the client authenticates with private_key_jwt or mTLS, not \(credentials.method.rawValue); "
+                        + "drop \(CLIFlag.clientAuth) or the secret and give \(CLIFlag.clientKeyFile) (`dots-sso keys generate` makes one)")
+            }
         }
-        guard credentials.assertion != nil else {
-            throw OAuthError.profileRefused(
-                section: "§5.3.3.1",
-                detail: "the client authenticates with private_key_jwt, and no client key is configured"
-                    + (credentials.secret != nil ? " (a client secret is not enough)" : "")
-                    + ": give \(CLIFlag.clientKeyFile) (`dots-sso keys generate` makes one) or the channel's clientKeyFile")
-        }
-        if try settings.assertionAudienceChoice() == .endpoint {
-            throw OAuthError.profileRefused(
-                section: "§5.3.3.1",
-                detail: "a private_key_jwt assertion names the issuer as its one audience, and the endpoint was asked for "
-                    + "(\(settings.assertionAudience == .endpoint ? "\(CLIFlag.clientAssertionAudience) endpoint" : "the channel's clientAssertionAudience")); drop it"
-            )
-        }
+        throw OAuthError.profileRefused(
+            section: "§5.3.3.1",
+            detail: "the client authenticates with private_key_jwt or mTLS, and no client key or certificate is configured"
+                + (credentials.secret != nil ? " (a client secret is not enough)" : "")
+                + ": give \(CLIFlag.clientKeyFile) (`dots-sso keys generate` makes one) or \(CLIFlag.clientCertFile)")
     }
 
     /// The member signs in by the authorization code flow with PAR only: the profile's providers reject the password

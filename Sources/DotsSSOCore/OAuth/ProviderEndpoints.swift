@@ -39,7 +39,11 @@ package struct ProviderEndpoints: Sendable, Equatable {
     /// Resolves the channel's endpoints, running discovery when it has an issuer. `supplementing` names the endpoint
     /// fields the caller needs enough to read the RFC 8414 document for when the OpenID configuration lacks them:
     /// none for a sign-in, which makes only the requests its flow needs.
-    package static func resolve(channel: Channel, http: any HTTPClient, supplementing: [String] = []) async throws -> ProviderEndpoints {
+    /// `mtls`: the client presents a certificate, so the metadata's `mtls_endpoint_aliases` (RFC 8705 §5) replace the
+    /// endpoints it names (those the channel sets itself stay).
+    package static func resolve(channel: Channel, http: any HTTPClient, supplementing: [String] = [], mtls: Bool = false) async throws
+        -> ProviderEndpoints
+    {
         var endpoints = ProviderEndpoints()
         endpoints.issuer = channel.issuer
         endpoints.authorization = channel.authorizationEndpoint
@@ -54,17 +58,19 @@ package struct ProviderEndpoints: Sendable, Equatable {
         if let named = metadata.issuer, named != issuer {
             throw OAuthError.discoveryIssuerMismatch(requested: issuer, named: ServerWords.line(named), url: metadata.source)
         }
+        let aliases = mtls ? metadata.mtlsAliases : [:]
+        func discovered(_ key: String) -> String? { aliases[key] ?? metadata.document[key]?.stringValue }
         endpoints.authorization = endpoints.authorization ?? metadata.authorizationEndpoint
-        endpoints.token = endpoints.token ?? metadata.tokenEndpoint
-        endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? metadata.document["device_authorization_endpoint"]?.stringValue
+        endpoints.token = endpoints.token ?? discovered("token_endpoint")
+        endpoints.deviceAuthorization = endpoints.deviceAuthorization ?? discovered("device_authorization_endpoint")
         endpoints.codeChallengeMethods = metadata.document["code_challenge_methods_supported"]?.stringArray
-        endpoints.userinfo = metadata.userinfoEndpoint
+        endpoints.userinfo = discovered("userinfo_endpoint")
         endpoints.jwks = metadata.jwksURI
-        endpoints.revocation = endpoints.revocation ?? metadata.revocationEndpoint
+        endpoints.revocation = endpoints.revocation ?? discovered("revocation_endpoint")
         endpoints.endSession = endpoints.endSession ?? metadata.endSessionEndpoint
-        endpoints.introspection = metadata.document["introspection_endpoint"]?.stringValue
+        endpoints.introspection = discovered("introspection_endpoint")
         endpoints.scopesSupported = metadata.document["scopes_supported"]?.stringArray
-        endpoints.pushedAuthorization = metadata.pushedAuthorizationEndpoint
+        endpoints.pushedAuthorization = discovered("pushed_authorization_request_endpoint")
         endpoints.requiresPushedAuthorization = metadata.requiresPushedAuthorization
         endpoints.assertionAlgorithms = metadata.assertionSigningAlgorithms
         endpoints.dpopAlgorithms = metadata.dpopSigningAlgorithms

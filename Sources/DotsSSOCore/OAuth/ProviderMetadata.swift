@@ -41,6 +41,10 @@ package struct ProviderMetadata: Sendable, Equatable {
         if case .bool(true)? = document["require_pushed_authorization_requests"] { return true }
         return false
     }
+    /// RFC 8705 §5: the endpoints a client presenting a certificate uses instead (`token_endpoint`, …).
+    package var mtlsAliases: [String: String] {
+        (document["mtls_endpoint_aliases"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
+    }
     /// RFC 8414 §2: what a `private_key_jwt` client assertion may be signed with.
     package var assertionSigningAlgorithms: [String]? { document["token_endpoint_auth_signing_alg_values_supported"]?.stringArray }
     /// RFC 9449 §5.1: the algorithms the provider accepts DPoP proofs signed with; its presence says it does DPoP.

@@ -22,12 +22,22 @@ package struct SignInSettings: Sendable {
     package var dpop: Bool?
     /// `--security-profile`: the profile the sign-in is held to; nil: the channel's `securityProfile`.
     package var securityProfile: SecurityProfile?
+    /// `--client-cert-file`/`--client-cert-key-file`: the client's TLS certificate and key (RFC 8705); nil: the channel's.
+    package var clientCertFile: String?
+    package var clientCertKeyFile: String?
+
+    /// The certificate file this sign-in presents: the flag, else the channel's.
+    package var certificateFile: String? { clientCertFile ?? channel.clientCertFile }
+
+    /// Whether the tokens are bound to the client's certificate (RFC 8705 §3) rather than a DPoP key: a certificate is
+    /// given and DPoP is not asked for.
+    package var usesMTLSBinding: Bool { certificateFile != nil && !(dpop ?? channel.dpop ?? false) }
 
     /// The profile this sign-in is held to: the flag, else the channel's.
     package var profile: SecurityProfile? { securityProfile ?? channel.securityProfile }
 
     /// Whether a new sign-in binds its tokens with DPoP: the flag, else the channel, else as its profile requires.
-    package var usesDPoP: Bool { dpop ?? channel.dpop ?? (profile == .fapi2) }
+    package var usesDPoP: Bool { dpop ?? channel.dpop ?? (profile == .fapi2 && certificateFile == nil) }
 
     /// The flag's audience, else the channel's (refused when it is neither choice), else the issuer under FAPI 2.0
     /// (§5.3.3.1), else the receiving endpoint.
@@ -49,8 +59,8 @@ package struct SignInSettings: Sendable {
         guard let fromChannel = channel.isPublicClient(secretFile: clientSecretFile) else { return nil }
         switch clientAuth {
         case .none?: return true
-        case .clientSecretBasic?, .clientSecretPost?, .privateKeyJWT?: return false
-        case nil: return fromChannel && clientKeyFile == nil
+        case .clientSecretBasic?, .clientSecretPost?, .privateKeyJWT?, .tlsClientAuth?, .selfSignedTLSClientAuth?: return false
+        case nil: return fromChannel && clientKeyFile == nil && certificateFile == nil
         }
     }
 
@@ -58,7 +68,7 @@ package struct SignInSettings: Sendable {
         channel: Channel, http: HTTPSettings = HTTPSettings(), cacheDirectory: String? = nil, account: String = CacheKey.defaultAccount,
         tokenStore: TokenStore? = nil, clientSecretFile: String? = nil, clientAuth: ClientAuthMethod? = nil, clientKeyFile: String? = nil,
         clientKeyID: String? = nil, assertionAudience: ClientAssertion.Audience? = nil,
-        dpop: Bool? = nil, securityProfile: SecurityProfile? = nil
+        dpop: Bool? = nil, securityProfile: SecurityProfile? = nil, clientCertFile: String? = nil, clientCertKeyFile: String? = nil
     ) {
         self.channel = channel
         self.http = http
@@ -72,6 +82,8 @@ package struct SignInSettings: Sendable {
         self.assertionAudience = assertionAudience
         self.dpop = dpop
         self.securityProfile = securityProfile
+        self.clientCertFile = clientCertFile
+        self.clientCertKeyFile = clientCertKeyFile
     }
 }
 
@@ -145,7 +157,18 @@ package struct SignInContext: Sendable {
             // Said of a key that is used: a file refused as no key at all gets its one error line alone.
             if let warning = SecretInput.exposureWarning(file, what: "the client's private key") { context.warn(warning) }
         }
+        // The flags win over the channel's pair; a key file from the channel belongs to its certificate only.
+        var certificate: ClientCertificate?
+        if let file = settings.certificateFile {
+            let keyFile = settings.clientCertKeyFile ?? (settings.clientCertFile == nil ? settings.channel.clientCertKeyFile : nil)
+            certificate = try ClientCertificate.load(certificate: file, key: keyFile)
+            if let keyFile, let warning = SecretInput.exposureWarning(keyFile, what: "the client certificate's private key") {
+                context.warn(warning)
+            }
+        }
         switch settings.clientAuth {
+        case .tlsClientAuth? where certificate == nil, .selfSignedTLSClientAuth? where certificate == nil:
+            throw ConfigError.missingSetting(name: "client certificate", flag: "\(CLIFlag.clientCertFile)", key: "clientCertFile")
         case .privateKeyJWT? where assertion == nil:
             throw ConfigError.missingSetting(name: "client key", flag: "\(CLIFlag.clientKeyFile)", key: "clientKeyFile")
         case .clientSecretBasic?, .clientSecretPost?:
@@ -155,14 +178,16 @@ package struct SignInContext: Sendable {
         default:
             break
         }
-        return ClientCredentials(clientID: clientID, secret: secret, assertion: assertion, method: settings.clientAuth)
+        return ClientCredentials(
+            clientID: clientID, secret: secret, assertion: assertion, method: settings.clientAuth, certificate: certificate)
     }
 
     package var channelName: String? { channel.name }
 
     /// The provider's endpoints (flags first, then discovery); `supplementing` as `ProviderEndpoints.resolve` takes it.
     package func endpoints(supplementing: [String] = []) async throws -> ProviderEndpoints {
-        var endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http, supplementing: supplementing)
+        var endpoints = try await ProviderEndpoints.resolve(
+            channel: channel, http: http, supplementing: supplementing, mtls: credentials.certificate != nil)
         if securityProfile == .fapi2 {
             // §5.4.1: assertions are signed only as the profile allows, and the sign-in remembers so its refreshes do.
             endpoints.securityProfile = .fapi2

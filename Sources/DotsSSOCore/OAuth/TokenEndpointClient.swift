@@ -24,7 +24,11 @@ package struct TokenEndpointClient: Sendable {
             var headers: [(name: String, value: String)] = []
             try credentials.apply(to: &fields, headers: &headers, endpoint: endpoint)
             if clientID, !fields.contains(where: { $0.0 == "client_id" }) { fields.append(("client_id", credentials.clientID)) }
-            return HTTPRequest.form(endpoint, fields, headers: headers)
+            var request = HTTPRequest.form(endpoint, fields, headers: headers)
+            // A client with a certificate shows it at every endpoint of its provider: it authenticates the client
+            // (tls_client_auth) and the tokens issued are bound to it (RFC 8705 §2, §3).
+            request.clientCertificate = credentials.certificate
+            return request
         }
         guard let dpop, proof else {
             let request = try make()

@@ -93,7 +93,9 @@ package struct MemberSource: Sendable {
             throw ConfigError.missingSetting(
                 name: "profile endpoint", flag: "\(CLIFlag.profileEndpoint) (or \(CLIFlag.issuer) to use userinfo)", key: "profileEndpoint")
         }
-        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http)
+        // A member whose client shows a certificate reads userinfo at its mTLS alias (RFC 8705 §5): a token bound to
+        // the certificate is refused anywhere it is not shown.
+        let endpoints = try await ProviderEndpoints.resolve(channel: channel, http: http, mtls: settings.signIn.certificateFile != nil)
         return try endpoints.require(\.userinfo, "profile (userinfo)", flag: "\(CLIFlag.profileEndpoint)")
     }
 }

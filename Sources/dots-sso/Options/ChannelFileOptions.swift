@@ -12,6 +12,8 @@ struct ChannelFileOptions: ParsableArguments {
     @Option(help: .channelField("clientKeyFile")) var clientKeyFile: String?
     @Option(help: .channelField("clientKeyId")) var clientKeyId: String?
     @Option(help: .channelField("clientAssertionAudience")) var clientAssertionAudience: String?
+    @Option(help: .channelField("clientCertFile")) var clientCertFile: String?
+    @Option(help: .channelField("clientCertKeyFile")) var clientCertKeyFile: String?
     @Option(help: .channelField("endSessionEndpoint")) var endSessionEndpoint: String?
     @Option(help: .channelField("postLogoutRedirectUri")) var postLogoutRedirectUri: String?
     @Option(help: .channelField("loadingAnimation")) var loadingAnimation: String?
@@ -111,6 +113,8 @@ struct ChannelFileOptions: ParsableArguments {
             ("clientKeyFile", clientKeyFile),
             ("clientKeyId", clientKeyId),
             ("clientAssertionAudience", clientAssertionAudience),
+            ("clientCertFile", clientCertFile),
+            ("clientCertKeyFile", clientCertKeyFile),
             ("endSessionEndpoint", endSessionEndpoint),
             ("postLogoutRedirectUri", postLogoutRedirectUri),
             ("loadingAnimation", loadingAnimation),

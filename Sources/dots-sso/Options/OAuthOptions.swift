@@ -10,7 +10,7 @@ struct ClientAuthOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Client authentication: client_secret_basic (default with a secret), client_secret_post, private_key_jwt (default with a key), or none.",
+            "Client authentication: client_secret_basic (default with a secret), client_secret_post, private_key_jwt (default with a key), tls_client_auth (default with only a certificate), self_signed_tls_client_auth, or none.",
             valueName: "method"))
     var clientAuth: ClientAuthMethod?
 
@@ -32,6 +32,16 @@ struct ClientAuthOptions: ParsableArguments {
             "The one audience of private_key_jwt assertions: endpoint (the URL receiving it, the token endpoint for token requests: OIDC Core §9) or issuer (RFC 7523bis, FAPI 2.0); default: the channel's clientAssertionAudience, else endpoint.",
             valueName: "endpoint|issuer"))
     var clientAssertionAudience: ClientAssertion.Audience?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The client's TLS certificate (PEM) for the provider's mTLS endpoints (RFC 8705): tls_client_auth, certificate-bound tokens, mtls_endpoint_aliases.",
+            valueName: "file"))
+    var clientCertFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("The client certificate's private key (PEM).", valueName: "file"))
+    var clientCertKeyFile: String?
 
     @Flag(
         name: .long, inversion: .prefixedNo,
@@ -89,6 +99,7 @@ struct SignInOptions: ParsableArguments {
             channel: resolved, http: http, cacheDirectory: cacheOptions.cacheDir, account: cacheOptions.account,
             tokenStore: cacheOptions.tokenStore, clientSecretFile: clientSecretFile, clientAuth: client.clientAuth,
             clientKeyFile: client.clientKeyFile, clientKeyID: client.clientKeyId, assertionAudience: client.clientAssertionAudience,
-            dpop: client.dpop, securityProfile: client.profile.securityProfile)
+            dpop: client.dpop, securityProfile: client.profile.securityProfile, clientCertFile: client.clientCertFile,
+            clientCertKeyFile: client.clientCertKeyFile)
     }
 }
