@@ -3663,7 +3663,7 @@ _dots-sso_members_remove() {
 
 _dots-sso_sandbox() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --fapi2 -h --help)
     repeating_options=(--client)
     non_repeating_options=(--jq --color --port --host --users --auto-approve --outbox --id-token-alg --client-jwk --par --write-channel)
     __dots-sso_offer_flags_options 0
@@ -3714,7 +3714,7 @@ _dots-sso_sandbox() {
 
 _dots-sso_demo() {
     repeating_flags=()
-    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive -h --help)
+    non_repeating_flags=(--json -v --verbose -q --quiet --no-color --keep --interactive --fapi2 -h --help)
     repeating_options=()
     non_repeating_options=(--jq --color --browser-command)
     __dots-sso_offer_flags_options 0

@@ -147,9 +147,9 @@ function __dots-sso_parse_tokens -S
                 __dots-sso_parse_subcommand 0 'json' 'jq=' 'v/verbose' 'q/quiet' 'color=' 'no-color' 'timeout=' 'cacert=+' 'sso-id=+' 'channel=' 'base-url=' 'channel-id=' 'api-key-file=' 'api-key-env=' 'concurrency=' 'yes' 'h/help'
             end
         case 'sandbox'
-            __dots-sso_parse_subcommand 0 'json' 'jq=' 'v/verbose' 'q/quiet' 'color=' 'no-color' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'id-token-alg=' 'client-jwk=' 'client=+' 'par=' 'write-channel=' 'h/help'
+            __dots-sso_parse_subcommand 0 'json' 'jq=' 'v/verbose' 'q/quiet' 'color=' 'no-color' 'port=' 'host=' 'users=' 'auto-approve=' 'outbox=' 'id-token-alg=' 'client-jwk=' 'client=+' 'par=' 'fapi2' 'write-channel=' 'h/help'
         case 'demo'
-            __dots-sso_parse_subcommand 0 'json' 'jq=' 'v/verbose' 'q/quiet' 'color=' 'no-color' 'keep' 'interactive' 'browser-command=' 'h/help'
+            __dots-sso_parse_subcommand 0 'json' 'jq=' 'v/verbose' 'q/quiet' 'color=' 'no-color' 'keep' 'interactive' 'fapi2' 'browser-command=' 'h/help'
         case 'channel'
             __dots-sso_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -1401,6 +1401,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" client-jwk' -l 'client-jwk' -d 'Also register client dots-sandbox-keyed, which authenticates by private_key_jwt with this public JWK (or JWKS).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox"' -l 'client' -d 'Register another client (repeatable), e.g. a tool\'s own: its id, its redirect URIs (loopback ones match on any port), and a secret file or public JWKS (none: a public client).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" par' -l 'par' -d 'Pushed authorization requests (RFC 9126): off (default), offered, or required.' -rfka 'off offered required'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" fapi2' -l 'fapi2' -d 'Play a FAPI 2.0 Security Profile provider: PAR required, the app\'s client confidential by private_key_jwt (its key saved beside --write-channel\'s file, which names it and securityProfile fapi2), assertions naming the issuer, DPoP-bound tokens only, ES256 id_tokens.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" write-channel' -l 'write-channel' -d 'Save this sandbox\'s channel configuration for --channel FILE.' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso sandbox" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" json' -l 'json' -d 'Print one JSON document on stdout instead of human output.'
@@ -1411,6 +1412,7 @@ complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_opti
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" no-color' -l 'no-color' -d 'No colour: the same as --color never, as most command-line tools spell it.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" keep' -l 'keep' -d 'Keep the sandbox running afterwards, with commands to try against it.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" interactive' -l 'interactive' -d 'Sign in on the sandbox\'s login page in your browser instead of auto-approval.'
+complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" fapi2' -l 'fapi2' -d 'Run against the sandbox playing a FAPI 2.0 provider, the channel held to the profile (PAR, DPoP, private_key_jwt, ES256).'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" browser-command' -l 'browser-command' -d 'With --interactive: open the login page with this command (the URL is its last argument).' -rfka ''
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso demo" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'dots-sso' -n '__dots-sso_should_offer_completions_for_flags_or_options "dots-sso channel" h help' -s 'h' -l 'help' -d 'Show help information.'

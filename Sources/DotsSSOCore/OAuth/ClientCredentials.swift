@@ -7,7 +7,7 @@ package enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {
     case clientSecretPost = "client_secret_post"
     /// A JWT signed with the client's private key (RFC 7523 §2.2): `--client-key-file`.
     case privateKeyJWT = "private_key_jwt"
-    /// The client's TLS certificate, issued by a CA the provider trusts (RFC 8705 §2.1): `--client-cert`.
+    /// The client's TLS certificate, issued by a CA the provider trusts (RFC 8705 §2.1): `--client-cert-file`.
     case tlsClientAuth = "tls_client_auth"
     /// The client's self-signed TLS certificate, registered with the provider (RFC 8705 §2.2).
     case selfSignedTLSClientAuth = "self_signed_tls_client_auth"

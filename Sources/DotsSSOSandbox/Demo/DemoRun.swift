@@ -63,7 +63,8 @@ struct DemoRun: Sendable {
         case .discover:
             let result = try await DiscoverUseCase(channel: channel, http: http).run(ctx)
             try expectNoErrors(result.findings, "the provider metadata")
-            return "\(result.metadata.endpoints.count) endpoints, PKCE S256, code flow; \(summary(result.findings))"
+            let profile = channel.securityProfile == .fapi2 ? ", the FAPI 2.0 provider rules" : ""
+            return "\(result.metadata.endpoints.count) endpoints, PKCE S256, code flow\(profile); \(summary(result.findings))"
         case .authorize:
             var signInContext = ctx
             if interactive {
@@ -78,7 +79,14 @@ struct DemoRun: Sendable {
             }
             if let member = partner.settings.users.first(where: { $0.subject == result.subject }) { _ = signedIn.set(member) }
             let how = interactive ? "on the login page" : "(auto-approved)"
+            if partner.settings.fapi2 {
+                return "\(demoMember.username) signed in \(how) under FAPI 2.0: pushed request, PKCE S256, iss checked, "
+                    + "private_key_jwt to the issuer, DPoP-bound tokens, ES256 id_token validated"
+            }
             return "\(demoMember.username) signed in \(how) with PKCE S256; id_token validated, refresh token cached"
+        case .device where partner.settings.fapi2:
+            // FAPI 2.0 signs members in by the authorization code flow with PAR only: the profile refuses the device grant.
+            return "not part of FAPI 2.0: the profile signs members in with the code flow and PAR only (skipped)"
         case .device:
             // The headless sign-in (RFC 8628) into an account of its own, so the later stages keep the browser sign-in.
             // Its tokens are bound to a key made for it (DPoP, RFC 9449), as a stricter provider asks.

@@ -11,10 +11,13 @@ package struct DemoUseCase: Sendable {
     package var keep: Bool
     /// Show the sandbox's real login page in the context's browser instead of signing jane in at once.
     package var interactive: Bool
+    /// Run against the sandbox playing a FAPI 2.0 provider, the channel held to the profile (`demo --fapi2`).
+    package var fapi2: Bool
 
-    package init(keep: Bool = false, interactive: Bool = false) {
+    package init(keep: Bool = false, interactive: Bool = false, fapi2: Bool = false) {
         self.keep = keep
         self.interactive = interactive
+        self.fapi2 = fapi2
     }
 
     /// What the run found: every stage, and where the sandbox is.
@@ -43,6 +46,7 @@ package struct DemoUseCase: Sendable {
         var settings = SandboxPartner.Settings()
         settings.autoApprove = interactive ? nil : "jane"
         settings.outbox = workspace.url("outbox")
+        settings.fapi2 = fapi2
         let partner = try await SandboxPartner.start(settings: settings)
         var stopped = false
         defer { if !stopped { partner.stop() } }

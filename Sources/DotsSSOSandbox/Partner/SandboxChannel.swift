@@ -8,6 +8,7 @@ enum SandboxChannel {
         var channel = Channel(name: "sandbox")
         channel.issuer = issuer
         channel.clientId = SandboxClient.app.id
+        if settings.fapi2 { channel.securityProfile = .fapi2 }
         channel.scopes = ["openid", "profile", "email"]
         channel.profileEndpoint = "\(issuer)/api/me"
         channel.passesEndpoint = "\(issuer)/api/passes"

@@ -27,6 +27,10 @@ package final class SandboxPartner: Sendable {
         /// Pushed authorization requests (RFC 9126): not offered (the default, as most providers today), offered, or
         /// required (`require_pushed_authorization_requests`, as FAPI 2.0 providers do).
         package var pushedAuthorization: PushedAuthorizationMode = .off
+        /// Play a FAPI 2.0 Security Profile provider (`sandbox --fapi2`): PAR required, the app's client confidential
+        /// with a private_key_jwt key the sandbox makes (written beside `--write-channel`'s file), assertions naming the
+        /// issuer alone, DPoP-bound tokens only, ES256 id_tokens, and metadata that lists nothing else.
+        package var fapi2 = false
         /// Send `iss` on authorization redirects (RFC 9207); `wrongIssuer` sends a different one to test mix-up defence.
         package var sendIssuer = true
         package var wrongIssuer = false
@@ -75,10 +79,15 @@ package final class SandboxPartner: Sendable {
     package let settings: Settings
     /// The root of the pass-signing hierarchy in PEM, served at `/sandbox/ca.pem` for `--trust`.
     package let passSigningRoot: String
+    /// The app client's private key in FAPI 2.0 mode (PKCS#8 PEM), which `writeChannel` saves for `clientKeyFile`.
+    package let clientKeyPEM: String?
     let state: SandboxState
     private let server: LoopbackServer
 
-    private init(server: LoopbackServer, host: String, settings: Settings, state: SandboxState, passSigningRoot: String) {
+    private init(
+        server: LoopbackServer, host: String, settings: Settings, state: SandboxState, passSigningRoot: String, clientKeyPEM: String?
+    ) {
+        self.clientKeyPEM = clientKeyPEM
         self.server = server
         self.port = server.port
         self.host = host
@@ -100,6 +109,25 @@ package final class SandboxPartner: Sendable {
                 throw SandboxError.unwritableOutbox(path: outbox.path, reason: (error as NSError).localizedDescription)
             }
         }
+        var settings = settings
+        var clientKeyPEM: String?
+        if settings.fapi2 {
+            // FAPI 2.0 (§5.3.2.1, §5.3.2.2): only confidential clients by private_key_jwt, and every request pushed.
+            let key = try SigningKey()
+            clientKeyPEM = try key.privatePEM()
+            var jwk = key.publicJWK
+            jwk["kid"] = .string(try key.thumbprint())
+            jwk["use"] = .string("sig")
+            jwk["alg"] = .string(key.algorithm.rawValue)
+            settings.clients = settings.clients.map { client in
+                guard client.id == SandboxClient.app.id else { return client }
+                var app = client
+                app.jwks = .object(["keys": .array([.object(jwk)])])
+                app.idTokenAlgorithm = .es256
+                return app
+            }
+            settings.pushedAuthorization = .required
+        }
         let state = SandboxState(clock: settings.now)
         let keys = try SandboxKeys()
         let passes = try SandboxPasses(users: settings.users)
@@ -109,7 +137,9 @@ package final class SandboxPartner: Sendable {
         routes.register(on: router)
         let server = try await LoopbackServer.start(router: router, host: settings.host, port: port, label: "dots-sso.sandbox")
         boundPort.set(server.port)
-        return SandboxPartner(server: server, host: settings.host, settings: settings, state: state, passSigningRoot: passes.rootPEM)
+        return SandboxPartner(
+            server: server, host: settings.host, settings: settings, state: state, passSigningRoot: passes.rootPEM,
+            clientKeyPEM: clientKeyPEM)
     }
 
     /// The channel configuration for this sandbox: every other command (and `check`) can use it with `--channel`.
@@ -126,6 +156,14 @@ package final class SandboxPartner: Sendable {
         try AtomicFile.saveOutput(Data(passSigningRoot.utf8), to: root.path, what: "the sandbox's pass-signing root")
         var channel = channel
         channel.passes = Channel.Passes(trust: [rootName])
+        if let clientKeyPEM {
+            // The FAPI 2.0 app client's key, beside the channel that names it (0600: it is the client's credential).
+            let keyName = ChannelStore.fileStem(file.deletingPathExtension().lastPathComponent) + "-client-key.pem"
+            try AtomicFile.saveOutput(
+                Data(clientKeyPEM.utf8), to: file.deletingLastPathComponent().appendingPathComponent(keyName).path,
+                what: "the sandbox client's private key", permissions: 0o600)
+            channel.clientKeyFile = keyName
+        }
         try ChannelStore.write(channel, toFile: path)
         return root.path
     }

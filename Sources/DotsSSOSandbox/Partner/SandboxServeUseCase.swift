@@ -59,6 +59,8 @@ package struct SandboxServeUseCase: Sendable {
         package var keyedClientId: String?
         /// The clients `--client` registered: id, how it authenticates, its redirect URIs (never its secret).
         package var clients: [RegisteredClient] = []
+        /// `fapi2` when the sandbox plays a FAPI 2.0 provider (`--fapi2`).
+        package var securityProfile: String?
 
         package struct RegisteredClient: Encodable, Sendable {
             package var id: String
@@ -93,7 +95,7 @@ package struct SandboxServeUseCase: Sendable {
         try started(
             Started(
                 issuer: partner.issuer, clientId: SandboxClient.app.id,
-                idTokenAlgorithm: (settings.clients.first { $0.id == SandboxClient.app.id } ?? .app).idTokenAlgorithm.rawValue,
+                idTokenAlgorithm: (partner.settings.clients.first { $0.id == SandboxClient.app.id } ?? .app).idTokenAlgorithm.rawValue,
                 redirectUris: SandboxClient.app.redirectURIs,
                 users: settings.users.map {
                     Started.Member(
@@ -117,13 +119,14 @@ package struct SandboxServeUseCase: Sendable {
                     "provider": partner.issuer + SandboxPartner.echoProviderPath, "consumerKey": settings.echoConsumerKey,
                     "consumerSecret": settings.echoConsumerSecret,
                 ],
-                pushedAuthorization: settings.pushedAuthorization.rawValue,
+                pushedAuthorization: partner.settings.pushedAuthorization.rawValue,
                 keyedClientId: settings.clients.first { $0.id == SandboxClient.keyedID }?.id,
                 clients: settings.clients.filter { ![SandboxClient.app.id, SandboxClient.keyedID].contains($0.id) }.map {
                     Started.RegisteredClient(
                         id: $0.id, authentication: $0.jwks != nil ? "private_key_jwt" : $0.secret != nil ? "client_secret_basic" : "none",
                         redirectUris: $0.redirectURIs)
-                }
+                },
+                securityProfile: partner.settings.fapi2 ? SecurityProfile.fapi2.rawValue : nil
             ))
         let signal = await TerminationSignal.wait()
         ctx.note("sandbox: \(signal == SIGINT ? "interrupted" : "terminated"); shutting down")

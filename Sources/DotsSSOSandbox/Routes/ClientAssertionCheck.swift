@@ -15,6 +15,10 @@ extension SandboxRoutes {
             let keys = try? JWKSet(document: registered),
             let algorithm = token.algorithm.flatMap(JWSAlgorithm.init(rawValue:))
         else { return nil }
+        // FAPI 2.0 (§5.3.2.1, §5.4.1): the issuer as the one audience, a string; PS256, ES256 or EdDSA only.
+        if settings.fapi2 {
+            guard token.claims["aud"] == .string(issuer), FAPI2Profile.algorithms.contains(algorithm) else { return nil }
+        }
         let verified = keys.verifies(token, algorithm: algorithm)
         let audiences: [String] =
             switch token.claims["aud"] {

@@ -117,7 +117,7 @@ extension SandboxRoutes {
                 "subject_types_supported": .array([.string("public")]),
                 "id_token_signing_alg_values_supported": .array([.string("RS256"), .string("ES256")]),
                 "authorization_response_iss_parameter_supported": .bool(settings.sendIssuer),
-            ].merging(
+            ].merging(settings.fapi2 ? fapi2Metadata : [:]) { $1 }.filter { $0.value != .null }.merging(
                 settings.pushedAuthorization == .off
                     ? [:]
                     : [
@@ -125,6 +125,23 @@ extension SandboxRoutes {
                         "require_pushed_authorization_requests": .bool(settings.pushedAuthorization == .required),
                     ]
             ) { $1 })
+    }
+
+    /// What a FAPI 2.0 provider's metadata says instead (`sandbox --fapi2`): private_key_jwt only, the profile's
+    /// algorithms only (§5.4.1), no device grant.
+    var fapi2Metadata: [String: JSONValue] {
+        let allowed = FAPI2Profile.algorithms.map { JSONValue.string($0.rawValue) }
+        return [
+            "token_endpoint_auth_methods_supported": .array([.string("private_key_jwt")]),
+            "revocation_endpoint_auth_methods_supported": .array([.string("private_key_jwt")]),
+            "introspection_endpoint_auth_methods_supported": .array([.string("private_key_jwt")]),
+            "token_endpoint_auth_signing_alg_values_supported": .array(allowed),
+            "dpop_signing_alg_values_supported": .array(
+                Self.dpopAlgorithms.filter(FAPI2Profile.algorithms.contains).map { JSONValue.string($0.rawValue) }),
+            "id_token_signing_alg_values_supported": .array([.string(JWSAlgorithm.es256.rawValue)]),
+            "grant_types_supported": .array(["authorization_code", "refresh_token"].map(JSONValue.string)),
+            "device_authorization_endpoint": .null,
+        ]
     }
 
     /// The standard claims of a member, from their profile.
@@ -296,6 +313,9 @@ extension SandboxRoutes {
         let proof = await dpopProof(request, target: "\(issuer)/token")
         var jkt: String?
         switch proof {
+        case .absent where settings.fapi2:
+            // FAPI 2.0 §5.3.2.1: only sender-constrained access tokens are issued.
+            return oauthError(.badRequest, "invalid_dpop_proof", "FAPI 2.0: tokens are sender-constrained; send a DPoP proof (RFC 9449)")
         case .absent: jkt = nil
         case .valid(let thumbprint): jkt = thumbprint
         case .needsNonce, .invalid: return dpopRefusal(proof)

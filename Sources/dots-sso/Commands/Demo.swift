@@ -41,6 +41,11 @@ struct Demo: DotsCommand {
     @Flag(name: .long, help: "Sign in on the sandbox's login page in your browser instead of auto-approval.")
     var interactive = false
 
+    @Flag(
+        name: .long,
+        help: "Run against the sandbox playing a FAPI 2.0 provider, the channel held to the profile (PAR, DPoP, private_key_jwt, ES256).")
+    var fapi2 = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -61,7 +66,7 @@ struct Demo: DotsCommand {
         let style = console.style
         let terminal = ctx.stdout.isTerminal
         if !json { console.out(style.bold("dots-sso demo") + ": the whole onboarding against the embedded sandbox partner") }
-        let result = try await DemoUseCase(keep: keep, interactive: interactive).run(
+        let result = try await DemoUseCase(keep: keep, interactive: interactive, fapi2: fapi2).run(
             ctx,
             onStage: { stage in
                 guard !json else { return }

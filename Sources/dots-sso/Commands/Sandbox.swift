@@ -91,6 +91,15 @@ struct Sandbox: DotsCommand {
     )
     var par: PushedAuthorizationMode = .off
 
+    @Flag(
+        name: .long,
+        help: """
+            Play a FAPI 2.0 Security Profile provider: PAR required, the app's client confidential by private_key_jwt (its \
+            key saved beside --write-channel's file, which names it and securityProfile fapi2), assertions naming the issuer, \
+            DPoP-bound tokens only, ES256 id_tokens.
+            """)
+    var fapi2 = false
+
     @Option(
         name: .customLong("write-channel"),
         help: ArgumentHelp("Save this sandbox's channel configuration for --channel FILE.", valueName: "file"))
@@ -106,6 +115,7 @@ struct Sandbox: DotsCommand {
         settings.host = host
         settings.autoApprove = autoApprove
         settings.pushedAuthorization = par
+        settings.fapi2 = fapi2
         if let clientJwk { settings.clients.append(try SandboxClient.keyed(file: clientJwk)) }
         for spec in extraClients {
             let client = try SandboxClient.registration(spec)
@@ -137,7 +147,9 @@ struct Sandbox: DotsCommand {
             ["issuer", started.issuer],
             [
                 "client id",
-                "\(started.clientId) (public; redirect \(started.redirectUris.first ?? "") on any port; \(started.idTokenAlgorithm) id_tokens)",
+                started.securityProfile == nil
+                    ? "\(started.clientId) (public; redirect \(started.redirectUris.first ?? "") on any port; \(started.idTokenAlgorithm) id_tokens)"
+                    : "\(started.clientId) (FAPI 2.0: private_key_jwt with the key --write-channel saves, PAR, DPoP, \(started.idTokenAlgorithm) id_tokens)",
             ],
             ["sign-in", started.autoApprove.map { "auto-approves \(safe($0))" } ?? "login page (username and password)"],
         ]
