@@ -204,7 +204,8 @@ package enum PassJSONLint {
     }
 
     static func isRGB(_ text: String) -> Bool {
-        let trimmed = text.replacingOccurrences(of: " ", with: "")
+        // Spaces dropped by filtering characters, not NSString's replacingOccurrences (a tenth of a pass.json check).
+        let trimmed = String(text.filter { $0 != " " })
         guard trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") else { return false }
         let parts = trimmed.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false)
         return parts.count == 3 && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
@@ -212,23 +213,5 @@ package enum PassJSONLint {
 
     /// W3C/ISO 8601 date-times with a zone written `Z` or `±HH:MM` (as Apple's Pass Builder requires:
     /// PassDateTimeFormatter.swift); seconds are optional, as in Apple's own sample passes.
-    static func parseDate(_ text: String) -> Date? {
-        guard hasZone(text) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        for format in ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
-
-    /// The text after the time ends in exactly `Z` or `±HH:MM` (DateFormatter alone also takes `+0100` and `+01`).
-    static func hasZone(_ text: String) -> Bool {
-        guard let time = text.firstIndex(of: "T") else { return false }
-        guard let start = text[time...].firstIndex(where: { $0 == "Z" || $0 == "+" || $0 == "-" }) else { return false }
-        let zone = Array(text[start...])
-        if zone == ["Z"] { return true }
-        return zone.count == 6 && zone[3] == ":" && [1, 2, 4, 5].allSatisfy { zone[$0].isASCII && zone[$0].isNumber }
-    }
+    static func parseDate(_ text: String) -> Date? { ISOTimestamp.parse(text) }
 }
