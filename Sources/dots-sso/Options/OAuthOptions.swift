@@ -29,7 +29,7 @@ struct ClientAuthOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The one audience of private_key_jwt assertions: endpoint (the URL receiving it, the token endpoint for token requests: OIDC Core §9) or issuer (RFC 7523bis, FAPI 2.0); default: the channel's clientAssertionAudience, else endpoint.",
+            "The one audience of private_key_jwt assertions: endpoint (the URL receiving it, the token endpoint for token requests: OIDC Core §9) or issuer (RFC 7523bis, FAPI 2.0); default: the channel's clientAssertionAudience, else issuer under --security-profile fapi2, else endpoint.",
             valueName: "endpoint|issuer"))
     var clientAssertionAudience: ClientAssertion.Audience?
 
@@ -45,7 +45,9 @@ struct ClientAuthOptions: ParsableArguments {
 
     @Flag(
         name: .long, inversion: .prefixedNo,
-        help: "Bind the member's tokens to a key made for this sign-in (DPoP, RFC 9449); default: as the channel's dpop says, else off.")
+        help:
+            "Bind the member's tokens to a key made for this sign-in (DPoP, RFC 9449); default: as the channel's dpop says, else on under --security-profile fapi2 without a client certificate, else off."
+    )
     var dpop: Bool?
 
     @OptionGroup var profile: SecurityProfileOption
