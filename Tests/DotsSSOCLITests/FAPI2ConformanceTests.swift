@@ -7,7 +7,7 @@ import Testing
 /// certificate) variants: each module a provider breaking one rule (`Tests/Peers/fapi2_conformance.py`), the built
 /// binary signing in through it with `--security-profile fapi2`. As in the suite, any request a module does not expect fails it, so every case checks
 /// that none did. README's "FAPI 2.0 RP conformance" table lists the same outcomes.
-@Suite("FAPI 2.0 RP conformance modules against the built binary", .serialized)
+@Suite("FAPI 2.0 RP conformance modules against the built binary")
 struct FAPI2ConformanceTests {
     static let prefix = "fapi2-security-profile-final-client-test-"
 
@@ -26,10 +26,16 @@ struct FAPI2ConformanceTests {
     /// One provider, one client key and one client certificate for the whole suite (the provider registers both).
     actor SharedProvider {
         static let shared = SharedProvider()
-        private var running: (peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory)?
+        /// Started once: cases that ask at the same time wait for the same start.
+        private var starting: Task<(peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory), any Error>?
 
         func start() async throws -> Setup {
-            if let running { return running.setup }
+            let task = starting ?? Task { try await Self.launch() }
+            starting = task
+            return try await task.value.setup
+        }
+
+        private static func launch() async throws -> (peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory) {
             let work = TemporaryDirectory("fapi2")
             let keys = try await DotsSSOCLI().run(["keys", "generate", "--output", work.path("client.pem")])
             try #require(keys.status == 0, "keys generate: \(keys.stderr)")
@@ -39,8 +45,7 @@ struct FAPI2ConformanceTests {
             let (peer, port, _) = try await Peers.fapi2Conformance(
                 log: work.path("requests.log"), clientJWK: work.path("client.jwk"), pki: pki, clientCertificate: certificate.certificate)
             let setup = Setup(port: port, log: work.path("requests.log"), key: work.path("client.pem"), pki: pki, certificate: certificate)
-            running = (peer, setup, work)
-            return setup
+            return (peer, setup, work)
         }
     }
 

@@ -5,22 +5,29 @@ import Testing
 /// The OpenID Foundation's RP conformance modules (Basic, Config, Refresh, RP-initiated logout, and parts of the
 /// full plan), each a provider misbehaving exactly as the suite's module does (`Tests/Peers/rp_conformance.py`),
 /// with the built binary signing in through it. README's "OpenID RP conformance" table lists the same outcomes. As in
-/// the suite, a request to a path the module does not serve fails the module: every case checks none did.
-@Suite("OpenID RP conformance modules against the built binary", .serialized)
+/// the suite, a request to a path the module does not serve fails the module: every case checks none did. Each case
+/// is a run of its module of its own (`M~RUN`), so cases run side by side.
+@Suite("OpenID RP conformance modules against the built binary")
 struct RPConformanceTests {
     /// One provider for the whole suite: it serves every module under its own path, and its state (codes, tokens, a
     /// rotated key) is per module or per token, so the modules do not meet. Started once, not once per case.
     actor SharedProvider {
         static let shared = SharedProvider()
-        private var running: (peer: BackgroundProcess, port: Int, log: TemporaryDirectory)?
+        /// Started once: cases that ask at the same time wait for the same start.
+        private var starting: Task<(peer: BackgroundProcess, port: Int, log: TemporaryDirectory), any Error>?
 
         /// The provider's port and its request log.
         func start() async throws -> (port: Int, log: String) {
-            if let running { return (running.port, running.log.path("requests.log")) }
-            let log = TemporaryDirectory("rplog")
-            let (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
-            running = (peer, port, log)
-            return (port, log.path("requests.log"))
+            let task =
+                starting
+                ?? Task {
+                    let log = TemporaryDirectory("rplog")
+                    let (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
+                    return (peer, port, log)
+                }
+            starting = task
+            let running = try await task.value
+            return (running.port, running.log.path("requests.log"))
         }
     }
 
@@ -28,13 +35,14 @@ struct RPConformanceTests {
     struct RP {
         let port: Int
         let log: String
-        /// Where this case's requests start in the shared log (the suite is serialized: no other case writes meanwhile).
+        /// Where the log stood when this case began (lines of other runs are told apart by their module run).
         let logStart: Int
         let cli = DotsSSOCLI()
         let module: String
 
+        /// A fresh run of `module`.
         init(_ module: String) async throws {
-            self.module = module
+            self.module = "\(module)~\(UUID().uuidString.prefix(8).lowercased())"
             (port, log) = try await SharedProvider.shared.start()
             logStart = (try? Data(contentsOf: URL(fileURLWithPath: log)).count) ?? 0
         }

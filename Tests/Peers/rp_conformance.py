@@ -8,6 +8,9 @@ everything under it (discovery, JWKS, authorization, token, userinfo, end-sessio
 Each module's behaviour is in MODULES below, with the suite's module name; a few of ours follow (dots-*), the id_token
 and key defects dots-sso must refuse beyond the suite.
 
+A run of a module is "M~RUN" (any RUN): its issuer, its log lines and its state are its own, so runs of one module
+can go on at once, as the suite runs module instances side by side.
+
 The authorization endpoint approves at once (a 302 to redirect_uri with code and state, as the suite's automated
 browser does); PKCE S256 is checked at the token endpoint. It prints "PORT <n>" once listening; --log appends one
 "MODULE METHOD PATH [no-cache]" line per request.
@@ -240,10 +243,11 @@ def main():
             module = parts[0]
             rest = parts[1] if len(parts) > 1 else ""
             self.record(module, method, rest)
-            if module not in MODULES:
+            # "M~RUN" is a run of module M of its own (its issuer, log lines and rotation state), so cases can run at once.
+            if module.partition("~")[0] not in MODULES:
                 self.send(404, {"error": "unknown module"})
                 return
-            config = MODULES[module]
+            config = MODULES[module.partition("~")[0]]
             issuer = f"{self.base()}/{module}"
             params = dict(urllib.parse.parse_qsl(query))
             if method == "POST":
