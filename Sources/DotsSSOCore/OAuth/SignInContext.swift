@@ -29,10 +29,6 @@ package struct SignInSettings: Sendable {
     /// The certificate file this sign-in presents: the flag, else the channel's.
     package var certificateFile: String? { clientCertFile ?? channel.clientCertFile }
 
-    /// Whether the tokens are bound to the client's certificate (RFC 8705 §3) rather than a DPoP key: a certificate is
-    /// given and DPoP is not asked for.
-    package var usesMTLSBinding: Bool { certificateFile != nil && !(dpop ?? channel.dpop ?? false) }
-
     /// The profile this sign-in is held to: the flag, else the channel's.
     package var profile: SecurityProfile? { securityProfile ?? channel.securityProfile }
 
