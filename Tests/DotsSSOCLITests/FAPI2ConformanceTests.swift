@@ -221,6 +221,13 @@ struct FAPI2ConformanceTests {
         #expect(before.status == 0 && after.status == 0 && before.stdout != after.stdout, "the refreshed token replaced the old")
         let profile = try await client.run(["profile", "--json"])
         #expect(profile.stdout.contains("member-1"), "the refreshed token is bound to the same key: \(profile.allOutput)")
+        if variant == .dpop {
+            // A refresh is held to the profile as the sign-in was: an assertion to the endpoint is refused unsent.
+            let weaker = try await client.cli.run(
+                ["refresh", "--force", "--client-assertion-audience", "endpoint"] + client.provider + Client.profile)
+            #expect(weaker.status == 78 && weaker.stderr.contains("(§5.3.3.1)"), "\(weaker.allOutput)")
+            client.expectModuleNotFailed()
+        }
     }
 
     @Test(

@@ -24,7 +24,9 @@ package struct RefreshUseCase: Sendable {
     }
 
     package func run(_ ctx: CommandContext) async throws -> Result {
-        let (signedIn, refreshed) = try await SignInContext(signIn, in: ctx).session().valid(minValidity: minValidity, force: force)
+        let client = try SignInContext(signIn, in: ctx)
+        try client.holdRefreshToProfile()
+        let (signedIn, refreshed) = try await client.session().valid(minValidity: minValidity, force: force)
         return Result(
             refreshed: refreshed, subject: signedIn.entry.subject, scope: signedIn.tokens.scope,
             expiresAt: signedIn.tokens.expiresAt, hasRefreshToken: signedIn.tokens.refreshToken != nil)

@@ -129,6 +129,13 @@ package struct SignInContext: Sendable {
         try FAPI2Profile.checkProvider(endpoints, par: par)
     }
 
+    /// Holds a refresh to its profile: the client's credentials and choices as at sign-in (a refresh is a token
+    /// request like any other, FAPI 2.0 §5.3.3.1).
+    package func holdRefreshToProfile() throws {
+        guard securityProfile == .fapi2 else { return }
+        try FAPI2Profile.checkClient(settings, credentials: credentials)
+    }
+
     /// Refuses `grant` (`password`, `device`) when the profile allows only the authorization code flow.
     package func holdToProfile(grant: String) throws {
         guard securityProfile == .fapi2 else { return }
