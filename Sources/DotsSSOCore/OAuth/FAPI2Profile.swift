@@ -68,8 +68,9 @@ package enum FAPI2Profile {
     }
 
     /// The provider's side a sign-in needs, once its metadata is read: a PAR endpoint (and `--no-par` refused), an
-    /// issuer to check the authorization response's `iss` against, PKCE S256, and algorithms the profile allows.
-    package static func checkProvider(_ endpoints: ProviderEndpoints, par: Bool?) throws {
+    /// issuer to check the authorization response's `iss` against, PKCE S256, and algorithms the profile allows for
+    /// what this client signs: assertions when it has a key (`assertions`), proofs when it binds with DPoP (`dpop`).
+    package static func checkProvider(_ endpoints: ProviderEndpoints, par: Bool?, assertions: Bool, dpop: Bool) throws {
         if par == false {
             throw OAuthError.profileRefused(
                 section: "§5.3.3.2", detail: "authorization requests are pushed (PAR, RFC 9126), and \(CLIFlag.noPar) forbids it; drop it")
@@ -92,13 +93,13 @@ package enum FAPI2Profile {
                 section: "§5.3.3.2",
                 detail: "PKCE uses S256, and the provider lists only \(methods.joined(separator: ", ")) (code_challenge_methods_supported)")
         }
-        if let listed = endpoints.assertionAlgorithms, !listed.isEmpty, allowed(listed).isEmpty {
+        if assertions, let listed = endpoints.assertionAlgorithms, !listed.isEmpty, allowed(listed).isEmpty {
             throw OAuthError.profileRefused(
                 section: "§5.4.1",
                 detail: "client assertions are signed \(algorithmList), and the provider accepts only \(listed.joined(separator: ", ")) "
                     + "(token_endpoint_auth_signing_alg_values_supported)")
         }
-        if let listed = endpoints.dpopAlgorithms, !listed.isEmpty, allowed(listed).isEmpty {
+        if dpop, let listed = endpoints.dpopAlgorithms, !listed.isEmpty, allowed(listed).isEmpty {
             throw OAuthError.profileRefused(
                 section: "§5.4.1",
                 detail: "DPoP proofs are signed \(algorithmList), and the provider accepts only \(listed.joined(separator: ", ")) "

@@ -126,7 +126,8 @@ package struct SignInContext: Sendable {
     package func holdToProfile(_ endpoints: ProviderEndpoints, par: Bool?) throws {
         guard securityProfile == .fapi2 else { return }
         try FAPI2Profile.checkClient(settings, credentials: credentials)
-        try FAPI2Profile.checkProvider(endpoints, par: par)
+        try FAPI2Profile.checkProvider(
+            endpoints, par: par, assertions: credentials.method == .privateKeyJWT, dpop: usesDPoP)
     }
 
     /// Holds a refresh to its profile: the client's credentials and choices as at sign-in (a refresh is a token
