@@ -17,6 +17,8 @@ struct FAPI2ConformanceTests {
     /// What the shared provider is: its port, request log, the client key, and the test CA with the client's certificate.
     struct Setup: Sendable {
         let port: Int
+        /// The mTLS variant's TLS port (the `mtls_endpoint_aliases`).
+        let mtlsPort: Int
         let log: String
         let key: String
         let pki: TestPKI
@@ -42,9 +44,11 @@ struct FAPI2ConformanceTests {
             try Data(keys.stdout.utf8).write(to: URL(fileURLWithPath: work.path("client.jwk")))
             let pki = try TestPKI()
             let certificate = try pki.client(name: "dots-fapi")
-            let (peer, port, _) = try await Peers.fapi2Conformance(
+            let (peer, port, mtlsPort) = try await Peers.fapi2Conformance(
                 log: work.path("requests.log"), clientJWK: work.path("client.jwk"), pki: pki, clientCertificate: certificate.certificate)
-            let setup = Setup(port: port, log: work.path("requests.log"), key: work.path("client.pem"), pki: pki, certificate: certificate)
+            let setup = Setup(
+                port: port, mtlsPort: mtlsPort, log: work.path("requests.log"), key: work.path("client.pem"), pki: pki,
+                certificate: certificate)
             return (peer, setup, work)
         }
     }
@@ -249,6 +253,23 @@ struct FAPI2ConformanceTests {
             ])
         #expect(bare.status == 69, "\(bare.allOutput)")
         withExtendedLifetime(server) {}
+    }
+
+    @Test(
+        "token print --curl-config of a certificate-bound token names the certificate and key: curl -K reads userinfo over the mTLS alias with it"
+    )
+    func curlConfigCarriesCertificate() async throws {
+        let client = try await Client(Self.prefix + "happy-path", .mtls)
+        #expect(try await client.signIn().status == 0)
+        let userinfo = "https://127.0.0.1:\(client.setup.mtlsPort)/\(client.module)/userinfo"
+        let config = try await client.cli.run(["token", "print", "--curl-config", userinfo] + client.provider + Client.profile)
+        #expect(config.status == 0 && config.stdout.contains("cert = \"") && config.stdout.contains("key = \""), "\(config.allOutput)")
+        #expect(!config.stdout.contains("PRIVATE KEY"), "the config names the key file, never holds the key")
+        let curl = try await ProcessRunner.run(
+            "/usr/bin/curl", ["-sS", "--fail", "--cacert", client.setup.pki.caCertificate, "-K", "-"], stdin: Data(config.stdout.utf8),
+            timeout: 20)
+        #expect(curl.status == 0 && curl.stdout.contains("member-1"), "\(curl.allOutput)")
+        client.expectModuleNotFailed()
     }
 
     @Test(

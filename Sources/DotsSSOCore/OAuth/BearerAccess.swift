@@ -56,9 +56,8 @@ package enum BearerSource: Sendable {
             case .fixed(let token):
                 return try await send(AccessCredential(token: token), renew: nil)
             case let .session(session, minValidity):
-                let certificate = session.tokenClient.credentials.certificate
-                return try await send(try await session.valid(minValidity: minValidity).signedIn.access.presenting(certificate)) {
-                    try await session.afterRejection(of: $0).access.presenting(certificate)
+                return try await send(try await session.valid(minValidity: minValidity).signedIn.access) {
+                    try await session.afterRejection(of: $0).access
                 }
             case .unattended(let source):
                 return try await send(try await source.access()) { try await source.afterRejection(of: $0) }
@@ -111,8 +110,7 @@ package enum BearerSource: Sendable {
     package func access() async throws -> AccessCredential {
         switch self {
         case .fixed(let token): AccessCredential(token: token)
-        case let .session(session, minValidity):
-            try await session.valid(minValidity: minValidity).signedIn.access.presenting(session.tokenClient.credentials.certificate)
+        case let .session(session, minValidity): try await session.valid(minValidity: minValidity).signedIn.access
         case .unattended(let source): try await source.access()
         }
     }

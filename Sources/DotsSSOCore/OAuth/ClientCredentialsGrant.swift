@@ -43,6 +43,8 @@ package struct ClientCredentialsGrant: Sendable {
                 "the provider answered token_type \(response.tokenType ?? "Bearer"), not DPoP: it ignored the proof, and this token is not bound to a key"
             )
         }
+        // A token issued over mTLS may be bound to the client's certificate (RFC 8705 §3): its requests show it too.
         return credential.issued(expiresAt: response.expiresIn.map { now.addingTimeInterval($0) }, scope: response.scope)
+            .presenting(client.credentials.certificate)
     }
 }

@@ -15,11 +15,16 @@ package enum TokenForms {
     }
 
     /// A curl config file (curl's `-K` syntax: `option = "value"`, backslash escapes inside the quotes) sending the
-    /// headers to `url` by `method`.
+    /// headers to `url` by `method`, and the client certificate a certificate-bound token (RFC 8705 §3) needs beside
+    /// it (the files' paths: curl reads them, the config never holds a key).
     package static func curlConfig(_ access: AccessCredential, url: URL, method: String) throws -> String {
         var lines = ["url = \(quoted(url.absoluteString))"]
         if method != "GET" { lines.append("request = \(quoted(method))") }
         lines += try headers(access, url: url, method: method).map { "header = \(quoted("\($0.name): \($0.value)"))" }
+        if let certificate = access.certificate {
+            let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+            lines += ["cert = \(quoted(absolute(certificate.certificateFile)))", "key = \(quoted(absolute(certificate.keyFile)))"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

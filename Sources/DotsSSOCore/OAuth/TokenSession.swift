@@ -33,11 +33,14 @@ package struct TokenSession: Sendable {
         package var tokens: TokenSet
         /// The key the tokens are bound to (RFC 9449), when the sign-in made one.
         package var dpop: DPoPKey?
+        /// The client certificate the client shows (RFC 8705), which a token bound to it needs beside it.
+        package var certificate: ClientCertificate?
 
-        /// The access token and, when it is bound, the key that proves it.
+        /// The access token and, when it is bound, the key or certificate that proves it.
         package var access: AccessCredential {
             AccessCredential(token: tokens.accessToken, tokenType: tokens.tokenType, key: dpop).issued(
-                expiresAt: tokens.expiresAt, scope: tokens.scope)
+                expiresAt: tokens.expiresAt, scope: tokens.scope
+            ).presenting(certificate)
         }
     }
 
@@ -57,6 +60,7 @@ package struct TokenSession: Sendable {
     private func signedIn(_ entry: CacheEntry?) throws -> SignedIn {
         var signedIn = try Self.signedIn(entry, channelName: channelName)
         signedIn.dpop = DPoPKey.restore(signedIn.entry.oauth.dpop, clock: cache.clock)
+        signedIn.certificate = tokenClient.credentials.certificate
         return signedIn
     }
 
@@ -178,7 +182,7 @@ package struct TokenSession: Sendable {
             var updated = signedIn.entry
             updated.oauth = oauth
             entry = updated
-            return .success(SignedIn(entry: updated, tokens: tokens, dpop: signedIn.dpop))
+            return .success(SignedIn(entry: updated, tokens: tokens, dpop: signedIn.dpop, certificate: signedIn.certificate))
         } catch OAuthError.tokenEndpoint(_, "invalid_grant", let description) {
             // Remembered, so the next command says "sign in again" without a network call.
             let reason = "the provider rejected the refresh token (invalid_grant\(description.map { ": \($0)" } ?? ""))"
