@@ -47,12 +47,8 @@ package struct ClientKeyGeneration: Sendable {
             )
         }
         let key = type == .rsa ? try SigningKey(rsaBits: 3072) : try SigningKey()
-        let keyID = try key.thumbprint()
+        let jwk = try key.registrationJWK()
         try AtomicFile.saveOutput(Data(try key.privatePEM().utf8), to: output, what: "the private key", permissions: 0o600)
-        var jwk = key.publicJWK
-        jwk["kid"] = .string(keyID)
-        jwk["use"] = .string("sig")
-        jwk["alg"] = .string(key.algorithm.rawValue)
-        return Result(file: output, keyID: keyID, algorithm: key.algorithm.rawValue, publicJWK: .object(jwk))
+        return Result(file: output, keyID: try key.thumbprint(), algorithm: key.algorithm.rawValue, publicJWK: .object(jwk))
     }
 }

@@ -23,18 +23,7 @@ package struct ClientCertificate: Sendable, Equatable, Codable {
         } catch let error as TrustAnchorError {
             throw InputError.malformed(source: InputFile.displayName(certificate), reason: error.detail)
         }
-        let signingKey: SigningKey
-        switch try InputFile.read(key, limit: ClientAssertion.maxKeyFileBytes) {
-        case .contents(let pem):
-            do {
-                signingKey = try SigningKey(pem: pem)
-            } catch CryptoError.openSSL(_, let detail) {
-                throw InputError.malformed(source: InputFile.displayName(key), reason: detail)
-            }
-        case .tooLarge:
-            throw InputError.malformed(
-                source: InputFile.displayName(key), reason: "a private key file is under \(ClientAssertion.maxKeyFileBytes / 1024) KiB")
-        }
+        let signingKey = try SigningKey.read(file: key)
         guard let first = anchors.certificates.first, X509_check_private_key(first, signingKey.pkey) == 1 else {
             ERR_clear_error()
             throw InputError.malformed(

@@ -32,8 +32,6 @@ package struct ClientAssertion: Sendable {
     /// How long an assertion is good for: RFC 7523 asks for short; providers allow up to 5 minutes.
     package static let lifetime: TimeInterval = 60
     package static let assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
-    /// The most a key file may hold: a 16384-bit RSA key in PEM is under 13 KB.
-    static let maxKeyFileBytes = 64 * 1024
 
     package init(key: SigningKey, keyID: String?, issuer: String?, audience: Audience = .endpoint, clock: WallClock) throws {
         self.key = key
@@ -47,15 +45,9 @@ package struct ClientAssertion: Sendable {
     package static func load(file: String, keyID: String?, issuer: String?, audience: Audience = .endpoint, clock: WallClock)
         throws -> ClientAssertion
     {
-        let pem: Data
-        switch try InputFile.read(file, limit: maxKeyFileBytes) {
-        case .contents(let contents): pem = contents
-        case .tooLarge:
-            throw InputError.malformed(
-                source: InputFile.displayName(file), reason: "a private key file is under \(maxKeyFileBytes / 1024) KiB")
-        }
+        let key = try SigningKey.read(file: file)
         do {
-            return try ClientAssertion(key: SigningKey(pem: pem), keyID: keyID, issuer: issuer, audience: audience, clock: clock)
+            return try ClientAssertion(key: key, keyID: keyID, issuer: issuer, audience: audience, clock: clock)
         } catch CryptoError.openSSL(_, let detail) {
             throw InputError.malformed(source: InputFile.displayName(file), reason: detail)
         }

@@ -115,10 +115,7 @@ package final class SandboxPartner: Sendable {
             // FAPI 2.0 (§5.3.2.1, §5.3.2.2): only confidential clients by private_key_jwt, and every request pushed.
             let key = try SigningKey()
             clientKeyPEM = try key.privatePEM()
-            var jwk = key.publicJWK
-            jwk["kid"] = .string(try key.thumbprint())
-            jwk["use"] = .string("sig")
-            jwk["alg"] = .string(key.algorithm.rawValue)
+            let jwk = try key.registrationJWK()
             settings.clients = settings.clients.map { client in
                 guard client.id == SandboxClient.app.id else { return client }
                 var app = client
