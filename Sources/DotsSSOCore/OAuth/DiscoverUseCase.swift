@@ -46,7 +46,7 @@ package struct DiscoverUseCase: Sendable {
             issuer: issuer, supplementing: ProviderMetadata.supplementedEndpointKeys)
         var findings = DiscoveryLint.findings(
             for: metadata, publicClient: channel.isPublicClient(secretFile: clientSecretFile),
-            dpop: channel.dpop ?? (channel.securityProfile == .fapi2), profile: channel.securityProfile)
+            dpop: SignInSettings(channel: channel).usesDPoP, profile: channel.securityProfile)
         findings += await keyFindings(metadata, http: client)
         return Result(issuer: issuer, metadata: metadata, findings: findings)
     }

@@ -94,9 +94,10 @@ package struct SignInContext: Sendable {
     package let context: CommandContext
     /// Whether this sign-in binds its tokens with DPoP.
     package let usesDPoP: Bool
-    /// The security profile the sign-in is held to, with the settings it was chosen from (for its checks).
-    package let securityProfile: SecurityProfile?
+    /// The settings the sign-in was made from, for its profile's checks.
     private let settings: SignInSettings
+    /// The security profile the sign-in is held to.
+    package var securityProfile: SecurityProfile? { settings.profile }
     /// The sign-in's DPoP key, made once the provider's algorithms are known (or taken from a pending authorization).
     private let dpop = OnceBox<DPoPKey>()
 
@@ -117,7 +118,6 @@ package struct SignInContext: Sendable {
         credentials = try Self.credentials(settings, clientID: key.client, in: context)
         self.context = context
         usesDPoP = settings.usesDPoP
-        securityProfile = settings.profile
         self.settings = settings
     }
 
@@ -195,11 +195,9 @@ package struct SignInContext: Sendable {
         if securityProfile == .fapi2 {
             // §5.4.1: assertions are signed only as the profile allows, and the sign-in remembers so its refreshes do.
             endpoints.securityProfile = .fapi2
-            if let listed = endpoints.assertionAlgorithms, FAPI2Profile.allowed(listed).isEmpty {
-                // Left as listed: holdToProfile refuses the provider, naming what it lists.
-            } else {
-                endpoints.assertionAlgorithms = FAPI2Profile.restrict(endpoints.assertionAlgorithms)
-            }
+            // A provider listing none of the profile's keeps its list, for holdToProfile to refuse naming it.
+            let allowed = FAPI2Profile.restrict(endpoints.assertionAlgorithms)
+            if !allowed.isEmpty { endpoints.assertionAlgorithms = allowed }
         }
         credentials.assertion?.accept(endpoints.assertionAlgorithms)
         return endpoints
