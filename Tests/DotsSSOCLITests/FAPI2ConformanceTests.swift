@@ -26,16 +26,10 @@ struct FAPI2ConformanceTests {
     }
 
     /// One provider, one client key and one client certificate for the whole suite (the provider registers both).
-    actor SharedProvider {
-        static let shared = SharedProvider()
-        /// Started once: cases that ask at the same time wait for the same start.
-        private var starting: Task<(peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory), any Error>?
+    enum SharedProvider {
+        static let peer = SharedPeer<(peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory)>()
 
-        func start() async throws -> Setup {
-            let task = starting ?? Task { try await Self.launch() }
-            starting = task
-            return try await task.value.setup
-        }
+        static func start() async throws -> Setup { try await peer.value { try await launch() }.setup }
 
         private static func launch() async throws -> (peer: BackgroundProcess, setup: Setup, work: TemporaryDirectory) {
             let work = TemporaryDirectory("fapi2")
@@ -69,7 +63,7 @@ struct FAPI2ConformanceTests {
         init(_ module: String, _ variant: Variant = .dpop) async throws {
             self.variant = variant
             self.module = "\(module)~\(variant == .mtls ? "mtls-" : "")\(UUID().uuidString.prefix(8).lowercased())"
-            setup = try await SharedProvider.shared.start()
+            setup = try await SharedProvider.start()
             logStart = (try? Data(contentsOf: URL(fileURLWithPath: setup.log)).count) ?? 0
         }
 

@@ -11,22 +11,16 @@ import Testing
 struct RPConformanceTests {
     /// One provider for the whole suite: it serves every module under its own path, and its state (codes, tokens, a
     /// rotated key) is per module or per token, so the modules do not meet. Started once, not once per case.
-    actor SharedProvider {
-        static let shared = SharedProvider()
-        /// Started once: cases that ask at the same time wait for the same start.
-        private var starting: Task<(peer: BackgroundProcess, port: Int, log: TemporaryDirectory), any Error>?
+    enum SharedProvider {
+        static let peer = SharedPeer<(peer: BackgroundProcess, port: Int, log: TemporaryDirectory)>()
 
         /// The provider's port and its request log.
-        func start() async throws -> (port: Int, log: String) {
-            let task =
-                starting
-                ?? Task {
-                    let log = TemporaryDirectory("rplog")
-                    let (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
-                    return (peer, port, log)
-                }
-            starting = task
-            let running = try await task.value
+        static func start() async throws -> (port: Int, log: String) {
+            let running = try await peer.value {
+                let log = TemporaryDirectory("rplog")
+                let (peer, port) = try await Peers.rpConformance(log: log.path("requests.log"))
+                return (peer, port, log)
+            }
             return (running.port, running.log.path("requests.log"))
         }
     }
@@ -43,7 +37,7 @@ struct RPConformanceTests {
         /// A fresh run of `module`.
         init(_ module: String) async throws {
             self.module = "\(module)~\(UUID().uuidString.prefix(8).lowercased())"
-            (port, log) = try await SharedProvider.shared.start()
+            (port, log) = try await SharedProvider.start()
             logStart = (try? Data(contentsOf: URL(fileURLWithPath: log)).count) ?? 0
         }
 
