@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// `DOTS_SSO_FUZZ=1` (Scripts/fuzz, in its own .build-fuzz) adds the libFuzzer harness and instruments our parsers
@@ -41,7 +41,9 @@ let package = Package(
     // of one commit alike.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        // No default traits: "FullFoundation" would link Foundation (and ICU) for a DateFormatter date strategy we never use,
+        // and "ConfigurationSupport" swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -85,7 +87,7 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        // zlib for reading passes (Debian's; the same library ZIPFoundation, which writes the sandbox's passes, links).
+        // zlib for reading and writing zips (Debian's): passes inspected, and the passes the sandbox signs (ZipWriter).
         .systemLibrary(
             name: "CDotsZlib",
             pkgConfig: "zlib",
@@ -122,7 +124,6 @@ let package = Package(
             dependencies: [
                 "DotsSSOBasics", "DotsSSOCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
@@ -171,7 +172,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "dots-sso-fuzz",
-            dependencies: ["DotsSSOFuzzTargets"],
+            dependencies: ["DotsSSOFuzzTargets", "DotsSSOBasics"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-parse-as-library"] + sanitized)],
             linkerSettings: [.unsafeFlags(sanitized)]
         ))

@@ -272,7 +272,7 @@ PYTHON_PROFILE = (
 
 
 def release_sizes(binary, dist):
-    """The release's sizes: the binary stripped (and what ICU's data takes of it), and dist/'s artefacts when present."""
+    """The release's sizes: the binary stripped (and any ICU data linked into it), and dist/'s artefacts when present."""
     def mib(size):
         return f"{size / 1048576:.1f} MiB"
 
@@ -286,10 +286,10 @@ def release_sizes(binary, dist):
         if len(fields) == 4 and fields[3].startswith("icudt") and fields[3].endswith("_dat"):
             icu = int(fields[1], 16)
     lines = ["", "## Release size", "",
-             "What a user downloads and installs (Scripts/package; goals: binary at most 80 MB stripped, tarball at most 30 MB).", "",
+             "What a user downloads and installs (Scripts/package; goals: binary at most 40 MB stripped, tarball at most 15 MB).", "",
              "| artefact | size |", "|---|---|",
              f"| binary, stripped (static Swift runtime) | {mib(stripped_size)} |",
-             f"| of which ICU's data (icudt*_dat, linked by Foundation's locale support) | {mib(icu)} |"]
+             f"| of which ICU's data (icudt*_dat: only FoundationEssentials is linked, so none is expected) | {mib(icu)} |"]
     for name in sorted(os.listdir(dist)) if os.path.isdir(dist) else []:
         if name.endswith((".tar.gz", ".deb", ".debug")):
             lines.append(f"| {name} | {mib(os.path.getsize(os.path.join(dist, name)))} |")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One parser of outside input, as libFuzzer drives it: bytes in, no file, no network, no output. A target returns
 /// normally for every input (a refusal is a thrown error it catches); anything else — a trap, a sanitizer report, a

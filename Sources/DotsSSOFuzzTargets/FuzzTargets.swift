@@ -1,6 +1,11 @@
+import Dispatch
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every parser dots-sso runs on what partners and their servers send.
 package enum FuzzTargets {
@@ -99,7 +104,7 @@ package enum FuzzTargets {
                 rewind(file)
                 let lines = LineReader(descriptor: fileno(file), limit: 16 * 1024)
                 while let line = lines.next() {
-                    _ = PastedRedirect.read(line.trimmingCharacters(in: .whitespacesAndNewlines), expectedState: "expected-state")
+                    _ = PastedRedirect.read(line.trimmed(), expectedState: "expected-state")
                 }
             },
             FuzzTarget("url-policy", "URLs and redirects from servers: https only, loopback http, no downgrade") { data in

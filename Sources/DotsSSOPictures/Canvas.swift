@@ -1,7 +1,11 @@
 import CPictures
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A picture being drawn: a cairo image surface (premultiplied ARGB, 4 bytes a pixel) and its context, with the few
 /// drawing operations previews need. One task draws on it; it is not shared.

@@ -1,7 +1,7 @@
 import CPictures
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// What rlottie actually draws, fed back into `bodymovin validate`: an animation whose every sampled frame is empty,
 /// content that leaves the canvas, content too small to read as a loader.

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The whole animation as an animated GIF at its frame rate, bounded: at most `maxSide` px a side and `maxFrames`
 /// frames (frames are skipped evenly beyond that, and wherever GIF's 1/100 s delays cannot keep up with the rate).

@@ -1,7 +1,7 @@
 import CPictures
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// An animation loaded into rlottie, for drawing frames. Only bytes that passed `LottieValidator` (our parser and its
 /// limits) are handed to rlottie: it is a C++ parser nobody here wrote.

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `bodymovin preview`'s picture: the contact sheet of evenly spaced frames rlottie draws.
 package enum LottieSheetDrawing {

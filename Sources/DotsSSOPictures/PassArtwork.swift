@@ -1,7 +1,7 @@
 import CPictures
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A pass's images, decoded for drawing: the variant that fits a 2× picture (`@2x`, else `@3x`, else the plain file),
 /// the chosen language's `.lproj` copy first. A PNG is measured from its header before it is decoded, and one larger

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `pkpass preview`'s pictures: the front (and back) of a pass as Wallet lays it out.
 package enum PassPreviewDrawing {

@@ -1,6 +1,10 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws a pass the way Wallet lays out its style (generic, storeCard, coupon, eventTicket, boardingPass): colours,
 /// logo and logo text, strip, thumbnail and background images, the header, primary, secondary and auxiliary fields,
@@ -134,7 +138,7 @@ struct PassRenderer {
         }
         var right = Self.width - Self.margin
         for field in fields("headerFields").prefix(3).reversed() {
-            let label = text.label(field)?.uppercased(with: text.locale) ?? ""
+            let label = text.label(field)?.uppercased() ?? ""
             let value = text.value(field)
             let width = min(110, max(measure(canvas, label, size: 9), measure(canvas, value, size: 15)) + 2)
             canvas.text(label, x: right - width, y: top + 8, width: width, size: 9, color: labelColor, alignment: .right)
@@ -160,7 +164,7 @@ struct PassRenderer {
                 let x = index == 0 ? Self.margin : Self.width - Self.margin - half
                 let alignment: Canvas.Alignment = index == 0 ? .left : .right
                 canvas.text(
-                    text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: half, size: 10, color: labelColor,
+                    text.label(field)?.uppercased() ?? "", x: x, y: top, width: half, size: 10, color: labelColor,
                     alignment: alignment)
                 canvas.text(text.value(field), x: x, y: top + 13, width: half, size: 34, color: foreground, alignment: alignment)
             }
@@ -207,7 +211,7 @@ struct PassRenderer {
             let x = Self.margin + Double(index) * (width + 8)
             let alignment = Self.alignment(field, index: index, count: shown.count)
             canvas.text(
-                text.label(field)?.uppercased(with: text.locale) ?? "", x: x, y: top, width: width, size: 9, color: labelColor,
+                text.label(field)?.uppercased() ?? "", x: x, y: top, width: width, size: 9, color: labelColor,
                 alignment: alignment)
             canvas.text(text.value(field), x: x, y: top + 12, width: width, size: valueSize, color: foreground, alignment: alignment)
         }

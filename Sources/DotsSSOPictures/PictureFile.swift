@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Writing a finished picture: atomically, no fsync (it can be drawn again), and a failure as the one-line exit-74
 /// error. An animation's picture is readable by everyone; a pass's shows a member's barcode, so it is the member's

@@ -1,5 +1,10 @@
+import DotsSSOBasics
 import DotsSSOFuzzTargets
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The libFuzzer harness: one binary for every parser, `FUZZ_TARGET` picks which (Scripts/fuzz sets it). Built only
 /// with DOTS_SSO_FUZZ=1, which also compiles DotsSSOCore with `-sanitize=fuzzer,address`; libFuzzer supplies `main`.
@@ -7,7 +12,7 @@ let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
     guard let target = FuzzTargets.named(name) else {
         let names = FuzzTargets.all.map(\.name).joined(separator: ", ")
-        FileHandle.standardError.write(Data("dots-sso-fuzz: set FUZZ_TARGET to one of: \(names)\n".utf8))
+        FileDescriptorIO.write(2, Data("dots-sso-fuzz: set FUZZ_TARGET to one of: \(names)\n".utf8))
         exit(64)
     }
     return target

@@ -3,7 +3,7 @@ import CDotsRuntime
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOPictures
-import Foundation
+import FoundationEssentials
 
 /// The `dots-sso` root command: the command tree, and the one place a run becomes an exit status and stderr lines.
 @main

@@ -42,4 +42,9 @@ int dots_catch_termination_signals(void);
 /* Ends the process by `number` as if it had never been caught: the status a shell and a CI runner expect. */
 _Noreturn void dots_end_by_signal(int number);
 
+/* Starts `path` with `argv` (NULL-terminated, argv[0] first) and this process's environment, its stdin, stdout and
+   stderr on /dev/null, no other descriptor inherited and every signal at its default, unblocked: a browser opener or
+   a drawing child. Sets *pid and returns 0, or returns the errno that stopped it. */
+int dots_spawn_quiet(const char *path, char *const argv[], int *pid);
+
 #endif

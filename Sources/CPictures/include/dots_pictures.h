@@ -130,4 +130,19 @@ const char *dots_zint_error(const struct zint_symbol *symbol);
 void dots_zint_modules(const struct zint_symbol *symbol, int *width, int *rows);
 void dots_zint_free(struct zint_symbol *symbol);
 
+/* ICU (Debian's libicu72, or any ICU from 60 to 90), loaded the first time a pass field's date or number is
+   formatted for a picture, as Wallet does for the viewer's language: the binary itself carries no locale data.
+   NULL when ready, otherwise a one-line reason. */
+const char *dots_icu_load(void);
+
+/* `milliseconds` since 1970 in ICU's date and time styles (-1 none, 0 full, 1 long, 2 medium, 3 short) for
+   `locale` ("fr_FR"), in the zone `zone` ("GMT+01:00"; NULL for the machine's), as UTF-8 in `out`. Its length,
+   or -1 when ICU is missing or refuses. */
+int dots_icu_format_date(double milliseconds, int date_style, int time_style, const char *locale, const char *zone,
+                         char *out, int size);
+
+/* `value` in ICU's number style (1 decimal, 2 currency, 3 percent, 4 scientific, 5 spelled out) for `locale`, with
+   `currency` (an ISO 4217 code, or NULL), as UTF-8 in `out`. Its length, or -1. */
+int dots_icu_format_number(double value, int style, const char *currency, const char *locale, char *out, int size);
+
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a wait must end, on the monotonic clock. Waits and timeouts are real time passing, not dates: the
 /// context's `WallClock` says what time it is (and tests move it), while a wall-clock jump (NTP, a laptop waking)

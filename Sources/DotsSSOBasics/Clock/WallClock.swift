@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The time as use cases see it: the system clock in the binary, a clock set by hand in tests (so a token can
 /// expire without anyone waiting for it). Waiting goes through the clock too, so a device sign-in's polling can be
@@ -32,7 +32,7 @@ package struct WallClock: Sendable {
     /// The sleeps a simulated clock was asked for, in order.
     package final class SleepLog: @unchecked Sendable {
         // @unchecked: `sleeps` is guarded by `lock`.
-        private let lock = NSLock()
+        private let lock = Lock()
         private var sleeps: [TimeInterval] = []
 
         package init() {}

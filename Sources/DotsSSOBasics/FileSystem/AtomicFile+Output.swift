@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension AtomicFile {
     /// Writes an output the user named (a report, a picture, a saved root): atomically as `write` does, with a failure

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -132,14 +132,13 @@ package enum AtomicFile {
     /// Makes the folder `url` goes in (and its parents, 0755) when it is missing: a report path in a fresh checkout.
     package static func createFolder(for url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) { return }
+        if FileStatus(folder.path) != nil { return }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         } catch {
             throw WriteError(
                 path: url.path, step: "create folder \(folder.path)",
-                reason: (error as NSError).localizedFailureReason ?? "cannot create it")
+                reason: FileSystemReason.of(error, otherwise: "cannot create it"))
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A path given on the command line where `-` means standard input.
 package enum InputFile {
@@ -49,7 +53,7 @@ package enum InputFile {
     private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws
         -> CappedRead<Contents>
     {
-        let handle: FileHandle?
+        let handle: Int32?
         var contents = Contents()
         if path == "-" {
             handle = nil
@@ -60,16 +64,17 @@ package enum InputFile {
                 if status.size > limit { return .tooLarge(size: status.size) }
                 contents.reserveCapacity(status.size)
             }
-            guard let file = FileHandle(forReadingAtPath: path) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
+            let file = open(path, O_RDONLY | O_CLOEXEC)
+            guard file >= 0 else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             handle = file
         }
-        defer { try? handle?.close() }
+        defer { if let handle { close(handle) } }
         while contents.count <= limit {
             let chunk: Data?
             do {
                 let count = min(1 << 20, limit + 1 - contents.count)
                 if let handle {
-                    chunk = try handle.read(upToCount: count)
+                    chunk = try FileDescriptorIO.read(handle, upToCount: count)
                 } else {
                     chunk = try standardInput.read(upToCount: count)
                 }

@@ -1,5 +1,5 @@
 import CDotsRuntime
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +9,7 @@ import Foundation
 /// when it is interrupted (Ctrl-C, a CI job cancelled with SIGTERM, a closed terminal's SIGHUP): what a command
 /// makes in a shared temporary directory it removes, so a day of CI leaves no trail of `dots-sso-*` folders.
 package enum ScratchSpace {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var folders: Set<String> = []
     nonisolated(unsafe) private static var watching = false
     nonisolated(unsafe) private static var yielded = false
@@ -39,7 +39,7 @@ package enum ScratchSpace {
         }
         let pipe = dots_catch_termination_signals()
         guard starting, pipe >= 0 else { return }
-        let thread = Thread {
+        DetachedThread.start(stackSize: 1 << 18) {
             var byte: UInt8 = 0
             while true {
                 let count = read(pipe, &byte, 1)
@@ -51,8 +51,6 @@ package enum ScratchSpace {
                 dots_end_by_signal(Int32(byte))
             }
         }
-        thread.stackSize = 1 << 18
-        thread.start()
     }
 
     /// Leaves the termination signals to a command that handles them itself (the sandbox shuts down cleanly).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a finding's JSON path (`$.layers[3].ks`, `$.containers[0]`, `$.issuer`) sits in the file's text, as a
 /// 1-based line and column, so a CI report can point at it (SARIF `region`, Code Quality `lines`, a GitHub

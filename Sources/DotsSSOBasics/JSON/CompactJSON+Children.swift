@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CompactJSON {
     /// Walks one container's children by scanning its bytes: scalars are stepped over, nested containers jumped

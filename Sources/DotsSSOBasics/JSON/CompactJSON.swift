@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A whole JSON document validated once and kept compact: the bytes as read, plus where each object and array starts
 /// and ends (8 bytes per container, nothing per scalar). Scalars are read from the bytes when asked for, children are
@@ -188,7 +192,7 @@ package final class CompactJSON: Sendable {
                     && name.utf8.allSatisfy {
                         ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
                     }
-                path += plain ? ".\(name)" : "[\"\(name.replacingOccurrences(of: "\"", with: "\\\""))\"]"
+                path += plain ? ".\(name)" : "[\"\(name.replacing("\"", with: "\\\""))\"]"
                 if chosen.key == node { return path }
             } else {
                 path += "[\(chosen.position)]"

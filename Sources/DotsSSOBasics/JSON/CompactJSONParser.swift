@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one validating pass behind `CompactJSON`: RFC 8259 strictly (UTF-8 checked, no trailing commas, no leading
 /// zeros), nesting bounded, duplicate keys noted. It records only where containers start and end; the scalar
@@ -135,7 +135,7 @@ package struct CompactJSONParser {
             default:
                 guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
                     throw fail(
-                        "unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte))",
+                        "unexpected \(byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(PlainNumber.hexByte(byte))")",
                         at: index)
                 }
                 if let end = Self.plainNumberEnd(bytes, at: index) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns `DecodingError` into one readable line with the JSON path of the problem.
 package enum JSONDiagnostics {
@@ -43,12 +43,8 @@ package enum JSONDiagnostics {
         }
     }
 
+    /// The decoder's own words (Foundation's JSONDecoder attaches no underlying error on Linux).
     private static func underlyingReason(_ context: DecodingError.Context) -> String {
-        if let underlying = context.underlyingError as NSError?,
-            let detail = underlying.userInfo["NSDebugDescription"] as? String
-        {
-            return detail
-        }
-        return context.debugDescription
+        context.debugDescription
     }
 }

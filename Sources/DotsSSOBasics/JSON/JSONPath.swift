@@ -11,7 +11,7 @@ package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `$.user.profile["first name"][0]`; a bare `name` or `a.b` is read as `$.name` / `$.a.b`.
     package init(_ text: String) throws {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingWhitespace())
         if rest.hasPrefix("$") { rest = rest.dropFirst() } else if !rest.isEmpty, !rest.hasPrefix("[") { rest = "." + rest }
         var steps: [Step] = []
         while let first = rest.first {
@@ -25,7 +25,7 @@ package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                 guard let close = rest.firstIndex(of: "]") else {
                     throw InputError.malformed(source: "JSON path '\(text)'", reason: "missing ']'")
                 }
-                let inner = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+                let inner = rest[rest.index(after: rest.startIndex)..<close].trimmingWhitespace()
                 if let index = Int(inner) {
                     steps.append(.index(index))
                 } else if inner.count >= 2, let quote = inner.first, quote == "\"" || quote == "'", inner.last == quote {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Which copy of a key given twice in one object a value keeps: readers differ, and a check must read a
@@ -31,4 +31,15 @@ extension JSONValue {
             self = .object(members)
         }
     }
+}
+
+extension JSONValue {
+    /// Parses `bytes` as one JSON document, any value at its top (a server's body); nil when it is not JSON.
+    package init?(parsing bytes: some Sequence<UInt8>) {
+        guard let document = try? CompactJSON(bytes: Array(bytes)) else { return nil }
+        self.init(document)
+    }
+
+    /// The member `key` when this is an object.
+    package subscript(key: String) -> JSONValue? { objectValue?[key] }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept as received so `--json` can echo a server's document faithfully.
 package enum JSONValue: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +9,7 @@ import Foundation
 /// pasted address is a few KB). `Swift.readLine` holds a line of any length — hundreds of MB from a hostile paste.
 package final class LineReader: @unchecked Sendable {
     // @unchecked: the buffer is touched only under `lock`; one reader thread at a time in practice.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let descriptor: Int32
     private let limit: Int
     private var buffer: [UInt8] = []

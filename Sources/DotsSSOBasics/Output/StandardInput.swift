@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `-` reads: the process's stdin in the binary, bytes a test gives in-process. The context holds it, and the
 /// root of a run binds it for `InputFile` (`InputFile.$standardInput`), so no use case reads the process's stdin on
@@ -21,7 +25,7 @@ package struct ProcessStandardInput: StandardInput {
     package init() {}
 
     package func read(upToCount count: Int) throws -> Data? {
-        try FileHandle.standardInput.read(upToCount: count)
+        try FileDescriptorIO.read(STDIN_FILENO, upToCount: count)
     }
 
     package func secretLine(prompt: String, limit: Int) -> Data?? {
@@ -33,7 +37,7 @@ package struct ProcessStandardInput: StandardInput {
 /// Bytes given up front (tests): read once, then end of input.
 package final class BufferedInput: StandardInput, @unchecked Sendable {
     // @unchecked: `data` and `offset` are guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var data: Data
     private var offset = 0
 

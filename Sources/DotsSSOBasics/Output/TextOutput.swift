@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +28,7 @@ extension TextOutput {
 package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     // @unchecked: `recorded` is guarded by `lock`; the descriptor itself is only written under it.
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: String?
 
     package static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
@@ -68,7 +68,7 @@ package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 /// Collects everything written, for tests and for commands that render into a string first.
 package final class BufferedOutput: TextOutput, @unchecked Sendable {
     // @unchecked: `buffer` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var buffer = ""
     package let isTerminal: Bool
 

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Passes text through to another output and remembers whether any was written: so a `--json` run that fails
 /// before printing its document can print the failure document instead of leaving stdout empty.
 package final class WatchedOutput: TextOutput, @unchecked Sendable {
     // @unchecked: `wrote` is guarded by `lock`; `inner` is itself Sendable.
     private let inner: any TextOutput
-    private let lock = NSLock()
+    private let lock = Lock()
     private var wrote = false
 
     package init(_ inner: any TextOutput) {

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// A thread-safe count, for progress reported from concurrent tasks.
 package final class Counter: @unchecked Sendable {
     // @unchecked: `value` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = 0
 
     package init() {}

@@ -34,7 +34,7 @@ package enum EmailAddress {
     /// both sides of an `@`, whatever follows it (`jane@localhost` is an address on an intranet).
     package static func looksLikeEmail(_ value: String) -> Bool {
         guard let at = value.firstIndex(of: "@"), at != value.startIndex else { return false }
-        return !value[value.index(after: at)...].trimmingCharacters(in: .whitespaces).isEmpty
+        return !value[value.index(after: at)...].trimmingWhitespace().isEmpty
     }
 
     package static func describe(_ problem: Problem) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The process environment as plain values, so the core never reads globals and tests can inject their own.
 package struct Environment: Sendable {
@@ -18,7 +18,7 @@ package struct Environment: Sendable {
     package var isGitHubActions: Bool { self["GITHUB_ACTIONS"] == "true" }
 
     private var home: String {
-        self["HOME"] ?? NSHomeDirectory()
+        self["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// `$XDG_CONFIG_HOME/dots-sso` (default `~/.config/dots-sso`).

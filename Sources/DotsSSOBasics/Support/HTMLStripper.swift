@@ -16,7 +16,7 @@ package enum HTMLStripper {
                 let inner = html[html.index(after: index)..<close]
                 if inner.hasPrefix("!--") {
                     // A comment runs to "-->", which may contain ">" earlier.
-                    if let end = html[index...].range(of: "-->") {
+                    if let end = html[index...].firstRange(of: "-->") {
                         index = end.upperBound
                         continue
                     }

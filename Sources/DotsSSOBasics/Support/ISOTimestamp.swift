@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -17,11 +17,21 @@ package enum ISOTimestamp {
     /// `2026-11-22`.
     package static func day(_ date: Date) -> String { day(fields(date)) }
 
+    /// `Tue, 01 Dec 2026 19:30:00 +0000`: an RFC 5322 mail date, in UTC and English as the RFC spells it.
+    package static func mailDate(_ date: Date) -> String {
+        let parts = fields(date)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let year = PlainNumber.zeroPadded(Int(parts.tm_year) + 1900, width: 4)
+        return "\(weekdays[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) \(year) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
+    }
+
     /// The instants shown: years 0001 to 9999. A date outside (from a file or a server: `exp: 1e300`) is shown at
     /// the nearest end, and a non-number as the start, instead of trapping in the conversion to `time_t`.
     static let shown: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
-    static func fields(_ date: Date) -> tm {
+    package static func fields(_ date: Date) -> tm {
         let interval = date.timeIntervalSince1970
         let clamped = interval.isNaN ? shown.lowerBound : min(max(interval.rounded(.down), shown.lowerBound), shown.upperBound)
         var seconds = time_t(clamped)
@@ -36,7 +46,7 @@ package enum ISOTimestamp {
         return "\(padded)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
     }
 
-    static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    package static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// Reads a W3C date-time with a zone: `yyyy-MM-ddTHH:mm`, optional `:ss` and `.fraction`, then `Z` or `±HH:MM`,
     /// each field in its calendar range (proleptic Gregorian, as ISO 8601 counts). Parsed by hand (with `timegm`)

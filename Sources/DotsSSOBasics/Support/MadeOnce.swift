@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// A value made by the first caller that needs it while any others wait, so it is made once even when several
 /// threads ask at the same moment (the first requests of a parallel download all start together).
 package final class MadeOnce<Value>: @unchecked Sendable {
     // @unchecked: `made` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
 
     package init() {}
     private var made: [Value] = []  // empty until made: Value may itself be optional

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// A value set at most once from any thread (first writer wins), for bridging callbacks to async code.
 package final class OnceBox<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `stored` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: Value?
 
     package init() {}

@@ -4,7 +4,7 @@
 package enum ShellWord {
     package static func quoted(_ text: String) -> String {
         let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./:@%+=,-".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// ` --channel WORD` for a hint, or nothing without a channel.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A secret typed or pasted at a terminal (`--access-token-file -` with stdin a terminal): a prompt on stderr, the
 /// input not echoed (so the member's token never lands in the scrollback), and one line, ended by Enter rather than
@@ -18,7 +22,7 @@ enum TerminalSecret {
             _ = tcsetattr(fd, TCSANOW, &silent)
         }
         defer { if quiet { _ = tcsetattr(fd, TCSANOW, &saved) } }
-        FileHandle.standardError.write(Data((prompt + " ").utf8))
+        FileDescriptorIO.write(STDERR_FILENO, Data((prompt + " ").utf8))
         var line = Data()
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1 {

@@ -4,7 +4,7 @@
 package enum TerminalText {
     /// One line, at most `limit` columns (and four bytes a column), newlines shown as ⏎.
     package static func oneLine(_ text: String, limit: Int = 80) -> String {
-        let flat = safe(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎ "))
+        let flat = safe(text.replacing("\r\n", with: "\n").replacing("\n", with: "⏎ "))
         return cut(flat, columns: limit, bytes: limit * 4, tail: { _ in "…" })
     }
 

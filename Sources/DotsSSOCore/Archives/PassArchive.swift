@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A .pkpass archive opened defensively: entries are listed from the central directory and refused before any
 /// is inflated when they could escape a folder, nest archives, or add up to a zip bomb; inflation itself is
@@ -45,7 +45,7 @@ package struct PassArchive: Sendable {
 
         /// The refusal of a text entry of `size` bytes over its cap.
         func textTooLarge(_ path: String, size: UInt64, file: String, format: Format = .pkpass) -> Finding {
-            let shown = size >= 1_048_576 ? String(format: "%.1f MiB", Double(size) / 1_048_576) : "\(size) bytes"
+            let shown = size >= 1_048_576 ? PlainNumber.fixed(Double(size) / 1_048_576, places: 1) + " MiB" : "\(size) bytes"
             return Finding(
                 .error, ArchiveFindings.code("entry-too-large", for: format), at: FindingLocation(file: file, path: path),
                 "\(path) is \(shown) uncompressed; \(format.noun)'s \(path.hasSuffix(".strings") ? "strings file" : "JSON") is kilobytes, and dots-sso reads at most \(maxTextEntryBytes / 1_048_576) MiB of it: refused before reading"
@@ -148,7 +148,7 @@ package struct PassArchive: Sendable {
     /// What a non-zip download usually is, so the message says it (an HTML error page, JSON, a PDF…).
     static func describe(_ data: Data) -> String {
         if data.isEmpty { return "an empty file" }
-        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmed().lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
             return "an HTML page (\(data.count) bytes), often a login or error page served instead of the pass"
         }

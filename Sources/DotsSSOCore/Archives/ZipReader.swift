@@ -1,6 +1,6 @@
 import CDotsZlib
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Reads a zip archive held in memory, for passes: every offset and length is checked against the bytes before it
 /// is used, entries are inflated with zlib straight into a buffer of their declared size, and nothing is copied
@@ -117,10 +117,7 @@ struct ZipReader {
         default:
             throw Problem("compression method \(entry.method) is not supported (stored or deflate only)")
         }
-        let checksum = output.withUnsafeBytes { raw -> UInt32 in
-            UInt32(crc32(0, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count)))
-        }
-        guard checksum == entry.crc32 else { throw Problem("its CRC-32 does not match: the data is corrupt") }
+        guard CRC32.of(output) == entry.crc32 else { throw Problem("its CRC-32 does not match: the data is corrupt") }
         return output
     }
 

@@ -1,7 +1,7 @@
 import CDotsRuntime
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -59,7 +59,7 @@ package enum InstalledLibraries {
             let path = String(cString: file)
             library.path =
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-                    $0.hasPrefix("/") ? $0 : (path as NSString).deletingLastPathComponent + "/" + $0
+                    $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().path + "/" + $0
                 } ?? path
         }
         if !versionFunction {
@@ -70,7 +70,7 @@ package enum InstalledLibraries {
             library.version = number > 0 ? "\(number / 10_000).\(number / 100 % 100).\(number % 100)" : nil
         } else if let text = unsafeBitCast(function, to: (@convention(c) () -> UnsafePointer<CChar>?).self)() {
             // libcurl lists every library it was built with; its own version and TLS backend are what matter here.
-            let words = String(cString: text).split(separator: " ").prefix(2).map { $0.replacingOccurrences(of: "libcurl/", with: "") }
+            let words = String(cString: text).split(separator: " ").prefix(2).map { $0.replacing("libcurl/", with: "") }
             library.version = TerminalText.oneLine(words.joined(separator: " "), limit: 80)
         }
         return library

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One cache file: the key it belongs to, the channel that made it, who signed in, and each domain's payload.
 /// Never printed as a whole: payloads hold secrets, shown only when the user asks (`token print`).

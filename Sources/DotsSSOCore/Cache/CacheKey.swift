@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Identifies one cache entry: what kind of sign-in it is, who issued it (OAuth issuer or token endpoint, or the
 /// Bridge server), the client (OAuth client id, or the Bridge study) and the account (several people may sign

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 extension CommandContext {
     /// The token cache in `--cache-dir` when given, else the context's directory (and the context's clock).

@@ -1,6 +1,7 @@
 import CSecret
+import Dispatch
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The Secret Service (GNOME Keyring, KWallet, KeePassXC) over D-Bus, through libsecret loaded on first use. Each
 /// call runs on a thread of its own and is given up after its timeout: libsecret's calls cannot be cancelled, so a
@@ -33,7 +34,7 @@ package struct SecretServiceKeyring: SecretKeyring {
     ) throws -> String? {
         let outcome = OnceBox<Result<String?, KeyringError>>()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let started = DetachedThread.start {
             let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: 512)
             buffer.initialize(repeating: 0, count: 512)
             defer { buffer.deallocate() }
@@ -44,7 +45,7 @@ package struct SecretServiceKeyring: SecretKeyring {
             }
             done.signal()
         }
-        thread.start()
+        guard started else { throw KeyringError.refused("no thread could be started for the keyring call") }
         guard done.wait(timeout: .now() + max(0.1, timeout)) == .success, let result = outcome.value else {
             throw KeyringError.noAnswer(seconds: timeout)
         }

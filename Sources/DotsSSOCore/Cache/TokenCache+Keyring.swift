@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// An entry whose tokens live in the keyring: the file names the sign-in (key, channel, subject, times) and says
 /// `"tokenStore": "keyring"`; the keyring item, found by the file's path, holds the payloads as JSON.

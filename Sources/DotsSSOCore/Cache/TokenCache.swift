@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -107,7 +107,7 @@ package struct TokenCache: Sendable {
         guard info.st_size <= 1_048_576 else {
             return .corrupt(path: path, reason: "the file is larger than any token entry (\(info.st_size) bytes)")
         }
-        let data = FileHandle(fileDescriptor: fd, closeOnDealloc: false).readDataToEndOfFile()
+        let data = (try? FileDescriptorIO.readToEnd(fd, limit: 1_048_577)) ?? Data()
         let entry: CacheEntry
         do {
             entry = try Self.decoder.decode(CacheEntry.self, from: data)

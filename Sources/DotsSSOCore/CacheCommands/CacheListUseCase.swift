@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso cache list`: every cached sign-in (OAuth and magic-link), never a token; unusable files are listed
 /// with their problem instead of stopping the listing.

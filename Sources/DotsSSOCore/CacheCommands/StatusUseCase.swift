@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso status`: every cached sign-in as gh's `auth status` shows it — channel, account, member, scopes,
 /// expiry, where the tokens live — and with `check`, whether the provider still accepts each: the access token

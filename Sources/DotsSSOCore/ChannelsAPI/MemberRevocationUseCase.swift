@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `members log-out|remove`: the calls a partner makes to The Dots Channels API when it revokes a member on its
 /// side (seed 000: no sync in either direction, so this is how access ends). One POST per SSO id, a few at a time;
@@ -97,7 +97,7 @@ package struct MemberRevocationUseCase: Sendable {
         for given in ssoIDs {
             guard given == "-" else { ids.append(given); continue }
             while let line = ctx.readLine() {
-                let id = line.trimmingCharacters(in: .whitespaces)
+                let id = line.trimmingWhitespace()
                 if !id.isEmpty && !id.hasPrefix("#") { ids.append(id) }
             }
         }
@@ -123,7 +123,7 @@ package struct MemberRevocationUseCase: Sendable {
         }
         let who = ids.count == 1 ? "the member with SSO id \(ServerWords.line(ids[0]))" : "\(ids.count) members"
         ctx.stderr.write("Remove \(who) from channel \(channelID)? They cannot sign in to it again. Type yes to continue: ")
-        guard let answer = ctx.readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), answer == "yes" || answer == "y" else {
+        guard let answer = ctx.readLine()?.trimmingWhitespace().lowercased(), answer == "yes" || answer == "y" else {
             throw NotConfirmed(message: "not confirmed: nothing was removed")
         }
     }
@@ -150,13 +150,13 @@ package struct MemberRevocationUseCase: Sendable {
         let words = ServerWords.from(response)
         switch response.status {
         case 200..<300:
-            let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-            guard let object, let requestID = object["requestId"] as? String else {
+            let object = JSONValue(parsing: response.body)?.objectValue
+            guard let object, let requestID = object["requestId"]?.stringValue else {
                 throw HTTPError.malformedBody(url: url, expected: "{\"requestId\", \"status\"}", found: response.bodyKind)
             }
             return Outcome(
                 ssoId: id, succeeded: true, requestId: ServerWords.line(requestID),
-                status: (object["status"] as? String).map { ServerWords.line($0) },
+                status: object["status"]?.stringValue.map { ServerWords.line($0) },
                 httpStatus: response.status, exitCode: 0)
         case 400, 422:
             return .failure(
@@ -180,16 +180,16 @@ package struct MemberRevocationUseCase: Sendable {
 
     /// `errors: [{field?, message}]` or `errors: {field: [messages]}` as one line, when the API lists them.
     static func validationErrors(_ response: HTTPResponse) -> String? {
-        guard let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else { return nil }
+        guard let object = JSONValue(parsing: response.body)?.objectValue else { return nil }
         var lines: [String] = []
-        if let list = object["errors"] as? [[String: Any]] {
+        if let list = object["errors"]?.arrayValue, list.allSatisfy({ $0.objectValue != nil }) {
             for entry in list {
-                let message = (entry["message"] as? String) ?? ""
-                lines.append((entry["field"] as? String).map { "\($0): \(message)" } ?? message)
+                let message = entry["message"]?.stringValue ?? ""
+                lines.append(entry["field"]?.stringValue.map { "\($0): \(message)" } ?? message)
             }
-        } else if let map = object["errors"] as? [String: Any] {
+        } else if let map = object["errors"]?.objectValue {
             for (field, value) in map.sorted(by: { $0.key < $1.key }) {
-                let messages = (value as? [String]) ?? [(value as? String) ?? ""]
+                let messages = value.stringArray ?? [value.stringValue ?? ""]
                 lines.append("\(field): \(messages.joined(separator: "; "))")
             }
         }

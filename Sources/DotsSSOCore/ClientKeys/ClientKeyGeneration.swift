@@ -1,5 +1,9 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `dots-sso keys generate`: a new key pair for `private_key_jwt`. The private key is written 0600 (never over an
 /// existing file without `force`: a key the provider has registered is not to be lost by a slip), and the public

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One partner's configuration: endpoints, client, flags and their purpose, containers, deliverables.
 ///
@@ -75,7 +75,7 @@ package struct Channel: Codable, Sendable, Equatable {
 
     /// What findings about the channel name as their file: the channel file when there is one (so CI annotations
     /// link to it), else "channel NAME" for a channel made of flags.
-    package var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingCharacters(in: .whitespaces) }
+    package var findingFile: String { sourceFile ?? "channel \(name ?? "")".trimmingWhitespace() }
 
     /// A web page shown in the app, optionally gated by a flag, optionally switched to another URL by a flag.
     package struct Container: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One text setting of a channel, declared once. Its flag (`name` in kebab case: `privacyPolicy` is
 /// `--privacy-policy`), its help, its key in the channel file, its row in `channel show`, how `channel init`

@@ -94,8 +94,8 @@ package struct NamedValue: Sendable, Equatable {
     /// `form` is what the flag expects (`NAME=PURPOSE`), for the error.
     package init(parsing entry: String, form: String) throws {
         guard let equals = entry.firstIndex(of: "=") else { throw UsageError.invalid("expected \(form)") }
-        name = entry[..<equals].trimmingCharacters(in: .whitespaces)
-        value = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        name = entry[..<equals].trimmingWhitespace()
+        value = entry[entry.index(after: equals)...].trimmingWhitespace()
         guard !name.isEmpty, !value.isEmpty else { throw UsageError.invalid("expected \(form)") }
     }
 }
@@ -133,7 +133,7 @@ package enum ProfileAuth: Sendable, Equatable {
     case placement(Channel.Placement)
 
     package init(parsing text: String) throws {
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == "bearer" {
+        if text.trimmingWhitespace().lowercased() == "bearer" {
             self = .bearer
         } else {
             do { self = .placement(try Channel.Placement(parsing: text)) } catch {
@@ -146,7 +146,7 @@ package enum ProfileAuth: Sendable, Equatable {
 extension Channel.Placement {
     /// `header:NAME` or `query:NAME`.
     package init(parsing text: String) throws {
-        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingWhitespace() }
         guard parts.count == 2, let carrier = Carrier(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
             throw UsageError.invalid("expected header:NAME or query:NAME")
         }

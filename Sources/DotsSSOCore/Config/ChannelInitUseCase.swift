@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso channel init NAME` and `channel set NAME`: writes a channel file (0600) from flags — a new one, or the
 /// existing one with the given fields changed — after checking every endpoint is a URL dots-sso would connect to

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso channel list`: the configured channels' names.
 package struct ChannelListUseCase: Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Finds the client secret: a file given with `--client-secret-file` (`-` is stdin), else the environment
 /// variable the channel names in `clientSecretEnv`. Secrets never come from flag values, which leak into `ps`.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A secret the user hands over without putting it in argv (where `ps` and shell history would keep it): a file
 /// (`-` is stdin) or an environment variable. The value must be one line of visible ASCII, as any token or key a
@@ -16,7 +16,7 @@ package enum SecretInput {
             guard let value = environment[variable] else {
                 throw ConfigError.unsetSecretVariable(variable: variable, what: what, fileFlag: fileFlag)
             }
-            return try vet(value.trimmingCharacters(in: .whitespacesAndNewlines), what: what, source: "$\(variable)")
+            return try vet(value.trimmed(), what: what, source: "$\(variable)")
         }
         return nil
     }
@@ -42,7 +42,7 @@ package enum SecretInput {
 
     /// The file's text with surrounding whitespace trimmed, read with the cap (stdin, pipes and `<(…)` too), not yet vetted.
     package static func text(of file: String, what: String) throws -> String {
-        try utf8Text(of: file, what: what, limit: maxBytes).trimmingCharacters(in: .whitespacesAndNewlines)
+        try utf8Text(of: file, what: what, limit: maxBytes).trimmed()
     }
 
     /// The file's UTF-8 text as it is, refused past `limit` bytes (plus room for a line ending) before it is held.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A security profile a channel holds its sign-ins to (channel `securityProfile`, `--security-profile`): every rule
 /// the client can keep is checked before anything is sent, and what the provider answers is judged by it too.

@@ -1,5 +1,9 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Everything a use case touches outside its own inputs, built once at the root of a run: the environment, the
 /// output streams, the network, the clock, the token cache's home and the browser. The binary builds the real

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a user chose for one command's requests: the timeout, extra CA files and the `-v` trace.
 package struct HTTPSettings: Sendable {

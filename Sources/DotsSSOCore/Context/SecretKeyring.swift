@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A keyring that keeps one secret per cache entry (the Secret Service on Linux). Each call is bounded by `timeout`:
 /// a locked keyring asks a person to unlock it, which on a server nobody ever does.

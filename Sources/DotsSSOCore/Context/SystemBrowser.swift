@@ -1,5 +1,9 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Opens a URL in a browser for a person to sign in. Failing is never fatal: the URL is always printed too.
 package protocol BrowserOpener: Sendable {
@@ -71,23 +75,22 @@ package struct SystemBrowser: BrowserOpener {
     /// Starts the command and gives it a second: one that fails at once is a failure; one still running (a browser,
     /// or a helper driving one) has opened.
     private func run(_ shellCommand: String, url: URL, shown: String) -> BrowserLaunch {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", shellCommand, "sh", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let child: QuietChild
         do {
-            try process.run()
+            child = try QuietChild(executable: "/bin/sh", arguments: ["-c", shellCommand, "sh", url.absoluteString])
         } catch {
             return .failed(reason: "\(shown) could not be started")
         }
         let deadline = Deadline(seconds: 1)
-        while process.isRunning && !deadline.hasPassed { usleep(20_000) }
-        if !process.isRunning && process.terminationStatus != 0 {
-            return .failed(reason: "\(TerminalText.oneLine(shown, limit: 60)) exited with status \(process.terminationStatus)")
+        while child.isRunning && !deadline.hasPassed { usleep(20_000) }
+        switch child.ending {
+        case .exited(let status) where status != 0:
+            return .failed(reason: "\(TerminalText.oneLine(shown, limit: 60)) exited with status \(status)")
+        case .signaled(let signal):
+            return .failed(reason: "\(TerminalText.oneLine(shown, limit: 60)) exited with status \(signal)")
+        default:
+            return .opened
         }
-        return .opened
     }
 
     /// Why no graphical browser can be shown here, if that is so.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Under GitHub Actions the runner obeys any output line that starts with `::` (`::error …`, `::set-output …`,
 /// `::stop-commands::…`) and `##[error]` anywhere in a line. Partner text we print (a feature's name, a finding
@@ -10,7 +10,7 @@ package final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
     // @unchecked: `atLineStart` is guarded by `lock`; `inner` is itself safe to share.
     private let inner: any TextOutput
     private let token: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var atLineStart = true
 
     package init(_ inner: any TextOutput) {
@@ -30,7 +30,7 @@ package final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
             var rest = Substring(text)
             while !rest.isEmpty {
                 let end = rest.firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
-                let line = rest[..<end].replacingOccurrences(of: "##[", with: Self.brokenLegacyCommand)
+                let line = rest[..<end].replacing("##[", with: Self.brokenLegacyCommand)
                 if atLineStart && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("::") {
                     result += "::stop-commands::\(token)\n\(line)\(line.hasSuffix("\n") ? "" : "\n")::\(token)::\n"
                     atLineStart = true
@@ -49,7 +49,7 @@ package final class WorkflowCommandGuard: TextOutput, @unchecked Sendable {
     /// `##[` broken.
     package func writeCommand(_ line: String) {
         lock.withLock {
-            inner.write((atLineStart ? "" : "\n") + line.replacingOccurrences(of: "##[", with: Self.brokenLegacyCommand) + "\n")
+            inner.write((atLineStart ? "" : "\n") + line.replacing("##[", with: Self.brokenLegacyCommand) + "\n")
             atLineStart = true
         }
     }

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A certificate as a person needs to see it in a report.
 package struct CertificateInfo: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Message digests over OpenSSL's EVP interface (SHA-1 for pkpass manifests, SHA-256 for PKCE and cache names).
 package enum DigestAlgorithm: String, Sendable {

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A certificate made here, with its P-256 private key: the sandbox's pass-signing hierarchy is issued at
 /// start, so no key ever ships in the binary and every run has its own. Owns its `X509` and `EVP_PKEY`.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// RFC 7638 JWK thumbprints: SHA-256 over the key's required members in lexicographic order, base64url. Anyone who
 /// holds the public JWK computes the same value, which is why it names keys (a client key's default `kid`) and binds

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The JWS algorithms (RFC 7518 §3, RFC 8037) dots-sso verifies id_tokens with: each names the kind of key that can
 /// make it, its digest and, for RSA, its padding. `none` and the HS* family are not here on purpose: an unsigned

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A public key built from JWK parameters, owning its `EVP_PKEY` (freed in `deinit`).
 package final class PublicKey: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 extension SigningKey {
     /// The most a private key file may hold: a 16384-bit RSA key in PEM is under 13 KB.

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A key that signs JWS: RSA for RS256 (or PS256), P-256 for ES256. Generated fresh (the sandbox's id_token keys,
 /// `keys generate`) or read from a PEM file (a client's `private_key_jwt` key). Owns its `EVP_PKEY`, freed in `deinit`.

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// CA certificates we trust: extra anchors for TLS (`--cacert`, `DOTS_SSO_CACERT`, added to the system's store)
 /// or the anchors a pass signature must chain to (`--trust`, Apple Root CA). Owns its parsed `X509` objects and

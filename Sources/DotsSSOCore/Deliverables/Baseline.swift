@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A baseline of accepted findings (`--baseline FILE`, written by `--write-baseline FILE`): each entry one finding of
 /// one channel by its fingerprint, with who accepted it, why, and until when. A team keeps it in the repository

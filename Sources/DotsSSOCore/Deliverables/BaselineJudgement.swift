@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A finding a baseline entry accepts: reported as suppressed (SARIF `suppressions`, JUnit skipped with the
 /// reason), counted in no verdict.

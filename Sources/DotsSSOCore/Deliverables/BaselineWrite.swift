@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `--write-baseline FILE`: the file as it was (read before the run, so a broken one stops the run before any
 /// request, and its who/why/until survive), then this run's findings written over it atomically.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The `channel` check: the configuration itself, before anything is fetched — required fields, https on every
 /// OAuth and member endpoint (plain http only on loopback), flags documented with a purpose, containers well formed.
@@ -60,7 +60,7 @@ package enum ChannelLint {
                 ChannelFindings.launchFlagMissing, "$.flags",
                 "\(ProfileChecker.launchFlag) is not documented; the app logs out every member whose profile lacks it")
         }
-        for (name, purpose) in flags.sorted(by: { $0.key < $1.key }) where purpose.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (name, purpose) in flags.sorted(by: { $0.key < $1.key }) where purpose.trimmingWhitespace().isEmpty {
             add(
                 ChannelFindings.flagPurposeMissing, "$.flags.\(name)",
                 "flag \(name) has no purpose; say what it controls so the app team knows what it gates")

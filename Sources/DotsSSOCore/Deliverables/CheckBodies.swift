@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What each named check of `dots-sso check` does. Each body calls the same core pieces the single commands
 /// use (discovery lint, the profile checker, the container request, the pass fetcher and inspector, the Lottie

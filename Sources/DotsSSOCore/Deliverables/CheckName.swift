@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One check of `dots-sso check`. The list a channel has (`all(for:)`), what `--only`/`--skip` accept, and what
 /// `CheckBodies` runs are all this type, so a new check is one new case the compiler walks through every switch.

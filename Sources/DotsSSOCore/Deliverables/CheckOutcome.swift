@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One named check of `dots-sso check` (`channel`, `tls`, `container:news`, `legal:privacy-policy`…) and how it
 /// ended: passed, failed (an error finding, or a warning under `--strict`), or skipped with the reason.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What several checks of one `check` run share, fetched once however many checks ask at the same time: the
 /// provider metadata, and the test member (token and profile). A failure is shared too: each check that needs

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso check`: every deliverable of a channel (seed 000), one named check each, run concurrently in one
 /// CI job. Static checks always run; the live ones (profile, flags, containers, passes) run as a test member —

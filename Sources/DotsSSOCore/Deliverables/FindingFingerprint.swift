@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What identifies one finding of one channel from run to run, for a baseline: the channel, the code, the file (a
 /// local path relative to the working folder, so another checkout matches) and the JSON path — never the message,

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One `legal:KIND` check: the Privacy Policy, Terms & Conditions or Joint Controller Statement is reachable over
 /// https with a 200 and is really the document — a PDF by its magic bytes, or an HTML page with a title — not an
@@ -48,7 +48,7 @@ package struct LegalDocumentCheck: Sendable {
 
     package func run(channel: Channel) async -> [Finding] {
         let path = "$.legal.\(kind.key)"
-        guard let source = kind.location(in: channel.legal)?.trimmingCharacters(in: .whitespaces), !source.isEmpty else {
+        guard let source = kind.location(in: channel.legal)?.trimmingWhitespace(), !source.isEmpty else {
             return [
                 Finding(
                     LegalFindings.missing, at: FindingLocation(file: channel.findingFile, path: path),
@@ -123,7 +123,7 @@ package struct LegalDocumentCheck: Sendable {
             ]
         }
         let text = String(decoding: body.prefix(256 * 1024), as: UTF8.self)
-        guard mediaType == "text/html" || text.range(of: "<html", options: .caseInsensitive) != nil else {
+        guard mediaType == "text/html" || text.rangeIgnoringCase(of: "<html") != nil else {
             return [
                 Finding(
                     LegalFindings.notDocument, at: location,
@@ -147,14 +147,14 @@ package struct LegalDocumentCheck: Sendable {
     }
 
     static func isPDF(_ data: Data) -> Bool {
-        data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
+        data.prefix(1024).firstRange(of: Data("%PDF-".utf8)) != nil
     }
 
     /// The text of the first `<title>`, whitespace collapsed and basic entities decoded.
     static func title(in html: String) -> String? {
-        guard let open = html.range(of: "<title", options: .caseInsensitive),
-            let start = html.range(of: ">", range: open.upperBound..<html.endIndex),
-            let close = html.range(of: "</title", options: .caseInsensitive, range: start.upperBound..<html.endIndex)
+        guard let open = html.rangeIgnoringCase(of: "<title"),
+            let start = html[open.upperBound...].firstRange(of: ">"),
+            let close = html.rangeIgnoringCase(of: "</title", from: start.upperBound)
         else { return nil }
         let raw = html[start.upperBound..<close.lowerBound].prefix(300)
         return HTMLStripper.strip(String(raw)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -163,7 +163,7 @@ package struct LegalDocumentCheck: Sendable {
     /// What a body that is not the document is, for the message.
     static func describe(_ data: Data) -> String {
         if data.isEmpty { return "empty" }
-        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let head = String(decoding: data.prefix(256), as: UTF8.self).trimmed().lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") { return "an HTML page (\(data.count) bytes)" }
         if head.hasPrefix("{") || head.hasPrefix("[") { return "JSON (\(data.count) bytes)" }
         return "\(data.count) bytes of something else"

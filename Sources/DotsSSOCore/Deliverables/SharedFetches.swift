@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What the channels of one `check` run fetch in common, fetched once: a provider's metadata and JWKS per issuer
 /// (partners on one identity provider are common), a TLS handshake per host, and the checks of a deliverable that

@@ -1,6 +1,6 @@
 import CDotsRuntime
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -70,7 +70,7 @@ package struct DrawingLimits: Codable, Sendable, Equatable {
     package static func from(_ environment: Environment, timeout: Double? = nil) -> DrawingLimits {
         var limits = standard
         if let text = environment["DOTS_SSO_DRAW_LIMITS"] {
-            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",").map { Int($0.trimmingWhitespace()) }
             if parts.count == 2, let memory = parts[0], let cpu = parts[1], (64...65_536).contains(memory), (1...3_600).contains(cpu) {
                 limits.memoryMiB = memory
                 limits.cpuSeconds = cpu

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -142,17 +142,14 @@ package struct IsolatedDrawing: Sendable {
         } catch {
             return ([], (0, error))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            DrawingWorker.argument, jobFile, results.path, String(decoding: (try? JSONEncoder().encode(limits)) ?? Data(), as: UTF8.self),
-            String(getpid()),
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process: QuietChild
         do {
-            try process.run()
+            process = try QuietChild(
+                executable: executable,
+                arguments: [
+                    DrawingWorker.argument, jobFile, results.path,
+                    String(decoding: (try? JSONEncoder().encode(limits)) ?? Data(), as: UTF8.self), String(getpid()),
+                ])
         } catch {
             // Nothing to isolate with (the binary moved away): draw here rather than not at all.
             return (jobs.enumerated().map { ($0.offset, performHere($0.element)) }, nil)
@@ -167,13 +164,13 @@ package struct IsolatedDrawing: Sendable {
                 finished = count
                 progress = Stopwatch()
             } else if progress.seconds >= limits.wallSeconds {
-                kill(process.processIdentifier, SIGKILL)
+                process.send(SIGKILL)
                 killedAtDeadline = true
                 break
             }
             try? await Task.sleep(nanoseconds: 2_000_000)
         }
-        process.waitUntilExit()
+        let ending = process.waitUntilExit()
         var done: [(Int, DrawingResult)] = []
         for position in jobs.indices {
             guard let data = FileManager.default.contents(atPath: results.appendingPathComponent("\(position).json").path),
@@ -185,13 +182,14 @@ package struct IsolatedDrawing: Sendable {
         let limit =
             killedAtDeadline
             ? "took longer than \(PlainNumber.text(limits.wallSeconds)) s"
-            : Self.limitHit(reason: process.terminationReason, status: process.terminationStatus, limits: limits)
+            : Self.limitHit(ending, limits: limits)
         return (done, (done.count, DrawingTooCostly(limit: limit)))
     }
 
     /// The limit a child that ended without a result most likely hit, from how it ended.
-    static func limitHit(reason: Process.TerminationReason, status: Int32, limits: DrawingLimits) -> String {
-        guard reason == .uncaughtSignal else {
+    static func limitHit(_ ending: QuietChild.Ending, limits: DrawingLimits) -> String {
+        guard case .signaled(let status) = ending else {
+            guard case .exited(let status) = ending else { return "ended before drawing" }
             return "ended with status \(status) before drawing (more than \(limits.memoryMiB) MiB of memory?)"
         }
         switch status {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where a run's pictures go: the folder the user named, or a private one (`PrivateFolder`, 0700) made only when
 /// the first picture is drawn and removed again when the run leaves nothing in it. A run that draws nothing (most

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where a preview goes when `--output` is not given: the current folder, as every output of dots-sso (never
 /// beside the input, which may be a shared or read-only folder), named so the user can type it back.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The channels one `check` run covers: each `--channel` as given, then every channel file (`*.json`, not hidden) of
 /// each `--channels DIR` in name order, else `DOTS_SSO_CHANNEL`; `--shard I/N` then keeps this job's share. Each has a
@@ -52,7 +52,7 @@ package struct ChannelRoster: Sendable {
     /// A channel's key: a stored channel's name as given, a file's name without `.json`.
     package static func key(of selector: String) -> String {
         guard selector.hasSuffix(".json") || selector.contains("/") else { return selector }
-        let name = (selector as NSString).lastPathComponent
+        let name = String(selector.split(separator: "/").last ?? Substring(selector))
         return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     }
 

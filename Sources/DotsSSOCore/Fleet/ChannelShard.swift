@@ -23,8 +23,8 @@ package struct ChannelShard: Sendable, Equatable, CustomStringConvertible {
     /// `I/N` as typed (`$CI_NODE_INDEX/$CI_NODE_TOTAL`); anything else is a usage error naming the form.
     package init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0].trimmingCharacters(in: .whitespaces)),
-            let count = Int(parts[1].trimmingCharacters(in: .whitespaces))
+        guard parts.count == 2, let index = Int(parts[0].trimmingWhitespace()),
+            let count = Int(parts[1].trimmingWhitespace())
         else {
             throw UsageError.invalid(
                 "\(CLIFlag.shard) '\(TerminalText.oneLine(text, limit: 40))' is not I/N (this job's number and the matrix size, e.g. \(CLIFlag.shard) 2/4)"

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso check` of many channels in one run (repeated `--channel`, `--channels DIR`, `--shard I/N`): a bounded
 /// number of channels at once, each checked as a one-channel run is, all on one HTTP client (one connection pool,
@@ -92,7 +92,7 @@ package struct FleetCheckUseCase: Sendable {
     /// A member's token files with `{channel}` made the channel's key (`--refresh-token-file 'secrets/{channel}.token'`).
     static func expanding(_ settings: MemberSettings, key: String) throws -> MemberSettings {
         var settings = settings
-        func expand(_ path: String?) -> String? { path?.replacingOccurrences(of: placeholder, with: key) }
+        func expand(_ path: String?) -> String? { path?.replacing(placeholder, with: key) }
         settings.accessTokenFile = expand(settings.accessTokenFile)
         settings.refreshTokenFile = expand(settings.refreshTokenFile)
         settings.profileFile = expand(settings.profileFile)

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A TLS client certificate and its private key (PEM files) that a provider's mTLS endpoints are shown (RFC 8705):
 /// for client authentication (`tls_client_auth`, `self_signed_tls_client_auth`) and for access tokens bound to the

@@ -1,6 +1,6 @@
 import CCurl
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One connection cache for every request a client makes: libcurl's share interface, locked for the threads requests
 /// run on. Downloads from one server (a member's passes) reuse kept-alive connections instead of a TCP and TLS

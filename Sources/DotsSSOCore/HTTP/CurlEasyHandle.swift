@@ -1,6 +1,6 @@
 import CCurl
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Owns one `CURL` easy handle, the header list and the error buffer it points at; all are freed in `deinit`.
 /// Every option is set through a method that checks curl's answer: an option curl refuses is an error, never

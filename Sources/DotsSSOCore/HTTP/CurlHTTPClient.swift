@@ -1,7 +1,7 @@
 import CCurl
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The production `HTTPClient`, over libcurl: TLS 1.2+, verification always on, loopback-only http,
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
@@ -25,7 +25,9 @@ package final class CurlHTTPClient: HTTPClient {
     /// delay, which would quietly serialise concurrent downloads on a 2-core machine.)
     static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
+            let started = DetachedThread.start { continuation.resume(with: Result { try work() }) }
+            // No thread to be had (a process at its limit): do the work here rather than not at all.
+            if !started { continuation.resume(with: Result { try work() }) }
         }
     }
 

@@ -1,6 +1,6 @@
 import CCurl
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The state one libcurl transfer writes into from its C callbacks. It travels through curl's
 /// `*DATA` pointers via `Unmanaged` and must outlive `curl_easy_perform`.

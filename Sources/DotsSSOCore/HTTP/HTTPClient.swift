@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The network as the rest of the core sees it: one request in, one response out, policy enforced.
 package protocol HTTPClient: Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong carrying a request, from URL policy to the answer's shape.
 package enum HTTPError: UserFacingError, Equatable {
@@ -92,7 +92,7 @@ package enum HTTPError: UserFacingError, Equatable {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+        seconds == seconds.rounded() ? String(Int(seconds)) : PlainNumber.fixed(seconds, places: 1)
     }
 
     static func format(bytes: Int) -> String {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the core describes it; the client decides how to carry it safely.
 package struct HTTPRequest: Sendable {
@@ -68,17 +68,18 @@ package struct HTTPRequest: Sendable {
 
     /// The first value of a header, compared case-insensitively.
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.equalsIgnoringCase(name) }?.value
     }
 }
 
 /// `application/x-www-form-urlencoded` encoding (HTML form rules: space as `+`).
 package enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*")
-
+    /// Letters, digits, `-._*` as they are; a space as `+`; every other byte %XX.
     package static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: " ")))!
-            .replacingOccurrences(of: " ", with: "+")
+        PercentEncoding.encode(text) { byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x2A || byte == 0x20
+        }.replacing(" ", with: "+")
     }
 
     package static func encode(_ fields: [(String, String)]) -> String {
@@ -90,8 +91,8 @@ package enum FormEncoding {
         text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func unescape(_ part: Substring) -> String {
-                let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+                let spaced = String(part.replacing("+", with: " "))
+                return PercentEncoding.decode(spaced) ?? spaced
             }
             return (unescape(parts[0]), parts.count > 1 ? unescape(parts[1]) : "")
         }

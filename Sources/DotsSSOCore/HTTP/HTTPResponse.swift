@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What the server answered, after any redirects.
 package struct HTTPResponse: Sendable {
@@ -28,7 +28,7 @@ package struct HTTPResponse: Sendable {
 
     /// The last value of a header, compared case-insensitively.
     package func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.last { $0.name.equalsIgnoringCase(name) }?.value
     }
 
     /// The media type without parameters, lower-cased (`application/json`).
@@ -63,12 +63,11 @@ package struct HTTPResponse: Sendable {
 
     /// Parses the body as a JSON value. An HTML page, an empty body or broken JSON is a malformed response (exit 65)
     /// whose message says what arrived instead.
-    package func jsonObject() throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch {
+    package func jsonObject() throws -> JSONValue {
+        guard let value = JSONValue(parsing: body) else {
             throw HTTPError.malformedBody(url: displayURL, expected: "JSON", found: bodyKind)
         }
+        return value
     }
 
     /// Decodes the body as `T`, reporting the JSON path of any mismatch.
@@ -85,13 +84,13 @@ package struct HTTPResponse: Sendable {
     package var bodyKind: String {
         if body.isEmpty { return "an empty body" }
         let type = mediaType ?? "no content type"
-        let start = String(decoding: body.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let start = String(decoding: body.prefix(512), as: UTF8.self).trimmed().lowercased()
         if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || type == "text/html" {
             return "an HTML page (\(type), \(body.count) bytes)"
         }
         if start.hasPrefix("<") { return "XML or markup (\(type), \(body.count) bytes)" }
         // An error status can carry perfectly good JSON: say so, with its words, rather than call it broken.
-        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
+        if JSONValue(parsing: body) != nil {
             return ServerWords.from(self).map { "a JSON body saying \"\($0)\"" } ?? "a JSON body (\(type), \(body.count) bytes)"
         }
         return "\(body.count) bytes of \(type) that are not valid JSON"

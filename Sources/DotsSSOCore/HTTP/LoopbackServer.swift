@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import HummingbirdCore
 import Logging

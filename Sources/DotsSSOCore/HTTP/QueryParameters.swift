@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 extension URL {
     /// This URL with `items` added to its query. URLComponents leaves `+` as is, which most servers read as a space;
@@ -7,7 +7,7 @@ extension URL {
     package func appendingQueryItems(_ items: [URLQueryItem]) -> URL? {
         guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return nil }
         components.queryItems = (components.queryItems ?? []) + items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         return components.url
     }
 }

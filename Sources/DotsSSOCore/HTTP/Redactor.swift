@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Removes secrets (tokens, codes, verifiers, client secrets, passwords, credentials headers, cookies)
 /// from anything dots-sso might show: URLs, headers, form and JSON bodies.
@@ -60,7 +60,7 @@ package enum Redactor {
             rest = rest[..<mark]
         }
         var base = String(rest)
-        if let scheme = base.range(of: "://") {
+        if let scheme = base.firstRange(of: "://") {
             let authorityEnd = base[scheme.upperBound...].firstIndex(of: "/") ?? base.endIndex
             if let at = base[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
                 base.replaceSubrange(scheme.upperBound..<at, with: placeholder)
@@ -76,8 +76,8 @@ package enum Redactor {
     package static func redactForm(_ text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            guard parts.count == 2, isSecret(key: key.replacingOccurrences(of: "+", with: " ")) else { return String(pair) }
+            let key = PercentEncoding.decode(parts[0]) ?? String(parts[0])
+            guard parts.count == 2, isSecret(key: key.replacing("+", with: " ")) else { return String(pair) }
             return "\(parts[0])=\(placeholder)"
         }.joined(separator: "&")
     }
@@ -87,11 +87,10 @@ package enum Redactor {
     package static func redactBody(_ body: Data, contentType: String?, limit: Int = 2048) -> String {
         if body.isEmpty { return "" }
         let type = contentType?.lowercased() ?? ""
-        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
-            let redacted = redactJSON(object)
-            if let data = try? JSONSerialization.data(
-                withJSONObject: redacted, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-            {
+        if let value = JSONValue(parsing: body) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(redactJSON(value)) {
                 return truncate(String(decoding: data, as: UTF8.self), limit: limit)
             }
         }
@@ -102,22 +101,20 @@ package enum Redactor {
     }
 
     /// A parsed JSON value with every string or number under a secret key replaced, at any depth.
-    package static func redactJSON(_ value: Any) -> Any {
-        if let object = value as? [String: Any] {
-            var copy: [String: Any] = [:]
+    package static func redactJSON(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var copy: [String: JSONValue] = [:]
             for (key, child) in object {
-                if isSecret(key: key), !(child is [String: Any]), !(child is [Any]), !(child is NSNull) {
-                    copy[key] = placeholder
-                } else {
-                    copy[key] = redactJSON(child)
+                switch child {
+                case .object, .array, .null: copy[key] = redactJSON(child)
+                case .bool, .number, .string: copy[key] = isSecret(key: key) ? .string(placeholder) : child
                 }
             }
-            return copy
+            return .object(copy)
+        case .array(let array): return .array(array.map(redactJSON))
+        default: return value
         }
-        if let array = value as? [Any] {
-            return array.map(redactJSON)
-        }
-        return value
     }
 
     /// The secret values a request carries (credential headers, secret query, form and JSON fields), so a trace
@@ -137,8 +134,8 @@ package enum Redactor {
             values += query.filter { isSecret(key: $0.name) }.compactMap(\.value)
         }
         if let body = request.body, let text = String(data: body, encoding: .utf8) {
-            if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
-                collectSecrets(in: object, into: &values)
+            if let value = JSONValue(parsing: body) {
+                collectSecrets(in: value, into: &values)
             } else {
                 values += FormEncoding.decode(text).filter { isSecret(key: $0.0) }.map(\.1)
             }
@@ -151,7 +148,7 @@ package enum Redactor {
     package static func forms(of secret: String) -> [String] {
         guard !secret.isEmpty else { return [] }
         let encoded =
-            secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? secret
+            PercentEncoding.encode(secret, keeping: PercentEncoding.isUnreserved)
         return encoded == secret ? [secret] : [secret, encoded]
     }
 
@@ -161,39 +158,51 @@ package enum Redactor {
     package static func redactText(_ text: String) -> String {
         var result = text
         for (pattern, valueGroup, nameGroup) in textPatterns {
-            let matches = pattern.matches(in: result, range: NSRange(result.startIndex..., in: result))
-            for match in matches.reversed() {
-                if let nameGroup, let name = Range(match.range(at: nameGroup), in: result), !isSecret(key: String(result[name])) {
-                    continue
-                }
-                guard let value = Range(match.range(at: valueGroup), in: result), !result[value].hasPrefix("[redacted") else { continue }
-                result.replaceSubrange(value, with: placeholder)
+            // Replaced from the last match back, by UTF-8 offset, so each replacement leaves the earlier ones in place.
+            var values: [Range<Int>] = []
+            for match in result.matches(of: pattern) {
+                if let nameGroup, let name = match.output[nameGroup].substring, !isSecret(key: String(name)) { continue }
+                guard let value = match.output[valueGroup].range, !result[value].hasPrefix("[redacted") else { continue }
+                values.append(
+                    result.utf8.distance(
+                        from: result.startIndex, to: value.lowerBound)..<result.utf8.distance(from: result.startIndex, to: value.upperBound)
+                )
+            }
+            for value in values.reversed() {
+                let utf8 = result.utf8
+                result.replaceSubrange(
+                    utf8.index(utf8.startIndex, offsetBy: value.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: value.upperBound),
+                    with: placeholder)
             }
         }
         return result
     }
 
     /// The patterns of `redactText` (the tests prove each one compiles and matches).
-    private static let textPatterns: [(NSRegularExpression, value: Int, name: Int?)] = [
+    nonisolated(unsafe) private static let textPatterns: [(Regex<AnyRegexOutput>, value: Int, name: Int?)] = [
         // `"refresh_token": "…"`, as a JSON body echoed inside a message.
         (#""([A-Za-z0-9_\-]+)"\s*:\s*"([^"\\]{1,})""#, 2, 1),
         // `client_secret=…` in a form or query echoed back; values end at &, whitespace, quotes and closing punctuation.
         (#"\b([A-Za-z0-9_\-]+)=([^&\s"',;)\]}]+)"#, 2, 1),
         // `Bearer …`/`Basic …` followed by a credential, not by an auth parameter (`error="…"`).
         (#"\b(?:[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])\s+(?![a-z_]+\s*=)([A-Za-z0-9\-._~+/]+=*)"#, 1, nil),
-    ].compactMap { pattern, value, name in (try? NSRegularExpression(pattern: pattern)).map { ($0, value, name) } }
+    ].compactMap { pattern, value, name in (try? Regex(pattern)).map { ($0.wordBoundaryKind(.simple), value, name) } }
 
     /// `text` with every occurrence of the given secret values replaced.
     package static func scrub(_ text: String, secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+        secrets.reduce(text) { $0.replacing($1, with: placeholder) }
     }
 
-    private static func collectSecrets(in value: Any, into values: inout [String]) {
-        if let object = value as? [String: Any] {
+    private static func collectSecrets(in value: JSONValue, into values: inout [String]) {
+        if let object = value.objectValue {
             for (key, child) in object {
-                if isSecret(key: key), let text = child as? String { values.append(text) } else { collectSecrets(in: child, into: &values) }
+                if isSecret(key: key), let text = child.stringValue {
+                    values.append(text)
+                } else {
+                    collectSecrets(in: child, into: &values)
+                }
             }
-        } else if let array = value as? [Any] {
+        } else if let array = value.arrayValue {
             array.forEach { collectSecrets(in: $0, into: &values) }
         }
     }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a server said in an error answer, made fit for one line of a message: the usual JSON fields (`message`,
 /// `error_description`, `error`, `errors[0].message`, `detail`) or a short plain-text body; the request's secrets
@@ -11,15 +11,15 @@ package enum ServerWords {
     /// The server's words from `response`, or nil when it gave none worth showing (an HTML page, an empty body).
     package static func from(_ response: HTTPResponse, secrets: [String] = []) -> String? {
         let all = response.secrets + secrets
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] {
-            let nested = (object["errors"] as? [[String: Any]])?.first?["message"] as? String
+        if let object = JSONValue(parsing: response.body)?.objectValue {
+            let nested = object["errors"]?.arrayValue?.first?["message"]
             let texts = [object["message"], object["error_description"], nested, object["detail"], object["error"]]
-                .compactMap { $0 as? String }.filter { !$0.isEmpty }
+                .compactMap { $0?.stringValue }.filter { !$0.isEmpty }
             guard let first = texts.first else { return nil }
-            let code = (object["error"] as? String).flatMap { $0 == first ? nil : $0 }
+            let code = object["error"]?.stringValue.flatMap { $0 == first ? nil : $0 }
             return line(code.map { "\(first) (\($0))" } ?? first, secrets: all)
         }
-        let text = String(decoding: response.body.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: response.body.prefix(4096), as: UTF8.self).trimmed()
         guard !text.isEmpty, !text.hasPrefix("<"), !text.hasPrefix("{"), !text.hasPrefix("[") else { return nil }
         return line(text, secrets: all)
     }
@@ -41,7 +41,7 @@ package enum ServerWords {
                 lastWasSpace = false
             }
         }
-        result = result.trimmingCharacters(in: .whitespaces)
+        result = result.trimmingWhitespace()
         return result.count > limit ? String(result.prefix(limit)) + "…" : result
     }
 }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a TLS handshake with one host showed: the protocol and cipher negotiated and the server's certificate,
 /// and — when verification failed — why. The certificate is read even then, so a report can say when it expired.

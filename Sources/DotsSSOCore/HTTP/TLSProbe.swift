@@ -1,7 +1,7 @@
 import CCurl
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Reads a connection's TLS session from inside curl's prerequest callback — the one moment the connection is up
 /// and the request not yet sent — then tells curl to stop. Used only by `CurlHTTPClient.inspectTLS`.

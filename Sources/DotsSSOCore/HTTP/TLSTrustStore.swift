@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a verified connection trusts — the system's CA bundle and directory (libcurl's own defaults) plus the
 /// `--cacert` anchors — made once and shared by every connection of a client. Left to itself, libcurl loads the

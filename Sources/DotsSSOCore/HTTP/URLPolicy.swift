@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Which URLs dots-sso will talk to: https anywhere, plain http only to loopback hosts
 /// (local tests and RFC 8252 §7.3 redirects), never a downgrade from https to http.
@@ -38,7 +38,7 @@ package enum URLPolicy {
 
     /// 127.0.0.0/8, ::1 and `localhost` (which curl resolves to loopback without DNS).
     package static func isLoopback(host rawHost: String) -> Bool {
-        let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        let host = rawHost.trimming(charactersIn: "[]").lowercased()
         if host == "localhost" { return true }
         if host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)

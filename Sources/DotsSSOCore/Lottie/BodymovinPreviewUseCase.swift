@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso bodymovin preview FILE`: a contact sheet of evenly spaced frames drawn by rlottie (and optionally an
 /// animated GIF), so a person can see the loader without a phone.

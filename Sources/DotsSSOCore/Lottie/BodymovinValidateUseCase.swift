@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso bodymovin validate FILE…`: will each animation load and play in lottie-ios (or is it Lottie spec 1.0)?
 package struct BodymovinValidateUseCase: Sendable {

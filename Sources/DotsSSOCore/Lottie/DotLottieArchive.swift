@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A `.lottie` (dotLottie) file, as LottieFiles and the After Effects plug-ins export it and lottie-ios loads it
 /// (`DotLottieFile`): a zip with `manifest.json` and the animations as bodymovin JSON — v1 `animations/<id>.json`

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The part of `bodymovin validate` that rlottie draws (`LottieFrameCheck` in DotsSSOPictures), as the core asks for
 /// it: which files are drawn at all, in bounded children, and what a drawing stopped at a limit means.

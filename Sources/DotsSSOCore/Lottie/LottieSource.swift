@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One loading animation as a partner delivers it — bodymovin JSON or a `.lottie` archive, told apart by content —
 /// validated, with the bytes of the animation The Dots app would play: the JSON itself, or in a `.lottie` the

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Validates a bodymovin (Lottie) JSON file in one walk over a `CompactJSON` tree: structure, references,
 /// what lottie-ios does not support, and fitness as a loading icon.
@@ -703,7 +703,7 @@ struct LottieWalk {
         if let duration = summary.durationSeconds, duration > 10 {
             add(
                 LottieFindings.fitnessDuration, "$.op",
-                "the animation is \(String(format: "%.1f", duration)) s long; a loading icon loops, 1–5 s is typical")
+                "the animation is \(PlainNumber.fixed(duration, places: 1)) s long; a loading icon loops, 1–5 s is typical")
         }
         if let rate = summary.frameRate, rate > 60 {
             add(

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Apple's `apple-app-site-association`: the current (`appIDs` + `components`) and legacy (`appID` + `paths`) shapes.
 package enum AASALint {

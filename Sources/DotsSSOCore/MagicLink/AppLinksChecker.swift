@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Checks the two files that make magic links open the app: Apple's `apple-app-site-association` and
 /// Android's `assetlinks.json`, fetched the way the platforms fetch them (no redirects, https, small JSON).

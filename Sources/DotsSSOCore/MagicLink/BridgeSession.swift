@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A Bridge session from `magic-link redeem` as cached (the tokens are secrets; only `token print --session` shows one).
 package struct BridgeSession: CachePayload {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Caches a magic-link session the way `redeem`, `signup` and `signin` all do: the session under the participant's
 /// Bridge key (0600, never printed), the subject, and the password the call set when it is to be remembered.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso magic-link signup` and `signin`: the two steps of seed 001's lifecycle besides the magic link itself.
 /// At first install the app signs the member up with a generated password (`POST /v3/auth/signUp`, then signs in);

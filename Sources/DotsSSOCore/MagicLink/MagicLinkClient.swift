@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 extension BridgeSession {
     /// Reads the fields dots-sso needs from a `UserSessionInfo` body.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso magic-link redeem`: trades a sign-in link's token for a session (`POST /v3/auth/email/signIn`), as
 /// the app does, optionally setting a new strong random password, and caches the session (0600).

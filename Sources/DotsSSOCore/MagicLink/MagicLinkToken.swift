@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The parts of an emailed sign-in link: the token, and the e-mail and study when the link carries them.
 /// Shapes seen in the wild: `https://app.example/mobile/verify.html?token=…`, a custom scheme
@@ -16,7 +16,7 @@ package struct MagicLinkToken: Sendable, Equatable {
     }
 
     package init(link text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme, !scheme.isEmpty else {
             throw UsageError.invalid("\(CLIFlag.link) is not a URL: \(Redactor.redactURL(trimmed))")
         }
@@ -31,7 +31,7 @@ package struct MagicLinkToken: Sendable, Equatable {
         }
         func value(_ names: String...) -> String? {
             for name in names {
-                if let found = fields.first(where: { $0.0.caseInsensitiveCompare(name) == .orderedSame })?.1, !found.isEmpty {
+                if let found = fields.first(where: { $0.0.equalsIgnoringCase(name) })?.1, !found.isEmpty {
                     return found
                 }
             }

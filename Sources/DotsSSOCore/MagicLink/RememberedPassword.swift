@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The generated password of a magic-link account, kept in its cache entry (0600) only when the user asked
 /// (`--remember-password`), so `magic-link signin` can re-authenticate as the app does without anyone typing it.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// An access token as a resource request carries it: a bearer token, or one bound to the sign-in's DPoP key (RFC
 /// 9449 §7), which then goes as `Authorization: DPoP` with a proof of the key made for each request.

@@ -1,11 +1,11 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Checks the parameters of an authorization response (RFC 6749 §4.1.2, RFC 9207) and yields the code.
 package enum AuthorizationCallback {
     /// The query (or fragment) of a redirect URL the user pasted, as form fields.
     package static func parameters(fromURL text: String) throws -> [(String, String)] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed()
         guard let components = URLComponents(string: trimmed), components.scheme != nil else {
             throw UsageError.invalid("'\(Redactor.redactURL(trimmed))' is not the URL the browser landed on")
         }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The extra parameters of an authorization request that providers ask for: OIDC Core §3.1.2.1's `prompt`,
 /// `login_hint`, `acr_values` and `max_age`, RFC 8707's `resource` (one or more), and any other a partner's provider

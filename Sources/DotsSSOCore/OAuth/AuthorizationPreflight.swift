@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// How a provider answers a well-formed authorization request, fetched once without cookies and without following
 /// redirects: what `authorize` checks before it opens the browser, and what `check`'s `authorization` reports.
@@ -74,7 +74,7 @@ package enum AuthorizationPreflight {
                 lowered.contains("<form") || lowered.contains("type=\"password\"") || lowered.contains("type='password'")
                 || lowered.contains("type=password")
             let text = response.mediaType == "text/plain" ? source : HTMLStripper.strip(source)
-            lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             words = ServerWords.line(lines.joined(separator: " "), secrets: response.secrets)
         }
 
@@ -117,7 +117,7 @@ package enum AuthorizationPreflight {
     static func oauthError(inPage response: HTTPResponse) -> (String, String?)? {
         guard (400..<500).contains(response.status), response.body.count <= 256 * 1024 else { return nil }
         let text = HTMLStripper.strip(String(decoding: response.body, as: UTF8.self))
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
         for code in pageErrorCodes {
             guard let line = lines.first(where: { Self.names(code, in: $0) }) else { continue }
             return (code, ServerWords.line(line))
@@ -128,7 +128,7 @@ package enum AuthorizationPreflight {
     /// `code` as a whole word (not part of a longer identifier).
     static func names(_ code: String, in line: String) -> Bool {
         var searchRange = line.startIndex..<line.endIndex
-        while let found = line.range(of: code, range: searchRange) {
+        while let found = line[searchRange].firstRange(of: code) {
             let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
             let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
             let isWordCharacter = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
@@ -159,10 +159,10 @@ package enum AuthorizationPreflight {
     }
 
     static func oauthError(inJSON body: Data) -> (String, String?)? {
-        guard let object = try? JSONSerialization.jsonObject(with: body.prefix(64 * 1024)) as? [String: Any],
-            let error = object["error"] as? String
-        else { return nil }
-        return (ServerWords.line(error), (object["error_description"] as? String).map { ServerWords.line($0) })
+        guard let object = JSONValue(parsing: body.prefix(64 * 1024))?.objectValue, let error = object["error"]?.stringValue else {
+            return nil
+        }
+        return (ServerWords.line(error), object["error_description"]?.stringValue.map { ServerWords.line($0) })
     }
 
     /// What usually fixes a refusal, in the user's terms: the redirect URI, the client id or the scopes that were sent.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The authorization request a channel's app would make, sent the way `authorize` sends it, without anyone signing in:
 /// a fresh request of the real one's shape (its own state and PKCE pair), pushed first where the provider offers

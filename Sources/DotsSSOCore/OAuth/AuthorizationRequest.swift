@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// An authorization-code request with PKCE S256, a 256-bit `state` and, for OIDC, a `nonce` (RFC 6749 §4.1.1,
 /// RFC 7636, RFC 8252, OIDC Core §3.1.2.1).
@@ -35,7 +35,7 @@ package struct AuthorizationRequest: Sendable {
             throw HTTPError.invalidURL(endpoint.absoluteString)
         }
         let existing = components.percentEncodedQuery.map { $0 + "&" } ?? ""
-        components.percentEncodedQuery = existing + FormEncoding.encode(fields).replacingOccurrences(of: "+", with: "%20")
+        components.percentEncodedQuery = existing + FormEncoding.encode(fields).replacing("+", with: "%20")
         guard let url = components.url else { throw HTTPError.invalidURL(endpoint.absoluteString) }
         self.url = url
     }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso authorize`: the partner's authorization-code flow exactly as The Dots app runs it, wherever the user
 /// is. Listens on loopback and opens the browser; on a remote shell also takes the pasted redirect URL (whichever
@@ -206,7 +206,7 @@ package struct AuthorizeUseCase: Sendable {
             // meanwhile, on a thread of the opener's own, so a fast sign-in does not idle that second.
             let opening = ctx
             let url = browserURL
-            Thread.detachNewThread { opening.openForPerson(url, printed: "the URL above") }
+            DetachedThread.start { opening.openForPerson(url, printed: "the URL above") }
         }
 
         let parameters: [(String, String)]

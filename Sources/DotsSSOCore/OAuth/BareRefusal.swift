@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A refusal from the token, PAR or revocation endpoint that carries no RFC 6749 §5.2 error (an empty or non-JSON
 /// body, as some deployed providers answer), read by where and when it happened so the person gets the error the

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where a resource request's access token comes from: the channel's cached sign-in (refreshed when needed,
 /// and once more after a 401), or a token the user holds from elsewhere (`--access-token-file`).
@@ -21,14 +21,14 @@ package enum BearerSource: Sendable {
         guard let value = environment[name] else {
             throw ConfigError.unsetSecretVariable(variable: name, what: "the access token", fileFlag: "\(CLIFlag.accessTokenFile)")
         }
-        let token = withoutScheme(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        let token = withoutScheme(value.trimmed())
         return .fixed(try SecretInput.vet(token, what: "the access token", source: "$\(name)"))
     }
 
     /// A pasted `Authorization` value works too: its `Bearer ` scheme is dropped.
     static func withoutScheme(_ token: String) -> String {
         guard token.lowercased().hasPrefix("bearer ") else { return token }
-        return String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        return String(token.dropFirst(7)).trimmingWhitespace()
     }
 
     /// GETs `url` with the token where `auth` says (default `Authorization: Bearer`, or `DPoP` with a proof for a

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A client's `private_key_jwt` authentication (RFC 7523 §2.2, OIDC Core §9): instead of a shared secret, each
 /// request to the token, revocation or PAR endpoint carries a fresh JWT signed with the client's private key, whose

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// How the client authenticates at the token and revocation endpoints (RFC 6749 §2.3).
 package enum ClientAuthMethod: String, Sendable, CaseIterable, Codable {

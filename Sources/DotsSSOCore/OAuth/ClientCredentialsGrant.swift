@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A machine's token for a partner API (RFC 6749 §4.4, `token print --client-credentials`): asked of the token
 /// endpoint with the client's own authentication — a secret, or a private_key_jwt assertion — and bound to a fresh

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The key a sign-in proves possession of (RFC 9449): made fresh for each sign-in, kept in its cache entry (0600) so
 /// refreshes and resource requests sign with the same key, and never sent anywhere but as a public JWK inside proofs.
@@ -10,7 +10,7 @@ package final class DPoPKey: @unchecked Sendable {
     /// ES256 with a P-256 key; RS256 or PS256 with an RSA key, for a provider that lists no ES256.
     package let algorithm: JWSAlgorithm
     let clock: WallClock
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The latest `DPoP-Nonce` each server (by origin) gave, sent in the next proof to it (RFC 9449 §8, §9).
     private var nonces: [String: String] = [:]
 
@@ -20,7 +20,7 @@ package final class DPoPKey: @unchecked Sendable {
     package static let nonceError = "use_dpop_nonce"
 
     /// Whether a token of this type is bound to a key (`DPoP`, matched without regard to case, RFC 9449 §5).
-    package static func binds(tokenType: String?) -> Bool { tokenType?.caseInsensitiveCompare(Self.tokenType) == .orderedSame }
+    package static func binds(tokenType: String?) -> Bool { tokenType?.equalsIgnoringCase(Self.tokenType) == true }
 
     package init(key: SigningKey, algorithm: JWSAlgorithm, clock: WallClock) {
         self.key = key

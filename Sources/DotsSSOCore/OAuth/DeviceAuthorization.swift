@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The device authorization endpoint's answer (RFC 8628 §3.2): the code this client polls with, and what the person
 /// types or scans on another device. Every number is read with a check: a provider's `interval` of 1e300 or -5 must

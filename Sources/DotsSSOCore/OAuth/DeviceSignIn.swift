@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `authorize --flow device`: the device authorization grant (RFC 8628) for a machine with no browser. The person
 /// opens the verification address on any device (a phone scanning the QR code) and enters the code; meanwhile we
@@ -90,7 +90,7 @@ struct Countdown: Sendable {
     func show(secondsLeft: TimeInterval) {
         guard enabled else { return }
         let whole = Int(clamping: secondsLeft, to: 0...86_400, rounding: .up)
-        output.write("\r\u{1B}[Kwaiting for approval: \(whole / 60):\(String(format: "%02d", whole % 60)) left")
+        output.write("\r\u{1B}[Kwaiting for approval: \(whole / 60):\(PlainNumber.zeroPadded(whole % 60, width: 2)) left")
     }
 
     func clear() {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso discover`: the provider's OIDC/OAuth metadata, its endpoints, and findings about what the app needs.
 package struct DiscoverUseCase: Sendable {

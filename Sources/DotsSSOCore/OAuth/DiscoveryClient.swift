@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Fetches provider metadata: `/.well-known/openid-configuration` first, then RFC 8414's
 /// `/.well-known/oauth-authorization-server` when the provider has no OIDC document. For an issuer with a path the

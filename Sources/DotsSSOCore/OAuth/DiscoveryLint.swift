@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Checks provider metadata against what The Dots app needs (seed 000, RFC 8414, RFC 7636, OIDC Discovery).
 package enum DiscoveryLint {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso exchange`: trades an authorization code for tokens. The verifier, redirect URI and nonce come from
 /// the authorization `authorize --no-exchange` left pending, unless given; a state that does not match the

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The FAPI 2.0 Security Profile (OpenID Foundation, final) as a client holds a sign-in to it. Every rule the client
 /// can keep is checked before the first request leaves (a weaker sign-in is refused naming its rule, never sent and

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A provider's metadata judged against the FAPI 2.0 Security Profile (the authorization server's side), as the
 /// OpenID Foundation's FAPI 2.0 discovery module judges it: PAR, `iss`, a sender constraint, the client

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Validates an OIDC id_token (OIDC Core §3.1.3.7): signature from the provider's JWKS (any `JWSAlgorithm`, keys strong
 /// enough to mean something), no unknown `crit`, `iss`, `sub`, `aud` (and `azp` when there are several), `exp`,

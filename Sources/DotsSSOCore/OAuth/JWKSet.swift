@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A provider's signing keys (`jwks_uri`), as public keys we can verify with.
 package struct JWKSet: Sendable {

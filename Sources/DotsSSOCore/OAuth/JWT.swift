@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A compact JWS (header.payload.signature) decoded but not yet trusted.
 package struct JWT: Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The provider's logout URL (OpenID Connect RP-Initiated Logout 1.0 §2): `client_id`, the `post_logout_redirect_uri`
 /// the person is sent back to, a fresh `state`, and `id_token_hint` when an id_token is cached.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import NIOCore
 
@@ -171,7 +171,7 @@ package final class LoopbackReceiver: Sendable {
 /// The one awaited callback's claim, how its sign-in ended and the redirects refused for their state, shared by the listener's handler and the use case.
 private final class EndingBox: @unchecked Sendable {
     // @unchecked: both fields are guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var claimed = false
     private var outcome: LoopbackReceiver.Ending?
     private var refusedStates = 0

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The OAuth part of a cache entry: the tokens, the endpoints they came from, an authorization waiting for
 /// `exchange`, and whether the provider has told us to sign in again.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A PKCE pair (RFC 7636): a high-entropy verifier and its S256 challenge.
 package struct PKCE: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A partner's *test member* and the file holding their password (`--grant password --username U --password-file F`).
 /// The password is read from the file when used, never taken from argv, and never stored.

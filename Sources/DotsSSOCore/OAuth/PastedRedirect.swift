@@ -1,5 +1,9 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The paste flow of a remote shell: the browser runs on the person's own machine, so its redirect to our
 /// loopback port cannot arrive (unless an `ssh -L` forward carries it). The person pastes the address the browser
@@ -69,18 +73,17 @@ package enum PastedRedirect {
         let lines = AsyncStream<String> { continuation in
             // readLine blocks; a thread of its own keeps it off the cooperative pool. When the listener wins it stays
             // blocked until the process ends, which is harmless.
-            let thread = Thread {
+            let started = DetachedThread.start(stackSize: 1 << 20) {
                 while let line = ctx.readLine() { continuation.yield(line) }
                 continuation.finish()
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            if !started { continuation.finish() }
         }
         return try await withThrowingTaskGroup(of: [(String, String)]?.self) { group in
             group.addTask { try await receiver.waitForCallback(timeout: wait) }
             group.addTask {
                 for await line in lines {
-                    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = line.trimmed()
                     guard !trimmed.isEmpty else { continue }
                     switch read(trimmed, expectedState: expectedState) {
                     case .redirect(let parameters):

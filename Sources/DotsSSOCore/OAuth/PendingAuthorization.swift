@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The secret half of an authorization in flight (PKCE verifier, state, nonce), kept 0600 until `exchange`.
 package struct PendingAuthorization: Codable, Sendable, Equatable {

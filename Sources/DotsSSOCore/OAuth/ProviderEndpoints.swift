@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The endpoints one sign-in uses: explicit channel settings win, discovery fills the gaps.
 package struct ProviderEndpoints: Sendable, Equatable {
@@ -91,7 +91,7 @@ package struct ProviderEndpoints: Sendable, Equatable {
     }
 
     private static func channelKey(_ flag: String) -> String {
-        let words = flag.trimmingCharacters(in: CharacterSet(charactersIn: "-")).split(separator: "-")
+        let words = flag.trimming(charactersIn: "-").split(separator: "-")
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
     }
 

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a provider publishes about itself (OIDC Discovery 1.0 / RFC 8414), as received plus the fields we use.
 ///

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Pushed authorization requests (RFC 9126): the client posts the request to the provider, authenticated, and the
 /// browser carries only `client_id` and the `request_uri` it got back. Nothing of the request can be read or changed
@@ -35,7 +35,7 @@ package enum PushedAuthorization {
         components.percentEncodedQuery =
             existing
             + FormEncoding.encode([("client_id", clientID), ("request_uri", requestURI)])
-            .replacingOccurrences(of: "+", with: "%20")
+            .replacing("+", with: "%20")
         guard let url = components.url else { throw HTTPError.invalidURL(endpoint.absoluteString) }
         return url
     }

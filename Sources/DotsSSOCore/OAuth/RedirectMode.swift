@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where the browser is sent back to: our loopback listener (RFC 8252 §7.3), or a registered URI (e.g. The
 /// Dots' own) whose landing URL the user pastes.

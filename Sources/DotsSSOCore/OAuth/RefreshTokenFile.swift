@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A refresh token kept in a file for unattended runs (`--refresh-token-file F`): a CI job restores F from its
 /// secret or cache, every command that needs a member refreshes from it, and a rotated refresh token is written back

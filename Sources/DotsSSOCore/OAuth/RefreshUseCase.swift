@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso refresh`: renews the cached access token when it has less than `minValidity` seconds left (or
 /// always, forced), under the cache lock, so concurrent processes refresh once.

@@ -17,7 +17,7 @@ package struct RetryHint: UserFacingError {
     }
 
     package var message: String {
-        underlying.message.replacingOccurrences(of: "`dots-sso authorize", with: "`dots-sso authorize\(ShellWord.channelFlag(channel))")
+        underlying.message.replacing("`dots-sso authorize", with: "`dots-sso authorize\(ShellWord.channelFlag(channel))")
     }
 
     package var exitStatus: ExitStatus { underlying.exitStatus }

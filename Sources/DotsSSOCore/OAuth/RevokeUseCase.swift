@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso revoke` and `logout`: RFC 7009 revocation of the refresh token, then the access token; removal of
 /// the cached sign-in; and the provider's logout URL, so the user can end the browser session too.

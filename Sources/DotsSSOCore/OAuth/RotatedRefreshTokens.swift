@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The refresh tokens this cache has seen rotated away, by their SHA-256 only (never the token): a token handed to
 /// `--refresh-token-file` that is on this list is older than one its file has since held. Sending it would be reuse,

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Finishes a sign-in: exchanges the code, validates the id_token, and stores the token set in the cache.
 package struct SignIn: Sendable {

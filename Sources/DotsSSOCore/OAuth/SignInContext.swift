@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What the user selected for a command that uses or changes a cached OAuth sign-in.
 package struct SignInSettings: Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The provider endpoints remembered with a sign-in.
 package struct StoredEndpoints: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Talks to the token and revocation endpoints: code exchange, refresh, RFC 7009 revocation.
 package struct TokenEndpointClient: Sendable {

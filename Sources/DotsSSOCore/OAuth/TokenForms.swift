@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// An access token in the form the next tool wants (`token print --header`, `--curl-config`, `--json`): the headers of
 /// one request — `Authorization`, and for a DPoP-bound token a proof made for that URL and method (RFC 9449 §7) — or

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso token print`: exactly one token, because the user asked for it. The access token is refreshed
 /// first when it has less than `minValidity` seconds left; the id and refresh tokens are printed as cached.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A token endpoint's successful answer (RFC 6749 §5.1).
 package struct TokenResponse: Sendable, Equatable {
@@ -34,7 +34,7 @@ package struct TokenResponse: Sendable, Equatable {
         case nil, .null?: return nil
         case .number(let number)?: seconds = number
         case .string(let text)?:
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let number = Double(text.trimmingWhitespace()) else {
                 throw OAuthError.malformedToken(
                     "the token response's expires_in \"\(TerminalText.oneLine(text, limit: 30))\" is not a number of seconds")
             }

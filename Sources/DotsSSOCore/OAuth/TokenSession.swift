@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The cached sign-in of one channel and account: hands out a valid access token, refreshing it at most once
 /// across every concurrent dots-sso process (under the entry's lock), persisting a rotated refresh token
@@ -108,7 +108,7 @@ package struct TokenSession: Sendable {
     }
 
     private static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        value == value.rounded() ? "\(Int(value)) s" : PlainNumber.fixed(value, places: 1) + " s"
     }
 
     /// After a resource server rejected `rejected` with 401: refresh once, unless another process already did.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The tokens of one sign-in, as stored. Never printed unless the user asks (`token print`).
 package struct TokenSet: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso token show`: the cached tokens' JWT headers and claims and their expiry; never a raw token or
 /// signature, and claims that look secret are redacted.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Which `X-Auth-Service-Provider` URLs a backend may call with a user's Echo credentials: https (plain http only
 /// to a loopback host, for tests) on a host that **equals** an allowed one, byte for byte, on the allowed port.
@@ -63,7 +63,7 @@ package enum EchoProviderPolicy {
         let allowedPort = match.port ?? (scheme == "https" ? 443 : 80)
         guard effectivePort == allowedPort else { throw refuse("it uses port \(effectivePort), not the allowed \(allowedPort)") }
         guard let url = URL(string: text), url.scheme == scheme,
-            url.host == host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) || url.host == host,
+            url.host == host.trimming(charactersIn: "[]") || url.host == host,
             url.port == port, url.user == nil, url.password == nil
         else {
             throw refuse("it does not parse the same way twice")

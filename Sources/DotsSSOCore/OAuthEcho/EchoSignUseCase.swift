@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `echo sign`: makes the `X-Verify-Credentials-Authorization` header a Digits/Twitter SDK would send for a member,
 /// so a backend's success path (and `echo verify`) can be tried without the app. The two secrets come from files

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `echo verify`: what a backend must do with the two headers a Digits/Twitter app sends (seed 003). Every local
 /// check comes first — the header parses, its consumer key is ours, the provider URL is https on an allowed host —
@@ -79,7 +79,7 @@ package struct EchoVerifyUseCase: Sendable {
             try response.requireSuccess()
             throw HTTPError.unexpectedStatus(url: url, status: response.status, detail: "expected 200 with the user")
         }
-        guard try response.jsonObject() is [String: Any] else {
+        guard try response.jsonObject().objectValue != nil else {
             throw EchoError.noIdentity(url: url, found: "a JSON value that is not an object")
         }
         let user = try response.decodeJSON(EchoUser.self)

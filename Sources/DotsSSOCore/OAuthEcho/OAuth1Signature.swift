@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// OAuth 1.0 request signing (RFC 5849 §3.4) with HMAC-SHA1, as the Digits and Twitter SDKs sign an Echo header.
 /// dots-sso never needs to sign as a client; the sandbox's Echo provider verifies with it, and the demo and the
@@ -19,7 +19,7 @@ package enum OAuth1Signature {
     package static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
-            if isUnreserved(byte) { result.unicodeScalars.append(Unicode.Scalar(byte)) } else { result += String(format: "%%%02X", byte) }
+            if isUnreserved(byte) { result.unicodeScalars.append(Unicode.Scalar(byte)) } else { result += "%" + PlainNumber.hexByte(byte) }
         }
         return result
     }
@@ -31,7 +31,7 @@ package enum OAuth1Signature {
         let query = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair -> (String, String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decoded(_ part: Substring) -> String {
-                (part.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding ?? String(part)
+                PercentEncoding.decode(part.replacing("+", with: " ")) ?? String(part)
             }
             return (decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
         }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `openweb register`: the partner backend's part of OpenWeb's SSO handshake (seed 002). The SDK made `codeA`;
 /// the backend, having checked its user is signed in, calls `GET {base}/sso/v1/register-user` with its secret
@@ -49,7 +49,7 @@ package struct OpenWebRegisterUseCase: Sendable {
         guard !codeA.isEmpty, codeA.isVisibleASCII else {
             throw UsageError.invalid("\(CLIFlag.codeA) must be the SDK's codeA: one word of visible ASCII")
         }
-        guard !userName.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !userName.trimmingWhitespace().isEmpty else {
             throw UsageError.invalid("\(CLIFlag.userName) must not be empty")
         }
         if let problem = StableUserID.problem(primaryKey, name: "the primary key") { throw OpenWebError.primaryKey(problem) }
@@ -85,15 +85,15 @@ package struct OpenWebRegisterUseCase: Sendable {
         default:
             throw OpenWebError.rejected(url: url, status: response.status, words: ServerWords.from(response))
         }
-        let text = String(decoding: response.body.prefix(64 * 1024), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: response.body.prefix(64 * 1024), as: UTF8.self).trimmed()
         if response.mediaType == "application/json" || text.hasPrefix("{") {
-            guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+            guard let object = JSONValue(parsing: response.body)?.objectValue else {
                 throw OpenWebError.noCodeB(url: url, found: response.bodyKind)
             }
-            if object["error"] != nil || object["errors"] != nil || object["success"] as? Bool == false {
+            if object["error"] != nil || object["errors"] != nil || object["success"]?.boolValue == false {
                 throw OpenWebError.noCodeB(url: url, found: "an error: \(ServerWords.from(response) ?? "no message")")
             }
-            guard let code = (object["code_b"] ?? object["codeB"]) as? String, Self.isCode(code) else {
+            guard let code = (object["code_b"] ?? object["codeB"])?.stringValue, Self.isCode(code) else {
                 throw OpenWebError.noCodeB(
                     url: url, found: "a JSON object without a code_b string (keys: \(object.keys.sorted().joined(separator: ", ")))")
             }

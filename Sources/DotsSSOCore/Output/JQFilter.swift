@@ -1,6 +1,10 @@
 import CJQ
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `--jq EXPR` on every `--json`: jq's own filter (libjq), never a home-made subset, so an expression behaves as it
 /// does in jq. Each result is a line: a string as its text (as gh's `--jq` and `jq -r` print it), anything else as

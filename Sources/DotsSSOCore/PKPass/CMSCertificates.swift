@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A pass signature bundles the signer and its intermediate, and OpenSSL 3.0 spends most of a signature's
 /// parse decoding their public keys. A partner signs every pass with the same two certificates, so this
@@ -80,7 +80,7 @@ enum CMSCertificateSplit {
 /// their own reference (`X509_up_ref`) when they keep one in a stack.
 package final class CertificatePool: @unchecked Sendable {
     // @unchecked: `parsed` is guarded by `lock`; the certificates in it are only read (and up-ref'd) by OpenSSL.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var parsed: [ArraySlice<UInt8>: OpaquePointer] = [:]
 
     package init() {}

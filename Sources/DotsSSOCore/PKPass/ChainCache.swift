@@ -1,13 +1,13 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Remembers chain verdicts for one set of trust anchors. A partner signs every pass with the same certificate
 /// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the
 /// same: verifying it once per run instead of once per pass saves most of the chain work on a batch.
 package final class ChainCache: @unchecked Sendable {
     // @unchecked: `verdicts` is guarded by `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
 
     package init() {}

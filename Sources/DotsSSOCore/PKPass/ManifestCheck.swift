@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `manifest.json` lists the SHA-1 of every file except itself and `signature`; Wallet rejects a pass when any
 /// hash differs, a file is unlisted, or a listed file is missing.
@@ -13,7 +13,7 @@ package enum ManifestCheck {
                     "the pass has no manifest.json at the archive root; Wallet cannot verify it")
             ]
         }
-        guard let manifest = try? JSONSerialization.jsonObject(with: manifestData) as? [String: Any] else {
+        guard let manifest = JSONValue(parsing: manifestData)?.objectValue else {
             return [
                 Finding(
                     PassFindings.manifestMalformed, at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")
@@ -22,7 +22,7 @@ package enum ManifestCheck {
         var findings: [Finding] = []
         let listed = Set(manifest.keys)
         for (name, value) in manifest.sorted(by: { $0.key < $1.key }) {
-            guard let expected = (value as? String)?.lowercased() else {
+            guard let expected = value.stringValue?.lowercased() else {
                 findings.append(
                     Finding(
                         PassFindings.manifestMalformed, at: at("manifest.json"),

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso pkpass inspect FILE…`: every pass checked the way Wallet accepts it, on every core, in the order given.
 package struct PKPassInspectUseCase: Sendable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The pixel size of a PNG, read from its signature and IHDR chunk without decoding the image.
 package struct PNGHeader: Sendable, Equatable {

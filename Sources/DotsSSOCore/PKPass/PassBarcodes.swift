@@ -56,7 +56,7 @@ package enum PassBarcodes {
             if let message, let problem = encodingProblem(message, format: format) {
                 add(
                     PassFindings.barcodeUnencodable, "\(path).message",
-                    "the message cannot be drawn as \(format.replacingOccurrences(of: "PKBarcodeFormat", with: "")): \(problem)")
+                    "the message cannot be drawn as \(format.replacing("PKBarcodeFormat", with: "")): \(problem)")
                 continue
             }
             drawable.append((path, format))

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One image in a pass, as the summary lists it.
 package struct PassImage: Codable, Sendable, Equatable {

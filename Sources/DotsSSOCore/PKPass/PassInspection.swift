@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The result of inspecting one pass: what it is and what is wrong with it.
 package struct PassInspection: Codable, Sendable {

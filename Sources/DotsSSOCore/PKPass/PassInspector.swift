@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Inspects passes the way Wallet accepts them: archive safety, manifest, signature and chain, the signer
 /// against pass.json, pass.json itself, images and localisations. Hostile or broken input becomes findings,
@@ -136,26 +136,30 @@ package struct PassInspector: Sendable {
         func refuse(_ code: String, _ path: String?, _ message: String) -> ([String: Data], [Finding]) {
             ([:], [Finding(.error, code, at: FindingLocation(file: file, path: path), message)])
         }
-        guard
-            let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey],
-                options: [.skipsHiddenFiles])
-        else {
+        let base = folder.standardizedFileURL.path
+        guard let top = try? FileManager.default.contentsOfDirectory(atPath: base) else {
             return refuse(PassFindings.fileUnreadable.code, nil, "the folder cannot be read")
         }
         var files: [String: Data] = [:]
         var total = 0
-        let base = folder.standardizedFileURL.path
-        for case let url as URL in walker {
-            let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey, .fileSizeKey])
-            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
-            if values?.isSymbolicLink == true {
+        // Depth first, in name order; hidden entries (and what is in hidden folders) are skipped; links are never followed.
+        var pending = top.filter { !$0.hasPrefix(".") }.sorted().reversed().map { $0 }
+        while let relative = pending.popLast() {
+            let path = base + "/" + relative
+            guard let status = FileStatus(path, followingLinks: false) else { continue }
+            if status.isLink {
                 return refuse(
                     ArchiveFindings.code("symlink", for: .pkpass), relative,
                     "\(relative) is a symbolic link; passes contain plain files only")
             }
-            guard values?.isRegularFile == true else { continue }
-            total += values?.fileSize ?? 0
+            if status.isDirectory {
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                pending += inside.filter { !$0.hasPrefix(".") }.sorted().reversed().map { relative + "/" + $0 }
+                continue
+            }
+            guard status.isRegular else { continue }
+            let url = URL(fileURLWithPath: path)
+            total += status.size
             if files.count >= limits.maxEntries {
                 return refuse(
                     ArchiveFindings.code("too-many-entries", for: .pkpass), nil, "the folder has more than \(limits.maxEntries) files")
@@ -165,8 +169,8 @@ package struct PassInspector: Sendable {
                     ArchiveFindings.code("too-large", for: .pkpass), relative,
                     "the folder holds more than \(limits.maxTotalBytes / 1_048_576) MiB")
             }
-            if let cap = limits.textCap(relative), let size = values?.fileSize, size > cap {
-                return ([:], [limits.textTooLarge(relative, size: UInt64(size), file: file)])
+            if let cap = limits.textCap(relative), status.size > cap {
+                return ([:], [limits.textTooLarge(relative, size: UInt64(status.size), file: file)])
             }
             guard let data = try? Data(contentsOf: url) else {
                 return refuse(PassFindings.fileUnreadable.code, relative, "\(relative) cannot be read")

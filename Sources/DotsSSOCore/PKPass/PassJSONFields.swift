@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The style keys and their fields, as Wallet and Apple's Pass Builder read them: exactly one classic style (iOS 27's
 /// `posterGeneric` is a style key of its own that sits beside one, which older iOS shows instead), fields with unique
@@ -122,7 +122,7 @@ extension PassJSONLint {
             )
         }
         if let currency = field["currencyCode"]?.stringValue {
-            if currency.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if currency.trimmed().isEmpty {
                 add(
                     PassFindings.fieldFormatConflict, "\(path).currencyCode",
                     "field \"\(key)\" has a blank currencyCode")

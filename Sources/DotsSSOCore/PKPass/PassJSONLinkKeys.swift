@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The buttons Wallet draws from link and contact keys: iOS 18's Event Guide on a poster event ticket (and in each
 /// upcoming event's `urls`), iOS 26's on a semantic boarding pass. Each is a string (Apple's Pass Builder refuses any

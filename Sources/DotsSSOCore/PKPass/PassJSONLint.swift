@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Checks `pass.json` the way Wallet reads it: strict JSON (the lenient forms Wallet tolerates, like a trailing
 /// comma, are warnings), the required keys, one style, fields, barcodes, colours, dates and the web service.

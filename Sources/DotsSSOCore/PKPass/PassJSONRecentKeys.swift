@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What Apple added to pass.json from iOS 18 to iOS 27, checked as Wallet reads it: `relevantDates` in place of the
 /// deprecated `relevantDate`, the preferred style schemes and what a poster event ticket needs to be drawn as one,

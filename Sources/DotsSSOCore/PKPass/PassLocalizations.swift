@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The localisations of a pass (`xx.lproj/` folders): each `pass.strings` must parse, or Wallet shows the
 /// untranslated keys.

@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// An NFC pass's `nfc` dictionary as Wallet reads it (Apple's PassKit documentation, "NFC"): a `message` the reader
 /// receives of at most 64 bytes, and an `encryptionPublicKey` — the base64 DER SubjectPublicKeyInfo of a P-256 key —

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `personalization.json`: a rewards-card pass that asks its holder to enrol when it is added (Wallet Developer
 /// Guide, "Rewards Enrollment"). Wallet shows a sign-up form from it, posts the answers to the pass's web service, and

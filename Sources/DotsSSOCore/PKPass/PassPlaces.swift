@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where and near what a pass becomes relevant: `locations` (coordinates), `beacons` (iBeacon UUID, 16-bit major and
 /// minor, as iBeacon and Apple's Pass Builder read them) and `maxDistance` (meters).

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso pkpass preview FILE`: the front of the pass as Wallet lays it out (and `--back`, its back fields), so a
 /// person can see a member's pass without an iPhone.
@@ -87,8 +87,8 @@ package struct PassPreviewUseCase: Sendable {
 
     /// `guest.png` → `guest.back.png`, relative when the front is (printed as the user would type it).
     package static func backPath(for front: String) -> String {
-        let name = (front as NSString).lastPathComponent
-        let ext = (name as NSString).pathExtension
+        let name = front.split(separator: "/").last.map(String.init) ?? front
+        let ext = name.lastIndex(of: ".").map { $0 == name.startIndex ? "" : String(name[name.index(after: $0)...]) } ?? ""
         let stem = ext.isEmpty ? front : String(front.dropLast(ext.count + 1))
         return stem + ".back." + (ext.isEmpty ? "png" : ext)
     }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The layouts Wallet draws from a pass's `semantics` rather than its fields: the poster event ticket (iOS 18) and the
 /// semantic boarding pass (iOS 26), chosen by `preferredStyleSchemes`. Each needs its semantic tags; without them
@@ -47,7 +47,7 @@ enum PassSemanticStyles {
     /// A tag is present when it holds something: a non-empty string, any number, a non-empty array or object.
     static func has(_ semantics: [String: JSONValue], _ key: String) -> Bool {
         switch semantics[key] {
-        case .string(let text)?: !text.trimmingCharacters(in: .whitespaces).isEmpty
+        case .string(let text)?: !text.trimmingWhitespace().isEmpty
         case .array(let list)?: !list.isEmpty
         case .object(let fields)?: !fields.isEmpty
         case .number?, .bool?: true

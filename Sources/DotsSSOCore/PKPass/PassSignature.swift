@@ -1,6 +1,6 @@
 import COpenSSL
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What the detached CMS signature over `manifest.json` says.
 package struct PassSignatureReport: Codable, Sendable, Equatable {
@@ -319,6 +319,6 @@ package enum PassSignature {
         let buffer = Array(UnsafeBufferPointer(start: bytes, count: length))
         // A short DER string: tag, length, then the text.
         if buffer[1] < 0x80, Int(buffer[1]) + 2 == length { return String(decoding: buffer[2...], as: UTF8.self) }
-        return String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .controlCharacters)
+        return String(decoding: buffer, as: UTF8.self).trimmingControlCharacters()
     }
 }

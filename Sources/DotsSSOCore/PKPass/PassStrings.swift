@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// A `pass.strings` file: `"key" = "value";` pairs with C comments, in UTF-16 (with a byte order mark, as Xcode
 /// writes them) or UTF-8 — the format Wallet reads to localise a pass.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What a person needs to recognise a pass: its identity, what the front shows, who signed it, its images and
 /// languages. Never the barcode message or the authentication token (both are credentials).
@@ -44,7 +44,7 @@ package struct PassSummary: Codable, Sendable, Equatable {
         passTypeIdentifier = root["passTypeIdentifier"]?.stringValue
         teamIdentifier = root["teamIdentifier"]?.stringValue
         barcodeFormat = (root["barcodes"]?.arrayValue?.first ?? root["barcode"])?.objectValue?["format"]?.stringValue
-            .map { $0.replacingOccurrences(of: "PKBarcodeFormat", with: "") }
+            .map { $0.replacing("PKBarcodeFormat", with: "") }
         relevantDate = root["relevantDate"]?.stringValue
         expirationDate = root["expirationDate"]?.stringValue
         if let style, let fields = root[style]?.objectValue?["primaryFields"]?.arrayValue {

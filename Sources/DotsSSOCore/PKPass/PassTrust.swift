@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Which roots a pass signature must chain to: the `--trust` values, else the channel's `passes.trust`, else Apple
 /// Root CA. Each entry is a PEM file, inline PEM (a channel's), or the root URL a sandbox on this machine prints

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `upcomingPassInformation` (iOS 26): the further events a poster event ticket admits to, as Wallet's details view
 /// and Apple's Pass Builder read them (UpcomingPassInformationEntry*.swift). Each entry needs an identifier unique in
@@ -56,7 +56,7 @@ enum PassUpcomingEvents {
             if let semantics = fields["semantics"]?.objectValue {
                 PassSemanticStyles.types(
                     semantics,
-                    add: { code, at, message in add(code, at.replacingOccurrences(of: "$.semantics", with: "\(path).semantics"), message) })
+                    add: { code, at, message in add(code, at.replacing("$.semantics", with: "\(path).semantics"), message) })
             }
         }
     }

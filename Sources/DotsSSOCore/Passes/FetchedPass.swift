@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One pass of a member's list after `passes fetch`: where it came from, where it was saved, what it is and
 /// what is wrong with it. The URL is shown redacted (query strings often carry signed tokens).

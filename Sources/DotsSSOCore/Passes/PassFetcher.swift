@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Downloads a member's passes concurrently (bounded), refuses what is not a single .pkpass, inspects every
 /// download, and saves the readable ones in the partner's order as `1-primary-<name>.pkpass`, `2-<name>.pkpass`…
@@ -179,10 +179,7 @@ package struct PassFetcher: Sendable {
 
     /// Whether `destination` is a regular file with exactly these bytes (a pass fetched again into the same folder).
     static func holds(_ body: Data, at destination: URL) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: destination.path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            (attributes[.size] as? NSNumber)?.intValue == body.count
-        else { return false }
+        guard let status = FileStatus(destination.path), status.isRegular, status.size == body.count else { return false }
         return (try? Data(contentsOf: destination)) == body
     }
 

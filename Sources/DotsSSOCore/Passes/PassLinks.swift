@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Where a member's pass URLs come from (seed 000): anywhere inside the profile JSON, or the dedicated passes
 /// endpoint's flat JSON array. Order is kept — the first pass is the primary one.
@@ -26,7 +26,7 @@ package enum PassLinks {
         }
         var found = InProfile(links: [], skipped: [])
         for node in document.allValues {
-            guard let text = document.string(node)?.trimmingCharacters(in: .whitespaces), isWebURL(text) else { continue }
+            guard let text = document.string(node)?.trimmingWhitespace(), isWebURL(text) else { continue }
             if isPassURL(text) { found.links.append(text) } else { found.skipped.append(text) }
         }
         return found
@@ -52,25 +52,25 @@ package enum PassLinks {
         case let other?:
             throw PassesError.mappedShape(source: source, path: path.description, found: other.typeDescription)
         }
-        for (index, text) in strings.enumerated() where !isWebURL(text.trimmingCharacters(in: .whitespaces)) {
+        for (index, text) in strings.enumerated() where !isWebURL(text.trimmingWhitespace()) {
             throw PassesError.mappedShape(
                 source: source, path: strings.count == 1 ? path.description : "\(path)[\(index)]",
                 found: "\"\(text.prefix(80))\", which is not an absolute URL")
         }
-        return strings.map { $0.trimmingCharacters(in: .whitespaces) }
+        return strings.map { $0.trimmingWhitespace() }
     }
 
     /// The passes endpoint's answer, which must be a flat JSON array of absolute URL strings.
     package static func fromEndpoint(_ response: HTTPResponse) throws -> [String] {
         let display = response.displayURL
-        guard let list = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
+        guard let list = JSONValue(parsing: response.body) else {
             throw PassesError.listShape(url: display, found: response.bodyKind)
         }
-        guard let array = list as? [Any] else {
-            throw PassesError.listShape(url: display, found: list is [String: Any] ? "a JSON object" : "a single JSON value")
+        guard let array = list.arrayValue else {
+            throw PassesError.listShape(url: display, found: list.objectValue != nil ? "a JSON object" : "a single JSON value")
         }
         return try array.enumerated().map { index, element in
-            guard let text = element as? String else {
+            guard let text = element.stringValue else {
                 throw PassesError.listShape(url: display, found: "a non-string at index \(index)")
             }
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["https", "http"].contains(scheme), url.host != nil

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Why a member's list of passes could not be read (each single pass's own problems are findings instead).
 package enum PassesError: UserFacingError, Equatable {

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso passes fetch`: a member's passes, downloaded (bounded concurrency), saved in the partner's order and
 /// each inspected. The URLs come from a saved profile, else the passes endpoint (a flat JSON array, with the

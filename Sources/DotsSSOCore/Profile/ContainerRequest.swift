@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// The exact request the app makes for one container (seed 000 "Containers"): its URL with the partner token
 /// and user id in the configured header or query parameter, and whether the member may open it.
@@ -127,7 +127,7 @@ package enum ContainerLint {
 
     /// Why a URL looks member-specific: the member's own id or e-mail, or an e-mail, UUID or JWT-shaped value.
     static func userSpecificValue(in url: String, userID: String?, email: String?) -> String? {
-        let decoded = url.removingPercentEncoding ?? url
+        let decoded = PercentEncoding.decode(url) ?? url
         if let userID, userID.count >= 4, decoded.contains(userID) { return "this member's id \(userID)" }
         if let email, decoded.lowercased().contains(email.lowercased()) { return "this member's e-mail address" }
         let segments = decoded.split(whereSeparator: { "/?&=#".contains($0) })

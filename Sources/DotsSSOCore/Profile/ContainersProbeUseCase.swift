@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso containers probe [NAME]`: makes each container's request as the app does (TLS 1.2+, the member's
 /// token and id where the channel says) and reports the status; the URL shown never carries the token.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso containers show`: the exact request the app makes for each container (token redacted unless asked)
 /// and whether the member may open it; works without a member too (then nobody's access is known).

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso flags check [NAME…]`: every named flag must be exactly `true`; with no names, the app-launch rule:
 /// the profile must be retrievable and `canAccessApp` true, otherwise the app logs the member out.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso token introspect`: asks the provider itself about a member's access token (RFC 7662) — is it active,
 /// whose is it, which scopes, when does it expire — with the client's own authentication. The token is the cached

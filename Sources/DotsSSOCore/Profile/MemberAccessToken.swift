@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 extension TokenPrintUseCase {
     /// The member's access token for a next tool: from `member`'s refresh-token file, token file or variable when it

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// What the user selected for a command that looks at one member (`profile`, `flags`, `containers`,
 /// `passes fetch`): the channel and sign-in, and where the profile and token come from instead of the cache.

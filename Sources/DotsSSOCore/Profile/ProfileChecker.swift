@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Checks a partner's profile against the channel contract of seed 000 and builds the Dots view and import preview.
 package struct ProfileChecker: Sendable {
@@ -272,7 +272,7 @@ package struct ProfileChecker: Sendable {
     }
 
     static func abbreviate(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: "\\n")
+        let flat = text.replacing("\n", with: "\\n")
         return flat.count > 120 ? String(flat.prefix(120)) + "…" : flat
     }
 }

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// Gets a member's profile: from a saved file (offline), or from the profile endpoint with a bearer token,
 /// and checks it, remembering the first id seen for a cached sign-in so a changed id is caught later.

@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// One feature flag as the app would read it.
 package struct FlagReading: Codable, Sendable, Equatable {

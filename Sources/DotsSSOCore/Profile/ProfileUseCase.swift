@@ -1,5 +1,5 @@
 import DotsSSOBasics
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso profile` and `flags show`: one member's profile as The Dots app sees it, checked against the
 /// channel contract (id, flags, import limits, biography).

@@ -5,7 +5,7 @@ import DotsSSOBasics
 package enum StableUserID {
     /// The error finding for an empty id or one that is an e-mail address, else nil. `name` says which id it is.
     package static func problem(_ id: String, name: String = "the user id", at location: FindingLocation = .init()) -> Finding? {
-        if id.trimmingCharacters(in: .whitespaces).isEmpty {
+        if id.trimmingWhitespace().isEmpty {
             return Finding(ProfileFindings.idEmpty, at: location, "\(name) is empty")
         }
         if EmailAddress.looksLikeEmail(id) {

@@ -1,4 +1,5 @@
-import Foundation
+import DotsSSOBasics
+import FoundationEssentials
 
 /// The three legal documents seed 000 asks for, in both accepted forms: the Privacy Policy as a PDF, the Terms
 /// and Conditions and the Joint Controller Statement as web pages.
@@ -13,8 +14,8 @@ enum LegalDocuments {
     static func privacyPolicyPDF() -> Data {
         var content = "BT /F1 14 Tf 72 760 Td 18 TL\n"
         for line in privacyPolicyText {
-            let escaped = line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(
-                of: ")", with: "\\)")
+            let escaped = line.replacing("\\", with: "\\\\").replacing("(", with: "\\(").replacing(
+                ")", with: "\\)")
             content += "(\(escaped)) Tj T*\n"
         }
         content += "ET\n"
@@ -33,7 +34,7 @@ enum LegalDocuments {
         }
         let xref = pdf.utf8.count
         pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
+        for offset in offsets { pdf += PlainNumber.zeroPadded(offset, width: 10) + " 00000 n \n" }
         pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         return Data(pdf.utf8)
     }

@@ -1,5 +1,5 @@
-import Foundation
-import ZIPFoundation
+import DotsSSOCore
+import FoundationEssentials
 
 /// Real PNG files (8-bit RGBA, stored deflate blocks) drawn from a pixel function: the sandbox's pass images.
 enum PNGImage {
@@ -32,7 +32,7 @@ enum PNGImage {
 
     static func chunk(_ type: String, _ body: Data) -> Data {
         let typed = Data(type.utf8) + body
-        return bigEndian(UInt32(body.count)) + typed + bigEndian(typed.crc32(checksum: 0))
+        return bigEndian(UInt32(body.count)) + typed + bigEndian(CRC32.of(typed))
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks: valid for every decoder, and these images are tiny.

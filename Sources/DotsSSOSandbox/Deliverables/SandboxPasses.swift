@@ -1,7 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
-import ZIPFoundation
+import FoundationEssentials
 
 /// The sandbox's passes: a pass-signing hierarchy shaped like Apple's (a root standing in for Apple Root CA, a
 /// "WWDR" intermediate, a pass type certificate with the UID, OU and pass type extension Apple puts in it),
@@ -128,14 +127,12 @@ final class SandboxPasses: Sendable {
 
     /// A deflated zip of the entries in name order.
     static func zip(_ entries: [String: Data]) throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        for (path, contents) in entries.sorted(by: { $0.key < $1.key }) {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: .deflate) {
-                position, size in
-                contents.subdata(in: Int(position)..<Int(position) + size)
-            }
+        var writer = ZipWriter()
+        do {
+            for (path, contents) in entries.sorted(by: { $0.key < $1.key }) { try writer.add(path, contents) }
+            return try writer.archive()
+        } catch let error as ZipWriterError {
+            throw CryptoError.openSSL(operation: "zip", detail: error.reason)
         }
-        guard let data = archive.data else { throw CryptoError.openSSL(operation: "zip", detail: "the archive could not be made") }
-        return data
     }
 }

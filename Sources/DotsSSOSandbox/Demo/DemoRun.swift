@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The demo's stages, each one core use case (or two) against the running sandbox, judged the way the
 /// matching command judges it. A stage's diagnostics are captured, not printed: a failed stage shows its error.
@@ -184,7 +184,7 @@ struct DemoRun: Sendable {
                 provider: provider, authorization: partner.echoAuthorization(for: demoMember),
                 consumerKey: key, allowedHosts: allowed, http: http
             ).run(ctx)
-            let lookAlike = provider.replacingOccurrences(of: partner.host, with: partner.host + ".attacker.example")
+            let lookAlike = provider.replacing(partner.host, with: partner.host + ".attacker.example")
             do {
                 _ = try await EchoVerifyUseCase(
                     provider: lookAlike, authorization: partner.echoAuthorization(for: demoMember),

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso demo`: the whole onboarding of a partner, run against the sandbox partner started in this process,
 /// through the same use cases the commands use. Each stage is reported as it ends; the run passes when every
@@ -89,7 +89,7 @@ final class DemoWorkspace: Sendable {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw OutputError.cannotWrite(
-                path: root.path, what: "the demo's working folder", reason: (error as NSError).localizedDescription)
+                path: root.path, what: "the demo's working folder", reason: FileSystemReason.of(error, otherwise: "cannot create it"))
         }
     }
 

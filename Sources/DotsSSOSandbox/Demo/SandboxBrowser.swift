@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The "browser" of the demo: loads the authorization URL as a person's browser would, and follows the
 /// sandbox's redirect (auto-approved) to the loopback listener `authorize` is waiting on. Tests sign in with it too.

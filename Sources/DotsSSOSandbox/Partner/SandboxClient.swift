@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A client registered with the sandbox provider: its id, its secret (nil for a public client, as The Dots app
 /// is) and the redirect URIs it may use. Redirect URIs match exactly, except that a loopback one (an IP literal, or

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `sandbox --client id=ID,redirect=URI[,redirect=URI…][,secret-file=FILE | jwks=FILE]`: another client, so a tool
 /// with its own registration (oidc-agent, a partner's app) can be tried against the sandbox beside dots-sso. The
@@ -54,7 +54,7 @@ extension SandboxClient {
         guard case .contents(let data) = try InputFile.read(path, limit: 4096) else {
             throw InputError.malformed(source: InputFile.displayName(path), reason: "a client secret file is under 4 KiB")
         }
-        let secret = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let secret = String(decoding: data, as: UTF8.self).trimming(where: \.isNewline)
         guard !secret.isEmpty else {
             throw InputError.malformed(
                 source: InputFile.displayName(path), reason: "it is empty (leave secret-file out for a public client)")

@@ -1,4 +1,5 @@
-import Foundation
+import DotsSSOBasics
+import FoundationEssentials
 
 /// One e-mail the sandbox sent: a sign-in link, kept in memory and written to the outbox as a `.eml` file.
 package struct SandboxEmail: Sendable, Equatable {
@@ -9,14 +10,10 @@ package struct SandboxEmail: Sendable, Equatable {
 
     /// The message as an RFC 5322 file a mail client opens.
     func rendered(from sender: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
         return """
             From: \(sender)\r
             To: \(to)\r
-            Date: \(formatter.string(from: sentAt))\r
+            Date: \(ISOTimestamp.mailDate(sentAt))\r
             Subject: \(subject)\r
             Content-Type: text/plain; charset=utf-8\r
             \r

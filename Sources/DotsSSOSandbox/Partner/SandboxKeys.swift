@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The sandbox's id_token signing keys: RS256, which OpenID Discovery 1.0 §3 says every provider MUST support and
 /// which the sandbox signs with by default, and ES256 for clients that ask for it; both in the JWKS, each with a

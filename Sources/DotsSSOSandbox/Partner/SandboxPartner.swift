@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The embedded mock partner: a complete, correct implementation of everything seed 000 asks a partner to
@@ -106,7 +106,7 @@ package final class SandboxPartner: Sendable {
                 try FileManager.default.createDirectory(
                     at: outbox, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw SandboxError.unwritableOutbox(path: outbox.path, reason: (error as NSError).localizedDescription)
+                throw SandboxError.unwritableOutbox(path: outbox.path, reason: FileSystemReason.of(error, otherwise: "cannot create it"))
             }
         }
         var settings = settings

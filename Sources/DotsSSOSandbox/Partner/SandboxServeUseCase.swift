@@ -1,6 +1,10 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `dots-sso sandbox`: runs the sandbox partner until SIGINT or SIGTERM, after saying where it is, who can sign
 /// in, and (with `writeChannel`) saving the channel file every other command can use.

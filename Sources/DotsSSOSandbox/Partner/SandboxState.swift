@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Everything the sandbox partner remembers while it runs: authorization requests waiting at the login page,
 /// codes, tokens and refresh-token families, e-mail sign-in tokens and passwords, the outbox, and a request log.

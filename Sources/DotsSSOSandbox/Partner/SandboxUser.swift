@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A member of the sandbox partner: how they sign in, the profile the partner serves for them, how many
 /// passes they hold, and where they stand in the e-mail sign-in lifecycle.

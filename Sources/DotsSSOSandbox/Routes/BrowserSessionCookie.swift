@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The sandbox's browser session: after the login form, a cookie (`HttpOnly`, `SameSite=Lax`, the whole site) names
@@ -19,7 +19,7 @@ enum BrowserSessionCookie {
     static func id(in request: Request) -> String? {
         for header in request.headers[values: .cookie] {
             for pair in header.split(separator: ";") {
-                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                let parts = pair.trimmingWhitespace().split(separator: "=", maxSplits: 1)
                 if parts.count == 2, parts[0] == name, !parts[1].isEmpty { return String(parts[1]) }
             }
         }

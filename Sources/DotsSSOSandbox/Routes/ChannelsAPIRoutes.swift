@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The Dots' Channels API as a partner calls it when it revokes a member (seed 000): log a member out of the

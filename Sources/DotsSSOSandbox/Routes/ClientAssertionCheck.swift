@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 extension SandboxRoutes {
     /// A client authenticated by `private_key_jwt` (RFC 7523 §3, OIDC Core §9): the assertion is signed by a key of the

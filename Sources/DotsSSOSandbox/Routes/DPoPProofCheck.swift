@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// What a request's DPoP proof (RFC 9449 §4.3) came to.

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The deliverables a partner hands over besides its endpoints (seed 000): the loading animation and the legal

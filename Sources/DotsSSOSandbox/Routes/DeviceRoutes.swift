@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The device authorization grant (RFC 8628): `POST /device_authorization` starts a sign-in for a device without a

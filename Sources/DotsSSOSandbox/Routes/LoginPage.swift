@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The sandbox's login page: a plain HTML form that works without JavaScript. The authorization request waits

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// E-mail sign-in as a Bridge-style server does it (seed 001): a link e-mailed on request (202 whether or not
@@ -11,7 +11,7 @@ extension SandboxRoutes {
     static let appID = "\(SandboxPasses.team).org.thedots.app"
     static let androidPackage = "org.thedots.app"
     /// The SHA-256 of the sandbox app's (imaginary) signing certificate.
-    static let androidFingerprint = (0..<32).map { String(format: "%02X", ($0 * 37 + 11) % 256) }.joined(separator: ":")
+    static let androidFingerprint = (0..<32).map { PlainNumber.hexByte(UInt8(($0 * 37 + 11) % 256)) }.joined(separator: ":")
 
     func registerMagicLinks(on router: Router<BasicRequestContext>) {
         router.post("/v3/auth/email") { request, _ in try await requestLink(request) }
@@ -186,7 +186,7 @@ extension SandboxRoutes {
         if let outbox = settings.outbox {
             let count = await state.emails.count
             let safe = email.to.map { $0.isLetter || $0.isNumber || "@.-_+".contains($0) ? $0 : "_" }
-            let file = outbox.appendingPathComponent(String(format: "%04d-", count) + String(safe) + ".eml")
+            let file = outbox.appendingPathComponent(PlainNumber.zeroPadded(count, width: 4) + "-" + String(safe) + ".eml")
             do {
                 try AtomicFile.write(Data(email.rendered(from: "Sandbox Partner <no-reply@sandbox.invalid>").utf8), to: file)
             } catch {

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// What the partner serves about a member (seed 000): the profile, the passes endpoint and the pass files, and

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The OIDC provider: discovery, JWKS, authorization, token, revocation, userinfo and end-session. Errors follow
@@ -424,8 +424,8 @@ extension SandboxRoutes {
             guard let decoded = Data(base64Encoded: String(header.dropFirst(6))).flatMap({ String(data: $0, encoding: .utf8) }),
                 let colon = decoded.firstIndex(of: ":")
             else { return nil }
-            clientID = String(decoded[..<colon]).removingPercentEncoding
-            secret = String(decoded[decoded.index(after: colon)...]).removingPercentEncoding
+            clientID = PercentEncoding.decode(decoded[..<colon])
+            secret = PercentEncoding.decode(decoded[decoded.index(after: colon)...])
         }
         guard let clientID, let client = settings.clients.first(where: { $0.id == clientID }), client.jwks == nil else { return nil }
         if let expected = client.secret {

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import NIOCore
 
@@ -31,7 +31,7 @@ struct SandboxRoutes: Sendable {
     func user(subject: String) -> SandboxUser? { settings.users.first { $0.subject == subject } }
 
     func user(email: String) -> SandboxUser? {
-        settings.users.first { $0.email?.caseInsensitiveCompare(email) == .orderedSame }
+        settings.users.first { $0.email?.equalsIgnoringCase(email) == true }
     }
 
     /// The member behind a valid token in `Authorization` (or nil: answer 401): a bearer token as `Bearer`, a
@@ -40,7 +40,7 @@ struct SandboxRoutes: Sendable {
     func member(bearer request: Request) async -> SandboxUser? {
         guard let header = request.headers[.authorization], let space = header.firstIndex(of: " ") else { return nil }
         let scheme = header[..<space].lowercased()
-        let token = String(header[space...]).trimmingCharacters(in: .whitespaces)
+        let token = String(header[space...]).trimmingWhitespace()
         guard scheme == "bearer" || scheme == "dpop" else { return nil }
         // A bound token goes with the DPoP scheme, a bearer token with Bearer (RFC 9449 §7.1).
         return await member(token: token, request: request, scheme: scheme == "dpop" ? .dpop : .bearer)

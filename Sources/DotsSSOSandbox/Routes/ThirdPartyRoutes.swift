@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 import Hummingbird
 
 /// The two other systems a partner backend talks to (seeds 002 and 003), played the way their providers behave:

@@ -1,7 +1,11 @@
 import Dispatch
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Waits for SIGINT or SIGTERM, so a long-running command (the sandbox, `demo --keep`) shuts down cleanly and
 /// exits 0 instead of being killed mid-request.

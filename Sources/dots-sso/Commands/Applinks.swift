@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso applinks`: the files that make links open the app.
 struct Applinks: AsyncParsableCommand {

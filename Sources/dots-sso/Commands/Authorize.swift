@@ -2,7 +2,7 @@ import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOPictures
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso authorize`: the partner's authorization-code flow, exactly as The Dots app runs it.
 struct Authorize: DotsCommand {

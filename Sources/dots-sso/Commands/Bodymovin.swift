@@ -2,7 +2,7 @@ import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOPictures
-import Foundation
+import FoundationEssentials
 
 extension LottieProfile: ExpressibleByArgument {}
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso cache`: see and remove cached sign-ins (never their tokens).
 struct CacheCommand: AsyncParsableCommand {

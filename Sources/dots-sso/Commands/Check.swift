@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso check`: every deliverable of a channel, one named check each, in one CI run.
 struct Check: DotsCommand {

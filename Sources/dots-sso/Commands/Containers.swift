@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso containers`: what the app loads for each container of a channel. `containers` alone is `containers
 /// show`, its options here so help and completion offer them (`containers --channel acme`).

@@ -2,7 +2,7 @@ import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso demo`: the whole onboarding against the embedded sandbox partner.
 struct Demo: DotsCommand {
@@ -89,7 +89,7 @@ struct Demo: DotsCommand {
 
     static func line(_ stage: DemoStage, style: Style, terminal: Bool) -> String {
         let mark = stage.passed ? style.green(terminal ? "✓" : "ok  ") : style.red(terminal ? "✗" : "FAIL")
-        let name = stage.name.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        let name = stage.name.rawValue.padded(to: 11)
         return "\(mark) \(name) \(TerminalText.safe(stage.detail)) \(style.dim("\(stage.milliseconds) ms"))"
     }
 

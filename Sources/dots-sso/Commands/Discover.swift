@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso discover`: fetch the provider's metadata and lint it against what the app needs.
 struct Discover: DotsCommand {

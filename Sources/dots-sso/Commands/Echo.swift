@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso echo`: OAuth Echo (Digits) verification (seed 003).
 struct Echo: AsyncParsableCommand {
@@ -64,7 +64,7 @@ struct EchoVerify: DotsCommand {
         var header = authorization
         if authorization == "-" {
             guard let line = ctx.readLine() else { throw UsageError.invalid("--authorization -: stdin is empty") }
-            header = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            header = line.trimmed()
         }
         let useCase = EchoVerifyUseCase(
             provider: provider, authorization: header, consumerKey: consumer.consumerKey,

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso flags`: one member's feature flags, and the checks the app makes with them. `flags` alone is `flags
 /// show`, with its options here (not behind a default subcommand), so `flags --help` and completion offer what the

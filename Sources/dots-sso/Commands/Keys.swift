@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso keys`: the client's own keys, for providers that authenticate clients by signed assertion.
 struct Keys: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso magic-link`: e-mail sign-in without a password (Bridge style, seed 001).
 struct MagicLink: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso pkpass`: Apple Wallet pass files.
 struct PKPass: AsyncParsableCommand {

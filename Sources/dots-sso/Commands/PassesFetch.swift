@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso passes`: the passes a member can add to Apple Wallet.
 struct Passes: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso profile`: what The Dots app sees of one member, checked against the contract.
 struct Profile: DotsCommand {

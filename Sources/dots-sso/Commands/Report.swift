@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso report`: what a CI pipeline does with dots-sso's reports after the checks ran.
 struct ReportCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
 import DotsSSOSandbox
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso sandbox`: the embedded partner, serving until Ctrl-C.
 struct Sandbox: DotsCommand {
@@ -208,7 +208,7 @@ extension JWSAlgorithm: ExpressibleByArgument {
     /// `es256` and `ES256` alike: algorithm names are read case-insensitively on the command line. Only the ones the
     /// sandbox signs with (`signable`); the others are verified, not made.
     public init?(argument: String) {
-        guard let algorithm = JWSAlgorithm.signable.first(where: { $0.rawValue.caseInsensitiveCompare(argument) == .orderedSame }) else {
+        guard let algorithm = JWSAlgorithm.signable.first(where: { $0.rawValue.equalsIgnoringCase(argument) }) else {
             return nil
         }
         self = algorithm

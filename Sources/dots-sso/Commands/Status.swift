@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso status`: every cached sign-in, and with `--check` whether the provider still accepts it.
 struct Status: DotsCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso version` (also `--version --verbose`): the build, and which optional libraries this machine has.
 struct VersionCommand: DotsCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Every field of a channel file as flags, for `channel init` and `channel set`.
 struct ChannelFileOptions: ParsableArguments {

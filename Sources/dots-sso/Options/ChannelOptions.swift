@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Selects a channel (`--channel NAME|PATH`, env `DOTS_SSO_CHANNEL`) and overrides any of its fields with flags.
 struct ChannelOptions: ParsableArguments {

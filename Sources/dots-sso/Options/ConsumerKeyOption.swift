@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `--consumer-key`: the Digits app's OAuth consumer key (`echo verify`, `echo sign`).
 struct ConsumerKeyOption: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The options of `containers show`, which `containers` alone takes too, and the run they make.
 struct ContainersShowOptions: ParsableArguments {

@@ -38,7 +38,7 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
         if noColor && color == .always { throw ValidationError("--no-color and --color always ask for opposite things; give one") }
-        if let jq, jq.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let jq, jq.trimmingWhitespace().isEmpty {
             throw ValidationError("--jq needs an expression, e.g. --jq '.summary'")
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Where the magic-link server lives (channel `magicLink.baseUrl` / `magicLink.study`, or these flags).
 struct MagicLinkOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `--profile-file`: a saved profile instead of fetching one (`profile`, `flags`, `containers`, `passes fetch`).
 struct MemberSourceOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Which certificates a pass signature must chain to: Apple Root CA, or the `--trust` files instead.
 struct PassTrustOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// What `revoke` and `logout` add to the sign-in options.
 struct RevocationOptions: ParsableArguments {

@@ -1,13 +1,13 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `check` as it runs: each check's lines the moment it and every check before it have finished (the report's fixed
 /// order, later lines held until earlier ones end), and on a terminal a line on stderr saying which checks are
 /// still running, redrawn in place and cleared before anything else is written.
 final class CheckStream: @unchecked Sendable {
     // @unchecked: every mutable field is guarded by `lock`; progress arrives from the checks' concurrent tasks.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let console: Console
     private let style: Style
     private let terminal: Bool

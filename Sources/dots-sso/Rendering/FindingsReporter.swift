@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The one place findings are reported and a findings command ends: `--strict` promotes warnings, `--junit`,
 /// `--sarif` and `--codequality` write their reports, and under GitHub Actions each finding becomes an annotation on

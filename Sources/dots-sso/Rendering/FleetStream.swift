@@ -1,13 +1,13 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `check` of many channels as it runs: one line per check the moment it ends, prefixed by its channel (channels
 /// run side by side, so every line says whose it is and `grep acme` reads one partner), the errors and warnings
 /// under it prefixed the same, a verdict line as each channel completes, then how many channels passed.
 final class FleetStream: @unchecked Sendable {
     // @unchecked: every mutable field is guarded by `lock`; progress arrives from the channels' concurrent tasks.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let console: Console
     private let style: Style
     private let terminal: Bool

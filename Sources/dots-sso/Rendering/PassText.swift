@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// One inspected pass as text: a few summary lines a person recognises the pass by, then its findings.
 enum PassText {

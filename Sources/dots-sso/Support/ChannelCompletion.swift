@@ -1,7 +1,7 @@
 import ArgumentParser
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// What the shells complete after `--channel`: the channel names in the channels folder, and channel files (and
 /// folders on the way to them) under the word typed so far. The shell runs `dots-sso ---completion …` for it, so
@@ -28,7 +28,7 @@ enum ChannelCompletion {
         let lines = candidates.filter { !$0.contains(where: \.isNewline) }
         switch shell {
         case "bash": return lines.map(bashWord)
-        case "zsh": return lines.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:") }
+        case "zsh": return lines.map { $0.replacing("\\", with: "\\\\").replacing(":", with: "\\:") }
         default: return lines
         }
     }
@@ -53,14 +53,12 @@ enum ChannelCompletion {
         let slash = prefix.lastIndex(of: "/")
         let typedFolder = slash.map { String(prefix[...$0]) } ?? ""
         let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let folder = typedFolder.hasPrefix("~/") ? NSHomeDirectory() + typedFolder.dropFirst() : typedFolder
+        let folder =
+            typedFolder.hasPrefix("~/") ? FileManager.default.homeDirectoryForCurrentUser.path + typedFolder.dropFirst() : typedFolder
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
         return entries.filter { $0.hasPrefix(start) && (!$0.hasPrefix(".") || start.hasPrefix(".")) }.sorted().compactMap { entry in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: (folder.isEmpty ? "./" : folder) + entry, isDirectory: &isDirectory) else {
-                return nil
-            }
-            if isDirectory.boolValue { return typedFolder + entry + "/" }
+            guard let status = FileStatus((folder.isEmpty ? "./" : folder) + entry) else { return nil }
+            if status.isDirectory { return typedFolder + entry + "/" }
             return entry.hasSuffix(".json") ? typedFolder + entry : nil
         }
     }

@@ -1,6 +1,10 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a command's output goes: results to stdout, diagnostics, progress and traces to stderr (the context's
 /// streams). Colour as `--color` says, else by the environment and whether a terminal looks (`CommandContext`).

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A one-line progress bar on stderr, drawn only on a terminal (never in logs or pipes).
 final class ProgressBar: @unchecked Sendable {
@@ -8,7 +8,7 @@ final class ProgressBar: @unchecked Sendable {
     private let output: any TextOutput
     private let enabled: Bool
     private let label: String
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(output: any TextOutput, label: String, enabled: Bool = true) {
         self.output = output

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A status line on a terminal's stderr that says what a long wait waits for (`waiting for idp.acme.example …
 /// 4 s`), shown once a request has taken a second, erased before anything else is written and when the wait ends.
@@ -8,7 +8,7 @@ import Foundation
 final class WaitingLine: TextOutput, @unchecked Sendable {
     // @unchecked: every field below `inner` is guarded by `lock`.
     private let inner: any TextOutput
-    private let lock = NSLock()
+    private let lock = Lock()
     private var waits: [UUID: (host: String, since: Stopwatch)] = [:]
     private var shown = false
     private var ticker: Task<Void, Never>?

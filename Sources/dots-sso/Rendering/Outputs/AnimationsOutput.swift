@@ -18,7 +18,7 @@ extension BodymovinValidateUseCase.Result: FindingsBody {
             var figures = ["v\(s.version.map(TerminalText.safe) ?? "?")"]
             if let w = s.width, let h = s.height { figures.append("\(PlainNumber.text(w))×\(PlainNumber.text(h))") }
             if let rate = s.frameRate { figures.append("\(PlainNumber.text(rate)) fps") }
-            if let duration = s.durationSeconds { figures.append(String(format: "%.2f s", duration)) }
+            if let duration = s.durationSeconds { figures.append(PlainNumber.fixed(duration, places: 2) + " s") }
             figures.append("\(s.layers) layer\(s.layers == 1 ? "" : "s")")
             figures.append("\(s.bytes / 1024) KB")
             let findings = FindingsText.render(result.findings, style: style).split(separator: "\n").map { "  " + $0 }

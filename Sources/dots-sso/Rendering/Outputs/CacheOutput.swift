@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `cache list`: one row per cached sign-in with whether it still holds; never a token.
 extension CacheListUseCase.Result: CommandOutput {

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A completed sign-in (`authorize`, `exchange`): subject, scopes, expiry and where it is cached; never a token.
 extension SignIn.Result: CommandOutput {

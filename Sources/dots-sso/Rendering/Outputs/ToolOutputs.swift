@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `keys generate`: the public JWK to register, alone on stdout; where the private key went, on stderr.
 extension ClientKeyGeneration.Result: CommandOutput {

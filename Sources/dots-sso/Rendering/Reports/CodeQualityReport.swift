@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// GitLab Code Quality JSON (the CodeClimate subset GitLab reads): one issue per finding at a file of the
 /// repository (relative to the working folder) and the line of its JSON path, its fingerprint the hash SARIF uses

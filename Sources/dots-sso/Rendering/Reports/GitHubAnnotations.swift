@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Findings as GitHub Actions workflow commands (`::error file=…,title=…::message`), emitted when `GITHUB_ACTIONS=true`.
 enum GitHubAnnotations {
@@ -73,12 +73,12 @@ enum GitHubAnnotations {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        text.replacing("%", with: "%25")
+            .replacing("\r", with: "%0D")
+            .replacing("\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 }

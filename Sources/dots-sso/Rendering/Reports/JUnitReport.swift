@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// A suite as JUnit XML, the shape GitHub, GitLab and Jenkins read: one `<testcase>` per input or check with its
 /// findings inside (`<failure>` when it fails, `<error>` when it could not be checked, `<skipped>`, and the other
@@ -98,6 +98,6 @@ enum JUnitReport {
     }
 
     static func seconds(_ milliseconds: Int) -> String {
-        String(format: "%.3f", Double(milliseconds) / 1000)
+        PlainNumber.fixed(Double(milliseconds) / 1000, places: 3)
     }
 }

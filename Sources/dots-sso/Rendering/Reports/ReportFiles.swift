@@ -1,6 +1,10 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes a run's CI reports where its flags say: JUnit (merged into an earlier dots-sso report in the same file),
 /// SARIF and GitLab Code Quality (each the whole run). `--junit -` goes to stdout (the console moved the command's

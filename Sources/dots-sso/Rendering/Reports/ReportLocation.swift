@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// Where a CI report points a finding: a file of the repository (relative to the working folder, as code scanning
 /// and GitLab map results to files) with the line and column of its JSON path where the file has one, or — for a
@@ -78,7 +78,7 @@ final class ReportLocator {
         if let path = finding.location.path {
             if path.hasPrefix("$") {
                 jsonPath = path
-            } else if let space = path.range(of: " $") {
+            } else if let space = path.firstRange(of: " $") {
                 entry = String(path[..<space.lowerBound])
                 jsonPath = String(path[path.index(after: space.lowerBound)...])
             } else {
@@ -91,10 +91,11 @@ final class ReportLocator {
         if let file = existingFile(named) { return FileChoice(path: file, jsonPath: entry == nil ? jsonPath : nil) }
         // An unsigned pass folder: the entry is a file in it; a missing one (no icon.png) points at its pass.json.
         if FileStatus(named)?.isDirectory == true {
-            if let entry, let file = existingFile((named as NSString).appendingPathComponent(entry)) {
+            let folder = named.hasSuffix("/") ? named : named + "/"
+            if let entry, let file = existingFile(folder + entry) {
                 return FileChoice(path: file, jsonPath: jsonPath)
             }
-            return FileChoice(path: existingFile((named as NSString).appendingPathComponent("pass.json")) ?? fallbackFile())
+            return FileChoice(path: existingFile(folder + "pass.json") ?? fallbackFile())
         }
         return FileChoice(path: existingFile(input) ?? fallbackFile())
     }

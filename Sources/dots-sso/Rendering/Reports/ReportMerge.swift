@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// `dots-sso report merge`: the reports of a CI matrix's shards (or of separate `check` runs) as one, as a final job
 /// publishes them: JUnit suites side by side, SARIF as one run (GitHub takes one run per category in an upload),

@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// SARIF 2.1.0 for GitHub code scanning (as SwiftLint and SwiftFormat offer it): one rule per finding code, one
 /// result per finding, errors first and at most GitHub's 25,000 results per run. A result's location is a file of
@@ -120,7 +120,7 @@ enum SARIFReport {
 
     /// A relative path as a URI reference: spaces and other characters a URI cannot hold are percent-encoded.
     static func uri(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        PercentEncoding.encode(path, keeping: PercentEncoding.isPathAllowed)
     }
 
     /// The hash of what identifies a finding from run to run (code, file or address, JSON path, occurrence), and its

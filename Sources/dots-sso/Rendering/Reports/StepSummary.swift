@@ -1,6 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
-import Foundation
+import FoundationEssentials
 
 /// The page a person opens first on GitHub: when `GITHUB_STEP_SUMMARY` names a file, `check` appends a Markdown table
 /// of channels × checks (containers and legal documents one column each, their worst) and every failing finding
@@ -83,7 +83,7 @@ enum StepSummary {
 
     /// Text in a table cell: one line, no column breaks, no HTML.
     static func cell(_ text: String) -> String {
-        TerminalText.oneLine(text, limit: 400).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        TerminalText.oneLine(text, limit: 400).replacing("|", with: "\\|").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;")
     }
 }

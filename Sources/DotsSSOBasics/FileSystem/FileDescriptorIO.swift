@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads and writes on a raw file descriptor (stdin, stderr, a locked cache file), retrying interrupted calls.
+/// What Foundation's `FileHandle` did for us, without linking its locale support (ICU) into the binary.
+package enum FileDescriptorIO {
+    /// Up to `count` bytes from `fd`; empty at end of input. Throws the system's reason on a read error.
+    package static func read(_ fd: Int32, upToCount count: Int) throws -> Data {
+        guard count > 0 else { return Data() }
+        var data = Data(count: count)
+        let got = data.withUnsafeMutableBytes { buffer -> Int in
+            while true {
+                let result = Glibc.read(fd, buffer.baseAddress, count)
+                if result < 0, errno == EINTR { continue }
+                return result
+            }
+        }
+        guard got >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        data.count = got
+        return data
+    }
+
+    /// Everything from `fd` to its end (or `limit` bytes, when given).
+    package static func readToEnd(_ fd: Int32, limit: Int = .max) throws -> Data {
+        var data = Data()
+        while data.count < limit {
+            let chunk = try read(fd, upToCount: min(1 << 16, limit - data.count))
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// Writes all of `data` to `fd`; a closed pipe or a full disk ends the write quietly (as `FileHandle` did not).
+    @discardableResult
+    package static func write(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return false }
+                offset += result
+            }
+            return true
+        }
+    }
+}
