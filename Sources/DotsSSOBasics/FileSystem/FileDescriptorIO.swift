@@ -10,17 +10,20 @@ package enum FileDescriptorIO {
     /// Up to `count` bytes from `fd`; empty at end of input. Throws the system's reason on a read error.
     package static func read(_ fd: Int32, upToCount count: Int) throws -> Data {
         guard count > 0 else { return Data() }
-        var data = Data(count: count)
-        let got = data.withUnsafeMutableBytes { buffer -> Int in
-            while true {
-                let result = Glibc.read(fd, buffer.baseAddress, count)
-                if result < 0, errno == EINTR { continue }
-                return result
-            }
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { scratch.deallocate() }
+        let got = try read(fd, into: scratch)
+        return Data(UnsafeRawBufferPointer(rebasing: scratch[..<got]))
+    }
+
+    /// Reads into `buffer` what `fd` has, up to its size; 0 at end of input.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard buffer.count > 0 else { return 0 }
+        while true {
+            let result = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if result >= 0 { return result }
+            if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
-        guard got >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        data.count = got
-        return data
     }
 
     /// Everything from `fd` to its end (or `limit` bytes, when given).

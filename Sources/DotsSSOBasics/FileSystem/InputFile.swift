@@ -55,6 +55,7 @@ package enum InputFile {
     {
         let handle: Int32?
         var contents = Contents()
+        var expected: Int?
         if path == "-" {
             handle = nil
         } else {
@@ -63,26 +64,31 @@ package enum InputFile {
             if status.isRegular {
                 if status.size > limit { return .tooLarge(size: status.size) }
                 contents.reserveCapacity(status.size)
+                expected = status.size
             }
             let file = open(path, O_RDONLY | O_CLOEXEC)
             guard file >= 0 else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             handle = file
         }
         defer { if let handle { close(handle) } }
+        // One scratch buffer, uninitialised, the file's size plus one byte (to see it end) up to 1 MiB a read.
+        let chunkSize = max(1, min((expected ?? 65_535) + 1, 1 << 20, limit + 1))
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { scratch.deallocate() }
         while contents.count <= limit {
-            let chunk: Data?
+            let count = min(chunkSize, limit + 1 - contents.count)
             do {
-                let count = min(1 << 20, limit + 1 - contents.count)
                 if let handle {
-                    chunk = try FileDescriptorIO.read(handle, upToCount: count)
+                    let got = try FileDescriptorIO.read(handle, into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<count]))
+                    guard got > 0 else { break }
+                    contents.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<got]))
                 } else {
-                    chunk = try standardInput.read(upToCount: count)
+                    guard let chunk = try standardInput.read(upToCount: count), !chunk.isEmpty else { break }
+                    contents.append(contentsOf: chunk)
                 }
             } catch {
                 throw InputError.unreadable(path: displayName(path), reason: "cannot read it")
             }
-            guard let chunk, !chunk.isEmpty else { break }
-            contents.append(contentsOf: chunk)
         }
         return contents.count > limit ? .tooLarge(size: nil) : .contents(contents)
     }
