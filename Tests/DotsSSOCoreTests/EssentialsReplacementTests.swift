@@ -99,4 +99,11 @@ struct EssentialsReplacementTests {
         #expect(killed.ending == .signaled(SIGKILL), "the ending is kept once reaped")
         #expect(throws: ChildStartError.self) { try QuietChild(executable: "/nonexistent/program", arguments: []) }
     }
+
+    @Test("`dots-sso version` finds the system's ICU, which pass pictures format dates and numbers with")
+    func icuListed() throws {
+        let icu = InstalledLibraries.icu()
+        #expect(icu.found, "Scripts/bootstrap installs libicu72")
+        #expect(icu.version?.first?.isNumber == true && icu.path?.contains("libicui18n.so.") == true, "\(icu)")
+    }
 }

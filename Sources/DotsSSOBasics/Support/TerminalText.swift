@@ -4,7 +4,9 @@
 package enum TerminalText {
     /// One line, at most `limit` columns (and four bytes a column), newlines shown as ⏎.
     package static func oneLine(_ text: String, limit: Int = 80) -> String {
-        let flat = safe(text.replacing("\r\n", with: "\n").replacing("\n", with: "⏎ "))
+        // (Most messages have no line break: the generic `replacing` is skipped for them, a tenth of a pass check.)
+        let broken = text.utf8.contains(UInt8(ascii: "\n"))
+        let flat = safe(broken ? text.replacing("\r\n", with: "\n").replacing("\n", with: "⏎ ") : text)
         return cut(flat, columns: limit, bytes: limit * 4, tail: { _ in "…" })
     }
 

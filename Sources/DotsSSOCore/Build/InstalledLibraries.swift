@@ -42,7 +42,20 @@ package enum InstalledLibraries {
                 usedFor: "pass barcodes, the device sign-in's QR code", symbol: "ZBarcode_Version", returnsInt: true),
             open(
                 "libjq", ["libjq.so.1", "libjq.so"], package: "libjq1", usedFor: "\(CLIFlag.jq)", symbol: "jq_init", versionFunction: false),
+            icu(),
         ]
+    }
+
+    /// ICU names every function after its major version (`u_getVersion_72`), so each version it may be is tried.
+    package static func icu() -> Library {
+        for major in stride(from: 90, through: 60, by: -1) {
+            let library = open(
+                "ICU", ["libicui18n.so.\(major)"], package: "libicu72", usedFor: "dates and numbers in pass pictures",
+                symbol: "udat_open_\(major)", versionFunction: false)
+            if library.found { return library }
+        }
+        return Library(
+            name: "ICU", found: false, version: nil, path: nil, package: "libicu72", usedFor: "dates and numbers in pass pictures")
     }
 
     /// Opens the first of `names` that loads and reads its version from `symbol` (a function returning a C string, or

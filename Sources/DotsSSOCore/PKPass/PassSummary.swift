@@ -44,7 +44,7 @@ package struct PassSummary: Codable, Sendable, Equatable {
         passTypeIdentifier = root["passTypeIdentifier"]?.stringValue
         teamIdentifier = root["teamIdentifier"]?.stringValue
         barcodeFormat = (root["barcodes"]?.arrayValue?.first ?? root["barcode"])?.objectValue?["format"]?.stringValue
-            .map { $0.replacing("PKBarcodeFormat", with: "") }
+            .map { $0.hasPrefix("PKBarcodeFormat") ? String($0.dropFirst(15)) : $0 }
         relevantDate = root["relevantDate"]?.stringValue
         expirationDate = root["expirationDate"]?.stringValue
         if let style, let fields = root[style]?.objectValue?["primaryFields"]?.arrayValue {
