@@ -28,6 +28,9 @@ if let swift = Context.environment["DOTS_SSO_SWIFT"] { buildDefines.append(.defi
 
 /// Our own targets treat every warning as an error (dependencies are left alone).
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"] + sanitized)]
+/// The modules the tests `@testable import`, testable in release builds too: the tests run against the optimised
+/// build (a debug ArgumentParser re-validates every command definition on each parse, half the in-process tests' CPU).
+let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"], .when(configuration: .release))]
 
 let package = Package(
     name: "dots-sso",
@@ -110,14 +113,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + testable
         ),
         // Drawing, over CPictures: rlottie's frames, contact sheets, GIFs, Wallet pass pictures, terminal QR codes. The
         // core describes drawing jobs and reaches this only through the `Drawer` the executable puts on its context.
         .target(
             name: "DotsSSOPictures",
             dependencies: ["DotsSSOBasics", "DotsSSOCore", "CPictures", "CDotsRuntime"],
-            swiftSettings: strict
+            swiftSettings: strict + testable
         ),
         .target(
             name: "DotsSSOSandbox",
@@ -127,13 +130,31 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "dots-sso",
+        // Every command (Sources/dots-sso): parsing, the use case it calls, rendering. A library so the in-process
+        // tests link the same optimised code the binary does (one release build serves both).
+        .target(
+            name: "DotsSSOCLI",
             dependencies: [
                 "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "DotsSSOSandbox", "CDotsRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            path: "Sources/dots-sso",
+            swiftSettings: strict + testable
+        ),
+        // The binary: main.swift alone (Sources/dots-sso-main). Release builds link the Swift runtime statically (no Swift needed to run it);
+        // the flag is the executable's, so the test bundles keep the shared runtime Swift Testing needs.
+        .executableTarget(
+            name: "dots-sso",
+            dependencies: ["DotsSSOCLI"],
+            path: "Sources/dots-sso-main",
+            swiftSettings: strict,
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                // What FoundationEssentials' static library needs, which its shared one brings itself (the modules
+                // were compiled against the shared runtime, so their autolink entries do not name these).
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+            ]
         ),
         .target(
             name: "DotsSSOFuzzTargets",
@@ -156,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCommandTests",
-            dependencies: ["dots-sso", "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "TestSupport"],
+            dependencies: ["DotsSSOCLI", "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

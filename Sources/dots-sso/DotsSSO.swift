@@ -5,8 +5,12 @@ import DotsSSOCore
 import DotsSSOPictures
 import FoundationEssentials
 
+/// The binary's entry point, called by Sources/dots-sso-main/main.swift.
+package enum Binary {
+    package static func main() async { await DotsSSO.main() }
+}
+
 /// The `dots-sso` root command: the command tree, and the one place a run becomes an exit status and stderr lines.
-@main
 struct DotsSSO: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dots-sso",

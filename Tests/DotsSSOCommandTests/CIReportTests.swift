@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// The CI reports as a dashboard reads them: JUnit one case per input (parsed back, merged), SARIF 2.1.0, GitLab
 /// Code Quality, and GitHub's annotation limits.

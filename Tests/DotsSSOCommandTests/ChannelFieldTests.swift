@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// A channel's text settings are declared once (`ChannelField`): everything else is derived from that declaration,
 /// and these tests are what makes forgetting a part fail, naming the field.

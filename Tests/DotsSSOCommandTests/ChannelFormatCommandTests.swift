@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// What seed 000 needs the channel to say: container variants, how the profile endpoint takes the token, where
 /// the passes are in the profile; and `channel init` writing all of it.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Which client `check` judges the provider for: the channel's, with what the flags add.
 @Suite("check: the client the flags describe")

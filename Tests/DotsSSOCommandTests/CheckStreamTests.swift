@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// `check` on a terminal: results stream in the fixed order while a spinner line on stderr says which checks are
 /// still running; the spinner is cleared before any result line and at the end, so nothing is left half-drawn.

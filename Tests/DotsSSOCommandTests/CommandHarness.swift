@@ -3,7 +3,7 @@ import DotsSSOCore
 import Foundation
 import TestSupport
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// What an in-process run produced.
 struct RunResult {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Commands on local files, the cache and channels, in-process.
 @Suite("File, cache and channel commands in-process")

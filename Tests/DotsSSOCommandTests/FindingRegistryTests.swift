@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// The finding-code registry: `explain` reads it, findings are made from it (so their severity cannot drift from
 /// the documentation), and a registered domain writes its codes nowhere else.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// What each command prints, text and `--json`, compared with the files in `Tests/Golden/output`: a change to any
 /// word, column or key shows up here as a diff to look at (`DOTS_SSO_UPDATE_GOLDEN=1` rewrites them from this run;

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Two things deployed providers showed (issue 37, items 2 and 3): the scope a token response leaves out, and tokens
 /// that live exactly `--min-validity`.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// `openweb register`, `echo verify` and `members log-out|remove` in-process, against scripted servers that
 /// count every request: the local checks must stop a bad call before it is sent.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Sign-in without a display, in-process: the device flow's polling timed on the context's clock (a wait moves it on
 /// at once), the paste flow with a scripted person at the prompt, the refresh-token file and the password grant.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Issue 16, in-process: what a hostile partner's server or file can no longer do to the user's terminal and secrets.
 @Suite("hostile partner: secrets in errors, escaped text, reports that tell the truth")

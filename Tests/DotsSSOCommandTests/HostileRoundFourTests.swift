@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Issue 52's hostile inputs that need no real peer: a refresh-token file that cannot take its successor, a lock
 /// that is held or planted, a token this cache saw rotated, an earlier JUnit report built to crash the reader, a

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// The floors the compiler cannot keep inside one module: the core's folders depend on each other in one direction
 /// (a cycle means two folders are one concept, or a name lives on the wrong side), and the drawing libraries stay

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// OpenID Connect RP-Initiated Logout 1.0 (seed 004): the logout URL brings the person back, and the id_token goes
 /// only to the browser.

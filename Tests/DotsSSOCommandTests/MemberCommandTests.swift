@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// `profile`, `flags`, `containers` and `passes fetch` in-process, with a saved profile or the scripted provider.
 @Suite("Member commands in-process")

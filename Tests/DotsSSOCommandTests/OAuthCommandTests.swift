@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Sign-in commands run in-process against a scripted provider: no process, no port, no waiting.
 @Suite("OAuth commands in-process")

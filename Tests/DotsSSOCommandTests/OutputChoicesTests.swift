@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// `--color`, `--quiet` and the table as a terminal draws it: what a person sees, in-process.
 @Suite("output choices")

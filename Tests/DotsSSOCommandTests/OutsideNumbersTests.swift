@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Issue 36, numbers that trapped (SIGILL) in our own Swift: each now ends with a documented status naming the value.
 @Suite("numbers from files and servers end in a status, never a trap")

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// `profile`'s contract with partners, in-process: each mistake partners make (the profiles in
 /// `Tests/Peers/partner_profiles.json`, which the Python peer serves to the spawning tests too) is a finding with its

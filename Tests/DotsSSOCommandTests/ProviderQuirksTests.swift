@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Revocation that cannot happen is a failure, never a silent success; a cancelled sign-in is told as such; a
 /// `--min-validity` no token can meet is said, not refreshed for on every call.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import dots_sso
+@testable import DotsSSOCLI
 
 /// Issue 36, where we write: a symbolic link at an output's final name is replaced, never followed; a FIFO where a
 /// report should go is refused at once unless named on purpose (/dev); a report named as our stdout goes there

@@ -6,12 +6,15 @@ package enum TestPaths {
     package static let repository: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `DOTS_SSO_BINARY` (set by Scripts/test), else the debug build.
+    /// `DOTS_SSO_BINARY` (set by Scripts/test), else the release build beside the tests, else the debug build.
     package static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["DOTS_SSO_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return repository.appendingPathComponent(".build/debug/dots-sso")
+        let release = repository.appendingPathComponent(".build/release/dots-sso")
+        let debug = repository.appendingPathComponent(".build/debug/dots-sso")
+        let releaseTests = Bundle.main.bundlePath.contains("/release")
+        return releaseTests && FileManager.default.fileExists(atPath: release.path) ? release : debug
     }
 
     package static var peers: URL { repository.appendingPathComponent("Tests/Peers") }

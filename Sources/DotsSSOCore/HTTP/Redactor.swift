@@ -186,7 +186,10 @@ package enum Redactor {
         (#"\b([A-Za-z0-9_\-]+)=([^&\s"',;)\]}]+)"#, 2, 1),
         // `Bearer …`/`Basic …` followed by a credential, not by an auth parameter (`error="…"`).
         (#"\b(?:[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])\s+(?![a-z_]+\s*=)([A-Za-z0-9\-._~+/]+=*)"#, 1, nil),
-    ].compactMap { pattern, value, name in (try? Regex(pattern)).map { ($0.wordBoundaryKind(.simple), value, name) } }
+    ].compactMap { pattern, value, name in
+        // ICU's matching, as NSRegularExpression did it: by Unicode scalar, with simple word boundaries.
+        (try? Regex(pattern)).map { ($0.matchingSemantics(.unicodeScalar).wordBoundaryKind(.simple), value, name) }
+    }
 
     /// `text` with every occurrence of the given secret values replaced.
     package static func scrub(_ text: String, secrets: [String]) -> String {

@@ -37,7 +37,10 @@ package enum MarkupCleaner {
     }
 
     private static func rules(_ list: [(String, [Int], Bool)]) -> [Rule] {
-        list.compactMap { pattern, kept, prefixed in (try? Regex(pattern)).map { Rule(pattern: $0, kept: kept, prefixed: prefixed) } }
+        // By Unicode scalar, as ICU's NSRegularExpression matched (a CR LF is two characters to `\n`, not one).
+        list.compactMap { pattern, kept, prefixed in
+            (try? Regex(pattern)).map { Rule(pattern: $0.matchingSemantics(.unicodeScalar), kept: kept, prefixed: prefixed) }
+        }
     }
 
     /// Marks must hug their words (`**bold**`, not `5 * 3 * 2`); `snake_case` is not emphasis.
