@@ -5,9 +5,11 @@ import DotsSSOCore
 import DotsSSOPictures
 import FoundationEssentials
 
-/// The binary's entry point, called by Sources/dots-sso-main/main.swift.
+/// The binary's entry point, called by Sources/dots-sso-main/main.swift. On the main actor, as an `@main` type's
+/// entry is: a nonisolated async call would hop to the global executor and start a Dispatch worker before parsing,
+/// whose workqueue monitor reads /proc/<tid>/stat and aborts the process where /proc is not mounted (a chroot).
 package enum Binary {
-    package static func main() async { await DotsSSO.main() }
+    @MainActor package static func main() async { await DotsSSO.main() }
 }
 
 /// The `dots-sso` root command: the command tree, and the one place a run becomes an exit status and stderr lines.
@@ -49,7 +51,7 @@ struct DotsSSO: AsyncParsableCommand {
         ExitStatus.allCases.map { "\(DisplayWidth.pad(String($0.rawValue), to: 3)) \($0.meaning)" }.joined(separator: "\n")
     }
 
-    static func main() async {
+    @MainActor static func main() async {
         let arguments = ProcessArguments.all
         // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
