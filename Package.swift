@@ -79,11 +79,17 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // The binary's build facts and its own arguments (captured without /proc), see dots_runtime.h.
+        // The binary's own arguments (captured without /proc) and other process facts, see dots_runtime.h.
         .target(
             name: "CDotsRuntime",
-            cSettings: buildDefines + [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // The build facts `--version` prints (declared in dots_runtime.h): the one file that changes with each commit,
+        // linked only by the binary and the test bundles, so nothing else recompiles when it does.
+        .target(
+            name: "CDotsBuildFacts",
+            cSettings: buildDefines + [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
         ),
         .systemLibrary(
             name: "COpenSSL",
@@ -145,7 +151,7 @@ let package = Package(
         // the flag is the executable's, so the test bundles keep the shared runtime Swift Testing needs.
         .executableTarget(
             name: "dots-sso",
-            dependencies: ["DotsSSOCLI"],
+            dependencies: ["DotsSSOCLI", "CDotsBuildFacts"],
             path: "Sources/dots-sso-main",
             swiftSettings: strict,
             linkerSettings: [
@@ -163,7 +169,9 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["DotsSSOBasics", "DotsSSOCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "DotsSSOBasics", "DotsSSOCore", "CDotsBuildFacts", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
@@ -193,7 +201,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "dots-sso-fuzz",
-            dependencies: ["DotsSSOFuzzTargets", "DotsSSOBasics"],
+            dependencies: ["DotsSSOFuzzTargets", "DotsSSOBasics", "CDotsBuildFacts"],
             swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-parse-as-library"] + sanitized)],
             linkerSettings: [.unsafeFlags(sanitized)]
         ))

@@ -3,7 +3,7 @@
 
 /* What the binary knows about itself, and its own arguments, without /proc.
 
-   The build facts are fixed when this target is compiled (Package.swift defines them from the git checkout and from
+   The build facts are fixed when CDotsBuildFacts is compiled (Package.swift defines them from the git checkout and from
    Scripts/package's environment). The arguments are captured by a constructor from what the C runtime hands every
    ELF constructor: Swift's CommandLine reads /proc/self/cmdline on Linux, which a chroot or a minimal container may
    not have mounted, and then every command would see no arguments at all. */

@@ -1,4 +1,4 @@
-#include "dots_runtime.h"
+#include "dots_build_facts.h"
 
 /* Package.swift defines these; a build without them (another build system) still says something true. */
 #ifndef DOTS_SSO_VERSION
