@@ -12,7 +12,7 @@ let selectedTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
     guard let target = FuzzTargets.named(name) else {
         let names = FuzzTargets.all.map(\.name).joined(separator: ", ")
-        FileDescriptorIO.write(2, Data("dots-sso-fuzz: set FUZZ_TARGET to one of: \(names)\n".utf8))
+        FileDescriptorOutput.standardError.write("dots-sso-fuzz: set FUZZ_TARGET to one of: \(names)\n")
         exit(64)
     }
     return target

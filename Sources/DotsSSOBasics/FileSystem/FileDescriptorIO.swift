@@ -4,8 +4,8 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// Reads and writes on a raw file descriptor (stdin, stderr, a locked cache file), retrying interrupted calls.
-/// What Foundation's `FileHandle` did for us, without linking its locale support (ICU) into the binary.
+/// Reads from a raw file descriptor (stdin, an input file, a locked cache file), retrying interrupted calls; writes go
+/// through `FileDescriptorOutput` and `AtomicFile`. What Foundation's `FileHandle` did for us, without its ICU.
 package enum FileDescriptorIO {
     /// Up to `count` bytes from `fd`; empty at end of input. Throws the system's reason on a read error.
     package static func read(_ fd: Int32, upToCount count: Int) throws -> Data {
@@ -35,20 +35,5 @@ package enum FileDescriptorIO {
             data.append(chunk)
         }
         return data
-    }
-
-    /// Writes all of `data` to `fd`; a closed pipe or a full disk ends the write quietly (as `FileHandle` did not).
-    @discardableResult
-    package static func write(_ fd: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let result = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return false }
-                offset += result
-            }
-            return true
-        }
     }
 }

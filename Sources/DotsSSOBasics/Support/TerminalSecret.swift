@@ -22,7 +22,7 @@ enum TerminalSecret {
             _ = tcsetattr(fd, TCSANOW, &silent)
         }
         defer { if quiet { _ = tcsetattr(fd, TCSANOW, &saved) } }
-        FileDescriptorIO.write(STDERR_FILENO, Data((prompt + " ").utf8))
+        FileDescriptorOutput.standardError.write(prompt + " ")
         var line = Data()
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1 {
