@@ -125,7 +125,7 @@ struct DotsSSO: AsyncParsableCommand {
             return parse(["version"] + arguments.filter { $0 == "--json" || $0 == "--verbose" || $0 == "-v" }, context: context)
         }
         do {
-            return .command(try parseAsRoot(arguments))
+            return .command(try TrailingValuesParse.parse(arguments) { try parseAsRoot($0) })
         } catch {
             // Every parse error is ArgumentParser's to render, with the subcommand a typo most likely meant.
             return .finished(

@@ -121,3 +121,10 @@ struct BodymovinPreview: DotsCommand {
         try Console(ctx).emit(preview, json: global.json)
     }
 }
+
+extension BodymovinValidate: TrailingValues {
+    var trailingValues: [String] {
+        get { files }
+        set { files = newValue }
+    }
+}

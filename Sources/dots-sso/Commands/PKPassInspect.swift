@@ -48,3 +48,10 @@ struct PKPassInspect: DotsCommand {
         try FindingsReporter(report, console: Console(ctx, reportPath: report.junit)).finish(result, json: global.json)
     }
 }
+
+extension PKPassInspect: TrailingValues {
+    var trailingValues: [String] {
+        get { files }
+        set { files = newValue }
+    }
+}

@@ -59,3 +59,10 @@ struct ReportMergeCommand: DotsCommand {
         console.hint("merged \(reports.count) \(merged.kind.rawValue) report\(reports.count == 1 ? "" : "s") into \(output)")
     }
 }
+
+extension ReportMergeCommand: TrailingValues {
+    var trailingValues: [String] {
+        get { reports }
+        set { reports = newValue }
+    }
+}
