@@ -82,15 +82,8 @@ struct Console: Sendable {
         try json(WithExitStatus(value: value, exitStatus: exitStatus))
     }
 
-    static let jsonEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISOTimestamp.string(date))
-        }
-        return encoder
-    }()
+    /// Foundation's pretty, sorted layout with ISO 8601 dates, written by our own encoder (see OutputJSONEncoder).
+    static let jsonEncoder = OutputJSONEncoder()
 }
 
 /// ANSI styling that collapses to plain text when colour is off.
