@@ -32,6 +32,19 @@ struct TrailingValuesTests {
         #expect(quick.global.json == slow.global.json)
     }
 
+    @Test("files first and flags after (a shell glob then --json), the command's name starting the run")
+    func flagsAfter() throws {
+        let line = ["pkpass", "inspect"] + Self.files("h", 300) + ["--json", "--trust", "ca.pem"] + Self.files("i", 3)
+        let (fast, full) = Self.both(line)
+        let quick = try #require(try fast.get() as? PKPassInspect)
+        let slow = try #require(try full.get() as? PKPassInspect)
+        #expect(quick.files == Self.files("h", 300) + Self.files("i", 3))
+        #expect(quick.files == slow.files)
+        #expect(quick.trust.trust == ["ca.pem"])
+        #expect(quick.global.json)
+        #expect(TrailingValuesParse.longestPlainRun(line) == 0..<302)
+    }
+
     @Test("an option's value first in the run (--trust X then files), the run just over the threshold, and just under")
     func optionValueFirst() throws {
         for count in [TrailingValuesParse.shortcutFrom - 2, TrailingValuesParse.shortcutFrom, 300] {
@@ -54,9 +67,11 @@ struct TrailingValuesTests {
         #expect(try #require(try fullAnimations.get() as? BodymovinValidate).files == animations)
 
         let shards = (0..<100).map { "shard-\($0)/check.xml" }
-        let merge = try #require(try Self.both(["report", "merge", "-o", "all.xml"] + shards).fast.get() as? ReportMergeCommand)
-        #expect(merge.reports == shards)
-        #expect(merge.output == "all.xml")
+        for line in [["report", "merge", "-o", "all.xml"] + shards, ["report", "merge"] + shards + ["-o", "all.xml"]] {
+            let merge = try #require(try Self.both(line).fast.get() as? ReportMergeCommand)
+            #expect(merge.reports == shards)
+            #expect(merge.output == "all.xml")
+        }
     }
 
     @Test("refusals are ArgumentParser's own: stdin named twice, an unknown flag, a '--' terminator kept")
