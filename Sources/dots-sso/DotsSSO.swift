@@ -5,6 +5,10 @@ import DotsSSOCore
 import DotsSSOPictures
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The binary's entry point, called by Sources/dots-sso-main/main.swift. On the main actor, as an `@main` type's
 /// entry is: a nonisolated async call would hop to the global executor and start a Dispatch worker before parsing,
 /// whose workqueue monitor reads /proc/<tid>/stat and aborts the process where /proc is not mounted (a chroot).
@@ -52,6 +56,8 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     @MainActor static func main() async {
+        // Without /proc (a chroot), libdispatch's worker monitor aborts the process; jobs then run on our own pool.
+        if access("/proc/self/stat", R_OK) != 0 { _ = dots_install_own_executor() }
         let arguments = ProcessArguments.all
         // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {

@@ -47,4 +47,9 @@ _Noreturn void dots_end_by_signal(int number);
    a drawing child. Sets *pid and returns 0, or returns the errno that stopped it. */
 int dots_spawn_quiet(const char *path, char *const argv[], int *pid);
 
+/* Makes Swift concurrency's global executor a pool of our own threads (see own_executor.c): for a process where
+   /proc is not mounted, where libdispatch's worker monitor aborts. Returns 1 when installed, 0 when another hook was
+   already in place or no thread could start (the default executor stays). Call before any task starts. */
+int dots_install_own_executor(void);
+
 #endif
