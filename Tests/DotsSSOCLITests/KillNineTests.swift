@@ -13,9 +13,11 @@ struct KillNineTests {
 
     /// Starts `arguments`, kills it with SIGKILL at a random moment up to a third past `duration` (how long a whole run
     /// took), and says whether it was killed rather than having finished first: the writes come at the very end, so
-    /// some kills must land there and some runs must finish.
+    /// some kills must land there and some runs must finish. A run that finished first narrows `duration` by a
+    /// quarter: the timing run can be several times slower than the later ones (a cold start on a busy runner),
+    /// and a window that stays that wide can let all fifteen runs finish (a full Scripts/test run saw it once for passes fetch).
     static func killed(
-        _ cli: DotsSSOCLI, _ arguments: [String], within duration: TimeInterval,
+        _ cli: DotsSSOCLI, _ arguments: [String], within duration: inout TimeInterval,
         using generator: inout some RandomNumberGenerator
     ) async throws -> Bool {
         let process = try cli.start(arguments)
@@ -23,7 +25,9 @@ struct KillNineTests {
         let wasRunning = process.process.isRunning
         kill(process.process.processIdentifier, SIGKILL)
         _ = await process.finish(timeout: 10)
-        return wasRunning && process.process.terminationReason == .uncaughtSignal
+        let killed = wasRunning && process.process.terminationReason == .uncaughtSignal
+        if !killed { duration *= 0.75 }
+        return killed
     }
 
     /// Every file in `directory` but in-flight temporaries: torn files would show here.
@@ -55,7 +59,7 @@ struct KillNineTests {
             #expect(await process.finish().status == 0)
         }
         try await signIn()
-        let duration = try await Self.seconds {
+        var duration = try await Self.seconds {
             let refreshed = try await cli.run(["refresh", "--force"] + provider)
             #expect(refreshed.status == 0)
         }
@@ -63,7 +67,7 @@ struct KillNineTests {
         var kills = 0, lostGrants = 0
         for _ in 0..<Self.runs {
             let before = try #require(try cache.read(key).entry?.oauth.tokens)
-            if try await Self.killed(cli, ["refresh", "--force"] + provider, within: duration, using: &generator) { kills += 1 }
+            if try await Self.killed(cli, ["refresh", "--force"] + provider, within: &duration, using: &generator) { kills += 1 }
             let after = try #require(try cache.read(key).entry?.oauth.tokens, "the entry is readable after the kill")
             let old = after.accessToken == before.accessToken && after.refreshToken == before.refreshToken
             let new = after.accessToken != before.accessToken && after.refreshToken != before.refreshToken
@@ -103,7 +107,7 @@ struct KillNineTests {
             return printed.stdout
         }
         let first = try await link()
-        let duration = try await Self.seconds {
+        var duration = try await Self.seconds {
             let redeemed = try await cli.run(["magic-link", "redeem", "--link", first] + server)
             #expect(redeemed.status == 0, "\(redeemed.stderr)")
         }
@@ -112,7 +116,7 @@ struct KillNineTests {
         var sessions = Set([try await session()])
         for _ in 0..<Self.runs {
             let fresh = try await link()
-            if try await Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: duration, using: &generator) {
+            if try await Self.killed(cli, ["magic-link", "redeem", "--link", fresh] + server, within: &duration, using: &generator) {
                 kills += 1
             }
             let current = try await session()
@@ -149,9 +153,9 @@ struct KillNineTests {
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         // The first kills land in an empty folder, later ones over the earlier files.
-        let duration = try await Self.seconds { _ = try await partner.cli.run(fetch(into: TemporaryDirectory("timing").url)) }
+        var duration = try await Self.seconds { _ = try await partner.cli.run(fetch(into: TemporaryDirectory("timing").url)) }
         for _ in 0..<Self.runs {
-            if try await Self.killed(partner.cli, arguments, within: duration, using: &generator) { kills += 1 }
+            if try await Self.killed(partner.cli, arguments, within: &duration, using: &generator) { kills += 1 }
             for name in Self.settledFiles(output.url.path) {
                 let saved = try Data(contentsOf: output.url.appendingPathComponent(name))
                 #expect(saved == expected[name], "\(name) is whole (\(saved.count) bytes)")
