@@ -146,3 +146,46 @@ struct OutputJSONEncoderTests {
         }
     }
 }
+
+/// The reports of a big run are written on every core; the document must be the one a plain array gives.
+@Suite("ConcurrentlyEncodedArray writes what a plain array writes")
+struct ConcurrentlyEncodedArrayTests {
+    struct Report: Encodable, Sendable {
+        var index: Int
+        var name: String
+        var values: [Double]
+        var nested: [String: [Int]]
+        var empty: [String] = []
+    }
+    struct Document<Items: Encodable & Sendable>: Encodable, Sendable {
+        var zeta = "after"
+        var items: Items
+        var alpha = 1
+    }
+
+    static func reports(_ count: Int) -> [Report] {
+        (0..<count).map {
+            Report(index: $0, name: "pass \($0) \"quoted\"\n", values: [Double($0) / 3, 1e20], nested: ["b": [$0], "a": []])
+        }
+    }
+
+    @Test("0, 1, 63, 64, 65 and 1,000 elements, nested at depth 1 and 3: the same bytes as a plain array and as Foundation")
+    func sameBytes() throws {
+        for count in [0, 1, 63, 64, 65, 1_000] {
+            let reports = Self.reports(count)
+            let concurrent = try OutputJSONEncoder().encode(Document(items: ConcurrentlyEncodedArray(reports)))
+            let plain = try OutputJSONEncoder().encode(Document(items: reports))
+            #expect(concurrent == plain, "\(count) elements")
+            #expect(concurrent == (try OutputJSONEncoderTests.foundation.encode(Document(items: reports))), "\(count) elements")
+            let deeper = try OutputJSONEncoder().encode([["x": Document(items: ConcurrentlyEncodedArray(reports))]])
+            #expect(deeper == (try OutputJSONEncoder().encode([["x": Document(items: reports)]])), "\(count) elements, deeper")
+        }
+    }
+
+    @Test("an element that cannot be encoded (NaN) fails the whole document, from whichever thread meets it")
+    func failure() throws {
+        var reports = Self.reports(500)
+        reports[377].values = [.nan]
+        #expect(throws: EncodingError.self) { try OutputJSONEncoder().encode(Document(items: ConcurrentlyEncodedArray(reports))) }
+    }
+}

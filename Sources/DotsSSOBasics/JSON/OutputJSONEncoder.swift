@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 
 /// The encoder of every `--json` document: it writes, byte for byte, what Foundation's `JSONEncoder` writes with
@@ -23,6 +24,92 @@ package struct OutputJSONEncoder: Sendable {
     }
 }
 
+/// An array the output encoder writes on every core at once: each element's part of the document is rendered on
+/// its own, at the depth it is written at, and the parts are joined in order, byte for byte what a plain array
+/// gives. For the thousand reports of one run: encoding them took a fifth of a 1,000-pass `pkpass inspect`'s wall
+/// time, on one core, after the checks. Any other encoder (Foundation's, in tests) sees a plain array.
+package struct ConcurrentlyEncodedArray<Element: Encodable & Sendable>: Encodable, Sendable {
+    package var elements: [Element]
+    /// Below this many elements one core writes them: starting threads would cost more than it saves.
+    package static var concurrentFrom: Int { 64 }
+
+    package init(_ elements: [Element]) { self.elements = elements }
+
+    package func encode(to encoder: any Encoder) throws {
+        if let tree = encoder as? TreeEncoder, elements.count >= Self.concurrentFrom {
+            let elements = self.elements
+            tree.node = .renderedArray { depth in try Self.render(elements, depth: depth) }
+            return
+        }
+        var container = encoder.unkeyedContainer()
+        for element in elements { try container.encode(element) }
+    }
+
+    /// Each element's bytes at `depth`, in contiguous shares, one thread a core (this one included).
+    static func render(_ elements: [Element], depth: Int) throws -> [[UInt8]] {
+        let parts = RenderedParts(count: elements.count)
+        let shares = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count / 32))
+        let finished = DispatchSemaphore(value: 0)
+        @Sendable func renderShare(_ share: Int) {
+            let range = (elements.count * share / shares)..<(elements.count * (share + 1) / shares)
+            for index in range {
+                do {
+                    let node = try TreeEncoder(parent: nil, key: IndexKey(index)).box(elements[index])
+                    var writer = PrettyWriter()
+                    try writer.write(node, depth: depth)
+                    parts.set(index, writer.bytes)
+                } catch {
+                    parts.fail(error)
+                    return
+                }
+            }
+        }
+        var waiting = 0
+        for share in 1..<shares {
+            if DetachedThread.start({
+                renderShare(share)
+                finished.signal()
+            }) {
+                waiting += 1
+            } else {
+                renderShare(share)
+            }
+        }
+        renderShare(0)
+        for _ in 0..<waiting { finished.wait() }
+        return try parts.take()
+    }
+}
+
+/// The rendered elements, each slot written by one thread only (a buffer of their own, not an array several threads
+/// would modify); the first error wins.
+private final class RenderedParts: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<[UInt8]>
+    private let lock = Lock()
+    private var failure: (any Error)?
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: [])
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ bytes: [UInt8]) { slots[index] = bytes }
+
+    func fail(_ error: any Error) {
+        lock.withLock { if failure == nil { failure = error } }
+    }
+
+    func take() throws -> [[UInt8]] {
+        if let failure = lock.withLock({ failure }) { throw failure }
+        return Array(slots)
+    }
+}
+
 // MARK: The tree
 
 /// A value being encoded: scalars already rendered, containers filled in as the encodable writes them.
@@ -32,6 +119,8 @@ enum OutputNode {
     case string(String)
     case object(ObjectNode)
     case array(ArrayNode)
+    /// An array whose elements are rendered when written, given the depth they are written at, on every core.
+    case renderedArray(@Sendable (_ depth: Int) throws -> [[UInt8]])
 }
 
 final class ObjectNode {
@@ -320,6 +409,20 @@ struct PrettyWriter {
                 if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
                 indent(depth + 1)
                 try write(item, depth: depth + 1)
+            }
+            bytes.append(0x0A)
+            indent(depth)
+            bytes.append(UInt8(ascii: "]"))
+        case .renderedArray(let render):
+            try checkDepth(depth)
+            let parts = try render(depth + 1)
+            bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count + 2 * depth + 4 } + 2 * depth + 4)
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(0x0A)
+            for (index, part) in parts.enumerated() {
+                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+                indent(depth + 1)
+                bytes.append(contentsOf: part)
             }
             bytes.append(0x0A)
             indent(depth)
