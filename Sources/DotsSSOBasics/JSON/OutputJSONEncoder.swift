@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 
 /// The encoder of every `--json` document: it writes, byte for byte, what Foundation's `JSONEncoder` writes with
@@ -47,66 +46,17 @@ package struct ConcurrentlyEncodedArray<Element: Encodable & Sendable>: Encodabl
 
     /// Each element's bytes at `depth`, in contiguous shares, one thread a core (this one included).
     static func render(_ elements: [Element], depth: Int) throws -> [[UInt8]] {
-        let parts = RenderedParts(count: elements.count)
-        let shares = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count / 32))
-        let finished = DispatchSemaphore(value: 0)
-        @Sendable func renderShare(_ share: Int) {
-            let range = (elements.count * share / shares)..<(elements.count * (share + 1) / shares)
-            for index in range {
-                do {
+        let shares = ThreadShares.run(count: elements.count, minimumShare: 32) { range in
+            Result {
+                try range.map { index in
                     let node = try TreeEncoder(parent: nil, key: IndexKey(index)).box(elements[index])
                     var writer = PrettyWriter()
                     try writer.write(node, depth: depth)
-                    parts.set(index, writer.bytes)
-                } catch {
-                    parts.fail(error)
-                    return
+                    return writer.bytes
                 }
             }
         }
-        var waiting = 0
-        for share in 1..<shares {
-            if DetachedThread.start({
-                renderShare(share)
-                finished.signal()
-            }) {
-                waiting += 1
-            } else {
-                renderShare(share)
-            }
-        }
-        renderShare(0)
-        for _ in 0..<waiting { finished.wait() }
-        return try parts.take()
-    }
-}
-
-/// The rendered elements, each slot written by one thread only (a buffer of their own, not an array several threads
-/// would modify); the first error wins.
-private final class RenderedParts: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<[UInt8]>
-    private let lock = Lock()
-    private var failure: (any Error)?
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ bytes: [UInt8]) { slots[index] = bytes }
-
-    func fail(_ error: any Error) {
-        lock.withLock { if failure == nil { failure = error } }
-    }
-
-    func take() throws -> [[UInt8]] {
-        if let failure = lock.withLock({ failure }) { throw failure }
-        return Array(slots)
+        return try shares.flatMap { try $0.get() }
     }
 }
 
