@@ -58,7 +58,8 @@ package struct LottieValidator: Sendable {
 
 /// One validation pass; collects findings and counts unsupported features.
 struct LottieWalk {
-    let json: CompactJSON
+    /// The document; a share of the layers checked on another thread reads a twin of it (see `checkLayers`).
+    private(set) var json: CompactJSON
     let file: String
     let profile: LottieProfile
     /// See `LottieValidator.archiveImages`.
@@ -333,69 +334,123 @@ struct LottieWalk {
             }
         }
         checkParentCycles(layers, path: path, indices: indices)
-        for (position, layer) in json.elements(layers).enumerated() {
-            let layerPath = "\(path)[\(position)]"
-            guard json.kind(layer) == .object else {
-                add(LottieFindings.layerType, layerPath, "each layer must be an object")
-                continue
+        let elements = Array(json.elements(layers))
+        guard elements.count >= layersCheckedApart else {
+            for (position, layer) in elements.enumerated() {
+                checkLayer(layer, position: position, path: path, indices: indices, assets: assets, fonts: fonts)
             }
-            guard let type = number(layer, "ty") else {
-                add(LottieFindings.layerTypeMissing, "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
-                continue
-            }
-            let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
-            if !known {
-                add(
-                    LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath).ty",
-                    "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
-                )
-            }
-            for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
-                add(
-                    LottieFindings.layerTimingMissing, "\(layerPath).\(key.description)",
-                    "the layer has no numeric \"\(key.description)\"")
-            }
-            if known {
-                if let transform = json.member(layer, "ks") {
-                    properties(in: transform, path: "\(layerPath).ks")
-                } else {
-                    add(LottieFindings.layerTransformMissing, "\(layerPath).ks", "the layer has no transform \"ks\"")
-                }
-            }
-            if let parent = number(layer, "parent"), indices[parent] == nil {
-                add(
-                    LottieFindings.layerParentMissing, "\(layerPath).parent",
-                    "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
-            }
-            if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
-                add(LottieFindings.assetMissing, "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
-            }
-            if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath).ao") }
-            if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath).ddd") }
-            if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath).tt") }
-            if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath).bm") }
-            if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
-            if type == 5 { gap("text layers", layerPath) }
-            if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
-                json.kind(value) != .number || json.number(value) != 0
-            {
-                gap("skew", "\(layerPath).ks.sk")
-            }
-            if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath).ef") }
-            if let effects = json.member(layer, "ef") {
-                for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
-                    note("effects other than drop shadow", "\(layerPath).ef[\(index)]")
-                }
-            }
-            if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath).sy") }
-            if let masks = json.member(layer, "masksProperties") {
-                for (index, mask) in json.elements(masks).enumerated() {
-                    properties(in: mask, path: "\(layerPath).masksProperties[\(index)]")
-                }
-            }
-            if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: "\(layerPath).shapes") }
-            if type == 5 { checkText(layer, path: layerPath, fonts: fonts) }
+            return
         }
+        // Tens of thousands of layers: shares of them checked on every core, each by a copy of this walk with
+        // nothing found yet, then taken in in order, so the findings are the ones (in the order) one walk finds.
+        let blank = self
+        let knownIndices = indices
+        let parts = ThreadShares.run(count: elements.count, minimumShare: layersCheckedApart / 2) { range in
+            var part = blank.withNothingFound()
+            for position in range {
+                part.checkLayer(elements[position], position: position, path: path, indices: knownIndices, assets: assets, fonts: fonts)
+            }
+            return part
+        }
+        for part in parts { takeIn(part) }
+    }
+
+    /// From this many layers in one list, they are checked in shares on every core (tests set it out of reach to
+    /// compare with one walk).
+    var layersCheckedApart = 2_000
+
+    /// This walk as it stands, with nothing found and a twin of the document: what a share of the layers starts from.
+    func withNothingFound() -> LottieWalk {
+        var copy = self
+        copy.json = json.twin()
+        copy.findings = []
+        copy.rlottieGaps = [:]
+        copy.unsupported = [:]
+        copy.legacyProperties = 0
+        copy.firstLegacyPath = nil
+        return copy
+    }
+
+    /// What a share of the layers found, after everything found before it: findings appended (the stroke finding
+    /// only if none was made yet, as one walk makes it once), counts added, firsts kept where there were some.
+    mutating func takeIn(_ part: LottieWalk) {
+        let strokeSaid = reportedStroke
+        findings += part.findings.filter { !(strokeSaid && $0.code == LottieFindings.strokeWidth.code) }
+        reportedStroke = reportedStroke || part.reportedStroke
+        for (feature, gapPath) in part.rlottieGaps where rlottieGaps[feature] == nil { rlottieGaps[feature] = gapPath }
+        for (feature, seen) in part.unsupported {
+            unsupported[feature] = unsupported[feature].map { ($0.first, $0.count + seen.count) } ?? seen
+        }
+        legacyProperties += part.legacyProperties
+        firstLegacyPath = firstLegacyPath ?? part.firstLegacyPath
+    }
+
+    /// One layer of a list: its type, timing, transform, parent, asset, the features players differ on, its masks,
+    /// shapes and text.
+    mutating func checkLayer(
+        _ layer: Int32, position: Int, path: String, indices: [Double: Int], assets: [String: Int32], fonts: Set<String>
+    ) {
+        let layerPath = "\(path)[\(position)]"
+        guard json.kind(layer) == .object else {
+            add(LottieFindings.layerType, layerPath, "each layer must be an object")
+            return
+        }
+        guard let type = number(layer, "ty") else {
+            add(LottieFindings.layerTypeMissing, "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
+            return
+        }
+        let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
+        if !known {
+            add(
+                LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath).ty",
+                "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
+            )
+        }
+        for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
+            add(
+                LottieFindings.layerTimingMissing, "\(layerPath).\(key.description)",
+                "the layer has no numeric \"\(key.description)\"")
+        }
+        if known {
+            if let transform = json.member(layer, "ks") {
+                properties(in: transform, path: "\(layerPath).ks")
+            } else {
+                add(LottieFindings.layerTransformMissing, "\(layerPath).ks", "the layer has no transform \"ks\"")
+            }
+        }
+        if let parent = number(layer, "parent"), indices[parent] == nil {
+            add(
+                LottieFindings.layerParentMissing, "\(layerPath).parent",
+                "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
+        }
+        if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
+            add(LottieFindings.assetMissing, "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
+        }
+        if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath).ao") }
+        if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath).ddd") }
+        if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath).tt") }
+        if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath).bm") }
+        if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
+        if type == 5 { gap("text layers", layerPath) }
+        if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
+            json.kind(value) != .number || json.number(value) != 0
+        {
+            gap("skew", "\(layerPath).ks.sk")
+        }
+        if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath).ef") }
+        if let effects = json.member(layer, "ef") {
+            for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
+                note("effects other than drop shadow", "\(layerPath).ef[\(index)]")
+            }
+        }
+        if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath).sy") }
+        if let masks = json.member(layer, "masksProperties") {
+            for (index, mask) in json.elements(masks).enumerated() {
+                properties(in: mask, path: "\(layerPath).masksProperties[\(index)]")
+            }
+        }
+        if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: "\(layerPath).shapes") }
+        if type == 5 { checkText(layer, path: layerPath, fonts: fonts) }
     }
 
     /// Copies a player draws of what repeaters repeat: lottie-ios and rlottie build every copy, so a 1 KB file with
