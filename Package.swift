@@ -36,9 +36,9 @@ let testable: [SwiftSetting] = [.unsafeFlags(["-enable-testing"], .when(configur
 /// modules under test and the peers.
 let quickToBuild: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 /// The largest module (DotsSSOCore, 23,000 lines) compiled file by file rather than as one whole module, so two cores
-/// share it: rebuilding the release binary after a change to every file of it took 224 s (219 s of CPU, one core) as a
-/// whole module and 150 s file by file, and no command measured slower (1,000 passes, the 50 MB animation, start-up). The commands' module stays whole: file by file, start-up measured
-/// about 0.5 ms slower.
+/// share it: rebuilding the release binary after a change to every file of it took 224 s (219 s of CPU, one core) as
+/// a whole module and 150 s file by file, and no command measured slower (1,000 passes, the 50 MB animation,
+/// start-up). The commands' module stays whole: file by file, start-up measured about 0.5 ms slower.
 let inParallel: [SwiftSetting] = [.unsafeFlags(["-no-whole-module-optimization"], .when(configuration: .release))]
 
 let package = Package(

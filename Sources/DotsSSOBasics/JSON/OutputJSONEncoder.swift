@@ -15,11 +15,15 @@ package struct OutputJSONEncoder: Sendable {
 
     /// The document for `value`, as UTF-8 bytes (no final newline).
     package func encode(_ value: some Encodable) throws -> Data {
-        let encoder = TreeEncoder(parent: nil, key: nil)
-        let root = try encoder.box(value)
+        Data(try Self.render(value, key: nil, depth: 0))
+    }
+
+    /// `value` written at `depth` (its lines indented for that level; `key` names it in errors).
+    static func render(_ value: some Encodable, key: (any CodingKey)?, depth: Int) throws -> [UInt8] {
+        let node = try TreeEncoder(parent: nil, key: key).box(value)
         var writer = PrettyWriter()
-        try writer.write(root, depth: 0)
-        return Data(writer.bytes)
+        try writer.write(node, depth: depth)
+        return writer.bytes
     }
 }
 
@@ -47,14 +51,7 @@ package struct ConcurrentlyEncodedArray<Element: Encodable & Sendable>: Encodabl
     /// Each element's bytes at `depth`, in contiguous shares, one thread a core (this one included).
     static func render(_ elements: [Element], depth: Int) throws -> [[UInt8]] {
         let shares = ThreadShares.run(count: elements.count, minimumShare: 32) { range in
-            Result {
-                try range.map { index in
-                    let node = try TreeEncoder(parent: nil, key: IndexKey(index)).box(elements[index])
-                    var writer = PrettyWriter()
-                    try writer.write(node, depth: depth)
-                    return writer.bytes
-                }
-            }
+            Result { try range.map { try OutputJSONEncoder.render(elements[$0], key: IndexKey($0), depth: depth) } }
         }
         return try shares.flatMap { try $0.get() }
     }
@@ -352,48 +349,38 @@ struct PrettyWriter {
         case .literal(let text): bytes.append(contentsOf: text.utf8)
         case .string(let text): writeString(text)
         case .array(let array):
-            try checkDepth(depth)
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(0x0A)
-            for (index, item) in array.items.enumerated() {
-                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                indent(depth + 1)
-                try write(item, depth: depth + 1)
-            }
-            bytes.append(0x0A)
-            indent(depth)
-            bytes.append(UInt8(ascii: "]"))
+            try writeContainer("[", "]", array.items, depth: depth) { writer, item in try writer.write(item, depth: depth + 1) }
         case .renderedArray(let render):
-            try checkDepth(depth)
             let parts = try render(depth + 1)
             bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count + 2 * depth + 4 } + 2 * depth + 4)
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(0x0A)
-            for (index, part) in parts.enumerated() {
-                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                indent(depth + 1)
-                bytes.append(contentsOf: part)
-            }
-            bytes.append(0x0A)
-            indent(depth)
-            bytes.append(UInt8(ascii: "]"))
+            try writeContainer("[", "]", parts, depth: depth) { writer, part in writer.bytes.append(contentsOf: part) }
         case .object(let object):
-            try checkDepth(depth)
-            bytes.append(UInt8(ascii: "{"))
-            bytes.append(0x0A)
-            var first = true
-            for index in Self.sortedLastWins(object.keys) {
-                if !first { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
-                first = false
-                indent(depth + 1)
-                writeString(object.keys[index])
-                bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-                try write(object.values[index], depth: depth + 1)
+            try writeContainer("{", "}", Self.sortedLastWins(object.keys), depth: depth) { writer, index in
+                writer.writeString(object.keys[index])
+                writer.bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+                try writer.write(object.values[index], depth: depth + 1)
             }
-            bytes.append(0x0A)
-            indent(depth)
-            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// One container's layout: its opening bracket and a line break, each member on a line of its own one level in
+    /// (",\n" between them), a line break and the closing bracket at this level; an empty container keeps the two
+    /// line breaks, as Foundation writes it.
+    private mutating func writeContainer<Member>(
+        _ open: Unicode.Scalar, _ close: Unicode.Scalar, _ members: [Member], depth: Int,
+        _ writeMember: (inout PrettyWriter, Member) throws -> Void
+    ) throws {
+        try checkDepth(depth)
+        bytes.append(UInt8(ascii: open))
+        bytes.append(0x0A)
+        for (index, member) in members.enumerated() {
+            if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+            indent(depth + 1)
+            try writeMember(&self, member)
+        }
+        bytes.append(0x0A)
+        indent(depth)
+        bytes.append(UInt8(ascii: close))
     }
 
     /// The positions of `keys` in UTF-8 byte order, a repeated key only at its last position.

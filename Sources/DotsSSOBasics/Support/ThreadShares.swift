@@ -12,16 +12,17 @@ package enum ThreadShares {
         let shares = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumShare)))
         let results = ShareResults<Result>(count: shares)
         let finished = DispatchSemaphore(value: 0)
+        func shareRange(_ share: Int) -> Range<Int> { (count * share / shares)..<(count * (share + 1) / shares) }
         var waiting = 0
         for share in 1..<shares {
-            let range = (count * share / shares)..<(count * (share + 1) / shares)
+            let range = shareRange(share)
             let started = DetachedThread.start {
                 results.set(share, body(range))
                 finished.signal()
             }
             if started { waiting += 1 } else { results.set(share, body(range)) }
         }
-        results.set(0, body(0..<(count / shares)))
+        results.set(0, body(shareRange(0)))
         for _ in 0..<waiting { finished.wait() }
         return results.take()
     }

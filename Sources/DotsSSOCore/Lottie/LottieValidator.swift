@@ -291,8 +291,7 @@ struct LottieWalk {
 
     /// Parent chains must end: layers that parent each other in a loop (1 → 2 → 1, or a layer its own parent) send
     /// players resolving transforms up the chain round forever. Each loop is reported once, in linear time.
-    mutating func checkParentCycles(_ layers: Int32, path: String, indices: [Double: Int]) {
-        let elements = Array(json.elements(layers))
+    mutating func checkParentCycles(_ elements: [Int32], path: String, indices: [Double: Int]) {
         var parentOf = [Int?](repeating: nil, count: elements.count)
         for (position, layer) in elements.enumerated() {
             if let parent = number(layer, "parent") { parentOf[position] = indices[parent] }
@@ -320,8 +319,9 @@ struct LottieWalk {
     }
 
     mutating func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
+        let elements = Array(json.elements(layers))
         var indices: [Double: Int] = [:]
-        for (position, layer) in json.elements(layers).enumerated() {
+        for (position, layer) in elements.enumerated() {
             if let index = number(layer, "ind") {
                 if let previous = indices[index] {
                     add(
@@ -333,8 +333,7 @@ struct LottieWalk {
                 }
             }
         }
-        checkParentCycles(layers, path: path, indices: indices)
-        let elements = Array(json.elements(layers))
+        checkParentCycles(elements, path: path, indices: indices)
         guard elements.count >= layersCheckedApart else {
             for (position, layer) in elements.enumerated() {
                 checkLayer(layer, position: position, path: path, indices: indices, assets: assets, fonts: fonts)
