@@ -122,13 +122,23 @@ let package = Package(
             name: "DotsSSOCore",
             dependencies: [
                 "DotsSSOBasics", "CCurl", "COpenSSL", "CDotsZlib", "CDotsRuntime", "CSecret", "CJQ",
+            ],
+            swiftSettings: strict + testable + inParallel
+        ),
+        // The HTTP server under the loopback receiver and the sandbox: Hummingbird on SwiftNIO. The core reaches it only
+        // through the `LoopbackListening` the executable puts on its context, so the core (and the fuzz harness over
+        // it) builds without SwiftNIO, and a release build compiles the core while SwiftNIO compiles.
+        .target(
+            name: "DotsSSOLoopback",
+            dependencies: [
+                "DotsSSOBasics", "DotsSSOCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict + testable + inParallel
+            swiftSettings: strict + testable
         ),
         // Drawing, over CPictures: rlottie's frames, contact sheets, GIFs, Wallet pass pictures, terminal QR codes. The
         // core describes drawing jobs and reaches this only through the `Drawer` the executable puts on its context.
@@ -140,7 +150,7 @@ let package = Package(
         .target(
             name: "DotsSSOSandbox",
             dependencies: [
-                "DotsSSOBasics", "DotsSSOCore",
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOLoopback",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strict
@@ -150,7 +160,7 @@ let package = Package(
         .target(
             name: "DotsSSOCLI",
             dependencies: [
-                "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "DotsSSOSandbox", "CDotsRuntime",
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOLoopback", "DotsSSOPictures", "DotsSSOSandbox", "CDotsRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/dots-sso",
@@ -179,7 +189,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DotsSSOBasics", "DotsSSOCore", "CDotsBuildFacts", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "DotsSSOBasics", "DotsSSOCore", "DotsSSOLoopback", "CDotsBuildFacts",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: strict + quickToBuild
@@ -194,12 +205,12 @@ let package = Package(
         ),
         .testTarget(
             name: "DotsSSOCommandTests",
-            dependencies: ["DotsSSOCLI", "DotsSSOBasics", "DotsSSOCore", "DotsSSOPictures", "TestSupport"],
+            dependencies: ["DotsSSOCLI", "DotsSSOBasics", "DotsSSOCore", "DotsSSOLoopback", "DotsSSOPictures", "TestSupport"],
             swiftSettings: strict + quickToBuild
         ),
         .testTarget(
             name: "DotsSSOCLITests",
-            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOSandbox", "TestSupport"],
+            dependencies: ["DotsSSOBasics", "DotsSSOCore", "DotsSSOLoopback", "DotsSSOSandbox", "TestSupport"],
             swiftSettings: strict + quickToBuild
         ),
     ],

@@ -2,6 +2,7 @@ import ArgumentParser
 import CDotsRuntime
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOLoopback
 import DotsSSOPictures
 import FoundationEssentials
 
@@ -69,6 +70,7 @@ struct DotsSSO: AsyncParsableCommand {
         // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
         context.drawer = PictureDrawer()
         context.keyring = SecretServiceKeyring()
+        context.listening = HummingbirdLoopback()
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32

@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOLoopback
 import DotsSSOSandbox
 import Foundation
 import TestSupport
@@ -45,6 +46,7 @@ struct CheckTests {
             environment: Environment(["NO_COLOR": "1"].merging(environment) { $1 }), stdout: BufferedOutput(), stderr: BufferedOutput(),
             makeHTTPClient: { CurlHTTPClient(options: $0) })
         context.drawing = .childProcess(executable: TestPaths.binary.path)
+        context.listening = HummingbirdLoopback()
         return context
     }
 

@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOLoopback
 import Foundation
 import TestSupport
 import Testing
@@ -312,7 +313,7 @@ struct InputsAndMessagesTests {
 
     @Test("authorize --port N on a port in use says so in words, without library internals (69)")
     func portInUse() async throws {
-        let occupier = try await LoopbackReceiver.start(port: 0, arrival: { _ in .notARedirect })
+        let occupier = try await LoopbackReceiver.start(listening: HummingbirdLoopback(), port: 0, arrival: { _ in .notARedirect })
         defer { occupier.stop() }
         let t = TestContext()
         _ = FakeProvider(on: t.http)

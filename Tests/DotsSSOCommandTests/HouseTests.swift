@@ -76,6 +76,17 @@ struct HouseTests {
         #expect(reaching.isEmpty, "the core reaches drawing through CommandContext.drawer only: \(reaching)")
     }
 
+    @Test("the core imports no server library: SwiftNIO and Hummingbird are DotsSSOLoopback's and the sandbox's")
+    func serverBehindItsModule() throws {
+        // The build would not always refuse it: SwiftPM lets a module import any module already built beside it.
+        let server = ["import NIO", "import Hummingbird", "import Logging", "import ServiceLifecycle", "import DotsSSOLoopback"]
+        let reaching = try SourceTree.files().filter { file in
+            ["DotsSSOBasics", "DotsSSOCore", "DotsSSOFuzzTargets"].contains(file.module)
+                && file.text.split(separator: "\n").contains { line in server.contains { line.hasPrefix($0) } }
+        }.map(\.path)
+        #expect(reaching.isEmpty, "the core listens through CommandContext.listening only: \(reaching)")
+    }
+
     @Test("an option is declared once, in its group: no two @Option or @Flag declarations share their help")
     func noOptionDeclaredTwice() throws {
         var declared: [String: [String]] = [:]

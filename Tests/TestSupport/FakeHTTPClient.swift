@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOLoopback
 import Foundation
 
 /// A strict fake network for in-process command tests: answers only the routes a test declares (method and URL
@@ -130,6 +131,7 @@ package final class TestContext: @unchecked Sendable {
         )
         context.stdin = stdin
         context.drawer = drawer
+        context.listening = HummingbirdLoopback()
         // Its home is where a command "runs": CI reports name files there relative to it.
         context.workingDirectory = home.url.path
         return context

@@ -31,6 +31,9 @@ package struct CommandContext: Sendable {
     /// What draws in this process: DotsSSOPictures's drawer, which the executable supplies (like the HTTP client);
     /// nil where nothing draws (most tests, and a run whose child process is the only place pictures are made).
     package var drawer: (any Drawer)?
+    /// What listens for the browser's redirect to a loopback address (a sign-in, a logout's return): DotsSSOLoopback's,
+    /// which the executable supplies; without it such a wait ends at once with a listener error.
+    package var listening: any LoopbackListening = NoLoopbackListening()
     /// The OS keyring for `--token-store keyring`: the Secret Service, which the executable supplies; nil where there
     /// is none (tests that do not keep tokens there).
     package var keyring: (any SecretKeyring)?

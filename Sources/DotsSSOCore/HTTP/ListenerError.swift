@@ -1,11 +1,7 @@
 import DotsSSOBasics
-import NIOCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69).
+/// A loopback port that cannot be listened on (in use, not permitted): the network is unavailable to us (69). The
+/// listener (DotsSSOLoopback) words the server library's failure.
 package struct ListenerError: UserFacingError, Equatable {
     package let port: Int
     package let detail: String
@@ -13,17 +9,6 @@ package struct ListenerError: UserFacingError, Equatable {
     package init(port: Int, detail: String) {
         self.port = port
         self.detail = detail
-    }
-
-    /// The listener's failure in the user's words: library internals (`bind(descriptor:ptr:bytes:)`) never reach them.
-    package init(port: Int, error: any Error) {
-        switch (error as? IOError)?.errnoCode {
-        case EADDRINUSE?: self.init(port: port, detail: "in use")
-        case EACCES?: self.init(port: port, detail: "not permitted (ports below 1024 need privileges)")
-        case EADDRNOTAVAIL?: self.init(port: port, detail: "not available on this machine's loopback interface")
-        case let code?: self.init(port: port, detail: String(cString: strerror(code)))
-        case nil: self.init(port: port, detail: String(describing: error))
-        }
     }
 
     package var message: String {

@@ -153,7 +153,7 @@ package struct AuthorizeUseCase: Sendable {
         switch redirect {
         case .loopback(let fixedPort, let host, let path):
             let listener = try await LoopbackReceiver.start(
-                port: fixedPort ?? 0, host: host, path: path,
+                listening: ctx.listening, port: fixedPort ?? 0, host: host, path: path,
                 arrival: { parameters in
                     guard let state = stateBox.value else { return .notARedirect }
                     return AuthorizationCallback.arrival(parameters, expectedState: state)

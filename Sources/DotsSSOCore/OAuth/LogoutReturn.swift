@@ -1,6 +1,5 @@
 import DotsSSOBasics
 import FoundationEssentials
-import Hummingbird
 
 /// Listens where a loopback `post_logout_redirect_uri` points while `logout --open` sends the person to the
 /// provider, and reads the state the provider sends back (RP-Initiated Logout 1.0 §3: the OP returns the state
@@ -16,10 +15,10 @@ package final class LogoutReturn: Sendable {
         case otherState = "other-state"
     }
 
-    private let server: LoopbackServer
+    private let server: any LoopbackListener
     private let outcomes: AsyncStream<Outcome>
 
-    private init(server: LoopbackServer, outcomes: AsyncStream<Outcome>) {
+    private init(server: any LoopbackListener, outcomes: AsyncStream<Outcome>) {
         self.server = server
         self.outcomes = outcomes
     }
@@ -33,11 +32,12 @@ package final class LogoutReturn: Sendable {
         return (port, parts.path.isEmpty ? "/" : parts.path)
     }
 
-    package static func start(port: Int, path: String, expectedState: String?) async throws -> LogoutReturn {
+    package static func start(listening: any LoopbackListening, port: Int, path: String, expectedState: String?) async throws
+        -> LogoutReturn
+    {
         let (stream, continuation) = AsyncStream<Outcome>.makeStream(bufferingPolicy: .bufferingOldest(1))
-        let router = Router()
-        router.get(RouterPath(path)) { request, _ -> Response in
-            let state = FormEncoding.decode(request.uri.query ?? "").first { $0.0 == "state" }?.1
+        let answer: @Sendable (String) async -> LoopbackPage = { query in
+            let state = FormEncoding.decode(query).first { $0.0 == "state" }?.1
             let outcome: Outcome =
                 switch (state, expectedState) {
                 case (nil, _): .withoutState
@@ -46,13 +46,15 @@ package final class LogoutReturn: Sendable {
                 }
             continuation.yield(outcome)
             return outcome == .otherState
-                ? LoopbackReceiver.page(
-                    .badRequest, title: "Not this logout",
+                ? LoopbackPage(
+                    status: 400, title: "Not this logout",
                     "This page's security check (state) does not match the logout dots-sso started. The terminal has the details.",
                     failed: true)
-                : LoopbackReceiver.page(.ok, title: "Logged out", "Logged out at the provider. You can close this tab.", failed: false)
+                : LoopbackPage(status: 200, title: "Logged out", "Logged out at the provider. You can close this tab.", failed: false)
         }
-        let server = try await LoopbackServer.start(router: router, port: port, label: "dots-sso.logout") { continuation.finish() }
+        let server = try await listening.listen(host: "127.0.0.1", port: port, path: path, label: "dots-sso.logout", answer: answer) {
+            continuation.finish()
+        }
         return LogoutReturn(server: server, outcomes: stream)
     }
 

@@ -1,7 +1,5 @@
 import DotsSSOBasics
 import FoundationEssentials
-import Hummingbird
-import NIOCore
 
 /// Listens on `http://127.0.0.1:<port>/callback` (or the loopback host and path `--redirect-uri` names) for the
 /// browser's redirect (RFC 8252 §7.3).
@@ -29,13 +27,13 @@ package final class LoopbackReceiver: Sendable {
     /// `localhost` refuses `127.0.0.1`), the port listened on, the path.
     package var redirectURI: String { "http://\(host):\(port)\(path)" }
 
-    private let server: LoopbackServer
+    private let server: any LoopbackListener
     private let callbacks: AsyncStream<[(String, String)]>
     private let ending: EndingBox
     private let host: String
     private let path: String
 
-    private init(server: LoopbackServer, callbacks: AsyncStream<[(String, String)]>, ending: EndingBox, host: String, path: String) {
+    private init(server: any LoopbackListener, callbacks: AsyncStream<[(String, String)]>, ending: EndingBox, host: String, path: String) {
         self.server = server
         self.callbacks = callbacks
         self.ending = ending
@@ -44,90 +42,69 @@ package final class LoopbackReceiver: Sendable {
     }
 
     /// Binds the loopback address `host` names (`localhost` and `127.0.0.1`: 127.0.0.1; `[::1]`: ::1) on `port` (0 picks a
-    /// free one) and answers at `path`. `arrival` tells this sign-in's redirect from anything else; `ignored` hears
-    /// about each request to the path that was not it (for one line on stderr).
+    /// free one) with `listening` and answers at `path`. `arrival` tells this sign-in's redirect from anything else;
+    /// `ignored` hears about each request to the path that was not it (for one line on stderr).
     package static func start(
-        port: Int = 0, host: String = "127.0.0.1", path: String = "/callback",
+        listening: any LoopbackListening, port: Int = 0, host: String = "127.0.0.1", path: String = "/callback",
         arrival: @escaping @Sendable ([(String, String)]) -> AuthorizationCallback.Arrival,
         ignored: @escaping @Sendable (AuthorizationCallback.Arrival) -> Void = { _ in }
     ) async throws -> LoopbackReceiver {
         let (stream, continuation) = AsyncStream<[(String, String)]>.makeStream(bufferingPolicy: .bufferingOldest(1))
         let ending = EndingBox()
-        let router = Router()
-        router.get(RouterPath(path)) { request, _ -> Response in
-            let parameters = FormEncoding.decode(request.uri.query ?? "")
+        let address = host == "[::1]" ? "::1" : host.hasPrefix("127.") ? host : "127.0.0.1"
+        let answer: @Sendable (String) async -> LoopbackPage = { query in
+            let parameters = FormEncoding.decode(query)
             switch arrival(parameters) {
             case .redirect:
                 break
             case .otherState:
                 ending.noteOtherState()
                 ignored(.otherState)
-                return page(
-                    .badRequest, title: "Sign-in not accepted",
+                return LoopbackPage(
+                    status: 400, title: "Sign-in not accepted",
                     "Sign-in not accepted: this page's security check (state) does not match "
                         + "the sign-in dots-sso started, so it may come from an old tab or a tampered link. Nothing was signed in; the terminal has the details.",
                     failed: true)
             case .notARedirect:
                 ignored(.notARedirect)
-                return page(
-                    .badRequest, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.",
+                return LoopbackPage(
+                    status: 400, title: "Not this sign-in", "This is not the sign-in dots-sso is waiting for. You can close this tab.",
                     failed: true)
             }
             guard ending.claim() else {
-                return page(
-                    .conflict, title: "Already received", "This sign-in has already been received. Return to the terminal.", failed: true)
+                return LoopbackPage(
+                    status: 409, title: "Already received", "This sign-in has already been received. Return to the terminal.", failed: true)
             }
             continuation.yield(parameters)
             switch await ending.wait(seconds: 120) {
             case .signedIn?:
-                return page(.ok, title: "Signed in", "Signed in. You can close this tab and return to the terminal.", failed: false)
+                return LoopbackPage(
+                    status: 200, title: "Signed in", "Signed in. You can close this tab and return to the terminal.", failed: false)
             case .awaitingExchange?:
-                return page(
-                    .ok, title: "Authorization received", "Authorization received. Return to the terminal to finish signing in.",
+                return LoopbackPage(
+                    status: 200, title: "Authorization received", "Authorization received. Return to the terminal to finish signing in.",
                     failed: false)
             case .declined?:
-                return page(
-                    .ok, title: "Sign-in cancelled", "Sign-in cancelled: it was declined at the provider. The terminal has the details.",
+                return LoopbackPage(
+                    status: 200, title: "Sign-in cancelled",
+                    "Sign-in cancelled: it was declined at the provider. The terminal has the details.",
                     failed: true)
             case .expired?:
-                return page(
-                    .badRequest, title: "Sign-in failed",
+                return LoopbackPage(
+                    status: 400, title: "Sign-in failed",
                     "Sign-in failed. The sign-in expired or was already used; start again from the terminal, which has the details.",
                     failed: true)
-            case .failed?: return page(.badRequest, title: "Sign-in failed", "Sign-in failed. The terminal has the details.", failed: true)
+            case .failed?:
+                return LoopbackPage(status: 400, title: "Sign-in failed", "Sign-in failed. The terminal has the details.", failed: true)
             case nil:
-                return page(
-                    .accepted, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
+                return LoopbackPage(
+                    status: 202, title: "Sign-in received", "Sign-in received. Return to the terminal to see how it ended.", failed: false)
             }
         }
-        let address = host == "[::1]" ? "::1" : host.hasPrefix("127.") ? host : "127.0.0.1"
-        let server = try await LoopbackServer.start(router: router, host: address, port: port, label: "dots-sso.loopback") {
+        let server = try await listening.listen(host: address, port: port, path: path, label: "dots-sso.loopback", answer: answer) {
             continuation.finish()
         }
         return LoopbackReceiver(server: server, callbacks: stream, ending: ending, host: host, path: path)
-    }
-
-    /// A small self-contained page: no script, no external asset, nothing from the request, and headers that keep it
-    /// out of caches, referrers and frames.
-    static func page(_ status: Hummingbird.HTTPResponse.Status, title: String, _ text: String, failed: Bool) -> Response {
-        let html = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title) · dots-sso</title>
-            <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}\
-            h1{font-size:1.4rem;color:\(failed ? "#a3141d" : "#0a6b2d")}</style></head>
-            <body><main><h1>\(title)</h1><p role="\(failed ? "alert" : "status")">\(text)</p></main></body></html>
-
-            """
-        return Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .connection: "close",
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
-                HTTPFields.Element.Name("Referrer-Policy")!: "no-referrer", HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
-        )
     }
 
     /// The awaited callback's parameters, or a timeout error after `timeout` seconds.

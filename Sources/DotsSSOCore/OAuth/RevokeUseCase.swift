@@ -105,7 +105,8 @@ package struct RevokeUseCase: Sendable {
                 var listener: LogoutReturn?
                 if let redirect {
                     do {
-                        listener = try await LogoutReturn.start(port: redirect.port, path: redirect.path, expectedState: logout.state)
+                        listener = try await LogoutReturn.start(
+                            listening: ctx.listening, port: redirect.port, path: redirect.path, expectedState: logout.state)
                     } catch let error as ListenerError {
                         ctx.warn("not waiting for the return to the post-logout redirect: \(error.message)")
                     }

@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOLoopback
 import FoundationEssentials
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import FoundationEssentials
 import Hummingbird
 import HummingbirdCore
@@ -7,7 +8,7 @@ import ServiceLifecycle
 
 /// A Hummingbird application bound to 127.0.0.1 (another host only when the sandbox is told to) and served
 /// from a task until stopped; the one way dots-sso
-/// (the redirect receiver) and the sandbox partner listen. Its own logging is silenced: stdout carries results
+/// (the redirect receiver, through `HummingbirdLoopback`) and the sandbox partner listen. Its own logging is silenced: stdout carries results
 /// only. `shutdown()` stops gracefully: requests in flight (the browser's "signed in" page) are answered first.
 package final class LoopbackServer: Sendable {
     package let port: Int
@@ -74,16 +75,16 @@ package final class LoopbackServer: Sendable {
     }
 
     /// Stops without waiting; for `defer` blocks and error paths. The server first stops accepting (graceful
-    /// shutdown closes the listening socket), and only a shutdown still unfinished after `cancelAfter` seconds (a
-    /// connection that never ends) is cancelled. Cancelling at once is what NIO cannot take: a connection accepted in
+    /// shutdown closes the listening socket), and only a shutdown still unfinished after 5 seconds (a connection that
+    /// never ends) is cancelled. Cancelling at once is what NIO cannot take: a connection accepted in
     /// that instant is dropped unserved and its writer traps ("Deinited NIOAsyncWriter without calling finish()",
     /// apple/swift-nio#2637), which crashed the parallel test run once.
-    package func stop(cancelAfter seconds: Double = 5) {
+    package func stop() {
         let group = self.group
         let task = self.task
         Task { await group.triggerGracefulShutdown() }
         Task {
-            try? await Task.sleep(for: .seconds(seconds))
+            try? await Task.sleep(for: .seconds(5))
             task.cancel()
         }
     }

@@ -1,4 +1,5 @@
 import DotsSSOBasics
+import DotsSSOCore
 import NIOCore
 import NIOHTTPTypes
 
