@@ -11,13 +11,14 @@ package struct HummingbirdLoopback: LoopbackListening {
         host: String, port: Int, path: String, label: String, answer: @escaping @Sendable (String) async -> LoopbackPage,
         onExit: @escaping @Sendable () -> Void
     ) async throws -> any LoopbackListener {
+        // The same headers for every page: made once per listener, not once per request.
+        var headers = HTTPFields()
+        for (name, value) in LoopbackPage.headers {
+            if let field = HTTPFields.Element.Name(name) { headers[field] = value }
+        }
         let router = Router()
-        router.get(RouterPath(path)) { request, _ -> Response in
+        router.get(RouterPath(path)) { [headers] request, _ -> Response in
             let page = await answer(request.uri.query ?? "")
-            var headers = HTTPFields()
-            for (name, value) in LoopbackPage.headers {
-                if let field = HTTPFields.Element.Name(name) { headers[field] = value }
-            }
             return Response(
                 status: HTTPResponse.Status(code: page.status), headers: headers,
                 body: ResponseBody(byteBuffer: ByteBuffer(string: page.html)))
