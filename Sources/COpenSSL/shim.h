@@ -63,6 +63,18 @@ static inline int dots_cms_signing_time(CMS_SignerInfo *si, long long *out) {
     return 1;
 }
 
+/* A DER UTCTime or GeneralizedTime as seconds since 1970, converted as dots_cms_signing_time does; 0 when it is
+   neither. */
+static inline int dots_der_time_seconds(const unsigned char *der, long length, long long *out) {
+    const unsigned char *cursor = der;
+    ASN1_TIME *time = d2i_ASN1_TIME(NULL, &cursor, length);
+    struct tm parsed;
+    int ok = time != NULL && cursor == der + length && ASN1_TIME_to_tm(time, &parsed) == 1;
+    if (ok) *out = (long long)timegm(&parsed);
+    ASN1_TIME_free(time);
+    return ok;
+}
+
 /* A certificate's notBefore / notAfter as seconds since 1970. */
 static inline long long dots_x509_time(const ASN1_TIME *time) {
     struct tm parsed;

@@ -31,11 +31,16 @@ package enum FuzzTargets {
                 let files = ["manifest.json": data, "pass.json": Data("{}".utf8), "icon.png": Data([0x89, 0x50, 0x4E, 0x47])]
                 _ = ManifestCheck.findings(files: files, file: "fuzz.pkpass")
             },
-            FuzzTarget("cms-signature", "the detached CMS signature and its certificates") { data in
+            FuzzTarget("cms-signature", "the detached CMS signature and its certificates, by OpenSSL and by our DER reading") { data in
                 guard let anchors = appleRoot else { return }
-                _ = PassSignature.check(
-                    signature: data, manifest: Data("{}".utf8), passTypeIdentifier: "pass.example.fuzz",
-                    teamIdentifier: "ABCDE12345", anchors: anchors, file: "fuzz.pkpass", now: now)
+                // Without a pool OpenSSL parses everything; with one, the certificates are split out and a plain-shaped
+                // signer info is read by CMSSignerInfo.
+                for pool in [nil, CertificatePool()] {
+                    _ = PassSignature.check(
+                        signature: data, manifest: Data("{}".utf8), passTypeIdentifier: "pass.example.fuzz",
+                        teamIdentifier: "ABCDE12345", anchors: anchors, file: "fuzz.pkpass", now: now,
+                        chainCache: pool.map { _ in ChainCache() }, pool: pool)
+                }
             },
             FuzzTarget("pass-strings", "an .lproj/pass.strings file") { data in
                 _ = try? PassStrings(data)

@@ -1,8 +1,9 @@
 import DotsSSOBasics
-import DotsSSOCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DotsSSOCore
 
 /// Whole-pass inspection on passes signed here by a throwaway Apple-shaped hierarchy: one valid pass, and one
 /// broken variant per rule, each expected to raise exactly its own errors.
@@ -330,6 +331,7 @@ struct PassSignatureFastPathTests {
         }
         let anchors = try PassSignature.appleRoot()
         let pool = CertificatePool()
+        var readHere: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: signed.path).filter({ $0.hasSuffix(".pkpass") }) {
             let files = PassArchive.open(try Data(contentsOf: signed.appendingPathComponent(name)), file: name).files
             func check(_ pool: CertificatePool?) -> (PassSignatureReport, [Finding]) {
@@ -341,9 +343,74 @@ struct PassSignatureFastPathTests {
             let (fastReport, fastFindings) = check(pool)
             #expect(fastReport == slowReport, "\(name)")
             #expect(fastFindings == slowFindings, "\(name)")
+            let bytes = [UInt8](files["signature"] ?? Data())
+            if let split = CMSCertificateSplit.split(bytes), let pooled = pool.stack(split.certificates),
+                let manifest = files["manifest.json"],
+                PassSignature.pooledReading(bytes, certificates: pooled, manifest: manifest) != nil
+            {
+                readHere.append(name)
+            }
         }
         // Half the corpus is DER (split and pooled), half BER (Apple's samples, OpenSSL's full parse).
         #expect(pool.count >= 4, "the fast path ran on the DER signatures")
+        print("read without OpenSSL's CMS parse: \(readHere.sorted())")
+        #expect(!readHere.isEmpty, "real passes in the plain shape are verified against the pooled certificates")
+    }
+
+    @Test(
+        "the plain shape verified against pooled certificates agrees with OpenSSL's CMS_verify: EC and RSA, SHA-256 and SHA-1 are read here; a changed manifest, a damaged signature or no attributes go to OpenSSL"
+    )
+    func plainShapeAgrees() async throws {
+        let issuer = try PassInspectorTests.shared.get()
+        let directory = TemporaryDirectory("plain")
+        // An RSA signer beside the hierarchy's EC ones (Apple's pass certificates are RSA 2048).
+        let made = try await ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory.path("rsa.key"), "-out", directory.path("rsa.pem"),
+                "-subj", "/UID=\(TestPassIssuer.passType)/CN=Pass Type ID: RSA/OU=\(TestPassIssuer.team)", "-days", "2",
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let rsa = TestPassIssuer.Signer(certificate: directory.path("rsa.pem"), key: directory.path("rsa.key"))
+        let manifest = try TestPassIssuer.manifest(try TestPassIssuer.files())
+        let other = try TestPassIssuer.manifest(try TestPassIssuer.files(pass: TestPassIssuer.passJSON(serial: "0002")))
+        var damaged = [UInt8](try issuer.sign(manifest, signer: issuer.valid))
+        damaged[damaged.count - 3] ^= 0x01  // inside the signature value, the last field
+        let cases: [(name: String, signature: Data, manifest: Data, readHere: Bool, valid: Bool)] = [
+            ("EC, SHA-256", try issuer.sign(manifest, signer: issuer.valid), manifest, true, true),
+            ("EC, SHA-1", try issuer.sign(manifest, signer: issuer.valid, digest: "sha1"), manifest, true, true),
+            ("RSA, SHA-256", try issuer.sign(manifest, signer: rsa), manifest, true, true),
+            ("RSA, SHA-1", try issuer.sign(manifest, signer: rsa, digest: "sha1"), manifest, true, true),
+            ("manifest changed after signing", try issuer.sign(manifest, signer: issuer.valid), other, false, false),
+            ("RSA, manifest changed", try issuer.sign(manifest, signer: rsa), other, false, false),
+            ("damaged signature value", Data(damaged), manifest, false, false),
+            ("no signed attributes", try issuer.sign(manifest, signer: issuer.valid, signedAttributes: false), manifest, false, true),
+        ]
+        let anchors = try TrustAnchors(pemFiles: [issuer.pki.caCertificate], option: "--trust")
+        let pool = CertificatePool()
+        for item in cases {
+            func check(_ pool: CertificatePool?) -> (PassSignatureReport, [Finding]) {
+                PassSignature.check(
+                    signature: item.signature, manifest: item.manifest, passTypeIdentifier: TestPassIssuer.passType,
+                    teamIdentifier: TestPassIssuer.team, anchors: anchors, file: "p", now: Date(),
+                    chainCache: pool == nil ? nil : ChainCache(), pool: pool)
+            }
+            let (slowReport, slowFindings) = check(nil)
+            let (fastReport, fastFindings) = check(pool)
+            #expect(fastReport == slowReport, "\(item.name)")
+            #expect(fastFindings == slowFindings, "\(item.name)")
+            #expect(slowFindings.contains { $0.code == PassFindings.signatureInvalid.code } == !item.valid, "\(item.name): \(slowFindings)")
+            let bytes = [UInt8](item.signature)
+            let split = try #require(CMSCertificateSplit.split(bytes))
+            let pooled = try #require(pool.stack(split.certificates))
+            let read = PassSignature.pooledReading(bytes, certificates: pooled, manifest: item.manifest)
+            #expect((read != nil) == item.readHere, "\(item.name): read without OpenSSL's CMS parse")
+        }
+        #expect(
+            PassSignature.check(
+                signature: cases[0].signature, manifest: manifest, passTypeIdentifier: TestPassIssuer.passType,
+                teamIdentifier: TestPassIssuer.team, anchors: anchors, file: "p", now: Date(), pool: pool
+            ).0.signingTime != nil)
     }
 
     @Test("a BER (indefinite-length) signature takes OpenSSL's full parse and still verifies")

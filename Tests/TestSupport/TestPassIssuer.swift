@@ -14,6 +14,11 @@ package final class TestPassIssuer: @unchecked Sendable {
     package struct Signer: Sendable {
         package let certificate: String
         package let key: String
+
+        package init(certificate: String, key: String) {
+            self.certificate = certificate
+            self.key = key
+        }
     }
 
     package let pki: TestPKI

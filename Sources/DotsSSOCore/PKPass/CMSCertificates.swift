@@ -7,90 +7,47 @@ import FoundationEssentials
 /// splits the certificate set out of the DER, parses each distinct certificate once per run, and hands the
 /// rest of the CMS (which the signature does not cover) to OpenSSL without it.
 enum CMSCertificateSplit {
-    /// One DER element: where its header starts, where its contents start, and where it ends.
-    struct Element {
-        let tag: UInt8
-        let start: Int
-        let contents: Int
-        let end: Int
-    }
-
-    /// The element at `offset`, definite-length DER only (BER's indefinite lengths make this return nil,
-    /// and the caller falls back to OpenSSL's full parse).
-    static func element(_ der: [UInt8], at offset: Int, limit: Int) -> Element? {
-        guard offset + 2 <= limit else { return nil }
-        let tag = der[offset]
-        let first = Int(der[offset + 1])
-        var length = 0, contents = offset + 2
-        if first < 0x80 {
-            length = first
-        } else {
-            let count = first & 0x7F
-            guard count >= 1, count <= 4, offset + 2 + count <= limit else { return nil }
-            for byte in der[(offset + 2)..<(offset + 2 + count)] { length = length << 8 | Int(byte) }
-            contents += count
-        }
-        guard contents + length <= limit else { return nil }
-        return Element(tag: tag, start: offset, contents: contents, end: contents + length)
-    }
-
-    /// The children of a constructed element.
-    static func children(_ der: [UInt8], of parent: Element) -> [Element]? {
-        var children: [Element] = []
-        var offset = parent.contents
-        while offset < parent.end {
-            guard let child = element(der, at: offset, limit: parent.end) else { return nil }
-            children.append(child)
-            offset = child.end
-        }
-        return children
-    }
-
-    static func header(_ tag: UInt8, length: Int) -> [UInt8] {
-        if length < 0x80 { return [tag, UInt8(length)] }
-        var bytes: [UInt8] = []
-        var rest = length
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [tag, 0x80 | UInt8(bytes.count)] + bytes
-    }
-
     /// ContentInfo { signedData OID, [0] { SignedData { version, digests, content, [0] certificates, … } } }
     /// → the same without `[0] certificates`, and each certificate's DER. nil when the shape is not that.
     static func split(_ der: [UInt8]) -> (stripped: [UInt8], certificates: [ArraySlice<UInt8>])? {
-        guard let info = element(der, at: 0, limit: der.count), info.tag == 0x30, info.end == der.count,
-            let infoParts = children(der, of: info), infoParts.count == 2, infoParts[1].tag == 0xA0,
-            let wrapped = children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30,
-            let signedParts = children(der, of: wrapped[0]),
+        guard let signedParts = signedDataParts(der),
             let certificateSet = signedParts.first(where: { $0.tag == 0xA0 }),
-            let certificates = children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 })
+            let certificates = DER.children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 })
         else { return nil }
+        let info = DER.element(der, at: 0, limit: der.count)!
+        let infoParts = DER.children(der, of: info)!
         var signedBody: [UInt8] = []
         for part in signedParts where part.start != certificateSet.start { signedBody += der[part.start..<part.end] }
-        let signedData = header(0x30, length: signedBody.count) + signedBody
-        let explicit = header(0xA0, length: signedData.count) + signedData
+        let signedData = DER.header(0x30, length: signedBody.count) + signedBody
+        let explicit = DER.header(0xA0, length: signedData.count) + signedData
         let body = Array(der[infoParts[0].start..<infoParts[0].end]) + explicit
-        return (header(0x30, length: body.count) + body, certificates.map { der[$0.start..<$0.end] })
+        return (DER.header(0x30, length: body.count) + body, certificates.map { der[$0.start..<$0.end] })
+    }
+
+    /// The elements of the SignedData inside a DER ContentInfo of type signedData, or nil.
+    static func signedDataParts(_ der: [UInt8]) -> [DER.Element]? {
+        guard let info = DER.element(der, at: 0, limit: der.count), info.tag == 0x30, info.end == der.count,
+            let infoParts = DER.children(der, of: info), infoParts.count == 2, infoParts[0].tag == 0x06,
+            infoParts[0].contents(of: der).elementsEqual(CMSObjects.signedData), infoParts[1].tag == 0xA0,
+            let wrapped = DER.children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30
+        else { return nil }
+        return DER.children(der, of: wrapped[0])
     }
 }
 
-/// Certificates parsed once per run, by their DER. Owns the `X509` objects (freed in `deinit`); callers take
-/// their own reference (`X509_up_ref`) when they keep one in a stack.
+/// Certificates parsed once per run, by their DER. Each `PooledCertificate` owns its `X509`; callers take their own
+/// reference (`X509_up_ref`) when they keep one in a stack.
 package final class CertificatePool: @unchecked Sendable {
-    // @unchecked: `parsed` is guarded by `lock`; the certificates in it are only read (and up-ref'd) by OpenSSL.
+    // @unchecked: `parsed` is guarded by `lock`.
     private let lock = Lock()
-    private var parsed: [ArraySlice<UInt8>: OpaquePointer] = [:]
+    private var parsed: [ArraySlice<UInt8>: PooledCertificate] = [:]
 
     package init() {}
 
     /// How many distinct certificates were parsed (what the pool saved is every repeat of them).
     package var count: Int { lock.withLock { parsed.count } }
 
-    deinit { parsed.values.forEach { X509_free($0) } }
-
-    func certificate(_ der: ArraySlice<UInt8>) -> OpaquePointer? {
+    func certificate(_ der: ArraySlice<UInt8>) -> PooledCertificate? {
         if let known = lock.withLock({ parsed[der] }) { return known }
         let certificate: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var pointer = buffer.baseAddress
@@ -100,26 +57,60 @@ package final class CertificatePool: @unchecked Sendable {
             ERR_clear_error()
             return nil
         }
+        let pooled = PooledCertificate(owning: certificate, der: der)
         return lock.withLock {
-            if let raced = parsed[der] {
-                X509_free(certificate)
-                return raced
-            }
-            parsed[der] = certificate
-            return certificate
+            if let raced = parsed[der] { return raced }
+            parsed[der] = pooled
+            return pooled
         }
     }
 
     /// A new stack holding (its own references to) the certificates, or nil when any does not parse.
-    func stack(_ ders: [ArraySlice<UInt8>]) -> X509Stack? {
+    func stack(_ ders: [ArraySlice<UInt8>]) -> (stack: X509Stack, certificates: [PooledCertificate])? {
         guard let stack = X509Stack(owning: dots_sk_X509_new_null()) else { return nil }
+        var certificates: [PooledCertificate] = []
         for der in ders {
-            guard let certificate = certificate(der), X509_up_ref(certificate) == 1 else { return nil }
-            if dots_sk_X509_push(stack.raw, certificate) <= 0 {
-                X509_free(certificate)
+            guard let certificate = certificate(der), X509_up_ref(certificate.x509) == 1 else { return nil }
+            if dots_sk_X509_push(stack.raw, certificate.x509) <= 0 {
+                X509_free(certificate.x509)
                 return nil
             }
+            certificates.append(certificate)
         }
-        return stack
+        return (stack, certificates)
     }
+}
+
+/// A certificate of the pool, with what every pass signed by it needs read once: how a report names it, and the
+/// issuer and serial number a signer info identifies it by. Owns its `X509` (freed in `deinit`).
+final class PooledCertificate: @unchecked Sendable {
+    // @unchecked: `x509` is only read (and up-ref'd) by OpenSSL once made; the other properties are constants.
+    let x509: OpaquePointer
+    let info: CertificateInfo
+    /// The issuer Name and the serial INTEGER, each as DER with its header; nil when the DER is not plainly read.
+    let issuer: ArraySlice<UInt8>?
+    let serial: ArraySlice<UInt8>?
+
+    init(owning x509: OpaquePointer, der: ArraySlice<UInt8>) {
+        self.x509 = x509
+        info = CertificateInfo(x509)
+        // Certificate { TBSCertificate { [0] version OPTIONAL, serialNumber, signature, issuer, … }, … }
+        let bytes = Array(der)
+        if let certificate = DER.element(bytes, at: 0, limit: bytes.count),
+            let tbs = DER.children(bytes, of: certificate)?.first, tbs.tag == 0x30,
+            var fields = DER.children(bytes, of: tbs)
+        {
+            if fields.first?.tag == 0xA0 { fields.removeFirst() }
+            if fields.count >= 3, fields[0].tag == 0x02, fields[2].tag == 0x30 {
+                let base = der.startIndex
+                serial = der[(base + fields[0].start)..<(base + fields[0].end)]
+                issuer = der[(base + fields[2].start)..<(base + fields[2].end)]
+                return
+            }
+        }
+        serial = nil
+        issuer = nil
+    }
+
+    deinit { X509_free(x509) }
 }

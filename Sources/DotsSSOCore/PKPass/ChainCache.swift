@@ -9,6 +9,9 @@ package final class ChainCache: @unchecked Sendable {
     // @unchecked: `verdicts` is guarded by `lock`.
     private let lock = Lock()
     private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
+    /// The same, for certificates from a `CertificatePool`: keyed by the pooled objects (which the key keeps alive,
+    /// so an identity is never reused) rather than their DER, saving the re-encoding on every pass.
+    private var pooledVerdicts: [PooledChain: (verified: [CertificateInfo], problem: String?)] = [:]
 
     package init() {}
 
@@ -21,6 +24,18 @@ package final class ChainCache: @unchecked Sendable {
         if let known = lock.withLock({ verdicts[key] }) { return known }
         let verdict = verify()
         lock.withLock { verdicts[key] = verdict }
+        return verdict
+    }
+
+    /// The verdict for a pooled `leaf` with the pooled `bundled` certificates, computed the first time.
+    func verdict(
+        pooled leaf: PooledCertificate, bundled: [PooledCertificate],
+        verify: () -> (verified: [CertificateInfo], problem: String?)
+    ) -> (verified: [CertificateInfo], problem: String?) {
+        let key = PooledChain(certificates: [leaf] + bundled)
+        if let known = lock.withLock({ pooledVerdicts[key] }) { return known }
+        let verdict = verify()
+        lock.withLock { pooledVerdicts[key] = verdict }
         return verdict
     }
 
@@ -41,5 +56,18 @@ package final class ChainCache: @unchecked Sendable {
         let count = bundled.map { Int(dots_sk_X509_num($0)) } ?? 0
         for index in 0..<count where !append(dots_sk_X509_value(bundled, Int32(index))) { return nil }
         return key
+    }
+}
+
+/// Pooled certificates in order, equal when they are the same objects.
+struct PooledChain: Hashable {
+    let certificates: [PooledCertificate]
+
+    static func == (left: PooledChain, right: PooledChain) -> Bool {
+        left.certificates.count == right.certificates.count && zip(left.certificates, right.certificates).allSatisfy { $0 === $1 }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for certificate in certificates { hasher.combine(ObjectIdentifier(certificate)) }
     }
 }

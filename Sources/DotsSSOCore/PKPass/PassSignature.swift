@@ -38,47 +38,30 @@ package enum PassSignature {
             return (report, findings)
         }
         guard let manifest else { return (report, findings) }
-        // With a pool, the bundled certificates are parsed once per run rather than once per pass.
         let bytes = [UInt8](signature)
+        // With a pool, the bundled certificates are parsed once per run rather than once per pass, and a signature in
+        // the plain shape is verified against them directly; OpenSSL's CMS parse and CMS_verify decide the rest.
         let split = pool == nil ? nil : CMSCertificateSplit.split(bytes)
         let pooled = split.flatMap { pool?.stack($0.certificates) }
-        let der = pooled == nil ? bytes : split!.stripped
-        let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
-            var pointer = buffer.baseAddress
-            return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)
-        }
-        guard let cms else {
-            ERR_clear_error()
+        let reading: SignerReading
+        if let pooled, let plain = Self.pooledReading(bytes, certificates: pooled, manifest: manifest) {
+            reading = plain
+        } else if let parsed = Self.openSSLReading(pooled == nil ? bytes : split!.stripped, pooled: pooled, manifest: manifest) {
+            reading = parsed
+        } else {
             add(
                 PassFindings.signatureUnparseable,
                 "the signature is not a DER-encoded PKCS#7/CMS structure")
             return (report, findings)
         }
-        defer { CMS_ContentInfo_free(cms) }
-
-        // The signer certificate and what else the signature bundles.
-        let bundledStack = pooled ?? X509Stack(owning: CMS_get1_certs(cms))
         // The signer and chain certificates below are borrowed from this stack: it lives to the end of the check.
+        let bundledStack = reading.stack
         defer { withExtendedLifetime(bundledStack) {} }
         let bundled = bundledStack?.raw
-        var signer: OpaquePointer?
-        var signerInfo: OpaquePointer?
-        if let infos = CMS_get0_SignerInfos(cms), dots_sk_CMS_SignerInfo_num(infos) > 0, let info = dots_sk_CMS_SignerInfo_value(infos, 0) {
-            signerInfo = info
-            for index in 0..<(bundledStack?.count ?? 0) {
-                let certificate = bundledStack?[index]
-                if CMS_SignerInfo_cert_cmp(info, certificate) == 0 {
-                    signer = certificate
-                } else if let certificate {
-                    report.bundled.append(describe(certificate))
-                }
-            }
-        }
-        if let signerInfo {
-            let nid = dots_cms_signer_digest_nid(signerInfo)
+        report.bundled = reading.bundled
+        if let nid = reading.digestNID {
             report.digest = nid == NID_sha1 ? "SHA-1" : nid == NID_sha256 ? "SHA-256" : String(cString: OBJ_nid2sn(nid))
-            var seconds: Int64 = 0
-            if dots_cms_signing_time(signerInfo, &seconds) == 1 {
+            if let seconds = reading.signingSeconds {
                 report.signingTime = Date(timeIntervalSince1970: TimeInterval(seconds))
             } else {
                 // Wallet dates the signature by this attribute (Apple: "Building a Pass", signing): without it there is
@@ -94,30 +77,16 @@ package enum PassSignature {
                     "the signature uses a SHA-1 digest (older passes do; new ones use SHA-256)")
             }
         }
-        guard let signer else {
+        guard let signer = reading.signer else {
             add(
                 PassFindings.signatureNoSignerCertificate,
                 "the signature does not include the signer's certificate")
             return (report, findings)
         }
-        report.signer = describe(signer)
+        report.signer = reading.signerInfo ?? describe(signer)
 
         // 1. The signature over manifest.json, without judging the chain yet.
-        let verified = manifest.withUnsafeBytes { buffer -> Bool in
-            // The manifest goes in through a buffer BIO, not a bare memory BIO: for a memory BIO, OpenSSL 3's CMS_verify
-            // makes a private read-only copy and leaks it when a hostile signature fails CMS_dataInit (found by
-            // Scripts/fuzz; Tests/FuzzRegressions/cms-signature).
-            guard let memory = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
-            guard let buffered = BIO_new(BIO_f_buffer()) else {
-                BIO_free(memory)
-                return false
-            }
-            let content = BIO_push(buffered, memory)
-            defer { BIO_free_all(content) }
-            return CMS_verify(cms, bundled, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
-        }
-        ERR_clear_error()
-        if !verified {
+        if !reading.verified {
             add(
                 PassFindings.signatureInvalid,
                 "the signature does not verify over manifest.json: the manifest changed after signing, or the signature belongs to another pass"
@@ -126,9 +95,13 @@ package enum PassSignature {
 
         // 2. The chain's shape (does it reach a trusted root?), then the dates of every certificate in it, at
         //    signing time (when the signature says) and now — judged apart, so each problem is named once.
+        let verify = { verifyChain(signer, bundled: bundled, anchors: anchors) }
         let chain =
-            chainCache?.verdict(signer, bundled: bundled) { verifyChain(signer, bundled: bundled, anchors: anchors) }
-            ?? verifyChain(signer, bundled: bundled, anchors: anchors)
+            if let chainCache, let pooledSigner = reading.pooledSigner, let pooled {
+                chainCache.verdict(pooled: pooledSigner, bundled: pooled.certificates, verify: verify)
+            } else {
+                chainCache?.verdict(signer, bundled: bundled, verify: verify) ?? verify()
+            }
         if let problem = chain.problem {
             add(PassFindings.certificateChain, problem)
         }
@@ -145,6 +118,88 @@ package enum PassSignature {
             add(code, message)
         }
         return (report, findings)
+    }
+
+    /// What the signature says about its signer, however it was read.
+    struct SignerReading {
+        /// The bundled certificates (the signer among them), owning the references the pointers below borrow.
+        var stack: X509Stack?
+        var signer: OpaquePointer?
+        var signerInfo: CertificateInfo?
+        var pooledSigner: PooledCertificate?
+        /// The other bundled certificates, in order.
+        var bundled: [CertificateInfo] = []
+        /// nil without a signer info.
+        var digestNID: Int32?
+        var signingSeconds: Int64?
+        var verified = false
+    }
+
+    /// A plain-shaped signature (`CMSSignerInfo`) that verifies against its pooled signer; nil for anything else.
+    static func pooledReading(
+        _ der: [UInt8], certificates pooled: (stack: X509Stack, certificates: [PooledCertificate]), manifest: Data
+    ) -> SignerReading? {
+        guard let info = CMSSignerInfo(der) else { return nil }
+        let matches = pooled.certificates.filter(info.names)
+        // One certificate by that issuer and serial, and no other with the serial (OpenSSL compares names in their
+        // canonical form, which could pair it with another): otherwise OpenSSL picks the signer.
+        guard matches.count == 1, let signer = matches.first,
+            pooled.certificates.filter({ $0.serial.map { $0.elementsEqual(info.serial) } ?? true }).count == 1,
+            info.verifies(manifest, signer: signer)
+        else { return nil }
+        return SignerReading(
+            stack: pooled.stack, signer: signer.x509, signerInfo: signer.info, pooledSigner: signer,
+            bundled: pooled.certificates.filter { $0 !== signer }.map(\.info),
+            digestNID: info.digest == .sha1 ? NID_sha1 : NID_sha256, signingSeconds: info.signingSeconds, verified: true)
+    }
+
+    /// OpenSSL's CMS parse of `der` (without its certificates when `pooled` holds them) and CMS_verify over the
+    /// manifest; nil when it does not parse.
+    static func openSSLReading(
+        _ der: [UInt8], pooled: (stack: X509Stack, certificates: [PooledCertificate])?, manifest: Data
+    ) -> SignerReading? {
+        let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var pointer = buffer.baseAddress
+            return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)
+        }
+        guard let cms else {
+            ERR_clear_error()
+            return nil
+        }
+        defer { CMS_ContentInfo_free(cms) }
+        var reading = SignerReading(stack: pooled?.stack ?? X509Stack(owning: CMS_get1_certs(cms)))
+        let stack = reading.stack
+        if let infos = CMS_get0_SignerInfos(cms), dots_sk_CMS_SignerInfo_num(infos) > 0, let info = dots_sk_CMS_SignerInfo_value(infos, 0) {
+            for index in 0..<(stack?.count ?? 0) {
+                let certificate = stack?[index]
+                if CMS_SignerInfo_cert_cmp(info, certificate) == 0 {
+                    reading.signer = certificate
+                    reading.signerInfo = pooled?.certificates[index].info
+                    reading.pooledSigner = pooled?.certificates[index]
+                } else if let certificate {
+                    reading.bundled.append(pooled?.certificates[index].info ?? describe(certificate))
+                }
+            }
+            reading.digestNID = dots_cms_signer_digest_nid(info)
+            var seconds: Int64 = 0
+            if dots_cms_signing_time(info, &seconds) == 1 { reading.signingSeconds = seconds }
+        }
+        guard reading.signer != nil else { return reading }
+        reading.verified = manifest.withUnsafeBytes { buffer -> Bool in
+            // The manifest goes in through a buffer BIO, not a bare memory BIO: for a memory BIO, OpenSSL 3's CMS_verify
+            // makes a private read-only copy and leaks it when a hostile signature fails CMS_dataInit (found by
+            // Scripts/fuzz; Tests/FuzzRegressions/cms-signature).
+            guard let memory = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return false }
+            guard let buffered = BIO_new(BIO_f_buffer()) else {
+                BIO_free(memory)
+                return false
+            }
+            let content = BIO_push(buffered, memory)
+            defer { BIO_free_all(content) }
+            return CMS_verify(cms, stack?.raw, nil, content, nil, UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)) == 1
+        }
+        ERR_clear_error()
+        return reading
     }
 
     /// The dates of every certificate in the chain (signer first, the root left out), at signing time when the
