@@ -72,6 +72,24 @@ static void load(void) {
     loaded = 1;
 }
 
+static void *preload(void *unused) {
+    (void)unused;
+    /* The handle is kept for the life of the process: load() opens the same library again (a reference count). */
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0]; i++) {
+        if (dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL) != NULL) break;
+    }
+    return NULL;
+}
+
+void dots_curl_preload(void) {
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    (void)pthread_create(&thread, &attributes, preload, NULL);  /* without a thread, load() opens it when needed */
+    pthread_attr_destroy(&attributes);
+}
+
 const char *dots_curl_load(void) {
     pthread_once(&load_once, load);
     return loaded ? NULL : load_error;

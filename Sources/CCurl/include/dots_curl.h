@@ -16,6 +16,11 @@
    a one-line reason (the library is missing or lacks a function we need), the same text on every call. */
 const char *dots_curl_load(void);
 
+/* Opens libcurl (and its ~30 libraries) on a thread of its own, for a command that will make requests: the
+   loading (about 5 ms) then runs beside argument parsing instead of before the first request. dots_curl_load
+   still does the initialisation, and waits for the loader if the preload has not finished. */
+void dots_curl_preload(void);
+
 /* An easy handle, or NULL when libcurl is not loaded or refuses. */
 CURL *dots_curl_easy_init(void);
 void dots_curl_easy_cleanup(CURL *h);

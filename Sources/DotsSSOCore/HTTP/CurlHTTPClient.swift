@@ -7,6 +7,12 @@ import FoundationEssentials
 /// bounded bodies and timeouts, redirects vetted hop by hop, a redacted trace for `-v`.
 package final class CurlHTTPClient: HTTPClient {
     package let options: HTTPClientOptions
+
+    /// Starts loading libcurl on a thread of its own, for a run that will make requests: about 5 ms of dynamic
+    /// loading then overlaps the argument parsing instead of delaying the first request (see dots_curl_preload).
+    package static func preloadLibrary() {
+        dots_curl_preload()
+    }
     /// Connections kept alive between this client's requests.
     private let pool = CurlConnectionPool()
     /// What verified connections trust, loaded on the first one and shared (see `TLSTrustStore`).
