@@ -91,6 +91,27 @@ struct LottieValidatorTests {
             }.isEmpty)
     }
 
+    @Test("a finding deep in a layer names its exact place: the transform, a mask, a shape, a group's items, a repeater")
+    func nestedPaths() throws {
+        let layer = """
+            {"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 1, "k": [{"s": [0, 0]}, {"t": 9, "s": [1, 1]}]}},
+             "masksProperties": [{}, {"pt": {"a": 1, "k": [{"s": [0]}]}}],
+             "shapes": [{}, {"ty": "gr", "it": [{"ty": "rp", "c": {"a": 0, "k": 200}},
+                 {"ty": "gr", "it": [{"ty": "rp", "c": {"a": 0, "k": 200}}, {"ty": "fl", "o": {"a": 1, "k": [{"s": [0]}]}}]}]}]}
+            """
+        let text =
+            #"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 3, "ind": 2, "ip": 0, "op": 60, "st": 0, "ks": {}}, "#
+            + layer + "]}"
+        let findings = try LottieValidator(profile: .ios).validate(Data(text.utf8), file: "t.json").findings
+        let places = Set(findings.compactMap { $0.location.path })
+        for expected in [
+            "$.layers[1].ks.p.k", "$.layers[1].masksProperties[1].pt.k", "$.layers[1].shapes[0]",
+            "$.layers[1].shapes[1].it[1].it[0].c", "$.layers[1].shapes[1].it[1].it[1].o.k",
+        ] {
+            #expect(places.contains(expected), "\(expected) in \(places.sorted())")
+        }
+    }
+
     @Test("a key given twice in an animation is a warning at its path, not an error")
     func duplicateKey() throws {
         let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"w":200,"layers":[]}"#

@@ -389,111 +389,114 @@ struct LottieWalk {
     mutating func checkLayer(
         _ layer: Int32, position: Int, path: String, indices: [Double: Int], assets: [String: Int32], fonts: Set<String>
     ) {
-        let layerPath = "\(path)[\(position)]"
+        // Paths are spelled out only for a finding: a layer has none most of the time, and an animation has tens of
+        // thousands of layers and shapes (building each path was a fifth of the walk).
+        func layerPath() -> String { "\(path)[\(position)]" }
         guard json.kind(layer) == .object else {
-            add(LottieFindings.layerType, layerPath, "each layer must be an object")
+            add(LottieFindings.layerType, layerPath(), "each layer must be an object")
             return
         }
         guard let type = number(layer, "ty") else {
-            add(LottieFindings.layerTypeMissing, "\(layerPath).ty", "the layer has no numeric \"ty\" (layer type)")
+            add(LottieFindings.layerTypeMissing, "\(layerPath()).ty", "the layer has no numeric \"ty\" (layer type)")
             return
         }
         let known = Int(exactly: type).map(LottieValidator.knownLayerTypes.contains) ?? false
         if !known {
             add(
-                LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath).ty",
+                LottieFindings.layerTypeUnknown, severity: profile == .ios ? .warning : .info, "\(layerPath()).ty",
                 "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
             )
         }
         for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
             add(
-                LottieFindings.layerTimingMissing, "\(layerPath).\(key.description)",
+                LottieFindings.layerTimingMissing, "\(layerPath()).\(key.description)",
                 "the layer has no numeric \"\(key.description)\"")
         }
         if known {
             if let transform = json.member(layer, "ks") {
-                properties(in: transform, path: "\(layerPath).ks")
+                properties(in: transform, path: { "\(layerPath()).ks" })
             } else {
-                add(LottieFindings.layerTransformMissing, "\(layerPath).ks", "the layer has no transform \"ks\"")
+                add(LottieFindings.layerTransformMissing, "\(layerPath()).ks", "the layer has no transform \"ks\"")
             }
         }
         if let parent = number(layer, "parent"), indices[parent] == nil {
             add(
-                LottieFindings.layerParentMissing, "\(layerPath).parent",
+                LottieFindings.layerParentMissing, "\(layerPath()).parent",
                 "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
         }
         if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
-            add(LottieFindings.assetMissing, "\(layerPath).refId", "the layer uses asset \"\(reference)\", which is not in assets")
+            add(LottieFindings.assetMissing, "\(layerPath()).refId", "the layer uses asset \"\(reference)\", which is not in assets")
         }
-        if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath).ao") }
-        if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath).ddd") }
-        if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath).tt") }
-        if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath).bm") }
-        if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath).sr") }
-        if type == 5 { gap("text layers", layerPath) }
+        if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath()).ao") }
+        if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath()).ddd") }
+        if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath()).tt") }
+        if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath()).bm") }
+        if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
+        if type == 5 { gap("text layers", layerPath()) }
         if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
             json.kind(value) != .number || json.number(value) != 0
         {
-            gap("skew", "\(layerPath).ks.sk")
+            gap("skew", "\(layerPath()).ks.sk")
         }
-        if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath).ef") }
+        if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath()).ef") }
         if let effects = json.member(layer, "ef") {
             for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
-                note("effects other than drop shadow", "\(layerPath).ef[\(index)]")
+                note("effects other than drop shadow", "\(layerPath()).ef[\(index)]")
             }
         }
-        if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath).sy") }
+        if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath()).sy") }
         if let masks = json.member(layer, "masksProperties") {
             for (index, mask) in json.elements(masks).enumerated() {
-                properties(in: mask, path: "\(layerPath).masksProperties[\(index)]")
+                properties(in: mask, path: { "\(layerPath()).masksProperties[\(index)]" })
             }
         }
-        if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: "\(layerPath).shapes") }
-        if type == 5 { checkText(layer, path: layerPath, fonts: fonts) }
+        if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: { "\(layerPath()).shapes" }) }
+        if type == 5 { checkText(layer, path: layerPath(), fonts: fonts) }
     }
 
     /// Copies a player draws of what repeaters repeat: lottie-ios and rlottie build every copy, so a 1 KB file with
     /// a repeater of a billion copies asks for gigabytes. Beyond this many, a warning with the count.
     static let maxRepeaterCopies = 10_000.0
 
-    mutating func checkShapes(_ shapes: Int32, path: String, copies: Double = 1) {
+    mutating func checkShapes(_ shapes: Int32, path: () -> String, copies: Double = 1) {
         // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
         // in its group, nested repeaters multiply each other.
         var copies = copies
-        for (index, shape) in json.elements(shapes).enumerated() where json.member(shape, "ty").flatMap(json.string) == "rp" {
+        for (index, shape) in json.elements(shapes).enumerated() where json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true
+        {
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
                 add(
-                    LottieFindings.repeaterCopies, "\(path)[\(index)].c",
+                    LottieFindings.repeaterCopies, "\(path())[\(index)].c",
                     "repeaters here draw \(PlainNumber.text(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
                         + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
                 copies = 1  // said once for this nesting
             }
         }
         for (index, shape) in json.elements(shapes).enumerated() {
-            let shapePath = "\(path)[\(index)]"
+            func shapePath() -> String { "\(path())[\(index)]" }
             guard let type = json.member(shape, "ty").flatMap(json.string) else {
-                add(LottieFindings.shapeTypeMissing, shapePath, "the shape item has no \"ty\"")
+                add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
                 continue
             }
             if !LottieValidator.knownShapeTypes.contains(type) {
                 add(
-                    LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath).ty",
+                    LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath()).ty",
                     "shape type \"\(type)\" is unknown and is skipped")
             }
             if type == "st" || type == "gs", !reportedStroke, let width = strokeWidth(shape), width > Self.maxStrokeFactor * canvasSide {
                 reportedStroke = true
                 add(
-                    LottieFindings.strokeWidth, "\(shapePath).w",
+                    LottieFindings.strokeWidth, "\(shapePath()).w",
                     "the stroke is \(PlainNumber.text(width.rounded())) wide on a canvas of \(PlainNumber.text(canvasSide)); players "
                         + "outline it at that width (seconds to minutes a frame); keep it near the canvas size")
             }
             if type == "mm" {
-                note("merge paths", shapePath)
-                gap("merge paths", shapePath)
+                note("merge paths", shapePath())
+                gap("merge paths", shapePath())
             }
             if type == "gr", let items = json.member(shape, "it") {
-                checkShapes(items, path: "\(shapePath).it", copies: copies)
+                checkShapes(items, path: { "\(shapePath()).it" }, copies: copies)
             } else {
                 properties(in: shape, path: shapePath)
             }
@@ -576,11 +579,11 @@ struct LottieWalk {
     // MARK: Properties
 
     /// Checks every animatable property (an object with "k") directly inside `node`.
-    mutating func properties(in node: Int32, path: String) {
+    mutating func properties(in node: Int32, path: () -> String) {
         let json = json  // the path closures read it without holding `self`
         for (key, value) in json.members(node) where json.kind(value) == .object {
             // Paths are spelled out only for a finding: most properties have none.
-            func propertyPath() -> String { "\(path).\(json.string(key) ?? "?")" }
+            func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
             if json.member(value, "k") != nil {
                 property(value, path: propertyPath)
             } else if json.stringEquals(key, "p"), json.member(value, "s") != nil {

@@ -10,9 +10,11 @@ package struct PassSignatureReport: Codable, Sendable, Equatable {
     package var signingTime: Date?
 }
 
-/// Verifies a pass signature with OpenSSL's CMS API (which handles signers identified by subject key identifier):
-/// the signature over manifest.json, the chain to the trust anchors (Apple Root CA unless `--trust` replaces it)
-/// at signing time and now, and the signer certificate against the pass's identifiers.
+/// Verifies a pass signature: the signature over manifest.json, the chain to the trust anchors (Apple Root CA unless
+/// `--trust` replaces it) at signing time and now, and the signer certificate against the pass's identifiers. With a
+/// `CertificatePool` (a batch), a signature in the plain shape `CMSSignerInfo` reads is verified against the pooled
+/// signer directly; every other signature, and every one that does not verify that way, goes through OpenSSL's CMS
+/// API (which also handles signers identified by subject key identifier), so a failure is always OpenSSL's verdict.
 package enum PassSignature {
     /// Apple Root CA, the default anchor.
     package static func appleRoot() throws -> TrustAnchors {
