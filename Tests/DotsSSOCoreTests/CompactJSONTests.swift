@@ -23,6 +23,21 @@ struct CompactJSONTests {
         #expect(json.member(json.root, "zz") == nil)
     }
 
+    @Test("several keys looked up in one pass agree with member: absent keys, escaped keys, the last of a repeated key")
+    func severalMembers() throws {
+        for text in [
+            #"{"ty": 4, "ip": 0, "\u0073t": 2, "ks": {"o": 1}, "op": [1]}"#, #"{"ty": 4, "ty": 5, "ks": 1, "ks": {"x": 2}}"#, "{}",
+            "[1, 2]",
+        ] {
+            let json = try parse(text)
+            let keys: [StaticString] = ["ty", "ip", "op", "st", "ks", "parent"]
+            let found = json.members(json.root, keys)
+            #expect(found == keys.map { json.member(json.root, $0) }, "\(text)")
+        }
+        let json = try parse(#"{"ty": 4, "ty": 5}"#)
+        #expect(json.members(json.root, ["ty"])[0].flatMap { json.number($0) } == 5)
+    }
+
     @Test("the quick search for a string member never misses one: plain, spaced and \\u-escaped keys")
     func stringMemberSearch() throws {
         let cases: [(String, Bool)] = [

@@ -179,6 +179,19 @@ package final class CompactJSON: Sendable {
         return found
     }
 
+    /// The values of `keys` in an object (nil where absent), found in one pass over its members, the last of a
+    /// repeated key winning as in `member`: for a walk that asks every object of a kind for many keys, most of them
+    /// absent, where one `member` call per key scans the object again each time.
+    package func members(_ node: Int32, _ keys: [StaticString]) -> [Int32?] {
+        var found = [Int32?](repeating: nil, count: keys.count)
+        guard kind(node) == .object else { return found }
+        var iterator = Children(self, node)
+        while let child = iterator.next() {
+            for index in keys.indices where stringEquals(child.key, keys[index]) { found[index] = child.value }
+        }
+        return found
+    }
+
     /// Every object and array, in document order (for whole-file scans).
     package var allContainers: LazyMapSequence<Range<Int>, Int32> {
         (0..<starts.count).lazy.map { Int32($0) | Self.containerFlag }

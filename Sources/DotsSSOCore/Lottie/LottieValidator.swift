@@ -396,7 +396,8 @@ struct LottieWalk {
             add(LottieFindings.layerType, layerPath(), "each layer must be an object")
             return
         }
-        guard let type = number(layer, "ty") else {
+        let field = LayerFields(json, layer)
+        guard let type = number(field.ty) else {
             add(LottieFindings.layerTypeMissing, "\(layerPath()).ty", "the layer has no numeric \"ty\" (layer type)")
             return
         }
@@ -407,50 +408,50 @@ struct LottieWalk {
                 "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
             )
         }
-        for key in ["ip", "op", "st"] as [StaticString] where known && number(layer, key) == nil {
+        for (key, value) in [("ip", field.ip), ("op", field.op), ("st", field.st)] where known && number(value) == nil {
             add(
-                LottieFindings.layerTimingMissing, "\(layerPath()).\(key.description)",
-                "the layer has no numeric \"\(key.description)\"")
+                LottieFindings.layerTimingMissing, "\(layerPath()).\(key)",
+                "the layer has no numeric \"\(key)\"")
         }
         if known {
-            if let transform = json.member(layer, "ks") {
+            if let transform = field.ks {
                 properties(in: transform, path: { "\(layerPath()).ks" })
             } else {
                 add(LottieFindings.layerTransformMissing, "\(layerPath()).ks", "the layer has no transform \"ks\"")
             }
         }
-        if let parent = number(layer, "parent"), indices[parent] == nil {
+        if let parent = number(field.parent), indices[parent] == nil {
             add(
                 LottieFindings.layerParentMissing, "\(layerPath()).parent",
                 "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
         }
-        if (type == 0 || type == 2), let reference = json.member(layer, "refId").flatMap(json.string), assets[reference] == nil {
+        if (type == 0 || type == 2), let reference = field.refId.flatMap(json.string), assets[reference] == nil {
             add(LottieFindings.assetMissing, "\(layerPath()).refId", "the layer uses asset \"\(reference)\", which is not in assets")
         }
-        if number(layer, "ao") == 1 { note("auto-orient", "\(layerPath()).ao") }
-        if number(layer, "ddd") == 1 { note("3D layers", "\(layerPath()).ddd") }
-        if let matte = number(layer, "tt"), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath()).tt") }
-        if let blend = number(layer, "bm"), blend != 0 { note("blend modes", "\(layerPath()).bm") }
-        if let stretch = number(layer, "sr"), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
+        if number(field.ao) == 1 { note("auto-orient", "\(layerPath()).ao") }
+        if number(field.ddd) == 1 { note("3D layers", "\(layerPath()).ddd") }
+        if let matte = number(field.tt), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath()).tt") }
+        if let blend = number(field.bm), blend != 0 { note("blend modes", "\(layerPath()).bm") }
+        if let stretch = number(field.sr), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
         if type == 5 { gap("text layers", layerPath()) }
-        if let skew = json.member(layer, "ks").flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
+        if let skew = field.ks.flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
             json.kind(value) != .number || json.number(value) != 0
         {
             gap("skew", "\(layerPath()).ks.sk")
         }
-        if let effects = json.member(layer, "ef"), json.count(effects) > 0 { gap("layer effects", "\(layerPath()).ef") }
-        if let effects = json.member(layer, "ef") {
+        if let effects = field.ef, json.count(effects) > 0 { gap("layer effects", "\(layerPath()).ef") }
+        if let effects = field.ef {
             for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
                 note("effects other than drop shadow", "\(layerPath()).ef[\(index)]")
             }
         }
-        if let styles = json.member(layer, "sy"), json.count(styles) > 0 { note("layer styles", "\(layerPath()).sy") }
-        if let masks = json.member(layer, "masksProperties") {
+        if let styles = field.sy, json.count(styles) > 0 { note("layer styles", "\(layerPath()).sy") }
+        if let masks = field.masksProperties {
             for (index, mask) in json.elements(masks).enumerated() {
                 properties(in: mask, path: { "\(layerPath()).masksProperties[\(index)]" })
             }
         }
-        if let shapes = json.member(layer, "shapes") { checkShapes(shapes, path: { "\(layerPath()).shapes" }) }
+        if let shapes = field.shapes { checkShapes(shapes, path: { "\(layerPath()).shapes" }) }
         if type == 5 { checkText(layer, path: layerPath(), fonts: fonts) }
     }
 
@@ -776,7 +777,29 @@ struct LottieWalk {
 
     /// A finite number at `key`: `1e400` parses as infinity, which no figure can be (and JSON cannot encode).
     func number(_ node: Int32, _ key: StaticString) -> Double? {
-        json.member(node, key).flatMap { json.number($0) }.flatMap { $0.isFinite ? $0 : nil }
+        number(json.member(node, key))
     }
 
+    /// A value's finite number, if it is one.
+    func number(_ value: Int32?) -> Double? {
+        value.flatMap { json.number($0) }.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+}
+
+/// The keys of a layer `checkLayer` reads, found in one pass over its members (see `CompactJSON.members`): asked one
+/// by one, the dozen keys a layer usually lacks each meant a scan of all its members.
+struct LayerFields {
+    static let keys: [StaticString] = [
+        "ty", "ip", "op", "st", "ks", "parent", "refId", "ao", "ddd", "tt", "bm", "sr", "ef", "sy", "masksProperties", "shapes",
+    ]
+    let ty, ip, op, st, ks, parent, refId, ao, ddd, tt, bm, sr, ef, sy, masksProperties, shapes: Int32?
+
+    init(_ json: CompactJSON, _ layer: Int32) {
+        let values = json.members(layer, Self.keys)
+        (ty, ip, op, st, ks, parent, refId, ao) = (values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7])
+        (ddd, tt, bm, sr, ef, sy, masksProperties, shapes) = (
+            values[8], values[9], values[10], values[11], values[12], values[13], values[14], values[15]
+        )
+    }
 }
