@@ -38,11 +38,17 @@ static int resolve(void *library, void **slot, const char *name) {
     return 0;
 }
 
-static void load(void) {
+/* libcurl under the first of its names that opens, or NULL. */
+static void *open_library(void) {
     void *library = NULL;
     for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
         library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
     }
+    return library;
+}
+
+static void load(void) {
+    void *library = open_library();
     if (library == NULL) {
         const char *why = dlerror();
         snprintf(load_error, sizeof load_error,
@@ -75,9 +81,7 @@ static void load(void) {
 static void *preload(void *unused) {
     (void)unused;
     /* The handle is kept for the life of the process: load() opens the same library again (a reference count). */
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0]; i++) {
-        if (dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL) != NULL) break;
-    }
+    (void)open_library();
     return NULL;
 }
 

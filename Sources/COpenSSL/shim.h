@@ -50,6 +50,14 @@ static inline int dots_cms_signer_digest_nid(CMS_SignerInfo *si) {
     return OBJ_obj2nid(object);
 }
 
+/* An ASN1_TIME as seconds since 1970 (UTC); 0 when it cannot be read. */
+static inline int dots_asn1_time_seconds(const ASN1_TIME *time, long long *out) {
+    struct tm parsed;
+    if (time == NULL || ASN1_TIME_to_tm(time, &parsed) != 1) return 0;
+    *out = (long long)timegm(&parsed);
+    return 1;
+}
+
 /* The signed signingTime attribute as seconds since 1970; returns 0 when absent. */
 static inline int dots_cms_signing_time(CMS_SignerInfo *si, long long *out) {
     int index = CMS_signed_get_attr_by_NID(si, NID_pkcs9_signingTime, -1);
@@ -57,10 +65,7 @@ static inline int dots_cms_signing_time(CMS_SignerInfo *si, long long *out) {
     X509_ATTRIBUTE *attribute = CMS_signed_get_attr(si, index);
     ASN1_TYPE *value = attribute ? X509_ATTRIBUTE_get0_type(attribute, 0) : NULL;
     if (value == NULL || (value->type != V_ASN1_UTCTIME && value->type != V_ASN1_GENERALIZEDTIME)) return 0;
-    struct tm parsed;
-    if (ASN1_TIME_to_tm((const ASN1_TIME *)value->value.asn1_string, &parsed) != 1) return 0;
-    *out = (long long)timegm(&parsed);
-    return 1;
+    return dots_asn1_time_seconds((const ASN1_TIME *)value->value.asn1_string, out);
 }
 
 /* A DER UTCTime or GeneralizedTime as seconds since 1970, converted as dots_cms_signing_time does; 0 when it is
@@ -68,18 +73,15 @@ static inline int dots_cms_signing_time(CMS_SignerInfo *si, long long *out) {
 static inline int dots_der_time_seconds(const unsigned char *der, long length, long long *out) {
     const unsigned char *cursor = der;
     ASN1_TIME *time = d2i_ASN1_TIME(NULL, &cursor, length);
-    struct tm parsed;
-    int ok = time != NULL && cursor == der + length && ASN1_TIME_to_tm(time, &parsed) == 1;
-    if (ok) *out = (long long)timegm(&parsed);
+    int ok = time != NULL && cursor == der + length && dots_asn1_time_seconds(time, out);
     ASN1_TIME_free(time);
     return ok;
 }
 
 /* A certificate's notBefore / notAfter as seconds since 1970. */
 static inline long long dots_x509_time(const ASN1_TIME *time) {
-    struct tm parsed;
-    if (time == NULL || ASN1_TIME_to_tm(time, &parsed) != 1) return 0;
-    return (long long)timegm(&parsed);
+    long long seconds = 0;
+    return dots_asn1_time_seconds(time, &seconds) ? seconds : 0;
 }
 
 /* Public keys from JWK numbers. OSSL_PARAM_BLD keeps pointers to the key names and buffers until

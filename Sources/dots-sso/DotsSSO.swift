@@ -64,7 +64,7 @@ struct DotsSSO: AsyncParsableCommand {
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
             end(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
         }
-        if arguments.count > 1, reachesServers.contains(arguments[1]) { CurlHTTPClient.preloadLibrary() }
+        if arguments.count > 1 { CurlHTTPClient.preloadLibrary(forCommand: arguments[1]) }
         // Private folders the run makes in the temporary directory go with it, also when it is interrupted.
         ScratchSpace.removeOnTermination()
         var context = CommandContext.live()
@@ -81,14 +81,6 @@ struct DotsSSO: AsyncParsableCommand {
         }
         end(status)
     }
-
-    /// The commands whose every run makes requests: libcurl is loaded beside their parsing (a wrong guess costs a
-    /// background load or a later one, never a failure). `token print` and `status` are left out: scripts call them
-    /// in loops, and they usually answer from the cache.
-    static let reachesServers: Set<String> = [
-        "discover", "authorize", "exchange", "refresh", "revoke", "logout", "magic-link", "profile", "flags", "containers",
-        "passes", "applinks", "check", "members", "openweb", "demo",
-    ]
 
     /// Ends the process once everything written is out (`dots_end_process`: stdout and stderr flushed, then
     /// `_exit`), so no atexit handler or static destructor of the statically linked runtime runs while its worker

@@ -346,7 +346,7 @@ struct PassSignatureFastPathTests {
             let bytes = [UInt8](files["signature"] ?? Data())
             if let split = CMSCertificateSplit.split(bytes), let pooled = pool.stack(split.certificates),
                 let manifest = files["manifest.json"],
-                PassSignature.pooledReading(bytes, certificates: pooled, manifest: manifest) != nil
+                PassSignature.pooledReading(bytes, split: split, certificates: pooled, manifest: manifest) != nil
             {
                 readHere.append(name)
             }
@@ -403,7 +403,7 @@ struct PassSignatureFastPathTests {
             let bytes = [UInt8](item.signature)
             let split = try #require(CMSCertificateSplit.split(bytes))
             let pooled = try #require(pool.stack(split.certificates))
-            let read = PassSignature.pooledReading(bytes, certificates: pooled, manifest: item.manifest)
+            let read = PassSignature.pooledReading(bytes, split: split, certificates: pooled, manifest: item.manifest)
             #expect((read != nil) == item.readHere, "\(item.name): read without OpenSSL's CMS parse")
         }
         #expect(

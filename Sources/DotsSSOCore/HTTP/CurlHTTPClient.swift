@@ -8,11 +8,18 @@ import FoundationEssentials
 package final class CurlHTTPClient: HTTPClient {
     package let options: HTTPClientOptions
 
-    /// Starts loading libcurl on a thread of its own, for a run that will make requests: about 5 ms of dynamic
-    /// loading then overlaps the argument parsing instead of delaying the first request (see dots_curl_preload).
-    package static func preloadLibrary() {
-        dots_curl_preload()
+    /// Starts loading libcurl on a thread of its own when `command` (the first argument) is one whose every run
+    /// makes requests: about 5 ms of dynamic loading then overlaps the argument parsing instead of delaying the first
+    /// request (see dots_curl_preload). A wrong guess costs a background load or a later one, never a failure.
+    package static func preloadLibrary(forCommand command: String) {
+        if commandsThatRequest.contains(command) { dots_curl_preload() }
     }
+
+    /// `token print` and `status` are left out: scripts call them in loops, and they usually answer from the cache.
+    static let commandsThatRequest: Set<String> = [
+        "discover", "authorize", "exchange", "refresh", "revoke", "logout", "magic-link", "profile", "flags", "containers",
+        "passes", "applinks", "check", "members", "openweb", "demo",
+    ]
     /// Connections kept alive between this client's requests.
     private let pool = CurlConnectionPool()
     /// What verified connections trust, loaded on the first one and shared (see `TLSTrustStore`).

@@ -7,31 +7,40 @@ import FoundationEssentials
 /// splits the certificate set out of the DER, parses each distinct certificate once per run, and hands the
 /// rest of the CMS (which the signature does not cover) to OpenSSL without it.
 enum CMSCertificateSplit {
-    /// ContentInfo { signedData OID, [0] { SignedData { version, digests, content, [0] certificates, … } } }
-    /// → the same without `[0] certificates`, and each certificate's DER. nil when the shape is not that.
-    static func split(_ der: [UInt8]) -> (stripped: [UInt8], certificates: [ArraySlice<UInt8>])? {
-        guard let signedParts = signedDataParts(der),
-            let certificateSet = signedParts.first(where: { $0.tag == 0xA0 }),
-            let certificates = DER.children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 })
-        else { return nil }
-        let info = DER.element(der, at: 0, limit: der.count)!
-        let infoParts = DER.children(der, of: info)!
-        var signedBody: [UInt8] = []
-        for part in signedParts where part.start != certificateSet.start { signedBody += der[part.start..<part.end] }
-        let signedData = DER.header(0x30, length: signedBody.count) + signedBody
-        let explicit = DER.header(0xA0, length: signedData.count) + signedData
-        let body = Array(der[infoParts[0].start..<infoParts[0].end]) + explicit
-        return (DER.header(0x30, length: body.count) + body, certificates.map { der[$0.start..<$0.end] })
+    /// A signature taken apart: the CMS without its certificates, each certificate's DER, and the SignedData's
+    /// elements as read (for `CMSSignerInfo`, so the signature is walked once).
+    struct Split {
+        let stripped: [UInt8]
+        let certificates: [ArraySlice<UInt8>]
+        let signedData: [DER.Element]
     }
 
-    /// The elements of the SignedData inside a DER ContentInfo of type signedData, or nil.
-    static func signedDataParts(_ der: [UInt8]) -> [DER.Element]? {
+    /// ContentInfo { signedData OID, [0] { SignedData { version, digests, content, [0] certificates, … } } }
+    /// → the same without `[0] certificates`, and each certificate's DER. nil when the shape is not that.
+    static func split(_ der: [UInt8]) -> Split? {
+        guard let content = signedDataParts(der), let certificateSet = content.parts.first(where: { $0.tag == 0xA0 }),
+            let certificates = DER.children(der, of: certificateSet), certificates.allSatisfy({ $0.tag == 0x30 })
+        else { return nil }
+        var signedBody: [UInt8] = []
+        for part in content.parts where part.start != certificateSet.start { signedBody += part.bytes(of: der) }
+        let signedData = DER.header(0x30, length: signedBody.count) + signedBody
+        let explicit = DER.header(0xA0, length: signedData.count) + signedData
+        let body = Array(content.contentType.bytes(of: der)) + explicit
+        return Split(
+            stripped: DER.header(0x30, length: body.count) + body, certificates: certificates.map { $0.bytes(of: der) },
+            signedData: content.parts)
+    }
+
+    /// The ContentInfo's content type and the elements of the SignedData inside it, when the DER is a ContentInfo of
+    /// type signedData; nil otherwise.
+    static func signedDataParts(_ der: [UInt8]) -> (contentType: DER.Element, parts: [DER.Element])? {
         guard let info = DER.element(der, at: 0, limit: der.count), info.tag == 0x30, info.end == der.count,
             let infoParts = DER.children(der, of: info), infoParts.count == 2, infoParts[0].tag == 0x06,
             infoParts[0].contents(of: der).elementsEqual(CMSObjects.signedData), infoParts[1].tag == 0xA0,
-            let wrapped = DER.children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30
+            let wrapped = DER.children(der, of: infoParts[1]), wrapped.count == 1, wrapped[0].tag == 0x30,
+            let parts = DER.children(der, of: wrapped[0])
         else { return nil }
-        return DER.children(der, of: wrapped[0])
+        return (infoParts[0], parts)
     }
 }
 
@@ -66,7 +75,7 @@ package final class CertificatePool: @unchecked Sendable {
     }
 
     /// A new stack holding (its own references to) the certificates, or nil when any does not parse.
-    func stack(_ ders: [ArraySlice<UInt8>]) -> (stack: X509Stack, certificates: [PooledCertificate])? {
+    func stack(_ ders: [ArraySlice<UInt8>]) -> PooledStack? {
         guard let stack = X509Stack(owning: dots_sk_X509_new_null()) else { return nil }
         var certificates: [PooledCertificate] = []
         for der in ders {
@@ -77,8 +86,14 @@ package final class CertificatePool: @unchecked Sendable {
             }
             certificates.append(certificate)
         }
-        return (stack, certificates)
+        return PooledStack(stack: stack, certificates: certificates)
     }
+}
+
+/// A signature's bundled certificates from the pool: OpenSSL's stack of them, and the same in order as pooled.
+struct PooledStack {
+    let stack: X509Stack
+    let certificates: [PooledCertificate]
 }
 
 /// A certificate of the pool, with what every pass signed by it needs read once: how a report names it, and the

@@ -39,8 +39,9 @@ struct CMSSignerInfo {
     let signingTime: ArraySlice<UInt8>?
     let signature: ArraySlice<UInt8>
 
-    init?(_ der: [UInt8]) {
-        guard let parts = CMSCertificateSplit.signedDataParts(der), parts.count >= 4,
+    /// The signer of `der`, whose SignedData elements `parts` are (`CMSCertificateSplit.Split.signedData`).
+    init?(_ der: [UInt8], signedData parts: [DER.Element]) {
+        guard parts.count >= 4,
             parts[0].tag == 0x02, parts[1].tag == 0x31, parts[2].tag == 0x30,
             let encapsulated = DER.children(der, of: parts[2]), encapsulated.count == 1, encapsulated[0].tag == 0x06,
             encapsulated[0].contents(of: der).elementsEqual(CMSObjects.data),

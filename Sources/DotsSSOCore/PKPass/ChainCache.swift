@@ -6,36 +6,45 @@ import FoundationEssentials
 /// and intermediate, and dates are judged apart from the chain, so the verdict for the same certificates is the
 /// same: verifying it once per run instead of once per pass saves most of the chain work on a batch.
 package final class ChainCache: @unchecked Sendable {
+    /// The chain signer → root when it reaches an anchor, or why it does not (`PassSignature.verifyChain`).
+    typealias Verdict = (verified: [CertificateInfo], problem: String?)
+
     // @unchecked: `verdicts` is guarded by `lock`.
     private let lock = Lock()
-    private var verdicts: [Data: (verified: [CertificateInfo], problem: String?)] = [:]
-    /// The same, for certificates from a `CertificatePool`: keyed by the pooled objects (which the key keeps alive,
-    /// so an identity is never reused) rather than their DER, saving the re-encoding on every pass.
-    private var pooledVerdicts: [PooledChain: (verified: [CertificateInfo], problem: String?)] = [:]
+    private var verdicts: [Key: Verdict] = [:]
+
+    /// The certificates a verdict is for: their DER, or for certificates from a `CertificatePool` the pooled objects
+    /// themselves (which the key keeps alive, so an identity is never reused), saving the re-encoding on every pass.
+    private enum Key: Hashable {
+        case der(Data)
+        case pooled(PooledChain)
+    }
 
     package init() {}
 
     /// The verdict for `leaf` with `bundled`, computed by `verify` the first time these certificates are seen.
     func verdict(
         _ leaf: OpaquePointer, bundled: OpaquePointer?,
-        verify: () -> (verified: [CertificateInfo], problem: String?)
-    ) -> (verified: [CertificateInfo], problem: String?) {
+        verify: () -> Verdict
+    ) -> Verdict {
         guard let key = Self.key(leaf, bundled: bundled) else { return verify() }
-        if let known = lock.withLock({ verdicts[key] }) { return known }
-        let verdict = verify()
-        lock.withLock { verdicts[key] = verdict }
-        return verdict
+        return verdict(for: .der(key), verify: verify)
     }
 
     /// The verdict for a pooled `leaf` with the pooled `bundled` certificates, computed the first time.
     func verdict(
         pooled leaf: PooledCertificate, bundled: [PooledCertificate],
-        verify: () -> (verified: [CertificateInfo], problem: String?)
-    ) -> (verified: [CertificateInfo], problem: String?) {
-        let key = PooledChain(certificates: [leaf] + bundled)
-        if let known = lock.withLock({ pooledVerdicts[key] }) { return known }
+        verify: () -> Verdict
+    ) -> Verdict {
+        verdict(for: .pooled(PooledChain(certificates: [leaf] + bundled)), verify: verify)
+    }
+
+    private func verdict(
+        for key: Key, verify: () -> Verdict
+    ) -> Verdict {
+        if let known = lock.withLock({ verdicts[key] }) { return known }
         let verdict = verify()
-        lock.withLock { pooledVerdicts[key] = verdict }
+        lock.withLock { verdicts[key] = verdict }
         return verdict
     }
 

@@ -46,7 +46,7 @@ package enum PassSignature {
         let split = pool == nil ? nil : CMSCertificateSplit.split(bytes)
         let pooled = split.flatMap { pool?.stack($0.certificates) }
         let reading: SignerReading
-        if let pooled, let plain = Self.pooledReading(bytes, certificates: pooled, manifest: manifest) {
+        if let split, let pooled, let plain = Self.pooledReading(bytes, split: split, certificates: pooled, manifest: manifest) {
             reading = plain
         } else if let parsed = Self.openSSLReading(pooled == nil ? bytes : split!.stripped, pooled: pooled, manifest: manifest) {
             reading = parsed
@@ -85,7 +85,7 @@ package enum PassSignature {
                 "the signature does not include the signer's certificate")
             return (report, findings)
         }
-        report.signer = reading.signerInfo ?? describe(signer)
+        report.signer = reading.pooledSigner?.info ?? describe(signer)
 
         // 1. The signature over manifest.json, without judging the chain yet.
         if !reading.verified {
@@ -127,7 +127,7 @@ package enum PassSignature {
         /// The bundled certificates (the signer among them), owning the references the pointers below borrow.
         var stack: X509Stack?
         var signer: OpaquePointer?
-        var signerInfo: CertificateInfo?
+        /// The signer as pooled, when the certificates came from the pool.
         var pooledSigner: PooledCertificate?
         /// The other bundled certificates, in order.
         var bundled: [CertificateInfo] = []
@@ -139,9 +139,9 @@ package enum PassSignature {
 
     /// A plain-shaped signature (`CMSSignerInfo`) that verifies against its pooled signer; nil for anything else.
     static func pooledReading(
-        _ der: [UInt8], certificates pooled: (stack: X509Stack, certificates: [PooledCertificate]), manifest: Data
+        _ der: [UInt8], split: CMSCertificateSplit.Split, certificates pooled: PooledStack, manifest: Data
     ) -> SignerReading? {
-        guard let info = CMSSignerInfo(der) else { return nil }
+        guard let info = CMSSignerInfo(der, signedData: split.signedData) else { return nil }
         let matches = pooled.certificates.filter(info.names)
         // One certificate by that issuer and serial, and no other with the serial (OpenSSL compares names in their
         // canonical form, which could pair it with another): otherwise OpenSSL picks the signer.
@@ -150,16 +150,14 @@ package enum PassSignature {
             info.verifies(manifest, signer: signer)
         else { return nil }
         return SignerReading(
-            stack: pooled.stack, signer: signer.x509, signerInfo: signer.info, pooledSigner: signer,
+            stack: pooled.stack, signer: signer.x509, pooledSigner: signer,
             bundled: pooled.certificates.filter { $0 !== signer }.map(\.info),
             digestNID: info.digest == .sha1 ? NID_sha1 : NID_sha256, signingSeconds: info.signingSeconds, verified: true)
     }
 
     /// OpenSSL's CMS parse of `der` (without its certificates when `pooled` holds them) and CMS_verify over the
     /// manifest; nil when it does not parse.
-    static func openSSLReading(
-        _ der: [UInt8], pooled: (stack: X509Stack, certificates: [PooledCertificate])?, manifest: Data
-    ) -> SignerReading? {
+    static func openSSLReading(_ der: [UInt8], pooled: PooledStack?, manifest: Data) -> SignerReading? {
         let cms: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var pointer = buffer.baseAddress
             return d2i_CMS_ContentInfo(nil, &pointer, buffer.count)
@@ -176,7 +174,6 @@ package enum PassSignature {
                 let certificate = stack?[index]
                 if CMS_SignerInfo_cert_cmp(info, certificate) == 0 {
                     reading.signer = certificate
-                    reading.signerInfo = pooled?.certificates[index].info
                     reading.pooledSigner = pooled?.certificates[index]
                 } else if let certificate {
                     reading.bundled.append(pooled?.certificates[index].info ?? describe(certificate))
