@@ -44,7 +44,7 @@ extension CompactJSON {
         var moves: [TypeMove] = []
         bytes.withUnsafeBufferPointer { buffer in
             for index in 0..<starts.count where buffer[Int(starts[index])] == UInt8(ascii: "{") {
-                let node = Int32(index) | Self.containerFlag
+                let node = containerNode(index)
                 var children = Children(self, node)
                 guard let first = children.next() else { continue }
                 var found: (key: Int32, value: Int32)?

@@ -38,6 +38,30 @@ struct CompactJSONTests {
         #expect(json.members(json.root, ["ty"])[0].flatMap { json.number($0) } == 5)
     }
 
+    @Test("a container's kind, read from its node, is its bracket's; counts, first elements and finite numbers read back")
+    func containerKinds() throws {
+        let text = #"{"a": [{}, [], {"b": [[1], {"c": null}]}], "d": {"e": [1.5e300, -0.5, "s"]}, "f": []}"#
+        let json = try parse(text)
+        var objects = 0
+        var arrays = 0
+        for node in json.allValues where json.isContainer(node) {
+            let bracket = Array(text.utf8)[json.offset(node)]
+            #expect(json.kind(node) == (bracket == UInt8(ascii: "{") ? .object : .array), "at \(json.path(to: node))")
+            if json.kind(node) == .object { objects += 1 } else { arrays += 1 }
+        }
+        #expect(objects == 5 && arrays == 6)
+        #expect(json.allContainers.map { json.kind($0) } == json.allValues.filter(json.isContainer).map { json.kind($0) })
+        let e = try #require(json.member(json.root, "d").flatMap { json.member($0, "e") })
+        let f = try #require(json.member(json.root, "f"))
+        #expect(json.count(e) == 3 && json.count(json.root) == 3 && json.count(f) == 0)
+        #expect(json.finiteNumber(json.firstElement(e)) == 1.5e300)
+        #expect(json.finiteNumber(json.member(json.root, "d")) == nil, "an object is no number")
+        #expect(json.finiteNumber(Array(json.elements(e))[1]) == -0.5)
+        #expect(json.firstElement(f) == nil)
+        #expect(json.firstElement(json.root) == nil, "an object has no first element")
+        #expect(json.string(Array(json.elements(e))[2]) == "s")
+    }
+
     @Test("the quick search for a string member never misses one: plain, spaced and \\u-escaped keys")
     func stringMemberSearch() throws {
         let cases: [(String, Bool)] = [

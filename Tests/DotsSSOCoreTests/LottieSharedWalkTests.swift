@@ -37,7 +37,7 @@ struct LottieSharedWalkTests {
     }
 
     static func walk(_ bytes: [UInt8], apartFrom threshold: Int) throws -> LottieWalk {
-        var walk = LottieWalk(json: try CompactJSON(bytes: bytes), file: "many.json", profile: .ios)
+        let walk = LottieWalk(json: try CompactJSON(bytes: bytes), file: "many.json", profile: .ios)
         walk.layersCheckedApart = threshold
         walk.run(bytes: bytes.count)
         return walk

@@ -1,68 +1,111 @@
 import FoundationEssentials
 
 extension CompactJSON {
-    /// Walks one container's children by scanning its bytes: scalars are stepped over, nested containers jumped
-    /// over by their recorded end. The document was validated when parsed, so the scan needs no checks.
-    package struct Children: IteratorProtocol {
-        let document: CompactJSON
+    /// The document's arrays as pointers, for a scan inside one call: no iterator holding the document, so no
+    /// reference counting per lookup (retaining and releasing the document was a fifth of a big animation's walk).
+    struct Scan {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<Int32>
+        let ends: UnsafeBufferPointer<Int32>
+
+        /// The first container starting after container `index` ends: its descendants are skipped by a galloping
+        /// search, so a leaf costs one comparison and a big subtree a few.
+        func containerAfter(_ index: Int) -> Int {
+            let end = ends[index]
+            var low = index + 1
+            guard low < starts.count, starts[low] < end else { return low }
+            var step = 1
+            while low + step < starts.count, starts[low + step] < end {
+                low += step
+                step *= 2
+            }
+            var high = min(low + step, starts.count)
+            // starts[low] < end; the answer is in low+1...high.
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if starts[middle] < end { low = middle } else { high = middle }
+            }
+            return high
+        }
+    }
+
+    /// Runs `body` over the document's arrays as pointers.
+    @inline(__always)
+    func withScan<Result>(_ body: (Scan) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                ends.withUnsafeBufferPointer { ends in body(Scan(bytes: bytes, starts: starts, ends: ends)) }
+            }
+        }
+    }
+
+    /// Where a walk over one container's children stands, stepped over a `Scan`: scalars are stepped over, nested
+    /// containers jumped over by their recorded end. The document was validated when parsed, so it needs no checks.
+    struct ChildCursor {
         let isObject: Bool
         var position: Int
         /// The first container starting at or after `position`.
         var nextContainer: Int
         var done: Bool
 
-        package init(_ document: CompactJSON, _ node: Int32) {
-            self.document = document
-            let index = document.containerIndex(node)
-            let start = Int(document.starts[index])
-            isObject = document.bytes[start] == UInt8(ascii: "{")
+        init(_ scan: Scan, container index: Int) {
+            let start = Int(scan.starts[index])
+            isObject = scan.bytes[start] == UInt8(ascii: "{")
             nextContainer = index + 1
             position = start + 1
-            done = false
-            skipWhitespace()
-            let byte = document.bytes[position]
+            while CompactJSONParser.isWhitespace(scan.bytes[position]) { position += 1 }
+            let byte = scan.bytes[position]
             done = byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
         }
 
         /// The next (key, value); the key is -1 in arrays.
-        package mutating func next() -> (key: Int32, value: Int32)? {
+        @inline(__always)
+        mutating func next(_ scan: Scan) -> (key: Int32, value: Int32)? {
             guard !done else { return nil }
-            return document.bytes.withUnsafeBufferPointer { bytes in
-                var key: Int32 = -1
-                if isObject {
-                    key = Int32(position)
-                    position = CompactJSONParser.stringEnd(bytes, quote: position).end + 1
-                    skipWhitespace(bytes)
-                    position += 1  // ':'
-                    skipWhitespace(bytes)
-                }
-                let value: Int32
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    value = Int32(nextContainer) | CompactJSON.containerFlag
-                    position = Int(document.ends[nextContainer]) + 1
-                    nextContainer = document.containerAfter(nextContainer)
-                } else {
-                    value = Int32(position)
-                    position = CompactJSONParser.scalarEnd(bytes, at: position)
-                }
-                skipWhitespace(bytes)
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    skipWhitespace(bytes)
-                } else {
-                    done = true
-                }
-                return (key, value)
+            let bytes = scan.bytes
+            var key: Int32 = -1
+            if isObject {
+                key = Int32(position)
+                position = CompactJSONParser.stringEnd(bytes, quote: position).end + 1
+                while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }
+                position += 1  // ':'
+                while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }
             }
-        }
-
-        private mutating func skipWhitespace() {
-            document.bytes.withUnsafeBufferPointer { skipWhitespace($0) }
-        }
-
-        private mutating func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let value: Int32
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                value = CompactJSON.containerNode(nextContainer, bracket: byte)
+                position = Int(scan.ends[nextContainer]) + 1
+                nextContainer = scan.containerAfter(nextContainer)
+            } else {
+                value = Int32(position)
+                position = CompactJSONParser.scalarEnd(bytes, at: position)
+            }
             while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }
+            } else {
+                done = true
+            }
+            return (key, value)
+        }
+    }
+
+    /// Walks one container's children in order, holding the document for as long as the walk lasts.
+    package struct Children: IteratorProtocol {
+        let document: CompactJSON
+        var cursor: ChildCursor
+
+        package init(_ document: CompactJSON, _ node: Int32) {
+            self.document = document
+            cursor = document.withScan { ChildCursor($0, container: document.containerIndex(node)) }
+        }
+
+        /// The next (key, value); the key is -1 in arrays.
+        package mutating func next() -> (key: Int32, value: Int32)? {
+            guard !cursor.done else { return nil }
+            return document.withScan { cursor.next($0) }
         }
     }
 

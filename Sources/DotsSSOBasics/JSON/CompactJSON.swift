@@ -10,7 +10,9 @@ import FoundationEssentials
 /// allocation: a 50 MB animation needs its 50 MB and about half as much again, not ten times as much.
 ///
 /// A node is an `Int32`: a scalar or an object key is its byte offset; a container is its index among the
-/// containers with `containerFlag` set. Both grow in document order.
+/// containers with `containerFlag` set, and `objectFlag` too for an object (so asking a container's kind reads no
+/// memory: a walk asks it of nearly every value). Scalars and keys grow in document order, and so do objects and
+/// arrays, each among their own kind.
 package final class CompactJSON: Sendable {
     package enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
 
@@ -36,6 +38,8 @@ package final class CompactJSON: Sendable {
     /// The largest document: a node keeps a byte offset or a container index in 30 bits.
     package static let maxBytes = (1 << 29) - 1
     package static let containerFlag: Int32 = 1 << 30
+    /// Set beside `containerFlag` on an object's node. Container indices stay below it: a container takes two bytes.
+    package static let objectFlag: Int32 = 1 << 29
 
     package let bytes: [UInt8]
     /// Byte offset of each container's opening and closing bracket, in document order.
@@ -83,7 +87,18 @@ package final class CompactJSON: Sendable {
     // MARK: Reading values
 
     package func isContainer(_ node: Int32) -> Bool { node & Self.containerFlag != 0 }
-    func containerIndex(_ node: Int32) -> Int { Int(node & ~Self.containerFlag) }
+    func containerIndex(_ node: Int32) -> Int { Int(node & ~(Self.containerFlag | Self.objectFlag)) }
+
+    /// The node of container `index`, whose opening bracket is `bracket`.
+    @inline(__always)
+    static func containerNode(_ index: Int, bracket: UInt8) -> Int32 {
+        Int32(index) | containerFlag | (bracket == UInt8(ascii: "{") ? objectFlag : 0)
+    }
+
+    /// The node of container `index` (in document order among all containers).
+    package func containerNode(_ index: Int) -> Int32 {
+        Self.containerNode(index, bracket: bytes[Int(starts[index])])
+    }
 
     /// Where the value (or key) starts in the bytes, for messages.
     package func offset(_ node: Int32) -> Int {
@@ -91,9 +106,8 @@ package final class CompactJSON: Sendable {
     }
 
     package func kind(_ node: Int32) -> Kind {
-        switch bytes[offset(node)] {
-        case UInt8(ascii: "{"): .object
-        case UInt8(ascii: "["): .array
+        if isContainer(node) { return node & Self.objectFlag != 0 ? .object : .array }
+        return switch bytes[Int(node)] {
         case UInt8(ascii: "\""): .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
         case UInt8(ascii: "n"): .null
@@ -109,6 +123,17 @@ package final class CompactJSON: Sendable {
         }
     }
 
+    /// A value's number when it is finite: `1e400` parses as infinity, which no figure can be (and JSON cannot encode).
+    package func finiteNumber(_ node: Int32?) -> Double? {
+        guard let node, let value = number(node), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The finite number at `key` of an object.
+    package func finiteNumber(_ node: Int32, _ key: StaticString) -> Double? {
+        finiteNumber(member(node, key))
+    }
+
     package func bool(_ node: Int32) -> Bool? {
         guard !isContainer(node), kind(node) == .bool else { return nil }
         return bytes[Int(node)] == UInt8(ascii: "t")
@@ -117,29 +142,36 @@ package final class CompactJSON: Sendable {
     /// The string value (escapes decoded), or nil for other kinds.
     package func string(_ node: Int32) -> String? {
         guard !isContainer(node), bytes[Int(node)] == UInt8(ascii: "\"") else { return nil }
-        let (end, escaped) = bytes.withUnsafeBufferPointer { CompactJSONParser.stringEnd($0, quote: Int(node)) }
-        let raw = bytes[Int(node) + 1..<end]
-        return escaped ? CompactJSONParser.unescape(raw) : String(decoding: raw, as: UTF8.self)
+        // From the bytes' pointer: copying the array to slice it retained its storage, which the threads walking
+        // twins of one document all share.
+        return bytes.withUnsafeBufferPointer { buffer in
+            let (end, escaped) = CompactJSONParser.stringEnd(buffer, quote: Int(node))
+            let raw = UnsafeBufferPointer(rebasing: buffer[Int(node) + 1..<end])
+            return escaped ? CompactJSONParser.unescape(ArraySlice(raw)) : String(decoding: raw, as: UTF8.self)
+        }
     }
 
     /// Whether a string node equals `text` (no allocation unless the string has escapes).
     package func stringEquals(_ node: Int32, _ text: StaticString) -> Bool {
         guard !isContainer(node) else { return false }
+        return bytes.withUnsafeBufferPointer { Self.rawStringEquals($0, node, text) } ?? (string(node) == text.description)
+    }
+
+    /// `stringEquals` on the raw bytes: nil when an escape comes before the answer (the caller decodes then).
+    @inline(__always)
+    static func rawStringEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ node: Int32, _ text: StaticString) -> Bool? {
         let start = Int(node)
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard bytes[start] == UInt8(ascii: "\"") else { return false }
-            let length = text.utf8CodeUnitCount
-            let matched: Bool? = text.withUTF8Buffer { expected in
-                // Up to the first backslash the raw bytes are the decoded ones.
-                for index in 0..<length {
-                    let byte = bytes[start + 1 + index]
-                    if byte == UInt8(ascii: "\\") { return nil }
-                    if byte != expected[index] { return false }
-                }
-                let next = bytes[start + 1 + length]
-                return next == UInt8(ascii: "\\") ? nil : next == UInt8(ascii: "\"")
+        guard bytes[start] == UInt8(ascii: "\"") else { return false }
+        let length = text.utf8CodeUnitCount
+        return text.withUTF8Buffer { expected in
+            // Up to the first backslash the raw bytes are the decoded ones.
+            for index in 0..<length {
+                let byte = bytes[start &+ 1 &+ index]
+                if byte == UInt8(ascii: "\\") { return nil }
+                if byte != expected[index] { return false }
             }
-            return matched ?? (string(node) == text.description)
+            let next = bytes[start &+ 1 &+ length]
+            return next == UInt8(ascii: "\\") ? nil : next == UInt8(ascii: "\"")
         }
     }
 
@@ -158,25 +190,39 @@ package final class CompactJSON: Sendable {
     /// The number of elements or members (0 for scalars).
     package func count(_ node: Int32) -> Int {
         guard isContainer(node) else { return 0 }
-        var iterator = Children(self, node)
-        var count = 0
-        while iterator.next() != nil { count += 1 }
-        return count
+        return withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            var count = 0
+            while cursor.next(scan) != nil { count += 1 }
+            return count
+        }
+    }
+
+    /// An array's first element, or nil (empty, or not an array).
+    package func firstElement(_ node: Int32) -> Int32? {
+        guard kind(node) == .array else { return nil }
+        return withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            return cursor.next(scan)?.value
+        }
     }
 
     /// The value of `key` in an object (the last one wins, as in most parsers), or nil.
     package func member(_ node: Int32, _ key: StaticString) -> Int32? {
         guard kind(node) == .object else { return nil }
-        var iterator = Children(self, node)
-        var found: Int32?
-        while let child = iterator.next() {
-            if stringEquals(child.key, key) {
-                // Without a repeated key anywhere in the document the first match is the only one: stop there.
-                if duplicateKeyCount == 0 { return child.value }
-                found = child.value
+        // Without a repeated key anywhere in the document the first match is the only one: stop there.
+        let firstWins = duplicateKeyCount == 0
+        return withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            var found: Int32?
+            while let child = cursor.next(scan) {
+                if Self.rawStringEquals(scan.bytes, child.key, key) ?? (string(child.key) == key.description) {
+                    if firstWins { return child.value }
+                    found = child.value
+                }
             }
+            return found
         }
-        return found
     }
 
     /// The values of `keys` in an object (nil where absent), found in one pass over its members, the last of a
@@ -185,16 +231,21 @@ package final class CompactJSON: Sendable {
     package func members(_ node: Int32, _ keys: [StaticString]) -> [Int32?] {
         var found = [Int32?](repeating: nil, count: keys.count)
         guard kind(node) == .object else { return found }
-        var iterator = Children(self, node)
-        while let child = iterator.next() {
-            for index in keys.indices where stringEquals(child.key, keys[index]) { found[index] = child.value }
+        withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            while let child = cursor.next(scan) {
+                for index in keys.indices
+                where Self.rawStringEquals(scan.bytes, child.key, keys[index]) ?? (string(child.key) == keys[index].description) {
+                    found[index] = child.value
+                }
+            }
         }
         return found
     }
 
     /// Every object and array, in document order (for whole-file scans).
     package var allContainers: LazyMapSequence<Range<Int>, Int32> {
-        (0..<starts.count).lazy.map { Int32($0) | Self.containerFlag }
+        (0..<starts.count).lazy.map(containerNode)
     }
 
     /// Every value in document order, the root first; object keys are not values and are not included.
@@ -272,25 +323,5 @@ package final class CompactJSON: Sendable {
     /// 1-based line and column of a byte offset.
     package func position(of offset: Int) -> (line: Int, column: Int) {
         CompactJSONParser.position(of: offset, in: bytes)
-    }
-
-    /// The first container starting after container `index` ends: its descendants are skipped by a galloping
-    /// search, so a leaf costs one comparison and a big subtree a few.
-    func containerAfter(_ index: Int) -> Int {
-        let end = ends[index]
-        var low = index + 1
-        guard low < starts.count, starts[low] < end else { return low }
-        var step = 1
-        while low + step < starts.count, starts[low + step] < end {
-            low += step
-            step *= 2
-        }
-        var high = min(low + step, starts.count)
-        // starts[low] < end; the answer is in low+1...high.
-        while low + 1 < high {
-            let middle = (low + high) / 2
-            if starts[middle] < end { low = middle } else { high = middle }
-        }
-        return high
     }
 }

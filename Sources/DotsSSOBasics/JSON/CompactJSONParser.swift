@@ -57,7 +57,9 @@ package struct CompactJSONParser {
         var expectingKey = false
         skipWhitespace()
         if index == count { throw fail("the file is empty", at: 0) }
-        parsed.root = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") ? CompactJSON.containerFlag : Int32(index)
+        parsed.root =
+            bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
+            ? CompactJSON.containerNode(0, bracket: bytes[index]) : Int32(index)
         while true {
             skipWhitespace()
             if index >= count {

@@ -46,7 +46,7 @@ package struct LottieValidator: Sendable {
         } catch let error as CompactJSON.ParseError {
             throw InputError.malformed(source: file, reason: "not valid JSON at \(error.located)")
         }
-        var walk = LottieWalk(json: json, file: file, profile: profile)
+        let walk = LottieWalk(json: json, file: file, profile: profile)
         walk.archiveImages = archiveImages
         walk.run(bytes: data.count)
         let duplicates = json.duplicateKeyFindings(
@@ -56,10 +56,12 @@ package struct LottieValidator: Sendable {
     }
 }
 
-/// One validation pass; collects findings and counts unsupported features.
-struct LottieWalk {
+/// One validation pass; collects findings and counts unsupported features. A class, not a struct: the checks read
+/// the document on every lookup, and a struct's mutating methods retained and released it around each read (with
+/// the iterators' own references, a fifth of a big animation's walk).
+final class LottieWalk {
     /// The document; a share of the layers checked on another thread reads a twin of it (see `checkLayers`).
-    private(set) var json: CompactJSON
+    let json: CompactJSON
     let file: String
     let profile: LottieProfile
     /// See `LottieValidator.archiveImages`.
@@ -85,20 +87,20 @@ struct LottieWalk {
     }
 
     /// A finding of a registered code at its registered severity.
-    mutating func add(_ code: FindingCode, _ path: String, _ message: String) {
+    func add(_ code: FindingCode, _ path: String, _ message: String) {
         add(code.severity, code.code, path, message)
     }
 
     /// A finding of a registered code at the severity this profile gives it (the registry names lottie-ios's).
-    mutating func add(_ code: FindingCode, severity: Severity, _ path: String, _ message: String) {
+    func add(_ code: FindingCode, severity: Severity, _ path: String, _ message: String) {
         add(severity, code.code, path, message)
     }
 
-    private mutating func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
+    private func add(_ severity: Severity, _ code: String, _ path: String, _ message: String) {
         findings.append(Finding(severity, code, at: FindingLocation(file: file, path: path), message))
     }
 
-    mutating func run(bytes: Int) {
+    func run(bytes: Int) {
         summary.bytes = bytes
         let root = json.root
         guard json.kind(root) == .object else {
@@ -155,7 +157,7 @@ struct LottieWalk {
 
     // MARK: Top level
 
-    mutating func topLevel(_ root: Int32) {
+    func topLevel(_ root: Int32) {
         switch json.member(root, "v").map({ json.kind($0) }) {
         case nil:
             // The spec schema does not require "v", but lottie-ios will not load a file without it.
@@ -167,7 +169,7 @@ struct LottieWalk {
         default:
             add(LottieFindings.versionType, "$.v", "\"v\" must be a version string such as \"5.7.4\"")
         }
-        var frameRate = number(root, "fr")
+        var frameRate = json.finiteNumber(root, "fr")
         summary.frameRate = frameRate
         if frameRate == nil || frameRate! <= 0 {
             add(LottieFindings.frameRateInvalid, "$.fr", "\"fr\" (frames per second) must be a number above 0")
@@ -178,7 +180,7 @@ struct LottieWalk {
                     + "(dots-sso reads 0.01 to 1000)")
             frameRate = nil
         }
-        let inPoint = number(root, "ip"), outPoint = number(root, "op")
+        let inPoint = json.finiteNumber(root, "ip"), outPoint = json.finiteNumber(root, "op")
         if let inPoint, let outPoint {
             if inPoint >= outPoint {
                 add(
@@ -191,7 +193,7 @@ struct LottieWalk {
             add(LottieFindings.framesMissing, inPoint == nil ? "$.ip" : "$.op", "\"ip\" and \"op\" (first and last frame) are required")
         }
         for key in ["w", "h"] as [StaticString] {
-            let value = number(root, key)
+            let value = json.finiteNumber(root, key)
             let name = key.description
             if key.description == "w" { summary.width = value } else { summary.height = value }
             guard let value, value > 0 else {
@@ -219,7 +221,7 @@ struct LottieWalk {
 
     // MARK: Assets
 
-    mutating func checkAsset(_ asset: Int32, path: String, into assets: inout [String: Int32]) {
+    func checkAsset(_ asset: Int32, path: String, into assets: inout [String: Int32]) {
         guard let idNode = json.member(asset, "id") else {
             add(LottieFindings.assetIDMissing, path, "the asset has no \"id\", so no layer can use it")
             return
@@ -291,10 +293,10 @@ struct LottieWalk {
 
     /// Parent chains must end: layers that parent each other in a loop (1 → 2 → 1, or a layer its own parent) send
     /// players resolving transforms up the chain round forever. Each loop is reported once, in linear time.
-    mutating func checkParentCycles(_ elements: [Int32], path: String, indices: [Double: Int]) {
+    func checkParentCycles(_ elements: [Int32], path: String, indices: [Double: Int]) {
         var parentOf = [Int?](repeating: nil, count: elements.count)
         for (position, layer) in elements.enumerated() {
-            if let parent = number(layer, "parent") { parentOf[position] = indices[parent] }
+            if let parent = json.finiteNumber(layer, "parent") { parentOf[position] = indices[parent] }
         }
         // 0: not visited, 1: on the chain being walked, 2: known to end (or already reported).
         var state = [UInt8](repeating: 0, count: elements.count)
@@ -308,7 +310,7 @@ struct LottieWalk {
             }
             if let node = current, state[node] == 1, let loopStart = chain.firstIndex(of: node) {
                 let loop = chain[loopStart...]
-                let named = (loop + [node]).map { number(elements[$0], "ind").map(PlainNumber.text) ?? "?" }
+                let named = (loop + [node]).map { json.finiteNumber(elements[$0], "ind").map(PlainNumber.text) ?? "?" }
                 add(
                     LottieFindings.layerParentCycle, "\(path)[\(loop.min() ?? node)].parent",
                     "layers parent each other in a loop (ind \(named.joined(separator: " → "))); players follow parents forever or crash: break the chain"
@@ -318,11 +320,11 @@ struct LottieWalk {
         }
     }
 
-    mutating func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
+    func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
         let elements = Array(json.elements(layers))
         var indices: [Double: Int] = [:]
         for (position, layer) in elements.enumerated() {
-            if let index = number(layer, "ind") {
+            if let index = json.finiteNumber(layer, "ind") {
                 if let previous = indices[index] {
                     add(
                         LottieFindings.layerIndexDuplicate, "\(path)[\(position)].ind",
@@ -340,16 +342,18 @@ struct LottieWalk {
             }
             return
         }
-        // Tens of thousands of layers: shares of them checked on every core, each by a copy of this walk with
-        // nothing found yet, then taken in in order, so the findings are the ones (in the order) one walk finds.
-        let blank = self
+        // Tens of thousands of layers: shares of them checked on every core, each by a walk of its own with nothing
+        // found yet, then taken in in order, so the findings are the ones (in the order) one walk finds.
+        let (json, file, profile, canvasSide, strokeSaid) = (json, file, profile, canvasSide, reportedStroke)
         let knownIndices = indices
         let parts = ThreadShares.run(count: elements.count, minimumShare: layersCheckedApart / 2) { range in
-            var part = blank.withNothingFound()
+            let part = LottieWalk(json: json.twin(), file: file, profile: profile)
+            part.canvasSide = canvasSide
+            part.reportedStroke = strokeSaid
             for position in range {
                 part.checkLayer(elements[position], position: position, path: path, indices: knownIndices, assets: assets, fonts: fonts)
             }
-            return part
+            return part.found
         }
         for part in parts { takeIn(part) }
     }
@@ -358,21 +362,25 @@ struct LottieWalk {
     /// compare with one walk).
     var layersCheckedApart = 2_000
 
-    /// This walk as it stands, with nothing found and a twin of the document: what a share of the layers starts from.
-    func withNothingFound() -> LottieWalk {
-        var copy = self
-        copy.json = json.twin()
-        copy.findings = []
-        copy.rlottieGaps = [:]
-        copy.unsupported = [:]
-        copy.legacyProperties = 0
-        copy.firstLegacyPath = nil
-        return copy
+    /// What a walk found, handed from a share of the layers to the walk that takes it in.
+    struct Found: Sendable {
+        var findings: [Finding]
+        var rlottieGaps: [String: String]
+        var unsupported: [String: (first: String, count: Int)]
+        var legacyProperties: Int
+        var firstLegacyPath: String?
+        var reportedStroke: Bool
+    }
+
+    var found: Found {
+        Found(
+            findings: findings, rlottieGaps: rlottieGaps, unsupported: unsupported, legacyProperties: legacyProperties,
+            firstLegacyPath: firstLegacyPath, reportedStroke: reportedStroke)
     }
 
     /// What a share of the layers found, after everything found before it: findings appended (the stroke finding
     /// only if none was made yet, as one walk makes it once), counts added, firsts kept where there were some.
-    mutating func takeIn(_ part: LottieWalk) {
+    func takeIn(_ part: Found) {
         let strokeSaid = reportedStroke
         findings += part.findings.filter { !(strokeSaid && $0.code == LottieFindings.strokeWidth.code) }
         reportedStroke = reportedStroke || part.reportedStroke
@@ -386,7 +394,7 @@ struct LottieWalk {
 
     /// One layer of a list: its type, timing, transform, parent, asset, the features players differ on, its masks,
     /// shapes and text.
-    mutating func checkLayer(
+    func checkLayer(
         _ layer: Int32, position: Int, path: String, indices: [Double: Int], assets: [String: Int32], fonts: Set<String>
     ) {
         // Paths are spelled out only for a finding: a layer has none most of the time, and an animation has tens of
@@ -397,7 +405,7 @@ struct LottieWalk {
             return
         }
         let field = LayerFields(json, layer)
-        guard let type = number(field.ty) else {
+        guard let type = json.finiteNumber(field.ty) else {
             add(LottieFindings.layerTypeMissing, "\(layerPath()).ty", "the layer has no numeric \"ty\" (layer type)")
             return
         }
@@ -408,7 +416,7 @@ struct LottieWalk {
                 "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
             )
         }
-        for (key, value) in [("ip", field.ip), ("op", field.op), ("st", field.st)] where known && number(value) == nil {
+        for (key, value) in [("ip", field.ip), ("op", field.op), ("st", field.st)] where known && json.finiteNumber(value) == nil {
             add(
                 LottieFindings.layerTimingMissing, "\(layerPath()).\(key)",
                 "the layer has no numeric \"\(key)\"")
@@ -420,7 +428,7 @@ struct LottieWalk {
                 add(LottieFindings.layerTransformMissing, "\(layerPath()).ks", "the layer has no transform \"ks\"")
             }
         }
-        if let parent = number(field.parent), indices[parent] == nil {
+        if let parent = json.finiteNumber(field.parent), indices[parent] == nil {
             add(
                 LottieFindings.layerParentMissing, "\(layerPath()).parent",
                 "parent \(PlainNumber.text(parent)) is not the ind of any layer in the same composition")
@@ -428,11 +436,11 @@ struct LottieWalk {
         if (type == 0 || type == 2), let reference = field.refId.flatMap(json.string), assets[reference] == nil {
             add(LottieFindings.assetMissing, "\(layerPath()).refId", "the layer uses asset \"\(reference)\", which is not in assets")
         }
-        if number(field.ao) == 1 { note("auto-orient", "\(layerPath()).ao") }
-        if number(field.ddd) == 1 { note("3D layers", "\(layerPath()).ddd") }
-        if let matte = number(field.tt), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath()).tt") }
-        if let blend = number(field.bm), blend != 0 { note("blend modes", "\(layerPath()).bm") }
-        if let stretch = number(field.sr), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
+        if json.finiteNumber(field.ao) == 1 { note("auto-orient", "\(layerPath()).ao") }
+        if json.finiteNumber(field.ddd) == 1 { note("3D layers", "\(layerPath()).ddd") }
+        if let matte = json.finiteNumber(field.tt), matte == 3 || matte == 4 { note("luma mattes", "\(layerPath()).tt") }
+        if let blend = json.finiteNumber(field.bm), blend != 0 { note("blend modes", "\(layerPath()).bm") }
+        if let stretch = json.finiteNumber(field.sr), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
         if type == 5 { gap("text layers", layerPath()) }
         if let skew = field.ks.flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
             json.kind(value) != .number || json.number(value) != 0
@@ -441,7 +449,7 @@ struct LottieWalk {
         }
         if let effects = field.ef, json.count(effects) > 0 { gap("layer effects", "\(layerPath()).ef") }
         if let effects = field.ef {
-            for (index, effect) in json.elements(effects).enumerated() where number(effect, "ty") != 25 {
+            for (index, effect) in json.elements(effects).enumerated() where json.finiteNumber(effect, "ty") != 25 {
                 note("effects other than drop shadow", "\(layerPath()).ef[\(index)]")
             }
         }
@@ -459,7 +467,7 @@ struct LottieWalk {
     /// a repeater of a billion copies asks for gigabytes. Beyond this many, a warning with the count.
     static let maxRepeaterCopies = 10_000.0
 
-    mutating func checkShapes(_ shapes: Int32, path: () -> String, copies: Double = 1) {
+    func checkShapes(_ shapes: Int32, path: () -> String, copies: Double = 1) {
         // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
         // in its group, nested repeaters multiply each other.
         var copies = copies
@@ -527,7 +535,7 @@ struct LottieWalk {
         guard let property, let value = json.member(property, "k") else { return [] }
         if let number = json.number(value) { return number.isFinite ? [number] : [] }
         let starts = json.elements(value).compactMap { frame in
-            json.member(frame, "s").flatMap { start in json.number(start) ?? json.elements(start).first.flatMap(json.number) }
+            json.member(frame, "s").flatMap { start in json.number(start) ?? json.firstElement(start).flatMap(json.number) }
         }
         return starts.filter(\.isFinite)
     }
@@ -537,14 +545,14 @@ struct LottieWalk {
     /// warning with the count (the top-level layer cap counts only the top level).
     static let maxLayerInstances = 5_000.0
 
-    mutating func checkLayerInstances(_ root: Int32, assets: [String: Int32]) {
+    func checkLayerInstances(_ root: Int32, assets: [String: Int32]) {
         var memo: [String: Double] = [:]
         func instances(of layers: Int32, depth: Int) -> Double {
             guard depth < 64 else { return .infinity }
             var total = 0.0
             for layer in json.elements(layers) {
                 total += 1
-                if number(layer, "ty") == 0, let reference = json.member(layer, "refId").flatMap(json.string),
+                if json.finiteNumber(layer, "ty") == 0, let reference = json.member(layer, "refId").flatMap(json.string),
                     let asset = assets[reference],
                     let inner = json.member(asset, "layers")
                 {
@@ -566,7 +574,7 @@ struct LottieWalk {
         }
     }
 
-    mutating func checkText(_ layer: Int32, path: String, fonts: Set<String>) {
+    func checkText(_ layer: Int32, path: String, fonts: Set<String>) {
         guard let keyframes = json.member(layer, "t").flatMap({ json.member($0, "d") }).flatMap({ json.member($0, "k") }) else { return }
         for (index, keyframe) in json.elements(keyframes).enumerated() {
             if let font = json.member(keyframe, "s").flatMap({ json.member($0, "f") }).flatMap(json.string), !fonts.contains(font) {
@@ -580,8 +588,7 @@ struct LottieWalk {
     // MARK: Properties
 
     /// Checks every animatable property (an object with "k") directly inside `node`.
-    mutating func properties(in node: Int32, path: () -> String) {
-        let json = json  // the path closures read it without holding `self`
+    func properties(in node: Int32, path: () -> String) {
         for (key, value) in json.members(node) where json.kind(value) == .object {
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
@@ -596,7 +603,7 @@ struct LottieWalk {
         }
     }
 
-    mutating func property(_ node: Int32, path: () -> String) {
+    func property(_ node: Int32, path: () -> String) {
         guard let value = json.member(node, "k") else { return }
         if json.kind(value) == .object, json.member(value, "k") != nil {
             // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
@@ -605,7 +612,7 @@ struct LottieWalk {
         }
         let animatedFlag = json.member(node, "a")
         let keyframes =
-            json.kind(value) == .array && json.elements(value).first.map { json.kind($0) == .object && json.member($0, "t") != nil } == true
+            json.kind(value) == .array && json.firstElement(value).map { json.kind($0) == .object && json.member($0, "t") != nil } == true
         switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
         case nil:
             legacyProperties += 1
@@ -630,7 +637,7 @@ struct LottieWalk {
         let frames = Array(json.elements(value))
         var previous = -Double.infinity
         for (index, frame) in frames.enumerated() {
-            guard let time = number(frame, "t") else {
+            guard let time = json.finiteNumber(frame, "t") else {
                 add(LottieFindings.keyframeTimeMissing, "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
                 continue
             }
@@ -652,12 +659,12 @@ struct LottieWalk {
 
     // MARK: References and features
 
-    mutating func checkCycles(_ assets: [String: Int32]) {
+    func checkCycles(_ assets: [String: Int32]) {
         var graph: [String: [String]] = [:]
         for (id, asset) in assets {
             guard let layers = json.member(asset, "layers") else { continue }
             graph[id] = json.elements(layers).compactMap { layer in
-                number(layer, "ty") == 0 ? json.member(layer, "refId").flatMap(json.string) : nil
+                json.finiteNumber(layer, "ty") == 0 ? json.member(layer, "refId").flatMap(json.string) : nil
             }
         }
         var state: [String: Int] = [:]  // 1 visiting, 2 done
@@ -691,7 +698,7 @@ struct LottieWalk {
 
     /// Expressions can sit on any animatable property (transforms, shapes, effects, layer styles, text):
     /// one scan over every object finds them all, and the first one is located by line.
-    mutating func countExpressions() {
+    func countExpressions() {
         guard json.mayHaveStringMember("x") else { return }  // most animations have none: no need to visit every object
         var first: Int32?
         var count = 0
@@ -711,7 +718,7 @@ struct LottieWalk {
         unsupported["expressions"] = (first: "line \(line), column \(column)", count: count)
     }
 
-    mutating func note(_ feature: String, _ path: String) {
+    func note(_ feature: String, _ path: String) {
         if let seen = unsupported[feature] {
             unsupported[feature] = (seen.first, seen.count + 1)
         } else {
@@ -719,13 +726,13 @@ struct LottieWalk {
         }
     }
 
-    mutating func gap(_ feature: String, _ path: String) {
+    func gap(_ feature: String, _ path: String) {
         if rlottieGaps[feature] == nil { rlottieGaps[feature] = path }
     }
 
     /// One line saying the pictures dots-sso draws (previews, the frames `check` and `validate` look at) leave
     /// something out: the app's player is what counts, and it may draw more (or, see above, less).
-    mutating func reportRlottieGaps() {
+    func reportRlottieGaps() {
         guard !rlottieGaps.isEmpty else { return }
         let list = rlottieGaps.sorted { $0.key < $1.key }.map { "\($0.key) (first at \($0.value))" }.joined(separator: ", ")
         add(
@@ -733,7 +740,7 @@ struct LottieWalk {
             "rlottie, which draws dots-sso's previews and frame checks, does not draw \(list): the pictures under-draw this animation")
     }
 
-    mutating func reportUnsupported() {
+    func reportUnsupported() {
         guard profile == .ios else { return }
         for (feature, use) in unsupported.sorted(by: { $0.key < $1.key }) {
             add(
@@ -743,7 +750,7 @@ struct LottieWalk {
         }
     }
 
-    mutating func fitness() {
+    func fitness() {
         let kb = summary.bytes / 1024
         if summary.bytes > 500 * 1024 {
             add(
@@ -773,16 +780,6 @@ struct LottieWalk {
                 LottieFindings.fitnessImages, "$.assets",
                 "embedded images weigh \(summary.embeddedImageBytes / 1024) KB; vector shapes keep a loading icon light and sharp")
         }
-    }
-
-    /// A finite number at `key`: `1e400` parses as infinity, which no figure can be (and JSON cannot encode).
-    func number(_ node: Int32, _ key: StaticString) -> Double? {
-        number(json.member(node, key))
-    }
-
-    /// A value's finite number, if it is one.
-    func number(_ value: Int32?) -> Double? {
-        value.flatMap { json.number($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 
 }
