@@ -20,50 +20,62 @@ package struct CompactJSONParser {
         var firstKey: Int
     }
 
-    /// A key of an open object: its quote offset, closing quote offset, and whether it has escapes.
+    /// A key of an open object: its quote offset, closing quote offset, whether it has escapes, and its first
+    /// bytes packed with its length (two keys that differ there differ; most keys are told apart by it alone).
     private struct Key {
         var quote: Int32
         var end: Int32
         var escaped: Bool
+        var prefix: UInt64
     }
-
-    package let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var parsed = Parsed()
-    private var stack: [Frame] = []
-    private var keys: [Key] = []
-
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     package static func parse(_ bytes: [UInt8]) throws -> Parsed {
         guard bytes.count <= CompactJSON.maxBytes else {
             throw CompactJSON.ParseError(
                 message: "the document is larger than \(CompactJSON.maxBytes / 1_048_576) MiB", line: 1, column: 1, offset: 0)
         }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            var parser = CompactJSONParser(buffer)
-            try parser.run()
-            return parser.parsed
-        }
+        return try bytes.withUnsafeBufferPointer { try run($0) }
     }
 
     // MARK: The pass
 
-    private mutating func run() throws {
+    /// The pass, its state in local variables: kept in a parser value, the position was written to memory and read
+    /// back at every token.
+    private static func run(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Parsed {
         let count = bytes.count
-        parsed.starts.reserveCapacity(count / 24)
-        parsed.ends.reserveCapacity(count / 24)
+        var parsed = Parsed()
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        starts.reserveCapacity(count / 24)
+        ends.reserveCapacity(count / 24)
+        var stack: [Frame] = []
+        var keys: [Key] = []
+        keys.reserveCapacity(64)
+        var index = 0
         var expectingValue = true
         var expectingKey = false
-        skipWhitespace()
+
+        func fail(_ message: String, at offset: Int) -> CompactJSON.ParseError { Self.fail(bytes, message, at: offset) }
+        /// Closes the innermost container at its bracket (`index`).
+        func close() {
+            let frame = stack.removeLast()
+            ends[frame.container] = Int32(index)
+            if frame.isObject {
+                if keys.count - frame.firstKey > 1 { noteDuplicateKeys(bytes, keys[frame.firstKey...], into: &parsed) }
+                keys.removeLast(keys.count - frame.firstKey)
+            }
+            index += 1
+        }
+
+        index = skipWhitespace(bytes, from: index)
         if index == count { throw fail("the file is empty", at: 0) }
         parsed.root =
             bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
             ? CompactJSON.containerNode(0, bracket: bytes[index]) : Int32(index)
         while true {
-            skipWhitespace()
+            index = skipWhitespace(bytes, from: index)
             if index >= count {
-                if stack.isEmpty && !expectingValue { return }
+                if stack.isEmpty && !expectingValue { break }
                 throw fail(
                     stack.isEmpty
                         ? "unexpected end of input"
@@ -96,9 +108,9 @@ package struct CompactJSONParser {
                     throw fail(byte == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a string key", at: index)
                 }
                 let quote = index
-                let escaped = try scanString()
-                keys.append(Key(quote: Int32(quote), end: Int32(index - 1), escaped: escaped))
-                skipWhitespace()
+                let (end, escaped) = try scanString(bytes, quote: quote)
+                keys.append(Key(quote: Int32(quote), end: Int32(end), escaped: escaped, prefix: keyPrefix(bytes, quote: quote, end: end)))
+                index = skipWhitespace(bytes, from: end + 1)
                 guard index < count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key", at: index) }
                 index += 1
                 expectingKey = false
@@ -111,13 +123,12 @@ package struct CompactJSONParser {
                     throw fail("nesting deeper than \(CompactJSON.maxDepth) levels; no animation needs that", at: index)
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(Frame(container: parsed.starts.count, isObject: isObject, firstKey: keys.count))
-                parsed.starts.append(Int32(index))
-                parsed.ends.append(0)
-                index += 1
+                stack.append(Frame(container: starts.count, isObject: isObject, firstKey: keys.count))
+                starts.append(Int32(index))
+                ends.append(0)
+                index = skipWhitespace(bytes, from: index + 1)
                 expectingKey = isObject
                 expectingValue = !isObject
-                skipWhitespace()
                 if index < count, !isObject, bytes[index] == UInt8(ascii: "]") {
                     close()
                     expectingValue = false
@@ -126,7 +137,7 @@ package struct CompactJSONParser {
             case UInt8(ascii: "]"):
                 throw fail("trailing comma before ']'", at: index)
             case UInt8(ascii: "\""):
-                _ = try scanString()
+                index = try scanString(bytes, quote: index).end + 1
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
                 let matches = literal.withUTF8Buffer { expected in
@@ -152,36 +163,30 @@ package struct CompactJSONParser {
             expectingValue = false
             expectingKey = false
         }
+        parsed.starts = starts
+        parsed.ends = ends
+        return parsed
     }
 
-    /// Closes the innermost container at its bracket (`index`).
-    private mutating func close() {
-        let frame = stack.removeLast()
-        parsed.ends[frame.container] = Int32(index)
-        if frame.isObject {
-            if keys.count - frame.firstKey > 1 { noteDuplicateKeys(keys[frame.firstKey...]) }
-            keys.removeLast(keys.count - frame.firstKey)
-        }
-        index += 1
+    @inline(__always)
+    private static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
+        return index
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
-    }
-
-    /// Scans the string whose opening quote is at `index`, leaving `index` after its closing quote; whether it
-    /// has escapes.
-    private mutating func scanString() throws -> Bool {
-        let quote = index
-        index += 1
+    /// Scans the string whose opening quote is at `quote`: its closing quote, and whether it has escapes.
+    @inline(__always)
+    private static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int) throws -> (end: Int, escaped: Bool) {
+        var index = quote + 1
         var escaped = false
         while true {
-            guard index < bytes.count else { throw fail("unterminated string", at: quote) }
+            guard index < bytes.count else { throw fail(bytes, "unterminated string", at: quote) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
-                guard index + 1 < bytes.count else { throw fail("unterminated string", at: quote) }
+                guard index + 1 < bytes.count else { throw fail(bytes, "unterminated string", at: quote) }
                 let next = bytes[index + 1]
                 switch next {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -189,56 +194,80 @@ package struct CompactJSONParser {
                     index += 2
                 case UInt8(ascii: "u"):
                     guard index + 5 < bytes.count, (index + 2..<index + 6).allSatisfy({ Self.hexValue(bytes[$0]) != nil }) else {
-                        throw fail("invalid \\u escape", at: index)
+                        throw fail(bytes, "invalid \\u escape", at: index)
                     }
                     index += 6
                 default:
-                    throw fail("invalid escape '\\\(Character(UnicodeScalar(next)))'", at: index)
+                    throw fail(bytes, "invalid escape '\\\(Character(UnicodeScalar(next)))'", at: index)
                 }
                 continue
             }
-            if byte < 0x20 { throw fail("control character in a string", at: index) }
+            if byte < 0x20 { throw fail(bytes, "control character in a string", at: index) }
             if byte >= 0x80 {
                 let length = Self.utf8SequenceLength(bytes, index)
-                guard length > 0 else { throw fail("invalid UTF-8", at: index) }
+                guard length > 0 else { throw fail(bytes, "invalid UTF-8", at: index) }
                 index += length
                 continue
             }
             index += 1
         }
-        index += 1
-        return escaped
+        return (index, escaped)
     }
 
-    /// Records keys seen earlier in the same object: pairwise byte comparison for the small objects animations are
-    /// made of, a set for large ones; escaped keys are compared decoded.
-    private mutating func noteDuplicateKeys(_ keys: ArraySlice<Key>) {
+    /// A key's first (up to) seven bytes and its length, packed: equal for equal unescaped keys, and for most
+    /// unequal ones unequal.
+    @inline(__always)
+    private static func keyPrefix(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int, end: Int) -> UInt64 {
+        let length = end - quote - 1
+        var prefix = UInt64(truncatingIfNeeded: min(length, 255))
+        for offset in 0..<min(length, 7) { prefix |= UInt64(bytes[quote + 1 + offset]) << (8 * (offset + 1)) }
+        return prefix
+    }
+
+    /// Records keys seen earlier in the same object: pairwise comparison for the small objects animations are made
+    /// of, a set for large ones; escaped keys are compared decoded.
+    private static func noteDuplicateKeys(_ bytes: UnsafeBufferPointer<UInt8>, _ keys: ArraySlice<Key>, into parsed: inout Parsed) {
         func record(_ key: Key) {
             parsed.duplicateKeyCount += 1
             if parsed.duplicateKeys.count < CompactJSON.maxDuplicatesKept { parsed.duplicateKeys.append(key.quote) }
         }
         if keys.count <= 16 {
+            if !keys.contains(where: \.escaped) {
+                // The usual case: no escapes, so a key repeats only where its packed prefix does.
+                for i in keys.indices.dropFirst() {
+                    let key = keys[i]
+                    var index = keys.startIndex
+                    while index < i {
+                        if keys[index].prefix == key.prefix && keysEqual(bytes, keys[index], key) {
+                            record(key)
+                            break
+                        }
+                        index += 1
+                    }
+                }
+                return
+            }
             for i in keys.indices.dropFirst() {
-                if keys[keys.startIndex..<i].contains(where: { keysEqual(keys[i], $0) }) { record(keys[i]) }
+                if keys[keys.startIndex..<i].contains(where: { keysEqual(bytes, keys[i], $0) }) { record(keys[i]) }
             }
             return
         }
         var seen = Set<String>()
-        for key in keys where !seen.insert(decoded(key)).inserted { record(key) }
+        for key in keys where !seen.insert(decoded(bytes, key)).inserted { record(key) }
     }
 
-    private func keysEqual(_ a: Key, _ b: Key) -> Bool {
-        if a.escaped || b.escaped { return decoded(a) == decoded(b) }
+    private static func keysEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Key, _ b: Key) -> Bool {
+        if a.escaped || b.escaped { return decoded(bytes, a) == decoded(bytes, b) }
         guard a.end - a.quote == b.end - b.quote else { return false }
         return (1..<Int(a.end - a.quote)).allSatisfy { bytes[Int(a.quote) + $0] == bytes[Int(b.quote) + $0] }
     }
 
-    private func decoded(_ key: Key) -> String {
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ key: Key) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(key.quote) + 1..<Int(key.end)])
         return key.escaped ? Self.unescape(ArraySlice(raw)) : String(decoding: raw, as: UTF8.self)
     }
 
-    private func fail(_ message: String, at offset: Int) -> CompactJSON.ParseError {
+    private static func fail(_ bytes: UnsafeBufferPointer<UInt8>, _ message: String, at offset: Int) -> CompactJSON.ParseError {
         let (line, column) = Self.position(of: offset, in: bytes)
         return CompactJSON.ParseError(message: message, line: line, column: column, offset: offset)
     }
