@@ -471,8 +471,10 @@ final class LottieWalk {
         // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
         // in its group, nested repeaters multiply each other.
         var copies = copies
-        for (index, shape) in json.elements(shapes).enumerated() where json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true
-        {
+        // Each item's "ty" found once for both passes (each lookup is a scan of the item's members).
+        let items = Array(json.elements(shapes))
+        let types = items.map { json.member($0, "ty") }
+        for (index, shape) in items.enumerated() where types[index].map({ json.stringEquals($0, "rp") }) == true {
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
                 add(
@@ -482,9 +484,9 @@ final class LottieWalk {
                 copies = 1  // said once for this nesting
             }
         }
-        for (index, shape) in json.elements(shapes).enumerated() {
+        for (index, shape) in items.enumerated() {
             func shapePath() -> String { "\(path())[\(index)]" }
-            guard let type = json.member(shape, "ty").flatMap(json.string) else {
+            guard let type = types[index].flatMap(json.string) else {
                 add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
                 continue
             }
@@ -592,22 +594,24 @@ final class LottieWalk {
         for (key, value) in json.members(node) where json.kind(value) == .object {
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
-            if json.member(value, "k") != nil {
-                property(value, path: propertyPath)
+            if let animated = json.member(value, "k") {
+                property(value, value: animated, path: propertyPath)
             } else if json.stringEquals(key, "p"), json.member(value, "s") != nil {
                 // Split position: x and y (and z) are separate properties.
                 for axis in ["x", "y", "z"] as [StaticString] {
-                    if let part = json.member(value, axis) { property(part, path: { "\(propertyPath()).\(axis.description)" }) }
+                    if let part = json.member(value, axis), let animated = json.member(part, "k") {
+                        property(part, value: animated, path: { "\(propertyPath()).\(axis.description)" })
+                    }
                 }
             }
         }
     }
 
-    func property(_ node: Int32, path: () -> String) {
-        guard let value = json.member(node, "k") else { return }
-        if json.kind(value) == .object, json.member(value, "k") != nil {
+    /// One animatable property `node`, whose "k" is `value` (the caller found it).
+    func property(_ node: Int32, value: Int32, path: () -> String) {
+        if json.kind(value) == .object, let inner = json.member(value, "k") {
             // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
-            property(value, path: { "\(path()).k" })
+            property(value, value: inner, path: { "\(path()).k" })
             return
         }
         let animatedFlag = json.member(node, "a")
