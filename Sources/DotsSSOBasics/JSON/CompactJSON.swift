@@ -35,7 +35,7 @@ package final class CompactJSON: Sendable {
     }
 
     package static let maxDepth = 512
-    /// The largest document: a node keeps a byte offset or a container index in 30 bits.
+    /// The largest document: a node keeps a byte offset in 29 bits, or a container index under `objectFlag`.
     package static let maxBytes = (1 << 29) - 1
     package static let containerFlag: Int32 = 1 << 30
     /// Set beside `containerFlag` on an object's node. Container indices stay below it: a container takes two bytes.
@@ -123,7 +123,8 @@ package final class CompactJSON: Sendable {
         }
     }
 
-    /// A value's number when it is finite: `1e400` parses as infinity, which no figure can be (and JSON cannot encode).
+    /// A value's number when it is one and finite. (The parser refuses numbers beyond Double's range; the check
+    /// keeps every figure a report prints finite whatever reads it.)
     package func finiteNumber(_ node: Int32?) -> Double? {
         guard let node, let value = number(node), value.isFinite else { return nil }
         return value
