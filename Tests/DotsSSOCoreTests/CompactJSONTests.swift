@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOFuzzTargets
 import Foundation
 import Testing
 
@@ -60,6 +61,50 @@ struct CompactJSONTests {
         #expect(json.firstElement(f) == nil)
         #expect(json.firstElement(json.root) == nil, "an object has no first element")
         #expect(json.string(Array(json.elements(e))[2]) == "s")
+    }
+
+    @Test("two halves at once agree with one pass at every split: the same containers, or the same error, or one pass")
+    func halves() throws {
+        let plain = [
+            #"{"v":"5","layers":[{"a":1,"b":[1,2,{"c":"x,{y"}]},{"a":2},[3,4]],"z":{"k":[{"q":1},{"q":2}]}}"#,
+            "[ {\"a\" : 1} ,\n {\"b\": [ 1 , 2.5e3 , true, null ] } ,{}, [] ]",
+            #"{"s":"a,{\"b\":[1,{","t":[{"u":"\u0041"},{"w":[[],{}]}],"x":false}"#,
+        ]
+        let broken = [
+            #"{"a":[{"b":1},{"c":2}"#, #"[{"a":1},{"b":2},]"#, #"[1,{"a":2}] x"#, #"[{"a":1},{"b":2}}"#, #"[{"a":1},{"b":2}],"#,
+            #"{"a":[1,2],"b":{"c":[3,{"d":4}]}]"#, #"[{"a":1},{"b":"\x"}]"#, #"[{"a":1},{"b":01}]"#,
+        ]
+        // A key repeated within one half, or across the split: one pass lists repeats, in its order.
+        let repeated = [#"{"a":1,"b":[{"x":1},{"y":2}],"a":3}"#, #"{"a":1,"l":[{},{}],"\u0061":2}"#, #"[{"x":1,"x":2},{"y":1}]"#]
+        // Nesting at the limit (512) and one past it, split inside the deepest lists.
+        let deep = [510, 511].map { String(repeating: "[", count: $0) + "1,[2],{\"k\":[3]}" + String(repeating: "]", count: $0) }
+        for text in plain + broken + repeated + deep {
+            let bytes = Array(text.utf8)
+            var halved = 0
+            for split in 1..<bytes.count {
+                let check = SplitParseCheck.agrees(bytes, splitAt: split)
+                #expect(check.agrees, "\(text) split at \(split)")
+                if check.halved { halved += 1 }
+            }
+            if plain.contains(text) || text == deep[0] {
+                #expect(halved > 0, "\(text): some comma splits it")
+            } else {
+                #expect(halved == 0, "\(text): a broken document or a repeated key is parsed whole")
+            }
+        }
+    }
+
+    @Test("a document of 16 MiB or more is parsed in two halves by default, with the same result as one pass")
+    func halvesByDefault() throws {
+        let layer = #"{"ty":4,"ks":{"o":{"a":0,"k":100},"p":{"a":0,"k":[1.5,-2,0]}},"nm":"a, {b}","shapes":[{"ty":"gr","it":[]}]}"#
+        let text = #"{"v":"5.7.4","layers":["# + Array(repeating: layer, count: 160_000).joined(separator: ",") + "]}"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count >= 16 << 20)
+        let automatic = try CompactJSONParser.parse(bytes, splitAt: nil)
+        let whole = try CompactJSONParser.parse(bytes, splitAt: bytes.count)
+        #expect(automatic.halved && !whole.halved)
+        #expect(automatic.parsed == whole.parsed)
+        #expect(automatic.parsed.starts.count == 2 + 160_000 * 8)
     }
 
     @Test("the quick search for a string member never misses one: plain, spaced and \\u-escaped keys")
