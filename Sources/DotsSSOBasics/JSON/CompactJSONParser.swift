@@ -95,16 +95,18 @@ package struct CompactJSONParser {
     /// repeats (the whole pass then lists repeats in its order). A 50 MB animation parsed in 190 ms on one core.
     static func parseInTwo(_ bytes: UnsafeBufferPointer<UInt8>, at split: Int) -> Parsed? {
         let shared = SharedBytes(bytes: bytes)
-        let parts = ThreadShares.run(count: 2, minimumShare: 1) { range in
+        var parts = ThreadShares.run(count: 2, minimumShare: 1) { range in
             range.map { half in
                 try? pass(shared.bytes, from: half == 0 ? 0 : split, to: half == 0 ? split : shared.bytes.count, second: half == 1)
             }
         }.flatMap { $0 }
-        guard parts.count == 2, let first = parts[0], let second = parts[1] else { return nil }
-        return join(bytes, first, second)
+        guard parts.count == 2, var first = parts[0], let second = parts[1] else { return nil }
+        // Held once, the first half's arrays take the second's in place (copied, both halves' were 20 MB more).
+        parts = []
+        return join(bytes, &first, second)
     }
 
-    private static func join(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Part, _ second: Part) -> Parsed? {
+    private static func join(_ bytes: UnsafeBufferPointer<UInt8>, _ first: inout Part, _ second: Part) -> Parsed? {
         // The first half stopped between two values of an open container, which the second half closes; the second
         // half ended with the document and opened nothing it did not close; its depth stays within the limit.
         let open = first.stack
@@ -112,12 +114,11 @@ package struct CompactJSONParser {
             second.outside.count == open.count, open.count + second.deepestBeyondStart <= CompactJSON.maxDepth,
             first.duplicateKeyCount == 0, second.duplicateKeyCount == 0
         else { return nil }
-        var ends = first.ends
         for level in 0..<open.count {
             let frame = open[open.count - 1 - level]
             let outside = second.outside[level]
             guard outside.isObject == frame.isObject, outside.guessedObject ?? frame.isObject == frame.isObject else { return nil }
-            ends[frame.container] = outside.closedAt
+            first.ends[frame.container] = outside.closedAt
             if frame.isObject {
                 // The object's keys from both halves: no key may repeat across them either.
                 let next = level == 0 ? first.keys.count : open[open.count - level].firstKey
@@ -129,8 +130,9 @@ package struct CompactJSONParser {
             }
         }
         // The second half numbered its containers from 0: they follow the first half's, in document order.
-        ends += second.ends
-        return Parsed(starts: first.starts + second.starts, ends: ends, root: first.root, duplicateKeys: [], duplicateKeyCount: 0)
+        first.starts += second.starts
+        first.ends += second.ends
+        return Parsed(starts: first.starts, ends: first.ends, root: first.root, duplicateKeys: [], duplicateKeyCount: 0)
     }
 
     // MARK: The pass
@@ -170,8 +172,10 @@ package struct CompactJSONParser {
         var part = Part()
         var starts: [Int32] = []
         var ends: [Int32] = []
-        starts.reserveCapacity((end - from) / 24)
-        ends.reserveCapacity((end - from) / 24)
+        // (A first half's lists take the second's afterwards: room for the whole document.)
+        let expected = (second ? end - from : bytes.count) / 24
+        starts.reserveCapacity(expected)
+        ends.reserveCapacity(expected)
         var stack: [Frame] = []
         var keys: [Key] = []
         keys.reserveCapacity(64)
