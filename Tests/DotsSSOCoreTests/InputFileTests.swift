@@ -1,0 +1,27 @@
+import DotsSSOBasics
+import Foundation
+import TestSupport
+import Testing
+
+/// Files of 4 MiB and more are read straight into their array (`InputFile.readWhole`), smaller ones in chunks: both
+/// give back the file byte for byte, and both refuse a file past the limit before reading it.
+@Suite("reading input files")
+struct InputFileTests {
+    let scratch = TemporaryDirectory("input-file")
+
+    @Test("a file just under and one over 4 MiB read back byte for byte; one byte over the limit is refused")
+    func wholeAndChunked() throws {
+        for size in [(4 << 20) - 1, (4 << 20) + 12_345] {
+            let content = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+            let path = scratch.path("input-\(size)")
+            try Data(content).write(to: URL(fileURLWithPath: path))
+            #expect(try InputFile.bytes(path, what: "the file", limit: size) == content, "\(size) bytes")
+            #expect(throws: InputError.self, "\(size) bytes, limit one less") {
+                try InputFile.bytes(path, what: "the file", limit: size - 1)
+            }
+        }
+        let empty = scratch.path("empty")
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(try InputFile.bytes(empty, what: "the file", limit: 10).isEmpty)
+    }
+}
