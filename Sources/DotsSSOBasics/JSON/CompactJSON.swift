@@ -155,17 +155,17 @@ package final class CompactJSON: Sendable {
     /// Whether a string node equals `text` (no allocation unless the string has escapes).
     package func stringEquals(_ node: Int32, _ text: StaticString) -> Bool {
         guard !isContainer(node) else { return false }
-        return bytes.withUnsafeBufferPointer { Self.rawStringEquals($0, node, text) } ?? (string(node) == text.description)
+        return bytes.withUnsafeBufferPointer { stringEquals($0, node, text) }
     }
 
-    /// `stringEquals` on the raw bytes: nil when an escape comes before the answer (the caller decodes then).
+    /// `stringEquals` over the bytes' pointer, for scans that hold it. Up to the first backslash the raw bytes are
+    /// the decoded ones; a string with an escape before the answer is decoded.
     @inline(__always)
-    static func rawStringEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ node: Int32, _ text: StaticString) -> Bool? {
+    func stringEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ node: Int32, _ text: StaticString) -> Bool {
         let start = Int(node)
         guard bytes[start] == UInt8(ascii: "\"") else { return false }
         let length = text.utf8CodeUnitCount
-        return text.withUTF8Buffer { expected in
-            // Up to the first backslash the raw bytes are the decoded ones.
+        let raw: Bool? = text.withUTF8Buffer { expected in
             for index in 0..<length {
                 let byte = bytes[start &+ 1 &+ index]
                 if byte == UInt8(ascii: "\\") { return nil }
@@ -174,6 +174,7 @@ package final class CompactJSON: Sendable {
             let next = bytes[start &+ 1 &+ length]
             return next == UInt8(ascii: "\\") ? nil : next == UInt8(ascii: "\"")
         }
+        return raw ?? (string(node) == text.description)
     }
 
     // MARK: Children
@@ -217,7 +218,7 @@ package final class CompactJSON: Sendable {
             var cursor = ChildCursor(scan, container: containerIndex(node))
             var found: Int32?
             while let child = cursor.next(scan) {
-                if Self.rawStringEquals(scan.bytes, child.key, key) ?? (string(child.key) == key.description) {
+                if stringEquals(scan.bytes, child.key, key) {
                     if firstWins { return child.value }
                     found = child.value
                 }
@@ -235,8 +236,7 @@ package final class CompactJSON: Sendable {
         withScan { scan in
             var cursor = ChildCursor(scan, container: containerIndex(node))
             while let child = cursor.next(scan) {
-                for index in keys.indices
-                where Self.rawStringEquals(scan.bytes, child.key, keys[index]) ?? (string(child.key) == keys[index].description) {
+                for index in keys.indices where stringEquals(scan.bytes, child.key, keys[index]) {
                     found[index] = child.value
                 }
             }

@@ -297,7 +297,7 @@ package struct CompactJSONParser {
                 }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Frame(container: starts.count, isObject: isObject, firstKey: keys.count))
-                part.deepestBeyondStart = max(part.deepestBeyondStart, stack.count - (outside.count - 1))
+                if second { part.deepestBeyondStart = max(part.deepestBeyondStart, stack.count - (outside.count - 1)) }
                 starts.append(Int32(index))
                 ends.append(0)
                 index = skipWhitespace(bytes, from: index + 1)
@@ -415,23 +415,13 @@ package struct CompactJSONParser {
             if found.count < CompactJSON.maxDuplicatesKept { found.append(key.quote) }
         }
         if keys.count <= 16 {
-            if !keys.contains(where: \.escaped) {
-                // The usual case: no escapes, so a key repeats only where its packed prefix does.
-                for i in keys.indices.dropFirst() {
-                    let key = keys[i]
-                    var index = keys.startIndex
-                    while index < i {
-                        if keys[index].prefix == key.prefix && keysEqual(bytes, keys[index], key) {
-                            record(key)
-                            break
-                        }
-                        index += 1
-                    }
-                }
-                return
-            }
             for i in keys.indices.dropFirst() {
-                if keys[keys.startIndex..<i].contains(where: { keysEqual(bytes, keys[i], $0) }) { record(keys[i]) }
+                let key = keys[i]
+                // Two unescaped keys can be equal only where their packed prefixes are.
+                let repeated = keys[keys.startIndex..<i].contains {
+                    ($0.escaped || key.escaped || $0.prefix == key.prefix) && keysEqual(bytes, key, $0)
+                }
+                if repeated { record(key) }
             }
             return
         }
