@@ -13,17 +13,19 @@ package enum SplitParseCheck {
         }
     }
 
-    /// Whether halves meeting at `split` agree with one pass, and whether they were used at all (or gave way to the
-    /// one pass, as they must for anything not plain).
-    package static func agrees(_ bytes: [UInt8], splitAt split: Int) -> (agrees: Bool, halved: Bool) {
+    /// For each of `splits`, whether halves meeting there agree with one pass, and whether they were used at all (or
+    /// gave way to the one pass, as they must for anything not plain). The one pass is made once for all of them.
+    package static func agree(_ bytes: [UInt8], splitsAt splits: [Int]) -> [(agrees: Bool, halved: Bool)] {
         let whole = outcome { try CompactJSONParser.parse(bytes, splitAt: bytes.count) }
-        let halves = outcome { try CompactJSONParser.parse(bytes, splitAt: split) }
-        guard case .success((let wholeParsed, false)) = whole else {
-            if case .failure(let wholeError) = whole, case .failure(let error) = halves { return (wholeError == error, false) }
-            return (false, false)
+        return splits.map { split in
+            let halves = outcome { try CompactJSONParser.parse(bytes, splitAt: split) }
+            guard case .success((let wholeParsed, false)) = whole else {
+                if case .failure(let wholeError) = whole, case .failure(let error) = halves { return (wholeError == error, false) }
+                return (false, false)
+            }
+            guard case .success((let parsed, let halved)) = halves else { return (false, false) }
+            return (parsed == wholeParsed, halved)
         }
-        guard case .success((let parsed, let halved)) = halves else { return (false, false) }
-        return (parsed == wholeParsed, halved)
     }
 
     private static func outcome(

@@ -81,8 +81,8 @@ struct CompactJSONTests {
         for text in plain + broken + repeated + deep {
             let bytes = Array(text.utf8)
             var halved = 0
-            for split in 1..<bytes.count {
-                let check = SplitParseCheck.agrees(bytes, splitAt: split)
+            let splits = Array(1..<bytes.count)
+            for (split, check) in zip(splits, SplitParseCheck.agree(bytes, splitsAt: splits)) {
                 #expect(check.agrees, "\(text) split at \(split)")
                 if check.halved { halved += 1 }
             }
