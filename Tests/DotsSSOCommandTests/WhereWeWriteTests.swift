@@ -1,10 +1,10 @@
 import DotsSSOBasics
-import DotsSSOCore
 import Foundation
 import TestSupport
 import Testing
 
 @testable import DotsSSOCLI
+@testable import DotsSSOCore
 
 /// Issue 36, where we write: a symbolic link at an output's final name is replaced, never followed; a FIFO where a
 /// report should go is refused at once unless named on purpose (/dev); a report named as our stdout goes there
@@ -65,6 +65,42 @@ struct WhereWeWriteTests {
         close(ends[1])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(await reader.value.hasPrefix("<?xml"))
+    }
+
+    @Test(
+        "/dev/shm is a folder like any other: a report there is written, a link at its name replaced, a refresh-token file kept"
+    )
+    func sharedMemoryFolder() async throws {
+        guard FileStatus("/dev/shm")?.isDirectory == true, access("/dev/shm", W_OK) == 0 else {
+            print("NOTICE: no writable /dev/shm here; the shared-memory folder test is skipped")
+            return
+        }
+        let t = TestContext()
+        var template = Array("/dev/shm/dots-sso-test-XXXXXX".utf8CString)
+        let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Before, every path under /dev was opened in place as a device: a new report there failed to open (74).
+        let report = "\(folder)/report.xml"
+        let result = await t.run(["bodymovin", "validate", try animationFile(t), "--no-render", "--junit", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("<?xml"))
+        // A link planted there is replaced, as anywhere else (the folder is shared by every user of the machine).
+        let victim = t.home.path("victim.txt")
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let planted = "\(folder)/planted.xml"
+        #expect(symlink(victim, planted) == 0)
+        #expect(await t.run(["bodymovin", "validate", try animationFile(t), "--no-render", "--junit", planted]).status == 0)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        #expect(FileStatus(planted, followingLinks: false).map { $0.isRegular && !$0.isLink } == true)
+        // CI keeps secrets off the disk there: a refresh-token file in it can take the rotated token.
+        let tokenFile = RefreshTokenFile(path: "\(folder)/refresh-token")
+        try tokenFile.store("rt-kept-in-memory")
+        // Before, the reservation refused it as "not a plain file", and the job could not refresh at all.
+        let reservation = try tokenFile.reserveWriteBack()
+        try reservation.commit(Data("rt-rotated\n".utf8))
+        #expect(try String(contentsOfFile: tokenFile.path, encoding: .utf8) == "rt-rotated\n")
+        #expect(FileStatus(tokenFile.path)?.mode == 0o600)
+        #expect(AtomicFile.namesDevice("/dev/stdout") && AtomicFile.namesDevice("/dev/shm/../stdout"))
     }
 
     @Test("--junit - puts the report alone on stdout and the command's own output on stderr", arguments: ["-", "/dev/stdout"])
