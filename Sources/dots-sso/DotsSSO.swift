@@ -2,8 +2,6 @@ import ArgumentParser
 import CDotsRuntime
 import DotsSSOBasics
 import DotsSSOCore
-import DotsSSOLoopback
-import DotsSSOPictures
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -57,21 +55,7 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     @MainActor static func main() async {
-        // Without /proc (a chroot), libdispatch's worker monitor aborts the process; jobs then run on our own pool.
-        if access("/proc/self/stat", R_OK) != 0 { _ = dots_install_own_executor() }
-        let arguments = ProcessArguments.all
-        // A drawing child (`__draw`): picture work under limits, for a parent dots-sso (see DrawingJob).
-        if arguments.count > 1, arguments[1] == DrawingWorker.argument {
-            end(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: PictureDrawer()))
-        }
-        if arguments.count > 1 { CurlHTTPClient.preloadLibrary(forCommand: arguments[1]) }
-        // Private folders the run makes in the temporary directory go with it, also when it is interrupted.
-        ScratchSpace.removeOnTermination()
-        var context = CommandContext.live()
-        // Pictures are drawn in a bounded child; this drawer is the fallback when no child can start.
-        context.drawer = PictureDrawer()
-        context.keyring = SecretServiceKeyring()
-        context.listening = HummingbirdLoopback()
+        let context = BinaryStart.begin(ProcessArguments.all)
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32

@@ -10,7 +10,7 @@ protocol DotsCommand: AsyncParsableCommand {
 
 extension DotsCommand {
     func run() async throws {
-        try await run(.live())
+        try await run(.binary())
     }
 }
 
