@@ -2,6 +2,7 @@ import ArgumentParser
 import CDotsRuntime
 import DotsSSOBasics
 import DotsSSOCore
+import DotsSSOPictures
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -55,7 +56,8 @@ struct DotsSSO: AsyncParsableCommand {
     }
 
     @MainActor static func main() async {
-        let context = BinaryStart.begin(ProcessArguments.all)
+        ProcessStart.begin(ProcessArguments.all, drawer: { PictureDrawer() })
+        let context = CommandContext.binary()
         // Parsing, `--help` and `--version` stay synchronous: awaiting anything would start an executor thread,
         // which costs more than the rest of `dots-sso --version` (scripts call it, and `token print`, in loops).
         let status: Int32
