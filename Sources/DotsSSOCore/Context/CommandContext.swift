@@ -34,8 +34,8 @@ package struct CommandContext: Sendable {
     /// What listens for the browser's redirect to a loopback address (a sign-in, a logout's return): DotsSSOLoopback's,
     /// which the executable supplies; without it such a wait ends at once with a listener error.
     package var listening: any LoopbackListening = NoLoopbackListening()
-    /// The OS keyring for `--token-store keyring`: the Secret Service in the live context; nil where there is none
-    /// (tests that do not keep tokens there).
+    /// The OS keyring for `--token-store keyring`: the Secret Service, which the executable supplies; nil where there
+    /// is none (tests that do not keep tokens there).
     package var keyring: (any SecretKeyring)?
     /// `--color`: whether output is coloured (auto: a terminal, unless the environment says otherwise).
     package var colorChoice: ColorChoice = .auto
@@ -82,7 +82,6 @@ package struct CommandContext: Sendable {
             makeHTTPClient: { CurlHTTPClient(options: $0) }, clock: .system, browser: SystemBrowser(), stdinIsTerminal: isatty(0) == 1
         )
         context.drawing = .ownBinary(environment: environment)
-        context.keyring = SecretServiceKeyring()
         return context
     }
 
