@@ -22,6 +22,17 @@ package struct FileStatus: Sendable {
     package init?(_ path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// What an open file is (`fstat(2)`): for a reader that opens first, so the path is looked up once.
+    package init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
         isLink = (info.st_mode & S_IFMT) == S_IFLNK
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
         isRegular = (info.st_mode & S_IFMT) == S_IFREG

@@ -110,18 +110,23 @@ package enum InputFile {
         if path == "-" {
             handle = nil
         } else {
-            guard let status = FileStatus(path) else { throw InputError.unreadable(path: path, reason: "no such file") }
+            // Opened first and then examined, so the path is looked up once (a batch reads a thousand passes).
+            let file = open(path, O_RDONLY | O_CLOEXEC)
+            guard file >= 0 else {
+                throw InputError.unreadable(path: path, reason: errno == ENOENT || errno == ENOTDIR ? "no such file" : "cannot read it")
+            }
+            handle = file
+        }
+        defer { if let handle { close(handle) } }
+        if let handle {
+            guard let status = FileStatus(descriptor: handle) else { throw InputError.unreadable(path: path, reason: "cannot read it") }
             if status.isDirectory { throw InputError.unreadable(path: path, reason: "it is a directory, not a file") }
             if status.isRegular {
                 if status.size > limit { return .tooLarge(size: status.size) }
                 contents.reserveCapacity(status.size)
                 expected = status.size
             }
-            let file = open(path, O_RDONLY | O_CLOEXEC)
-            guard file >= 0 else { throw InputError.unreadable(path: path, reason: "cannot read it") }
-            handle = file
         }
-        defer { if let handle { close(handle) } }
         // One scratch buffer, uninitialised, the file's size plus one byte (to see it end) up to 1 MiB a read.
         let chunkSize = max(1, min((expected ?? 65_535) + 1, 1 << 20, limit + 1))
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)

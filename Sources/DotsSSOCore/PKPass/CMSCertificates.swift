@@ -2,6 +2,10 @@ import COpenSSL
 import DotsSSOBasics
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A pass signature bundles the signer and its intermediate, and OpenSSL 3.0 spends most of a signature's
 /// parse decoding their public keys. A partner signs every pass with the same two certificates, so this
 /// splits the certificate set out of the DER, parses each distinct certificate once per run, and hands the
@@ -49,7 +53,7 @@ enum CMSCertificateSplit {
 package final class CertificatePool: @unchecked Sendable {
     // @unchecked: `parsed` is guarded by `lock`.
     private let lock = Lock()
-    private var parsed: [ArraySlice<UInt8>: PooledCertificate] = [:]
+    private var parsed: [DERKey: PooledCertificate] = [:]
 
     package init() {}
 
@@ -57,7 +61,8 @@ package final class CertificatePool: @unchecked Sendable {
     package var count: Int { lock.withLock { parsed.count } }
 
     func certificate(_ der: ArraySlice<UInt8>) -> PooledCertificate? {
-        if let known = lock.withLock({ parsed[der] }) { return known }
+        let key = DERKey(der)
+        if let known = lock.withLock({ parsed[key] }) { return known }
         let certificate: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var pointer = buffer.baseAddress
             return d2i_X509(nil, &pointer, buffer.count)
@@ -68,9 +73,38 @@ package final class CertificatePool: @unchecked Sendable {
         }
         let pooled = PooledCertificate(owning: certificate, der: der)
         return lock.withLock {
-            if let raced = parsed[der] { return raced }
-            parsed[der] = pooled
+            if let raced = parsed[key] { return raced }
+            parsed[key] = pooled
             return pooled
+        }
+    }
+
+    /// A certificate's DER as a dictionary key, hashed before the lock is taken: a slice hashed as a collection goes
+    /// byte by byte, and every pass looks up its two certificates (1.5 KB each) under the lock the other threads wait
+    /// on. The hash reads the length and the last 32 bytes, which lie in the issuer's signature and so differ between
+    /// any two certificates; equality compares every byte.
+    struct DERKey: Hashable {
+        let der: ArraySlice<UInt8>
+        let hash: Int
+
+        init(_ der: ArraySlice<UInt8>) {
+            self.der = der
+            var hasher = Hasher()
+            hasher.combine(der.count)
+            der.suffix(32).withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: DERKey, right: DERKey) -> Bool {
+            guard left.hash == right.hash, left.der.count == right.der.count else { return false }
+            return left.der.withUnsafeBytes { a in
+                right.der.withUnsafeBytes { b in
+                    guard let first = a.baseAddress, let second = b.baseAddress else { return true }  // both empty
+                    return memcmp(first, second, a.count) == 0
+                }
+            }
         }
     }
 

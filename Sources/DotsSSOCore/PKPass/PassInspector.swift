@@ -25,11 +25,16 @@ package struct PassInspector: Sendable {
     /// Inspects a path: a .pkpass file, '-' for stdin, or an unsigned pass folder (`*.pass`). A path that
     /// cannot be read at all is an input error, not a finding about a pass.
     package func inspect(path: String) throws -> PassInspection {
-        if path != "-", FileStatus(path)?.isDirectory == true {
-            return inspectFolder(URL(fileURLWithPath: path), file: path)
-        }
         let name = InputFile.displayName(path)
-        switch try InputFile.read(path, limit: Self.maxFileBytes) {
+        let read: InputFile.CappedRead<Data>
+        do {
+            read = try InputFile.read(path, limit: Self.maxFileBytes)
+        } catch {
+            // A folder is a pass model; asked only when the read fails, so a file costs one path lookup, not two.
+            if path != "-", FileStatus(path)?.isDirectory == true { return inspectFolder(URL(fileURLWithPath: path), file: path) }
+            throw error
+        }
+        switch read {
         case .contents(let data):
             return inspect(data, file: name)
         case .tooLarge(let size):
