@@ -61,6 +61,16 @@ struct PassArchiveTests {
         #expect(codes(PassArchive.open(data, file: "p")) == [code])
     }
 
+    @Test("a name climbs out only with a part that is exactly \"..\", whichever separator")
+    func climbingNames() {
+        for name in ["..", "../a", "a/..", "a/../b", "a\\..\\b", "a/..\\b", "./../x"] {
+            #expect(PassArchive.climbs(name), "\(name)")
+        }
+        for name in ["", ".", "...", "a..", "..a", "a/.../b", "a/.b/c", "./a", "a/.", "a..b/c", "x/.. a"] {
+            #expect(!PassArchive.climbs(name), "\(name)")
+        }
+    }
+
     @Test(
         "two entries of one name (an unsigned pass.json first, the signed one last), or names differing only in case, are refused",
         arguments: [

@@ -94,6 +94,21 @@ struct PassJSONLeniencyTests {
         #expect(strict.map(\.code) == ["pkpass.pass-json.color", "pkpass.pass-json.color"], "\(strict)")
     }
 
+    @Test(
+        "rgb(r, g, b) is read with spaces anywhere and each component 0–255; anything else is an error",
+        arguments: [
+            ("rgb(1, 2, 3)", true), ("rgb( 10 ,20, 255 )", true), ("r g b(0,0,0)", true), ("rgb(+1, 2, 3)", true),
+            ("rgb(1, 2)", false), ("rgb(1, 2, 256)", false), ("rgb(1,,2,3)", false), ("RGB(1, 2, 3)", false),
+            ("rgb(-1, 2, 3)", false), ("rgb(1, 2, 3", false), ("rgb(1, 2, 3);", false), ("rgb(1\u{301}, 2, 3)", false),
+            ("rgb(١, 2, 3)", false),
+        ])
+    func rgbColours(colour: String, valid: Bool) throws {
+        var pass = TestPassIssuer.passJSON()
+        pass["backgroundColor"] = colour
+        let found = try Self.findings(pass).filter { $0.code.hasPrefix("pkpass.pass-json.color") }.map(\.code)
+        #expect(found == (valid ? [] : ["pkpass.pass-json.color"]), "\(colour): \(found)")
+    }
+
     @Test("a UTF-8 byte-order mark is a warning and the pass is still read; its twin without one has no finding")
     func byteOrderMark() throws {
         let pass = TestPassIssuer.passJSON()

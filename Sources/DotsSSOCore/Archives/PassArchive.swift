@@ -82,12 +82,13 @@ package struct PassArchive: Sendable {
         var seen = Set<String>()
         for entry in archive.entries {
             let path = entry.path
-            if path.hasPrefix("/") || path.hasPrefix("\\") || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
+            if path.hasPrefix("/") || path.hasPrefix("\\") || Self.climbs(path) {
                 return refuse("unsafe-path", path, "entry \"\(path)\" would be written outside \(format.folder) (absolute path or \"..\")")
             }
             // Two entries of one name (or names that differ only in case, one file on Apple's file systems): zip readers
             // disagree on which copy counts, so the copy we check need not be the one Wallet shows.
-            guard seen.insert(path.lowercased()).inserted else {
+            let lower = path.lowercased()
+            guard seen.insert(lower).inserted else {
                 return refuse(
                     "duplicate-entry", path,
                     "the archive holds \"\(path)\" more than once (or names differing only in case); readers disagree on which copy counts, so the pass is ambiguous: zip it again from one folder"
@@ -96,7 +97,6 @@ package struct PassArchive: Sendable {
             if entry.isSymlink {
                 return refuse("symlink", path, "entry \"\(path)\" is a symbolic link; \(format.plainFiles)")
             }
-            let lower = path.lowercased()
             if lower.hasSuffix(".pkpass") {
                 return refuse(
                     "pkpasses", path,
@@ -143,6 +143,22 @@ package struct PassArchive: Sendable {
             }
         }
         return PassArchive(files: files, findings: [])
+    }
+
+    /// Whether a path has a `..` part (between `/` or `\` separators), read over its bytes: every entry of every pass
+    /// is asked, and splitting each name into strings to compare them allocated for every part.
+    package static func climbs(_ path: String) -> Bool {
+        var run = 0  // dots since the last separator, or -1 once the part has anything else
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "\\"):
+                if run == 2 { return true }
+                run = 0
+            case UInt8(ascii: "."): if run >= 0 { run += 1 }
+            default: run = -1
+            }
+        }
+        return run == 2
     }
 
     /// What a non-zip download usually is, so the message says it (an HTML error page, JSON, a PDF…).

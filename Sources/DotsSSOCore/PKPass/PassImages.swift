@@ -132,9 +132,11 @@ package enum PassImages {
 
     /// "de.lproj/logo@2x.png" → ("logo", 2). Names Wallet does not know are listed but have no size rule.
     static func parse(_ path: String) -> (name: String, scale: Int) {
-        var stem = String(path.split(separator: "/").last ?? "").dropLast(4)
+        var stem = Substring(path)
+        if let slash = stem.lastIndex(of: "/") { stem = stem[stem.index(after: slash)...] }
+        stem = stem.dropLast(4)
         var scale = 1
-        for candidate in [2, 3] where stem.hasSuffix("@\(candidate)x") {
+        for (candidate, suffix) in [(2, "@2x"), (3, "@3x")] where stem.hasSuffix(suffix) {
             scale = candidate
             stem = stem.dropLast(3)
         }

@@ -203,12 +203,14 @@ package enum PassJSONLint {
         return (digits.count == 6 || digits.count == 3) && digits.allSatisfy(\.isHexDigit)
     }
 
+    /// `rgb(r, g, b)`, spaces anywhere, each component 0–255 in decimal digits (a sign, as `Int` reads one, too).
+    /// Read over the UTF-8 bytes: filtering the text's characters first was a tenth of a pass.json check.
     static func isRGB(_ text: String) -> Bool {
-        // Spaces dropped by filtering characters, not NSString's replacingOccurrences (a tenth of a pass.json check).
-        let trimmed = String(text.filter { $0 != " " })
-        guard trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") else { return false }
-        let parts = trimmed.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
+        var bytes = text.utf8.filter { $0 != UInt8(ascii: " ") }[...]
+        guard bytes.starts(with: "rgb(".utf8), bytes.last == UInt8(ascii: ")") else { return false }
+        bytes = bytes.dropFirst(4).dropLast()
+        let parts = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { Int(String(decoding: $0, as: UTF8.self)).map { (0...255).contains($0) } ?? false }
     }
 
     /// W3C/ISO 8601 date-times with a zone written `Z` or `±HH:MM` (as Apple's Pass Builder requires:
