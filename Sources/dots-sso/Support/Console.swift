@@ -69,10 +69,9 @@ struct Console: Sendable {
 
     /// Prints one JSON document (sorted keys, ISO 8601 dates) on stdout.
     func json(_ value: some Encodable) throws {
-        let data = try Self.jsonEncoder.encode(value)
-        guard let program = context.jsonFilter else { return out(String(decoding: data, as: UTF8.self)) }
+        guard let program = context.jsonFilter else { return context.stdout.write(try Self.jsonEncoder.encodeLine(value)) }
         // --jq: what the expression selects, each result a line (none: nothing is printed).
-        let selected = try JQFilter.apply(program, to: data)
+        let selected = try JQFilter.apply(program, to: try Self.jsonEncoder.encode(value))
         if !selected.isEmpty { context.stdout.write(selected) }
     }
 
