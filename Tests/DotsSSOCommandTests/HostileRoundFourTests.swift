@@ -92,7 +92,9 @@ struct HostileRoundFourTests {
         let result = await t.run(["profile"] + FakeProvider.flags + ["--refresh-token-file", file, "--timeout", "1"])
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("another dots-sso process has held \(lockPath)"))
-        #expect(Date().timeIntervalSince(started) < 6)
+        // Ends near its 1 s timeout rather than waiting for the lock; the bound leaves room for a loaded machine (a
+        // full parallel test run took 6.2 s once).
+        #expect(Date().timeIntervalSince(started) < 15)
         #expect(Self.tokenRequests(t) == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "rt-from-ci-secret\n")
     }
