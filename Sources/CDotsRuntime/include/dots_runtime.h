@@ -52,4 +52,7 @@ int dots_spawn_quiet(const char *path, char *const argv[], int *pid);
    already in place or no thread could start (the default executor stays). Call before any task starts. */
 int dots_install_own_executor(void);
 
+/* Asks glibc's malloc to grow and trim heaps 16 MiB at a time (see heap_steps.c); elsewhere it does nothing. */
+void dots_grow_heaps_in_large_steps(void);
+
 #endif

@@ -16,6 +16,9 @@ package enum ProcessStart {
         if arguments.count > 1, arguments[1] == DrawingWorker.argument {
             dots_end_process(DrawingWorker.serve(Array(arguments.dropFirst(2)), drawer: drawer()))
         }
+        // Heaps grow in large steps, not 128 KiB at a time (heap_steps.c); the drawing child, under its memory
+        // limit, keeps glibc's steps.
+        dots_grow_heaps_in_large_steps()
         if arguments.count > 1 { CurlHTTPClient.preloadLibrary(forCommand: arguments[1]) }
         // Private folders the run makes in the temporary directory go with it, also when it is interrupted.
         ScratchSpace.removeOnTermination()
