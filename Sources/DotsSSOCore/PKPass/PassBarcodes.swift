@@ -11,7 +11,7 @@ package enum PassBarcodes {
     static let newFormats: Set<String> = [
         "PKBarcodeFormatCode39", "PKBarcodeFormatCodabar", "PKBarcodeFormatEAN13", "PKBarcodeFormatI2of5",
     ]
-    static var formats: Set<String> { classicFormats.union(newFormats) }
+    static let formats = classicFormats.union(newFormats)
 
     static func check(_ root: [String: JSONValue], add: (FindingCode, String, String) -> Void) {
         var barcodes: [(path: String, value: JSONValue)] = []

@@ -207,22 +207,22 @@ package enum PassSignature {
         var findings: [(FindingCode, String)] = []
         func add(_ code: FindingCode, _ message: String) { findings.append((code, message)) }
         for (index, certificate) in certificates.enumerated() {
-            let role = index == 0 ? "signing certificate" : "intermediate"
-            let name = "\(role) \"\(certificate.displayName)\""
+            // Named only for a finding: most certificates have none, and a batch checks two a pass.
+            func name() -> String { "\(index == 0 ? "signing certificate" : "intermediate") \"\(certificate.displayName)\"" }
             if let signed = report.signingTime, signed < certificate.notBefore || signed > certificate.notAfter {
                 add(
                     signed < certificate.notBefore ? PassFindings.certificateNotYetValid : PassFindings.certificateExpired,
-                    "the \(name) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))"
+                    "the \(name()) was not valid when the pass was signed on \(ISOTimestamp.day(signed)) (valid \(ISOTimestamp.day(certificate.notBefore)) to \(ISOTimestamp.day(certificate.notAfter)))"
                 )
             } else if certificate.notAfter < now {
                 add(
                     PassFindings.certificateExpired,
-                    "the \(name) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate"
+                    "the \(name()) expired on \(ISOTimestamp.day(certificate.notAfter)); Wallet refuses new passes signed with it: re-sign with a current certificate"
                 )
             } else if certificate.notBefore > now {
                 add(
                     PassFindings.certificateNotYetValid,
-                    "the \(name) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
+                    "the \(name()) is not valid until \(ISOTimestamp.day(certificate.notBefore))")
             }
         }
         return findings
