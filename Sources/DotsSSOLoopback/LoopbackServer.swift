@@ -44,7 +44,8 @@ package final class LoopbackServer: Sendable {
             logger: logger
         )
         let group = ServiceGroup(services: [application], logger: logger)
-        let task = Task {
+        // On threads of its own, so a busy cooperative pool cannot keep it from answering (see ServerThreads).
+        let task = Task(executorPreference: ServerThreads.shared) {
             do {
                 try await group.run()
             } catch {

@@ -22,8 +22,7 @@ struct UserTripUpsCLITests {
         try FileManager.default.createDirectory(atPath: cli.home.path("my partners"), withIntermediateDirectories: true)
         _ = try sandbox.writeChannel(to: channel)
 
-        // The timeout covers discovery too: 2 s was too short for the in-process sandbox during a full parallel run.
-        let device = try await cli.run(["authorize", "--channel", channel, "--flow", "device", "-q", "--timeout", "4"])
+        let device = try await cli.run(["authorize", "--channel", channel, "--flow", "device", "-q", "--timeout", "2"])
         #expect(device.status == 75, "\(device.allOutput)")
         #expect(device.stderr.contains("on any device and enter the code: "), "the code under -q: \(device.stderr)")
         #expect(device.stderr.contains("\(sandbox.issuer)/device"), "the address under -q: \(device.stderr)")
