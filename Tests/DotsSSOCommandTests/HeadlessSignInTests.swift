@@ -239,7 +239,9 @@ struct HeadlessSignInTests {
             redirect = URL(string: "\(uri)?code=good-code&state=\(state)")
         }
         let url = try #require(redirect)
-        let page = try await CurlHTTPClient(options: HTTPClientOptions(timeout: 10)).send(HTTPRequest(.get, url))
+        // The listener answers once the in-process run has used the code, and that run waits for a thread of the
+        // suite's cooperative pool: a full parallel run held it past 10 s once (0.1 s alone).
+        let page = try await CurlHTTPClient(options: HTTPClientOptions(timeout: 60)).send(HTTPRequest(.get, url))
         #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("Signed in"))
         let result = await task.value
         #expect(result.status == 0, "\(result.stderr)")
