@@ -5,9 +5,10 @@ import FoundationEssentials
 #endif
 
 /// Threads of their own for our loopback servers' tasks (a task executor, SE-0417): a server on Swift's cooperative
-/// pool stops answering while the pool's few threads are held by blocking work elsewhere in the process (a test
-/// suite waiting on `openssl` children in parallel tests let the sandbox miss a 4 s discovery timeout). Jobs run in
-/// the order they come, on one thread a core; the threads live as long as the process, shared by every server in it.
+/// pool stops answering while the pool's few threads are held by long work elsewhere in the process (in a full
+/// parallel test run, other tests' synchronous work kept the in-process sandbox from answering a discovery request
+/// within the 2 s the command allowed). Jobs run in the order they come, on one thread a core; the threads live as
+/// long as the process, shared by every server in it.
 package final class ServerThreads: TaskExecutor, @unchecked Sendable {
     // @unchecked: `jobs` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -81,8 +81,8 @@ package final class CertificatePool: @unchecked Sendable {
 
     /// A certificate's DER as a dictionary key, hashed before the lock is taken: a slice hashed as a collection goes
     /// byte by byte, and every pass looks up its two certificates (1.5 KB each) under the lock the other threads wait
-    /// on. The hash reads the length and the last 32 bytes, which lie in the issuer's signature and so differ between
-    /// any two certificates; equality compares every byte.
+    /// on. The hash reads the length and the last 32 bytes, which lie in the issuer's signature, so two certificates
+    /// almost never share them; equality compares every byte.
     struct DERKey: Hashable {
         let der: ArraySlice<UInt8>
         let hash: Int
