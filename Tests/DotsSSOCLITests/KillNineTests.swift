@@ -134,7 +134,11 @@ struct KillNineTests {
         let partner = try PassesCLITests.Partner()
         // A 3 MB pass (an incompressible strip image) makes each write long enough for kills to land inside it.
         var files = try TestPassIssuer.files()
-        files["strip@2x.png"] = TestPassIssuer.png(width: 750, height: 288) + Data((0..<3_000_000).map { _ in UInt8.random(in: 0...255) })
+        // Random bytes read in one go: drawing them one at a time was three million getrandom calls on a thread the
+        // whole suite shares.
+        let noise = try #require(FileHandle(forReadingAtPath: "/dev/urandom")?.readData(ofLength: 3_000_000))
+        try #require(noise.count == 3_000_000)
+        files["strip@2x.png"] = TestPassIssuer.png(width: 750, height: 288) + noise
         let big = try partner.issuer.pass(files, signer: partner.issuer.valid)
         try big.write(to: partner.files.url.appendingPathComponent("big.pkpass"))
         let profile = partner.files.path("member-big.json")

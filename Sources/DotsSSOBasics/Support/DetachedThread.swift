@@ -30,6 +30,16 @@ package enum DetachedThread {
         return true
     }
 
+    /// Runs `work` on a new thread and awaits its result, so blocking or long synchronous work (libcurl's easy
+    /// interface; a test's scan of the sources) holds no thread of Swift's cooperative pool, which has one a core and
+    /// adds more only after a delay. With no thread to be had (a process at its limit), the work runs here instead.
+    package static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let started = start { continuation.resume(with: Result { try work() }) }
+            if !started { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     private final class WorkBox {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }

@@ -29,19 +29,11 @@ package final class CurlHTTPClient: HTTPClient {
         self.options = options
     }
 
+    /// libcurl's easy interface blocks, so each request runs on a thread of its own: on Swift's cooperative pool
+    /// (a thread a core on Linux, more only after a delay) it would quietly serialise concurrent downloads on a
+    /// 2-core machine.
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await Self.onOwnThread { try self.sendBlocking(request) }
-    }
-
-    /// libcurl's easy interface blocks: keep it off Swift's cooperative pool, on a thread of its own.
-    /// (Dispatch's global pool on Linux starts about one thread per core and adds more only after a
-    /// delay, which would quietly serialise concurrent downloads on a 2-core machine.)
-    static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            let started = DetachedThread.start { continuation.resume(with: Result { try work() }) }
-            // No thread to be had (a process at its limit): do the work here rather than not at all.
-            if !started { continuation.resume(with: Result { try work() }) }
-        }
+        try await DetachedThread.run { try self.sendBlocking(request) }
     }
 
     /// Runs the request and any redirects synchronously on the calling thread.
@@ -85,7 +77,7 @@ package final class CurlHTTPClient: HTTPClient {
     }
 
     package func inspectTLS(_ url: URL) async throws -> TLSInspection? {
-        try await Self.onOwnThread { try self.inspectTLSBlocking(url) }
+        try await DetachedThread.run { try self.inspectTLSBlocking(url) }
     }
 
     /// The handshake as every request makes it; when verification fails, a second handshake without it (nothing
