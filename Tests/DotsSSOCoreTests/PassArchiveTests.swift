@@ -40,6 +40,27 @@ struct PassArchiveTests {
         #expect(ManifestCheck.findings(files: ["pass.json": Data()], file: "p").map(\.code) == ["pkpass.manifest.missing"])
     }
 
+    @Test("manifest hashes are read in either case; a wrong one is named lower-case, whatever case it was written in")
+    func manifestHashCase() throws {
+        let files = ["pass.json": Data("{}".utf8), "icon.png": Data([1, 2, 3])]
+        let listed = try JSONSerialization.jsonObject(with: try manifest(files)) as! [String: String]
+        var upper = listed.mapValues { $0.uppercased() }
+        #expect(
+            ManifestCheck.findings(
+                files: files.merging(["manifest.json": try JSONSerialization.data(withJSONObject: upper)]) { $1 }, file: "p"
+            ).isEmpty)
+        upper["icon.png"] = String(repeating: "AB", count: 20)
+        let wrong = ManifestCheck.findings(
+            files: files.merging(["manifest.json": try JSONSerialization.data(withJSONObject: upper)]) { $1 }, file: "p")
+        #expect(wrong.map(\.code) == ["pkpass.manifest.hash-mismatch"])
+        #expect(wrong.first?.message.contains("manifest.json says \(String(repeating: "ab", count: 20))") == true, "\(wrong)")
+        upper["icon.png"] = String(repeating: "a", count: 39)
+        #expect(
+            ManifestCheck.findings(
+                files: files.merging(["manifest.json": try JSONSerialization.data(withJSONObject: upper)]) { $1 }, file: "p"
+            ).map(\.code) == ["pkpass.manifest.hash-mismatch"])
+    }
+
     @Test("not a zip: the finding says what it is")
     func notZip() {
         let html = PassArchive.open(Data("<!DOCTYPE html><html><title>Sign in</title></html>".utf8), file: "p.pkpass")

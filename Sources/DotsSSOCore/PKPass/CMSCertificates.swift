@@ -139,10 +139,13 @@ final class PooledCertificate: @unchecked Sendable {
     /// The issuer Name and the serial INTEGER, each as DER with its header; nil when the DER is not plainly read.
     let issuer: ArraySlice<UInt8>?
     let serial: ArraySlice<UInt8>?
+    /// The pass type identifier Apple writes into a pass certificate's own extension, read once rather than a pass.
+    let passTypeExtension: String?
 
     init(owning x509: OpaquePointer, der: ArraySlice<UInt8>) {
         self.x509 = x509
         info = CertificateInfo(x509)
+        passTypeExtension = PassSignature.extensionText(x509, oid: PassSignature.passTypeExtensionOID)
         // Certificate { TBSCertificate { [0] version OPTIONAL, serialNumber, signature, issuer, … }, … }
         let bytes = Array(der)
         if let certificate = DER.element(bytes, at: 0, limit: bytes.count),

@@ -22,7 +22,7 @@ package enum ManifestCheck {
         var findings: [Finding] = []
         let listed = Set(manifest.keys)
         for (name, value) in manifest.sorted(by: { $0.key < $1.key }) {
-            guard let expected = value.stringValue?.lowercased() else {
+            guard let written = value.stringValue else {
                 findings.append(
                     Finding(
                         PassFindings.manifestMalformed, at: at("manifest.json"),
@@ -37,7 +37,8 @@ package enum ManifestCheck {
                 continue
             }
             let actual = (try? DigestAlgorithm.sha1.hex(contents)) ?? ""
-            if actual != expected {
+            if !Self.sameHex(actual, written) {
+                let expected = written.lowercased()
                 findings.append(
                     Finding(
                         PassFindings.manifestHashMismatch, at: at(name),
@@ -52,5 +53,14 @@ package enum ManifestCheck {
                     "\(name) is in the archive but not in manifest.json; Wallet rejects the pass"))
         }
         return findings
+    }
+
+    /// Whether `written` spells the lower-case hex `actual`, in either case: compared byte by byte, without
+    /// lowercasing every entry of every pass into a new string first.
+    static func sameHex(_ actual: String, _ written: String) -> Bool {
+        actual.utf8.count == written.utf8.count
+            && zip(actual.utf8, written.utf8).allSatisfy { mine, theirs in
+                mine == (theirs >= UInt8(ascii: "A") && theirs <= UInt8(ascii: "Z") ? theirs | 0x20 : theirs)
+            }
     }
 }

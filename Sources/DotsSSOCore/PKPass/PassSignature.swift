@@ -115,7 +115,8 @@ package enum PassSignature {
         }
         // 3. The signer against the pass.
         for (code, message) in Self.signerFindings(
-            report, signer: signer, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier)
+            report, passTypeExtension: reading.pooledSigner?.passTypeExtension ?? extensionText(signer, oid: passTypeExtensionOID),
+            passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier)
         {
             add(code, message)
         }
@@ -263,7 +264,7 @@ package enum PassSignature {
 
     /// The signer against the pass: its UID, team and pass type extension against pass.json.
     static func signerFindings(
-        _ report: PassSignatureReport, signer: OpaquePointer, passTypeIdentifier: String?, teamIdentifier: String?
+        _ report: PassSignatureReport, passTypeExtension: String?, passTypeIdentifier: String?, teamIdentifier: String?
     ) -> [(FindingCode, String)] {
         var findings: [(FindingCode, String)] = []
         func add(_ code: FindingCode, _ message: String) { findings.append((code, message)) }
@@ -277,7 +278,7 @@ package enum PassSignature {
                 PassFindings.certificateTeamMismatch,
                 "the signing certificate belongs to team \(unit) but pass.json says teamIdentifier \(team)")
         }
-        if let passType = passTypeIdentifier, let value = extensionText(signer, oid: passTypeExtensionOID), value != passType {
+        if let passType = passTypeIdentifier, let value = passTypeExtension, value != passType {
             add(
                 PassFindings.certificateExtensionMismatch,
                 "the certificate's pass type extension (\(passTypeExtensionOID)) holds \"\(value)\", not the passTypeIdentifier \(passType)"
