@@ -201,7 +201,7 @@ struct ByteView {
     init(_ data: Data) { self.data = data }
 
     // One bounds-checked load from the bytes' memory a field: `Data`'s subscript switches on its representation for
-    // every byte, which was a sixth of reading a pass's central directory.
+    // every byte, which was nearly half of reading a pass's central directory.
     func u16(_ offset: Int) -> UInt16 { load(offset) }
 
     func u32(_ offset: Int) -> UInt32 { load(offset) }
