@@ -7,8 +7,9 @@ import FoundationEssentials
 /// Threads of their own for our loopback servers' tasks (a task executor, SE-0417): a server on Swift's cooperative
 /// pool stops answering while the pool's few threads are held by long work elsewhere in the process (in a full
 /// parallel test run, other tests' synchronous work kept the in-process sandbox from answering a discovery request
-/// within the 2 s the command allowed). Jobs run in the order they come, on one thread a core; the threads live as
-/// long as the process, shared by every server in it.
+/// within the 2 s the command allowed). Jobs run in the order they come, on one thread a core up to four (a
+/// loopback listener or a local sandbox needs no more, and a 64-core CI runner should not start 64 for a sign-in);
+/// the threads live as long as the process, shared by every server in it.
 package final class ServerThreads: TaskExecutor, @unchecked Sendable {
     // @unchecked: `jobs` is only touched with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -19,7 +20,7 @@ package final class ServerThreads: TaskExecutor, @unchecked Sendable {
     private var threadsStarted = false
 
     /// The process's threads for servers, made on first use.
-    package static let shared = ServerThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    package static let shared = ServerThreads(count: min(max(2, ProcessInfo.processInfo.activeProcessorCount), 4))
 
     private init(count: Int) {
         mutex = .allocate(capacity: 1)
