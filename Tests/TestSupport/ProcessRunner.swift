@@ -5,6 +5,8 @@ package struct ProcessResult: Sendable {
     package var status: Int32
     package var stdout: String
     package var stderr: String
+    /// From the start to the exit, as the termination handler saw it: not to when the awaiting test resumed, which a
+    /// busy cooperative pool delays by seconds in a full parallel run.
     package var duration: TimeInterval
     package var timedOut: Bool
 
@@ -19,13 +21,20 @@ final class ExitSignal: @unchecked Sendable {
     private let stream: AsyncStream<Void>
     private let lock = NSLock()
     private var killedByTimeout = false
+    private var exit: Date?
 
     /// Installs the handler; call before `process.run()`.
     init(_ process: Process) {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         self.stream = stream
-        process.terminationHandler = { _ in continuation.finish() }
+        process.terminationHandler = { [lock] _ in
+            lock.withLock { self.exit = Date() }
+            continuation.finish()
+        }
     }
+
+    /// When the child exited (nil before it has).
+    var exitedAt: Date? { lock.withLock { exit } }
 
     /// Waits for the exit, killing the child with SIGKILL once `timeout` has passed; true when it had to.
     func wait(for process: Process, timeout: TimeInterval) async -> Bool {
@@ -118,7 +127,7 @@ package enum ProcessRunner {
                 status: process.terminationStatus,
                 stdout: String(decoding: (try? Data(contentsOf: scratch.url.appendingPathComponent("out"))) ?? Data(), as: UTF8.self),
                 stderr: String(decoding: (try? Data(contentsOf: scratch.url.appendingPathComponent("err"))) ?? Data(), as: UTF8.self),
-                duration: Date().timeIntervalSince(started),
+                duration: (exit.exitedAt ?? Date()).timeIntervalSince(started),
                 timedOut: timedOut
             )
         }
@@ -176,7 +185,7 @@ package final class BackgroundProcess: @unchecked Sendable {
         let timedOut = await exit.wait(for: process, timeout: timeout)
         return ProcessResult(
             status: process.terminationStatus, stdout: output, stderr: errorFile == outputFile ? "" : errors,
-            duration: Date().timeIntervalSince(started), timedOut: timedOut)
+            duration: (exit.exitedAt ?? Date()).timeIntervalSince(started), timedOut: timedOut)
     }
 
     /// Waits for a regular expression to match the output (or, with `inErrors`, stderr) and returns its first capture group.
