@@ -57,6 +57,9 @@ struct EssentialsReplacementTests {
         #expect(
             "<HTML><Title>x</TITLE>".rangeIgnoringCase(of: "<title").map { $0.lowerBound.utf16Offset(in: "<HTML><Title>x</TITLE>") } == 6)
         #expect("Content-Type".equalsIgnoringCase("content-type") && !"DPoP".equalsIgnoringCase("Bearer"))
+        // ASCII byte by byte: only letters fold ("[" is not "{"), lengths must match; other text as Unicode lowercases it.
+        #expect("A1F".equalsIgnoringCase("a1f") && !"[".equalsIgnoringCase("{") && !"ab".equalsIgnoringCase("abc"))
+        #expect("ÉTÉ".equalsIgnoringCase("été") && !"É".equalsIgnoringCase("E") && "".equalsIgnoringCase(""))
     }
 
     @Test("a written zip reads back, entry for entry, in ZIPFoundation and in our own reader")

@@ -37,7 +37,7 @@ package enum ManifestCheck {
                 continue
             }
             let actual = (try? DigestAlgorithm.sha1.hex(contents)) ?? ""
-            if !Self.sameHex(actual, written) {
+            if !actual.equalsIgnoringCase(written) {
                 let expected = written.lowercased()
                 findings.append(
                     Finding(
@@ -53,14 +53,5 @@ package enum ManifestCheck {
                     "\(name) is in the archive but not in manifest.json; Wallet rejects the pass"))
         }
         return findings
-    }
-
-    /// Whether `written` spells the lower-case hex `actual`, in either case: compared byte by byte, without
-    /// lowercasing every entry of every pass into a new string first.
-    static func sameHex(_ actual: String, _ written: String) -> Bool {
-        actual.utf8.count == written.utf8.count
-            && zip(actual.utf8, written.utf8).allSatisfy { mine, theirs in
-                mine == (theirs >= UInt8(ascii: "A") && theirs <= UInt8(ascii: "Z") ? theirs | 0x20 : theirs)
-            }
     }
 }
