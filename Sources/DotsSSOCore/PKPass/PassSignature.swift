@@ -115,7 +115,9 @@ package enum PassSignature {
         }
         // 3. The signer against the pass.
         for (code, message) in Self.signerFindings(
-            report, passTypeExtension: reading.pooledSigner?.passTypeExtension ?? extensionText(signer, oid: passTypeExtensionOID),
+            report,
+            // A pooled signer's was read with it, present or not; only a signer outside the pool is read here.
+            passTypeExtension: reading.pooledSigner.map(\.passTypeExtension) ?? extensionText(signer, oid: passTypeExtensionOID),
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier)
         {
             add(code, message)
