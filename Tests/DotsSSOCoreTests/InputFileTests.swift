@@ -3,15 +3,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Files of 4 MiB and more are read straight into their array (`InputFile.readWhole`), smaller ones in chunks: both
-/// give back the file byte for byte, and both refuse a file past the limit before reading it.
+/// Files of 4 MiB and more are read straight into their array (`InputFile.readWhole`), from 16 MiB in shares on every
+/// core, smaller ones in chunks: all give back the file byte for byte, and all refuse a file past the limit before
+/// reading it.
 @Suite("reading input files")
 struct InputFileTests {
     let scratch = TemporaryDirectory("input-file")
 
-    @Test("a file just under and one over 4 MiB read back byte for byte; one byte over the limit is refused")
+    @Test("files just under and over 4 MiB, and one over 16 MiB, read back byte for byte; one byte over the limit is refused")
     func wholeAndChunked() throws {
-        for size in [(4 << 20) - 1, (4 << 20) + 12_345] {
+        for size in [(4 << 20) - 1, (4 << 20) + 12_345, (16 << 20) + 4_099] {
             // Filled in a plain loop: mapping a range of four million took a second of a thread the suite shares.
             var content = [UInt8](repeating: 0, count: size)
             for index in content.indices { content[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }

@@ -26,6 +26,17 @@ package enum FileDescriptorIO {
         }
     }
 
+    /// Reads into `buffer` what `fd` has at `offset` (the file position untouched, so threads can share `fd`), up to
+    /// the buffer's size; 0 at end of file.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        guard buffer.count > 0 else { return 0 }
+        while true {
+            let result = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+            if result >= 0 { return result }
+            if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
     /// Everything from `fd` to its end (or `limit` bytes, when given).
     package static func readToEnd(_ fd: Int32, limit: Int = .max) throws -> Data {
         var data = Data()

@@ -60,32 +60,55 @@ package enum InputFile {
 
     /// Reads a plain file of `size` bytes straight into an array whose memory is asked to come in huge pages: reading
     /// a 50 MB animation through a scratch buffer took 40 ms, most of it faulting in the array's 12,000 pages one at a
-    /// time and copying each megabyte out of the scratch buffer. Nil when the file no longer has that size (it changed
-    /// while read): the chunked read then decides.
+    /// time and copying each megabyte out of the scratch buffer. A file of `sharedFromBytes` or more is read in shares,
+    /// one thread a core: the time is the kernel zeroing fresh pages and copying into them, which splits across
+    /// cores. Nil when the file no longer has that size (it changed while read): the chunked read then decides.
     private static func readWhole(_ path: String, size: Int) throws -> [UInt8]? {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { throw InputError.unreadable(path: path, reason: "cannot read it") }
         defer { close(file) }
         var complete = false
         let bytes = try [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            var filled = 0
-            // One byte more than the size, to see a file that grew.
-            while filled < buffer.count {
-                let got: Int
-                do {
-                    got = try FileDescriptorIO.read(
-                        file, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled...]))
-                } catch {
-                    throw InputError.unreadable(path: path, reason: "cannot read it")
-                }
-                if got == 0 { break }
-                filled += got
+            let whole = UnsafeMutableRawBufferPointer(buffer)
+            adviseHugePages(whole)
+            let target = SharedBuffer(bytes: whole)
+            let shares = ThreadShares.run(count: size, minimumShare: size >= sharedFromBytes ? sharedFromBytes / 2 : size + 1) { range in
+                Result { try fill(file, target.bytes, range) }
             }
-            initialized = filled
-            complete = filled == size
+            do {
+                // Each share full, and not a byte past the size (one read more, to see a file that grew).
+                complete =
+                    try shares.allSatisfy { try $0.get() }
+                    && (try FileDescriptorIO.read(file, into: UnsafeMutableRawBufferPointer(rebasing: whole[size...]), at: size)) == 0
+            } catch {
+                throw InputError.unreadable(path: path, reason: "cannot read it")
+            }
+            initialized = complete ? size : 0
         }
         return complete ? bytes : nil
+    }
+
+    /// From this size a plain file is read in shares on every core (see `readWhole`); below it, as when
+    /// `bodymovin validate` reads several files one per core at once, a second thread would only compete. The size
+    /// from which a document is parsed in halves (`CompactJSONParser.splitFromBytes`).
+    static let sharedFromBytes = 16 << 20
+
+    /// The array being read into, for the threads of `readWhole`: each writes its own range, and only while the caller
+    /// waits for all of them.
+    private struct SharedBuffer: @unchecked Sendable {
+        let bytes: UnsafeMutableRawBufferPointer
+    }
+
+    /// Fills `range` of `buffer` from the same range of the file; false when the file ends first (it shrank).
+    private static func fill(_ file: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ range: Range<Int>) throws -> Bool {
+        var filled = range.lowerBound
+        while filled < range.upperBound {
+            let got = try FileDescriptorIO.read(
+                file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<range.upperBound]), at: filled)
+            if got == 0 { return false }
+            filled += got
+        }
+        return true
     }
 
     /// Asks the kernel to back the whole 2 MiB pages inside `buffer` with huge pages (advice it may ignore).
