@@ -59,6 +59,13 @@ struct PassArchiveTests {
             ManifestCheck.findings(
                 files: files.merging(["manifest.json": try JSONSerialization.data(withJSONObject: upper)]) { $1 }, file: "p"
             ).map(\.code) == ["pkpass.manifest.hash-mismatch"])
+        // A name listed twice counts with the value it was given last, as JSON readers keep it.
+        let right = try #require(listed["icon.png"]), zeros = String(repeating: "0", count: 40)
+        for (first, last, codes) in [(zeros, right, [String]()), (right, zeros, ["pkpass.manifest.hash-mismatch"])] {
+            let twice = #"{"icon.png": "\#(first)", "pass.json": "\#(try #require(listed["pass.json"]))", "icon.png": "\#(last)"}"#
+            #expect(
+                ManifestCheck.findings(files: files.merging(["manifest.json": Data(twice.utf8)]) { $1 }, file: "p").map(\.code) == codes)
+        }
     }
 
     @Test("not a zip: the finding says what it is")

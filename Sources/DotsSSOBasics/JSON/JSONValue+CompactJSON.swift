@@ -22,7 +22,8 @@ extension JSONValue {
         case .string: self = .string(document.string(node) ?? "")
         case .array: self = .array(document.elements(node).map { JSONValue(document, node: $0, keeping: repeated) })
         case .object:
-            var members: [String: JSONValue] = [:]
+            // Sized first: grown from empty, a pass.json's dozen keys were hashed again at every doubling.
+            var members = [String: JSONValue](minimumCapacity: document.count(node))
             for member in document.members(node) {
                 let key = document.string(member.key) ?? ""
                 if repeated == .first, members[key] != nil { continue }

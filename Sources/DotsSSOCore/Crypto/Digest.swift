@@ -63,22 +63,54 @@ package final class DigestStream {
     package func finish() throws -> [UInt8] {
         precondition(!finished, "DigestStream.finish called twice")
         finished = true
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, &output, &length) == 1 else { throw CryptoError.drain("EVP_DigestFinal_ex") }
-        return Array(output.prefix(Int(length)))
+        var ok = false
+        // Written in place and cut to the digest's length: one array, where a zeroed one and its prefix were two.
+        let output = [UInt8](unsafeUninitializedCapacity: Int(EVP_MAX_MD_SIZE)) { buffer, initialized in
+            var length: UInt32 = 0
+            ok = EVP_DigestFinal_ex(context, buffer.baseAddress, &length) == 1
+            initialized = ok ? min(Int(length), buffer.count) : 0
+        }
+        guard ok else { throw CryptoError.drain("EVP_DigestFinal_ex") }
+        return output
     }
 }
 
 extension Sequence where Element == UInt8 {
     /// Lower-case hexadecimal.
     package var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
+        text.reserveCapacity(underestimatedCount * 2)
         for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+}
+
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+extension [UInt8] {
+    /// Whether `text` spells these bytes in hexadecimal, two digits a byte, in either case: a digest compared with
+    /// the one a file lists, without spelling the digest out (a thousand passes list five each).
+    package func isSpelled(byHex text: String) -> Bool {
+        func nibble(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var text = text
+        return text.withUTF8 { digits in
+            guard digits.count == count * 2 else { return false }
+            for (index, byte) in enumerated() {
+                guard let high = nibble(digits[2 * index]), let low = nibble(digits[2 * index + 1]), high << 4 | low == byte else {
+                    return false
+                }
+            }
+            return true
+        }
     }
 }

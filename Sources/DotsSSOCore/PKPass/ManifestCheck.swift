@@ -13,16 +13,23 @@ package enum ManifestCheck {
                     "the pass has no manifest.json at the archive root; Wallet cannot verify it")
             ]
         }
-        guard let manifest = JSONValue(parsing: manifestData)?.objectValue else {
+        guard let document = try? CompactJSON(manifestData), document.kind(document.root) == .object else {
             return [
                 Finding(
                     PassFindings.manifestMalformed, at: at("manifest.json"), "manifest.json is not a JSON object of file name → SHA-1")
             ]
         }
+        // Read from the parsed document, each name with the value it was given last (as JSON readers keep it), in
+        // name order: no dictionary made for a few lines read once.
+        var entries = document.members(document.root).enumerated().map { position, member in
+            (name: document.string(member.key) ?? "", position: position, value: member.value)
+        }
+        entries.sort { $0.name == $1.name ? $0.position < $1.position : $0.name < $1.name }
+        entries = entries.indices.filter { $0 + 1 == entries.count || entries[$0 + 1].name != entries[$0].name }.map { entries[$0] }
         var findings: [Finding] = []
-        let listed = Set(manifest.keys)
-        for (name, value) in manifest.sorted(by: { $0.key < $1.key }) {
-            guard let written = value.stringValue else {
+        let listed = Set(entries.map(\.name))
+        for (name, _, value) in entries {
+            guard let written = document.string(value) else {
                 findings.append(
                     Finding(
                         PassFindings.manifestMalformed, at: at("manifest.json"),
@@ -36,13 +43,13 @@ package enum ManifestCheck {
                         "manifest.json lists \(name), but the archive has no such file"))
                 continue
             }
-            let actual = (try? DigestAlgorithm.sha1.hex(contents)) ?? ""
-            if !actual.equalsIgnoringCase(written) {
+            let actual = (try? DigestAlgorithm.sha1.digest(contents)) ?? []
+            if !actual.isSpelled(byHex: written) {
                 let expected = written.lowercased()
                 findings.append(
                     Finding(
                         PassFindings.manifestHashMismatch, at: at(name),
-                        "\(name) has SHA-1 \(actual) but manifest.json says \(expected); the file changed after signing, so Wallet rejects the pass"
+                        "\(name) has SHA-1 \(actual.hexString) but manifest.json says \(expected); the file changed after signing, so Wallet rejects the pass"
                     ))
             }
         }
