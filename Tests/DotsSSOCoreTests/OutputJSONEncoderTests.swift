@@ -1,5 +1,6 @@
 import DotsSSOBasics
 import Foundation
+import TestSupport
 import Testing
 
 /// Every `--json` document is written by OutputJSONEncoder; scripts diff and parse them, so it must write exactly
@@ -179,6 +180,28 @@ struct ConcurrentlyEncodedArrayTests {
             #expect(concurrent == (try OutputJSONEncoderTests.foundation.encode(Document(items: reports))), "\(count) elements")
             let deeper = try OutputJSONEncoder().encode([["x": Document(items: ConcurrentlyEncodedArray(reports))]])
             #expect(deeper == (try OutputJSONEncoder().encode([["x": Document(items: reports)]])), "\(count) elements, deeper")
+        }
+    }
+
+    @Test("a line in pieces for stdout is the document and a newline: the shares written where they lie, in order")
+    func lineParts() throws {
+        for count in [0, 63, 1_000] {
+            let document = Document(items: ConcurrentlyEncodedArray(Self.reports(count)))
+            let parts = try OutputJSONEncoder().encodeLineParts(document)
+            #expect(Array(parts.joined()) == [UInt8](try OutputJSONEncoder().encode(document)) + [0x0A], "\(count) elements")
+            // Below 64 elements one piece; from 64 the shares are pieces of their own, between the head and the tail.
+            #expect(count < 64 ? parts.count == 1 : parts.count > 2, "\(count) elements: \(parts.count) pieces")
+            // What a file descriptor is given in pieces is the same bytes, in order; a captured output joins them.
+            let scratch = TemporaryDirectory("line-parts")
+            let path = scratch.path("out.json")
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            try #require(descriptor >= 0)
+            FileDescriptorOutput(descriptor: descriptor).write(parts: parts)
+            close(descriptor)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(parts.joined()), "\(count) elements, written")
+            let captured = BufferedOutput()
+            captured.write(parts: parts)
+            #expect(captured.text == String(decoding: Array(parts.joined()), as: UTF8.self))
         }
     }
 

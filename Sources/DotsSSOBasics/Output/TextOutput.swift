@@ -10,6 +10,9 @@ import FoundationEssentials
 /// throws; the first failure is kept so the run can end with exit 74 and one line saying why.
 package protocol TextOutput: AnyObject, Sendable {
     func write(_ text: String)
+    /// Writes UTF-8 pieces one after another, as one text: a large document (`OutputJSONEncoder.encodeLineParts`) is
+    /// not joined first. The default joins them into one `write`, for outputs that read what they pass on.
+    func write(parts: [[UInt8]])
     /// Whether a person is looking (a terminal): colour and progress bars only then.
     var isTerminal: Bool { get }
     /// Why writing failed, once it has (closed stdout, full disk).
@@ -17,6 +20,10 @@ package protocol TextOutput: AnyObject, Sendable {
 }
 
 extension TextOutput {
+    package func write(parts: [[UInt8]]) {
+        write(String(decoding: Array(parts.joined()), as: UTF8.self))
+    }
+
     /// Writes `text` ending in exactly one newline.
     package func writeLine(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n")
@@ -44,23 +51,33 @@ package final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 
     package func write(_ text: String) {
         lock.withLock {
-            guard recorded == nil else { return }
             // A native string's UTF-8 is written where it lies: a 1,000-pass report is 1.5 MB, and a copy of it was
             // one more pass over fresh pages before the first byte went out.
             var text = text
-            text.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if written < 0 && errno == EINTR {
-                        continue
-                    } else {
-                        recorded = written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
-                        return
-                    }
-                }
+            text.withUTF8 { writeLocked($0) }
+        }
+    }
+
+    /// Each piece where it lies, in order, under the one lock: nothing another thread writes comes between them.
+    package func write(parts: [[UInt8]]) {
+        lock.withLock {
+            for part in parts { part.withUnsafeBufferPointer { writeLocked($0) } }
+        }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR; the first failure is recorded and ends all writing.
+    private func writeLocked(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard recorded == nil else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                recorded = written < 0 ? String(cString: strerror(errno)) : "nothing could be written"
+                return
             }
         }
     }

@@ -17,6 +17,11 @@ package final class WatchedOutput: TextOutput, @unchecked Sendable {
         inner.write(text)
     }
 
+    package func write(parts: [[UInt8]]) {
+        lock.withLock { wrote = wrote || parts.contains { !$0.isEmpty } }
+        inner.write(parts: parts)
+    }
+
     package var isTerminal: Bool { inner.isTerminal }
     package var failure: String? { inner.failure }
     /// Whether anything has been written.

@@ -69,7 +69,7 @@ struct Console: Sendable {
 
     /// Prints one JSON document (sorted keys, ISO 8601 dates) on stdout.
     func json(_ value: some Encodable) throws {
-        guard let program = context.jsonFilter else { return context.stdout.write(try Self.jsonEncoder.encodeLine(value)) }
+        guard let program = context.jsonFilter else { return context.stdout.write(parts: try Self.jsonEncoder.encodeLineParts(value)) }
         // --jq: what the expression selects, each result a line (none: nothing is printed).
         let selected = try JQFilter.apply(program, to: try Self.jsonEncoder.encode(value))
         if !selected.isEmpty { context.stdout.write(selected) }
