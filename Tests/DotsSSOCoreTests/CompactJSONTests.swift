@@ -133,13 +133,17 @@ struct CompactJSONTests {
     func duplicateKeys() throws {
         let big = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
         let json = try CompactJSON(
-            Data(#"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2}}"#.utf8))
+            Data(
+                #"{"a":1,"layers":[{"ind":1,"ty":4,"ind":2}],"big":{\#(big),"k7":0},"e":{"x":1,"\u0078":2},"ok":{"a":1,"b":2},"near":{"abcdefgX":1,"abcdefgY":2}}"#
+                    .utf8))
         #expect(json.duplicateKeyCount == 3)
         #expect(json.duplicateKeys.map { json.path(to: $0) } == ["$.layers[0].ind", "$.big.k7", #"$.e.x"#])
         let code = FindingCode("x.duplicate-key", .warning, source: "RFC 8259 §4", "A key appears twice in one object.")
         let findings = json.duplicateKeyFindings(code, file: "f.json", consequence: "keep one")
         #expect(findings.first?.message == "the key \"ind\" appears more than once in one object (again at line 1, column 34): keep one")
         #expect(try CompactJSON(Data(#"{"a":{"a":{"a":1}}}"#.utf8)).duplicateKeyCount == 0, "the same name at different depths is fine")
+        // Keys alike in their first seven bytes and length are told apart byte by byte ("near" above is no repeat).
+        #expect(try CompactJSON(Data(#"{"abcdefgX":1,"abcdefgX":2}"#.utf8)).duplicateKeyCount == 1)
     }
 
     @Test(

@@ -196,10 +196,11 @@ package struct CompactJSONParser {
             let frame = stack.removeLast()
             ends[frame.container] = Int32(index)
             if frame.isObject {
-                if keys.count - frame.firstKey > 1 {
+                if keys.count - frame.firstKey > 1, mayRepeat(keys, from: frame.firstKey) {
                     noteDuplicateKeys(bytes, keys[frame.firstKey...], into: &duplicateKeys, count: &duplicateKeyCount)
                 }
-                keys.removeLast(keys.count - frame.firstKey)
+                // One at a time: `removeLast(_:)` goes through the general replacement, a cost at every object's end.
+                while keys.count > frame.firstKey { keys.removeLast() }
             }
             index += 1
         }
@@ -406,6 +407,21 @@ package struct CompactJSONParser {
         var prefix = UInt64(truncatingIfNeeded: min(length, 255))
         for offset in 0..<min(length, 7) { prefix |= UInt64(bytes[quote + 1 + offset]) << (8 * (offset + 1)) }
         return prefix
+    }
+
+    /// Whether an object's keys (`keys[first...]`) may hold a repeat: for up to 16, no two unescaped keys share a
+    /// packed prefix, compared in place (nearly always the answer, and `noteDuplicateKeys` is not called); more are
+    /// always looked at. The check every object of a document goes through when it closes.
+    @inline(__always)
+    private static func mayRepeat(_ keys: [Key], from first: Int) -> Bool {
+        guard keys.count - first <= 16 else { return true }
+        return keys.withUnsafeBufferPointer { keys in
+            for i in (first + 1)..<keys.count {
+                let key = keys[i]
+                for j in first..<i where key.escaped || keys[j].escaped || keys[j].prefix == key.prefix { return true }
+            }
+            return false
+        }
     }
 
     /// Records keys seen earlier in the same object: pairwise comparison for the small objects animations are made
