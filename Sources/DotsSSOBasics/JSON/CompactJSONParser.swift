@@ -409,9 +409,9 @@ package struct CompactJSONParser {
         return prefix
     }
 
-    /// Whether an object's keys (`keys[first...]`) may hold a repeat: for up to 16, no two unescaped keys share a
-    /// packed prefix, compared in place (nearly always the answer, and `noteDuplicateKeys` is not called); more are
-    /// always looked at. The check every object of a document goes through when it closes.
+    /// Whether an object's keys (`keys[first...]`) may hold a repeat: false when there are at most 16, none escaped,
+    /// and no two share a packed prefix, compared in place (nearly always, so `noteDuplicateKeys` is not called); true
+    /// otherwise. Every object of a document goes through it when it closes.
     @inline(__always)
     private static func mayRepeat(_ keys: [Key], from first: Int) -> Bool {
         guard keys.count - first <= 16 else { return true }

@@ -76,8 +76,11 @@ package struct ConcurrentlyEncodedArray<Element: Encodable & Sendable>: Encodabl
                     writer.indent(depth)
                     try writer.write(try TreeEncoder(parent: nil, key: IndexKey(index)).box(elements[index]), depth: depth)
                     // Room for the share at a quarter more than the first element's size each, so the buffer is not
-                    // copied as it grows: room not written to costs address space, not pages.
-                    if index == range.lowerBound { writer.bytes.reserveCapacity((writer.bytes.count + 2) * range.count * 5 / 4) }
+                    // copied as it grows: room not written to costs address space, not pages. At most 16 MiB: a
+                    // first report swollen by findings must not ask for gigabytes (the buffer grows past it if need be).
+                    if index == range.lowerBound {
+                        writer.bytes.reserveCapacity(min((writer.bytes.count + 2) * range.count * 5 / 4, 16 << 20))
+                    }
                 }
                 return writer.bytes
             }
@@ -106,7 +109,7 @@ final class ObjectNode {
     var values: [OutputNode]
 
     /// Room for a report object's usual handful of members from the start: grown from empty, each list was
-    /// reallocated four times on the way to eight (a thousand pass reports have twelve thousand objects).
+    /// reallocated four times on the way to eight (a thousand pass reports have eight thousand objects).
     init() {
         keys = []
         values = []

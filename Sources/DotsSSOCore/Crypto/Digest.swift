@@ -53,7 +53,7 @@ package final class DigestStream {
 
     deinit { EVP_MD_CTX_free(context) }
 
-    /// `Data`'s bytes in one call: the generic form below, not specialised across modules, looked up the metadata of
+    /// `Data`'s bytes in one call: the generic form below was not specialised for it, and looked up the metadata of
     /// the one-region collection it steps through on every call (a pass hashes five files).
     package func update(_ data: Data) throws {
         let ok = data.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }

@@ -817,8 +817,8 @@ struct LayerLinks: Sendable {
     let precompReference: String?
 
     /// Each layer's links, found in one pass over its members; for a long list in shares on every core (each share
-    /// reading a twin of the document, see `CompactJSON.twin`), where one thread asking each layer for each key took
-    /// a sixth of a 50 MB animation's walk, with the other core idle.
+    /// reading a twin of the document, see `CompactJSON.twin`), where one thread asking each layer for each key was
+    /// the longest stretch of a 50 MB animation's walk on one core, with the other idle.
     static func of(_ layers: [Int32], in json: CompactJSON, inShares: Bool) -> [LayerLinks] {
         @Sendable func links(_ range: Range<Int>, _ json: CompactJSON) -> [LayerLinks] {
             range.map { position in
