@@ -19,7 +19,10 @@ package enum ProcessStart {
         // Heaps grow in large steps, not 128 KiB at a time (heap_steps.c); the drawing child, under its memory
         // limit, keeps glibc's steps.
         dots_grow_heaps_in_large_steps()
-        if arguments.count > 1 { CurlHTTPClient.preloadLibrary(forCommand: arguments[1]) }
+        if arguments.count > 1 {
+            CurlHTTPClient.preloadLibrary(forCommand: arguments[1])
+            FetchedDigests.fetchAhead(forCommand: arguments[1])
+        }
         // Private folders the run makes in the temporary directory go with it, also when it is interrupted.
         ScratchSpace.removeOnTermination()
     }
