@@ -141,11 +141,18 @@ final class PooledCertificate: @unchecked Sendable {
     let serial: ArraySlice<UInt8>?
     /// The pass type identifier Apple writes into a pass certificate's own extension, read once rather than a pass.
     let passTypeExtension: String?
+    /// Contexts that verify a signature by this certificate's RSA (PKCS #1 v1.5) or EC key over a SHA-1 or SHA-256
+    /// digest, made once: a pass's signature is checked on a copy of one (`CMSSignerInfo.verifies`), where setting up
+    /// a context for every pass fetched OpenSSL's signature implementation again, under a lock both threads share.
+    /// Nil for other keys, or when OpenSSL would not make one. Only read (copied) once made.
+    private let sha1Verifier, sha256Verifier: OpaquePointer?
 
     init(owning x509: OpaquePointer, der: ArraySlice<UInt8>) {
         self.x509 = x509
         info = CertificateInfo(x509)
         passTypeExtension = PassSignature.extensionText(x509, oid: PassSignature.passTypeExtensionOID)
+        sha1Verifier = Self.verifier(x509, DigestAlgorithm.sha1)
+        sha256Verifier = Self.verifier(x509, DigestAlgorithm.sha256)
         // Certificate { TBSCertificate { [0] version OPTIONAL, serialNumber, signature, issuer, … }, … }
         let bytes = Array(der)
         if let certificate = DER.element(bytes, at: 0, limit: bytes.count),
@@ -164,5 +171,30 @@ final class PooledCertificate: @unchecked Sendable {
         issuer = nil
     }
 
-    deinit { X509_free(x509) }
+    deinit {
+        X509_free(x509)
+        EVP_PKEY_CTX_free(sha1Verifier)
+        EVP_PKEY_CTX_free(sha256Verifier)
+    }
+
+    /// The context made for `digest` (see `sha1Verifier`).
+    func verifier(for digest: DigestAlgorithm) -> OpaquePointer? {
+        switch digest {
+        case .sha1: sha1Verifier
+        case .sha256: sha256Verifier
+        }
+    }
+
+    private static func verifier(_ x509: OpaquePointer, _ digest: DigestAlgorithm) -> OpaquePointer? {
+        defer { ERR_clear_error() }
+        guard let key = X509_get0_pubkey(x509), [EVP_PKEY_RSA, EVP_PKEY_EC].contains(EVP_PKEY_get_base_id(key)),
+            let context = EVP_PKEY_CTX_new(key, nil)
+        else { return nil }
+        let ready =
+            EVP_PKEY_verify_init(context) == 1
+            && (EVP_PKEY_get_base_id(key) != EVP_PKEY_RSA || EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PADDING) == 1)
+            && EVP_PKEY_CTX_set_signature_md(context, digest.evp) == 1
+        if !ready { EVP_PKEY_CTX_free(context) }
+        return ready ? context : nil
+    }
 }

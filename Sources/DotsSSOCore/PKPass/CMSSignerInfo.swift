@@ -141,17 +141,26 @@ struct CMSSignerInfo {
         case (.rsa, EVP_PKEY_RSA), (.ecdsa, EVP_PKEY_EC): break
         default: return false
         }
+        defer { ERR_clear_error() }
+        // On a copy of the certificate's own context when it has one: the signature over the attributes' digest, as
+        // EVP_DigestVerify checks it.
+        if let made = signer.verifier(for: digest) {
+            guard let attributesDigest = try? digest.digest(signedAttributes), let context = EVP_PKEY_CTX_dup(made) else { return false }
+            defer { EVP_PKEY_CTX_free(context) }
+            return signature.withUnsafeBufferPointer { signature in
+                attributesDigest.withUnsafeBufferPointer { hash in
+                    EVP_PKEY_verify(context, signature.baseAddress, signature.count, hash.baseAddress, hash.count) == 1
+                }
+            }
+        }
         guard let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        let verified =
-            EVP_DigestVerifyInit(context, nil, digest.evp, nil, key) == 1
+        return EVP_DigestVerifyInit(context, nil, digest.evp, nil, key) == 1
             && signature.withUnsafeBufferPointer { signature in
                 signedAttributes.withUnsafeBufferPointer { message in
                     EVP_DigestVerify(context, signature.baseAddress, signature.count, message.baseAddress, message.count) == 1
                 }
             }
-        ERR_clear_error()
-        return verified
     }
 
     /// The signing time in seconds since 1970, read by OpenSSL as the CMS path reads it.
