@@ -378,7 +378,7 @@ package struct CompactJSONParser {
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                 case UInt8(ascii: "u"):
-                    guard index + 5 < bytes.count, (index + 2..<index + 6).allSatisfy({ Self.hexValue(bytes[$0]) != nil }) else {
+                    guard index + 5 < bytes.count, (index + 2..<index + 6).allSatisfy({ HexDigit.value(bytes[$0]) != nil }) else {
                         throw fail(bytes, "invalid \\u escape", at: index)
                     }
                     index += 6
@@ -663,15 +663,6 @@ package struct CompactJSONParser {
         return (line, offset - lineStart + 1)
     }
 
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: UInt32(byte - 0x30)
-        case 0x41...0x46: UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: UInt32(byte - 0x61 + 10)
-        default: nil
-        }
-    }
-
     /// The length of a well-formed UTF-8 sequence starting at `index`, or 0 when it is invalid.
     static func utf8SequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
         let first = bytes[index]
@@ -721,13 +712,13 @@ package struct CompactJSONParser {
             case UInt8(ascii: "f"): scalars.append("\u{0C}")
             case UInt8(ascii: "u"):
                 var code: UInt32 = 0
-                for offset in 2..<6 { code = code << 4 | (hexValue(raw[index + offset]) ?? 0) }
+                for offset in 2..<6 { code = code << 4 | UInt32(HexDigit.value(raw[index + offset]) ?? 0) }
                 index += 6
                 if (0xD800...0xDBFF).contains(code), index + 5 < raw.endIndex, raw[index] == UInt8(ascii: "\\"),
                     raw[index + 1] == UInt8(ascii: "u")
                 {
                     var low: UInt32 = 0
-                    for offset in 2..<6 { low = low << 4 | (hexValue(raw[index + offset]) ?? 0) }
+                    for offset in 2..<6 { low = low << 4 | UInt32(HexDigit.value(raw[index + offset]) ?? 0) }
                     if (0xDC00...0xDFFF).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         index += 6

@@ -109,19 +109,12 @@ extension [UInt8] {
     /// Whether `text` spells these bytes in hexadecimal, two digits a byte, in either case: a digest compared with
     /// the one a file lists, without spelling the digest out (a thousand passes list five each).
     package func isSpelled(byHex text: String) -> Bool {
-        func nibble(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
         var text = text
         return text.withUTF8 { digits in
             guard digits.count == count * 2 else { return false }
             for (index, byte) in enumerated() {
-                guard let high = nibble(digits[2 * index]), let low = nibble(digits[2 * index + 1]), high << 4 | low == byte else {
+                guard let high = HexDigit.value(digits[2 * index]), let low = HexDigit.value(digits[2 * index + 1]), high << 4 | low == byte
+                else {
                     return false
                 }
             }

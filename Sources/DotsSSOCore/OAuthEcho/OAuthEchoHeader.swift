@@ -103,7 +103,9 @@ package struct OAuthEchoHeader: Sendable {
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                guard let high = iterator.next().flatMap(HexDigit.value), let low = iterator.next().flatMap(HexDigit.value) else {
+                    return nil
+                }
                 bytes.append(high << 4 | low)
             } else if OAuth1Signature.isUnreserved(byte) {
                 bytes.append(byte)
@@ -112,14 +114,5 @@ package struct OAuthEchoHeader: Sendable {
             }
         }
         return String(bytes: bytes, encoding: .utf8)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }
