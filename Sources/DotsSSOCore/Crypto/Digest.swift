@@ -19,7 +19,7 @@ package enum DigestAlgorithm: String, Sendable {
     /// The digest of `data` in one call.
     package func digest(_ data: some DataProtocol) throws -> [UInt8] {
         let hasher = try DigestStream(self)
-        if let data = data as? Data { try hasher.update(data) } else { try hasher.update(data) }
+        try hasher.update(data)
         return try hasher.finish()
     }
 
@@ -61,14 +61,15 @@ package final class DigestStream {
 
     deinit { EVP_MD_CTX_free(context) }
 
-    /// `Data`'s bytes in one call: the generic form below was not specialised for it, and looked up the metadata of
-    /// the one-region collection it steps through on every call (a pass hashes five files).
-    package func update(_ data: Data) throws {
-        let ok = data.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
-        guard ok == 1 else { throw CryptoError.drain("EVP_DigestUpdate") }
-    }
-
+    /// Contiguous bytes (`Data`, an array) in one call, where they lie; other collections region by region. Stepping
+    /// through the regions of contiguous bytes looked up the metadata of their one-region collection on every call,
+    /// where this generic code is not specialised (a pass hashes five files and its signed attributes).
     package func update(_ data: some DataProtocol) throws {
+        let contiguous = data.withContiguousStorageIfAvailable { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        if let contiguous {
+            guard contiguous == 1 else { throw CryptoError.drain("EVP_DigestUpdate") }
+            return
+        }
         for region in data.regions {
             let ok = region.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
             guard ok == 1 else { throw CryptoError.drain("EVP_DigestUpdate") }
