@@ -142,25 +142,17 @@ struct CMSSignerInfo {
         default: return false
         }
         defer { ERR_clear_error() }
-        // On a copy of the certificate's own context when it has one: the signature over the attributes' digest, as
-        // EVP_DigestVerify checks it.
-        if let made = signer.verifier(for: digest) {
-            guard let attributesDigest = try? digest.digest(signedAttributes), let context = EVP_PKEY_CTX_dup(made) else { return false }
-            defer { EVP_PKEY_CTX_free(context) }
-            return signature.withUnsafeBufferPointer { signature in
-                attributesDigest.withUnsafeBufferPointer { hash in
-                    EVP_PKEY_verify(context, signature.baseAddress, signature.count, hash.baseAddress, hash.count) == 1
-                }
+        // On a copy of the certificate's own context (the signature over the attributes' digest, as EVP_DigestVerify
+        // checks it). A certificate OpenSSL made none for is left to the caller's CMS_verify, as any false is.
+        guard let made = signer.verifier(for: digest), let attributesDigest = try? digest.digest(signedAttributes),
+            let context = EVP_PKEY_CTX_dup(made)
+        else { return false }
+        defer { EVP_PKEY_CTX_free(context) }
+        return signature.withUnsafeBufferPointer { signature in
+            attributesDigest.withUnsafeBufferPointer { hash in
+                EVP_PKEY_verify(context, signature.baseAddress, signature.count, hash.baseAddress, hash.count) == 1
             }
         }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        return EVP_DigestVerifyInit(context, nil, digest.evp, nil, key) == 1
-            && signature.withUnsafeBufferPointer { signature in
-                signedAttributes.withUnsafeBufferPointer { message in
-                    EVP_DigestVerify(context, signature.baseAddress, signature.count, message.baseAddress, message.count) == 1
-                }
-            }
     }
 
     /// The signing time in seconds since 1970, read by OpenSSL as the CMS path reads it.
