@@ -61,19 +61,16 @@ package struct ConcurrentlyEncodedArray<Element: Encodable & Sendable>: Encodabl
     }
 
     /// The elements at `depth` in contiguous shares, one thread a core (this one included), each share's elements
-    /// written one after another into one buffer, each on its own indented line and a comma between them: the
-    /// array's lines, less the commas between shares. A buffer an element cost a 1,000-pass report a thousand
-    /// allocations and 2 MB more of fresh pages (3,210 page faults a run against 2,700).
+    /// written one after another into one buffer, as the array's members are laid out (`PrettyWriter.separate`): a
+    /// run of the array's lines, less the first one's indent, which the array writes as for any member. A buffer an
+    /// element cost a 1,000-pass report a thousand allocations and 2 MB more of fresh pages (3,210 page faults a run
+    /// against 2,700).
     static func render(_ elements: [Element], depth: Int) throws -> [[UInt8]] {
         let shares = ThreadShares.run(count: elements.count, minimumShare: 32) { range in
             Result {
                 var writer = PrettyWriter(capacity: 64 << 10)
                 for index in range {
-                    if index > range.lowerBound {
-                        writer.bytes.append(UInt8(ascii: ","))
-                        writer.bytes.append(0x0A)
-                    }
-                    writer.indent(depth)
+                    if index > range.lowerBound { writer.separate(depth: depth) }
                     try writer.write(try TreeEncoder(parent: nil, key: IndexKey(index)).box(elements[index]), depth: depth)
                     // Room for the share at a quarter more than the first element's size each, so the buffer is not
                     // copied as it grows: room not written to costs address space, not pages. At most 16 MiB: a
@@ -398,24 +395,13 @@ struct PrettyWriter {
         case .array(let array):
             try writeContainer("[", "]", array.items, depth: depth) { writer, item in try writer.write(item, depth: depth + 1) }
         case .renderedArray(let render):
-            try checkDepth(depth)
-            let runs = try render(depth + 1)
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(0x0A)
             // The runs become pieces of their own, not copied in: what is written so far is set aside, each run
             // follows it, and writing goes on in a new array.
-            for (index, run) in runs.enumerated() {
-                if index > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    bytes.append(0x0A)
-                }
-                finished.append(bytes)
-                finished.append(run)
-                bytes = []
+            try writeContainer("[", "]", try render(depth + 1), depth: depth) { writer, run in
+                writer.finished.append(writer.bytes)
+                writer.finished.append(run)
+                writer.bytes = []
             }
-            bytes.append(0x0A)
-            indent(depth)
-            bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             try writeContainer("{", "}", Self.sortedLastWins(object.keys), depth: depth) { writer, index in
                 writer.writeString(object.keys[index])
@@ -438,11 +424,7 @@ struct PrettyWriter {
         bytes.append(UInt8(ascii: open))
         bytes.append(0x0A)
         for (index, member) in members.enumerated() {
-            if index > 0 {
-                bytes.append(UInt8(ascii: ","))
-                bytes.append(0x0A)
-            }
-            indent(depth + 1)
+            if index > 0 { separate(depth: depth + 1) } else { indent(depth + 1) }
             try writeMember(&self, member)
         }
         bytes.append(0x0A)
@@ -472,6 +454,13 @@ struct PrettyWriter {
             throw EncodingError.invalidValue(
                 0, EncodingError.Context(codingPath: [], debugDescription: "Too many nested arrays or dictionaries."))
         }
+    }
+
+    /// Between two members of a container: a comma, a line break, and the next member's indent at `depth`.
+    mutating func separate(depth: Int) {
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(0x0A)
+        indent(depth)
     }
 
     /// Two spaces a level, appended in one go rather than as a two-byte array a level.
