@@ -72,7 +72,8 @@ package enum InputFile {
             let whole = UnsafeMutableRawBufferPointer(buffer)
             adviseHugePages(whole)
             let target = SharedBuffer(bytes: whole)
-            let shares = ThreadShares.run(count: size, minimumShare: size >= sharedFromBytes ? sharedFromBytes / 2 : size + 1) { range in
+            let shares = ThreadShares.run(count: size, minimumShare: size >= sharedFromBytes ? sharedFromBytes / 2 : size + 1) {
+                range in
                 Result { try fill(file, target.bytes, range) }
             }
             do {
@@ -88,10 +89,10 @@ package enum InputFile {
         return complete ? bytes : nil
     }
 
-    /// From this size a plain file is read in shares on every core (see `readWhole`); below it, as when
-    /// `bodymovin validate` reads several files one per core at once, a second thread would only compete. The size
-    /// from which a document is parsed in halves (`CompactJSONParser.splitFromBytes`).
-    static let sharedFromBytes = 16 << 20
+    /// From this size a plain file is read in shares on every core (see `readWhole`): the size from which a document
+    /// is parsed in halves too, and below which `bodymovin validate` reads several files one per core at once, where
+    /// a second thread would only compete.
+    static var sharedFromBytes: Int { CompactJSONParser.splitFromBytes }
 
     /// The array being read into, for the threads of `readWhole`: each writes its own range, and only while the caller
     /// waits for all of them.

@@ -322,7 +322,7 @@ final class LottieWalk {
 
     func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) {
         let elements = Array(json.elements(layers))
-        let links = LayerLinks.of(elements, in: json, inShares: elements.count >= layersCheckedApart)
+        let links = LayerLinks.of(elements, in: json, apartFrom: layersCheckedApart)
         linksByList[layers] = links
         var indices: [Double: Int] = [:]
         indices.reserveCapacity(links.count)
@@ -816,10 +816,11 @@ struct LayerLinks: Sendable {
     let ind, parent: Double?
     let precompReference: String?
 
-    /// Each layer's links, found in one pass over its members; for a long list in shares on every core (each share
-    /// reading a twin of the document, see `CompactJSON.twin`), where one thread asking each layer for each key was
-    /// the longest stretch of a 50 MB animation's walk on one core, with the other idle.
-    static func of(_ layers: [Int32], in json: CompactJSON, inShares: Bool) -> [LayerLinks] {
+    /// Each layer's links, found in one pass over its members; from `apartFrom` layers in shares on every core, as
+    /// `checkLayers` checks them (each share reading a twin of the document, see `CompactJSON.twin`), where one thread
+    /// asking each layer for each key was the longest stretch of a 50 MB animation's walk on one core, with the
+    /// other idle.
+    static func of(_ layers: [Int32], in json: CompactJSON, apartFrom: Int) -> [LayerLinks] {
         @Sendable func links(_ range: Range<Int>, _ json: CompactJSON) -> [LayerLinks] {
             range.map { position in
                 let found = json.members(layers[position], keys)
@@ -829,7 +830,7 @@ struct LayerLinks: Sendable {
                     precompReference: precomp ? found[3].flatMap(json.string) : nil)
             }
         }
-        guard inShares else { return links(layers.indices, json) }
-        return ThreadShares.run(count: layers.count, minimumShare: 1_000) { links($0, json.twin()) }.flatMap { $0 }
+        guard layers.count >= apartFrom else { return links(layers.indices, json) }
+        return ThreadShares.run(count: layers.count, minimumShare: apartFrom / 2) { links($0, json.twin()) }.flatMap { $0 }
     }
 }
