@@ -43,29 +43,13 @@ extension StringProtocol {
         return nil
     }
 
-    /// Whether the two are the same text but for case (header names, emails, algorithm names, hex digests). Two ASCII
-    /// texts, nearly every call, are compared byte by byte without making lower-case copies (a pass batch compares a
-    /// manifest hash for every file of every pass); anything else is lowercased as Unicode says.
-    /// (Over the UTF-8 buffers, not the generic views: this extension is generic, and stepping through a view byte by
-    /// byte from another module is a call a byte.)
+    /// Whether the two are the same text but for case (header names, emails, algorithm names).
     package func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
-        let folded: Bool? =
-            utf8.withContiguousStorageIfAvailable { mine in
-                other.utf8.withContiguousStorageIfAvailable { theirs in asciiEqualIgnoringCase(mine, theirs) } ?? nil
-            } ?? nil
-        if let folded { return folded }
-        return lowercased() == other.lowercased()
+        lowercased() == other.lowercased()
     }
 
     /// Padded with spaces on the right to `width` characters (never cut).
     package func padded(to width: Int) -> String {
         String(self) + String(repeating: " ", count: Swift.max(0, width - count))
     }
-}
-
-/// Whether two ASCII texts are equal but for the case of their letters; nil when either is not ASCII.
-private func asciiEqualIgnoringCase(_ mine: UnsafeBufferPointer<UInt8>, _ theirs: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard mine.allSatisfy({ $0 < 0x80 }), theirs.allSatisfy({ $0 < 0x80 }) else { return nil }
-    func lower(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte }
-    return mine.count == theirs.count && zip(mine, theirs).allSatisfy { lower($0) == lower($1) }
 }
