@@ -73,7 +73,7 @@ struct FileCommandTests {
                 .write(to: URL(fileURLWithPath: file))
             files.append(file)
         }
-        #expect(BodymovinValidateUseCase.parallelism(for: files) == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(BodymovinValidateUseCase.parallelism(for: files) == ProcessorCount.available)
         let batch = await t.run(["bodymovin", "validate", "--json"] + files)
         let reports =
             try #require(try JSONSerialization.jsonObject(with: Data(batch.stdout.utf8)) as? [String: Any])["files"] as? [[String: Any]]

@@ -52,6 +52,10 @@ int dots_spawn_quiet(const char *path, char *const argv[], int *pid);
    already in place or no thread could start (the default executor stays). Call before any task starts. */
 int dots_install_own_executor(void);
 
+/* How many CPUs the calling thread may run on (its affinity: taskset, a container's cpuset), or -1 where it cannot
+   be read (not Linux). */
+int dots_affinity_cpu_count(void);
+
 /* Asks glibc's malloc to grow and trim heaps 16 MiB at a time (see heap_steps.c); elsewhere it does nothing. */
 void dots_grow_heaps_in_large_steps(void);
 

@@ -44,7 +44,7 @@ package struct CompactJSONParser {
         return try bytes.withUnsafeBufferPointer { buffer in
             let chosen =
                 split
-                ?? (buffer.count >= splitFromBytes && ProcessInfo.processInfo.activeProcessorCount > 1 ? splitPoint(buffer) : nil)
+                ?? (buffer.count >= splitFromBytes && ProcessorCount.available > 1 ? splitPoint(buffer) : nil)
             if let chosen, chosen > 0, chosen < buffer.count, let parsed = parseInTwo(buffer, at: chosen) {
                 return (parsed, true)
             }

@@ -20,7 +20,7 @@ package final class ServerThreads: TaskExecutor, @unchecked Sendable {
     private var threadsStarted = false
 
     /// The process's threads for servers, made on first use.
-    package static let shared = ServerThreads(count: min(max(2, ProcessInfo.processInfo.activeProcessorCount), 4))
+    package static let shared = ServerThreads(count: min(max(2, ProcessorCount.available), 4))
 
     private init(count: Int) {
         mutex = .allocate(capacity: 1)

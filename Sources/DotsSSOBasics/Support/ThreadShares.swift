@@ -9,7 +9,7 @@ package enum ThreadShares {
     package static func run<Result: Sendable>(
         count: Int, minimumShare: Int, _ body: @escaping @Sendable (Range<Int>) -> Result
     ) -> [Result] {
-        let shares = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumShare)))
+        let shares = max(1, min(ProcessorCount.available, count / max(1, minimumShare)))
         let results = ShareResults<Result>(count: shares)
         let finished = DispatchSemaphore(value: 0)
         func shareRange(_ share: Int) -> Range<Int> { (count * share / shares)..<(count * (share + 1) / shares) }

@@ -63,7 +63,7 @@ package struct BodymovinValidateUseCase: Sendable {
 
     package static func parallelism(for files: [String]) -> Int {
         let small = files.allSatisfy { file in FileStatus(file).map { $0.isRegular && $0.size <= parallelBelowBytes } ?? true }
-        return small ? ProcessInfo.processInfo.activeProcessorCount : 1
+        return small ? ProcessorCount.available : 1
     }
 
     package static func read(_ file: String) throws -> [UInt8] {

@@ -34,7 +34,7 @@ package struct PKPassInspectUseCase: Sendable {
     package func run(_ ctx: CommandContext) async throws -> Result {
         let now = ctx.clock.now()
         let inspector = PassInspector(anchors: try await PassTrust.anchors(flags: trust, channel: nil, in: ctx), now: now)
-        let outcome = try await BatchCheck.run(files, parallel: ProcessInfo.processInfo.activeProcessorCount) {
+        let outcome = try await BatchCheck.run(files, parallel: ProcessorCount.available) {
             try inspector.inspect(path: $0)
         }
         return Result(passes: outcome.reports, unreadable: UnreadableInputs(outcome), inputStatus: outcome.inputStatus, checkedAt: now)

@@ -4,7 +4,10 @@ import DotsSSOCore
 /// `version`: this build, and each C library with its version or the package that provides it.
 extension BuildReport: CommandOutput {
     func lines(_ style: Style) -> [OutputLine] {
-        var rows = [["dots-sso", version], ["commit", commit], ["built", buildDate], ["swift", swift], ["platform", platform]]
+        var rows = [
+            ["dots-sso", version], ["commit", commit], ["built", buildDate], ["swift", swift], ["platform", platform],
+            ["cores", cores == coresOnline ? "\(cores)" : "\(cores) of \(coresOnline) online"],
+        ]
         for library in libraries {
             let text =
                 library.found
