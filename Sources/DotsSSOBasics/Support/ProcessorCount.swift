@@ -10,7 +10,7 @@ package enum ProcessorCount {
     package static let available = measure()
 
     /// The count from the calling thread's affinity and the quotas found under `cgroupRoot` for the cgroups listed
-    /// in `selfCgroup` (the test reads its own).
+    /// in `selfCgroup` (a test passes a tree of its own making).
     package static func measure(cgroupRoot: String = "/sys/fs/cgroup", selfCgroup: String = "/proc/self/cgroup") -> Int {
         let allowed = Int(dots_affinity_cpu_count())
         var count = allowed > 0 ? allowed : ProcessInfo.processInfo.activeProcessorCount
