@@ -171,7 +171,6 @@ package final class CurlHTTPClient: HTTPClient {
         let transfer = CurlTransfer(limit: request.maxBodyBytes)
         let trace = scrubbingTrace(for: request)
         let url = request.url
-        let display = Self.display(request)
 
         try applySecurityFloor(handle, url: url, timeout: timeout)
         // GETs reuse connections. Anything else never does: libcurl resends a request whose reused connection turns
@@ -227,7 +226,8 @@ package final class CurlHTTPClient: HTTPClient {
 
         guard code == CURLE_OK else {
             let error = Self.error(
-                for: code, detail: handle.errorText, url: url, display: display, transfer: transfer, limit: request.maxBodyBytes,
+                for: code, detail: handle.errorText, url: url, display: Self.display(request), transfer: transfer,
+                limit: request.maxBodyBytes,
                 timeout: reportedTimeout, verification: handle.long(CURLINFO_SSL_VERIFYRESULT))
             trace?("* \(error.message)")
             throw error
@@ -241,7 +241,7 @@ package final class CurlHTTPClient: HTTPClient {
                 trace("* connected to \(address) port \(handle.long(CURLINFO_PRIMARY_PORT))\(reused)")
             }
             trace(
-                "< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(clamping: seconds * 1000, to: 0...Int(Int32.max))) ms, \(transfer.body.count) bytes) \(display)"
+                "< \(transfer.statusLine.isEmpty ? "HTTP \(status)" : transfer.statusLine) (\(Int(clamping: seconds * 1000, to: 0...Int(Int32.max))) ms, \(transfer.body.count) bytes) \(Self.display(request))"
             )
             for header in transfer.headers {
                 trace("< \(header.name): \(Redactor.redact(header: header.name, value: header.value))")
@@ -252,7 +252,8 @@ package final class CurlHTTPClient: HTTPClient {
         return response
     }
 
-    /// The request's URL as messages show it: secret parameters redacted, and the request's own secrets too.
+    /// The request's URL as messages show it: secret parameters redacted, and the request's own secrets too. Made only
+    /// when a message or the `-v` trace shows it: the redaction parses the URL again (about 1 % of fetching 100 passes).
     static func display(_ request: HTTPRequest) -> String {
         Redactor.scrub(request.url.redactedForDisplay, secrets: request.secrets.filter { $0.count >= 6 })
     }
