@@ -33,16 +33,17 @@ package final class CurlHTTPClient: HTTPClient {
     /// (a thread a core on Linux, more only after a delay) it would quietly serialise concurrent downloads on a
     /// 2-core machine.
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await DetachedThread.run {
-            Self.startWithNoOpenSSLErrors()
-            return try self.sendBlocking(request)
-        }
+        try await onRequestThread { try self.sendBlocking(request) }
     }
 
-    /// The thread may have served an earlier request (`DetachedThread.run` reuses threads): its OpenSSL error queue,
-    /// which is the thread's, starts empty, as a new thread's did, so no failure is told with another's reasons.
-    private static func startWithNoOpenSSLErrors() {
-        ERR_clear_error()
+    /// Runs `work` on a thread of its own. The thread may have served an earlier request (`DetachedThread.run` reuses
+    /// threads), so its OpenSSL error queue, which is the thread's, is emptied first, as a new thread's was: no failure
+    /// is told with another request's reasons.
+    private func onRequestThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await DetachedThread.run {
+            ERR_clear_error()
+            return try work()
+        }
     }
 
     /// Runs the request and any redirects synchronously on the calling thread.
@@ -86,10 +87,7 @@ package final class CurlHTTPClient: HTTPClient {
     }
 
     package func inspectTLS(_ url: URL) async throws -> TLSInspection? {
-        try await DetachedThread.run {
-            Self.startWithNoOpenSSLErrors()
-            return try self.inspectTLSBlocking(url)
-        }
+        try await onRequestThread { try self.inspectTLSBlocking(url) }
     }
 
     /// The handshake as every request makes it; when verification fails, a second handshake without it (nothing
