@@ -27,4 +27,16 @@ struct InputFileTests {
         try Data().write(to: URL(fileURLWithPath: empty))
         #expect(try InputFile.bytes(empty, what: "the file", limit: 10).isEmpty)
     }
+
+    @Test("a file under /proc, which reports a size of 0, is read whole, and refused past the limit")
+    func procFile() throws {
+        let status = "/proc/self/status"
+        guard FileManager.default.fileExists(atPath: status) else {
+            print("NOTICE: /proc is not mounted; the /proc read is not tested")
+            return
+        }
+        let text = String(decoding: try InputFile.bytes(status, what: "the file", limit: 1 << 20), as: UTF8.self)
+        #expect(text.hasPrefix("Name:") && text.contains("Cpus_allowed_list:") && text.hasSuffix("\n"))
+        #expect(throws: InputError.self) { try InputFile.bytes(status, what: "the file", limit: 64) }
+    }
 }

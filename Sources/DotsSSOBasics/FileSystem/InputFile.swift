@@ -151,8 +151,10 @@ package enum InputFile {
                 expected = status.size
             }
         }
-        // One scratch buffer, uninitialised, the file's size plus one byte (to see it end) up to 1 MiB a read.
-        let chunkSize = max(1, min((expected ?? 65_535) + 1, 1 << 20, limit + 1))
+        // One scratch buffer, uninitialised, the file's size plus one byte (to see it end) up to 1 MiB a read. A size of
+        // 0 says nothing: files under /proc report it whatever they hold, and were read a byte a call.
+        let knownSize = expected.flatMap { $0 > 0 ? $0 : nil }
+        let chunkSize = max(1, min((knownSize ?? 65_535) + 1, 1 << 20, limit + 1))
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { scratch.deallocate() }
         while contents.count <= limit {

@@ -56,9 +56,9 @@ package enum ProcessorCount {
         return quota / period + (quota % period == 0 ? 0 : 1)
     }
 
-    /// The first `count` lines of a small kernel file, or none when it cannot be read.
+    /// The first `count` lines of a small kernel file, or none when it cannot be read or holds more than 64 KiB.
     private static func firstLines(_ path: String, count: Int) -> [Substring] {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 65_536 else { return [] }
+        guard case .contents(let data)? = try? InputFile.read(path, limit: 65_536) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(count).map { $0 }
     }
 }
