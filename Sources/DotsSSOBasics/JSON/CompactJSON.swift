@@ -229,15 +229,21 @@ package final class CompactJSON: Sendable {
 
     /// The values of `keys` in an object (nil where absent), found in one pass over its members, the last of a
     /// repeated key winning as in `member`: for a walk that asks every object of a kind for many keys, most of them
-    /// absent, where one `member` call per key scans the object again each time.
-    package func members(_ node: Int32, _ keys: [StaticString]) -> [Int32?] {
-        var found = [Int32?](repeating: nil, count: keys.count)
+    /// absent, where one `member` call per key scans the object again each time. Each member's key is compared only
+    /// with the keys that start with its first byte, and the answer is kept inline (no allocation per object).
+    package func members(_ node: Int32, _ keys: KeySet) -> KeySet.Found {
+        var found = KeySet.Found()
         guard kind(node) == .object else { return found }
         withScan { scan in
             var cursor = ChildCursor(scan, container: containerIndex(node))
             while let child = cursor.next(scan) {
-                for index in keys.indices where stringEquals(scan.bytes, child.key, keys[index]) {
-                    found[index] = child.value
+                let first = scan.bytes[Int(child.key) &+ 1]
+                // A key spelled with an escape is compared, decoded, with every key.
+                var candidates = first == UInt8(ascii: "\\") ? keys.all : keys.startingWith[Int(first)]
+                while candidates != 0 {
+                    let index = candidates.trailingZeroBitCount
+                    candidates &= candidates &- 1
+                    if stringEquals(scan.bytes, child.key, keys.keys[index]) { found.values[index] = child.value }
                 }
             }
         }

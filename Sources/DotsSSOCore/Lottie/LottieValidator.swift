@@ -794,9 +794,9 @@ final class LottieWalk {
 /// The keys of a layer `checkLayer` reads, found in one pass over its members (see `CompactJSON.members`): asked one
 /// by one, the dozen keys a layer usually lacks each meant a scan of all its members.
 struct LayerFields {
-    static let keys: [StaticString] = [
+    static let keys = CompactJSON.KeySet([
         "ty", "ip", "op", "st", "ks", "parent", "refId", "ao", "ddd", "tt", "bm", "sr", "ef", "sy", "masksProperties", "shapes",
-    ]
+    ])
     let ty, ip, op, st, ks, parent, refId, ao, ddd, tt, bm, sr, ef, sy, masksProperties, shapes: Int32?
 
     init(_ json: CompactJSON, _ layer: Int32) {
@@ -812,7 +812,7 @@ struct LayerFields {
 /// `parent` (finite numbers, else nil) for parenting, and the asset a precomposition layer (`ty` 0) names in `refId`
 /// for counting instances.
 struct LayerLinks: Sendable {
-    static let keys: [StaticString] = ["ind", "parent", "ty", "refId"]
+    static let keys = CompactJSON.KeySet(["ind", "parent", "ty", "refId"])
     let ind, parent: Double?
     let precompReference: String?
 
