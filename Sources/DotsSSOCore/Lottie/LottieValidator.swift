@@ -597,27 +597,36 @@ final class LottieWalk {
         for (key, value) in json.members(node) where json.kind(value) == .object {
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
-            if let animated = json.member(value, "k") {
-                property(value, value: animated, path: propertyPath)
+            let field = json.members(value, Self.propertyKeys)
+            if let animated = field[0] {
+                property(animated, animatedFlag: field[1], path: propertyPath)
             } else if json.stringEquals(key, "p"), json.member(value, "s") != nil {
                 // Split position: x and y (and z) are separate properties.
                 for axis in ["x", "y", "z"] as [StaticString] {
-                    if let part = json.member(value, axis), let animated = json.member(part, "k") {
-                        property(part, value: animated, path: { "\(propertyPath()).\(axis.description)" })
+                    guard let part = json.member(value, axis) else { continue }
+                    let partField = json.members(part, Self.propertyKeys)
+                    if let animated = partField[0] {
+                        property(animated, animatedFlag: partField[1], path: { "\(propertyPath()).\(axis.description)" })
                     }
                 }
             }
         }
     }
 
-    /// One animatable property `node`, whose "k" is `value` (the caller found it).
-    func property(_ node: Int32, value: Int32, path: () -> String) {
-        if json.kind(value) == .object, let inner = json.member(value, "k") {
-            // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
-            property(value, value: inner, path: { "\(path()).k" })
-            return
+    /// What `property` reads of an animatable property, in one pass over its members (each property was scanned
+    /// once for "k" and again for "a", and an animation has a dozen properties a layer): "k" and "a".
+    static let propertyKeys = CompactJSON.KeySet(["k", "a"])
+
+    /// One animatable property, whose "k" is `value` and "a" `animatedFlag` (the caller found them).
+    func property(_ value: Int32, animatedFlag: Int32?, path: () -> String) {
+        if json.kind(value) == .object {
+            let inner = json.members(value, Self.propertyKeys)
+            if let innerValue = inner[0] {
+                // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
+                property(innerValue, animatedFlag: inner[1], path: { "\(path()).k" })
+                return
+            }
         }
-        let animatedFlag = json.member(node, "a")
         let keyframes =
             json.kind(value) == .array && json.firstElement(value).map { json.kind($0) == .object && json.member($0, "t") != nil } == true
         switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
