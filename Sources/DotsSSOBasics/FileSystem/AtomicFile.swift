@@ -77,13 +77,14 @@ package enum AtomicFile {
     ) throws {
         // The one writing rule: a symbolic link at the final name is never followed (the rename replaces the link,
         // its target stays as it was); a device or FIFO is written only where the user named one on purpose.
-        if namesDevice(url.path) { return try writeInPlace(data, to: url.path) }
+        let path = url.path  // made once: each `URL.path` builds the string again
+        if namesDevice(path) { return try writeInPlace(data, to: path) }
         var linkInfo = stat()
-        if lstat(url.path, &linkInfo) == 0 {
+        if lstat(path, &linkInfo) == 0 {
             let kind = linkInfo.st_mode & S_IFMT
             if kind != S_IFREG && kind != S_IFLNK && kind != S_IFDIR {
                 throw WriteError(
-                    path: url.path, step: "check the path",
+                    path: path, step: "check the path",
                     reason: "it is a \(kind == S_IFIFO ? "FIFO" : kind == S_IFSOCK ? "socket" : "device"), not a file; dots-sso writes "
                         + "in place only to /dev paths named on purpose (such as /dev/stdout)")
             }
@@ -97,19 +98,19 @@ package enum AtomicFile {
             var isOpen = true
             defer { if isOpen { close(fd) } }
             guard fchmod(fd, permissions) == 0 else {
-                throw WriteError(path: url.path, step: "set permissions", reason: currentErrnoText())
+                throw WriteError(path: path, step: "set permissions", reason: currentErrnoText())
             }
-            try writeAll(data, to: fd, path: url.path)
+            try writeAll(data, to: fd, path: path)
             if durable {
-                guard fsync(fd) == 0 else { throw WriteError(path: url.path, step: "fsync", reason: currentErrnoText()) }
+                guard fsync(fd) == 0 else { throw WriteError(path: path, step: "fsync", reason: currentErrnoText()) }
             }
             isOpen = false
             // Without fsync, close is where a file system that allocates late (NFS) reports a full disk.
-            guard close(fd) == 0 else { throw WriteError(path: url.path, step: "close", reason: currentErrnoText()) }
+            guard close(fd) == 0 else { throw WriteError(path: path, step: "close", reason: currentErrnoText()) }
         }
         try beforeCommit?()
-        guard rename(temporaryPath, url.path) == 0 else {
-            throw WriteError(path: url.path, step: "rename", reason: currentErrnoText())
+        guard rename(temporaryPath, path) == 0 else {
+            throw WriteError(path: path, step: "rename", reason: currentErrnoText())
         }
         committed = true
         if durable { syncFolder(of: url) }

@@ -132,9 +132,11 @@ package struct PassFetcher: Sendable {
         pass.findings = inspection.findings
         // A body that is not a readable pass archive (an HTML page, a bomb, a bundle) is reported, never saved.
         guard !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") && $0.severity == .error }) else { return pass }
-        let destination = output.appendingPathComponent(name)
-        if Self.holds(response.body, at: destination) {
-            pass.file = destination.path  // fetched again, unchanged: the file (and its date) stay as they are
+        // A file's name, never a folder: `appendingPathComponent` asked the file system which (a stat per pass).
+        let destination = output.appending(path: name, directoryHint: .notDirectory)
+        let path = destination.path
+        if Self.holds(response.body, at: path) {
+            pass.file = path  // fetched again, unchanged: the file (and its date) stay as they are
             if preview { await drawPreview(of: response.body, for: &pass) }
             return pass
         }
@@ -142,15 +144,15 @@ package struct PassFetcher: Sendable {
             // A pass carries the member's barcode and authenticationToken: the member's file (0600). No fsync: a pass
             // can be fetched again.
             try AtomicFile.write(response.body, to: destination, permissions: 0o600, durable: false)
-            pass.file = destination.path
+            pass.file = path
             if preview { await drawPreview(of: response.body, for: &pass) }
         } catch let error as AtomicFile.WriteError {
-            let failure = OutputError.cannotWrite(path: destination.path, what: "the pass", reason: "\(error.step): \(error.reason)")
+            let failure = OutputError.cannotWrite(path: path, what: "the pass", reason: "\(error.step): \(error.reason)")
             pass.saveFailure = failure
-            pass.findings.append(Finding(PassesFindings.writeFailed, at: FindingLocation(file: destination.path), failure.message))
+            pass.findings.append(Finding(PassesFindings.writeFailed, at: FindingLocation(file: path), failure.message))
         } catch {
             pass.findings.append(
-                Finding(PassesFindings.writeFailed, at: FindingLocation(file: destination.path), "cannot write the pass: \(error)"))
+                Finding(PassesFindings.writeFailed, at: FindingLocation(file: path), "cannot write the pass: \(error)"))
         }
         return pass
     }
@@ -178,9 +180,9 @@ package struct PassFetcher: Sendable {
     }
 
     /// Whether `destination` is a regular file with exactly these bytes (a pass fetched again into the same folder).
-    static func holds(_ body: Data, at destination: URL) -> Bool {
-        guard let status = FileStatus(destination.path), status.isRegular, status.size == body.count else { return false }
-        return (try? Data(contentsOf: destination)) == body
+    static func holds(_ body: Data, at destination: String) -> Bool {
+        guard let status = FileStatus(destination), status.isRegular, status.size == body.count else { return false }
+        return (try? Data(contentsOf: URL(fileURLWithPath: destination))) == body
     }
 
     /// `1-primary-guest.pkpass`, `2-event.pkpass`: the position keeps the order, the URL's name says which pass.
