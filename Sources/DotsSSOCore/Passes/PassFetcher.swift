@@ -110,7 +110,8 @@ package struct PassFetcher: Sendable {
                 PassesFindings.downloadStatus,
                 "the server answered \(response.status) with \(PassArchive.describe(response.body)) instead of the pass")
         }
-        if response.mediaType == "application/vnd.apple.pkpasses" {
+        let mediaType = response.mediaType
+        if mediaType == "application/vnd.apple.pkpasses" {
             return fail(
                 PassesFindings.bundleRefused,
                 "the server sent a .pkpasses bundle (application/vnd.apple.pkpasses); The Dots accepts single .pkpass files only (seed 000)"
@@ -119,7 +120,7 @@ package struct PassFetcher: Sendable {
         let name = Self.fileName(for: url, position: position)
         var inspection = inspector.inspect(response.body, file: name)
         pass.summary = inspection.summary
-        if let type = response.mediaType, type != "application/vnd.apple.pkpass", type != "application/octet-stream",
+        if let type = mediaType, type != "application/vnd.apple.pkpass", type != "application/octet-stream",
             type != "application/zip",
             !inspection.findings.contains(where: { $0.code.hasPrefix("pkpass.archive.") })
         {
@@ -185,12 +186,14 @@ package struct PassFetcher: Sendable {
         return (try? Data(contentsOf: URL(fileURLWithPath: destination))) == body
     }
 
+    /// What a saved pass's name keeps of its URL's name; anything else becomes "-". Made once, not for every pass.
+    static let fileNameCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
     /// `1-primary-guest.pkpass`, `2-event.pkpass`: the position keeps the order, the URL's name says which pass.
     static func fileName(for url: URL, position: Int) -> String {
         var stem = url.lastPathComponent
         if stem.lowercased().hasSuffix(".pkpass") { stem = String(stem.dropLast(7)) }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-        var cleaned = String(stem.map { allowed.contains($0) ? $0 : "-" }.prefix(64))
+        var cleaned = String(stem.map { fileNameCharacters.contains($0) ? $0 : "-" }.prefix(64))
         while cleaned.hasPrefix(".") || cleaned.hasPrefix("-") { cleaned.removeFirst() }
         if cleaned.isEmpty { cleaned = "pass" }
         return position == 1 ? "1-primary-\(cleaned).pkpass" : "\(position)-\(cleaned).pkpass"
