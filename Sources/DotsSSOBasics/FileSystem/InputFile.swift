@@ -70,7 +70,7 @@ package enum InputFile {
         var complete = false
         let bytes = try [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
             let whole = UnsafeMutableRawBufferPointer(buffer)
-            adviseHugePages(whole)
+            HugePages.advise(whole)
             let target = SharedBuffer(bytes: whole)
             let shares = ThreadShares.run(count: size, minimumShare: size >= sharedFromBytes ? sharedFromBytes / 2 : size + 1) {
                 range in
@@ -110,19 +110,6 @@ package enum InputFile {
             filled += got
         }
         return true
-    }
-
-    /// Asks the kernel to back the whole 2 MiB pages inside `buffer` with huge pages (advice it may ignore).
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-            guard let base = buffer.baseAddress else { return }
-            let huge = 2 << 20
-            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-            let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-            if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
-                _ = madvise(aligned, end - start, Int32(MADV_HUGEPAGE))
-            }
-        #endif
     }
 
     private static func read<Contents: RangeReplaceableCollection<UInt8> & Sendable>(_ path: String, limit: Int, into: Contents.Type) throws

@@ -180,6 +180,9 @@ package struct CompactJSONParser {
         let expected = (second ? end - from : bytes.count) / 12
         starts.reserveCapacity(expected)
         ends.reserveCapacity(expected)
+        // Read all over by every walk (a child's end, the next container): huge pages spare the TLB, and the faults.
+        HugePages.advise(reservedBy: &starts)
+        HugePages.advise(reservedBy: &ends)
         var stack: [Frame] = []
         var keys: [Key] = []
         keys.reserveCapacity(64)
