@@ -130,10 +130,33 @@ package struct CompactJSONParser {
                 guard repeats == 0 else { return nil }
             }
         }
-        // The second half numbered its containers from 0: they follow the first half's, in document order.
-        first.starts += second.starts
-        first.ends += second.ends
-        return Parsed(starts: first.starts, ends: first.ends, root: first.root, duplicateKeys: [], duplicateKeyCount: 0)
+        // The second half numbered its containers from 0: they follow the first half's, in document order. The two
+        // lists grow on two cores at once: the room they grow into is fresh memory, and the kernel zeroing it was
+        // nearly all of the join's time, with the other core idle.
+        let starts = HandedList(first.starts)
+        let ends = HandedList(first.ends)
+        first.starts = []
+        first.ends = []
+        let (moreStarts, moreEnds) = (second.starts, second.ends)
+        _ = ThreadShares.run(count: 2, minimumShare: 1) { range in
+            for list in range {
+                if list == 0 { starts.list += moreStarts } else { ends.list += moreEnds }
+            }
+        }
+        return Parsed(starts: starts.take(), ends: ends.take(), root: first.root, duplicateKeys: [], duplicateKeyCount: 0)
+    }
+
+    /// A list handed to the thread that appends to it while the caller waits, and taken back: the box holds the only
+    /// reference, so the append grows the list in place instead of copying it.
+    private final class HandedList: @unchecked Sendable {
+        var list: [Int32]
+
+        init(_ list: [Int32]) { self.list = list }
+
+        func take() -> [Int32] {
+            defer { list = [] }
+            return list
+        }
     }
 
     // MARK: The pass
