@@ -53,12 +53,16 @@ def process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+#: Untimed runs before the timed ones, unless a row asks for fewer.
+WARM_UPS = 3
+
+
 def measure_beside(server, command, runs, **arguments):
     """`measure`, and the CPU seconds `server` (a loopback peer on the same cores) used a run meanwhile, warm-ups
     included in the count."""
     before = process_cpu(server.pid)
     result = measure(command, runs, **arguments)
-    return result, (process_cpu(server.pid) - before) / (runs + arguments.get("warmups", 3))
+    return result, (process_cpu(server.pid) - before) / (runs + arguments.get("warmups", WARM_UPS))
 
 
 def make_passes(directory, count):
@@ -136,7 +140,7 @@ def run_once(command, shell=False):
         return elapsed, process.returncode, usage.ru_maxrss, err.read(), usage.ru_utime + usage.ru_stime
 
 
-def measure(command, runs, shell=False, expect=0, warmups=3, before=None):
+def measure(command, runs, shell=False, expect=0, warmups=WARM_UPS, before=None):
     """Median and p90 seconds, the peak memory (MiB) over every run, and the median CPU seconds. `before` runs,
     untimed, ahead of each run (to empty an output folder, so every run does the same work as the first)."""
     for _ in range(warmups):
@@ -486,7 +490,7 @@ def main():
         "# Benchmarks",
         "",
         "Written by `Scripts/bench` (do not edit by hand). Wall-clock time of whole commands, "
-        f"{options.runs} runs after 3 warm-ups, on loopback with a throwaway CA. "
+        f"{options.runs} runs after {WARM_UPS} warm-ups, on loopback with a throwaway CA. "
         "Ratio = their median / our median (above 1 means dots-sso is faster). "
         "Peak memory = the largest resident set of any run (for a pipeline, of its largest process), from wait4. "
         "CPU = the median run's user and system time, of every process of the command (a command using two cores "
