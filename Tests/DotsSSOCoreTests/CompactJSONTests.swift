@@ -37,6 +37,32 @@ struct CompactJSONTests {
         }
         let json = try parse(#"{"ty": 4, "ty": 5}"#)
         #expect(json.members(json.root, CompactJSON.KeySet(["ty"]))[0].flatMap { json.number($0) } == 5)
+        // Keys of 8 bytes and over (compared byte by byte, not packed), and keys a byte longer or shorter than them.
+        let long = try parse(
+            #"{"masksProperties": 1, "masksPropertie": 2, "abcdefgh": 3, "abcdefghi": 4, "abcdefg": 5, "m\u0061sksProperties": 6}"#)
+        let longKeys: [StaticString] = ["masksProperties", "abcdefgh", "abcdefghi", "abcdefg", "masksPropertiesX"]
+        let found = long.members(long.root, CompactJSON.KeySet(longKeys))
+        #expect(longKeys.indices.map { found[$0].flatMap(long.number) } == [6, 3, 4, 5, nil])
+    }
+
+    @Test("short names: a string of up to 8 bytes packed, escapes decoded, anywhere up to the document's last byte")
+    func shortNames() throws {
+        let json = try parse(#"["gr", "g\u0072", "abcdefgh", "abcdefghi", "", 1, {}, "é", "gr\u0000"]"#)
+        let items = Array(json.elements(json.root))
+        let names = items.map(json.shortName)
+        #expect(names[0] == CompactJSON.ShortName("gr") && names[1] == CompactJSON.ShortName("gr"))
+        #expect(names[2] == CompactJSON.ShortName("abcdefgh") && names[3] == nil)
+        #expect(names[4] == CompactJSON.ShortName(""), "the empty string is a name of its own")
+        #expect(names[4] != CompactJSON.ShortName("a") && names[5] == nil && names[6] == nil)
+        #expect(names[7] == CompactJSON.ShortName("é"))
+        #expect(names[8] == nil, "a zero byte, escaped, would read as the padding: such a string has no short name")
+        // The last string ends within 8 bytes of the end: read byte by byte, the same name.
+        for text in [#""gr""#, #"{"ty":"gr"}"#, #"["abcdefgh"]"#] {
+            let tail = try parse(text)
+            let node = tail.kind(tail.root) == .string ? tail.root : tail.elements(tail.root).first ?? tail.member(tail.root, "ty")!
+            #expect(
+                tail.shortName(node) == (text.contains("abc") ? CompactJSON.ShortName("abcdefgh") : CompactJSON.ShortName("gr")), "\(text)")
+        }
     }
 
     @Test("a container's kind, read from its node, is its bracket's; counts, first elements and finite numbers read back")

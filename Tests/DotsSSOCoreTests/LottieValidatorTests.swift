@@ -112,6 +112,25 @@ struct LottieValidatorTests {
         }
     }
 
+    @Test("a shape's type is read as players decode it: escaped spellings are the type, a long or unknown one is named")
+    func shapeTypeSpellings() throws {
+        let shapes = #"""
+            [{"ty": "g\u0072", "it": [{"ty": "rp", "c": {"a": 0, "k": 20000}}]}, {"ty": "\u006dm"},
+             {"ty": "gradientstroke"}, {"ty": "zz9"}, {"ty": 7}, {"ty": "s\u0074", "w": {"a": 0, "k": 1e6}}]
+            """#
+        let text =
+            #"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": "#
+            + shapes + "}]}"
+        let findings = try LottieValidator(profile: .ios).validate(Data(text.utf8), file: "t.json").findings
+        func at(_ code: String) -> [String] { findings.filter { $0.code == code }.compactMap { $0.location.path } }
+        let unknown = findings.filter { $0.code == "lottie.shape.type-unknown" }.map(\.message)
+        #expect(unknown == ["shape type \"gradientstroke\" is unknown and is skipped", "shape type \"zz9\" is unknown and is skipped"])
+        #expect(at("lottie.shape.type-missing") == ["$.layers[0].shapes[4]"], "a number is no type")
+        #expect(at("lottie.repeater.copies") == ["$.layers[0].shapes[0].it[0].c"], "an escaped \"gr\" is a group")
+        #expect(at("lottie.stroke.width") == ["$.layers[0].shapes[5].w"], "an escaped \"st\" is a stroke")
+        #expect(findings.contains { $0.code == "lottie.ios.unsupported" && $0.message.hasPrefix("merge paths: used once") })
+    }
+
     @Test("a key given twice in an animation is a warning at its path, not an error")
     func duplicateKey() throws {
         let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"w":200,"layers":[]}"#

@@ -47,6 +47,9 @@ extension CompactJSON {
         /// The first container starting at or after `position`.
         var nextContainer: Int
         var done: Bool
+        /// The closing quote of the last key `next` stepped over, and whether that key has escapes.
+        var keyEnd = 0
+        var keyEscaped = false
 
         init(_ scan: Scan, container index: Int) {
             let start = Int(scan.starts[index])
@@ -66,7 +69,8 @@ extension CompactJSON {
             var key: Int32 = -1
             if isObject {
                 key = Int32(position)
-                position = CompactJSONParser.stringEnd(bytes, quote: position).end + 1
+                (keyEnd, keyEscaped) = CompactJSONParser.stringEnd(bytes, quote: position)
+                position = keyEnd + 1
                 while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }
                 position += 1  // ':'
                 while CompactJSONParser.isWhitespace(bytes[position]) { position += 1 }

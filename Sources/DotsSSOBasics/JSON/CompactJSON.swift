@@ -37,9 +37,9 @@ package final class CompactJSON: Sendable {
     package static let maxDepth = 512
     /// The largest document: a node keeps a byte offset in 29 bits, or a container index under `objectFlag`.
     package static let maxBytes = (1 << 29) - 1
-    package static let containerFlag: Int32 = 1 << 30
+    @inlinable package static var containerFlag: Int32 { 1 << 30 }
     /// Set beside `containerFlag` on an object's node. Container indices stay below it: a container takes two bytes.
-    package static let objectFlag: Int32 = 1 << 29
+    @inlinable package static var objectFlag: Int32 { 1 << 29 }
 
     package let bytes: [UInt8]
     /// Byte offset of each container's opening and closing bracket, in document order.
@@ -87,6 +87,15 @@ package final class CompactJSON: Sendable {
     // MARK: Reading values
 
     package func isContainer(_ node: Int32) -> Bool { node & Self.containerFlag != 0 }
+
+    /// Whether a node is an object, or an array: its flags say, so walks ask it inline, reading no memory.
+    @inlinable package func isObject(_ node: Int32) -> Bool {
+        node & (Self.containerFlag | Self.objectFlag) == Self.containerFlag | Self.objectFlag
+    }
+
+    @inlinable package func isArray(_ node: Int32) -> Bool {
+        node & (Self.containerFlag | Self.objectFlag) == Self.containerFlag
+    }
     func containerIndex(_ node: Int32) -> Int { Int(node & ~(Self.containerFlag | Self.objectFlag)) }
 
     /// The node of container `index`, whose opening bracket is `bracket`.
@@ -240,10 +249,17 @@ package final class CompactJSON: Sendable {
                 let first = scan.bytes[Int(child.key) &+ 1]
                 // A key spelled with an escape is compared, decoded, with every key.
                 var candidates = first == UInt8(ascii: "\\") ? keys.all : keys.startingWith[Int(first)]
+                guard candidates != 0 else { continue }
+                // A plain key is compared packed with the short keys, and byte by byte with the long ones.
+                let name = cursor.keyEscaped ? nil : Self.plainShortName(scan.bytes, quote: Int(child.key), end: cursor.keyEnd)
                 while candidates != 0 {
                     let index = candidates.trailingZeroBitCount
+                    let bit: UInt16 = 1 << index
                     candidates &= candidates &- 1
-                    if stringEquals(scan.bytes, child.key, keys.keys[index]) { found.values[index] = child.value }
+                    let equal =
+                        cursor.keyEscaped || keys.long & bit != 0
+                        ? stringEquals(scan.bytes, child.key, keys.keys[index]) : name?.packed == keys.names[index]
+                    if equal { found.values[index] = child.value }
                 }
             }
         }

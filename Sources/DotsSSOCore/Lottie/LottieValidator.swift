@@ -10,13 +10,13 @@ package struct LottieValidator: Sendable {
     package var archiveImages: Set<String>?
 
     /// Layer types: 0 precomp, 1 solid, 2 image, 3 null, 4 shape, 5 text (lottie-ios renders all six).
-    static let knownLayerTypes: Set<Int> = [0, 1, 2, 3, 4, 5]
+    static let knownLayerTypes = 0...5
     /// Frame rates read as such: beyond them a rate is a typo or an attack (`1e-320` made every duration infinite).
     static let playableFrameRates: ClosedRange<Double> = 0.01...1000
     /// Shape item types lottie-ios knows.
-    static let knownShapeTypes: Set<String> = [
+    static let knownShapeTypes: [CompactJSON.ShortName] = [
         "gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr", "tm", "mm", "rd", "rp", "pb", "tw", "zz", "op", "no",
-    ]
+    ].map(CompactJSON.ShortName.init)
 
     package init(profile: LottieProfile) { self.profile = profile }
 
@@ -424,11 +424,14 @@ final class LottieWalk {
                 "layer type \(PlainNumber.text(type)) is unknown\(profile == .ios ? "; lottie-ios renders it as nothing" : " (allowed by the spec, ignored by players)")"
             )
         }
-        for (key, value) in [("ip", field.ip), ("op", field.op), ("st", field.st)] where known && json.finiteNumber(value) == nil {
-            add(
-                LottieFindings.layerTimingMissing, "\(layerPath()).\(key)",
-                "the layer has no numeric \"\(key)\"")
+        // Each named in turn, not from an array of pairs: that was an allocation for every layer.
+        func timing(_ key: StaticString, _ value: Int32?) {
+            guard known, json.finiteNumber(value) == nil else { return }
+            add(LottieFindings.layerTimingMissing, "\(layerPath()).\(key)", "the layer has no numeric \"\(key)\"")
         }
+        timing("ip", field.ip)
+        timing("op", field.op)
+        timing("st", field.st)
         if known {
             if let transform = field.ks {
                 properties(in: transform, path: { "\(layerPath()).ks" })
@@ -479,10 +482,10 @@ final class LottieWalk {
         // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
         // in its group, nested repeaters multiply each other.
         var copies = copies
-        // Each item's "ty" found once for both passes (each lookup is a scan of the item's members).
-        let items = Array(json.elements(shapes))
-        let types = items.map { json.member($0, "ty") }
-        for (index, shape) in items.enumerated() where types[index].map({ json.stringEquals($0, "rp") }) == true {
+        // Each item's "ty" is looked up in both loops rather than kept: lists of them were two allocations for each of
+        // tens of thousands of shape lists, and "ty" is nearly always an item's first member, where the lookup stops.
+        for (index, shape) in json.elements(shapes).enumerated() {
+            guard json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true else { continue }
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
                 add(
@@ -492,35 +495,43 @@ final class LottieWalk {
                 copies = 1  // said once for this nesting
             }
         }
-        for (index, shape) in items.enumerated() {
+        for (index, shape) in json.elements(shapes).enumerated() {
             func shapePath() -> String { "\(path())[\(index)]" }
-            guard let type = types[index].flatMap(json.string) else {
+            guard let typeNode = json.member(shape, "ty"), json.kind(typeNode) == .string else {
                 add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
                 continue
             }
-            if !LottieValidator.knownShapeTypes.contains(type) {
+            // Compared packed (a String made and hashed for each item was a tenth of the walk); nil is a longer type.
+            let type = json.shortName(typeNode)
+            if type.map(LottieValidator.knownShapeTypes.contains) != true {
                 add(
                     LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath()).ty",
-                    "shape type \"\(type)\" is unknown and is skipped")
+                    "shape type \"\(json.string(typeNode) ?? "")\" is unknown and is skipped")
             }
-            if type == "st" || type == "gs", !reportedStroke, let width = strokeWidth(shape), width > Self.maxStrokeFactor * canvasSide {
+            if type == Self.stroke || type == Self.gradientStroke, !reportedStroke, let width = strokeWidth(shape),
+                width > Self.maxStrokeFactor * canvasSide
+            {
                 reportedStroke = true
                 add(
                     LottieFindings.strokeWidth, "\(shapePath()).w",
                     "the stroke is \(PlainNumber.text(width.rounded())) wide on a canvas of \(PlainNumber.text(canvasSide)); players "
                         + "outline it at that width (seconds to minutes a frame); keep it near the canvas size")
             }
-            if type == "mm" {
+            if type == Self.mergePaths {
                 note("merge paths", shapePath())
                 gap("merge paths", shapePath())
             }
-            if type == "gr", let items = json.member(shape, "it") {
+            if type == Self.group, let items = json.member(shape, "it") {
                 checkShapes(items, path: { "\(shapePath()).it" }, copies: copies)
             } else {
                 properties(in: shape, path: shapePath)
             }
         }
     }
+
+    static let (group, stroke, gradientStroke, mergePaths) = (
+        CompactJSON.ShortName("gr"), CompactJSON.ShortName("st"), CompactJSON.ShortName("gs"), CompactJSON.ShortName("mm")
+    )
 
     /// Decoded image pixels beyond which a loader is too costly to draw (64 megapixels: 256 MB as RGBA, the whole
     /// budget of a drawing child; a full-screen image on the largest phone is under 4).
@@ -599,7 +610,7 @@ final class LottieWalk {
 
     /// Checks every animatable property (an object with "k") directly inside `node`.
     func properties(in node: Int32, path: () -> String) {
-        for (key, value) in json.members(node) where json.kind(value) == .object {
+        for (key, value) in json.members(node) where json.isObject(value) {
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
             let field = json.members(value, Self.propertyKeys)
@@ -622,9 +633,12 @@ final class LottieWalk {
     /// once for "k" and again for "a", and an animation has a dozen properties a layer): "k" and "a".
     static let propertyKeys = CompactJSON.KeySet(["k", "a"])
 
+    /// What `property` reads of each keyframe: its time "t" and start value "s".
+    static let keyframeKeys = CompactJSON.KeySet(["t", "s"])
+
     /// One animatable property, whose "k" is `value` and "a" `animatedFlag` (the caller found them).
     func property(_ value: Int32, animatedFlag: Int32?, path: () -> String) {
-        if json.kind(value) == .object {
+        if json.isObject(value) {
             let inner = json.members(value, Self.propertyKeys)
             if let innerValue = inner[0] {
                 // A gradient wraps its colour property: {"p": 3, "k": {"a": 0, "k": […]}}.
@@ -633,7 +647,7 @@ final class LottieWalk {
             }
         }
         let keyframes =
-            json.kind(value) == .array && json.firstElement(value).map { json.kind($0) == .object && json.member($0, "t") != nil } == true
+            json.isArray(value) && json.firstElement(value).map { json.isObject($0) && json.member($0, "t") != nil } == true
         switch animatedFlag.map({ json.kind($0) == .number ? json.number($0)! : -1 }) {
         case nil:
             legacyProperties += 1
@@ -655,10 +669,12 @@ final class LottieWalk {
             return
         }
         guard keyframes else { return }
-        let frames = Array(json.elements(value))
+        let count = json.count(value)
         var previous = -Double.infinity
-        for (index, frame) in frames.enumerated() {
-            guard let time = json.finiteNumber(frame, "t") else {
+        for (index, frame) in json.elements(value).enumerated() {
+            // "t" and "s" in one scan of the keyframe (one for each, and "s" twice, was three).
+            let field = json.members(frame, Self.keyframeKeys)
+            guard let time = json.finiteNumber(field[0]) else {
                 add(LottieFindings.keyframeTimeMissing, "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
                 continue
             }
@@ -668,10 +684,10 @@ final class LottieWalk {
                     "keyframes must be in time order (\(PlainNumber.text(time)) comes after \(PlainNumber.text(previous)))")
             }
             previous = time
-            let isLast = index == frames.count - 1
-            if json.member(frame, "s") == nil && !isLast {
+            let isLast = index == count - 1
+            if field[1] == nil && !isLast {
                 add(LottieFindings.keyframeValueMissing, "\(path()).k[\(index)].s", "the keyframe has no start value \"s\"")
-            } else if json.member(frame, "s") == nil && profile == .spec {
+            } else if field[1] == nil && profile == .spec {
                 legacyProperties += 1
                 if firstLegacyPath == nil { firstLegacyPath = "\(path()).k[\(index)]" }
             }
