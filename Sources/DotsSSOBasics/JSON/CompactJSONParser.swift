@@ -192,23 +192,46 @@ package struct CompactJSONParser {
 
     /// The pass, its state in local variables: kept in a parser value, the position was written to memory and read
     /// back at every token. The whole document is one pass from 0 to its end.
+    ///
+    /// Its lists are written through pointers: as arrays, every container and key changed one, and each change
+    /// checked the array was not shared, a call into the runtime (with the bounds checks, about a tenth of the
+    /// pass). The container lists get room for every container the range could hold (each takes two bytes, one
+    /// while still open where the range ends, and at most `maxDepth` are), so they never grow; a first half's room
+    /// is the whole document's, as it takes the second half's lists afterwards. Room not written to costs address
+    /// space only.
     private static func pass(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, second: Bool) throws -> Part {
         var part = Part()
-        var starts: [Int32] = []
+        let room = (second ? end - from : bytes.count) / 2 + CompactJSON.maxDepth + 1
+        var containers = 0
         var ends: [Int32] = []
-        // (A first half's lists take the second's afterwards: room for the whole document.) Real animations have a
-        // container every 13 to 18 bytes (the shared corpus, and the bench's 50 MB file); at one per 24, every big
-        // one outgrew its lists, which were copied whole as they grew, and once more when the halves were joined.
-        // Room not written to costs address space only.
-        let expected = (second ? end - from : bytes.count) / 12
-        starts.reserveCapacity(expected)
-        ends.reserveCapacity(expected)
+        let starts = try [Int32](unsafeUninitializedCapacity: room) { startsRoom, startsWritten in
+            ends = try [Int32](unsafeUninitializedCapacity: room) { endsRoom, endsWritten in
+                defer { (startsWritten, endsWritten) = (containers, containers) }
+                try pass(
+                    bytes, from: from, to: end, second: second, into: &part, starts: startsRoom.baseAddress!,
+                    ends: endsRoom.baseAddress!, containers: &containers, room: room)
+            }
+        }
+        part.starts = starts
+        part.ends = ends
+        return part
+    }
+
+    /// The pass proper, writing container `i`'s brackets to `starts[i]` and `ends[i]` (room for `room` of them).
+    @inline(__always)
+    private static func pass(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, second: Bool, into part: inout Part,
+        starts: UnsafeMutablePointer<Int32>, ends: UnsafeMutablePointer<Int32>, containers: inout Int, room: Int
+    ) throws {
         // Read all over by every walk (a child's end, the next container): huge pages spare the TLB, and the faults.
-        HugePages.advise(reservedBy: &starts)
-        HugePages.advise(reservedBy: &ends)
-        var stack: [Frame] = []
-        var keys: [Key] = []
-        keys.reserveCapacity(64)
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: starts, count: room * MemoryLayout<Int32>.stride))
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: ends, count: room * MemoryLayout<Int32>.stride))
+        // The open containers (at most `maxDepth`), and the keys of the open objects so far.
+        let stack = UnsafeMutablePointer<Frame>.allocate(capacity: CompactJSON.maxDepth + 1)
+        defer { stack.deallocate() }
+        var depth = 0
+        var keys = KeyList()
+        defer { keys.deallocate() }
         var outside: [Outside] = []
         var duplicateKeys: [Int32] = []
         var duplicateKeyCount = 0
@@ -219,14 +242,14 @@ package struct CompactJSONParser {
         func fail(_ message: String, at offset: Int) -> CompactJSON.ParseError { Self.fail(bytes, message, at: offset) }
         /// Closes the innermost container at its bracket (`index`).
         func close() {
-            let frame = stack.removeLast()
+            depth -= 1
+            let frame = stack[depth]
             ends[frame.container] = Int32(index)
             if frame.isObject {
-                if keys.count - frame.firstKey > 1, mayRepeat(keys, from: frame.firstKey) {
-                    noteDuplicateKeys(bytes, keys[frame.firstKey...], into: &duplicateKeys, count: &duplicateKeyCount)
+                if keys.count - frame.firstKey > 1, mayRepeat(keys.all, from: frame.firstKey) {
+                    noteDuplicateKeys(bytes, keys.all[frame.firstKey...], into: &duplicateKeys, count: &duplicateKeyCount)
                 }
-                // One at a time: `removeLast(_:)` goes through the general replacement, a cost at every object's end.
-                while keys.count > frame.firstKey { keys.removeLast() }
+                keys.count = frame.firstKey
             }
             index += 1
         }
@@ -253,19 +276,19 @@ package struct CompactJSONParser {
             if index >= end {
                 if end < bytes.count {
                     // A first half ends at the split, which must fall between two values of an open container.
-                    part.betweenValues = index == end && expectingValue && stack.last.map { $0.isObject == expectingKey } == true
+                    part.betweenValues = index == end && expectingValue && depth > 0 && stack[depth - 1].isObject == expectingKey
                     break
                 }
-                if stack.isEmpty && !expectingValue { break }
+                if depth == 0 && !expectingValue { break }
                 throw fail(
-                    stack.isEmpty
+                    depth == 0
                         ? "unexpected end of input"
-                        : "unexpected end of input: \(stack.count) unclosed bracket\(stack.count == 1 ? "" : "s") (the file is truncated)",
+                        : "unexpected end of input: \(depth) unclosed bracket\(depth == 1 ? "" : "s") (the file is truncated)",
                     at: end)
             }
             let byte = bytes[index]
             if !expectingValue && !expectingKey {
-                guard let frame = stack.last else {
+                guard depth > 0 else {
                     guard second, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") else {
                         throw fail("unexpected text after the JSON value", at: index)
                     }
@@ -286,6 +309,7 @@ package struct CompactJSONParser {
                     }
                     continue
                 }
+                let frame = stack[depth - 1]
                 switch byte {
                 case UInt8(ascii: ","):
                     index += 1
@@ -300,7 +324,7 @@ package struct CompactJSONParser {
             }
             if expectingKey {
                 guard byte == UInt8(ascii: "\"") else {
-                    if byte == UInt8(ascii: "}"), let frame = stack.last, frame.isObject, keys.count == frame.firstKey {
+                    if byte == UInt8(ascii: "}"), depth > 0, stack[depth - 1].isObject, keys.count == stack[depth - 1].firstKey {
                         close()
                         expectingKey = false
                         expectingValue = false
@@ -312,7 +336,7 @@ package struct CompactJSONParser {
                 let (keyEnd, escaped) = try scanString(bytes, quote: quote)
                 let key = Key(
                     quote: Int32(quote), end: Int32(keyEnd), escaped: escaped, prefix: keyPrefix(bytes, quote: quote, end: keyEnd))
-                if stack.isEmpty && second { outside[outside.count - 1].keys.append(key) } else { keys.append(key) }
+                if depth == 0 && second { outside[outside.count - 1].keys.append(key) } else { keys.append(key) }
                 index = skipWhitespace(bytes, from: keyEnd + 1)
                 guard index < end, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key", at: index) }
                 index += 1
@@ -322,14 +346,18 @@ package struct CompactJSONParser {
             }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard stack.count < CompactJSON.maxDepth else {
+                guard depth < CompactJSON.maxDepth else {
                     throw fail("nesting deeper than \(CompactJSON.maxDepth) levels; no animation needs that", at: index)
                 }
+                // Never so by the room's bound; checked all the same, as the lists are written through pointers.
+                guard containers < room else { throw fail("more containers than the document has bytes for", at: index) }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(Frame(container: starts.count, isObject: isObject, firstKey: keys.count))
-                if second { part.deepestBeyondStart = max(part.deepestBeyondStart, stack.count - (outside.count - 1)) }
-                starts.append(Int32(index))
-                ends.append(0)
+                (stack + depth).initialize(to: Frame(container: containers, isObject: isObject, firstKey: keys.count))
+                depth += 1
+                if second { part.deepestBeyondStart = max(part.deepestBeyondStart, depth - (outside.count - 1)) }
+                starts[containers] = Int32(index)
+                ends[containers] = 0
+                containers += 1
                 index = skipWhitespace(bytes, from: index + 1)
                 expectingKey = isObject
                 expectingValue = !isObject
@@ -367,16 +395,38 @@ package struct CompactJSONParser {
             expectingValue = false
             expectingKey = false
         }
-        part.starts = starts
-        part.ends = ends
         part.duplicateKeys = duplicateKeys
         part.duplicateKeyCount = duplicateKeyCount
-        part.stack = stack
-        part.keys = keys
+        part.stack = Array(UnsafeBufferPointer(start: stack, count: depth))
+        part.keys = Array(keys.all)
         part.expectingValue = expectingValue
         if second { outside.removeLast() }  // the level past the last bracket it closed
         part.outside = outside
-        return part
+    }
+
+    /// The keys of the open objects, in a buffer that grows by doubling: the pass adds one at every key and drops an
+    /// object's at its end.
+    private struct KeyList {
+        private var base = UnsafeMutablePointer<Key>.allocate(capacity: 64)
+        private var capacity = 64
+        var count = 0
+
+        var all: UnsafeBufferPointer<Key> { UnsafeBufferPointer(start: base, count: count) }
+
+        @inline(__always)
+        mutating func append(_ key: Key) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Key>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: key)
+            count += 1
+        }
+
+        func deallocate() { base.deallocate() }
     }
 
     @inline(__always)
@@ -439,22 +489,20 @@ package struct CompactJSONParser {
     /// and no two share a packed prefix, compared in place (nearly always, so `noteDuplicateKeys` is not called); true
     /// otherwise. Every object of a document goes through it when it closes.
     @inline(__always)
-    private static func mayRepeat(_ keys: [Key], from first: Int) -> Bool {
+    private static func mayRepeat(_ keys: UnsafeBufferPointer<Key>, from first: Int) -> Bool {
         guard keys.count - first <= 16 else { return true }
-        return keys.withUnsafeBufferPointer { keys in
-            for i in (first + 1)..<keys.count {
-                let key = keys[i]
-                for j in first..<i where key.escaped || keys[j].escaped || keys[j].prefix == key.prefix { return true }
-            }
-            return false
+        for i in (first + 1)..<keys.count {
+            let key = keys[i]
+            for j in first..<i where key.escaped || keys[j].escaped || keys[j].prefix == key.prefix { return true }
         }
+        return false
     }
 
     /// Records keys seen earlier in the same object: pairwise comparison for the small objects animations are made
     /// of, a set for large ones; escaped keys are compared decoded.
-    private static func noteDuplicateKeys(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ keys: ArraySlice<Key>, into found: inout [Int32], count: inout Int
-    ) {
+    private static func noteDuplicateKeys<Keys: RandomAccessCollection<Key>>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ keys: Keys, into found: inout [Int32], count: inout Int
+    ) where Keys.Index == Int {
         func record(_ key: Key) {
             count += 1
             if found.count < CompactJSON.maxDuplicatesKept { found.append(key.quote) }
