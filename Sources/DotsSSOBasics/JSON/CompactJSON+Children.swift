@@ -10,10 +10,17 @@ extension CompactJSON {
 
         /// The first container starting after container `index` ends: its descendants are skipped by a galloping
         /// search, so a leaf costs one comparison and a big subtree a few.
+        @inline(__always)
         func containerAfter(_ index: Int) -> Int {
             let end = ends[index]
-            var low = index + 1
+            let low = index + 1
             guard low < starts.count, starts[low] < end else { return low }
+            return containerAfter(index, end: end)
+        }
+
+        /// `containerAfter` for a container with descendants, out of line.
+        func containerAfter(_ index: Int, end: Int32) -> Int {
+            var low = index + 1
             var step = 1
             while low + step < starts.count, starts[low + step] < end {
                 low += step
@@ -51,6 +58,7 @@ extension CompactJSON {
         var keyEnd = 0
         var keyEscaped = false
 
+        @inline(__always)
         init(_ scan: Scan, container index: Int) {
             let start = Int(scan.starts[index])
             isObject = scan.bytes[start] == UInt8(ascii: "{")

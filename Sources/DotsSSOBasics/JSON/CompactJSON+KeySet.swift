@@ -2,7 +2,7 @@ extension CompactJSON {
     /// Up to 16 keys a walk asks objects of one kind for, indexed by their first byte once, so `members(_:_:)`
     /// compares each member's key with the one or two keys it can be instead of with all of them: a layer's sixteen
     /// keys against its dozen members was a tenth of a big animation's walk.
-    package struct KeySet: Sendable {
+    public struct KeySet: Sendable {
         package static let capacity = 16
         let keys: [StaticString]
         /// Each key packed (`ShortName`), 0 for a key longer than 8 bytes (compared byte by byte).
@@ -32,11 +32,11 @@ extension CompactJSON {
         }
 
         /// The value node found for each key of the set, by the key's position; nil where the object lacks it.
-        package struct Found {
+        public struct Found {
             /// -1 for absent: nodes are never negative.
-            var values = InlineArray<16, Int32>(repeating: -1)
+            @usableFromInline var values = InlineArray<16, Int32>(repeating: -1)
 
-            package subscript(_ index: Int) -> Int32? {
+            @inlinable package subscript(_ index: Int) -> Int32? {
                 let value = values[index]
                 return value < 0 ? nil : value
             }

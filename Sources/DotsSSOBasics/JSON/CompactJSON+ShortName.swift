@@ -4,9 +4,11 @@ extension CompactJSON {
     /// zero byte: JSON allows none raw, and a string that decodes to one has no short name), so a walk compares a
     /// string of the document with a set of names without making a String: a shape's type, made a String and
     /// looked up in a Set<String>, was about a tenth of a big animation's walk.
-    package struct ShortName: Hashable, Sendable {
+    public struct ShortName: Hashable, Sendable {
         package static let maxBytes = 8
-        package let packed: UInt64
+        @usableFromInline package let packed: UInt64
+
+        @inlinable public static func == (left: ShortName, right: ShortName) -> Bool { left.packed == right.packed }
 
         /// A name spelled in the source; longer than 8 bytes (or a zero byte) is a mistake there.
         package init(_ text: StaticString) {

@@ -13,8 +13,12 @@ import FoundationEssentials
 /// containers with `containerFlag` set, and `objectFlag` too for an object (so asking a container's kind reads no
 /// memory: a walk asks it of nearly every value). Scalars and keys grow in document order, and so do objects and
 /// arrays, each among their own kind.
-package final class CompactJSON: Sendable {
-    package enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
+///
+/// Public, though nothing outside this package can see it (the package ships only a binary): Swift 6.3 inlines no
+/// `@inlinable` member of a `package` type into another module, and the walks in the core ask a node's kind, or a
+/// key set's answer, millions of times. Its members stay `package`.
+public final class CompactJSON: Sendable {
+    public enum Kind: UInt8, Sendable { case null, bool, number, string, array, object }
 
     /// A parse failure with the 1-based line and column of the offending byte.
     package struct ParseError: Error, Sendable, Equatable {
@@ -41,7 +45,7 @@ package final class CompactJSON: Sendable {
     /// Set beside `containerFlag` on an object's node. Container indices stay below it: a container takes two bytes.
     @inlinable package static var objectFlag: Int32 { 1 << 29 }
 
-    package let bytes: [UInt8]
+    @usableFromInline package let bytes: [UInt8]
     /// Byte offset of each container's opening and closing bracket, in document order.
     package let starts: [Int32]
     let ends: [Int32]
@@ -114,8 +118,9 @@ package final class CompactJSON: Sendable {
         isContainer(node) ? Int(starts[containerIndex(node)]) : Int(node)
     }
 
-    package func kind(_ node: Int32) -> Kind {
-        if isContainer(node) { return node & Self.objectFlag != 0 ? .object : .array }
+    /// Inlined where walks ask it (a call for each value was 2 % of a big animation's validation).
+    @inlinable package func kind(_ node: Int32) -> Kind {
+        if node & Self.containerFlag != 0 { return node & Self.objectFlag != 0 ? .object : .array }
         return switch bytes[Int(node)] {
         case UInt8(ascii: "\""): .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
@@ -127,7 +132,11 @@ package final class CompactJSON: Sendable {
     package func number(_ node: Int32) -> Double? {
         guard !isContainer(node), kind(node) == .number else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
-            if case .value(let value, _) = CompactJSONParser.readNumber(buffer, at: Int(node)) { return value }
+            // A lone digit (Lottie's flags, layer types, most counts) is its value: no conversion.
+            let at = Int(node)
+            let digit = buffer[at] &- 0x30
+            if digit < 10, at + 1 < buffer.count, !CompactJSONParser.continuesNumber(buffer[at + 1]) { return Double(digit) }
+            if case .value(let value, _) = CompactJSONParser.readNumber(buffer, at: at) { return value }
             return nil
         }
     }

@@ -545,6 +545,7 @@ package struct CompactJSONParser {
     }
 
     /// The closing quote of the (valid) string opening at `quote`, and whether it has escapes.
+    @inline(__always)
     package static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int) -> (end: Int, escaped: Bool) {
         var index = quote + 1
         var escaped = false
@@ -558,6 +559,12 @@ package struct CompactJSONParser {
                 index += 1
             }
         }
+    }
+
+    /// Whether `byte` may continue a number after a digit: a digit, a point or an exponent's "e".
+    @inline(__always)
+    static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
     }
 
     /// Where the (valid) scalar starting at `start` ends.
