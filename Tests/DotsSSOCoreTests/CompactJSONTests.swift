@@ -45,6 +45,26 @@ struct CompactJSONTests {
         #expect(longKeys.indices.map { found[$0].flatMap(long.number) } == [6, 3, 4, 5, nil])
     }
 
+    @Test("loops over members and elements see what the iterators see, in order, and nothing of another kind")
+    func childLoops() throws {
+        let json = try parse(#"{"a": [1, {"b": 2}, [3], "x"], "c": {}, "d": [], "e": {"f": null}}"#)
+        var members: [Int32] = []
+        json.forEachMember(json.root) { key, value in members += [key, value] }
+        #expect(members == json.members(json.root).flatMap { [$0.key, $0.value] })
+        for node in json.allValues {
+            var elements: [Int32] = []
+            var positions: [Int] = []
+            json.forEachElement(node) { position, element in
+                positions.append(position)
+                elements.append(element)
+            }
+            #expect(elements == Array(json.elements(node)) && positions == Array(elements.indices), "at \(json.path(to: node))")
+            var count = 0
+            json.forEachMember(node) { _, _ in count += 1 }
+            #expect(count == (json.kind(node) == .object ? json.count(node) : 0), "at \(json.path(to: node))")
+        }
+    }
+
     @Test("short names: a string of up to 8 bytes packed, escapes decoded, anywhere up to the document's last byte")
     func shortNames() throws {
         let json = try parse(#"["gr", "g\u0072", "abcdefgh", "abcdefghi", "", 1, {}, "é", "gr\u0000"]"#)

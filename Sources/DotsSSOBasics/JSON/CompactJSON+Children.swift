@@ -104,6 +104,30 @@ extension CompactJSON {
         }
     }
 
+    /// Calls `body` with each member of an object in order (nothing for other kinds): a walk's loop without an
+    /// iterator, whose every step was two calls from the core into this module, and which held the document.
+    package func forEachMember(_ node: Int32, _ body: (_ key: Int32, _ value: Int32) -> Void) {
+        guard isObject(node) else { return }
+        withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            while let child = cursor.next(scan) { body(child.key, child.value) }
+        }
+    }
+
+    /// Calls `body` with each element of an array and its position, in order (nothing for other kinds); see
+    /// `forEachMember`.
+    package func forEachElement(_ node: Int32, _ body: (_ position: Int, _ element: Int32) -> Void) {
+        guard isArray(node) else { return }
+        withScan { scan in
+            var cursor = ChildCursor(scan, container: containerIndex(node))
+            var position = 0
+            while let child = cursor.next(scan) {
+                body(position, child.value)
+                position += 1
+            }
+        }
+    }
+
     /// Walks one container's children in order, holding the document for as long as the walk lasts.
     package struct Children: IteratorProtocol {
         let document: CompactJSON

@@ -484,8 +484,8 @@ final class LottieWalk {
         var copies = copies
         // Each item's "ty" is looked up in both loops rather than kept: lists of them were two allocations for each of
         // tens of thousands of shape lists, and "ty" is nearly always an item's first member, where the lookup stops.
-        for (index, shape) in json.elements(shapes).enumerated() {
-            guard json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true else { continue }
+        json.forEachElement(shapes) { index, shape in
+            guard json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true else { return }
             copies *= max(1, repeaterCopies(shape))
             if copies > Self.maxRepeaterCopies {
                 add(
@@ -495,11 +495,11 @@ final class LottieWalk {
                 copies = 1  // said once for this nesting
             }
         }
-        for (index, shape) in json.elements(shapes).enumerated() {
+        json.forEachElement(shapes) { index, shape in
             func shapePath() -> String { "\(path())[\(index)]" }
             guard let typeNode = json.member(shape, "ty"), json.kind(typeNode) == .string else {
                 add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
-                continue
+                return
             }
             // Compared packed (a String made and hashed for each item was a tenth of the walk); nil is a longer type.
             let type = json.shortName(typeNode)
@@ -610,7 +610,8 @@ final class LottieWalk {
 
     /// Checks every animatable property (an object with "k") directly inside `node`.
     func properties(in node: Int32, path: () -> String) {
-        for (key, value) in json.members(node) where json.isObject(value) {
+        json.forEachMember(node) { key, value in
+            guard json.isObject(value) else { return }
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
             let field = json.members(value, Self.propertyKeys)
@@ -671,12 +672,12 @@ final class LottieWalk {
         guard keyframes else { return }
         let count = json.count(value)
         var previous = -Double.infinity
-        for (index, frame) in json.elements(value).enumerated() {
+        json.forEachElement(value) { index, frame in
             // "t" and "s" in one scan of the keyframe (one for each, and "s" twice, was three).
             let field = json.members(frame, Self.keyframeKeys)
             guard let time = json.finiteNumber(field[0]) else {
                 add(LottieFindings.keyframeTimeMissing, "\(path()).k[\(index)].t", "the keyframe has no numeric \"t\" (frame)")
-                continue
+                return
             }
             if time < previous {
                 add(
