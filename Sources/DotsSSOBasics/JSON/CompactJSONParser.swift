@@ -230,6 +230,9 @@ package struct CompactJSONParser {
         let stack = UnsafeMutablePointer<Frame>.allocate(capacity: CompactJSON.maxDepth + 1)
         defer { stack.deallocate() }
         var depth = 0
+        // Whether the innermost open container is an object, kept beside the stack: read at every comma and bracket,
+        // a load from the stack there was a wait at each.
+        var inObject = false
         var keys = KeyList()
         defer { keys.deallocate() }
         var outside: [Outside] = []
@@ -244,6 +247,7 @@ package struct CompactJSONParser {
         func close() {
             depth -= 1
             let frame = stack[depth]
+            inObject = depth > 0 && stack[depth - 1].isObject
             ends[frame.container] = Int32(index)
             if frame.isObject {
                 if keys.count - frame.firstKey > 1, mayRepeat(keys.all, from: frame.firstKey) {
@@ -309,22 +313,21 @@ package struct CompactJSONParser {
                     }
                     continue
                 }
-                let frame = stack[depth - 1]
                 switch byte {
                 case UInt8(ascii: ","):
                     index += 1
                     expectingValue = true
-                    expectingKey = frame.isObject
-                case UInt8(ascii: "}") where frame.isObject, UInt8(ascii: "]") where !frame.isObject:
+                    expectingKey = inObject
+                case UInt8(ascii: "}") where inObject, UInt8(ascii: "]") where !inObject:
                     close()
                 default:
-                    throw fail("expected ',' or '\(frame.isObject ? "}" : "]")'", at: index)
+                    throw fail("expected ',' or '\(inObject ? "}" : "]")'", at: index)
                 }
                 continue
             }
             if expectingKey {
                 guard byte == UInt8(ascii: "\"") else {
-                    if byte == UInt8(ascii: "}"), depth > 0, stack[depth - 1].isObject, keys.count == stack[depth - 1].firstKey {
+                    if byte == UInt8(ascii: "}"), depth > 0, inObject, keys.count == stack[depth - 1].firstKey {
                         close()
                         expectingKey = false
                         expectingValue = false
@@ -354,6 +357,7 @@ package struct CompactJSONParser {
                 let isObject = byte == UInt8(ascii: "{")
                 (stack + depth).initialize(to: Frame(container: containers, isObject: isObject, firstKey: keys.count))
                 depth += 1
+                inObject = isObject
                 if second { part.deepestBeyondStart = max(part.deepestBeyondStart, depth - (outside.count - 1)) }
                 starts[containers] = Int32(index)
                 ends[containers] = 0

@@ -432,9 +432,13 @@ final class LottieWalk {
         timing("ip", field.ip)
         timing("op", field.op)
         timing("st", field.st)
-        if known {
+        // The skew, noted while the transform's properties are checked rather than found by a scan of its own.
+        var skew: Int32?
+        if !known {
+            skew = field.ks.flatMap { json.member($0, "sk") }
+        } else {
             if let transform = field.ks {
-                properties(in: transform, path: { "\(layerPath()).ks" })
+                skew = properties(in: transform, path: { "\(layerPath()).ks" }, noting: "sk")
             } else {
                 add(LottieFindings.layerTransformMissing, "\(layerPath()).ks", "the layer has no transform \"ks\"")
             }
@@ -453,7 +457,7 @@ final class LottieWalk {
         if let blend = json.finiteNumber(field.bm), blend != 0 { note("blend modes", "\(layerPath()).bm") }
         if let stretch = json.finiteNumber(field.sr), stretch != 1 { note("time stretch", "\(layerPath()).sr") }
         if type == 5 { gap("text layers", layerPath()) }
-        if let skew = field.ks.flatMap({ json.member($0, "sk") }), let value = json.member(skew, "k"),
+        if let skew, let value = json.member(skew, "k"),
             json.kind(value) != .number || json.number(value) != 0
         {
             gap("skew", "\(layerPath()).ks.sk")
@@ -482,49 +486,55 @@ final class LottieWalk {
         // Shape groups nest; depth is bounded by the parser's nesting limit. A repeater multiplies what precedes it
         // in its group, nested repeaters multiply each other.
         var copies = copies
-        // Each item's "ty" is looked up in both loops rather than kept: lists of them were two allocations for each of
-        // tens of thousands of shape lists, and "ty" is nearly always an item's first member, where the lookup stops.
-        json.forEachElement(shapes) { index, shape in
-            guard json.member(shape, "ty").map({ json.stringEquals($0, "rp") }) == true else { return }
-            copies *= max(1, repeaterCopies(shape))
-            if copies > Self.maxRepeaterCopies {
-                add(
-                    LottieFindings.repeaterCopies, "\(path())[\(index)].c",
-                    "repeaters here draw \(PlainNumber.text(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
-                        + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
-                copies = 1  // said once for this nesting
+        // Each item with its "ty" (-1 for none), found in the first loop and kept on the stack for the second, which
+        // needs every repeater of the list counted first (an array of them was two allocations for each of tens of
+        // thousands of lists; looking "ty" up again, a scan of each item more).
+        let count = json.isArray(shapes) ? json.count(shapes) : 0
+        withUnsafeTemporaryAllocation(of: (item: Int32, type: Int32).self, capacity: count) { items in
+            json.forEachElement(shapes) { index, shape in
+                let type = json.member(shape, "ty")
+                items.initializeElement(at: index, to: (shape, type ?? -1))
+                guard let type, json.stringEquals(type, "rp") else { return }
+                copies *= max(1, repeaterCopies(shape))
+                if copies > Self.maxRepeaterCopies {
+                    add(
+                        LottieFindings.repeaterCopies, "\(path())[\(index)].c",
+                        "repeaters here draw \(PlainNumber.text(copies.rounded())) copies; players build every one (lottie-ios and rlottie would need "
+                            + "gigabytes), so keep them under \(Int(Self.maxRepeaterCopies))")
+                    copies = 1  // said once for this nesting
+                }
             }
-        }
-        json.forEachElement(shapes) { index, shape in
-            func shapePath() -> String { "\(path())[\(index)]" }
-            guard let typeNode = json.member(shape, "ty"), json.kind(typeNode) == .string else {
-                add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
-                return
-            }
-            // Compared packed (a String made and hashed for each item was a tenth of the walk); nil is a longer type.
-            let type = json.shortName(typeNode)
-            if type.map(LottieValidator.knownShapeTypes.contains) != true {
-                add(
-                    LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath()).ty",
-                    "shape type \"\(json.string(typeNode) ?? "")\" is unknown and is skipped")
-            }
-            if type == Self.stroke || type == Self.gradientStroke, !reportedStroke, let width = strokeWidth(shape),
-                width > Self.maxStrokeFactor * canvasSide
-            {
-                reportedStroke = true
-                add(
-                    LottieFindings.strokeWidth, "\(shapePath()).w",
-                    "the stroke is \(PlainNumber.text(width.rounded())) wide on a canvas of \(PlainNumber.text(canvasSide)); players "
-                        + "outline it at that width (seconds to minutes a frame); keep it near the canvas size")
-            }
-            if type == Self.mergePaths {
-                note("merge paths", shapePath())
-                gap("merge paths", shapePath())
-            }
-            if type == Self.group, let items = json.member(shape, "it") {
-                checkShapes(items, path: { "\(shapePath()).it" }, copies: copies)
-            } else {
-                properties(in: shape, path: shapePath)
+            for (index, (shape, typeNode)) in items.enumerated() {
+                func shapePath() -> String { "\(path())[\(index)]" }
+                guard typeNode >= 0, json.kind(typeNode) == .string else {
+                    add(LottieFindings.shapeTypeMissing, shapePath(), "the shape item has no \"ty\"")
+                    continue
+                }
+                // Compared packed (a String made and hashed for each item was a tenth of the walk); nil is a longer type.
+                let type = json.shortName(typeNode)
+                if type.map(LottieValidator.knownShapeTypes.contains) != true {
+                    add(
+                        LottieFindings.shapeTypeUnknown, severity: profile == .ios ? .warning : .info, "\(shapePath()).ty",
+                        "shape type \"\(json.string(typeNode) ?? "")\" is unknown and is skipped")
+                }
+                if type == Self.stroke || type == Self.gradientStroke, !reportedStroke, let width = strokeWidth(shape),
+                    width > Self.maxStrokeFactor * canvasSide
+                {
+                    reportedStroke = true
+                    add(
+                        LottieFindings.strokeWidth, "\(shapePath()).w",
+                        "the stroke is \(PlainNumber.text(width.rounded())) wide on a canvas of \(PlainNumber.text(canvasSide)); players "
+                            + "outline it at that width (seconds to minutes a frame); keep it near the canvas size")
+                }
+                if type == Self.mergePaths {
+                    note("merge paths", shapePath())
+                    gap("merge paths", shapePath())
+                }
+                if type == Self.group, let groupItems = json.member(shape, "it") {
+                    checkShapes(groupItems, path: { "\(shapePath()).it" }, copies: copies)
+                } else {
+                    properties(in: shape, path: shapePath)
+                }
             }
         }
     }
@@ -608,9 +618,13 @@ final class LottieWalk {
 
     // MARK: Properties
 
-    /// Checks every animatable property (an object with "k") directly inside `node`.
-    func properties(in node: Int32, path: () -> String) {
+    /// Checks every animatable property (an object with "k") directly inside `node`, and returns the value of its
+    /// member `noting` (the last, as `member` finds it): a caller that needs one more member of it scans it once.
+    @discardableResult
+    func properties(in node: Int32, path: () -> String, noting: StaticString? = nil) -> Int32? {
+        var noted: Int32?
         json.forEachMember(node) { key, value in
+            if let noting, json.stringEquals(key, noting) { noted = value }
             guard json.isObject(value) else { return }
             // Paths are spelled out only for a finding: most properties have none.
             func propertyPath() -> String { "\(path()).\(json.string(key) ?? "?")" }
@@ -628,6 +642,7 @@ final class LottieWalk {
                 }
             }
         }
+        return noted
     }
 
     /// What `property` reads of an animatable property, in one pass over its members (each property was scanned
