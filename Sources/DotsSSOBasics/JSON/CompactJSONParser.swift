@@ -484,8 +484,14 @@ package struct CompactJSONParser {
     @inline(__always)
     private static func keyPrefix(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int, end: Int) -> UInt64 {
         let length = end - quote - 1
+        let kept = min(length, 7)
+        if quote + 1 + 8 <= bytes.count, let base = bytes.baseAddress {
+            // One load: the key's bytes, what follows them masked off.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + quote + 1).loadUnaligned(as: UInt64.self))
+            return (word & ((1 << (8 * UInt64(kept))) &- 1)) << 8 | UInt64(truncatingIfNeeded: min(length, 255))
+        }
         var prefix = UInt64(truncatingIfNeeded: min(length, 255))
-        for offset in 0..<min(length, 7) { prefix |= UInt64(bytes[quote + 1 + offset]) << (8 * (offset + 1)) }
+        for offset in 0..<kept { prefix |= UInt64(bytes[quote + 1 + offset]) << (8 * (offset + 1)) }
         return prefix
     }
 
@@ -572,6 +578,7 @@ package struct CompactJSONParser {
     }
 
     /// Where the (valid) scalar starting at `start` ends.
+    @inline(__always)
     static func scalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
         switch bytes[start] {
         case UInt8(ascii: "\""): return stringEnd(bytes, quote: start).end + 1
