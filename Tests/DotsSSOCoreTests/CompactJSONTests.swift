@@ -65,6 +65,26 @@ struct CompactJSONTests {
         }
     }
 
+    @Test("documents of little but containers fill the room the parse reserves for them, whole and in halves")
+    func denseContainers() throws {
+        // 3 bytes a container, and 6-byte points: the lists are written through pointers into room reserved once.
+        let dense = "[" + Array(repeating: "[]", count: 20_000).joined(separator: ",") + "]"
+        let points = #"{"v":["# + Array(repeating: "[1,2]", count: 20_000).joined(separator: ",") + "]}"
+        let broken = "[" + Array(repeating: "[]", count: 20_000).joined(separator: ",") + ",]"
+        for text in [dense, points] {
+            let json = try parse(text)
+            let list = text.hasPrefix("[") ? json.root : try #require(json.member(json.root, "v"))
+            #expect(json.count(list) == 20_000)
+            #expect(Array(json.allContainers).count == 20_001 + (text.hasPrefix("[") ? 0 : 1))
+            let bytes = Array(text.utf8)
+            let checks = SplitParseCheck.agree(bytes, splitsAt: SplitParseCheck.commaSplits(bytes, count: 5))
+            #expect(checks.allSatisfy { $0.agrees && $0.halved }, "\(checks)")
+        }
+        #expect(throws: CompactJSON.ParseError.self) { try parse(broken) }
+        let error = try #require(throws: CompactJSON.ParseError.self) { try parse(broken) }
+        #expect(error.message == "trailing comma before ']'" && error.offset == broken.utf8.count - 1)
+    }
+
     @Test("short names: a string of up to 8 bytes packed, escapes decoded, anywhere up to the document's last byte")
     func shortNames() throws {
         let json = try parse(#"["gr", "g\u0072", "abcdefgh", "abcdefghi", "", 1, {}, "é", "gr\u0000"]"#)

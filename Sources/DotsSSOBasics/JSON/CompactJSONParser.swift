@@ -198,7 +198,10 @@ package struct CompactJSONParser {
     /// pass). The container lists get room for every container the range could hold (each takes two bytes, one
     /// while still open where the range ends, and at most `maxDepth` are), so they never grow; a first half's room
     /// is the whole document's, as it takes the second half's lists afterwards. Room not written to costs address
-    /// space only.
+    /// space only (four times the document's size, reserved; resident is what is written). Reserving room for a
+    /// container every 6 bytes instead, and parsing again with more where that ran out, measured 3 ms slower on the
+    /// 50 MB animation, with 500 more page faults a run (lists under 32 MiB come from malloc's arenas, not
+    /// mappings of their own).
     private static func pass(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, second: Bool) throws -> Part {
         var part = Part()
         let room = (second ? end - from : bytes.count) / 2 + CompactJSON.maxDepth + 1
