@@ -131,6 +131,23 @@ struct LottieValidatorTests {
         #expect(findings.contains { $0.code == "lottie.ios.unsupported" && $0.message.hasPrefix("merge paths: used once") })
     }
 
+    @Test("layers are found by any ind a parent can name: whole, fractional, negative, huge, and 0 written as -0")
+    func layerIndices() throws {
+        let inds = ["1", "2.5", "-3", "1e9", "0", "-0", "7"]
+        let parents = ["2.5", "-3", "1e9", "0", "1", "8", "2"]
+        let layers = zip(inds, parents).map { ind, parent in
+            #"{"ty": 3, "ind": \#(ind), "parent": \#(parent), "ip": 0, "op": 60, "st": 0, "ks": {}}"#
+        }
+        let text = #"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": ["# + layers.joined(separator: ", ") + "]}"
+        let findings = try LottieValidator(profile: .ios).validate(Data(text.utf8), file: "t.json").findings
+        #expect(findings.filter { $0.code == "lottie.layer.index-duplicate" }.compactMap(\.location.path) == ["$.layers[5].ind"])
+        #expect(
+            findings.filter { $0.code == "lottie.layer.parent-missing" }.compactMap(\.location.path) == [
+                "$.layers[5].parent", "$.layers[6].parent",
+            ])
+        #expect(findings.filter { $0.code == "lottie.layer.parent-cycle" }.count == 1, "1 → 2.5 → -3 → 1e9 → 0 → 1")
+    }
+
     @Test("a key given twice in an animation is a warning at its path, not an error")
     func duplicateKey() throws {
         let text = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"w":200,"layers":[]}"#

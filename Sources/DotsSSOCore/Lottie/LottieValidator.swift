@@ -295,7 +295,7 @@ final class LottieWalk {
 
     /// Parent chains must end: layers that parent each other in a loop (1 → 2 → 1, or a layer its own parent) send
     /// players resolving transforms up the chain round forever. Each loop is reported once, in linear time.
-    func checkParentCycles(_ links: [LayerLinks], path: String, indices: [Double: Int]) {
+    func checkParentCycles(_ links: [LayerLinks], path: String, indices: LayerPositions) {
         let parentOf = links.map { $0.parent.flatMap { indices[$0] } }
         // 0: not visited, 1: on the chain being walked, 2: known to end (or already reported).
         var state = [UInt8](repeating: 0, count: links.count)
@@ -325,11 +325,12 @@ final class LottieWalk {
     /// bench's animation took 2.5 ms with the other core idle).
     @discardableResult
     func checkLayers(_ layers: Int32, path: String, assets: [String: Int32], fonts: Set<String>) -> Int {
-        let elements = Array(json.elements(layers))
+        var list: [Int32] = []
+        json.forEachElement(layers) { _, layer in list.append(layer) }
+        let elements = list
         let links = LayerLinks.of(elements, in: json, apartFrom: layersCheckedApart)
         linksByList[layers] = links
-        var indices: [Double: Int] = [:]
-        indices.reserveCapacity(links.count)
+        var indices = LayerPositions(layers: links.count)
         for (position, link) in links.enumerated() {
             if let index = link.ind {
                 if let previous = indices[index] {
@@ -338,7 +339,7 @@ final class LottieWalk {
                         "layers \(previous) and \(position) share ind \(PlainNumber.text(index)); parenting and mattes become ambiguous"
                     )
                 } else {
-                    indices[index] = position
+                    indices.insert(index, at: position)
                 }
             }
         }
@@ -403,7 +404,7 @@ final class LottieWalk {
     /// One layer of a list: its type, timing, transform, parent, asset, the features players differ on, its masks,
     /// shapes and text.
     func checkLayer(
-        _ layer: Int32, position: Int, path: String, indices: [Double: Int], assets: [String: Int32], fonts: Set<String>
+        _ layer: Int32, position: Int, path: String, indices: LayerPositions, assets: [String: Int32], fonts: Set<String>
     ) {
         // Paths are spelled out only for a finding: a layer has none most of the time, and an animation has tens of
         // thousands of layers and shapes (building each path was a fifth of the walk).
