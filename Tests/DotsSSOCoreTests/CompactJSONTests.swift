@@ -85,6 +85,20 @@ struct CompactJSONTests {
         #expect(error.message == "trailing comma before ']'" && error.offset == broken.utf8.count - 1)
     }
 
+    @Test("a big document is searched for a string member in shares: found in either, spelled plainly or escaped, or not at all")
+    func stringMemberSearchInShares() throws {
+        // 17 MB: two shares of the search. The member sits early, late, across the middle, escaped, or nowhere.
+        let filler = Array(repeating: #"{"a":1,"b":[1,2]}"#, count: 1_000_000).joined(separator: ",")
+        func document(_ early: String, _ late: String) -> String { "[" + early + filler + late + "]" }
+        let plainLate = try parse(document("", #",{"x": "time"}"#))
+        let escapedLate = try parse(document("", #",{"x":"wiggle()"}"#))
+        let plainEarly = try parse(document(#"{"x" :"time"},"#, ""))
+        let numberOnly = try parse(document(#"{"x":1},"#, #",{"x":[2]}"#))
+        #expect(plainLate.mayHaveStringMember("x") && escapedLate.mayHaveStringMember("x") && plainEarly.mayHaveStringMember("x"))
+        #expect(!numberOnly.mayHaveStringMember("x"), "an \"x\" holding no string is no string member")
+        #expect(!plainLate.mayHaveStringMember("y"))
+    }
+
     @Test("short names: a string of up to 8 bytes packed, escapes decoded, anywhere up to the document's last byte")
     func shortNames() throws {
         let json = try parse(#"["gr", "g\u0072", "abcdefgh", "abcdefghi", "", 1, {}, "é", "gr\u0000"]"#)
