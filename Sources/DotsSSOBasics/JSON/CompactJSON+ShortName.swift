@@ -49,16 +49,11 @@ extension CompactJSON {
     }
 
     /// The short name of the plain (unescaped) string between `quote` and its closing quote `end`, or nil when it is
-    /// longer than 8 bytes. Within 8 bytes of the document's end the bytes are read one by one.
+    /// longer than 8 bytes. (A plain string holds no zero byte: the parser refuses control characters.)
     @inline(__always)
     static func plainShortName(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int, end: Int) -> ShortName? {
         let length = end &- quote &- 1
         guard length <= ShortName.maxBytes else { return nil }
-        guard length > 0 else { return ShortName(packed: 0) }
-        if quote &+ 1 &+ 8 <= bytes.count, let base = bytes.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + quote + 1).loadUnaligned(as: UInt64.self))
-            return ShortName(packed: length == 8 ? word : word & ((1 << (8 &* UInt64(length))) &- 1))
-        }
-        return ShortName.pack(UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<end])).map(ShortName.init(packed:))
+        return ShortName(packed: CompactJSONParser.packedBytes(bytes, at: quote + 1, count: length))
     }
 }

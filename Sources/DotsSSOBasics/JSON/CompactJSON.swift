@@ -263,11 +263,10 @@ public final class CompactJSON: Sendable {
                 let name = cursor.keyEscaped ? nil : Self.plainShortName(scan.bytes, quote: Int(child.key), end: cursor.keyEnd)
                 while candidates != 0 {
                     let index = candidates.trailingZeroBitCount
-                    let bit: UInt16 = 1 << index
                     candidates &= candidates &- 1
+                    let packed = keys.names[index]
                     let equal =
-                        cursor.keyEscaped || keys.long & bit != 0
-                        ? stringEquals(scan.bytes, child.key, keys.keys[index]) : name?.packed == keys.names[index]
+                        cursor.keyEscaped || packed == 0 ? stringEquals(scan.bytes, child.key, keys.keys[index]) : name?.packed == packed
                     if equal { found.values[index] = child.value }
                 }
             }
@@ -324,7 +323,7 @@ public final class CompactJSON: Sendable {
         let name = key.withUTF8Buffer { Array($0) }
         let bytes = bytes
         // A big document is searched in shares on every core: the two whole-document searches were 5 ms of a 50 MB
-        // animation's run with the other core idle. A share may answer true for a `\\u` split across two shares,
+        // animation's run with the other core idle. A share may answer true for a `\u` split across two shares,
         // which costs only the visit this spares.
         let found = ThreadShares.run(count: bytes.count, minimumShare: 8 << 20) { range in
             bytes.withUnsafeBufferPointer { Self.mayHaveStringMember(name, in: $0, startingIn: range) }

@@ -487,15 +487,20 @@ package struct CompactJSONParser {
     @inline(__always)
     private static func keyPrefix(_ bytes: UnsafeBufferPointer<UInt8>, quote: Int, end: Int) -> UInt64 {
         let length = end - quote - 1
-        let kept = min(length, 7)
-        if quote + 1 + 8 <= bytes.count, let base = bytes.baseAddress {
-            // One load: the key's bytes, what follows them masked off.
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + quote + 1).loadUnaligned(as: UInt64.self))
-            return (word & ((1 << (8 * UInt64(kept))) &- 1)) << 8 | UInt64(truncatingIfNeeded: min(length, 255))
+        return packedBytes(bytes, at: quote + 1, count: min(length, 7)) << 8 | UInt64(truncatingIfNeeded: min(length, 255))
+    }
+
+    /// The `count` (at most 8) bytes at `start` packed into an integer, the first lowest and the rest zero: one load,
+    /// or one byte at a time within 8 bytes of the end. Keys' prefixes here, `CompactJSON.ShortName` in the reader.
+    @inline(__always)
+    static func packedBytes(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, count: Int) -> UInt64 {
+        if start + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            return count == 8 ? word : word & ((1 << (8 * UInt64(count))) &- 1)
         }
-        var prefix = UInt64(truncatingIfNeeded: min(length, 255))
-        for offset in 0..<kept { prefix |= UInt64(bytes[quote + 1 + offset]) << (8 * (offset + 1)) }
-        return prefix
+        var packed: UInt64 = 0
+        for offset in 0..<count { packed |= UInt64(bytes[start + offset]) << (8 * offset) }
+        return packed
     }
 
     /// Whether an object's keys (`keys[first...]`) may hold a repeat: false when there are at most 16, none escaped,

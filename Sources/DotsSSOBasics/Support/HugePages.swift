@@ -19,15 +19,4 @@ package enum HugePages {
             }
         #endif
     }
-
-    /// The same for the room an array has reserved (its capacity, written or not): a list that grows into it then
-    /// faults in huge pages.
-    package static func advise<Element>(reservedBy array: inout [Element]) {
-        let bytes = array.capacity * MemoryLayout<Element>.stride
-        guard bytes >= 2 << 20 else { return }
-        array.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            advise(UnsafeMutableRawBufferPointer(start: base, count: bytes))
-        }
-    }
 }
